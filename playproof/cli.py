@@ -1,0 +1,51 @@
+"""The playproof command line: a thin shell that wires command groups and turns errors into one line."""
+
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+
+import click
+
+from playproof import __version__
+from playproof.errors import PlayproofError, ProblemsError
+
+COMMAND_MODULES = (
+    "playproof.commands.print_commands",  # build, check, new
+    "playproof.commands.playtest_commands",  # playtest, audit, report, rules, simulate
+)
+
+
+class ErrorsAsOneLine(click.Group):
+    """A click group that reports library errors as `Error: ...` with exit code 1, no traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except ProblemsError as exc:
+            for problem in exc.problems:
+                click.echo(f"{problem.severity.value}: {problem}", err=True)
+            raise click.ClickException(str(exc)) from None
+        except PlayproofError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+@click.group(cls=ErrorsAsOneLine)
+@click.version_option(__version__, prog_name="playproof")
+def cli() -> None:
+    """Print-and-play prototyping and playtest toolkit for board-game designers."""
+
+
+def _register() -> None:
+    """Add every command from the command modules to the group."""
+    for name in COMMAND_MODULES:
+        for command in import_module(name).COMMANDS:
+            cli.add_command(command)
+
+
+_register()
+
+
+def main() -> None:
+    """Run the CLI (console-script entry point)."""
+    sys.exit(cli.main(standalone_mode=True))

@@ -1,0 +1,1 @@
+"""CLI command groups, one module per group; each exposes COMMANDS."""

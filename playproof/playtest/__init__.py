@@ -1,0 +1,1 @@
+"""Playtests: the log format, the session store, rules engines, audit and reports."""

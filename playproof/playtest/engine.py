@@ -1,0 +1,181 @@
+"""The rules-engine contract every game module implements.
+
+A game module (playproof/playtest/games/<game>.py) defines a RuleIndex and one Engine
+subclass. The framework feeds it the log's events in order; `apply` checks an event,
+returns *every* violation it finds, and applies the event anyway (the table's game goes on).
+Consequences the rules decide are derived by the engine; when the log records one, the
+engine compares it with its own and reports a disagreement as a violation.
+"""
+
+from __future__ import annotations
+
+import sys
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import ClassVar, Iterator, Mapping
+
+TABLE = "table"
+"""Actor of events nobody decides: deals, draws, flips, reveals of chance, derived results."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game's rule index."""
+
+    id: str
+    summary: str
+    section: str
+
+
+class RuleIndex:
+    """Every rule a game's engine checks, by stable id (`<game>/<section>-<slug>`)."""
+
+    def __init__(self, game_id: str, rules: list[Rule]) -> None:
+        self.game_id = game_id
+        self._rules = {r.id: r for r in rules}
+        bad = [r.id for r in rules if not r.id.startswith(game_id + "/")]
+        if bad or len(self._rules) != len(rules):
+            raise ValueError(f"rule ids must be unique and start with {game_id}/: {bad}")
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rules
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._rules[rule_id]
+
+
+class EventKind(str, Enum):
+    """What a log event is."""
+
+    MOVE = "move"  # "Actor: verb args" — a player's decision or a table event
+    MARKER = "marker"  # round/phase marker; verb is "round" or "phase", args its label
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log event as an engine sees it (corrections and reveals already applied)."""
+
+    line: int
+    actor: str
+    verb: str
+    args: str = ""
+    kind: EventKind = EventKind.MOVE
+
+    @property
+    def text(self) -> str:
+        """The move as written after the actor: `verb args`."""
+        return f"{self.verb} {self.args}".strip()
+
+    @property
+    def has_unknown(self) -> bool:
+        """True when hidden information (`?`) in this event has not been revealed."""
+        return "?" in self.args.split() or self.args.strip() == "?"
+
+
+class Status(str, Enum):
+    """A finding is a violation, or cannot be told yet because hidden information decides it."""
+
+    VIOLATION = "violation"
+    UNDETERMINED = "undetermined"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule broken (or possibly broken) by the event on a log line."""
+
+    rule: str
+    message: str
+    line: int
+    status: Status = Status.VIOLATION
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Whose decision it is now and every legal move (`verb args` texts) they may make."""
+
+    actor: str
+    moves: tuple[str, ...]
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game was set up: players in seat order, variant options, seed, its project."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, str] = field(default_factory=dict)
+    seed: int | None = None
+    project: Path | None = None
+
+
+class Engine(ABC):
+    """A game's referee: state, cheap predicates, legal moves, and checks of logged events."""
+
+    game_id: ClassVar[str]
+    title: ClassVar[str]
+    rules: ClassVar[RuleIndex]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, str]] = {}
+    """Variant options this engine accepts (name -> one-line description)."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+
+    @abstractmethod
+    def apply(self, event: Event) -> list[Violation]:
+        """Check an event, apply it whatever the verdict, and return every violation."""
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """Return the decision pending now with its legal moves, or None when the game is over."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Return True when the game has ended."""
+
+    @abstractmethod
+    def scores(self) -> dict[str, int]:
+        """Return each player's score now (final scores once the game is over)."""
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's score split into named parts (default: just the total)."""
+        return {p: {"total": s} for p, s in self.scores().items()}
+
+    def round_label(self) -> str:
+        """Return the current round (or age, day...) as a short label for reports."""
+        return ""
+
+    def summary(self) -> str:
+        """Return a short human-readable description of the current state."""
+        return ""
+
+    def finish(self) -> list[Violation]:
+        """Called after the last event of a log; report what an unfinished game leaves open."""
+        return []
+
+    def violation(self, rule: str, message: str, event: Event | int,
+                  status: Status = Status.VIOLATION) -> Violation:
+        """Build a violation of a rule of this game (rule given with or without the game prefix)."""
+        rule_id = rule if rule.startswith(self.game_id + "/") else f"{self.game_id}/{rule}"
+        if rule_id not in self.rules:
+            raise KeyError(f"{rule_id} is not in the {self.game_id} rule index")
+        line = event.line if isinstance(event, Event) else event
+        return Violation(rule_id, message, line, status)
+
+
+def example_project(game_id: str) -> Path | None:
+    """Return the bundled example project of a seed game, where this installation has it."""
+    candidates = [
+        Path(__file__).resolve().parents[2] / "examples" / game_id,
+        Path(sys.prefix) / "share" / "playproof" / "examples" / game_id,
+    ]
+    return next((p for p in candidates if p.is_dir()), None)
