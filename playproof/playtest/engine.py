@@ -9,12 +9,16 @@ engine compares it with its own and reports a disagreement as a violation.
 
 from __future__ import annotations
 
+import re
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from typing import ClassVar, Iterator, Mapping
+
+UNKNOWN_TOKEN = re.compile(r"(?<![^\s,;/(\[])\?(?![^\s,;/)\]])")
+"""A `?` standing alone (between spaces or `, ; / ( ) [ ]`) marks hidden information in a move."""
 
 TABLE = "table"
 """Actor of events nobody decides: deals, draws, flips, reveals of chance, derived results."""
@@ -77,7 +81,7 @@ class Event:
     @property
     def has_unknown(self) -> bool:
         """True when hidden information (`?`) in this event has not been revealed."""
-        return "?" in self.args.split() or self.args.strip() == "?"
+        return UNKNOWN_TOKEN.search(self.args) is not None
 
 
 class Status(str, Enum):

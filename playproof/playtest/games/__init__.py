@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import Engine
+from playproof.playtest.engine import Engine, RuleIndex
 
 MODULES: dict[str, str] = {
     "seven-sisters": "playproof.playtest.games.seven_sisters",
@@ -27,5 +27,30 @@ def find_engine(game_id: str) -> type[Engine]:
     if module_name is None:
         known = ", ".join(MODULES)
         raise PlayproofError(f'unknown game "{game_id}" (known games: {known})')
-    module = import_module(module_name)
-    return module.ENGINE
+    try:
+        return import_module(module_name).ENGINE
+    except (ImportError, AttributeError) as exc:
+        raise PlayproofError(f'the engine of "{game_id}" cannot be loaded ({exc.__class__.__name__}: {exc})') from exc
+
+
+def register(game_id: str, module_name: str) -> None:
+    """Register (or replace) the engine module of a game id, e.g. a designer's own game."""
+    MODULES[game_id.strip().lower()] = module_name
+
+
+def find_rules(game_id: str) -> RuleIndex:
+    """Return the rule index of a game (its module's RULES, else its engine's `rules`)."""
+    engine = find_engine(game_id)
+    module = import_module(engine.__module__)
+    return getattr(module, "RULES", None) or engine.rules
+
+
+def available_engines() -> dict[str, type[Engine] | Exception]:
+    """Return each registered game's engine class, or the exception its module raised on import."""
+    found: dict[str, type[Engine] | Exception] = {}
+    for game_id in MODULES:
+        try:
+            found[game_id] = find_engine(game_id)
+        except Exception as exc:  # a game module still being written must not hide the others
+            found[game_id] = exc
+    return found

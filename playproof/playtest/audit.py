@@ -1,0 +1,177 @@
+"""Audit: replay logs and list every finding (`file:line rule-id message`), corrected slips included."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playproof.errors import Location, PlayproofError, Problem, Severity
+from playproof.playtest.engine import Engine, Status, Violation
+from playproof.playtest.logmodel import EntryKind, Log
+from playproof.playtest.logparse import read_log
+from playproof.playtest.replay import EngineFailure, Replay, corrections_of, prepare, problem_of
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A rule broken (or perhaps broken) on a log line; `corrected_by` is the undo/amend line that fixed it."""
+
+    file: str
+    line: int
+    rule: str
+    message: str
+    status: Status = Status.VIOLATION
+    corrected_by: int | None = None
+
+    def __str__(self) -> str:
+        note = " (cannot tell yet)" if self.status is Status.UNDETERMINED else ""
+        fixed = f" (corrected on line {self.corrected_by})" if self.corrected_by else ""
+        return f"{self.file}:{self.line} {self.rule}{note} {self.message}{fixed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the finding as JSON-ready data."""
+        return {"file": self.file, "line": self.line, "rule": self.rule, "message": self.message,
+                "status": self.status.value, "corrected_by": self.corrected_by}
+
+
+@dataclass
+class AuditResult:
+    """Everything an audit found in one log."""
+
+    log: Log
+    findings: list[Finding] = field(default_factory=list)
+    slips: list[Finding] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    engine: Engine | None = None
+    replay: Replay | None = None
+
+    @property
+    def violations(self) -> list[Finding]:
+        """Return the findings that are violations still standing after corrections."""
+        return [f for f in self.findings if f.status is Status.VIOLATION]
+
+    @property
+    def undetermined(self) -> list[Finding]:
+        """Return the findings hidden information still leaves open."""
+        return [f for f in self.findings if f.status is Status.UNDETERMINED]
+
+    @property
+    def readable(self) -> bool:
+        """Return True when the log was read and replayed without errors."""
+        return not any(p.severity is Severity.ERROR for p in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the audit as JSON-ready data."""
+        return {"file": self.log.name, "game": self.log.header.get("Game", ""),
+                "problems": [{"location": str(p.location or ""), "message": p.message,
+                              "severity": p.severity.value} for p in self.problems],
+                "findings": [f.to_dict() for f in self.findings],
+                "corrected": [f.to_dict() for f in self.slips]}
+
+
+def audit_file(path: Path | str, game: str | None = None, strict: bool = False) -> AuditResult:
+    """Read and audit one log file (text or .jsonl)."""
+    path = Path(path)
+    return audit_log(read_log(path), game, base=path.parent, strict=strict)
+
+
+def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False) -> AuditResult:
+    """Replay a log and collect its findings, the slips corrected at the table, and its problems."""
+    result = AuditResult(log)
+    try:
+        replay = prepare(log, game, base)
+    except PlayproofError as exc:
+        result.problems = list(log.problems) + [Problem(None, str(exc))]
+        return result
+    result.replay, result.problems = replay, list(replay.problems)
+    if not result.readable and strict:
+        result.problems = result.problems[:1]
+        return result
+    try:
+        engine, found = replay.engine_at()
+        found += engine.finish()
+        result.engine = engine
+        result.findings = [_finding(log.name, v) for v in found]
+        result.slips = corrected_slips(replay)
+    except EngineFailure as exc:
+        result.problems.append(problem_of(exc, log.name))
+    return _strict(result) if strict else result
+
+
+def corrected_slips(replay: Replay) -> list[Finding]:
+    """Return violations of lines undone or amended later: the slips the table caught and fixed."""
+    fixes = corrections_of(replay.log)
+    fixed = {line: undo for line, undo in fixes.undone.items()}
+    fixed.update({line: amend.line for line, amend in fixes.amended.items() if line not in fixed})
+    if not fixed:
+        return []
+    _, as_played = replay.engine_at(corrected=False)
+    return [_finding(replay.log.name, v, fixed[v.line]) for v in as_played if v.line in fixed]
+
+
+def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:
+    """Return an engine violation as a finding of a file."""
+    return Finding(name, violation.line, violation.rule, violation.message, violation.status, corrected_by)
+
+
+def _strict(result: AuditResult) -> AuditResult:
+    """Keep only the first problem or finding; a finding left undetermined counts as a violation."""
+    if result.problems:
+        result.problems, result.findings = result.problems[:1], []
+    elif result.findings:
+        first = min(result.findings, key=lambda f: f.line)
+        result.findings = [Finding(first.file, first.line, first.rule, first.message)]
+    return result
+
+
+def audit_exit_code(results: list[AuditResult]) -> int:
+    """Return 2 when any log could not be read or replayed, 1 for violations, else 0."""
+    if any(not r.readable for r in results):
+        return 2
+    return 1 if any(r.violations for r in results) else 0
+
+
+def format_text(results: list[AuditResult]) -> list[str]:
+    """Return the audit as text lines: problems, findings, corrected slips, and a summary per log."""
+    lines: list[str] = []
+    for result in results:
+        lines += [f"{p}" if p.location else f"{result.log.name}: {p.message}" for p in result.problems]
+        lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
+        lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
+        lines.append(_summary(result))
+    return lines
+
+
+def _summary(result: AuditResult) -> str:
+    """Return the one-line verdict of a log."""
+    name = result.log.name
+    if not result.readable:
+        return f"{name}: could not be audited ({len(result.problems)} problem(s))"
+    events = sum(1 for e in result.log.entries if e.kind is EntryKind.MOVE)
+    parts = [f"{len(result.violations)} violation(s)"]
+    if result.undetermined:
+        parts.append(f"{len(result.undetermined)} undetermined")
+    if result.slips:
+        parts.append(f"{len(result.slips)} corrected at the table")
+    return f"{name}: {', '.join(parts)} in {events} moves"
+
+
+def read_expected(path: Path) -> Counter[tuple[int, str]]:
+    """Read a `<name>-mistakes.expected` file: `<line> <rule-id>` per line, `#` comments ignored."""
+    expected: Counter[tuple[int, str]] = Counter()
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = text.split("#", 1)[0].strip()
+        if not text:
+            continue
+        parts = text.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            raise PlayproofError(f"{Location(str(path), line=number)}: expected `<line> <rule-id>`, got {text!r}")
+        expected[(int(parts[0]), parts[1])] += 1
+    return expected
+
+
+def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
+    """Return the audit's standing violations as a multiset of (line, rule-id)."""
+    return Counter((f.line, f.rule) for f in result.violations)

@@ -1,0 +1,96 @@
+"""A log's header turned into the game's engine class and its Setup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playproof.errors import Location, PlayproofError, Problems
+from playproof.playtest.engine import Engine, Setup
+from playproof.playtest.games import find_engine
+from playproof.playtest.logmodel import Log
+from playproof.playtest.logparse import players_of
+
+HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project")
+"""Header keys playproof reads; any other `[Key "value"]` is kept and shown in reports."""
+
+
+def engine_of(log: Log, game: str | None = None) -> type[Engine]:
+    """Return the engine class of the log's [Game] (or `game` when given)."""
+    game_id = game or log.header.get("Game", "")
+    if not game_id:
+        raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
+    try:
+        return find_engine(game_id)
+    except PlayproofError as exc:
+        line = log.header_line("Game")
+        raise PlayproofError(f"{log.name}:{line}: {exc}" if line else f"{log.name}: {exc}") from None
+
+
+def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None) -> Setup:
+    """Return the Setup the header describes, recording each bad header value as a problem."""
+    header = log.header
+    players = tuple(players_of(log))
+    _check_players(log, engine, players, problems)
+    options = parse_variant(header.get("Variant", ""))
+    options.update(_setup_items(log, problems))
+    seed = _seed(log, problems)
+    project = _project(header.get("Project", ""), base)
+    return Setup(players=players, options=options, seed=seed, project=project)
+
+
+def parse_variant(text: str) -> dict[str, str]:
+    """Return Variant options: `name` means {"name": "true"}, `name=value` as given (comma separated)."""
+    options: dict[str, str] = {}
+    for item in (i.strip() for i in text.split(",")):
+        if item:
+            name, sep, value = item.partition("=")
+            options[name.strip()] = value.strip() if sep else "true"
+    return options
+
+
+def _setup_items(log: Log, problems: Problems) -> dict[str, str]:
+    """Return the `key=value; key=value` items of the [Setup] header."""
+    items: dict[str, str] = {}
+    for item in (i.strip() for i in log.header.get("Setup", "").split(";")):
+        if not item:
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            where = Location(log.name, line=log.header_line("Setup"))
+            problems.error(where, f'[Setup] item "{item}" is not key=value')
+            continue
+        items[key.strip()] = value.strip()
+    return items
+
+
+def _check_players(log: Log, engine: type[Engine], players: tuple[str, ...], problems: Problems) -> None:
+    """A game has between the engine's minimum and maximum players, each named once."""
+    where = Location(log.name, line=log.header_line("Players") or None)
+    if not players:
+        problems.error(where, '[Players "..."] header missing or empty; list the players in seat order')
+        return
+    if len({p.lower() for p in players}) != len(players):
+        problems.error(where, f"a player is named twice in [Players \"{', '.join(players)}\"]")
+    if not engine.min_players <= len(players) <= engine.max_players:
+        problems.error(where, f"{engine.game_id} is for {engine.min_players}-{engine.max_players} players, "
+                              f"not {len(players)}")
+
+
+def _seed(log: Log, problems: Problems) -> int | None:
+    """Return the [Seed] as an integer, or None."""
+    text = log.header.get("Seed", "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        problems.error(Location(log.name, line=log.header_line("Seed")), f'[Seed "{text}"] is not a whole number')
+        return None
+
+
+def _project(text: str, base: Path | None) -> Path | None:
+    """Return the [Project] path, relative to the log's folder."""
+    if not text.strip():
+        return None
+    path = Path(text.strip()).expanduser()
+    return path if path.is_absolute() or base is None else (base / path).resolve()

@@ -1,0 +1,53 @@
+"""The JSON Lines twin of a log: one object per text line, converting both ways exactly."""
+
+from __future__ import annotations
+
+import json
+
+from playproof.errors import Location, Problem
+from playproof.playtest.logmodel import Log, from_record, render, to_record
+from playproof.playtest.logparse import parse_log
+
+
+def to_jsonl(log: Log) -> str:
+    """Return the log as JSON Lines; a last line without a newline is marked `"eol": false`."""
+    records = [to_record(e) for e in log.entries]
+    if records and not log.final_newline:
+        records[-1]["eol"] = False
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
+
+
+def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]]:
+    """Return the log text a JSONL twin describes, with a problem for each unreadable record."""
+    lines: list[str] = []
+    problems: list[Problem] = []
+    final_newline = True
+    for number, row in enumerate(content.splitlines(), start=1):
+        if not row.strip():
+            continue
+        try:
+            record = json.loads(row)
+            entry = from_record(record)
+        except (ValueError, TypeError, KeyError) as exc:
+            problems.append(Problem(Location(name, line=number), f"cannot read JSON record ({_reason(exc)})"))
+            lines.append("")
+            continue
+        lines.append(entry.text or render(entry))
+        final_newline = record.get("eol", True) is not False
+    text = "\n".join(lines)
+    return (text + "\n" if final_newline and lines else text), problems
+
+
+def parse_jsonl(content: str, name: str = "<log>") -> Log:
+    """Parse a JSONL twin into a log (through its text, so both forms are checked alike)."""
+    text, problems = jsonl_to_text(content, name)
+    log = parse_log(text, name)
+    log.problems[:0] = problems
+    return log
+
+
+def _reason(exc: Exception) -> str:
+    """Return a short reason for a bad JSON record."""
+    if isinstance(exc, KeyError):
+        return f"missing key {exc}"
+    return str(exc).split("\n")[0]

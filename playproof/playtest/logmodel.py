@@ -1,0 +1,181 @@
+"""The playtest log as data: one Entry per text line, rendered back to text exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum
+from typing import Any, Iterator
+
+from playproof.errors import Problem, Severity
+from playproof.playtest.engine import UNKNOWN_TOKEN
+
+UNKNOWN = UNKNOWN_TOKEN
+
+
+class EntryKind(str, Enum):
+    """What a log line is."""
+
+    BLANK = "blank"
+    COMMENT = "comment"
+    HEADER = "header"
+    MARKER = "marker"
+    MOVE = "move"
+    REVEAL = "reveal"
+    UNDO = "undo"
+    AMEND = "amend"
+    NOTE = "note"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a log, parsed; `text` keeps the raw line when it differs from the rendering."""
+
+    line: int
+    kind: EntryKind
+    elapsed: str = ""
+    actor: str = ""
+    verb: str = ""
+    args: str = ""
+    key: str = ""
+    value: str = ""
+    target: int = 0
+    values: tuple[str, ...] = ()
+    comment: str | None = None
+    error: str = ""
+    col: int = 0
+    text: str = ""
+
+    @property
+    def raw(self) -> str:
+        """Return the line exactly as it is written in the log."""
+        return self.text or render(self)
+
+    @property
+    def seconds(self) -> int | None:
+        """Return the elapsed time in seconds, or None when the line has none."""
+        if not self.elapsed:
+            return None
+        total = 0
+        for part in self.elapsed.split(":"):
+            total = total * 60 + int(part)
+        return total
+
+    @property
+    def move(self) -> str:
+        """Return the move of a move or amend line as `verb args`."""
+        return f"{self.verb} {self.args}".strip()
+
+    def unknowns(self) -> int:
+        """Return how many `?` tokens (hidden information) the move's arguments hold."""
+        return len(UNKNOWN.findall(self.args))
+
+
+def _trailer(entry: Entry) -> str:
+    """Return the trailing comment as written canonically."""
+    return "" if entry.comment is None else f"  # {entry.comment}".rstrip()
+
+
+def _move_text(actor: str, verb: str, args: str) -> str:
+    """Return `Actor: verb args`."""
+    return f"{actor}: {verb} {args}".rstrip()
+
+
+def render(entry: Entry) -> str:
+    """Return the canonical text of an entry (what the writer emits for it)."""
+    kind = entry.kind
+    if kind is EntryKind.BLANK:
+        return ""
+    if kind is EntryKind.COMMENT:
+        return f"# {entry.value}".rstrip()
+    if kind is EntryKind.HEADER:
+        value = entry.value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{entry.key} "{value}"]' + _trailer(entry)
+    if kind is EntryKind.ERROR:
+        return entry.text
+    prefix = f"{entry.elapsed} " if entry.elapsed else ""
+    return prefix + _body(entry) + _trailer(entry)
+
+
+def _body(entry: Entry) -> str:
+    """Return the text of an event line after its elapsed time and before its comment."""
+    kind = entry.kind
+    if kind is EntryKind.MARKER:
+        return f"== {entry.value} ==" if entry.verb == "round" else f"-- {entry.value} --"
+    if kind is EntryKind.MOVE:
+        return _move_text(entry.actor, entry.verb, entry.args)
+    if kind is EntryKind.REVEAL:
+        return f"reveal {entry.target}: {', '.join(entry.values)}"
+    if kind is EntryKind.UNDO:
+        return f"undo {entry.target}"
+    if kind is EntryKind.AMEND:
+        return f"amend {entry.target}: " + _move_text(entry.actor, entry.verb, entry.args)
+    return f"note {entry.value}".rstrip()
+
+
+def to_record(entry: Entry) -> dict[str, Any]:
+    """Return an entry as a JSON-ready dict holding only its non-default fields."""
+    record: dict[str, Any] = {"line": entry.line, "kind": entry.kind.value}
+    for f in fields(entry)[2:]:
+        value = getattr(entry, f.name)
+        if value != f.default:
+            record[f.name] = list(value) if isinstance(value, tuple) else value
+    return record
+
+
+def from_record(record: dict[str, Any]) -> Entry:
+    """Return the entry a JSON record describes (unknown keys are ignored)."""
+    known = {f.name for f in fields(Entry)}
+    data = {k: v for k, v in record.items() if k in known}
+    data["kind"] = EntryKind(data["kind"])
+    if "values" in data:
+        data["values"] = tuple(data["values"])
+    return Entry(**data)
+
+
+def with_raw(entry: Entry, raw: str) -> Entry:
+    """Return the entry keeping `raw` as its text only when the rendering would differ."""
+    entry = replace(entry, text="")
+    return entry if render(entry) == raw else replace(entry, text=raw)
+
+
+@dataclass
+class Log:
+    """A parsed log: its entries in line order and every problem found while reading it."""
+
+    name: str
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    final_newline: bool = True
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    @property
+    def header(self) -> dict[str, str]:
+        """Return the header as key -> value (first occurrence of each key)."""
+        found: dict[str, str] = {}
+        for entry in self.entries:
+            if entry.kind is EntryKind.HEADER:
+                found.setdefault(entry.key, entry.value)
+        return found
+
+    def header_line(self, key: str) -> int:
+        """Return the line of a header key, or 0 when the log has none."""
+        return next((e.line for e in self.entries if e.kind is EntryKind.HEADER and e.key == key), 0)
+
+    @property
+    def errors(self) -> list[Problem]:
+        """Return the problems that are errors."""
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+    def text(self) -> str:
+        """Return the log as text, exactly as it was read."""
+        body = "\n".join(e.raw for e in self.entries)
+        return body + "\n" if self.final_newline and self.entries else body
+
+    def entry(self, line: int) -> Entry | None:
+        """Return the entry of a line number, or None."""
+        if 1 <= line <= len(self.entries) and self.entries[line - 1].line == line:
+            return self.entries[line - 1]
+        return next((e for e in self.entries if e.line == line), None)

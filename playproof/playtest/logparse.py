@@ -1,0 +1,290 @@
+"""Read a playtest log from text: forgiving (every bad line is reported) and exact (nothing guessed)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from playproof.errors import Location, PlayproofError, Problem
+from playproof.playtest.engine import TABLE
+from playproof.playtest.logmodel import Entry, EntryKind, Log, with_raw
+
+HEADER = re.compile(r'\[([A-Za-z][\w-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:#\s?(.*))?$')
+ELAPSED = re.compile(r"(\d+:\d+(?::\d+)?)(?:\s+|$)")
+COMMENT = re.compile(r"(?:^|\s)#")
+MARKER = re.compile(r"(==|--)\s*(.*?)\s*(==|--)$")
+KEYWORD = re.compile(r"(reveal|undo|amend|note)\b\s*", re.IGNORECASE)
+TARGET = re.compile(r"(\d+)\s*(?::\s*|$)")
+MOVE = re.compile(r"([^:]*?)\s*:\s*(.*)$")
+
+
+class LineError(Exception):
+    """A line that cannot be read; carries the 1-based column where reading failed."""
+
+    def __init__(self, col: int, message: str) -> None:
+        super().__init__(message)
+        self.col = col
+        self.message = message
+
+
+def read_log(path: Path | str, name: str | None = None) -> Log:
+    """Read a log file (text, or JSONL when it ends in .jsonl); unreadable files raise PlayproofError."""
+    path = Path(path)
+    try:
+        content = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlayproofError(f"{path}: cannot read log ({exc.__class__.__name__}: {exc})") from exc
+    if path.suffix.lower() == ".jsonl":
+        from playproof.playtest.logjson import parse_jsonl
+
+        return parse_jsonl(content, name or str(path))
+    return parse_log(content, name or str(path))
+
+
+def parse_log(content: str, name: str = "<log>") -> Log:
+    """Parse log text into entries, collecting a located problem for every bad line."""
+    lines = content.split("\n")
+    final_newline = lines[-1] == ""
+    if final_newline:
+        lines.pop()
+    log = Log(name, final_newline=final_newline or not lines)
+    seen_event = False
+    for number, raw in enumerate(lines, start=1):
+        entry = parse_line(raw, number, log, header_allowed=not seen_event)
+        seen_event = seen_event or entry.kind not in (EntryKind.BLANK, EntryKind.COMMENT, EntryKind.HEADER)
+        log.entries.append(entry)
+    check_references(log)
+    return log
+
+
+def parse_line(raw: str, number: int, log: Log, header_allowed: bool = True) -> Entry:
+    """Parse one line; a bad line becomes an ERROR entry (raw kept) and a problem in the log."""
+    try:
+        entry = _parse(raw.rstrip("\r"), number)
+        if entry.kind is EntryKind.HEADER:
+            _check_header(entry, log, header_allowed)
+    except LineError as exc:
+        log.problems.append(Problem(Location(log.name, line=number, col=exc.col), exc.message))
+        return Entry(number, EntryKind.ERROR, error=exc.message, col=exc.col, text=raw)
+    return with_raw(entry, raw)
+
+
+def _check_header(entry: Entry, log: Log, allowed: bool) -> None:
+    """A header comes before the first event and names each key once."""
+    if not allowed:
+        raise LineError(1, f"header [{entry.key}] after the first event; headers come first")
+    first = log.header_line(entry.key)
+    if first:
+        raise LineError(2, f"duplicate header [{entry.key}] (first on line {first})")
+
+
+def _parse(line: str, number: int) -> Entry:
+    """Parse the text of one line (without its line ending)."""
+    stripped = line.strip()
+    if not stripped:
+        return Entry(number, EntryKind.BLANK)
+    if stripped.startswith("#"):
+        return Entry(number, EntryKind.COMMENT, value=stripped[1:].strip())
+    if stripped.startswith("["):
+        return _parse_header(line, number)
+    body, comment = _split_comment(line)
+    indent = len(body) - len(body.lstrip())
+    body = body.strip()
+    elapsed = ""
+    if match := ELAPSED.match(body):
+        elapsed = _check_elapsed(match.group(1), indent + 1)
+        indent += match.end()
+        body = body[match.end():]
+    if not body:
+        raise LineError(indent + 1, "elapsed time without an event after it")
+    entry = _parse_event(body, number, indent + 1)
+    return replace(entry, elapsed=elapsed, comment=comment)
+
+
+def _parse_header(line: str, number: int) -> Entry:
+    """Parse `[Key "value"]` with an optional trailing comment."""
+    start = len(line) - len(line.lstrip())
+    match = HEADER.match(line.strip())
+    if match is None:
+        raise LineError(start + 1, 'cannot read header: expected [Key "value"]')
+    value = re.sub(r"\\(.)", r"\1", match.group(2))
+    comment = match.group(3).rstrip() if match.group(3) is not None else None
+    return Entry(number, EntryKind.HEADER, key=match.group(1), value=value, comment=comment)
+
+
+def _split_comment(line: str) -> tuple[str, str | None]:
+    """Split off a trailing comment: a `#` at the start or after whitespace."""
+    match = COMMENT.search(line)
+    if match is None:
+        return line, None
+    hash_at = match.end() - 1
+    return line[:hash_at], line[hash_at + 1:].strip()
+
+
+def _check_elapsed(text: str, col: int) -> str:
+    """An elapsed time is h:mm:ss or mm:ss with minutes and seconds below 60."""
+    parts = [int(p) for p in text.split(":")]
+    if any(p >= 60 for p in parts[1:]):
+        raise LineError(col, f"elapsed time {text} is not h:mm:ss or mm:ss (minutes and seconds below 60)")
+    return text
+
+
+def _parse_event(body: str, number: int, col: int) -> Entry:
+    """Parse a marker, keyword line or move starting at column `col`."""
+    if match := MARKER.match(body):
+        return _parse_marker(match, number, col)
+    if (match := KEYWORD.match(body)) and body.split()[0].lower() == match.group(1).lower():
+        return _parse_keyword(match.group(1).lower(), body[match.end():], number, col + match.end())
+    return _parse_move(body, number, col, EntryKind.MOVE)
+
+
+def _parse_marker(match: re.Match[str], number: int, col: int) -> Entry:
+    """Parse `== Round 2 ==` (a round) or `-- Scoring --` (a phase)."""
+    opening, label, closing = match.groups()
+    if opening != closing:
+        raise LineError(col, f"marker opens with {opening} but closes with {closing}")
+    if not label:
+        raise LineError(col, "marker without a label")
+    verb = "round" if opening == "==" else "phase"
+    return Entry(number, EntryKind.MARKER, verb=verb, value=label)
+
+
+def _parse_keyword(word: str, rest: str, number: int, col: int) -> Entry:
+    """Parse the rest of a `reveal`, `undo`, `amend` or `note` line."""
+    if word == "note":
+        return Entry(number, EntryKind.NOTE, value=rest.strip())
+    match = TARGET.match(rest)
+    if match is None:
+        raise LineError(col, f"{word} needs a line number, e.g. `{_EXAMPLES[word]}`")
+    target = int(match.group(1))
+    after = rest[match.end():]
+    if word == "undo":
+        if after.strip() or match.group(0).rstrip().endswith(":"):
+            raise LineError(col + match.end(), "undo takes only a line number, e.g. `undo 15`")
+        return Entry(number, EntryKind.UNDO, target=target)
+    if not match.group(0).rstrip().endswith(":"):
+        raise LineError(col + match.end(), f"{word} needs a colon after the line number, e.g. `{_EXAMPLES[word]}`")
+    if word == "reveal":
+        return _parse_reveal(after, number, target, col + match.end())
+    amend = _parse_move(after.strip(), number, col + match.end(), EntryKind.AMEND)
+    return replace(amend, target=target)
+
+
+_EXAMPLES = {"reveal": "reveal 14: Wrath/Envy", "undo": "undo 15", "amend": "amend 16: Ann: play Greed"}
+
+
+def _parse_reveal(rest: str, number: int, target: int, col: int) -> Entry:
+    """Parse the comma-separated values of a reveal."""
+    values = tuple(v.strip() for v in rest.split(","))
+    if not rest.strip() or any(not v for v in values):
+        raise LineError(col, "reveal needs values separated by commas, e.g. `reveal 14: Wrath/Envy, 3`")
+    if any(v == "?" for v in values):
+        raise LineError(col, "a reveal cannot reveal `?`")
+    return Entry(number, EntryKind.REVEAL, target=target, values=values)
+
+
+def _parse_move(body: str, number: int, col: int, kind: EntryKind) -> Entry:
+    """Parse `Actor: verb args`."""
+    match = MOVE.match(body)
+    if match is None or not match.group(1):
+        raise LineError(col, "cannot read this line: expected `Actor: verb args`, a `== Round ==` or "
+                             "`-- Phase --` marker, reveal/undo/amend/note, a [Header] or a # comment")
+    actor, rest = match.group(1), match.group(2).strip()
+    if not rest:
+        raise LineError(col + len(body), f'move has no verb after "{actor}:"')
+    verb, _, args = rest.partition(" ")
+    return Entry(number, kind, actor=actor, verb=verb.lower(), args=" ".join(args.split()))
+
+
+def players_of(log: Log) -> list[str]:
+    """Return the players named in the log's [Players] header, in seat order."""
+    return [p.strip() for p in log.header.get("Players", "").split(",") if p.strip()]
+
+
+def check_references(log: Log) -> None:
+    """Check actors and the lines that reveal, undo and amend point at; bad lines become errors."""
+    actors = {p.lower(): p for p in players_of(log)}
+    state = _References()
+    for index, entry in enumerate(log.entries):
+        try:
+            entry = _check_entry(entry, actors, state)
+        except LineError as exc:
+            log.problems.append(Problem(Location(log.name, line=entry.line, col=exc.col), exc.message))
+            entry = Entry(entry.line, EntryKind.ERROR, error=exc.message, col=exc.col, text=entry.raw)
+        log.entries[index] = entry
+        state.add(entry)
+
+
+class _References:
+    """What earlier lines established: moves, amends, undos and unknowns left to reveal."""
+
+    def __init__(self) -> None:
+        self.moves: dict[int, Entry] = {}
+        self.amended: dict[int, int] = {}
+        self.undone: dict[int, int] = {}
+        self.hidden: dict[int, int] = {}
+
+    def add(self, entry: Entry) -> None:
+        """Record what a checked line establishes."""
+        if entry.kind in (EntryKind.MOVE, EntryKind.AMEND):
+            self.moves[entry.line] = entry
+            self.hidden[entry.line] = entry.unknowns()
+        if entry.kind is EntryKind.AMEND:
+            self.amended[entry.target] = entry.line
+        if entry.kind is EntryKind.UNDO:
+            undone = self.moves[entry.target]
+            original = undone.target if undone.kind is EntryKind.AMEND else entry.target
+            for line in (original, self.amended.get(original, original)):
+                self.undone[line] = entry.line
+        if entry.kind is EntryKind.REVEAL:
+            self.hidden[entry.target] -= len(entry.values)
+
+
+def _check_entry(entry: Entry, actors: dict[str, str], state: _References) -> Entry:
+    """Check one line against the players and the earlier lines; return it with its actor's spelling."""
+    if entry.kind in (EntryKind.MOVE, EntryKind.AMEND):
+        entry = _check_actor(entry, actors)
+    if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
+        _check_target(entry, state)
+    return entry
+
+
+def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
+    """An actor is a player of the [Players] header (any letter case) or `table`."""
+    if entry.actor.lower() == TABLE:
+        return replace(entry, actor=TABLE) if entry.actor != TABLE else entry
+    if not actors:
+        return entry
+    name = actors.get(entry.actor.lower())
+    if name is None:
+        known = ", ".join(actors.values())
+        col = 1 + entry.raw.find(entry.actor) if entry.actor else 1
+        raise LineError(col, f'unknown actor "{entry.actor}" (players: {known}; or {TABLE})')
+    return replace(entry, actor=name) if name != entry.actor else entry
+
+
+def _check_target(entry: Entry, state: _References) -> None:
+    """A correction or reveal points at an earlier move line that is still in play."""
+    word, target = entry.kind.value, entry.target
+    col = 1 + entry.raw.lower().find(word) + len(word) + 1
+    if target >= entry.line:
+        raise LineError(col, f"{word} {target} points at a later line; it must name an earlier move")
+    if target not in state.moves:
+        raise LineError(col, f"{word} {target}: line {target} is not a move")
+    if target in state.undone:
+        raise LineError(col, f"{word} {target}: line {target} was already undone on line {state.undone[target]}")
+    if entry.kind is EntryKind.AMEND and state.moves[target].kind is EntryKind.AMEND:
+        raise LineError(col, f"amend {target}: line {target} is an amend; amend line "
+                             f"{state.moves[target].target} again instead")
+    if entry.kind is EntryKind.REVEAL:
+        _check_reveal(entry, state, col)
+
+
+def _check_reveal(entry: Entry, state: _References, col: int) -> None:
+    """A reveal fills `?` tokens that are still hidden, no more."""
+    left = state.hidden[entry.target]
+    if left == 0:
+        raise LineError(col, f"reveal {entry.target}: line {entry.target} has no `?` left to reveal")
+    if len(entry.values) > left:
+        raise LineError(col, f"reveal {entry.target}: {len(entry.values)} values for {left} `?` on line {entry.target}")

@@ -1,0 +1,142 @@
+"""Replay a log through its game's engine: reveals filled in, corrections applied, state at any line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from playproof.errors import Location, PlayproofError, Problem, Problems
+from playproof.playtest.engine import Engine, Event, EventKind, Setup, Violation
+from playproof.playtest.header import engine_of, setup_of
+from playproof.playtest.logmodel import UNKNOWN, Entry, EntryKind, Log
+
+
+@dataclass
+class Corrections:
+    """What the log's reveal, undo and amend lines say, as of some line."""
+
+    reveals: dict[int, list[str]] = field(default_factory=dict)
+    undone: dict[int, int] = field(default_factory=dict)
+    amended: dict[int, Entry] = field(default_factory=dict)
+
+    def add(self, entry: Entry) -> None:
+        """Take a reveal, undo or amend line into account."""
+        if entry.kind is EntryKind.REVEAL:
+            self.reveals.setdefault(entry.target, []).extend(entry.values)
+        elif entry.kind is EntryKind.UNDO:
+            self.undone[entry.target] = entry.line
+        elif entry.kind is EntryKind.AMEND:
+            self.amended[entry.target] = entry
+
+
+def corrections_of(log: Log, upto: int | None = None) -> Corrections:
+    """Return the corrections and reveals of the log's lines up to `upto` (all when None)."""
+    found = Corrections()
+    for entry in log.entries:
+        if upto is not None and entry.line > upto:
+            break
+        found.add(entry)
+    return found
+
+
+def fill_unknowns(args: str, values: list[str]) -> str:
+    """Substitute revealed values into the `?` tokens of a move's arguments, in order."""
+    if not values:
+        return args
+    supply = iter(values)
+    return UNKNOWN.sub(lambda m: next(supply, "?"), args)
+
+
+def events_of(log: Log, upto: int | None = None, corrected: bool = True) -> list[Event]:
+    """Return the events the engine sees: moves and markers up to a line, reveals and corrections applied."""
+    fixes = corrections_of(log, upto)
+    events: list[Event] = []
+    for entry in log.entries:
+        if upto is not None and entry.line > upto:
+            break
+        if entry.kind is EntryKind.MARKER:
+            label = entry.value
+            args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
+            events.append(Event(entry.line, "", entry.verb, args, EventKind.MARKER))
+        elif entry.kind is EntryKind.MOVE and (event := _move_event(entry, fixes, corrected)):
+            events.append(event)
+    return events
+
+
+def _move_event(entry: Entry, fixes: Corrections, corrected: bool) -> Event | None:
+    """Return the event of a move line: dropped when undone, replaced when amended."""
+    if corrected:
+        amend = fixes.amended.get(entry.line)
+        if entry.line in fixes.undone or (amend is not None and amend.line in fixes.undone):
+            return None
+        entry = amend or entry
+    args = fill_unknowns(entry.args, fixes.reveals.get(entry.line, []))
+    return Event(entry.line, entry.actor, entry.verb, args)
+
+
+class EngineFailure(PlayproofError):
+    """The game's engine raised an exception on a log line (a bug or an unreadable move)."""
+
+
+@dataclass
+class Replay:
+    """A log bound to its engine class and setup, replayable up to any line."""
+
+    log: Log
+    engine_cls: type[Engine]
+    setup: Setup
+    problems: list[Problem] = field(default_factory=list)
+
+    def engine_at(self, line: int | None = None, corrected: bool = True) -> tuple[Engine, list[Violation]]:
+        """Return the engine's state after a line (the whole log when None) and the violations so far."""
+        return run(self.engine_cls, self.setup, events_of(self.log, line, corrected), self.log.name)
+
+    def state_at(self, line: int) -> Engine:
+        """Return the engine's state after the given line."""
+        return self.engine_at(line)[0]
+
+
+def prepare(log: Log, game: str | None = None, base: Path | None = None) -> Replay:
+    """Bind a log to its game's engine and setup; header problems are collected, not raised."""
+    engine_cls = engine_of(log, game)
+    problems = Problems()
+    setup = setup_of(log, engine_cls, problems, base)
+    return Replay(log, engine_cls, setup, list(log.problems) + problems.items)
+
+
+def run(engine_cls: type[Engine], setup: Setup, events: Iterable[Event], name: str = "<log>",
+        observe: Callable[[Engine, Event], None] | None = None) -> tuple[Engine, list[Violation]]:
+    """Feed events to a fresh engine; return it and every violation (an engine crash raises EngineFailure)."""
+    engine = _construct(engine_cls, setup, name)
+    found: list[Violation] = []
+    apply = engine.apply
+    for event in events:
+        try:
+            found.extend(apply(event))
+        except Exception as exc:  # an engine bug must not look like a clean audit
+            raise EngineFailure(f"{name}:{event.line}: the {engine_cls.game_id} engine failed on this line "
+                                f"({exc.__class__.__name__}: {exc})") from exc
+        if observe is not None:
+            observe(engine, event)
+    return engine, found
+
+
+def _construct(engine_cls: type[Engine], setup: Setup, name: str) -> Engine:
+    """Create the engine for a setup; a setup it refuses becomes a PlayproofError."""
+    try:
+        return engine_cls(setup)
+    except PlayproofError:
+        raise
+    except Exception as exc:  # engines reject setups (unknown option values) with plain exceptions
+        raise EngineFailure(f"{name}: the {engine_cls.game_id} engine cannot set up this game "
+                            f"({exc.__class__.__name__}: {exc})") from exc
+
+
+def problem_of(exc: EngineFailure, name: str) -> Problem:
+    """Return an engine failure as a located problem."""
+    head, _, rest = str(exc).partition(": ")
+    line = head.rsplit(":", 1)[-1]
+    if head.startswith(name + ":") and line.isdigit():
+        return Problem(Location(name, line=int(line)), rest)
+    return Problem(None, str(exc))
