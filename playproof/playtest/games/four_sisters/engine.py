@@ -1,0 +1,157 @@
+"""The Four Sisters referee: routes each logged move to its handler after settling the flow."""
+
+from __future__ import annotations
+
+from playproof.playtest.engine import TABLE, Decision, Event, EventKind, Violation
+from playproof.playtest.games.four_sisters.conflicts import ConflictMoves
+from playproof.playtest.games.four_sisters.core import BadMove
+from playproof.playtest.games.four_sisters.legal import LegalMoves
+from playproof.playtest.games.four_sisters.state import (
+    DONE, INTRIGUED, OPEN, OVER, PLACED, REFILL, SETUP,
+)
+from playproof.playtest.games.four_sisters.table import TableMoves
+from playproof.playtest.games.four_sisters.turns import TurnMoves
+
+TURN = "turn"  # the turn's player: steps 1-3 and the end of her turn
+CONFLICT = "conflict"  # the two players in a Conflict
+ANY = "any"  # any player at any time (Storming the Oubliette)
+DRAW = "draw"  # a draw from a Scheme
+CLOSING = "closing"  # the table's reading of the Clock or the Day's winner
+RESULT = "result"  # the table's record of a Conflict's result
+
+VERBS: dict[str, str] = {
+    "pass": TURN, "intrigue": TURN, "place": TURN, "introduce": TURN, "squander": TURN,
+    "end": TURN, "target": CONFLICT, "boost": CONFLICT, "accept": CONFLICT, "refuse": CONFLICT,
+    "send": CONFLICT, "storm": ANY, "decline": ANY, "draw": DRAW, "clock": CLOSING,
+    "winner": CLOSING, "defeat": RESULT, "moot": RESULT,
+}
+TABLE_KINDS = (CLOSING, RESULT)
+
+
+class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
+    """Referee of Four Sisters: two teams of two, Schemes, the Chateau, the Clock."""
+
+    def apply(self, event: Event) -> list[Violation]:
+        """Check an event, apply it whatever the verdict, and return every violation."""
+        if event.kind is EventKind.MARKER:
+            return []
+        out: list[Violation] = []
+        try:
+            kind = self._kind(event)
+            if self.stage != OVER:
+                self._prepare(event, kind, out)
+            if self.stage == OVER and kind != CLOSING:
+                out.append(self._after_the_day(event))
+            else:
+                getattr(self, f"do_{event.verb}")(event, out)
+        except BadMove as exc:
+            out.append(self.violation("log-move", str(exc), event))
+        if self.stormed and not self.queens_in_oubliette():
+            self.stormed.clear()  # a new gathering of the Queens opens a new Storm
+        return out
+
+    def _kind(self, event: Event) -> str:
+        """Return the kind of a move, checking its verb and actor."""
+        kind = VERBS.get(event.verb)
+        if kind is None:
+            raise BadMove(f'unknown move "{event.verb}" (Four Sisters moves: {", ".join(VERBS)})')
+        if event.actor == TABLE and kind not in TABLE_KINDS + (DRAW,):
+            raise BadMove(f'"{event.verb}" is a player\'s move, not the table\'s')
+        if event.actor != TABLE and event.actor not in self.seats:
+            raise BadMove(f'"{event.actor}" is not a player ({", ".join(self.order)})')
+        if event.actor != TABLE and kind in TABLE_KINDS:
+            raise BadMove(f'"{event.verb}" is recorded by the table: write table: {event.text}')
+        return kind
+
+    def _prepare(self, event: Event, kind: str, out: list[Violation]) -> None:
+        """Bring the flow up to this move, applying the defaults of steps the log leaves out."""
+        if self.stage == SETUP and kind != DRAW:
+            self.start_play()
+        if self.conflict is not None and kind != CONFLICT:
+            self.advance_conflict("end", event, out)
+        if self.stage == REFILL and kind in (TURN, CLOSING):
+            self._finish_refill()
+        if kind in (TURN, CLOSING, DRAW) and self.stage in (INTRIGUED, PLACED, DONE):
+            if self._closes_turn(event, kind):
+                self.close_turn()
+                if self.stage == REFILL and kind != DRAW:
+                    self._finish_refill()
+        if kind == TURN and self.stage in OPEN and event.actor != self.current:
+            out.append(self.violation("order-turn", f"it is {self.current}'s turn, not "
+                                      f"{event.actor}'s", event))
+            self.jump_to(event.actor)
+
+    def _closes_turn(self, event: Event, kind: str) -> bool:
+        """True when a move shows that the turn's player has finished her turn."""
+        if kind == TURN:
+            return event.actor != self.current
+        if kind == DRAW:
+            return self.draw_args(event)[0] == self.current
+        return True
+
+    def _finish_refill(self) -> None:
+        """Draw what the log did not name, then advance the Clock."""
+        self.fill_draws()
+        self.finish_turn()
+
+    def _after_the_day(self, event: Event) -> Violation:
+        """A move after the Day has ended."""
+        if self.end_reason == "full":
+            return self.violation("end-full-chateau", "the Chateau was full at the end of a turn: "
+                                  "the Day is over", event)
+        return self.violation("end-run-out", "a team's Schemes both ran out: the Day is over",
+                              event)
+
+    # ----- the Engine contract ---------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """Return the decision pending now with its legal moves, or None when the Day is over."""
+        return None if self.stage == OVER else self.pending_decision()
+
+    def is_over(self) -> bool:
+        """Return True when the Day has ended."""
+        return self.stage == OVER
+
+    def scores(self) -> dict[str, int]:
+        """Return each player's score: her team's Chateau total (Queens count 10)."""
+        totals = self.team_totals()
+        return {name: totals[seat.team] for name, seat in self.seats.items()}
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's own cards' worth, her partner's, and the team total."""
+        own = dict.fromkeys(self.seats, 0)
+        for card in self.board.values():
+            if card is not None:
+                info = self.data.cards[card]
+                own[self.owner[info.suit]] += (self.data.queen_day_value if info.is_queen
+                                               else info.value)
+        totals = self.team_totals()
+        return {name: {"own": own[name], "partner": totals[seat.team] - own[name],
+                       "total": totals[seat.team]} for name, seat in self.seats.items()}
+
+    def round_label(self) -> str:
+        """Return the turn number and the Hour."""
+        return f"turn {self.turns_played + 1}, hour {self.hour}"
+
+    def summary(self) -> str:
+        """Return the Chateau, the Clock and each player's hand size as a few lines."""
+        width = max(int(r[1:]) for r in self.data.rooms)
+        rows = [" ".join(f"{r}:{self.board[r] or '--'}" for r in self.data.rooms
+                         if int(r[1:]) == n) for n in range(1, width + 1)]
+        hands = ", ".join(f"{s.name} ({s.suit}) {s.hand_count} in hand, {s.scheme_count} in "
+                          "Scheme" for s in self.seats.values())
+        state = f"Day over: {self.winner} wins" if self.stage == OVER else f"{self.current} to play"
+        return "\n".join([f"Hour {self.hour}; {state}", *rows,
+                          f"Oubliette: {' '.join(sorted(self.oubliette)) or 'empty'}", hands])
+
+    def finish(self) -> list[Violation]:
+        """Close a turn the log left open so the final state is the rules' own."""
+        out: list[Violation] = []
+        end = Event(0, TABLE, "end")
+        if self.conflict is not None:
+            self.advance_conflict("end", end, out)
+        if self.stage in (INTRIGUED, PLACED, DONE):
+            self.close_turn()
+        if self.stage == REFILL:
+            self._finish_refill()
+        return out

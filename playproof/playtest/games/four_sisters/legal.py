@@ -1,0 +1,119 @@
+"""Every legal move at every decision point, written exactly as a log line would have it."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.games.four_sisters.core import Core
+from playproof.playtest.games.four_sisters.state import (
+    INTRIGUED, PLACED, REFILL, SETUP, START, Conflict, Seat,
+)
+
+
+def subsets(cards: list[str]) -> Iterator[tuple[str, ...]]:
+    """Every subset of some cards, smallest first."""
+    for size in range(len(cards) + 1):
+        yield from combinations(cards, size)
+
+
+class LegalMoves(Core):
+    """Legal-move enumeration for the simulator and the recorder's prompts."""
+
+    def pending_decision(self) -> Decision | None:
+        """Return whose decision it is now and every legal move."""
+        if self.stage == SETUP:
+            player = next(p for p in self.order if self.owed[p] > 0)
+            return Decision(TABLE, self._draws(player), f"{player} draws her opening hand")
+        if (storm := self._storm_decision()) is not None:
+            return storm
+        if self.conflict is not None:
+            return self._conflict_decision(self.conflict)
+        if self.stage == REFILL:
+            return Decision(TABLE, self._draws(self.current), f"{self.current} refills her hand")
+        return Decision(self.current, tuple(self._turn_moves()), f"{self.current}'s turn")
+
+    def _draws(self, player: str) -> tuple[str, ...]:
+        """Every card the next draw of a Scheme can be."""
+        seat = self.seats[player]
+        known = seat.next_draw()
+        cards = [known] if known is not None else sorted(seat.pool - set(seat.hand))
+        return tuple(f"draw {player} {c}" for c in cards)
+
+    def _turn_moves(self) -> Iterator[str]:
+        """The moves of the player whose turn it is, at her current step."""
+        seat = self.seats[self.current]
+        if self.stage == START:
+            yield from (f"pass {c}" for c in seat.hand) if seat.hand else ("pass",)
+        if self.stage in (START, PLACED):
+            yield from self._intrigues(seat)
+        if self.stage in (START, INTRIGUED):
+            yield from self._placements(seat)
+        yield "end"
+
+    def _intrigues(self, seat: Seat) -> Iterator[str]:
+        """Every swap her Queen allows between the Chateau and the Oubliette."""
+        if self.own_queen(seat) not in seat.hand:
+            return
+        for room, card in self.board.items():
+            if card is None:
+                continue
+            here = self.data.cards[card]
+            for other in sorted(self.oubliette):
+                there = self.data.cards[other]
+                if there.suit == here.suit or there.value == here.value:
+                    yield f"intrigue {room} {other}"
+
+    def _placements(self, seat: Seat) -> Iterator[str]:
+        """Placements by the Hour and by Introduction into empty Rooms, and the Squander."""
+        empty = [r for r, c in self.board.items() if c is None]
+        for card in seat.hand:
+            worth = self.value(card)
+            for room in empty if worth <= self.hour else ():
+                yield f"place {card} {room}"
+            others = [c for c in seat.hand if c != card]
+            for paid in subsets(others):
+                if sum(self.value(c) for c in paid) >= worth:
+                    tail = f" with {' '.join(paid)}" if paid else ""
+                    yield from (f"introduce {card} {room}{tail}" for room in empty)
+        if seat.hand:
+            yield "squander " + " ".join(seat.hand)
+
+    def _conflict_decision(self, c: Conflict) -> Decision:
+        """The next decision of a Conflict being resolved."""
+        if c.step == "target":
+            return Decision(c.player, tuple(f"target {r}" for r in c.candidates), "name the Innocent")
+        if c.step in ("boost-instigator", "boost-defender"):
+            player = c.player if c.step == "boost-instigator" else c.defender
+            assert player is not None
+            hand = self.seats[player].hand
+            moves = tuple(" ".join(("boost",) + s) for s in subsets(hand))
+            return Decision(player, moves, "discard cards to strengthen the card in Conflict")
+        if c.step == "tie":
+            assert c.defender is not None
+            return Decision(c.defender, ("refuse", "accept"), "a tie: accept defeat or not")
+        player = c.pending_sends[0][0]
+        return Decision(player, ("send scheme", "send oubliette"), "tied with a Queen: where to")
+
+    def _storm_decision(self) -> Decision | None:
+        """While all four Queens lie in the Oubliette, each player in turn may Storm it once."""
+        if self.conflict is not None or not self.queens_in_oubliette():
+            return None
+        for i in range(len(self.order)):
+            seat = self.seats[self.order[(self.turn + i) % len(self.order)]]
+            mine = [c for c in self.board.values() if c and self.data.cards[c].suit == seat.suit]
+            if seat.name not in self.stormed and mine:
+                moves = tuple(self._storms(seat, mine)) + ("decline",)
+                return Decision(seat.name, moves, "Storm the Oubliette or decline")
+        return None
+
+    def _storms(self, seat: Seat, mine: list[str]) -> Iterator[str]:
+        """Every Storm: a highest card removed, and each set of her cards worth no more taken."""
+        best = max(self.value(c) for c in mine)
+        for card in (c for c in mine if self.value(c) == best):
+            pile = sorted((c for c in self.oubliette | {card}
+                           if self.data.cards[c].suit == seat.suit), key=self.value)
+            for taken in subsets(pile):
+                if sum(self.value(c) for c in taken) <= best:
+                    yield f"storm {card} take {' '.join(taken)}" if taken else f"storm {card}"
