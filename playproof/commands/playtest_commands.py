@@ -1,7 +1,179 @@
-"""CLI commands (filled in by this group's owner)."""
+"""CLI for playtests: `playtest` (start, add, list, show, export, import), audit, report, rules, simulate."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Callable, TypeVar
+
 import click
 
-COMMANDS: list[click.Command] = []
+from playproof.errors import PlayproofError
+from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
+from playproof.playtest.games import find_engine, find_rules
+from playproof.playtest.header import parse_variant
+from playproof.playtest.logjson import to_jsonl
+from playproof.playtest.recorder import Recorder, import_log, session_log, split_players
+from playproof.playtest.repl import run_repl
+from playproof.playtest.simulate import run_simulation
+from playproof.playtest.sources import audit_source, load_reports
+from playproof.playtest.store import DB_ENV, Store
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def db_option(func: F) -> F:
+    """Add `--db PATH` (env PLAYPROOF_DB; default $XDG_DATA_HOME/playproof/sessions.db)."""
+    return click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar=DB_ENV,
+                        help=f"Session database (env {DB_ENV}; default ~/.local/share/playproof/sessions.db).")(func)
+
+
+def _read_line(prompt: str) -> str | None:
+    """Show the prompt and read one line of input (None at end of input)."""
+    click.echo(prompt)
+    click.echo("> ", nl=False)
+    line = click.get_text_stream("stdin").readline()
+    return line.rstrip("\r\n") if line else None
+
+
+@click.group("playtest")
+def playtest() -> None:
+    """Record playtest sessions at the table and manage stored sessions."""
+
+
+@playtest.command("start")
+@click.argument("game")
+@click.option("--players", required=True, help='Players in seat order, e.g. "Ann,Ben,Cat".')
+@click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Game project folder (default: the bundled example).")
+@click.option("--variant", default="", help='Variant options, e.g. "random-order, rounds=3".')
+@click.option("--setup", "setup_text", default="", help='Setup items, e.g. "first=Ben; markers=3 4 5 4".')
+@click.option("--no-times", is_flag=True, help="Do not stamp elapsed times on the lines.")
+@db_option
+def start(game: str, players: str, project: Path | None, variant: str, setup_text: str, no_times: bool,
+          db: Path | None) -> None:
+    """Record a new session interactively: whose turn, legal moves, a verdict for every line."""
+    store = Store(db)
+    recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times)
+    run_repl(recorder, _read_line, click.echo)
+
+
+@playtest.command("add")
+@click.argument("session", type=int)
+@click.argument("line")
+@db_option
+def add(session: int, line: str, db: Path | None) -> None:
+    """Append one log line to a stored session and show its verdict."""
+    for text in Recorder(Store(db), session).enter(line).lines():
+        click.echo(text)
+
+
+@playtest.command("list")
+@db_option
+def list_sessions(db: Path | None) -> None:
+    """List the stored sessions."""
+    store = Store(db)
+    sessions = store.sessions()
+    if not sessions:
+        click.echo(f"no sessions in {store.path}")
+    for s in sessions:
+        state = f"ended {s.ended}" if s.ended else "open"
+        click.echo(f"{s.id:>4}  {s.game:<24} {s.players:<30} {s.lines:>4} lines  {s.started}  {state}")
+
+
+@playtest.command("show")
+@click.argument("session", type=int)
+@db_option
+def show(session: int, db: Path | None) -> None:
+    """Show a stored session's log and its audit."""
+    click.echo(Store(db).text(session), nl=False)
+    click.echo("\n".join(["", *format_text([audit_source(str(session), db)])]))
+
+
+@playtest.command("export")
+@click.argument("session", type=int)
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File (default: stdout).")
+@db_option
+def export(session: int, fmt: str, output: Path | None, db: Path | None) -> None:
+    """Export a stored session as a log (text) or its JSON Lines twin."""
+    log = session_log(Store(db), session)
+    content = log.text() if fmt == "text" else to_jsonl(log)
+    if output is None:
+        click.echo(content, nl=False)
+        return
+    try:
+        output.write_text(content, encoding="utf-8")
+    except OSError as exc:
+        raise PlayproofError(f"{output}: cannot write ({exc.strerror or exc})") from exc
+    click.echo(f"wrote {output}")
+
+
+@playtest.command("import")
+@click.argument("logfile", type=click.Path(dir_okay=False, path_type=Path))
+@db_option
+def import_command(logfile: Path, db: Path | None) -> None:
+    """Store a log file (text or .jsonl) as a new session."""
+    session = import_log(Store(db), logfile)
+    click.echo(f"imported {logfile} as session {session}")
+
+
+@click.command("audit")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Stop each log at its first problem or finding; undetermined counts.")
+@click.option("--game", default=None, help="Game id when the logs have no [Game] header.")
+@click.pass_context
+def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None) -> None:
+    """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
+    results = audit_paths(list(logs), game, strict)
+    code = audit_exit_code(results)
+    if strict and code == 0 and any(r.undetermined for r in results):
+        code = 1
+    if fmt == "json":
+        click.echo(json.dumps({"logs": [r.to_dict() for r in results], "exit_code": code}, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(format_text(results)))
+    ctx.exit(code)
+
+
+@click.command("report")
+@click.argument("sources", nargs=-1, required=True)
+@click.option("--format", "fmt", default="html", show_default=True, help="html, pdf, xlsx or json.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@db_option
+def report(sources: tuple[str, ...], fmt: str, output: Path, db: Path | None) -> None:
+    """Write a session report of sessions (by id) or log files; several get aggregate views."""
+    from playproof.output.reports import find_format, write_reports
+
+    find_format(fmt)
+    write_reports(load_reports(list(sources), db), fmt, output)
+    click.echo(f"wrote {output}")
+
+
+@click.command("rules")
+@click.argument("game")
+def rules(game: str) -> None:
+    """List every rule a game's engine checks: id, rulebook section, summary."""
+    engine = find_engine(game)
+    index = list(find_rules(game))
+    click.echo(f"{engine.title}: {len(index)} rules")
+    width = max((len(r.id) for r in index), default=0)
+    for rule in index:
+        click.echo(f"{rule.id:<{width}}  §{rule.section:<6} {rule.summary}")
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--players", type=int, required=True)
+@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--variant", default="", help='Variant options, e.g. "random-order".')
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Write each game's log here.")
+def simulate(game: str, players: int, games: int, seed: int, variant: str, logs: Path | None) -> None:
+    """Play games with a random-legal-move bot through the engine (logs audit clean)."""
+    summary = run_simulation(find_engine(game), players, games, seed, parse_variant(variant), logs)
+    click.echo("\n".join(summary.lines()))
+
+
+COMMANDS: list[click.Command] = [playtest, audit, report, rules, simulate]

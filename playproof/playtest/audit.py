@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +77,8 @@ def audit_file(path: Path | str, game: str | None = None, strict: bool = False) 
     return audit_log(read_log(path), game, base=path.parent, strict=strict)
 
 
-def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False) -> AuditResult:
+def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False,
+              project: Path | None = None) -> AuditResult:
     """Replay a log and collect its findings, the slips corrected at the table, and its problems."""
     result = AuditResult(log)
     try:
@@ -85,6 +86,8 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     except PlayproofError as exc:
         result.problems = list(log.problems) + [Problem(None, str(exc))]
         return result
+    if project is not None:
+        replay.setup = replace(replay.setup, project=project)
     result.replay, result.problems = replay, list(replay.problems)
     if not result.readable and strict:
         result.problems = result.problems[:1]
@@ -137,11 +140,18 @@ def format_text(results: list[AuditResult]) -> list[str]:
     """Return the audit as text lines: problems, findings, corrected slips, and a summary per log."""
     lines: list[str] = []
     for result in results:
-        lines += [f"{p}" if p.location else f"{result.log.name}: {p.message}" for p in result.problems]
+        lines += [_problem_line(result.log.name, p) for p in result.problems]
         lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
         lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
         lines.append(_summary(result))
     return lines
+
+
+def _problem_line(name: str, problem: Problem) -> str:
+    """Return a problem as `file:line:col: message`, naming the file when the message does not."""
+    if problem.location is not None or problem.message.startswith(name):
+        return str(problem)
+    return f"{name}: {problem.message}"
 
 
 def _summary(result: AuditResult) -> str:
@@ -175,3 +185,14 @@ def read_expected(path: Path) -> Counter[tuple[int, str]]:
 def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
     """Return the audit's standing violations as a multiset of (line, rule-id)."""
     return Counter((f.line, f.rule) for f in result.violations)
+
+
+def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False) -> list[AuditResult]:
+    """Audit several log files; a file that cannot be read becomes a result carrying that problem."""
+    results = []
+    for path in paths:
+        try:
+            results.append(audit_file(path, game, strict))
+        except PlayproofError as exc:
+            results.append(AuditResult(Log(str(path)), problems=[Problem(None, str(exc))]))
+    return results

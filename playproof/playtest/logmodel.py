@@ -94,10 +94,10 @@ def render(entry: Entry) -> str:
     if kind is EntryKind.ERROR:
         return entry.text
     prefix = f"{entry.elapsed} " if entry.elapsed else ""
-    return prefix + _body(entry) + _trailer(entry)
+    return prefix + body_text(entry) + _trailer(entry)
 
 
-def _body(entry: Entry) -> str:
+def body_text(entry: Entry) -> str:
     """Return the text of an event line after its elapsed time and before its comment."""
     kind = entry.kind
     if kind is EntryKind.MARKER:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
 
+from playproof.errors import PlayproofError
 from playproof.playtest.engine import Engine, Event, Setup
 
 MAX_EVENTS = 100_000
@@ -31,3 +36,84 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
 def event_line(event: Event) -> str:
     """Return the log line of a move event: `Actor: verb args`."""
     return f"{event.actor}: {event.text}"
+
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
+"""Names given to simulated players in seat order (P1, P2... beyond the list)."""
+
+
+@dataclass
+class SimulatedGame:
+    """One simulated game: its seed, final scores and log text."""
+
+    seed: int
+    events: int
+    scores: dict[str, int]
+    log: str
+
+
+def player_names(count: int) -> tuple[str, ...]:
+    """Return names for `count` simulated players."""
+    if count <= len(NAMES):
+        return NAMES[:count]
+    return tuple(f"P{i}" for i in range(1, count + 1))
+
+
+def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str:
+    """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
+    header = [f'[Game "{engine_cls.game_id}"]', f'[Players "{", ".join(setup.players)}"]']
+    if setup.seed is not None:
+        header.append(f'[Seed "{setup.seed}"]')
+    if setup.options:
+        header.append(f'[Variant "{", ".join(f"{k}={v}" for k, v in setup.options.items())}"]')
+    return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
+
+
+def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int,
+                   options: dict[str, str] | None = None) -> Iterator[SimulatedGame]:
+    """Play `games` random games (game i uses seed + i) and yield each with its log."""
+    for index in range(games):
+        game_seed = seed + index
+        setup = Setup(player_names(players), dict(options or {}), game_seed)
+        engine, events = play_random_game(engine_cls, setup, random.Random(game_seed))
+        yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events))
+
+
+@dataclass
+class SimulationSummary:
+    """What a batch of simulated games showed: speed and wins by seat."""
+
+    title: str
+    players: int
+    games: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    wins: list[int] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """Return the summary as lines of text."""
+        rate = self.games / self.seconds if self.seconds else 0.0
+        wins = ", ".join(f"{i + 1}: {w}" for i, w in enumerate(self.wins))
+        return [f"played {self.games} game(s) of {self.title} for {self.players} players: {self.events} events, "
+                f"{self.seconds:.2f} s ({rate:.1f} games/s)", f"wins by seat (ties count for each): {wins}"]
+
+
+def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int,
+                   options: dict[str, str] | None = None, logs: Path | None = None) -> SimulationSummary:
+    """Play a batch of random games, optionally writing each log to `logs/<game>-<seed>.log`."""
+    if not engine_cls.min_players <= players <= engine_cls.max_players:
+        raise PlayproofError(f"{engine_cls.game_id} is for {engine_cls.min_players}-{engine_cls.max_players} "
+                             f"players, not {players}")
+    summary = SimulationSummary(engine_cls.title, players, wins=[0] * players)
+    if logs is not None:
+        logs.mkdir(parents=True, exist_ok=True)
+    began = time.perf_counter()
+    for played in simulate_games(engine_cls, players, games, seed, options):
+        summary.games, summary.events = summary.games + 1, summary.events + played.events
+        best = max(played.scores.values(), default=0)
+        for seat, name in enumerate(player_names(players)):
+            summary.wins[seat] += played.scores.get(name) == best
+        if logs is not None:
+            (logs / f"{engine_cls.game_id}-{played.seed}.log").write_text(played.log, encoding="utf-8")
+    summary.seconds = time.perf_counter() - began
+    return summary

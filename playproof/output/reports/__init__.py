@@ -1,0 +1,55 @@
+"""Session report formats as a registry of small classes (html, pdf, xlsx, json)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from importlib import import_module
+from pathlib import Path
+from typing import ClassVar
+
+from playproof.errors import PlayproofError
+from playproof.playtest.reportdata import Aggregate, SessionReport, aggregate
+
+
+class ReportFormat(ABC):
+    """One output format: a name, a file extension, and how to write reports to a file."""
+
+    name: ClassVar[str]
+    extension: ClassVar[str]
+    title: ClassVar[str]
+
+    @abstractmethod
+    def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
+        """Write the sessions (and, for several, their aggregate views) to a file."""
+
+
+FORMATS: dict[str, str] = {
+    "html": "playproof.output.reports.html_report:HtmlReport",
+    "pdf": "playproof.output.reports.pdf_report:PdfReport",
+    "xlsx": "playproof.output.reports.xlsx_report:XlsxReport",
+    "json": "playproof.output.reports.json_report:JsonReport",
+}
+"""Format name -> `module:class`; each module is imported only when its format is used."""
+
+
+def find_format(name: str) -> ReportFormat:
+    """Return the report format of a name, or raise naming the known ones."""
+    target = FORMATS.get(name.strip().lower())
+    if target is None:
+        raise PlayproofError(f'unknown report format "{name}" (known formats: {", ".join(FORMATS)})')
+    module, _, cls = target.partition(":")
+    return getattr(import_module(module), cls)()
+
+
+def write_reports(reports: list[SessionReport], format_name: str, path: Path) -> Path:
+    """Write one or several session reports (several get aggregate views) in a format."""
+    if not reports:
+        raise PlayproofError("nothing to report: no session or log given")
+    fmt = find_format(format_name)
+    agg = aggregate(reports) if len(reports) > 1 else None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fmt.write(reports, agg, path)
+    except OSError as exc:
+        raise PlayproofError(f"{path}: cannot write report ({exc.strerror or exc})") from exc
+    return path

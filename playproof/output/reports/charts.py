@@ -1,0 +1,166 @@
+"""Report charts drawn once with reportlab's chart library: flowables in the PDF, inline SVG in HTML."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from statistics import mean
+
+from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.linecharts import HorizontalLineChart
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+
+from playproof.playtest.reportdata import Aggregate, SessionReport
+
+FONT = "PPSans"
+FONT_BOLD = "PPSans-Bold"
+PALETTE = ["#3b6ea5", "#d1884a", "#5a9e6f", "#b85c7a", "#8c6bb1", "#c9a227", "#4fa3a5", "#7d7d7d"]
+WIDTH, HEIGHT = 460, 220
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> None:
+    """Register the bundled DejaVu Sans (covers ✓, ✗ and accented names) for reports."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    folder = Path(__file__).resolve().parents[2] / "fonts"
+    pdfmetrics.registerFont(TTFont(FONT, str(folder / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(folder / "DejaVuSans-Bold.ttf")))
+
+
+def colour(index: int) -> colors.Color:
+    """Return the palette colour of a series."""
+    return colors.HexColor(PALETTE[index % len(PALETTE)])
+
+
+def _frame(title: str, height: int = HEIGHT) -> Drawing:
+    """Return an empty drawing with a title."""
+    register_fonts()
+    drawing = Drawing(WIDTH, height)
+    drawing.add(String(0, height - 14, title, fontName=FONT_BOLD, fontSize=11, fillColor=colors.HexColor("#222222")))
+    return drawing
+
+
+def _short(text: str, size: int = 14) -> str:
+    """Shorten a label so it fits under a bar."""
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def _style_axes(chart: VerticalBarChart | HorizontalLineChart | HorizontalBarChart) -> None:
+    """Use the report font on both axes."""
+    for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
+        axis.fontName, axis.fontSize = FONT, 8
+    chart.valueAxis.forceZero = True
+
+
+def _legend(drawing: Drawing, names: list[str], x: float, y: float) -> None:
+    """Add a legend of series names at the right."""
+    legend = Legend()
+    legend.x, legend.y, legend.fontName, legend.fontSize = x, y, FONT, 8
+    legend.alignment, legend.dx, legend.dy, legend.deltay = "right", 8, 8, 12
+    legend.colorNamePairs = [(colour(i), _short(n, 18)) for i, n in enumerate(names)]
+    drawing.add(legend)
+
+
+def score_chart(report: SessionReport) -> Drawing:
+    """Return final scores per player, stacked by the parts of the breakdown."""
+    players = report.players
+    parts = [k for k in _parts(report) if k != "total"] or ["total"]
+    drawing = _frame("Final scores" + (" by part" if parts != ["total"] else ""))
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
+    chart.data = [[report.breakdown.get(p, {}).get(part, report.scores.get(p, 0) if part == "total" else 0)
+                   for p in players] for part in parts]
+    chart.categoryAxis.categoryNames = [_short(p) for p in players]
+    chart.categoryAxis.style = "stacked"
+    for i in range(len(parts)):
+        chart.bars[i].fillColor = colour(i)
+    _style_axes(chart)
+    drawing.add(chart)
+    _legend(drawing, parts, 340, HEIGHT - 40)
+    return drawing
+
+
+def _parts(report: SessionReport) -> list[str]:
+    """Return the breakdown's part names in first-seen order."""
+    names: dict[str, None] = {}
+    for parts in report.breakdown.values():
+        names.update(dict.fromkeys(parts))
+    return list(names)
+
+
+def rounds_chart(report: SessionReport) -> Drawing:
+    """Return each player's score at the end of each round."""
+    drawing = _frame("Score by round")
+    chart = HorizontalLineChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
+    labels = [label for label, _ in report.rounds] or ["-"]
+    chart.data = [[scores.get(p, 0) for _, scores in report.rounds] or [0] for p in report.players]
+    chart.categoryAxis.categoryNames = [_short(label, 8) for label in labels]
+    for i in range(len(report.players)):
+        chart.lines[i].strokeColor, chart.lines[i].strokeWidth = colour(i), 2
+    _style_axes(chart)
+    drawing.add(chart)
+    _legend(drawing, report.players, 340, HEIGHT - 40)
+    return drawing
+
+
+def turn_time_chart(report: SessionReport) -> Drawing:
+    """Return each player's mean and longest time per turn, in seconds."""
+    drawing = _frame("Time per turn (seconds)")
+    players = [p for p in report.players if report.turn_times.get(p)]
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
+    chart.data = [[round(mean(report.turn_times[p]), 1) for p in players],
+                  [max(report.turn_times[p]) for p in players]]
+    chart.categoryAxis.categoryNames = [_short(p) for p in players]
+    chart.bars[0].fillColor, chart.bars[1].fillColor = colour(0), colour(1)
+    _style_axes(chart)
+    drawing.add(chart)
+    _legend(drawing, ["mean", "longest"], 340, HEIGHT - 40)
+    return drawing
+
+
+def seat_chart(agg: Aggregate) -> Drawing:
+    """Return the win rate of each seat over the sessions (percent)."""
+    drawing = _frame("Win rate by seat (%)")
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 40, 30, 380, HEIGHT - 65
+    chart.data = [[round(100 * w / g) if g else 0 for _, w, g in agg.seat_wins] or [0]]
+    chart.categoryAxis.categoryNames = [f"seat {s}" for s, _, _ in agg.seat_wins] or ["-"]
+    chart.bars[0].fillColor = colour(0)
+    _style_axes(chart)
+    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 100
+    drawing.add(chart)
+    return drawing
+
+
+def rules_chart(agg: Aggregate, top: int = 8) -> Drawing:
+    """Return the most broken rules as horizontal bars."""
+    rules = agg.rules[:top] or [("none", 0)]
+    height = 50 + 22 * len(rules)
+    drawing = _frame("Most broken rules", height)
+    chart = HorizontalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 230, 20, 200, height - 50
+    chart.data = [[count for _, count in reversed(rules)]]
+    chart.categoryAxis.categoryNames = [_short(rule.split("/", 1)[-1], 34) for rule, _ in reversed(rules)]
+    chart.bars[0].fillColor = colour(3)
+    _style_axes(chart)
+    chart.valueAxis.valueStep = max(1, max(c for _, c in rules) // 5 or 1)
+    drawing.add(chart)
+    return drawing
+
+
+def to_svg(drawing: Drawing, uid: str) -> str:
+    """Return a drawing as inline SVG markup whose ids are unique within a page (text escaped by reportlab)."""
+    from reportlab.graphics import renderSVG
+
+    svg = renderSVG.drawToString(drawing)
+    svg = svg[svg.index("<svg"):]
+    svg = re.sub(r"<title>.*?</title>\s*<desc>.*?</desc>", "", svg, flags=re.S)
+    svg = svg.replace('id="clip"', f'id="clip-{uid}"').replace("url(#clip)", f"url(#clip-{uid})")
+    return svg.replace('id="group"', f'id="group-{uid}"')

@@ -1,0 +1,184 @@
+"""The HTML report: one self-contained page, charts inline as SVG, every piece of user text escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from statistics import mean
+from typing import Iterable
+
+from playproof.output.reports import ReportFormat
+from playproof.output.reports import charts
+from playproof.playtest.audit import Finding
+from playproof.playtest.engine import Status
+from playproof.playtest.reportdata import Aggregate, SessionReport
+
+CSS = """
+body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#222;margin:0;background:#f4f2ee;line-height:1.4}
+main{max-width:980px;margin:0 auto;padding:24px}
+h1{font-size:26px;margin:0 0 4px} h2{font-size:19px;margin:28px 0 10px;border-bottom:2px solid #ddd6c8;padding-bottom:4px}
+h3{font-size:15px;margin:18px 0 6px}
+.card{background:#fff;border-radius:8px;padding:18px 22px;margin:0 0 22px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.meta{color:#666;font-size:13px} .meta span{margin-right:16px}
+table{border-collapse:collapse;width:100%;font-size:13px;margin:6px 0 12px}
+th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
+th{background:#faf8f4;font-weight:600} td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+.win{font-weight:700} .ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
+tr.undone td:nth-child(4){text-decoration:line-through;color:#888} tr.error td{background:#fdecea}
+.charts{display:flex;flex-wrap:wrap;gap:12px} .charts svg{max-width:100%;height:auto}
+.badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
+.empty{color:#888;font-style:italic}
+"""
+
+
+def e(value: object) -> str:
+    """Escape any value as HTML text (quotes included)."""
+    return escape(str(value), quote=True)
+
+
+class HtmlReport(ReportFormat):
+    """A self-contained HTML page."""
+
+    name = "html"
+    extension = ".html"
+    title = "HTML"
+
+    def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
+        """Write the page."""
+        path.write_text(render_page(reports, agg), encoding="utf-8")
+
+
+def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
+    """Return the whole HTML document."""
+    title = f"Playtest report: {reports[0].title}" if len(reports) == 1 else f"Playtest report: {len(reports)} sessions"
+    body = [f"<h1>{e(title)}</h1>"]
+    if agg is not None:
+        body.append(_aggregate(agg))
+    body += [_session(r, i) for i, r in enumerate(reports)]
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{e(title)}</title>"
+            f"<style>{CSS}</style></head><body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
+
+
+def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(), cls: list[str] | None = None) -> str:
+    """Return a table; cells are already-escaped HTML."""
+    heads = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>" for i, h in enumerate(head))
+    lines = [f"<table><thead><tr>{heads}</tr></thead><tbody>"]
+    for index, row in enumerate(rows):
+        attr = f' class="{cls[index]}"' if cls and cls[index] else ""
+        cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(row))
+        lines.append(f"<tr{attr}>{cells}</tr>")
+    return "".join(lines) + "</tbody></table>"
+
+
+def _svg(drawing: object, uid: str) -> str:
+    """Return a chart as inline SVG."""
+    return charts.to_svg(drawing, uid)  # type: ignore[arg-type]
+
+
+def _aggregate(agg: Aggregate) -> str:
+    """Return the views over several sessions."""
+    seats = _table(["Seat", "Wins", "Games", "Win rate"],
+                   ([str(s), str(w), str(g), f"{100 * w / g:.0f} %" if g else "-"] for s, w, g in agg.seat_wins),
+                   {1, 2, 3})
+    spread = _table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"],
+                    ([e(n), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
+                     for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)), {1, 2, 3, 4, 5})
+    rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1}) if agg.rules \
+        else '<p class="empty">No rule was broken in these sessions.</p>'
+    chart_html = _svg(charts.seat_chart(agg), "agg-seats") + _svg(charts.rules_chart(agg), "agg-rules")
+    return (f'<section class="card"><h2>All {agg.sessions} sessions</h2><div class="charts">{chart_html}</div>'
+            f"<h3>Seat win rates</h3>{seats}<h3>Score spread and game length</h3>{spread}"
+            f"<h3>Most broken rules</h3>{rules}</section>")
+
+
+def _session(report: SessionReport, index: int) -> str:
+    """Return one session's section."""
+    uid = f"s{index}"
+    meta = "".join(f"<span>{e(k)}: {e(v)}</span>" for k, v in report.header.items() if k not in ("Game", "Players"))
+    parts = [f'<section class="card"><h2>{e(report.name)}</h2><p class="meta">{meta}</p>',
+             _problems(report), _players(report)]
+    chart_html = _svg(charts.score_chart(report), uid + "-scores")
+    if len(report.rounds) > 1:
+        chart_html += _svg(charts.rounds_chart(report), uid + "-rounds")
+    if report.turn_times:
+        chart_html += _svg(charts.turn_time_chart(report), uid + "-times")
+    parts += [f'<div class="charts">{chart_html}</div>', _rounds(report), _violations(report.violations),
+              _turn_times(report), _notes(report), _timeline(report), "</section>"]
+    return "\n".join(parts)
+
+
+def _problems(report: SessionReport) -> str:
+    """Return the problems that kept the log from being read or replayed."""
+    if not report.problems:
+        return ""
+    items = "".join(f"<li>{e(p)}</li>" for p in report.problems)
+    return f'<h3 class="bad">Problems reading this log</h3><ul>{items}</ul>'
+
+
+def _players(report: SessionReport) -> str:
+    """Return players in seat order with final scores and their breakdown."""
+    parts = [k for k in dict.fromkeys(k for b in report.breakdown.values() for k in b) if k != "total"]
+    rows, classes = [], []
+    for seat, player in enumerate(report.players, start=1):
+        breakdown = report.breakdown.get(player, {})
+        rows.append([str(seat), e(player) + (" 🏆" if player in report.winners and report.over else ""),
+                     str(report.scores.get(player, ""))] + [e(breakdown.get(k, "")) for k in parts])
+        classes.append("win" if player in report.winners and report.over else "")
+    state = "final scores" if report.over else "scores so far (the game did not end)"
+    head = ["Seat", "Player", "Score"] + [e(k) for k in parts]
+    return f"<h3>Players and {state}</h3>" + _table(head, rows, {0, 2} | set(range(3, 3 + len(parts))), classes)
+
+
+def _rounds(report: SessionReport) -> str:
+    """Return the score after each round."""
+    if not report.rounds:
+        return ""
+    rows = [[e(label)] + [str(scores.get(p, "")) for p in report.players] for label, scores in report.rounds]
+    return "<h3>Score by round</h3>" + _table(["Round"] + [e(p) for p in report.players], rows,
+                                              set(range(1, len(report.players) + 1)))
+
+
+def _violations(findings: list[Finding]) -> str:
+    """Return every violation with its rule and whether the table corrected it."""
+    if not findings:
+        return '<h3>Violations</h3><p class="ok">✓ No rule was broken.</p>'
+    rows, classes = [], []
+    for f in findings:
+        if f.corrected_by:
+            status = f'<span class="fixed">corrected on line {f.corrected_by}</span>'
+        elif f.status is Status.UNDETERMINED:
+            status = '<span class="open">cannot tell (hidden information)</span>'
+        else:
+            status = '<span class="bad">standing</span>'
+        rows.append([str(f.line), f"<code>{e(f.rule)}</code>", e(f.message), status])
+        classes.append("")
+    return "<h3>Violations</h3>" + _table(["Line", "Rule", "What happened", "Status"], rows, {0}, classes)
+
+
+def _turn_times(report: SessionReport) -> str:
+    """Return time per turn per player."""
+    if not report.turn_times:
+        return ""
+    rows = [[e(p), str(len(t)), f"{mean(t):.0f}", str(max(t)), str(sum(t))]
+            for p in report.players if (t := report.turn_times.get(p))]
+    return "<h3>Time per turn (seconds)</h3>" + _table(["Player", "Turns", "Mean", "Longest", "Total"], rows,
+                                                       {1, 2, 3, 4})
+
+
+def _notes(report: SessionReport) -> str:
+    """Return the notes taken at the table."""
+    if not report.notes:
+        return ""
+    return "<h3>Notes</h3>" + _table(["Line", "Note"], ([str(n), e(t)] for n, t in report.notes), {0})
+
+
+def _timeline(report: SessionReport) -> str:
+    """Return every event line, taken-back and amended ones marked."""
+    rows, classes = [], []
+    for row in report.timeline:
+        flags = " ".join(f'<span class="badge">{e(f)}</span>' for f in row.findings)
+        status = e(row.status) + (" " + flags if flags else "")
+        rows.append([str(row.line), e(row.elapsed), e(row.actor), e(row.text), status])
+        classes.append("undone" if row.status.startswith("undone") else "error" if row.status == "error" else "")
+    return "<h3>Timeline</h3>" + _table(["Line", "Time", "Actor", "Event", "Status"], rows, {0}, classes)

@@ -1,0 +1,167 @@
+"""The PDF report: reportlab platypus pages with the same charts as the HTML report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from statistics import mean
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from playproof.output.reports import ReportFormat, charts
+from playproof.playtest.engine import Status
+from playproof.playtest.reportdata import Aggregate, SessionReport
+
+BODY = ParagraphStyle("body", fontName=charts.FONT, fontSize=8.5, leading=10.5)
+SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9, textColor=colors.HexColor("#555555"))
+H1 = ParagraphStyle("h1", fontName=charts.FONT_BOLD, fontSize=18, leading=22, spaceAfter=4)
+H2 = ParagraphStyle("h2", fontName=charts.FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4)
+H3 = ParagraphStyle("h3", fontName=charts.FONT_BOLD, fontSize=10.5, leading=13, spaceBefore=6, spaceAfter=3)
+WIDTH = A4[0] - 36 * mm
+
+
+def p(text: object, style: ParagraphStyle = BODY) -> Paragraph:
+    """Return user text as a paragraph (escaped: reportlab reads paragraphs as markup)."""
+    return Paragraph(escape(str(text)).replace("\n", "<br/>"), style)
+
+
+class PdfReport(ReportFormat):
+    """An A4 PDF."""
+
+    name = "pdf"
+    extension = ".pdf"
+    title = "PDF"
+
+    def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
+        """Write the document."""
+        charts.register_fonts()
+        story: list[Flowable] = []
+        title = reports[0].title if len(reports) == 1 else f"{len(reports)} sessions"
+        story.append(p(f"Playtest report: {title}", H1))
+        if agg is not None:
+            story += _aggregate(agg) + [PageBreak()]
+        for index, report in enumerate(reports):
+            story += ([PageBreak()] if index else []) + _session(report)
+        doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                                topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
+                                author="playproof")
+        doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
+
+
+def _footer(canvas: Any, doc: Any) -> None:
+    """Draw the page number."""
+    canvas.setFont(charts.FONT, 7.5)
+    canvas.setFillColor(colors.HexColor("#777777"))
+    canvas.drawRightString(A4[0] - 18 * mm, 9 * mm, f"playproof playtest report · page {doc.page}")
+
+
+def table(head: list[str], rows: list[list[object]], widths: list[float], numeric: set[int] = frozenset(),
+          shade: dict[int, str] | None = None) -> Table:
+    """Return a table of escaped paragraphs with a header row that repeats across pages."""
+    data = [[p(h, SMALL) for h in head]] + [[p(c) for c in row] for row in rows]
+    result = Table(data, colWidths=[w * WIDTH for w in widths], repeatRows=1)
+    style = [("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#dddddd")),
+             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f3efe7")),
+             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
+             ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
+    style += [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in numeric]
+    style += [("BACKGROUND", (0, r + 1), (-1, r + 1), colors.HexColor(c)) for r, c in (shade or {}).items()]
+    result.setStyle(TableStyle(style))
+    return result
+
+
+def _aggregate(agg: Aggregate) -> list[Flowable]:
+    """Return the views over several sessions."""
+    seats = [[s, w, g, f"{100 * w / g:.0f} %" if g else "-"] for s, w, g in agg.seat_wins]
+    spread = [[n, lo, hi, m, mv, mi if mi is not None else "-"]
+              for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
+    story: list[Flowable] = [p(f"All {agg.sessions} sessions", H2), charts.seat_chart(agg),
+                             table(["Seat", "Wins", "Games", "Win rate"], seats, [.25] * 4, {1, 2, 3}),
+                             p("Score spread and game length", H3),
+                             table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"], spread,
+                                   [.4, .12, .12, .12, .12, .12], {1, 2, 3, 4, 5}),
+                             Spacer(1, 8)]
+    if agg.rules:
+        story += [charts.rules_chart(agg), table(["Rule", "Times broken (corrected slips included)"],
+                                                 [list(r) for r in agg.rules], [.7, .3], {1})]
+    else:
+        story += [p("Most broken rules", H3), p("No rule was broken in these sessions.")]
+    return story
+
+
+def _session(report: SessionReport) -> list[Flowable]:
+    """Return one session's pages."""
+    meta = " · ".join(f"{k}: {v}" for k, v in report.header.items() if k not in ("Game", "Players"))
+    story: list[Flowable] = [p(report.name, H2), p(meta, SMALL), Spacer(1, 4)]
+    story += [p(f"Problem: {problem}") for problem in report.problems]
+    story += _players(report) + [charts.score_chart(report)]
+    if len(report.rounds) > 1:
+        story += [KeepTogether([charts.rounds_chart(report), _rounds(report)])]
+    story += _violations(report) + _turn_times(report) + _notes(report) + _timeline(report)
+    return story
+
+
+def _players(report: SessionReport) -> list[Flowable]:
+    """Return players in seat order with final scores and breakdown."""
+    parts = [k for k in dict.fromkeys(k for b in report.breakdown.values() for k in b) if k != "total"][:6]
+    rows = [[seat, player + (" (winner)" if player in report.winners and report.over else ""),
+             report.scores.get(player, "")] + [report.breakdown.get(player, {}).get(k, "") for k in parts]
+            for seat, player in enumerate(report.players, start=1)]
+    widths = [.08, .32, .12] + [.48 / len(parts)] * len(parts) if parts else [.1, .6, .3]
+    state = "Final scores" if report.over else "Scores so far (the game did not end)"
+    return [p(state, H3), table(["Seat", "Player", "Score"] + parts, rows, widths, {0, 2} | set(range(3, 9)))]
+
+
+def _rounds(report: SessionReport) -> Table:
+    """Return the score after each round."""
+    players = report.players[:8]
+    rows = [[label] + [scores.get(pl, "") for pl in players] for label, scores in report.rounds]
+    return table(["Round"] + players, rows, [.16] + [.84 / len(players)] * len(players), set(range(1, 9)))
+
+
+def _violations(report: SessionReport) -> list[Flowable]:
+    """Return every violation with its rule and whether it was corrected."""
+    if not report.violations:
+        return [p("Violations", H3), p("✓ No rule was broken.")]
+    rows, shade = [], {}
+    for index, f in enumerate(report.violations):
+        if f.corrected_by:
+            status = f"corrected on line {f.corrected_by}"
+        elif f.status is Status.UNDETERMINED:
+            status = "cannot tell (hidden)"
+        else:
+            status, shade[index] = "standing", "#fbeaea"
+        rows.append([f.line, f.rule, f.message, status])
+    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.07, .33, .42, .18], {0}, shade)]
+
+
+def _turn_times(report: SessionReport) -> list[Flowable]:
+    """Return time per turn per player."""
+    if not report.turn_times:
+        return []
+    rows = [[pl, len(t), f"{mean(t):.0f}", max(t), sum(t)] for pl in report.players if (t := report.turn_times.get(pl))]
+    return [p("Time per turn (seconds)", H3), charts.turn_time_chart(report),
+            table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15], {1, 2, 3, 4})]
+
+
+def _notes(report: SessionReport) -> list[Flowable]:
+    """Return the table's notes."""
+    if not report.notes:
+        return []
+    return [p("Notes", H3), table(["Line", "Note"], [list(n) for n in report.notes], [.08, .92], {0})]
+
+
+def _timeline(report: SessionReport) -> list[Flowable]:
+    """Return every event line with corrections and findings marked."""
+    rows, shade = [], {}
+    for index, row in enumerate(report.timeline):
+        status = " ".join([row.status] + row.findings).strip()
+        if row.status.startswith(("undone", "amended")) or row.status == "error":
+            shade[index] = "#f1f1f1" if row.status != "error" else "#fbeaea"
+        rows.append([row.line, row.elapsed, row.actor, row.text, status])
+    return [p("Timeline", H3), table(["Line", "Time", "Actor", "Event", "Status"], rows, [.07, .1, .13, .42, .28], {0}, shade)]

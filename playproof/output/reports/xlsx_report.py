@@ -1,0 +1,85 @@
+"""The XLSX report: one sheet per view, values only, written with openpyxl."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from statistics import mean
+from typing import Any, Iterable
+
+from playproof.output.reports import ReportFormat
+from playproof.playtest.engine import Status
+from playproof.playtest.reportdata import Aggregate, SessionReport
+
+Row = list[Any]
+
+
+class XlsxReport(ReportFormat):
+    """A workbook: Sessions, Scores, Rounds, Violations, Turn times, Notes, Timeline (and aggregates)."""
+
+    name = "xlsx"
+    extension = ".xlsx"
+    title = "Excel workbook"
+
+    def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
+        """Write the workbook."""
+        import openpyxl  # imported lazily: it costs ~0.3 s of start-up
+        from openpyxl.styles import Font
+
+        book = openpyxl.Workbook()
+        book.remove(book.active)
+        for title, head, rows in _sheets(reports, agg):
+            sheet = book.create_sheet(title)
+            sheet.append(head)
+            for cell in sheet[1]:
+                cell.font = Font(bold=True)
+            for row in rows:
+                sheet.append([_cell(v) for v in row])
+            sheet.freeze_panes = "A2"
+            for index, name in enumerate(head, start=1):
+                sheet.column_dimensions[sheet.cell(1, index).column_letter].width = max(10, min(60, len(name) + 6))
+        book.save(path)
+
+
+def _cell(value: Any) -> Any:
+    """Return a value openpyxl stores as plain data (text starting with = stays text, not a formula)."""
+    if isinstance(value, str) and value.startswith("="):
+        return "'" + value
+    return value
+
+
+def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
+    """Yield (sheet title, header row, rows) for every view."""
+    yield "Sessions", ["Log", "Game", "Players", "Moves", "Minutes", "Finished", "Winners", "Violations"], [
+        [r.name, r.game, ", ".join(r.players), r.moves, r.minutes, r.over, ", ".join(r.winners),
+         sum(1 for f in r.violations if f.status is Status.VIOLATION and not f.corrected_by)] for r in reports]
+    yield "Scores", ["Log", "Seat", "Player", "Score", "Part", "Points"], list(_score_rows(reports))
+    yield "Rounds", ["Log", "Round", "Player", "Score"], [
+        [r.name, label, pl, scores.get(pl)] for r in reports for label, scores in r.rounds for pl in r.players]
+    yield "Violations", ["Log", "Line", "Rule", "Message", "Status", "Corrected on line"], [
+        [r.name, f.line, f.rule, f.message, f.status.value, f.corrected_by] for r in reports for f in r.violations]
+    yield "Turn times", ["Log", "Player", "Turns", "Mean seconds", "Longest", "Total"], [
+        [r.name, pl, len(t), round(mean(t), 1), max(t), sum(t)]
+        for r in reports for pl in r.players if (t := r.turn_times.get(pl))]
+    yield "Notes", ["Log", "Line", "Note"], [[r.name, line, text] for r in reports for line, text in r.notes]
+    yield "Timeline", ["Log", "Line", "Time", "Kind", "Actor", "Event", "Status", "Findings"], [
+        [r.name, t.line, t.elapsed, t.kind, t.actor, t.text, t.status, ", ".join(t.findings)]
+        for r in reports for t in r.timeline]
+    if agg is not None:
+        yield from _aggregate_sheets(agg)
+
+
+def _score_rows(reports: list[SessionReport]) -> Iterable[Row]:
+    """Yield one row per player and score part."""
+    for r in reports:
+        for seat, player in enumerate(r.players, start=1):
+            for part, points in r.breakdown.get(player, {"total": r.scores.get(player, 0)}).items():
+                yield [r.name, seat, player, r.scores.get(player), part, points]
+
+
+def _aggregate_sheets(agg: Aggregate) -> Iterable[tuple[str, list[str], list[Row]]]:
+    """Yield the sheets of the views over several sessions."""
+    yield "Seat win rates", ["Seat", "Wins", "Games", "Win rate"], [
+        [s, w, g, round(w / g, 3) if g else None] for s, w, g in agg.seat_wins]
+    yield "Score spread", ["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"], [
+        [n, lo, hi, m, mv, mi] for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
+    yield "Most broken rules", ["Rule", "Times broken"], [list(r) for r in agg.rules]

@@ -1,0 +1,190 @@
+"""The recorder: validate each line typed at the table, store it, and keep the engine's state current."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
+from playproof.playtest.games import find_engine
+from playproof.playtest.logmodel import Entry, EntryKind, Log
+from playproof.playtest.logparse import parse_log
+from playproof.playtest.replay import Replay, events_of, prepare
+from playproof.playtest.store import SessionInfo, Store
+
+Clock = Callable[[], float]
+STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND, EntryKind.NOTE)
+
+
+def header_lines(game: str, players: list[str], project: str | None = None, variant: str = "",
+                 setup: str = "", seed: int | None = None, today: date | None = None) -> list[str]:
+    """Return the header of a new session's log."""
+    lines = [f'[Game "{game}"]', f'[Players "{", ".join(players)}"]',
+             f'[Date "{(today or date.today()).isoformat()}"]']
+    extra = {"Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed)}
+    lines += [f'[{key} "{value}"]' for key, value in extra.items() if value]
+    return lines + [""]
+
+
+def split_players(text: str) -> list[str]:
+    """Return the players of a comma-separated list, or raise when fewer than one is named."""
+    players = [p.strip() for p in text.split(",") if p.strip()]
+    if not players:
+        raise PlayproofError('--players needs names separated by commas, e.g. --players "Ann,Ben,Cat"')
+    return players
+
+
+def elapsed_text(seconds: float) -> str:
+    """Return seconds as h:mm:ss."""
+    whole = max(0, int(seconds))
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What entering a line did: the line stored and the findings on it (none means ✓)."""
+
+    entry: Entry
+    findings: list[Violation]
+
+    def lines(self) -> list[str]:
+        """Return the verdict as lines to show at the table."""
+        if self.entry.kind not in (EntryKind.MOVE, EntryKind.AMEND, EntryKind.REVEAL, EntryKind.UNDO):
+            return [f"recorded line {self.entry.line}"]
+        if not self.findings:
+            return [f"✓ line {self.entry.line}"]
+        return [_verdict(v) for v in self.findings]
+
+
+def _verdict(violation: Violation) -> str:
+    """Return one finding as shown at the table."""
+    if violation.status is Status.UNDETERMINED:
+        return f"? line {violation.line} {violation.rule}: {violation.message} (cannot tell yet)"
+    return f"✗ line {violation.line} {violation.rule}: {violation.message}"
+
+
+class Recorder:
+    """One session being recorded: its stored log and the engine replaying it."""
+
+    def __init__(self, store: Store, session: int, clock: Clock = time.time) -> None:
+        self.store, self.session, self.clock = store, session, clock
+        self.info = store.info(session)
+        self.log = parse_log(store.text(session), f"session {session}")
+        self.replay = _prepare_session(self.log, self.info)
+        self.engine, self.found = self.replay.engine_at()
+
+    @classmethod
+    def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
+              setup: str = "", timed: bool = True, clock: Clock = time.time) -> Recorder:
+        """Create a session for a game and return its recorder."""
+        engine = find_engine(game)
+        project = project.resolve() if project else None
+        lines = header_lines(engine.game_id, players, str(project) if project else None, variant, setup)
+        problems = prepare(parse_log("\n".join(lines) + "\n", "new session"), engine.game_id).problems
+        if problems:
+            raise PlayproofError(problems[0].message)
+        session = store.create(engine.game_id, ", ".join(players), lines, clock(), timed,
+                               str(project) if project else None)
+        return cls(store, session, clock)
+
+    def decision(self) -> Decision | None:
+        """Return the pending decision (whose turn, legal moves), or None when the game is over."""
+        return self.engine.decision()
+
+    def enter(self, text: str) -> Outcome:
+        """Validate, store and apply one log line; a line that cannot be read raises PlayproofError."""
+        text = self._stamp(self._complete(text.strip()))
+        log = parse_log(self.store.text(self.session) + text + "\n", self.log.name)
+        entry = log.entries[-1]
+        if entry.kind is EntryKind.ERROR:
+            raise PlayproofError(f"line {entry.line}:{entry.col}: {entry.error}")
+        self.store.append(self.session, text)
+        self.log.entries, self.log.problems = log.entries, log.problems
+        return Outcome(entry, self._apply(entry))
+
+    def _complete(self, text: str) -> str:
+        """Put the player to move in front of a bare move (`take 2` -> `Ann: take 2`)."""
+        probe = parse_log(text + "\n").entries
+        decision = self.decision()
+        if probe and probe[0].kind is EntryKind.ERROR and decision is not None and ":" not in text:
+            return f"{decision.actor}: {text}"
+        return text
+
+    def _stamp(self, text: str) -> str:
+        """Put the elapsed time in front of an event line of a timed session."""
+        probe = parse_log(text + "\n").entries
+        if not self.info.timed or not probe or probe[0].kind not in STAMPED or probe[0].elapsed:
+            return text
+        return f"{elapsed_text(self.clock() - self.info.started_at)} {text}"
+
+    def _apply(self, entry: Entry) -> list[Violation]:
+        """Bring the engine up to date with a new line; return the findings on that line."""
+        if entry.kind in (EntryKind.MOVE, EntryKind.MARKER):
+            event = events_of(self.log, entry.line)[-1:]
+            found = self._feed(event) if event and event[0].line == entry.line else []
+            return found
+        if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
+            self.engine, self.found = self.replay.engine_at()
+            line = entry.target if entry.kind is EntryKind.REVEAL else entry.line
+            return [v for v in self.found if v.line == line]
+        return []
+
+    def _feed(self, events: list[Event]) -> list[Violation]:
+        """Apply new events to the live engine."""
+        found: list[Violation] = []
+        for event in events:
+            found += self.engine.apply(event)
+        self.found += found
+        return found
+
+    def undo_last(self) -> Outcome:
+        """Take back the last move still in play."""
+        played = [e.line for e in events_of(self.log) if e.kind is EventKind.MOVE]
+        if not played:
+            raise PlayproofError("nothing to undo: no move recorded yet")
+        return self.enter(f"undo {played[-1]}")
+
+    def end(self) -> list[Violation]:
+        """Mark the session ended and return the engine's findings for an unfinished game."""
+        self.store.end(self.session)
+        return self.engine.finish()
+
+    @property
+    def engine_class(self) -> type[Engine]:
+        """Return the session's engine class."""
+        return self.replay.engine_cls
+
+
+def session_log(store: Store, session: int) -> Log:
+    """Return a stored session's log."""
+    return parse_log(store.text(session), f"session {session}")
+
+
+def session_replay(store: Store, session: int) -> Replay:
+    """Return a stored session bound to its engine."""
+    return _prepare_session(session_log(store, session), store.info(session))
+
+
+def _prepare_session(log: Log, info: SessionInfo) -> Replay:
+    """Bind a session's log to its engine, with the project path stored when it was created."""
+    replay = prepare(log, info.game)
+    if info.project:
+        replay.setup = replace(replay.setup, project=Path(info.project))
+    return replay
+
+
+def import_log(store: Store, path: Path) -> int:
+    """Store a log file as a new session (refused when it has errors); return the session id."""
+    from playproof.playtest.logparse import read_log
+
+    log = read_log(path)
+    replay = prepare(log, base=path.parent)
+    if replay.problems:
+        raise PlayproofError(str(replay.problems[0]))
+    lines = log.text().split("\n")[:-1] if log.final_newline else log.text().split("\n")
+    return store.create(replay.engine_cls.game_id, ", ".join(replay.setup.players), lines, 0.0, False,
+                        str(replay.setup.project) if replay.setup.project else None)

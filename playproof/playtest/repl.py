@@ -1,0 +1,96 @@
+"""The interactive recorder loop: prompt with whose turn it is, take lines and commands, show verdicts."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from playproof.errors import PlayproofError
+from playproof.playtest.recorder import Recorder
+
+Read = Callable[[str], "str | None"]
+Write = Callable[[str], None]
+SHOWN_MOVES = 8
+
+HELP = """Type a log line, e.g. `Ann: play Greed/Lust A Greed` (or just `play ...` for the player to move).
+Corrections: `undo` (last move), `undo N`, `amend N: Ann: verb args`, `reveal N: a, b`.
+Also: `note TEXT`, `== Round 2 ==`, `-- Scoring --`, `# comment`.
+Commands: moves (every legal move), state, scores, help, end (finish the session)."""
+
+
+def prompt_text(recorder: Recorder) -> str:
+    """Return the prompt: whose decision it is and some of their legal moves."""
+    decision = recorder.decision()
+    if decision is None:
+        return "game over (type `end` to finish the session)"
+    moves = list(decision.moves)
+    shown = " | ".join(moves[:SHOWN_MOVES])
+    more = f" | ... {len(moves) - SHOWN_MOVES} more (type `moves`)" if len(moves) > SHOWN_MOVES else ""
+    what = f" ({decision.prompt})" if decision.prompt else ""
+    return f"{decision.actor} to decide{what}: {shown}{more}"
+
+
+def scores_text(recorder: Recorder) -> list[str]:
+    """Return the current scores, one player per line, with their breakdown."""
+    lines = []
+    for player, parts in recorder.engine.score_breakdown().items():
+        detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
+        total = recorder.engine.scores().get(player, parts.get("total", 0))
+        lines.append(f"{player}: {total}" + (f" ({detail})" if detail else ""))
+    return lines
+
+
+def state_text(recorder: Recorder) -> list[str]:
+    """Return a description of the current state."""
+    engine = recorder.engine
+    label = engine.round_label()
+    lines = [f"session {recorder.session}: {engine.title}, {len(recorder.log.entries)} lines"]
+    lines += [f"round {label}"] if label else []
+    lines += [engine.summary()] if engine.summary() else []
+    standing = [v for v in recorder.found if v.status.value == "violation"]
+    return lines + [f"{len(standing)} violation(s) so far"]
+
+
+def handle(recorder: Recorder, text: str) -> list[str]:
+    """Handle one input line: a command or a log line; return what to show."""
+    word = text.strip().lower()
+    if word in ("help", "?"):
+        return HELP.split("\n")
+    if word == "moves":
+        decision = recorder.decision()
+        return list(decision.moves) if decision else ["the game is over"]
+    if word == "state":
+        return state_text(recorder)
+    if word == "scores":
+        return scores_text(recorder)
+    if word == "undo":
+        return recorder.undo_last().lines()
+    return recorder.enter(text).lines()
+
+
+def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
+    """Run the recorder until `end` (returns True) or end of input (returns False; the session stays open)."""
+    write(f"Recording session {recorder.session} ({recorder.engine.title}); type `help` for help.")
+    while True:
+        text = read(prompt_text(recorder))
+        if text is None:
+            write(f"input ended; session {recorder.session} stays open")
+            return False
+        if not text.strip():
+            continue
+        if text.strip().lower() == "end":
+            _finish(recorder, write)
+            return True
+        try:
+            for line in handle(recorder, text):
+                write(line)
+        except PlayproofError as exc:
+            write(f"Error: {exc}")
+
+
+def _finish(recorder: Recorder, write: Write) -> None:
+    """End the session: show what an unfinished game leaves open and the scores."""
+    for violation in recorder.end():
+        write(f"✗ line {violation.line} {violation.rule}: {violation.message}")
+    for line in scores_text(recorder):
+        write(line)
+    write(f"session {recorder.session} ended")

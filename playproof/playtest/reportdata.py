@@ -1,0 +1,193 @@
+"""What a session report shows, computed once from an audit; every report format renders this data."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from statistics import mean
+from typing import Any
+
+from playproof.playtest.audit import AuditResult, Finding
+from playproof.playtest.engine import Engine, Event, EventKind, Status
+from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
+from playproof.playtest.replay import corrections_of, events_of, run
+
+
+@dataclass
+class TimelineRow:
+    """One line of the log as the report's timeline shows it."""
+
+    line: int
+    elapsed: str
+    kind: str
+    actor: str
+    text: str
+    status: str = ""
+    findings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SessionReport:
+    """One session: players, scores, rounds, timeline, violations, time per turn, notes."""
+
+    name: str
+    game: str
+    title: str
+    header: dict[str, str]
+    players: list[str]
+    scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    winners: list[str]
+    over: bool
+    rounds: list[tuple[str, dict[str, int]]]
+    timeline: list[TimelineRow]
+    violations: list[Finding]
+    turn_times: dict[str, list[int]]
+    notes: list[tuple[int, str]]
+    problems: list[str]
+    moves: int
+    minutes: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the report as JSON-ready data."""
+        data = asdict(self)
+        data["violations"] = [f.to_dict() for f in self.violations]
+        data["rounds"] = [{"round": label, "scores": scores} for label, scores in self.rounds]
+        data["notes"] = [{"line": line, "text": text} for line, text in self.notes]
+        return data
+
+
+def session_report(result: AuditResult) -> SessionReport:
+    """Build the report of one audited log (scores by round need one more replay)."""
+    log, replay = result.log, result.replay
+    engine = result.engine
+    title = engine.title if engine else log.header.get("Game", "")
+    rounds = rounds_of(result) if engine and replay else []
+    scores = engine.scores() if engine else {}
+    return SessionReport(
+        name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,
+        players=list(replay.setup.players) if replay else [], scores=scores,
+        breakdown=engine.score_breakdown() if engine else {}, winners=_winners(scores),
+        over=bool(engine and engine.is_over()), rounds=rounds, timeline=timeline_of(result),
+        violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
+        turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
+        problems=[str(p) for p in result.problems],
+        moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
+        minutes=_minutes(log))
+
+
+def _winners(scores: dict[str, int]) -> list[str]:
+    """Return the players with the highest score."""
+    if not scores:
+        return []
+    best = max(scores.values())
+    return [p for p, s in scores.items() if s == best]
+
+
+def _minutes(log: Log) -> float | None:
+    """Return the game's length in minutes from its last elapsed time."""
+    times = [e.seconds for e in log if e.seconds is not None]
+    return round(max(times) / 60, 1) if times else None
+
+
+def rounds_of(result: AuditResult) -> list[tuple[str, dict[str, int]]]:
+    """Return the scores at the end of each round (rounds from the engine, else from `== ==` markers)."""
+    assert result.replay is not None
+    snapshots: list[tuple[str, dict[str, int]]] = []
+    marker = [""]
+
+    def observe(engine: Engine, event: Event) -> None:
+        if event.kind is EventKind.MARKER and event.verb == "round":
+            marker[0] = event.args
+        label = engine.round_label() or marker[0] or "1"
+        if snapshots and snapshots[-1][0] == label:
+            snapshots[-1] = (label, engine.scores())
+        else:
+            snapshots.append((label, engine.scores()))
+
+    replay = result.replay
+    run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, observe)
+    return snapshots
+
+
+def timeline_of(result: AuditResult) -> list[TimelineRow]:
+    """Return every event line of the log with its findings and whether it was taken back or amended."""
+    fixes = corrections_of(result.log)
+    by_line: dict[int, list[str]] = {}
+    for f in result.findings + result.slips:
+        by_line.setdefault(f.line, []).append(f.rule + (" (corrected)" if f.corrected_by else "")
+                                              + (" (cannot tell)" if f.status is Status.UNDETERMINED else ""))
+    rows = []
+    for entry in result.log:
+        if entry.kind in (EntryKind.BLANK, EntryKind.HEADER, EntryKind.COMMENT):
+            continue
+        text = entry.raw if entry.kind is EntryKind.ERROR else _event_text(entry)
+        if entry.line in fixes.reveals:
+            text += f" (revealed: {', '.join(fixes.reveals[entry.line])})"
+        status = _status(entry.line, fixes.undone, {k: a.line for k, a in fixes.amended.items()})
+        status = "error" if entry.kind is EntryKind.ERROR else status or ("violation" if entry.line in by_line else "")
+        rows.append(TimelineRow(entry.line, entry.elapsed, entry.kind.value, entry.actor, text, status,
+                                by_line.get(entry.line, [])))
+    return rows
+
+
+def _event_text(entry: Entry) -> str:
+    """Return what a line says after its elapsed time (a move without its actor)."""
+    return entry.move if entry.kind is EntryKind.MOVE else body_text(entry)
+
+
+def _status(line: int, undone: dict[int, int], amended: dict[int, int]) -> str:
+    """Return `undone on line M` / `amended on line M` for a corrected line."""
+    if line in undone:
+        return f"undone on line {undone[line]}"
+    if line in amended:
+        return f"amended on line {amended[line]}"
+    return ""
+
+
+def turn_times(log: Log) -> dict[str, list[int]]:
+    """Return the seconds each player's moves took (time since the previous timed line)."""
+    times: dict[str, list[int]] = {}
+    previous: int | None = None
+    for entry in log:
+        seconds = entry.seconds
+        if seconds is None:
+            continue
+        if entry.kind is EntryKind.MOVE and entry.actor != "table" and previous is not None and seconds >= previous:
+            times.setdefault(entry.actor, []).append(seconds - previous)
+        previous = seconds
+    return times
+
+
+@dataclass
+class Aggregate:
+    """Many sessions together: seat win rates, score spread, game length, most broken rules."""
+
+    sessions: int
+    seat_wins: list[tuple[int, int, int]]
+    spreads: list[tuple[str, int, int, float]]
+    lengths: list[tuple[str, int, float | None]]
+    rules: list[tuple[str, int]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the aggregate as JSON-ready data."""
+        return {"sessions": self.sessions,
+                "seat_wins": [{"seat": s, "wins": w, "games": g} for s, w, g in self.seat_wins],
+                "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
+                "game_length": [{"log": n, "moves": mv, "minutes": mi} for n, mv, mi in self.lengths],
+                "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules]}
+
+
+def aggregate(reports: list[SessionReport]) -> Aggregate:
+    """Return the views over many sessions (a tie counts as a win for every tied seat)."""
+    wins: Counter[int] = Counter()
+    games: Counter[int] = Counter()
+    for report in reports:
+        for seat, player in enumerate(report.players, start=1):
+            games[seat] += 1
+            wins[seat] += player in report.winners and report.over
+    spreads = [(r.name, min(r.scores.values(), default=0), max(r.scores.values(), default=0),
+                round(mean(r.scores.values()), 1) if r.scores else 0.0) for r in reports]
+    rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
+    return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
+                     [(r.name, r.moves, r.minutes) for r in reports], rules.most_common())

@@ -1,0 +1,32 @@
+"""Where reports come from: log files, or sessions of the database named by their id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playproof.errors import PlayproofError
+from playproof.playtest.audit import AuditResult, audit_file, audit_log
+from playproof.playtest.recorder import session_log
+from playproof.playtest.reportdata import SessionReport, session_report
+from playproof.playtest.store import Store
+
+
+def audit_source(source: str, db: Path | None = None) -> AuditResult:
+    """Audit a log file, or the stored session whose id `source` is."""
+    path = Path(source)
+    if path.exists():
+        return audit_file(path)
+    if source.isdigit():
+        store = Store(db)
+        try:
+            info = store.info(int(source))
+            return audit_log(session_log(store, info.id), info.game,
+                             project=Path(info.project) if info.project else None)
+        finally:
+            store.close()
+    raise PlayproofError(f"{source}: no such log file, and not a session id")
+
+
+def load_reports(sources: list[str], db: Path | None = None) -> list[SessionReport]:
+    """Return the session report of every source (log file or session id)."""
+    return [session_report(audit_source(s, db)) for s in sources]
