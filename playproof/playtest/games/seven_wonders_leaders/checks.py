@@ -1,0 +1,180 @@
+"""Checks of a city's play against the state at the start of the turn; each returns findings."""
+
+from __future__ import annotations
+
+from playproof.playtest.games.seven_wonders_leaders.city import City, prices
+from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, Leader
+from playproof.playtest.games.seven_wonders_leaders.moves import Move
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers
+from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken
+
+
+def market(st: State, i: int) -> Market:
+    """Return what city i can buy and at what prices."""
+    left, right = st.neighbours(i)
+    prof = st.cities[i].profile
+    left_price, right_price = prices(prof, st.data.const("trade_price", 2))
+    bank = prof.numbers.get("bank_buy")
+    return Market(left.profile.sale, right.profile.sale, left_price, right_price, bank)
+
+
+def in_hand(st: State, i: int, name: str, rule: str = "play-in-hand") -> list[Finding]:
+    """Check that the card played is in the hand the city plays from."""
+    if name == "?":
+        return [broken(rule, f"{st.cities[i].name} plays a hidden card; it cannot be checked until revealed", True)]
+    held = st.hand_of(i).holds(name)
+    if held:
+        return []
+    if held is None:
+        return [broken(rule, f"{name} may not be in {st.cities[i].name}'s hand (hidden cards)", True)]
+    return [broken(rule, f"{name} is not in {st.cities[i].name}'s hand")]
+
+
+def leader_in_hand(city: City, name: str) -> list[Finding]:
+    """Check that a Leader played in Recruitment is in the player's Leader hand."""
+    if name == "?":
+        return [broken("recruit-in-hand", f"{city.name} plays a hidden Leader; it cannot be checked until revealed", True)]
+    held = city.leader_hand.holds(name)
+    if held:
+        return []
+    if held is None:
+        return [broken("recruit-in-hand", f"{name} may not be in {city.name}'s Leader hand (hidden cards)", True)]
+    return [broken("recruit-in-hand", f"{name} is not in {city.name}'s Leader hand")]
+
+
+def chain_free(city: City, card: Card) -> bool:
+    """Return True when the city owns a predecessor of the card (a free chain build)."""
+    return any(city.owns(name) for name in card.chain_from)
+
+
+def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding], Payment]:
+    """Check building a structure: duplicates, chains, free builds, resources, trades and coins."""
+    city = st.cities[i]
+    found: list[Finding] = []
+    if city.owns(card.name):
+        found.append(broken("build-duplicate", f"{city.name} already has a {card.name}"))
+    if move.free:
+        found += _olympia(st, city)
+        return found + _extras_unused(move), Payment(olympia=True)
+    if chain_free(city, card):
+        return found + pay(st, i, Cost(), move, card.colour), Payment(chain=True)
+    cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+    payment = Payment()
+    return found + pay(st, i, cost, move, card.colour, payment), payment
+
+
+def _olympia(st: State, city: City) -> list[Finding]:
+    """Check the once-per-Age free build of Olympia A."""
+    if "free_build_per_age" not in city.profile.flags:
+        return [broken("build-free-olympia", f"{city.name} has no power to build for free")]
+    if city.olympia_age == st.age:
+        return [broken("build-free-olympia", f"{city.name} already built for free in Age {st.age}")]
+    return []
+
+
+def _extras_unused(move: Move) -> list[Finding]:
+    """A free build buys nothing; purchases logged with it are still paid (no finding)."""
+    return []
+
+
+def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
+    """Check building the next Wonder stage with a card: a stage left, its cost paid."""
+    city = st.cities[i]
+    payment = Payment()
+    if city.board is None or city.stages >= len(city.board.stages):
+        return [broken("stage-available", f"{city.name} has no Wonder stage left to build")], payment
+    return pay(st, i, city.board.stages[city.stages][0], move, "stage", payment), payment
+
+
+def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment | None = None) -> list[Finding]:
+    """Check that own production plus purchases cover a cost, and that coins suffice."""
+    payment = payment if payment is not None else Payment()
+    city = st.cities[i]
+    found = _bank_check(city, move)
+    mk = market(st, i)
+    found += _supply_check(st, i, move.left, mk.left, "left") + _supply_check(st, i, move.right, mk.right, "right")
+    bought = list(city.profile.own.fixed)
+    for r in move.left + move.right + move.bank:
+        bought[r] += 1
+    own = Supply(tuple(bought), city.profile.own.masks)
+    if not covers(cost.units, own, city.profile.extra_masks(colour)):
+        found.append(broken("build-resources", f"{city.name} lacks resources for {move.name}: {_describe(cost)}"))
+    payment.left = sum(mk.left_price[r] for r in move.left)
+    payment.right = sum(mk.right_price[r] for r in move.right)
+    payment.bank = cost.coins + (mk.bank_price or 0) * len(move.bank)
+    if payment.total > city.coins:
+        found.append(broken("build-coins", f"{city.name} must pay {payment.total} coins but has {city.coins}"))
+    return found
+
+
+def _bank_check(city: City, move: Move) -> list[Finding]:
+    """Check buying from the bank: only with Bilkis, one resource a turn."""
+    if not move.bank:
+        return []
+    if "bank_buy" not in city.profile.numbers:
+        return [broken("trade-bank", f"{city.name} cannot buy from the bank (no Bilkis)")]
+    if len(move.bank) > 1:
+        return [broken("trade-bank", f"{city.name} buys {len(move.bank)} resources from the bank; one a turn")]
+    return []
+
+
+def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, side: str) -> list[Finding]:
+    """Check that a neighbour's board, brown and grey cards produce what is bought from it."""
+    if not units or can_sell(units, supply):
+        return []
+    seller = st.neighbours(i)[0 if side == "left" else 1]
+    return [broken("trade-supply", f"{seller.name} cannot sell {_units(units)} to {st.cities[i].name}")]
+
+
+def _units(units: tuple[int, ...]) -> str:
+    """Return units as words."""
+    from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES
+
+    return " ".join(RESOURCES[r] for r in units)
+
+
+def _describe(cost: Cost) -> str:
+    """Return a cost as words."""
+    from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES
+
+    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(cost.units) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def leader_price(st: State, i: int, leader: Leader) -> int:
+    """Return what recruiting a Leader costs city i (Maecenas, Rome A free; Rome B discounts)."""
+    prof = st.cities[i].profile
+    if "free_leaders" in prof.flags:
+        return 0
+    off = prof.number("leader_discount") + sum(n.profile.number("neighbour_leader_discount") for n in st.neighbours(i))
+    return max(0, leader.cost - off)
+
+
+def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost") -> list[Finding]:
+    """Check that a player can pay for a Leader."""
+    city = st.cities[i]
+    price = leader_price(st, i, leader)
+    if price > city.coins:
+        return [broken(rule, f"{city.name} must pay {price} coins for {leader.name} but has {city.coins}")]
+    return []
+
+
+def check_salvage(st: State, i: int, card: Card | None, name: str) -> list[Finding]:
+    """Check a card built from the discard pile: it is there and not already owned."""
+    city = st.cities[i]
+    if card is None or name not in st.discard:
+        unsure = "?" in st.discard and card is not None
+        return [broken("salvage-discard", f"{name} is not in the discard pile", unsure)]
+    if city.owns(card.name):
+        return [broken("salvage-discard", f"{city.name} already has a {card.name}")]
+    return []
+
+
+def check_free_city(st: State, i: int, move: Move, card: Card | None, legal: bool) -> list[Finding]:
+    """Check the Free City's duty: chain when it can, discard only when nothing can be built."""
+    city = st.cities[i]
+    if card is not None and move.verb != "build" and chain_free(city, card) and not city.owns(card.name):
+        return [broken("free-city-choice", f"the Free City must build {card.name} by its free chain")]
+    if move.verb == "discard" and card is not None and legal:
+        return [broken("free-city-choice", f"the Free City may not discard {card.name}: it can be built")]
+    return []

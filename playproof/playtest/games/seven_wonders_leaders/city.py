@@ -1,0 +1,217 @@
+"""A city's holdings and the profile derived from them (production, prices, powers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playproof.playtest.games.seven_wonders_leaders.data import (
+    ANY_MASK, COLOURS, RAW_MASK, RES_INDEX, SCIENCE, Board, Card, Effect, Leader,
+)
+from playproof.playtest.games.seven_wonders_leaders.resources import Supply
+
+SALEABLE = ("brown", "grey")
+
+
+@dataclass
+class Hand:
+    """Cards in a hand by name; `?` for cards dealt unseen, hidden_out for unseen plays."""
+
+    cards: list[str] = field(default_factory=list)
+    hidden_out: int = 0
+
+    def size(self) -> int:
+        """Return how many cards the hand holds."""
+        return len(self.cards) - self.hidden_out
+
+    def holds(self, name: str) -> bool | None:
+        """Return True/False whether the hand holds a card, None when hidden cards leave it open."""
+        if name in self.cards:
+            return True
+        return None if "?" in self.cards or self.hidden_out else False
+
+    def take(self, name: str) -> None:
+        """Remove a card (a named one, else an unseen one)."""
+        if name in self.cards:
+            self.cards.remove(name)
+        elif "?" in self.cards:
+            self.cards.remove("?")
+        else:
+            self.hidden_out += 1
+
+    def distinct(self) -> list[str]:
+        """Return the distinct known card names, in hand order."""
+        return list(dict.fromkeys(c for c in self.cards if c != "?"))
+
+
+@dataclass
+class Profile:
+    """What a city's holdings give it now."""
+
+    own: Supply
+    sale: Supply
+    shields: int = 0
+    science: list[int] = field(default_factory=lambda: [0, 0, 0])
+    wild_science: int = 0
+    raw_left: bool = False
+    raw_right: bool = False
+    goods_left: bool = False
+    goods_right: bool = False
+    free_colours: set[str] = field(default_factory=set)
+    flags: set[str] = field(default_factory=set)
+    numbers: dict[str, int] = field(default_factory=dict)
+
+    def number(self, key: str) -> int:
+        """Return a summed numeric power (0 when absent)."""
+        return self.numbers.get(key, 0)
+
+    reduce_list: list[str] = field(default_factory=list)
+
+    def extra_masks(self, colour: str) -> tuple[int, ...]:
+        """Return the wildcards one-resource-less Leaders give for this colour (or `stage`)."""
+        return (ANY_MASK,) * sum(1 for r in self.reduce_list if r == colour)
+
+
+@dataclass(eq=False)
+class City:
+    """One city: a player's, or the Free City of the 2-player game."""
+
+    name: str
+    free_city: bool = False
+    board: Board | None = None
+    stages: int = 0
+    coins: int = 0
+    structures: list[Card] = field(default_factory=list)
+    leaders: list[Leader] = field(default_factory=list)
+    courtesan: Leader | None = None
+    leader_hand: Hand = field(default_factory=Hand)
+    hand: Hand = field(default_factory=Hand)
+    tokens: list[int] = field(default_factory=list)
+    olympia_age: int = 0
+    _profile: Profile | None = None
+
+    def owns(self, name: str) -> bool:
+        """Return True when the city has a structure of this name."""
+        return any(c.name == name for c in self.structures)
+
+    def colour_count(self, colour: str) -> int:
+        """Return how many structures of a colour the city has."""
+        return sum(1 for c in self.structures if c.colour == colour)
+
+    def changed(self) -> None:
+        """Forget the derived profile after the holdings changed."""
+        self._profile = None
+
+    @property
+    def profile(self) -> Profile:
+        """Return the derived profile, computed once per change of holdings."""
+        if self._profile is None:
+            self._profile = build_profile(self)
+        return self._profile
+
+    def effects(self) -> list[tuple[str, Effect]]:
+        """Return every effect in play with its source kind: board, stage, colour, leader."""
+        found: list[tuple[str, Effect]] = []
+        if self.board is not None:
+            found.append(("board", self.board.power))
+            found.extend(("stage", e) for _, e in self.board.stages[: self.stages])
+        found.extend((c.colour, c.effect) for c in self.structures)
+        found.extend(("leader", l.effect) for l in self.leaders)
+        if self.courtesan is not None:
+            found.append(("leader", self.courtesan.effect))
+        return found
+
+
+def _mask(options: str) -> int:
+    """Return the bit mask of `wood/stone`-style options."""
+    mask = 0
+    for name in options.split("/"):
+        mask |= 1 << RES_INDEX[name]
+    return mask
+
+
+def build_profile(city: City) -> Profile:
+    """Derive production, prices and powers from a city's holdings."""
+    own_fixed, sale_fixed = [0] * 7, [0] * 7
+    own_masks: list[int] = []
+    sale_masks: list[int] = []
+    prof = Profile(Supply(), Supply())
+    for source, effect in city.effects():
+        for kind, args in effect:
+            saleable = source in SALEABLE or source == "board"
+            if kind == "produce":
+                _produce(args, own_fixed, own_masks, sale_fixed if saleable else None, sale_masks)
+            elif kind == "private":
+                _produce(args, own_fixed, own_masks, None, sale_masks)
+            else:
+                _power(prof, kind, args)
+    prof.own = Supply(tuple(own_fixed), tuple(own_masks))
+    prof.sale = Supply(tuple(sale_fixed), tuple(sale_masks))
+    return prof
+
+
+def _produce(args: tuple[str, ...], fixed: list[int], masks: list[int],
+             sale_fixed: list[int] | None, sale_masks: list[int]) -> None:
+    """Add a production effect to own (and, when saleable, sale) supply."""
+    count = int(args[1]) if len(args) > 1 else 1
+    if "/" in args[0]:
+        masks.extend([_mask(args[0])] * count)
+        if sale_fixed is not None:
+            sale_masks.extend([_mask(args[0])] * count)
+        return
+    fixed[RES_INDEX[args[0]]] += count
+    if sale_fixed is not None:
+        sale_fixed[RES_INDEX[args[0]]] += count
+
+
+def _power(prof: Profile, kind: str, args: tuple[str, ...]) -> None:
+    """Record a non-production effect in the profile."""
+    if kind == "shields":
+        prof.shields += int(args[0])
+    elif kind == "science":
+        if args[0] == "any":
+            prof.wild_science += 1
+        else:
+            prof.science[SCIENCE.index(args[0])] += 1
+    elif kind == "trade":
+        _trade(prof, args[0], args[1])
+    elif kind == "reduce":
+        prof.reduce_list.append(args[0])
+    elif kind == "free_color":
+        prof.free_colours.add(args[0])
+    elif kind in ("leader_discount", "neighbour_leader_discount", "trade_rebate", "coins_per_victory",
+                  "coins_per_chain", "victory_bonus", "science_set_bonus"):
+        prof.numbers[kind] = prof.number(kind) + int(args[0])
+    elif kind == "bank_buy":
+        prof.numbers["bank_buy"] = min(prof.numbers.get("bank_buy", 99), int(args[0]))
+    elif kind == "coins_per_build":
+        prof.numbers[f"build:{args[0]}"] = prof.number(f"build:{args[0]}") + int(args[1])
+    else:
+        prof.flags.add(kind)
+
+
+def _trade(prof: Profile, what: str, side: str) -> None:
+    """Record a trading discount for raw materials or goods on one or both sides."""
+    for s in ("left", "right") if side == "both" else (side,):
+        setattr(prof, f"{what}_{s}", True)
+
+
+def prices(prof: Profile, base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the price per unit of each resource bought left and right."""
+    left = tuple((1 if (prof.raw_left if RAW_MASK >> r & 1 else prof.goods_left) else base) for r in range(7))
+    right = tuple((1 if (prof.raw_right if RAW_MASK >> r & 1 else prof.goods_right) else base) for r in range(7))
+    return left, right
+
+
+def count_what(city: City, what: str) -> int:
+    """Return the count a `vp_per`/`coins_per` item refers to in one city."""
+    if what == "stage":
+        return city.stages
+    if what == "defeat":
+        return sum(1 for t in city.tokens if t < 0)
+    if what == "victory":
+        return sum(1 for t in city.tokens if t > 0)
+    if what == "leader":
+        return len(city.leaders)
+    if what == "coins3":
+        return city.coins // 3
+    return sum(city.colour_count(c) for c in what.split("+") if c in COLOURS)

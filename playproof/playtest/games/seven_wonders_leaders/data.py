@@ -1,0 +1,260 @@
+"""The game's numbers, read from the project workbook: cards, Leaders, Wonders and constants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playproof.components import ComponentRow, ComponentSet, read_project_workbook
+from playproof.errors import PlayproofError
+
+RESOURCES = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+RAW_MASK = 0b0001111
+GOODS_MASK = 0b1110000
+ANY_MASK = 0b1111111
+COLOURS = ("brown", "grey", "blue", "yellow", "green", "red", "purple")
+SCIENCE = ("compass", "gear", "tablet")
+
+EFFECT_ARITY = {
+    "produce": (1, 2), "private": (1, 1), "vp": (1, 1), "shields": (1, 1), "science": (1, 1),
+    "coins": (1, 1), "trade": (2, 2), "coins_per": (3, 3), "vp_per": (3, 3), "vp_per_set": (2, 2),
+    "victory_bonus": (1, 1), "science_set_bonus": (1, 1), "reduce": (1, 1), "bank_buy": (1, 1),
+    "free_leaders": (0, 0), "free_color": (1, 1), "defeat_to_winner": (0, 0), "trade_rebate": (1, 1),
+    "coins_per_victory": (1, 1), "coins_per_build": (2, 2), "coins_per_chain": (1, 1),
+    "salvage": (0, 0), "free_build_per_age": (0, 0), "play_seventh": (0, 0), "copy_guild": (0, 0),
+    "courtesan": (0, 0), "leader_discount": (1, 1), "neighbour_leader_discount": (1, 1),
+    "draw_leaders": (1, 1), "extra_recruit": (0, 0),
+}
+
+Effect = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A price: resource units by index, and coins."""
+
+    units: tuple[int, ...] = (0,) * 7
+    coins: int = 0
+
+    @property
+    def free(self) -> bool:
+        """Return True when nothing at all is to be paid."""
+        return self.coins == 0 and not any(self.units)
+
+
+@dataclass(frozen=True)
+class Card:
+    """An Age card (structure) as the engine sees it."""
+
+    name: str
+    age: int
+    colour: str
+    cost: Cost
+    effect: Effect
+    chain_from: tuple[str, ...] = ()
+    min_players: int | None = None
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A Leader card: coin cost and effect."""
+
+    name: str
+    cost: int
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Board:
+    """One side of a Wonder board: its own production/power and its stages."""
+
+    name: str
+    side: str
+    power: Effect
+    stages: tuple[tuple[Cost, Effect], ...]
+
+    @property
+    def label(self) -> str:
+        """Return `Name side`, as logs write it."""
+        return f"{self.name} {self.side}"
+
+
+@dataclass
+class GameData:
+    """Everything numeric the engine checks, from one workbook."""
+
+    cards: dict[int, dict[str, Card]]
+    deck_rows: dict[int, list[Card]]
+    guilds: dict[str, Card]
+    leaders: dict[str, Leader]
+    boards: dict[str, Board]
+    constants: dict[str, int] = field(default_factory=dict)
+
+    def deck(self, age: int, players: int) -> Counter[str]:
+        """Return the non-guild cards of an Age for a player count (2 players use the 3 deck)."""
+        count = max(players, 3)
+        return Counter(c.name for c in self.deck_rows[age] if c.min_players is not None and c.min_players <= count)
+
+    def card(self, age: int, name: str) -> Card | None:
+        """Return the card of an Age by name (guilds belong to Age III)."""
+        return self.cards.get(age, {}).get(name)
+
+    def any_card(self, name: str) -> Card | None:
+        """Return a card of any Age by name (the latest Age wins for reprinted names)."""
+        for age in (3, 2, 1):
+            if name in self.cards[age]:
+                return self.cards[age][name]
+        return None
+
+    def const(self, key: str, default: int) -> int:
+        """Return a rule constant from the Game sheet."""
+        return self.constants.get(key, default)
+
+
+_CACHE: dict[tuple[str, float], GameData] = {}
+
+
+def load(project: Path) -> GameData:
+    """Return the game data of a project, parsed once per (workbook path, modification time)."""
+    path = project / "components.xlsx"
+    key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
+    if key not in _CACHE:
+        _CACHE[key] = _parse(project)
+    return _CACHE[key]
+
+
+def _parse(project: Path) -> GameData:
+    """Read and check every sheet the engine needs."""
+    book = read_project_workbook(project)
+    sheets = book.sets
+    for name in ("Age Cards", "Guilds", "Leaders", "Wonders", "Rome Board"):
+        if name not in sheets:
+            raise PlayproofError(f'{project / "components.xlsx"}: sheet "{name}" is missing')
+    cards: dict[int, dict[str, Card]] = {1: {}, 2: {}, 3: {}}
+    deck_rows: dict[int, list[Card]] = {1: [], 2: [], 3: []}
+    guilds: dict[str, Card] = {}
+    for cset in (sheets["Age Cards"], sheets["Guilds"]):
+        for row in cset.rows:
+            card = _card(cset, row)
+            cards[card.age][card.name] = card
+            if card.colour == "purple":
+                guilds[card.name] = card
+            else:
+                deck_rows[card.age].extend([card] * max(row.count, 1))
+    leaders = {str(r.get("name")): _leader(sheets["Leaders"], r) for r in sheets["Leaders"].rows}
+    boards = _boards(sheets["Wonders"]) | _rome(sheets["Rome Board"])
+    constants = {k: int(v) for k, v in book.info.items() if isinstance(v, (int, float))}
+    return GameData(cards, deck_rows, guilds, leaders, boards, constants)
+
+
+def _need(cset: ComponentSet, row: ComponentRow, column: str) -> Any:
+    """Return a required field, or raise naming sheet, row and column."""
+    value = row.get(column)
+    if value is None:
+        raise PlayproofError(f"{cset.location(row.row, column)}: a value is required")
+    return value
+
+
+def _int(cset: ComponentSet, row: ComponentRow, column: str) -> int:
+    """Return a whole-number field, or raise naming sheet, row and column."""
+    value = _need(cset, row, column)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or int(value) != value:
+        raise PlayproofError(f'{cset.location(row.row, column)}: "{value}" is not a whole number')
+    return int(value)
+
+
+def parse_cost(text: str) -> Cost:
+    """Parse `wood:1;ore:2`, `coin:1` or `free` into a Cost; raise ValueError when unreadable."""
+    units = [0] * 7
+    coins = 0
+    if text.strip().lower() in ("free", "-", ""):
+        return Cost()
+    for item in text.split(";"):
+        name, _, number = item.strip().partition(":")
+        amount = int(number) if number.strip() else 1
+        if name.strip() == "coin":
+            coins += amount
+        elif name.strip() in RES_INDEX:
+            units[RES_INDEX[name.strip()]] += amount
+        else:
+            raise ValueError(f'unknown resource "{name.strip()}"')
+    return Cost(tuple(units), coins)
+
+
+def parse_effect(text: str | None) -> Effect:
+    """Parse `kind:arg:arg;kind` into effect items; raise ValueError on an unknown kind or arity."""
+    items = []
+    for item in (text or "").split(";"):
+        if not item.strip():
+            continue
+        kind, *args = [p.strip() for p in item.split(":")]
+        low, high = EFFECT_ARITY.get(kind, (-1, -1))
+        if low < 0:
+            raise ValueError(f'unknown effect "{kind}" (known: {", ".join(sorted(EFFECT_ARITY))})')
+        if not low <= len(args) <= high:
+            raise ValueError(f'effect "{kind}" takes {low}-{high} argument(s), got {len(args)}')
+        items.append((kind, tuple(args)))
+    return tuple(items)
+
+
+def _cost_field(cset: ComponentSet, row: ComponentRow, column: str) -> Cost:
+    """Return a cost column parsed, or raise naming its cell."""
+    try:
+        return parse_cost(str(row.get(column, "free")))
+    except ValueError as exc:
+        raise PlayproofError(f"{cset.location(row.row, column)}: {exc}") from exc
+
+
+def _effect_field(cset: ComponentSet, row: ComponentRow, column: str) -> Effect:
+    """Return an effect column parsed, or raise naming its cell."""
+    try:
+        return parse_effect(row.get(column))
+    except ValueError as exc:
+        raise PlayproofError(f"{cset.location(row.row, column)}: {exc}") from exc
+
+
+def _card(cset: ComponentSet, row: ComponentRow) -> Card:
+    """Build an Age card from a row of `Age Cards` or `Guilds`."""
+    chain = str(row.get("chain_from", "") or "")
+    minimum = row.get("min_players")
+    return Card(
+        name=str(_need(cset, row, "name")), age=_int(cset, row, "age"),
+        colour=str(_need(cset, row, "colour")), cost=_cost_field(cset, row, "cost"),
+        effect=_effect_field(cset, row, "effect"),
+        chain_from=tuple(c.strip() for c in chain.split("|") if c.strip()),
+        min_players=int(minimum) if isinstance(minimum, (int, float)) else None,
+    )
+
+
+def _leader(cset: ComponentSet, row: ComponentRow) -> Leader:
+    """Build a Leader from a row of the `Leaders` sheet."""
+    return Leader(str(_need(cset, row, "name")), _int(cset, row, "cost"), _effect_field(cset, row, "effect"))
+
+
+def _boards(cset: ComponentSet) -> dict[str, Board]:
+    """Build the base Wonder boards (stage 0 is the board's own production)."""
+    grouped: dict[tuple[str, str], list[ComponentRow]] = {}
+    for row in cset.rows:
+        grouped.setdefault((str(_need(cset, row, "wonder")), str(_need(cset, row, "side"))), []).append(row)
+    boards = {}
+    for (name, side), rows in grouped.items():
+        rows.sort(key=lambda r: _int(cset, r, "stage"))
+        power = _effect_field(cset, rows[0], "effect") if _int(cset, rows[0], "stage") == 0 else ()
+        stages = tuple((_cost_field(cset, r, "cost"), _effect_field(cset, r, "effect"))
+                       for r in rows if _int(cset, r, "stage") > 0)
+        boards[f"{name} {side}"] = Board(name, side, power, stages)
+    return boards
+
+
+def _rome(cset: ComponentSet) -> dict[str, Board]:
+    """Build Rome's sides from the printed `Rome Board` sheet."""
+    boards = {}
+    for row in cset.rows:
+        side = str(_need(cset, row, "side"))
+        stages = tuple((_cost_field(cset, row, f"stage{n}_cost"), _effect_field(cset, row, f"stage{n}_effect"))
+                       for n in (1, 2, 3) if row.get(f"stage{n}_cost") is not None)
+        boards[f"Rome {side}"] = Board("Rome", side, _effect_field(cset, row, "power"), stages)
+    return boards

@@ -1,0 +1,521 @@
+"""The 7 Wonders Leaders referee: flow of phases, checks of every event, legal moves."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
+from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
+from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
+from playproof.playtest.games.seven_wonders_leaders.data import GameData, load
+from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move
+from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
+from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
+from playproof.playtest.games.seven_wonders_leaders.state import FREE_CITY, Choice, Finding, Payment, State, broken
+
+OPTIONS = {
+    "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
+    "sides": "which Wonder sides are dealt: any (default), A or B",
+}
+
+
+class SevenWondersLeaders(Engine):
+    """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
+
+    game_id = GAME_ID
+    title = "7 Wonders Leaders"
+    rules = RULES
+    min_players = 2
+    max_players = 7
+    options = OPTIONS
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        project = setup.project or example_project(GAME_ID)
+        if project is None:
+            raise PlayproofError("7-wonders-leaders: no project given and the example project is not installed")
+        self.data: GameData = load(project)
+        self.sides = setup.options.get("sides", "any").strip().upper().replace("ANY", "any")
+        self.st = self._new_state(setup)
+        self.canon = self._canonical_names()
+        self.picks: dict[int, str] = {}
+
+    def _new_state(self, setup: Setup) -> State:
+        """Return the state before the first event: cities with their starting coins."""
+        if not 2 <= len(setup.players) <= 7:
+            raise PlayproofError(f"7-wonders-leaders is played by 2 to 7 players, not {len(setup.players)}")
+        cities = [City(p, coins=self.data.const("start_coins", 6)) for p in setup.players]
+        if len(cities) == 2:
+            cities.append(City(FREE_CITY, free_city=True, coins=self.data.const("start_coins_free_city", 3)))
+        pool = Counter(n for n in self.data.leaders if n != "Semiramis" or "semiramis" in setup.options)
+        return State(self.data, list(setup.players), cities, pool, box=Counter(pool),
+                     draft=[Hand() for _ in setup.players])
+
+    def _canonical_names(self) -> dict[str, str]:
+        """Return lower-case names of cards and Leaders mapped to their spelling in the workbook."""
+        names = {n.lower(): n for age in self.data.cards.values() for n in age}
+        names.update({n.lower(): n for n in self.data.leaders})
+        return names
+
+    # ----------------------------------------------------------------- the contract
+
+    def apply(self, event: Event) -> list[Violation]:
+        """Check an event, apply it whatever the verdict, and return every violation."""
+        if event.kind is EventKind.MARKER:
+            return []
+        try:
+            found = self._dispatch(event)
+        except MoveError as exc:
+            found = [broken("move-syntax", str(exc))]
+        return [self.violation(rule, message, event, status) for rule, message, status in found]
+
+    def decision(self) -> Decision | None:
+        """Return the decision pending now with every legal move, or None once the game is over."""
+        st = self.st
+        if st.phase == "over":
+            return None
+        if st.queue:
+            return self._follow_up_decision()
+        return getattr(self, f"_decide_{st.phase}")()
+
+    def is_over(self) -> bool:
+        """Return True after Age III's conflicts."""
+        return self.st.phase == "over"
+
+    def scores(self) -> dict[str, int]:
+        """Return each player's total score now."""
+        return {p: breakdown(self.st, i)["total"] for i, p in enumerate(self.st.players)}
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's score sheet lines."""
+        return {p: breakdown(self.st, i) for i, p in enumerate(self.st.players)}
+
+    def round_label(self) -> str:
+        """Return the Age (or the Leader draft) as a label."""
+        if self.st.phase in ("wonders", "leaders", "draft"):
+            return "Leaders"
+        return "End" if self.st.phase == "over" else f"Age {self.st.age}"
+
+    def summary(self) -> str:
+        """Return coins and structures per city."""
+        return "; ".join(f"{c.name}: {c.coins} coins, {len(c.structures)} cards, {c.stages} stages"
+                         for c in self.st.cities)
+
+    # ----------------------------------------------------------------- dispatch
+
+    def _dispatch(self, event: Event) -> list[Finding]:
+        """Route an event to the table or to a player's move."""
+        if self.st.phase == "over" and event.verb not in ("coins", "score"):
+            return [broken("flow-out-of-turn", "the game is over")]
+        if event.actor == TABLE:
+            return self._table(event.verb, event.args.strip())
+        if event.actor not in self.st.players:
+            raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
+        move = parse_move(event.verb, event.args, [c.name for c in self.st.cities])
+        move = self._canon_move(move)
+        return self._player(self.st.players.index(event.actor), move)
+
+    def _canon_move(self, move: Move) -> Move:
+        """Return the move with card and Leader names spelt as in the workbook."""
+        name = self.canon.get(move.name.lower(), move.name)
+        return Move(move.verb, name, move.left, move.right, move.bank, move.free, move.city, move.for_free_city)
+
+    def _table(self, verb: str, args: str) -> list[Finding]:
+        """Apply a chance event or check a logged consequence."""
+        st = self.st
+        if verb == "coins":
+            return table.check_coins(st, args)
+        if verb == "score":
+            return table.check_score(st, args)
+        if verb == "wonder":
+            return self._wonder(args)
+        if verb in ("leaders", "deal", "draw"):
+            player, rest = self._split_player(args)
+            return getattr(self, f"_table_{verb}")(player, table.names_list(rest))
+        raise MoveError(f'unknown table verb "{verb}" (verbs: wonder, leaders, deal, draw, coins, score)')
+
+    def _split_player(self, args: str) -> tuple[int, str]:
+        """Split `Ann rest` into a player index and the rest."""
+        from playproof.playtest.games.seven_wonders_leaders.moves import split_city
+
+        name, rest = split_city(args, self.st.players)
+        return self.st.players.index(name), rest
+
+    # ----------------------------------------------------------------- set-up and deals
+
+    def _wonder(self, args: str) -> list[Finding]:
+        """Give a city its board during set-up."""
+        found = [] if self.st.phase == "wonders" else [broken("flow-out-of-turn", "Wonder boards are dealt at set-up")]
+        found += table.deal_wonder(self.st, args, self.sides)
+        if all(c.board is not None for c in self.st.cities) and self.st.phase == "wonders":
+            self.st.phase = "leaders"
+        return found
+
+    def _table_leaders(self, p: int, names: list[str]) -> list[Finding]:
+        """Deal Leaders to a player (set-up) or draw them for Rome B's first stage."""
+        st = self.st
+        head = st.queue[0] if st.queue else None
+        if head is not None and head.kind == "draw" and head.city == p:
+            found = table.deal_leaders(st, st.players[p], names, 0, st.cities[p].leader_hand, self.canon)
+            head.count -= len(names)
+            if head.count < 0:
+                found.append(broken("draw-leaders", f"Rome B draws {head.count + len(names)} more Leaders, not {len(names)}"))
+            if head.count <= 0 or not +st.box:
+                self._pop_follow_up()
+            return found
+        if st.phase != "leaders":
+            return [broken("flow-out-of-turn", "Leaders are dealt before the draft")]
+        limit = self.data.const("leaders_per_player", 4)
+        found = table.deal_leaders(st, st.players[p], names, limit, st.draft[p], self.canon)
+        if all(h.size() >= limit for h in st.draft):
+            st.phase = "draft"
+        return found
+
+    def _table_deal(self, p: int, names: list[str]) -> list[Finding]:
+        """Deal Age cards to a player."""
+        st = self.st
+        if st.phase not in ("deal", "recruit") or st.queue:
+            return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
+        names = [self.canon.get(n.lower(), n) for n in names]
+        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.data.const("hand_size", 7))
+        self._maybe_start_turns()
+        return found
+
+    def _table_draw(self, p: int, names: list[str]) -> list[Finding]:
+        """Draw the Free City pile's top card into the controller's hand (2 players)."""
+        st = self.st
+        if not st.two_player or st.phase != "turn" or st.drawn or p != st.controller or len(names) != 1:
+            return [broken("flow-out-of-turn", "only the Free City's controller draws one card, once a turn")]
+        name = self.canon.get(names[0].lower(), names[0])
+        st.drawn = True
+        found = table.deal_cards(st, st.players[p], [name], st.cities[p].hand, None)
+        self._maybe_resolve()
+        return found
+
+    def _maybe_start_turns(self) -> None:
+        """Start the Age's first turn once recruitment is over and every hand is dealt."""
+        st = self.st
+        size = self.data.const("hand_size", 7)
+        if st.phase == "deal" and all(st.cities[i].hand.size() >= size for i in range(len(st.players))):
+            self._start_turn(1)
+
+    # ----------------------------------------------------------------- player moves
+
+    def _player(self, p: int, move: Move) -> list[Finding]:
+        """Check and record a player's move in the phase it belongs to."""
+        st = self.st
+        if st.queue:
+            return self._follow_up(p, move)
+        if st.phase == "draft" and move.verb == "draft":
+            return self._draft(p, move.name)
+        if st.phase == "recruit" and move.verb in ("recruit", "stage", "discard") and not move.for_free_city:
+            return self._recruit_choice(p, move)
+        if st.phase == "turn" and move.verb in ("build", "stage", "discard"):
+            return self._turn_choice(p, move)
+        return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
+
+    def _phase_name(self) -> str:
+        """Return what the game is waiting for, in words."""
+        return {"wonders": "boards are being dealt", "leaders": "Leaders are being dealt",
+                "draft": "the Leader draft", "recruit": f"the Recruitment phase of Age {self.st.age}",
+                "deal": f"Age {self.st.age} cards are being dealt", "turn": f"Age {self.st.age} turn {self.st.turn}",
+                }.get(self.st.phase, self.st.phase)
+
+    def _draft(self, p: int, name: str) -> list[Finding]:
+        """Keep one Leader from the draft hand."""
+        st = self.st
+        if p in self.picks:
+            return [broken("flow-once-per-turn", f"{st.players[p]} already drafted in this round")]
+        held = st.draft[p].holds(name) if name != "?" else None
+        found = [] if held else [broken("leaders-draft-hand", f"{name} is not in the Leader hand {st.players[p]} drafts from", held is None)]
+        self.picks[p] = name
+        if len(self.picks) == len(st.players):
+            self._end_draft_round()
+        return found
+
+    def _end_draft_round(self) -> None:
+        """Keep the picks, pass the hands to the right, and keep the last card after round 3."""
+        st = self.st
+        for p, name in self.picks.items():
+            st.draft[p].take(name)
+            st.cities[p].leader_hand.cards.append(name)
+        self.picks = {}
+        n = len(st.players)
+        st.draft = [st.draft[(p + 1) % n] for p in range(n)]
+        if all(h.size() <= 1 for h in st.draft):
+            for p, h in enumerate(st.draft):
+                st.cities[p].leader_hand.cards.extend(c for c in h.cards)
+                st.draft[p] = Hand()
+            self._start_recruitment()
+
+    def _recruit_choice(self, p: int, move: Move) -> list[Finding]:
+        """Check a Leader played in the Recruitment phase and hold it until all have chosen."""
+        st = self.st
+        if p in st.choices:
+            return [broken("flow-once-per-turn", f"{st.players[p]} already played a Leader in this Recruitment phase")]
+        city = st.cities[p]
+        leader = st.data.leaders.get(move.name)
+        if leader is None and move.name != "?":
+            raise MoveError(f'no Leader named "{move.name}"')
+        found = checks.leader_in_hand(city, move.name)
+        payment = Payment()
+        if move.verb == "recruit" and leader is not None:
+            found += checks.check_recruit(st, p, leader)
+            payment.bank = min(checks.leader_price(st, p, leader), city.coins)
+        elif move.verb == "stage":
+            stage_found, payment = checks.check_stage(st, p, move)
+            found += stage_found
+        st.choices[p] = Choice(p, move, payment, city.leader_hand)
+        self._maybe_resolve()
+        return found
+
+    def _turn_choice(self, p: int, move: Move) -> list[Finding]:
+        """Check a card played this turn and hold it until every choice is in."""
+        st = self.st
+        i = st.index(FREE_CITY) if move.for_free_city else p
+        if move.for_free_city and (not st.two_player or p != st.controller):
+            return [broken("flow-out-of-turn", f"{st.players[p]} does not control the Free City this turn")]
+        if i not in st.choosers():
+            return [broken("flow-out-of-turn", f"{st.cities[i].name} has no card to play in turn {st.turn}")]
+        if i in st.choices:
+            return [broken("flow-once-per-turn", f"{st.cities[i].name} already chose a card this turn")]
+        card = st.data.card(st.age, move.name)
+        if card is None and move.name != "?":
+            raise MoveError(f'no Age {st.age} card named "{move.name}"')
+        found = checks.in_hand(st, i, move.name)
+        found_play, payment = self._check_play(i, move, card)
+        st.choices[i] = Choice(i, move, payment, st.real_hand(i))
+        self._maybe_resolve()
+        return found + found_play
+
+    def _check_play(self, i: int, move: Move, card: object) -> tuple[list[Finding], Payment]:
+        """Check how a card is played: as a structure, a Wonder stage or a discard."""
+        st = self.st
+        found: list[Finding] = []
+        payment = Payment()
+        if move.verb == "build" and card is not None:
+            found, payment = checks.check_build(st, i, move, card)  # type: ignore[arg-type]
+        elif move.verb == "build":
+            found = [broken("build-resources", "a hidden card cannot be checked until revealed", True)]
+        elif move.verb == "stage":
+            found, payment = checks.check_stage(st, i, move)
+        if st.cities[i].free_city:
+            legal = card is not None and options.can_build_any(st, i, card)  # type: ignore[arg-type]
+            found += checks.check_free_city(st, i, move, card, legal)  # type: ignore[arg-type]
+        return found, payment
+
+    # ----------------------------------------------------------------- follow-ups
+
+    def _follow_up(self, p: int, move: Move) -> list[Finding]:
+        """Apply the follow-up decision at the head of the queue (salvage, courtesan, recruit)."""
+        st = self.st
+        head = st.queue[0]
+        actor = st.actor_of(head.city)
+        kind = "salvage" if head.kind.startswith("salvage") else head.kind
+        if st.players[p] != actor or move.verb != kind:
+            return [broken("flow-out-of-turn", f"{actor} must first {kind} ({self._phase_name()})")]
+        found = getattr(self, f"_do_{kind}")(head.city, move)
+        self._pop_follow_up()
+        return found
+
+    def _do_salvage(self, i: int, move: Move) -> list[Finding]:
+        """Build a card from the discard pile for free."""
+        if move.name.lower() == "none":
+            return []
+        card = self.data.any_card(move.name)
+        found = checks.check_salvage(self.st, i, card, move.name)
+        if card is not None and not self.st.cities[i].owns(card.name):
+            resolve.salvage(self.st, i, card)
+        return found
+
+    def _do_courtesan(self, i: int, move: Move) -> list[Finding]:
+        """Place the Courtesan on a neighbour's Leader and copy it."""
+        st = self.st
+        target = st.cities[st.index(move.city)]
+        leader = next((l for l in target.leaders if l.name.lower() == move.name.lower()), None)
+        if all(target is not n for n in st.neighbours(i)) or leader is None:
+            return [broken("courtesan-target", f"{move.name} is not a Leader recruited in a neighbouring city")]
+        resolve.place_courtesan(st, i, leader)
+        return []
+
+    def _do_recruit(self, i: int, move: Move) -> list[Finding]:
+        """Recruit one more Leader with Rome B's stage."""
+        st = self.st
+        if move.name.lower() == "none":
+            return []
+        leader = st.data.leaders.get(move.name)
+        city = st.cities[i]
+        if leader is None or not city.leader_hand.holds(leader.name):
+            return [broken("rome-extra-recruit", f"{move.name} is not in {city.name}'s Leader hand")]
+        found = checks.check_recruit(st, i, leader, "rome-extra-recruit")
+        resolve.recruit_now(st, i, leader, min(checks.leader_price(st, i, leader), city.coins))
+        return found
+
+    def _pop_follow_up(self) -> None:
+        """Drop the head of the queue, skip follow-ups with nothing to decide, and move on."""
+        st = self.st
+        st.queue.pop(0)
+        while st.queue and not self._follow_up_has_choice(st.queue[0]):
+            st.queue.pop(0)
+        if not st.queue:
+            self._after_resolution()
+
+    def _follow_up_has_choice(self, pending: object) -> bool:
+        """Return True when a follow-up has something to decide."""
+        st = self.st
+        kind, i = pending.kind, pending.city  # type: ignore[attr-defined]
+        if kind.startswith("salvage"):
+            return len(options.salvage_moves(st, i)) > 1
+        if kind == "courtesan":
+            return bool(options.courtesan_moves(st, i))
+        if kind == "draw":
+            return bool(+st.box)
+        return st.cities[i].leader_hand.size() > 0
+
+    def _follow_up_decision(self) -> Decision:
+        """Return the decision at the head of the follow-up queue."""
+        st = self.st
+        head = st.queue[0]
+        i = head.city
+        if head.kind == "draw":
+            return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in sorted(+st.box)), "Rome B draws")
+        moves = {"salvage": options.salvage_moves, "courtesan": options.courtesan_moves,
+                 "recruit": options.extra_recruit_moves}["salvage" if head.kind.startswith("salvage") else head.kind](st, i)
+        return Decision(st.actor_of(i), tuple(moves), head.kind)
+
+    # ----------------------------------------------------------------- phases
+
+    def _maybe_resolve(self) -> None:
+        """Resolve the turn (or Recruitment) once every choice, and the Free City's draw, is in."""
+        st = self.st
+        if any(i not in st.choices for i in st.choosers()):
+            return
+        if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
+            return
+        resolve.resolve(st)
+        while st.queue and not self._follow_up_has_choice(st.queue[0]):
+            st.queue.pop(0)
+        if not st.queue:
+            self._after_resolution()
+
+    def _after_resolution(self) -> None:
+        """Continue after a turn or a Recruitment phase and its follow-ups."""
+        st = self.st
+        if st.phase == "recruit":
+            if st.age == 3:
+                for c in st.cities:
+                    st.box.update(n for n in c.leader_hand.cards if n != "?")
+                    c.leader_hand = Hand()
+            st.phase = "deal"
+            self._maybe_start_turns()
+        elif st.phase == "turn":
+            self._next_turn()
+
+    def _start_recruitment(self) -> None:
+        """Open the Recruitment phase of the current Age (and prepare its deck)."""
+        st = self.st
+        st.phase = "recruit"
+        st.deck = table.age_deck(st)
+        st.guilds_left = max(len(st.players), 3) + 2 if st.age == 3 else 0
+        st.dealt_guilds = []
+        if not st.choosers():
+            self._after_resolution()
+
+    def _start_turn(self, turn: int) -> None:
+        """Begin a turn of the Age."""
+        st = self.st
+        st.phase, st.turn, st.drawn = "turn", turn, False
+        st.controller = (turn - 1) % 2 if st.two_player else 0
+
+    def _next_turn(self) -> None:
+        """Pass the hands, or end the Age after its last turn."""
+        st = self.st
+        if st.turn < 6:
+            self._pass_hands()
+            self._start_turn(st.turn + 1)
+            return
+        if st.turn == 6:
+            for i, c in enumerate(st.cities):
+                if not c.free_city and "play_seventh" not in c.profile.flags:
+                    self._discard_hand(c)
+            if any(c.hand.size() for c in st.cities):
+                self._start_turn(7)
+                return
+        for c in st.cities:
+            self._discard_hand(c)
+        st.discard.extend(n for n, k in st.deck.items() for _ in range(k))
+        st.deck = Counter()
+        self._end_age()
+
+    def _discard_hand(self, city: City) -> None:
+        """Put a hand's last cards on the discard pile."""
+        self.st.discard.extend(city.hand.cards)
+        city.hand = Hand()
+
+    def _pass_hands(self) -> None:
+        """Pass hands left in Ages I and III and right in Age II (the 2 players swap)."""
+        st = self.st
+        hands = [st.cities[i].hand for i in range(len(st.players))]
+        n = len(hands)
+        step = -1 if st.age == 2 else 1
+        for i in range(n):
+            st.cities[(i + step) % n].hand = hands[i]
+
+    def _end_age(self) -> None:
+        """Resolve conflicts and open the next Age, or end the game after Age III."""
+        st = self.st
+        resolve.conflicts(st)
+        if st.age == 3:
+            st.phase = "over"
+            return
+        st.age += 1
+        self._start_recruitment()
+
+    # ----------------------------------------------------------------- decisions
+
+    def _decide_wonders(self) -> Decision:
+        """Deal a board to the next city without one."""
+        st = self.st
+        city = next(c for c in st.cities if c.board is None)
+        used = {c.board.name for c in st.cities if c.board is not None}
+        moves = [f"wonder {city.name} {b.label}" for b in st.data.boards.values()
+                 if b.name not in used and self.sides in ("any", b.side)]
+        return Decision(TABLE, tuple(moves), "deal a Wonder board")
+
+    def _decide_leaders(self) -> Decision:
+        """Deal a Leader to the next player short of 4."""
+        st = self.st
+        limit = self.data.const("leaders_per_player", 4)
+        p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
+        return Decision(TABLE, tuple(f"leaders {st.players[p]} {n}" for n in sorted(+st.box)), "deal Leaders")
+
+    def _decide_draft(self) -> Decision:
+        """Let the next player keep a Leader from the draft hand."""
+        st = self.st
+        p = next(p for p in range(len(st.players)) if p not in self.picks)
+        return Decision(st.players[p], tuple(f"draft {n}" for n in st.draft[p].distinct()), "draft a Leader")
+
+    def _decide_recruit(self) -> Decision:
+        """Let the next player play a Leader."""
+        st = self.st
+        p = next(i for i in st.choosers() if i not in st.choices)
+        return Decision(st.players[p], tuple(options.recruit_moves(st, p)), "recruit, stage or discard a Leader")
+
+    def _decide_deal(self) -> Decision:
+        """Deal an Age card to the next player short of a full hand."""
+        st = self.st
+        size = self.data.const("hand_size", 7)
+        p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < size)
+        cards = sorted(+st.deck) + st.guilds_available()
+        return Decision(TABLE, tuple(f"deal {st.players[p]} {n}" for n in cards), f"deal Age {st.age}")
+
+    def _decide_turn(self) -> Decision:
+        """Let the next city choose its card (the controller draws first in a 2-player game)."""
+        st = self.st
+        if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
+            cards = sorted(+st.deck) + st.guilds_available()
+            return Decision(TABLE, tuple(f"draw {st.players[st.controller]} {n}" for n in cards), "Free City draw")
+        i = next(i for i in st.choosers() if i not in st.choices)
+        moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)
+        return Decision(st.actor_of(i), tuple(moves), f"Age {st.age} turn {st.turn}")

@@ -1,0 +1,120 @@
+"""Legal-move enumeration for the bot: every card's build, stage and discard, paid the cheapest way."""
+
+from __future__ import annotations
+
+from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
+from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
+from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
+from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
+from playproof.playtest.games.seven_wonders_leaders.state import State
+
+
+def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
+    """Return the cheapest purchase clauses paying a cost, or None when it cannot be paid."""
+    city = st.cities[i]
+    budget = city.coins - cost.coins
+    if budget < 0:
+        return None
+    prof = city.profile
+    plan = cheapest(cost.units, prof.own, prof.extra_masks(colour), market(st, i), budget)
+    return None if plan is None else plan_clauses(plan)
+
+
+def build_texts(st: State, i: int, card: Card) -> list[str]:
+    """Return the ways to build a structure (none when it is a duplicate or unaffordable)."""
+    city = st.cities[i]
+    if city.owns(card.name):
+        return []
+    if chain_free(city, card):
+        return [f"build {card.name}"]
+    texts = []
+    if "free_build_per_age" in city.profile.flags and city.olympia_age != st.age and not card.cost.free:
+        texts.append(f"build {card.name}; free")
+    cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+    clauses = cost_clauses(st, i, cost, card.colour)
+    if clauses is not None:
+        texts.append(f"build {card.name}{clauses}")
+    return texts
+
+
+def stage_clauses(st: State, i: int) -> str | None:
+    """Return how the next Wonder stage is paid, or None when there is none or it is unaffordable."""
+    city = st.cities[i]
+    if city.board is None or city.stages >= len(city.board.stages):
+        return None
+    return cost_clauses(st, i, city.board.stages[city.stages][0], "stage")
+
+
+def card_moves(st: State, i: int) -> list[str]:
+    """Return every play of an Age card from the hand city i plays from."""
+    moves: list[str] = []
+    stage = stage_clauses(st, i)
+    for name in st.hand_of(i).distinct():
+        card = st.data.card(st.age, name)
+        if card is None:
+            continue
+        moves += build_texts(st, i, card)
+        if stage is not None:
+            moves.append(f"stage {name}{stage}")
+        moves.append(f"discard {name}")
+    return moves
+
+
+def free_city_moves(st: State, i: int) -> list[str]:
+    """Return the Free City's plays: chains first, a discard only when nothing can be built."""
+    city = st.cities[i]
+    moves = []
+    for name in st.hand_of(i).distinct():
+        card = st.data.card(st.age, name)
+        if card is None:
+            continue
+        if chain_free(city, card) and not city.owns(name):
+            moves.append(f"build {name}")
+            continue
+        built = build_texts(st, i, card)
+        stage = stage_clauses(st, i)
+        built += [f"stage {name}{stage}"] if stage is not None else []
+        moves += built or [f"discard {name}"]
+    return ["freecity " + m for m in moves]
+
+
+def can_build_any(st: State, i: int, card: Card) -> bool:
+    """Return True when the Free City could build this card or a Wonder stage with it."""
+    return bool(build_texts(st, i, card)) or stage_clauses(st, i) is not None
+
+
+def recruit_moves(st: State, i: int) -> list[str]:
+    """Return every play of a Leader in a Recruitment phase."""
+    city = st.cities[i]
+    stage = stage_clauses(st, i)
+    moves = []
+    for name in city.leader_hand.distinct():
+        leader = st.data.leaders[name]
+        if leader_price(st, i, leader) <= city.coins:
+            moves.append(f"recruit {name}")
+        if stage is not None:
+            moves.append(f"stage {name}{stage}")
+        moves.append(f"discard {name}")
+    return moves
+
+
+def extra_recruit_moves(st: State, i: int) -> list[str]:
+    """Return Rome B's extra recruit options (or declining)."""
+    city = st.cities[i]
+    names = [n for n in city.leader_hand.distinct() if leader_price(st, i, st.data.leaders[n]) <= city.coins]
+    return [f"recruit {n}" for n in names] + ["recruit none"]
+
+
+def salvage_moves(st: State, i: int) -> list[str]:
+    """Return the discarded cards a city may build for free (or declining)."""
+    city = st.cities[i]
+    names = [n for n in dict.fromkeys(st.discard) if n != "?" and not city.owns(n)]
+    return [f"salvage {n}" for n in names] + ["salvage none"]
+
+
+def courtesan_moves(st: State, i: int) -> list[str]:
+    """Return the neighbours' recruited Leaders the Courtesan may go on."""
+    moves = []
+    for n in st.neighbours(i):
+        moves += [f"courtesan {n.name} {l.name}" for l in n.leaders]
+    return moves

@@ -1,0 +1,151 @@
+"""Resource arithmetic: does production cover a cost, can a neighbour sell, the cheapest purchase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Counts = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Supply:
+    """What a city produces each turn: fixed units by resource, and one-of-a-choice sources."""
+
+    fixed: Counts = (0,) * 7
+    masks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A way to pay a cost: units bought left and right, an optional bank unit, and the coins."""
+
+    left: tuple[int, ...] = ()
+    right: tuple[int, ...] = ()
+    bank: int | None = None
+    coins: int = 0
+
+
+def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
+    """Return True when every unit (a resource index) gets its own source mask containing it."""
+    if len(units) > len(masks):
+        return False
+    owner = [-1] * len(masks)
+
+    def assign(u: int, seen: list[bool]) -> bool:
+        bit = 1 << units[u]
+        for m, mask in enumerate(masks):
+            if mask & bit and not seen[m]:
+                seen[m] = True
+                if owner[m] < 0 or assign(owner[m], seen):
+                    owner[m] = u
+                    return True
+        return False
+
+    return all(assign(u, [False] * len(masks)) for u in range(len(units)))
+
+
+def residual(need: Counts, fixed: Counts) -> list[int]:
+    """Return the units of need left after fixed production, as resource indices."""
+    return [r for r in range(7) for _ in range(need[r] - fixed[r])]
+
+
+def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
+    """Return True when a supply (plus extra choice masks) produces every unit of need."""
+    units = residual(need, supply.fixed)
+    return not units or _match(units, supply.masks + extra)
+
+
+def can_sell(units: tuple[int, ...], supply: Supply) -> bool:
+    """Return True when a neighbour's saleable production holds these units all at once."""
+    need = [0] * 7
+    for r in units:
+        need[r] += 1
+    return covers(tuple(need), supply)
+
+
+def _leftovers(units: list[int], masks: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Return every multiset of units the choice masks can leave uncovered (sorted tuples)."""
+    found: set[tuple[int, ...]] = set()
+
+    def walk(m: int, left: list[int]) -> None:
+        if m == len(masks) or not left:
+            found.add(tuple(sorted(left)))
+            return
+        tried = set()
+        for i, r in enumerate(left):
+            if masks[m] >> r & 1 and r not in tried:
+                tried.add(r)
+                walk(m + 1, left[:i] + left[i + 1:])
+        walk(m + 1, left)
+
+    walk(0, units)
+    return _minimal(found)
+
+
+def _minimal(sets: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """Drop leftovers that contain another leftover (buying more is never cheaper)."""
+    ordered = sorted(sets, key=len)
+    keep: list[tuple[int, ...]] = []
+    for s in ordered:
+        if not any(_contains(s, k) for k in keep):
+            keep.append(s)
+    return set(keep)
+
+
+def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
+    """Return True when multiset small is inside multiset big."""
+    rest = list(big)
+    for r in small:
+        if r not in rest:
+            return False
+        rest.remove(r)
+    return True
+
+
+@dataclass
+class Market:
+    """A buyer's view of the market: both neighbours' saleable supply, prices and the bank."""
+
+    left: Supply
+    right: Supply
+    left_price: Counts
+    right_price: Counts
+    bank_price: int | None = None
+
+
+def cheapest(need: Counts, own: Supply, extra: tuple[int, ...], market: Market, budget: int) -> Plan | None:
+    """Return the cheapest purchase covering need within budget, or None when none exists."""
+    units = residual(need, own.fixed)
+    if not units or _match(units, own.masks + extra):
+        return Plan()
+    best: Plan | None = None
+    for rest in sorted(_leftovers(units, own.masks + extra), key=len):
+        plan = _buy(list(rest), market, min(budget, best.coins - 1 if best else budget))
+        if plan is not None and (best is None or plan.coins < best.coins):
+            best = plan
+    return best
+
+
+def _buy(units: list[int], market: Market, budget: int) -> Plan | None:
+    """Return the cheapest way to buy these units from neighbours (and the bank) within budget."""
+    best: list[Plan | None] = [None]
+    limit = [budget]
+
+    def walk(i: int, left: tuple[int, ...], right: tuple[int, ...], bank: int | None, spent: int) -> None:
+        if spent > limit[0]:
+            return
+        if i == len(units):
+            best[0], limit[0] = Plan(left, right, bank, spent), spent - 1
+            return
+        r = units[i]
+        options = sorted([(market.left_price[r], "L"), (market.right_price[r], "R")])
+        for price, side in options:
+            if side == "L" and can_sell(left + (r,), market.left):
+                walk(i + 1, left + (r,), right, bank, spent + price)
+            elif side == "R" and can_sell(right + (r,), market.right):
+                walk(i + 1, left, right + (r,), bank, spent + price)
+        if bank is None and market.bank_price is not None:
+            walk(i + 1, left, right, r, spent + market.bank_price)
+
+    walk(0, (), (), None, 0)
+    return best[0]

@@ -1,0 +1,141 @@
+"""The game state: cities, decks, the phase and what is pending in it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from playproof.playtest.engine import Status
+from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
+from playproof.playtest.games.seven_wonders_leaders.data import GameData
+from playproof.playtest.games.seven_wonders_leaders.moves import Move
+
+FREE_CITY = "Free City"
+
+Finding = tuple[str, str, Status]
+"""A rule broken: (rule slug, message, status)."""
+
+
+def broken(rule: str, message: str, unsure: bool = False) -> Finding:
+    """Return a finding; unsure ones depend on hidden information."""
+    return (rule, message, Status.UNDETERMINED if unsure else Status.VIOLATION)
+
+
+@dataclass
+class Payment:
+    """What a play costs and brings: coins to the bank and to each neighbour, and how it was built."""
+
+    bank: int = 0
+    left: int = 0
+    right: int = 0
+    chain: bool = False
+    olympia: bool = False
+
+    @property
+    def total(self) -> int:
+        """Return all coins paid."""
+        return self.bank + self.left + self.right
+
+
+@dataclass
+class Choice:
+    """A city's choice this turn, kept hidden until every choice is in."""
+
+    city: int
+    move: Move
+    payment: Payment
+    hand: Hand
+
+
+@dataclass
+class Pending:
+    """A follow-up decision after a turn: salvage, courtesan, Rome's draw or extra recruit."""
+
+    kind: str
+    city: int
+    count: int = 1
+
+
+@dataclass
+class State:
+    """Everything the referee tracks."""
+
+    data: GameData
+    players: list[str]
+    cities: list[City]
+    pool: Counter[str]
+    phase: str = "wonders"
+    age: int = 1
+    turn: int = 0
+    draft_round: int = 1
+    draft: list[Hand] = field(default_factory=list)
+    choices: dict[int, Choice] = field(default_factory=dict)
+    queue: list[Pending] = field(default_factory=list)
+    deck: Counter[str] = field(default_factory=Counter)
+    guilds_left: int = 0
+    discard: list[str] = field(default_factory=list)
+    box: Counter[str] = field(default_factory=Counter)
+    controller: int = 0
+    drawn: bool = False
+
+    @property
+    def two_player(self) -> bool:
+        """Return True in the 2-player game (a Free City sits between the players)."""
+        return len(self.players) == 2
+
+    def index(self, name: str) -> int:
+        """Return the index of a city by name."""
+        return next(i for i, c in enumerate(self.cities) if c.name == name)
+
+    def left(self, i: int) -> int:
+        """Return the city on the left (next in seat order, where Age I passes)."""
+        return (i + 1) % len(self.cities)
+
+    def right(self, i: int) -> int:
+        """Return the city on the right (previous in seat order)."""
+        return (i - 1) % len(self.cities)
+
+    def neighbours(self, i: int) -> tuple[City, City]:
+        """Return a city's left and right neighbours."""
+        return self.cities[self.left(i)], self.cities[self.right(i)]
+
+    def real_hand(self, i: int) -> Hand:
+        """Return the Age hand a city plays from (the Free City plays from its controller's)."""
+        return self.cities[self.controller].hand if self.cities[i].free_city else self.cities[i].hand
+
+    def hand_of(self, i: int) -> Hand:
+        """Return the hand city i may still choose from (less cards already chosen from it)."""
+        hand = self.real_hand(i)
+        taken = [c.move.name for c in self.choices.values() if c.hand is hand and c.city != i]
+        if not taken:
+            return hand
+        rest = Hand(list(hand.cards), hand.hidden_out)
+        for name in taken:
+            rest.take(name)
+        return rest
+
+    def actor_of(self, i: int) -> str:
+        """Return who decides for a city (the controller decides for the Free City)."""
+        return self.cities[self.controller].name if self.cities[i].free_city else self.cities[i].name
+
+    def choosers(self) -> list[int]:
+        """Return the cities that choose in the current turn or Recruitment phase."""
+        if self.phase == "recruit":
+            return [i for i, c in enumerate(self.cities) if not c.free_city and c.leader_hand.size() > 0]
+        if self.turn == 7:
+            return [i for i, c in enumerate(self.cities)
+                    if not c.free_city and "play_seventh" in c.profile.flags and c.hand.size() > 0]
+        return list(range(len(self.cities)))
+
+    def deck_size(self) -> int:
+        """Return how many Age cards are still undealt (guilds counted by their quota)."""
+        return sum(self.deck.values()) + (self.guilds_left if self.age == 3 else 0)
+
+    def guilds_available(self) -> list[str]:
+        """Return the guilds that may still be dealt in Age III."""
+        if self.age != 3 or self.guilds_left <= 0:
+            return []
+        dealt = {c for c in self.dealt_guilds}
+        return [g for g in self.data.guilds if g not in dealt]
+
+    dealt_guilds: list[str] = field(default_factory=list)
