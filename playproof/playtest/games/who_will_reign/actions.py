@@ -1,0 +1,211 @@
+"""The sisters' moves: harvest, tax, acquire, sweep, banner and end of turn."""
+
+from __future__ import annotations
+
+from playproof.playtest.engine import Status
+from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card
+from playproof.playtest.games.who_will_reign.game import Game
+from playproof.playtest.games.who_will_reign.moves import Move
+from playproof.playtest.games.who_will_reign.scoring import (
+    cost_of, harvest_gain, path_count, sweep_cost, tax_food, tax_gain,
+)
+from playproof.playtest.games.who_will_reign.state import UNKNOWN, Sister, top_output
+
+
+def _income_once(game: Game, sister: Sister, action: str) -> None:
+    """Harvest or tax: once per turn, and never both (an out-of-turn move uses no turn's allowance)."""
+    if sister is not game.state.current:
+        return
+    if game.state.income_taken:
+        game.flag("play-harvest-or-tax-once", f"{sister.name} already harvested or taxed this turn; "
+                  f"she cannot {action} again")
+    game.state.income_taken = True
+
+
+def harvest(game: Game, sister: Sister, move: Move) -> None:
+    """Gather food from every farm."""
+    _income_once(game, sister, "harvest")
+    game.change(sister, "food", harvest_gain(game.state, sister, game.catalogue))
+
+
+def tax(game: Game, sister: Sister, move: Move) -> None:
+    """Feed every village 1 food, then gather gold from every village."""
+    _income_once(game, sister, "tax")
+    need = tax_food(game.state, game.catalogue)
+    if sister.food < need:
+        game.flag("tax-feed-villages", f"taxing needs {need} food to feed the villages; {sister.name} has {sister.food}")
+    game.change(sister, "food", -need)
+    game.change(sister, "gold", tax_gain(game.state, sister, game.catalogue))
+
+
+def sweep(game: Game, sister: Sister, move: Move) -> None:
+    """Pay to discard the market row and draw a fresh one."""
+    cost = sweep_cost(sister, game.catalogue)
+    if sister.gold < cost:
+        game.flag("sweep-cost", f"sweeping costs {cost} gold; {sister.name} has {sister.gold}")
+    game.change(sister, "gold", -cost)
+    state = game.state
+    state.discard.update(k for k in state.market if k != UNKNOWN)
+    state.market.clear()
+    game.need_draws(game.catalogue.numbers["market_size"])
+
+
+def banner(game: Game, sister: Sister, move: Move) -> None:
+    """Take up a banner: once per game, if free and its requirement is met."""
+    state, banner_ = game.state, game.catalogue.banners[move.card]
+    holder = state.banners_taken.get(move.card)
+    if not game.banners_in_play:
+        game.flag("banners-available", "this game is played without Banners")
+    elif holder:
+        game.flag("banners-available", f"the {banner_.name} is already borne by {holder}")
+    if sister.banner:
+        game.flag("banners-once", f"{sister.name} already bears the {game.catalogue.banners[sister.banner].name}")
+    req = banner_.requirement
+    short = [f"{n} {p}" for p, n in req.paths if path_count(sister, p, game.catalogue) < n]
+    if short or sister.gold < req.pay_gold or sister.food < req.pay_food:
+        game.flag("banners-requirement", f"the {banner_.name} needs " + _requirement_text(req.paths, req.pay_gold,
+                  req.pay_food) + f"; {sister.name} has {_holdings(game, sister, [p for p, _ in req.paths])}")
+    game.change(sister, "gold", -req.pay_gold)
+    game.change(sister, "food", -req.pay_food)
+    if not sister.banner and not holder:
+        sister.banner = move.card
+        sister.changed()
+        state.banners_taken[move.card] = sister.name
+
+
+def _requirement_text(paths: tuple[tuple[str, int], ...], gold: int, food: int) -> str:
+    """Describe a banner requirement in words."""
+    parts = [f"{n} {p.upper()} card{'s' if n != 1 else ''}" for p, n in paths]
+    parts += [f"{n} {r} paid" for r, n in (("gold", gold), ("food", food)) if n]
+    return ", ".join(parts)
+
+
+def _holdings(game: Game, sister: Sister, paths: list[str]) -> str:
+    """Describe what a sister holds towards a requirement."""
+    held = [f"{path_count(sister, p, game.catalogue)} {p.upper()}" for p in paths]
+    return ", ".join(held + [f"{sister.gold} gold", f"{sister.food} food"])
+
+
+def acquire(game: Game, sister: Sister, move: Move) -> None:
+    """Buy a card from the market row, place it, and wait for its spot to be refilled."""
+    if move.card == UNKNOWN:
+        _acquire_unknown(game)
+        return
+    card = game.catalogue.cards[move.card]
+    _take_from_market(game, card)
+    _pay_cost(game, sister, card)
+    if card.kind == COURT:
+        _to_court(game, sister, card, move)
+    elif card.kind == IMPROVEMENT:
+        _to_land(game, card, move)
+    elif card.kind == GUEST:
+        _to_sister(game, sister, card, move)
+    if move.expel:
+        _expel(game, sister, card, move.expel)
+    game.need_draws(1)
+
+
+def _acquire_unknown(game: Game) -> None:
+    """A card acquired but not named: note it and keep the market's shape."""
+    game.flag("acquire-in-market", "the card acquired is not revealed", Status.UNDETERMINED)
+    if UNKNOWN in game.state.market:
+        game.state.market.remove(UNKNOWN)
+    game.need_draws(1)
+
+
+def _take_from_market(game: Game, card: Card) -> None:
+    """Remove the card from the market row (an unrevealed card there may be it)."""
+    market = game.state.market
+    if card.key in market:
+        market.remove(card.key)
+    elif UNKNOWN in market:
+        game.flag("acquire-in-market", f"{card.name} may be the unrevealed market card", Status.UNDETERMINED)
+        market.remove(UNKNOWN)
+        if game.state.deck[card.key] > 0:
+            game.state.deck[card.key] -= 1
+    else:
+        game.flag("acquire-in-market", f"{card.name} is not in the market row")
+
+
+def _pay_cost(game: Game, sister: Sister, card: Card) -> None:
+    """Pay the card's cost after discounts; an unaffordable cost is a violation."""
+    gold, food = cost_of(card, sister, game.catalogue)
+    if sister.gold < gold or sister.food < food:
+        price = f"{gold} gold" + (f" and {food} food" if food else "")
+        game.flag("acquire-cost", f"{card.name} costs {price}; {sister.name} has {sister.gold} gold and {sister.food} food")
+    game.change(sister, "gold", -gold)
+    game.change(sister, "food", -food)
+
+
+def _to_court(game: Game, sister: Sister, card: Card, move: Move) -> None:
+    """Add a court card to the sister's court, replacing one if she chooses (or must)."""
+    if move.board or move.to:
+        game.flag("acquire-placement", f"{card.name} is a court card: it goes to your own court")
+    limit = game.catalogue.numbers["court_limit"]
+    if move.replacing:
+        if move.replacing in sister.court:
+            sister.court.remove(move.replacing)
+            game.state.discard[move.replacing] += 1
+        else:
+            game.flag("court-replace", f"{game.name(move.replacing)} is not a court card in {sister.name}'s court")
+    if len(sister.court) >= limit:
+        game.flag("court-limit", f"{sister.name}'s court already holds {limit} court cards; "
+                  f"{card.name} must replace one of them")
+    sister.court.append(card.key)
+    sister.changed()
+    game.change(sister, "gold", card.ability.gain_gold)
+    game.change(sister, "food", card.ability.gain_food)
+
+
+def _to_land(game: Game, card: Card, move: Move) -> None:
+    """Place an improvement on a land board of its kind, never lowering the output."""
+    land = game.state.lands.get(move.board)
+    if move.to or move.replacing:
+        game.flag("acquire-placement", f"{card.name} is a land improvement: place it on a {card.land}")
+    if land is None or land.land != card.land:
+        where = "not given" if not move.board else (
+            f"{game.catalogue.boards[move.board].name} is not on the board" if land is None
+            else f"{game.catalogue.boards[move.board].name} is a {land.land}")
+        game.flag("improvements-board-type", f"{card.name} goes on a {card.land}; {where}")
+        game.state.discard[card.key] += 1
+        return
+    current = top_output(land, game.catalogue)
+    if card.output < current:
+        game.flag("improvements-no-lower", f"{card.name} makes {card.output}, less than the {current} "
+                  f"{game.catalogue.boards[land.key].name} makes now")
+    land.stack.append(card.key)
+
+
+def _to_sister(game: Game, sister: Sister, card: Card, move: Move) -> None:
+    """Send an unwanted guest to another sister."""
+    target = game.state.sister(move.to) if move.to else None
+    if move.board or move.replacing:
+        game.flag("acquire-placement", f"{card.name} is an Unwanted Guest: send it to another sister")
+    if target is None or target is sister:
+        who = "no sister was named" if not move.to else (
+            f"{move.to} is not a sister of this game" if target is None else "she cannot keep it herself")
+        game.flag("guests-other-sister", f"{card.name} must be sent to another sister; {who}")
+        game.state.discard[card.key] += 1
+        return
+    target.guests.append(card.key)
+    target.changed()
+
+
+def _expel(game: Game, sister: Sister, card: Card, guest: str) -> None:
+    """Discard one of the sister's guests, as an acquired court card's ability allows."""
+    if card.kind != COURT or not card.ability.expel:
+        game.flag("guests-expel", f"{card.name} has no ability to discard an Unwanted Guest")
+    if guest not in sister.guests:
+        game.flag("guests-expel", f"{game.name(guest)} is not among {sister.name}'s Unwanted Guests")
+        return
+    sister.guests.remove(guest)
+    sister.changed()
+    game.state.discard[guest] += 1
+
+
+def end(game: Game, sister: Sister, move: Move) -> None:
+    """End the turn: play passes clockwise."""
+    game.end_turn()
+
+
+SISTER_MOVES = {"harvest": harvest, "tax": tax, "sweep": sweep, "end": end, "acquire": acquire, "banner": banner}

@@ -1,0 +1,120 @@
+"""Crowns and ongoing abilities, derived from a sister's court, guests and banner."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from playproof.playtest.games.who_will_reign.catalogue import Card, Catalogue
+from playproof.playtest.games.who_will_reign.grammar import Ability, Bonus, Cond
+from playproof.playtest.games.who_will_reign.state import Powers, Sister, State, top_output, top_path
+
+
+def abilities(sister: Sister, catalogue: Catalogue) -> Iterator[Ability]:
+    """Yield every ongoing ability a sister has: court cards, guests and her banner."""
+    cards = catalogue.cards
+    for key in sister.court:
+        yield cards[key].ability
+    for key in sister.guests:
+        yield cards[key].ability
+    if sister.banner:
+        yield catalogue.banners[sister.banner].ability
+
+
+def powers(sister: Sister, catalogue: Catalogue) -> Powers:
+    """Return a sister's summed-up ongoing abilities (cached until her court changes)."""
+    if sister.powers is None:
+        found = list(abilities(sister, catalogue))
+        sweeps = [a.sweep for a in found if a.sweep is not None]
+        discounts: dict[str, int] = {}
+        for path, n in (d for a in found for d in a.discounts):
+            discounts[path] = discounts.get(path, 0) + n
+        sister.powers = Powers(sum(a.harvest_food for a in found), sum(a.tax_gold for a in found),
+                               min(sweeps) if sweeps else None, discounts)
+    return sister.powers
+
+
+def harvest_gain(state: State, sister: Sister, catalogue: Catalogue) -> int:
+    """Return the food a harvest gives: every farm's output plus the sister's bonuses (never < 0)."""
+    farms = sum(top_output(b, catalogue) for b in state.lands_of("farm"))
+    return max(0, farms + powers(sister, catalogue).harvest_food)
+
+
+def tax_gain(state: State, sister: Sister, catalogue: Catalogue) -> int:
+    """Return the gold a tax gives: every village's output plus the sister's bonuses (never < 0)."""
+    villages = sum(top_output(b, catalogue) for b in state.lands_of("village"))
+    return max(0, villages + powers(sister, catalogue).tax_gold)
+
+
+def tax_food(state: State, catalogue: Catalogue) -> int:
+    """Return the food taxing costs: the set amount for every village on the board."""
+    return len(state.lands_of("village")) * catalogue.numbers["tax_food_per_village"]
+
+
+def sweep_cost(sister: Sister, catalogue: Catalogue) -> int:
+    """Return what sweeping costs a sister: the cheapest of the rule and her abilities."""
+    own = powers(sister, catalogue).sweep
+    rule = catalogue.numbers["sweep_cost"]
+    return rule if own is None else min(rule, own)
+
+
+def cost_of(card: Card, sister: Sister, catalogue: Catalogue) -> tuple[int, int]:
+    """Return (gold, food) a sister pays for a card, after her discounts on its path."""
+    discount = powers(sister, catalogue).discounts.get(card.path, 0) if card.path else 0
+    return max(0, card.cost_gold - discount), card.cost_food
+
+
+def path_count(sister: Sister, path: str, catalogue: Catalogue) -> int:
+    """Return how many court cards of a path a sister holds."""
+    cards = catalogue.cards
+    return sum(1 for key in sister.court if cards[key].path == path)
+
+
+def _count(selector: str, sister: Sister, state: State, catalogue: Catalogue) -> int:
+    """Return what a `per` selector counts for a sister."""
+    if selector == "guest":
+        return len(sister.guests)
+    if selector == "guest-all":
+        return sum(len(s.guests) for s in state.sisters)
+    if selector == "improved":
+        return sum(1 for b in state.lands.values() if b.stack)
+    if selector == "paths":
+        return len({catalogue.cards[k].path for k in sister.court} - {""})
+    if selector in ("farm", "village"):
+        return len(state.lands_of(selector))
+    path, _, board = selector.partition("+")
+    on_board = sum(1 for b in state.lands.values() if top_path(b, catalogue) == path) if board else 0
+    return path_count(sister, path, catalogue) + on_board
+
+
+def _holds(cond: Cond, sister: Sister) -> bool:
+    """Return True when a condition holds for a sister."""
+    if cond.kind == "has":
+        return cond.card in sister.court
+    if cond.kind == "banner":
+        return bool(sister.banner)
+    return bool(sister.guests)
+
+
+def _bonus(bonus: Bonus, sister: Sister, state: State, catalogue: Catalogue) -> int:
+    """Return the crowns one bonus clause gives."""
+    if bonus.per:
+        return bonus.amount * _count(bonus.per, sister, state, catalogue)
+    return bonus.amount if bonus.cond and _holds(bonus.cond, sister) else 0
+
+
+def card_crowns(card: Card, sister: Sister, state: State, catalogue: Catalogue) -> int:
+    """Return the crowns a card near a sister's court is worth (`worth` clauses override)."""
+    for value, cond in card.ability.worth:
+        if _holds(cond, sister):
+            return value
+    base = card.crowns or 0
+    return base + sum(_bonus(b, sister, state, catalogue) for b in card.ability.bonuses)
+
+
+def crowns_breakdown(sister: Sister, state: State, catalogue: Catalogue) -> dict[str, int]:
+    """Return a sister's crowns split into court, banner and guests, with the total."""
+    cards = catalogue.cards
+    court = sum(card_crowns(cards[k], sister, state, catalogue) for k in sister.court)
+    guests = sum(card_crowns(cards[k], sister, state, catalogue) for k in sister.guests)
+    banner = catalogue.banners[sister.banner].crowns if sister.banner else 0
+    return {"court": court, "banner": banner, "guests": guests, "total": court + banner + guests}

@@ -1,0 +1,113 @@
+"""The state of a game of Who Will Reign?: sisters, the land, the market, deck and discard."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from playproof.playtest.games.who_will_reign.catalogue import Catalogue
+
+UNKNOWN = "?"
+"""A market card drawn but not (yet) revealed in the log."""
+
+LAY, MARKET, PLAY, OVER = "lay", "market", "play", "over"
+
+
+@dataclass
+class Sister:
+    """One sister: her stores, her court, the guests hovering near it, her banner."""
+
+    name: str
+    food: int
+    gold: int
+    court: list[str] = field(default_factory=list)
+    guests: list[str] = field(default_factory=list)
+    banner: str = ""
+    powers: Powers | None = None
+    """Her abilities summed up; reset to None whenever her court, guests or banner change."""
+
+    def changed(self) -> None:
+        """Forget the summed-up abilities after the court, guests or banner changed."""
+        self.powers = None
+
+
+@dataclass(frozen=True)
+class Powers:
+    """A sister's ongoing abilities summed over her court, guests and banner."""
+
+    harvest_food: int
+    tax_gold: int
+    sweep: int | None
+    discounts: dict[str, int]
+
+
+@dataclass
+class Land:
+    """A land board on the table with the improvements stacked on it (top last)."""
+
+    key: str
+    land: str
+    base: int
+    stack: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Tribute:
+    """A moon's open tribute: what is owed, what has been paid, and who has spoken."""
+
+    moon: str
+    resource: str
+    owed: int
+    paid: int = 0
+    spoken: set[str] = field(default_factory=set)
+
+
+@dataclass
+class State:
+    """Everything on the table, plus whose turn it is."""
+
+    sisters: list[Sister]
+    deck: Counter[str]
+    phase: str = LAY
+    lands: dict[str, Land] = field(default_factory=dict)
+    market: list[str] = field(default_factory=list)
+    discard: Counter[str] = field(default_factory=Counter)
+    box: set[str] = field(default_factory=set)
+    banners_taken: dict[str, str] = field(default_factory=dict)
+    active: int = 0
+    first: int = 0
+    round: int = 1
+    income_taken: bool = False
+    pending_draws: int = 0
+    tribute: Tribute | None = None
+
+    @property
+    def current(self) -> Sister:
+        """The sister whose turn it is."""
+        return self.sisters[self.active]
+
+    def sister(self, name: str) -> Sister | None:
+        """Return the sister of a name (case-insensitive), or None."""
+        wanted = name.strip().lower()
+        return next((s for s in self.sisters if s.name.lower() == wanted), None)
+
+    def lands_of(self, land: str) -> list[Land]:
+        """Return the land boards of one kind (farm or village) on the table."""
+        return [b for b in self.lands.values() if b.land == land]
+
+
+def new_state(players: tuple[str, ...], catalogue: Catalogue, first: int) -> State:
+    """Return the state before setup: every sister with her starting food and gold."""
+    numbers = catalogue.numbers
+    sisters = [Sister(p, numbers["start_food"], numbers["start_gold"]) for p in players]
+    return State(sisters, Counter(catalogue.deck()), active=first, first=first)
+
+
+def top_output(land: Land, catalogue: Catalogue) -> int:
+    """Return what a land board produces: its top improvement's output, else its own."""
+    return catalogue.cards[land.stack[-1]].output if land.stack else land.base
+
+
+def top_path(land: Land, catalogue: Catalogue) -> str:
+    """Return the path of a land board's top improvement ('' when none)."""
+    return catalogue.cards[land.stack[-1]].path if land.stack else ""
