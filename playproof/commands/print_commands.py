@@ -1,7 +1,106 @@
-"""CLI commands (filled in by this group's owner)."""
+"""Print commands: build, check, new (a thin shell over playproof.output and playproof.scaffold)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-COMMANDS: list[click.Command] = []
+from playproof.errors import PlayproofError, Problems
+from playproof.output.build import FORMATS, BuildOptions, build, check
+from playproof.units import parse_length
+
+PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
+
+
+def _offset(value: str | None) -> tuple[float, float] | None:
+    """Parse --back-offset "X,Y" (lengths; bare numbers are mm)."""
+    if value is None:
+        return None
+    parts = [p for p in value.replace(" ", ",").split(",") if p]
+    if len(parts) != 2:
+        raise PlayproofError(f'--back-offset "{value}" must be two lengths like "1.5,-0.5" (mm) or "1mm,-0.5mm"')
+    return parse_length(parts[0]), parse_length(parts[1])
+
+
+def _echo_problems(problems: Problems) -> None:
+    """Print every problem, one per line, to stderr."""
+    for problem in problems.items:
+        click.echo(f"{problem.severity.value}: {problem}", err=True)
+
+
+@click.command("build")
+@click.argument("project", type=click.Path(file_okay=False, path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder (default PROJECT/out).")
+@click.option("--paper", help="a4, letter, a3, legal or WxH like 210mmx297mm (default from layouts.toml).")
+@click.option("--only", multiple=True, help="Print only this set (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), help="How backs are mirrored.")
+@click.option("--fold/--no-fold", default=None, help="Gutter fold: backs below the fronts on the same page.")
+@click.option("--back-offset", help='Shift backs by "X,Y" (mm) to correct a printer\'s duplex shift.')
+@click.option("--calibration/--no-calibration", default=None, help="Start with a duplex calibration sheet.")
+def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
+                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None) -> None:
+    """Build print-ready sheets (and a manifest) from a game project."""
+    options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
+                           back_offset=_offset(back_offset), calibration=calibration)
+    bar = _ProgressBar()
+    try:
+        result = build(project, out_dir, options, progress=bar.update)
+    finally:
+        bar.close()
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    for path in result.outputs[:1]:
+        click.echo(f"wrote {path}" + (f" and {len(result.outputs) - 1} more" if len(result.outputs) > 1 else ""))
+    click.echo(f"wrote {result.manifest}")
+    click.echo(result.summary())
+
+
+class _ProgressBar:
+    """A click progress bar on stderr, shown only for long builds."""
+
+    def __init__(self) -> None:
+        self.bar = None
+        self.done = 0
+
+    def update(self, done: int, total: int) -> None:
+        """Advance the bar to `done` of `total` pages."""
+        if total < PROGRESS_MIN_PAGES:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label="pages", file=click.get_text_stream("stderr"))
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        """Finish the bar."""
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@click.command("check")
+@click.argument("project", type=click.Path(file_okay=False, path_type=Path))
+def check_command(project: Path) -> None:
+    """Check a project's workbook and layouts and report every problem (renders nothing)."""
+    problems = Problems()
+    check(project, problems)
+    problems.raise_if_errors()  # the CLI prints every problem, then one Error: line
+    _echo_problems(problems)
+    click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)")
+
+
+@click.command("new")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--name", help="The game's name (default: the folder name).")
+def new_command(path: Path, name: str | None) -> None:
+    """Create a new game project that builds immediately."""
+    from playproof.scaffold import create_project
+
+    create_project(path, name)
+    click.echo(f"created {path}; build it with: playproof build {path}")
+
+
+COMMANDS: list[click.Command] = [build_command, check_command, new_command]

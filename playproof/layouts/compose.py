@@ -1,0 +1,259 @@
+"""Compose a scene for one side of one design: fields substituted, text fitted, problems reported."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playproof.components.model import ComponentRow, ComponentSet
+from playproof.errors import Location, PlayproofError, Problems
+from playproof.layouts import keys as K
+from playproof.layouts.assets import Assets, colour_hex
+from playproof.layouts.elements import Element, Length, Side, fields_in, substitute
+from playproof.layouts.fonts import DEFAULT_FAMILY, FontBook
+from playproof.layouts.geometry import Box, HexGroup, Outline, circle_outline, grown, hex_group, rect_outline
+from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, Scene, Style, TableOp,
+                                     TextOp)
+from playproof.layouts.spec import SetLayout, parse_cells
+from playproof.layouts.text import Typesetter, parse_rich
+from playproof.units import mm, parse_length, to_mm
+
+DEFAULT_SIZE = 10.0
+DEFAULT_MIN_SIZE = 6.0
+
+
+@dataclass
+class Composer:
+    """Builds scenes for a project's designs, sharing fonts, assets and a problem collector."""
+
+    project: Path | None
+    problems: Problems
+    builtins: dict[str, str] = field(default_factory=dict)
+    fonts: FontBook = field(init=False)
+    assets: Assets = field(init=False)
+    typesetter: Typesetter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fonts = FontBook(self.project)
+        self.assets = Assets(self.project)
+        self.typesetter = Typesetter(self.fonts, self.assets.aspect)
+
+    def scene(self, layout: SetLayout, side: Side, cset: ComponentSet, row: ComponentRow, back: bool = False) -> Scene:
+        """Return the scene of one side of a row's design."""
+        ctx = _Context(self, layout, cset, row, back)
+        return ctx.build(side)
+
+
+def geometry(layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outline, HexGroup | None]:
+    """Return the cut outline, the bleed outline and (for hex shapes) the hex group of a design."""
+    if layout.shape == "hex":
+        cells = layout.cells
+        if isinstance(cells, str):
+            cells = parse_cells(substitute(cells, fields))
+        group = hex_group(layout.hex, layout.side, cells or ((0, 0),))
+        return group.outline(), group.outline(grow=layout.bleed), group
+    if layout.shape == "circle":
+        outline = circle_outline(layout.width)
+    else:
+        outline = rect_outline(layout.width, layout.height, layout.corner_radius)
+    return outline, grown(outline, layout.bleed), None
+
+
+class _Context:
+    """Everything needed while composing one design side."""
+
+    def __init__(self, composer: Composer, layout: SetLayout, cset: ComponentSet, row: ComponentRow, back: bool):
+        self.c = composer
+        self.layout = layout
+        self.cset = cset
+        self.row = row
+        self.fields = {**row.fields, **composer.builtins, "_set": layout.name, "_row": row.row}
+        self.back = back
+        self.outline, self.bleed_outline, self.group = geometry(layout, row.fields)
+        if back:  # a back is authored as seen after turning the piece over sideways: mirrored
+            self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
+        self.width, self.height = self.outline.width, self.outline.height
+
+    def where(self, column: str | None = None) -> Location:
+        """Return the location of this row (and a column) for problem reports."""
+        return self.cset.location(self.row.row, column)
+
+    def build(self, side: Side) -> Scene:
+        """Compose background, elements and border into a scene."""
+        ops: list[Op] = []
+        background = self.colour(side.background, side)
+        if background and background != "none":
+            ops.append(self._background(background))
+        for element in side.elements:
+            if element.condition is None or element.condition.holds(self.fields):
+                ops.extend(self.element(element))
+        if side.border is not None:
+            ops.extend(self._border(side))
+        folds = tuple(self.width * i / self.layout.panels for i in range(1, self.layout.panels))
+        if self.back and folds:
+            folds = tuple(self.width - x for x in reversed(folds))
+        return Scene(self.width, self.height, self.outline, self.bleed_outline, self.layout.bleed, tuple(ops),
+                     folds, self.layout.cut_lines)
+
+    def _background(self, colour: str) -> Op:
+        """Return the op filling the whole bleed area."""
+        b = self.layout.bleed
+        style = Style(fill=colour)
+        if self.bleed_outline.kind == "polygon":
+            return PolygonOp(self.bleed_outline.loops, style)
+        if self.bleed_outline.kind == "circle":
+            return CircleOp(self.width / 2, self.height / 2, self.width / 2 + b, style)
+        return RectOp(Box(-b, -b, self.width + 2 * b, self.height + 2 * b), 0.0, style)
+
+    def _border(self, side: Side) -> list[Op]:
+        """Return the ops of a frame drawn inside the trim."""
+        border = side.border
+        assert border is not None
+        colour = self.colour(border.colour, side) or "#000000"
+        style = Style(stroke=colour, stroke_width=border.width)
+        inset = border.width / 2
+        if self.outline.kind == "polygon":
+            group = self.group
+            assert group is not None
+            inner = HexGroup(group.orientation, group.side - inset * 2 / math.sqrt(3), group.cells, group.centres,
+                             group.width, group.height)
+            outline = inner.outline().mirrored(True) if self.back else inner.outline()
+            return [PolygonOp(outline.loops, style)]
+        if self.outline.kind == "circle":
+            return [CircleOp(self.width / 2, self.height / 2, self.width / 2 - inset, style)]
+        radius = border.radius if border.radius is not None else max(self.layout.corner_radius - inset, 0.0)
+        box = Box(inset, inset, self.width - 2 * inset, self.height - 2 * inset)
+        return [RectOp(box, radius, style)]
+
+    def colour(self, value: Any, source: Side | Element) -> str | None:
+        """Return a colour with fields substituted, reporting a bad one; None when empty."""
+        if value is None:
+            return None
+        text = substitute(str(value), self.fields)
+        if not text.strip():
+            return None
+        try:
+            return colour_hex(text)
+        except PlayproofError as exc:
+            column = next(iter(sorted(fields_in(value))), None)
+            self.c.problems.error(self.where(column), str(exc))
+            return None
+
+    def frame(self, element: Element) -> Box:
+        """Return the box an element's coordinates are relative to: the trim, a hex cell or a panel."""
+        cell = element.attrs.get("cell")
+        if cell is not None and self.group is not None:
+            index = int(cell) - 1
+            if 0 <= index < len(self.group.centres):
+                box = self.group.cell_box(index)
+                return Box(self.width - box.right, box.y, box.width, box.height) if self.back else box
+            self.c.problems.error(self.where(), f"{element.where}: cell {cell} is not one of the "
+                                                f"{len(self.group.centres)} cells")
+        panel = element.attrs.get("panel")
+        if panel is not None:
+            count = self.layout.panels
+            index = int(panel) - 1
+            if self.back:
+                index = count - 1 - index  # the back of a folded screen shows its panels in reverse
+            if 0 <= index < count:
+                return Box(self.width * index / count, 0.0, self.width / count, self.height)
+            self.c.problems.error(self.where(), f"{element.where}: panel {panel} is not one of the {count} panels")
+        return Box(0.0, 0.0, self.width, self.height)
+
+    def length(self, element: Element, key: str, frame: Box, default: str | float | None = None) -> float:
+        """Return an element length in points, resolved against its frame (component coordinates)."""
+        value = element.attrs.get(key, default)
+        if value is None:
+            return 0.0
+        reference = frame.width if key in K.X_LENGTHS else frame.height if key in K.Y_LENGTHS else min(
+            frame.width, frame.height)
+        if isinstance(value, str):
+            value = self._length_from_template(element, key, value)
+        if not isinstance(value, Length):
+            value = Length(points=parse_length(value)) if not str(value).endswith("%") else Length(
+                fraction=parse_length(value, 1.0))
+        points = value.resolve(reference)
+        if key in ("x", "cx", "x1", "x2"):
+            points += frame.x
+        elif key in ("y", "cy", "y1", "y2"):
+            points += frame.y
+        return points
+
+    def _length_from_template(self, element: Element, key: str, template: str) -> Length:
+        """Resolve a length holding {field}."""
+        text = substitute(template, self.fields)
+        try:
+            if text.strip().endswith("%"):
+                return Length(fraction=parse_length(text, 1.0))
+            return Length(points=parse_length(text))
+        except PlayproofError as exc:
+            column = next(iter(sorted(fields_in(template))), None)
+            self.c.problems.error(self.where(column), f"{element.where}: {key}: {exc}")
+            return Length()
+
+    def box(self, element: Element) -> Box:
+        """Return an element's box (x, y, width, height; width/height default to the frame)."""
+        frame = self.frame(element)
+        return Box(self.length(element, "x", frame, "0mm"), self.length(element, "y", frame, "0mm"),
+                   self.length(element, "width", frame, "100%"), self.length(element, "height", frame, "100%"))
+
+    def style(self, element: Element, side_default_stroke: bool = False) -> Style:
+        """Return an element's paint."""
+        frame = self.frame(element)
+        fill = self.colour(element.attrs.get("fill"), element)
+        stroke = self.colour(element.attrs.get("stroke", "#000000" if side_default_stroke else None), element)
+        width = self.length(element, "stroke_width", frame, "0.5pt") if stroke else 0.0
+        dash = element.attrs.get("dash")
+        pattern = tuple(parse_length(d) for d in dash) if isinstance(dash, list) and dash else None
+        return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern)
+
+    def element(self, element: Element) -> list[Op]:
+        """Return the ops of one element."""
+        from playproof.layouts import draw_elements
+
+        return draw_elements.DRAWERS[element.type](self, element)
+
+    def warn_outside_safe(self, element: Element, ink: Box) -> None:
+        """Warn when text or an image reaches outside the safe zone (it may be cut off)."""
+        safe = self.layout.safe
+        if _inside_safe(self.outline, ink, safe):
+            return
+        self.c.problems.warn(self.where(), f"{element.where} ({element.type}) reaches outside the safe zone "
+                                           f"({to_mm(safe):.1f} mm inside the cut line)")
+
+
+def _inside_safe(outline: Outline, ink: Box, safe: float) -> bool:
+    """Return whether a box lies inside the outline inset by the safe distance."""
+    corners = [(ink.x, ink.y), (ink.right, ink.y), (ink.x, ink.bottom), (ink.right, ink.bottom)]
+    if outline.kind == "circle":
+        centre = outline.width / 2
+        return all(math.hypot(x - centre, y - centre) <= centre - safe + mm(0.05) for x, y in corners)
+    if outline.kind == "polygon":
+        return all(_inside_loops(outline.loops, x, y, safe) for x, y in corners)
+    trim = Box(safe, safe, outline.width - 2 * safe, outline.height - 2 * safe)
+    return trim.contains(ink, tolerance=mm(0.05))
+
+
+def _inside_loops(loops: tuple[tuple[tuple[float, float], ...], ...], x: float, y: float, margin: float) -> bool:
+    """Return whether a point is inside the loops and at least margin from every edge."""
+    inside = False
+    nearest = math.inf
+    for loop in loops:
+        for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+            nearest = min(nearest, _segment_distance(x, y, x1, y1, x2, y2))
+    return inside and nearest >= margin - mm(0.05)
+
+
+def _segment_distance(px: float, py: float, x1: float, y1: float, x2: float, y2: float) -> float:
+    """Return the distance from a point to a segment."""
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length))
+    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+
+
+__all__ = ["Composer", "DEFAULT_FAMILY", "DEFAULT_MIN_SIZE", "DEFAULT_SIZE", "geometry", "mm"]

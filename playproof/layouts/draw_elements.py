@@ -1,0 +1,245 @@
+"""One composer per element type: turn an element and a row's fields into drawing operations."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING, Callable
+
+from playproof.errors import PlayproofError
+from playproof.layouts.elements import Element, Length, fields_in, substitute
+from playproof.layouts.fonts import DEFAULT_FAMILY, Family
+from playproof.layouts.geometry import Box
+from playproof.layouts.scene import CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, Style, TableOp, TextOp
+from playproof.layouts.text import TextBlock, parse_rich
+from playproof.units import parse_length, to_mm
+
+if TYPE_CHECKING:
+    from playproof.layouts.compose import _Context
+
+DEFAULT_SIZE = 10.0
+DEFAULT_MIN_SIZE = 6.0
+_ICON_TOKEN = re.compile(r":([A-Za-z0-9_\-]+):")
+
+
+def _column(element: Element, key: str) -> str | None:
+    """Return the first field a template attribute uses (the column named in problems)."""
+    return next(iter(sorted(fields_in(element.attrs.get(key)))), None)
+
+
+def family_of(ctx: _Context, element: Element) -> Family:
+    """Return the element's font family (aliases from the set's `fonts` table resolved)."""
+    name = str(element.attrs.get("font", ctx.layout.fonts.get("body", DEFAULT_FAMILY)))
+    name = ctx.layout.fonts.get(name, name)
+    try:
+        return ctx.c.fonts.family(name)
+    except PlayproofError as exc:
+        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        return ctx.c.fonts.family(DEFAULT_FAMILY)
+
+
+def _font_size(ctx: _Context, element: Element, key: str, default: float) -> float:
+    """Return a font size in points."""
+    value = element.attrs.get(key)
+    if value is None:
+        return default
+    return ctx.length(element, key, Box(0, 0, 1, 1)) if not isinstance(value, Length) else value.points
+
+
+def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: str | None,
+                align: str = "left", valign: str = "top") -> TextOp | None:
+    """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
+    family = family_of(ctx, element)
+    size = _font_size(ctx, element, "size", DEFAULT_SIZE)
+    min_size = _font_size(ctx, element, "min_size", min(size, DEFAULT_MIN_SIZE))
+    line_height = float(element.attrs.get("line_height", 1.2))
+    assets = ctx.c.assets
+    for name in _ICON_TOKEN.findall(text):
+        if not assets.is_icon(name):
+            ctx.c.problems.warn(ctx.where(column), f":{name}: is not an icon (no assets/{name}.svg, .png or .jpg); "
+                                                   "printed as text")
+    words = parse_rich(text, assets.is_icon)
+    block = ctx.c.typesetter.fit(words, family, size, min_size, box.width, box.height, line_height)
+    _check_glyphs(ctx, block, column)
+    if not block.fits:
+        over = max(block.height - box.height, block.width - box.width)
+        ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm even at the "
+                                               f"minimum size {block.size:g} pt")
+    colour = ctx.colour(element.attrs.get("colour", "#000000"), element) or "#000000"
+    return TextOp(box, block, align, valign, colour)
+
+
+def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
+    """Report characters the font cannot print (they would come out as boxes)."""
+    for line in block.lines:
+        for placed in line.pieces:
+            if placed.font is None:
+                continue
+            for char in ctx.c.fonts.missing_glyphs(placed.piece.text, placed.font):
+                ctx.c.problems.warn(ctx.where(column), f'the font {placed.font} has no glyph for "{char}" '
+                                                       f"(U+{ord(char):04X}); add a font that has it to fonts/")
+
+
+def draw_text(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a text element."""
+    text = substitute(str(element.attrs.get("text", "")), ctx.fields)
+    if not text.strip():
+        return []
+    align = str(element.attrs.get("align", "left"))
+    valign = str(element.attrs.get("valign", "top"))
+    if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
+        ctx.c.problems.error(ctx.where(), f"{element.where}: align must be left, center or right and valign "
+                                          "top, middle or bottom")
+        align, valign = "left", "top"
+    op = fitted_text(ctx, element, text, ctx.box(element), _column(element, "text"), align, valign)
+    if op is None:
+        return []
+    ctx.warn_outside_safe(element, op.ink_box())
+    return [op]
+
+
+def draw_rect(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a (rounded) rectangle."""
+    style = _paint(ctx, element)
+    return [RectOp(ctx.box(element), ctx.length(element, "radius", ctx.frame(element), "0mm"), style)]
+
+
+def _paint(ctx: _Context, element: Element) -> Style:
+    """Return a shape's paint; with neither fill nor stroke given it is outlined in black."""
+    outlined = "fill" not in element.attrs and "stroke" not in element.attrs
+    return ctx.style(element, side_default_stroke=outlined)
+
+
+def draw_circle(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a circle from cx, cy, r or from its bounding box."""
+    frame = ctx.frame(element)
+    if "r" in element.attrs:
+        cx = ctx.length(element, "cx", frame, "50%")
+        cy = ctx.length(element, "cy", frame, "50%")
+        r = ctx.length(element, "r", frame)
+    else:
+        box = ctx.box(element)
+        cx, cy, r = box.x + box.width / 2, box.y + box.height / 2, min(box.width, box.height) / 2
+    return [CircleOp(cx, cy, r, _paint(ctx, element))]
+
+
+def draw_line(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a straight line."""
+    frame = ctx.frame(element)
+    ends = [ctx.length(element, key, frame) for key in ("x1", "y1", "x2", "y2")]
+    return [LineOp(*ends, ctx.style(element, side_default_stroke=True))]
+
+
+def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a regular polygon (first corner at the top, turned by rotation degrees)."""
+    frame = ctx.frame(element)
+    cx = ctx.length(element, "cx", frame, "50%")
+    cy = ctx.length(element, "cy", frame, "50%")
+    r = ctx.length(element, "r", frame, "40%")
+    try:
+        sides = int(substitute(str(element.attrs.get("sides", 6)), ctx.fields))
+        rotation = float(substitute(str(element.attrs.get("rotation", 0)), ctx.fields))
+    except ValueError:
+        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: sides must be a whole number "
+                                                                   "and rotation a number of degrees")
+        return []
+    if sides < 3:
+        ctx.c.problems.error(ctx.where(), f"{element.where}: a polygon needs at least 3 sides")
+        return []
+    corners = tuple(
+        (cx + r * math.cos(math.radians(rotation - 90 + 360 * i / sides)),
+         cy + r * math.sin(math.radians(rotation - 90 + 360 * i / sides)))
+        for i in range(sides)
+    )
+    return [PolygonOp((corners,), _paint(ctx, element))]
+
+
+def draw_image(ctx: _Context, element: Element) -> list[Op]:
+    """Compose an image fitted into its box (aspect kept, centred)."""
+    name = substitute(str(element.attrs.get("src", "")), ctx.fields).strip()
+    if not name:
+        return []
+    try:
+        asset = ctx.c.assets.find(name)
+    except PlayproofError as exc:
+        ctx.c.problems.error(ctx.where(_column(element, "src")), str(exc))
+        return []
+    if asset is None:
+        ctx.c.problems.error(ctx.where(_column(element, "src")), f'image "{name}" not found in assets/')
+        return []
+    box = ctx.box(element)
+    scale = min(box.width / asset.width, box.height / asset.height)
+    w, h = asset.width * scale, asset.height * scale
+    fitted = Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
+    ctx.warn_outside_safe(element, fitted)
+    return [ImageOp(asset, fitted)]
+
+
+def draw_table(ctx: _Context, element: Element) -> list[Op]:
+    """Compose a score-sheet grid: a header row of column labels, optional row labels, empty cells."""
+    box = ctx.box(element)
+    columns = [substitute(str(c), ctx.fields) for c in _as_list(element.attrs.get("columns"))]
+    labels = [substitute(str(c), ctx.fields) for c in _as_list(element.attrs.get("row_labels"))]
+    try:
+        rows = int(element.attrs.get("rows", len(labels)))
+        widths = _column_widths(element, len(columns), box.width)
+    except (ValueError, PlayproofError) as exc:
+        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        return []
+    if not columns or rows < 1:
+        ctx.c.problems.error(ctx.where(), f"{element.where}: a table needs at least one column and one row")
+        return []
+    header = box.height / (rows + 1)
+    if "header_height" in element.attrs:
+        header = ctx.length(element, "header_height", ctx.frame(element))
+    row_height = (box.height - header) / rows
+    xs = tuple([box.x] + [box.x + sum(widths[: i + 1]) for i in range(len(widths))])
+    ys = tuple([box.y, box.y + header] + [box.y + header + row_height * (i + 1) for i in range(rows)])
+    pad = min(row_height, header) * 0.12
+    cells = [_cell(ctx, element, label, Box(xs[i], ys[0], xs[i + 1] - xs[i], header), pad)
+             for i, label in enumerate(columns)]
+    cells += [_cell(ctx, element, label, Box(xs[0], ys[i + 1], xs[1] - xs[0], row_height), pad)
+              for i, label in enumerate(labels[:rows])]
+    header_fill = ctx.colour(element.attrs.get("header_fill"), element)
+    style = ctx.style(element, side_default_stroke=True)
+    ctx.warn_outside_safe(element, box)
+    return [TableOp(xs, ys, header_fill, style, tuple(c for c in cells if c is not None))]
+
+
+def _cell(ctx: _Context, element: Element, label: str, box: Box, pad: float) -> TextOp | None:
+    """Fit one label into a table cell."""
+    if not label.strip():
+        return None
+    inner = Box(box.x + pad, box.y + pad, box.width - 2 * pad, box.height - 2 * pad)
+    return fitted_text(ctx, element, label, inner, None, "center", "middle")
+
+
+def _as_list(value: object) -> list[object]:
+    """Return a list attribute (a single value becomes a one-item list)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def _column_widths(element: Element, count: int, total: float) -> list[float]:
+    """Return column widths: given lengths or % of the table, the rest share what is left equally."""
+    given = _as_list(element.attrs.get("column_widths"))
+    if len(given) > count:
+        raise PlayproofError(f"column_widths lists {len(given)} widths for {count} columns")
+    widths = [parse_length(w, total) for w in given]
+    rest = count - len(widths)
+    left = total - sum(widths)
+    if rest and left <= 0:
+        raise PlayproofError("column_widths leave no room for the other columns")
+    return widths + [left / rest] * rest if rest else widths
+
+
+DRAWERS: dict[str, Callable[[_Context, Element], list[Op]]] = {
+    "text": draw_text,
+    "rect": draw_rect,
+    "circle": draw_circle,
+    "line": draw_line,
+    "polygon": draw_polygon,
+    "image": draw_image,
+    "table": draw_table,
+}

@@ -1,0 +1,223 @@
+"""Elements of a side (text, shapes, images, tables): keys checked, lengths parsed once, fields found."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from playproof.errors import Location, PlayproofError, Problems
+from playproof.layouts import keys as K
+from playproof.units import parse_length
+
+if TYPE_CHECKING:
+    from playproof.layouts.spec import SetLayout
+
+FIELD = re.compile(r"\{([^{}]+)\}")
+_CONDITION = re.compile(r"^\s*(not\s+)?([^=!]+?)\s*(?:(==|!=)\s*(.*?))?\s*$")
+
+
+@dataclass(frozen=True)
+class Length:
+    """A length parsed once: absolute points, or a fraction of the reference (from %)."""
+
+    points: float = 0.0
+    fraction: float | None = None
+
+    def resolve(self, reference: float) -> float:
+        """Return the length in points for a reference (the frame's width, height or side)."""
+        return self.fraction * reference if self.fraction is not None else self.points
+
+
+@dataclass(frozen=True)
+class Condition:
+    """An `if` condition: a field non-empty, empty (not), equal or unequal to a value."""
+
+    field: str
+    negate: bool = False
+    op: str | None = None
+    value: str = ""
+
+    def holds(self, fields: dict[str, Any]) -> bool:
+        """Return whether the condition holds for a row's fields."""
+        raw = fields.get(self.field)
+        text = "" if raw is None else format_value(raw)
+        if self.op is None:
+            result = text != ""
+        else:
+            result = (text == self.value) == (self.op == "==")
+        return result != self.negate
+
+
+@dataclass(frozen=True)
+class Element:
+    """One drawable element with its attributes (lengths parsed, templates kept as text)."""
+
+    type: str
+    attrs: dict[str, Any]
+    where: str
+    condition: Condition | None = None
+
+    def fields(self) -> set[str]:
+        """Return every field this element's templates and condition use."""
+        used = {self.condition.field} if self.condition else set()
+        for value in self.attrs.values():
+            used |= fields_in(value)
+        return used
+
+
+@dataclass(frozen=True)
+class Border:
+    """A frame drawn inside the trim."""
+
+    colour: str
+    width: float
+    radius: float | None = None
+
+
+@dataclass(frozen=True)
+class Side:
+    """One face of a component: background colour, optional border, elements."""
+
+    background: str | None
+    border: Border | None
+    elements: tuple[Element, ...]
+
+    def fields(self) -> set[str]:
+        """Return every field this side uses."""
+        used = fields_in(self.background) | (fields_in(self.border.colour) if self.border else set())
+        for element in self.elements:
+            used |= element.fields()
+        return used
+
+
+def fields_in(value: Any) -> set[str]:
+    """Return the {field} names a template value uses."""
+    if isinstance(value, str):
+        return {name.strip() for name in FIELD.findall(value)}
+    if isinstance(value, list):
+        return set().union(*(fields_in(v) for v in value)) if value else set()
+    return set()
+
+
+def format_value(value: Any) -> str:
+    """Return a cell value as printed text (3.0 prints as 3)."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+def substitute(template: str, fields: dict[str, Any]) -> str:
+    """Replace each {field} by the row's value (empty when the cell is empty)."""
+    if "{" not in template:
+        return template
+    return FIELD.sub(lambda m: format_value(v) if (v := fields.get(m.group(1).strip())) is not None else "", template)
+
+
+def parse_condition(text: Any) -> Condition:
+    """Parse `field`, `not field`, `field == value` or `field != value`."""
+    match = _CONDITION.match(str(text))
+    if not match or not match.group(2).strip():
+        raise PlayproofError(f'if "{text}" must be "field", "not field", "field == value" or "field != value"')
+    value = (match.group(4) or "").strip().strip("\"'")
+    return Condition(match.group(2).strip(), bool(match.group(1)), match.group(3), value)
+
+
+def parse_length_value(key: str, value: Any) -> Length | str:
+    """Parse a length attribute once; a value holding {field} stays a template."""
+    if isinstance(value, str) and "{" in value:
+        return value
+    if isinstance(value, str) and value.strip().endswith("%"):
+        if key in K.FONT_LENGTHS:
+            raise PlayproofError(f'{key} "{value}": a percentage is not allowed here')
+        return Length(fraction=parse_length(value, 1.0))
+    return Length(points=parse_length(value))
+
+
+def parse_side(table: dict[str, Any], where: str, layout: SetLayout, problems: Problems) -> Side:
+    """Read background, border and elements of one side."""
+    border = _border(table.get("border"), where, problems)
+    raw_elements = table.get("elements", [])
+    if not isinstance(raw_elements, list):
+        problems.error(Location("layouts.toml"), f"{where}: elements must be a list of tables")
+        raw_elements = []
+    elements = []
+    for number, raw in enumerate(raw_elements, start=1):
+        element = parse_element(raw, f"{where}, element {number}", problems)
+        if element is not None:
+            elements.append(element)
+    background = table.get("background")
+    return Side(str(background) if background is not None else None, border, tuple(elements))
+
+
+def _border(value: Any, where: str, problems: Problems) -> Border | None:
+    """Read a border table."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        problems.error(Location("layouts.toml"), f"{where}: border must be a table like {{ colour = \"#333333\", width = \"1mm\" }}")
+        return None
+    for key in value:
+        if key not in K.BORDER_KEYS:
+            problems.warn(Location("layouts.toml"),
+                          f'{where} border: unknown key "{key}" ignored (accepted: {", ".join(sorted(K.BORDER_KEYS))})')
+    try:
+        radius = parse_length(value["radius"]) if "radius" in value else None
+        return Border(str(value.get("colour", "#000000")), parse_length(value.get("width", "0.5mm")), radius)
+    except PlayproofError as exc:
+        problems.error(Location("layouts.toml"), f"{where} border: {exc}")
+        return None
+
+
+def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
+    """Read one element table, checking its type and keys; None when it cannot be used."""
+    loc = Location("layouts.toml")
+    if not isinstance(raw, dict):
+        problems.error(loc, f"{where}: an element must be a table")
+        return None
+    kind = str(raw.get("type", ""))
+    if kind not in K.ELEMENT_TYPES:
+        problems.error(loc, f'{where}: unknown type "{kind}" (use {", ".join(K.ELEMENT_TYPES)})')
+        return None
+    accepted = K.ELEMENT_KEYS[kind]
+    attrs: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in accepted:
+            problems.warn(loc, f'{where}: unknown key "{key}" for a {kind} ignored (accepted: {", ".join(sorted(accepted))})')
+        elif key in K.LENGTH_KEYS:
+            attrs[key] = _element_length(key, value, where, problems)
+        elif key not in ("type", "if"):
+            attrs[key] = value
+    _check_required(kind, attrs, where, problems)
+    condition = None
+    if "if" in raw:
+        try:
+            condition = parse_condition(raw["if"])
+        except PlayproofError as exc:
+            problems.error(loc, f"{where}: {exc}")
+    return Element(kind, attrs, where, condition)
+
+
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "text": ("text",),
+    "image": ("src",),
+    "line": ("x1", "y1", "x2", "y2"),
+    "polygon": ("sides",),
+    "table": ("columns", "rows"),
+}
+
+
+def _check_required(kind: str, attrs: dict[str, Any], where: str, problems: Problems) -> None:
+    """Report keys an element type cannot do without."""
+    missing = [k for k in REQUIRED.get(kind, ()) if k not in attrs]
+    if missing:
+        problems.error(Location("layouts.toml"), f'{where}: a {kind} needs {", ".join(missing)}')
+
+
+def _element_length(key: str, value: Any, where: str, problems: Problems) -> Length | str:
+    """Parse an element length, reporting a bad one."""
+    try:
+        return parse_length_value(key, value)
+    except PlayproofError as exc:
+        problems.error(Location("layouts.toml"), f"{where}: {key}: {exc}")
+        return Length()

@@ -1,0 +1,124 @@
+"""Fonts: bundled DejaVu Sans plus TTF/OTF files from a project's fonts/ folder, with glyph checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from playproof.errors import PlayproofError
+
+BUNDLED = Path(__file__).resolve().parent.parent / "fonts"
+DEFAULT_FAMILY = "DejaVuSans"
+_STYLE_SUFFIXES = {
+    "regular": ("", "-Regular", "-Roman", "-Book"),
+    "bold": ("-Bold",),
+    "italic": ("-Italic", "-Oblique"),
+    "bold_italic": ("-BoldItalic", "-BoldOblique"),
+}
+_REGISTERED: dict[str, Path] = {}
+
+
+@dataclass(frozen=True)
+class Family:
+    """A font family: the registered font name of each style (missing styles fall back to regular)."""
+
+    name: str
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+    def style(self, bold: bool, italic: bool) -> str:
+        """Return the font name for a style."""
+        if bold and italic:
+            return self.bold_italic
+        return self.bold if bold else self.italic if italic else self.regular
+
+
+def register(name: str, path: Path) -> None:
+    """Register a TrueType font with reportlab under a name (idempotent for the same file)."""
+    if _REGISTERED.get(name) == path:
+        return
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except TTFError as exc:
+        raise PlayproofError(
+            f"fonts/{path.name}: cannot embed this font ({exc}); use a TrueType-flavoured .ttf or .otf file"
+        ) from exc
+    _REGISTERED[name] = path
+
+
+class FontBook:
+    """The fonts a project can use: families by name, glyph coverage and cached text widths."""
+
+    def __init__(self, project: Path | None = None) -> None:
+        self.families: dict[str, Family] = {}
+        self.paths: dict[str, Path] = {}
+        self._widths: dict[tuple[str, str], float] = {}
+        self._add_folder(BUNDLED)
+        if project is not None and (project / "fonts").is_dir():
+            self._add_folder(project / "fonts")
+
+    def _add_folder(self, folder: Path) -> None:
+        """Register every .ttf/.otf of a folder and group them into families."""
+        files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+        for path in files:
+            register(path.stem, path)
+            self.paths[path.stem] = path
+        for stem in self.paths:
+            family = _family_of(stem)
+            if family not in self.families or stem == family or stem.endswith("-Regular"):
+                self.families[family] = self._family(family)
+            self.families.setdefault(stem, Family(stem, stem, stem, stem, stem))
+
+    def _family(self, family: str) -> Family:
+        """Return a family whose missing styles fall back to its regular face."""
+        found = {style: next((family + s for s in suffixes if family + s in self.paths), None)
+                 for style, suffixes in _STYLE_SUFFIXES.items()}
+        regular = found["regular"] or next(n for n in self.paths if _family_of(n) == family)
+        bold = found["bold"] or regular
+        italic = found["italic"] or regular
+        return Family(family, regular, bold, italic, found["bold_italic"] or bold)
+
+    def family(self, name: str) -> Family:
+        """Return a family by name, or raise naming the available ones."""
+        if name in self.families:
+            return self.families[name]
+        known = ", ".join(sorted(self.families))
+        raise PlayproofError(f'unknown font "{name}" (available: {known}; add .ttf files to the project\'s fonts/ folder)')
+
+    def width(self, text: str, font: str, size: float) -> float:
+        """Return the width of text in a font at a size (cached per text and font)."""
+        key = (text, font)
+        unit = self._widths.get(key)
+        if unit is None:
+            unit = pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
+            self._widths[key] = unit
+        return unit * size
+
+    def missing_glyphs(self, text: str, font: str) -> list[str]:
+        """Return the characters of text the font has no glyph for (in order, each once)."""
+        face = pdfmetrics.getFont(font).face
+        cmap = face.charToGlyph
+        missing: list[str] = []
+        for char in text:
+            if char not in "\n\r\t" and ord(char) not in cmap and char not in missing:
+                missing.append(char)
+        return missing
+
+    def path(self, font: str) -> Path:
+        """Return the file of a registered font."""
+        return self.paths[font]
+
+
+def _family_of(stem: str) -> str:
+    """Return the family part of a font file stem (DejaVuSans-Bold -> DejaVuSans)."""
+    for suffixes in (_STYLE_SUFFIXES["bold_italic"], _STYLE_SUFFIXES["bold"], _STYLE_SUFFIXES["italic"],
+                     _STYLE_SUFFIXES["regular"][1:]):
+        for suffix in suffixes:
+            if stem.endswith(suffix):
+                return stem[: -len(suffix)]
+    return stem

@@ -1,0 +1,331 @@
+"""Imposition as a pure plan: which copy goes where on which page, and the marks to cut by.
+
+Page coordinates are points from the page's top-left corner, y downwards. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from playproof.layouts.geometry import Box
+from playproof.units import mm
+
+MARK_OFFSET = mm(1)  # crop marks start this far outside the art
+MARK_LENGTH = mm(5)  # and are at most this long
+MARK_ZONE = mm(3)  # room kept around the grid for crop marks
+FOOTER_HEIGHT = mm(5)
+FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
+ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A line segment to print: a crop mark, an alignment mark on a tiled part, or a fold line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    kind: str = "crop"  # crop | align | fold
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One physical component to place: its set, spreadsheet row, copy number and design index."""
+
+    set: str
+    row: int
+    copy: int
+    design: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One side of one copy on a page.
+
+    trim: the component's cut box on the page (for a tiled part, the part's region);
+    art: where drawing is clipped; origin: where the component's top-left corner lies;
+    mirrored: the back of a shaped piece is mirrored ("x" or "y" axis, "" for none).
+    """
+
+    copy: Copy
+    side: str
+    page: int
+    trim: Box
+    art: Box
+    origin: tuple[float, float]
+    mirrored: str = ""
+    part: int | None = None
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """One page: its size, what it holds, marks and a footer label."""
+
+    number: int
+    width: float
+    height: float
+    side: str
+    set: str | None
+    slots: tuple[Slot, ...]
+    marks: tuple[Mark, ...] = ()
+    kind: str = "sheet"  # sheet | calibration
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class SetJob:
+    """What imposition needs to know about one set."""
+
+    name: str
+    width: float
+    height: float
+    bleed: float
+    gap: float
+    copies: tuple[Copy, ...]
+    has_back: bool
+    crop_marks: bool = True
+    overlap: float = mm(10)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Paper and sheet-wide options."""
+
+    width: float
+    height: float
+    margin: float = mm(4)
+    duplex: str = "long"  # long | short | none
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: bool = False
+    footer: bool = True
+    crop_marks: bool = True
+    calibration: bool = False
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A grid of equal cells on a page: where the first trim box starts, pitch, counts."""
+
+    page_width: float
+    page_height: float
+    x0: float
+    y0: float
+    pitch_x: float
+    pitch_y: float
+    cols: int
+    rows: int
+
+    @property
+    def per_page(self) -> int:
+        """Return how many components one page holds."""
+        return self.cols * self.rows
+
+
+@dataclass
+class Plan:
+    """The whole imposition: pages in print order."""
+
+    pages: list[PagePlan] = field(default_factory=list)
+
+    def slots(self) -> Iterator[Slot]:
+        """Yield every slot of every page."""
+        for page in self.pages:
+            yield from page.slots
+
+
+def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
+    """Impose every set: each set starts on a new page; backs follow their fronts."""
+    result = Plan()
+    if sheet.calibration:
+        result.pages.extend(calibration_pages(sheet))
+    for job in jobs:
+        if job.copies:
+            result.pages.extend(impose_set(job, sheet, len(result.pages) + 1))
+    return result
+
+
+def calibration_pages(sheet: Sheet) -> list[PagePlan]:
+    """Return the duplex calibration front and back pages."""
+    front = PagePlan(1, sheet.width, sheet.height, "front", None, (), kind="calibration")
+    back = PagePlan(2, sheet.width, sheet.height, "back", None, (), kind="calibration")
+    return [front, back]
+
+
+def _area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str = "") -> Box:
+    """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
+    zone = MARK_ZONE if crop else 0.0
+    footer = FOOTER_HEIGHT if sheet.footer else 0.0
+    top = sheet.margin + zone
+    bottom = height - sheet.margin - footer - zone
+    if fold_half == "top":
+        bottom = height / 2 - FOLD_GAP - zone
+    elif fold_half == "bottom":
+        top = height / 2 + FOLD_GAP + zone
+    left = sheet.margin + zone
+    return Box(left, top, width - 2 * left, bottom - top)
+
+
+def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:
+    """Return the largest grid of the set's components (with outer bleed) that fits in the area, centred."""
+    pitch_x, pitch_y = job.width + job.gap, job.height + job.gap
+    cols = max(0, math.floor((area.width - 2 * job.bleed + job.gap + 1e-6) / pitch_x))
+    rows = max(0, math.floor((area.height - 2 * job.bleed + job.gap + 1e-6) / pitch_y))
+    used_w = cols * pitch_x - job.gap + 2 * job.bleed
+    used_h = rows * pitch_y - job.gap + 2 * job.bleed
+    x0 = area.x + (area.width - used_w) / 2 + job.bleed
+    y0 = area.y + (area.height - used_h) / 2 + job.bleed
+    return Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
+
+
+def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
+    """Pick portrait or landscape paper, whichever holds more of the set (portrait on a tie)."""
+    crop = sheet.crop_marks and job.crop_marks
+    portrait = grid_for(job, _area(sheet, sheet.width, sheet.height, crop, fold_half), sheet.width, sheet.height)
+    if fold_half:
+        return portrait
+    landscape = grid_for(job, _area(sheet, sheet.height, sheet.width, crop), sheet.height, sheet.width)
+    return landscape if landscape.per_page > portrait.per_page else portrait
+
+
+def impose_set(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
+    """Return the pages of one set: grids of copies, or tiled parts when one copy is larger than a page."""
+    if sheet.fold and job.has_back:
+        top = choose_grid(job, sheet, "top")
+        if top.per_page:
+            return _folded_pages(job, sheet, top, first_page)
+    grid = choose_grid(job, sheet)
+    if grid.per_page == 0:
+        from playproof.layouts.tiling import tiled_pages
+
+        return tiled_pages(job, sheet, first_page)
+    return _grid_pages(job, sheet, grid, first_page)
+
+
+def _trim(grid: Grid, index: int, job: SetJob) -> Box:
+    """Return the trim box of the index-th cell of a grid (row by row)."""
+    col, row = index % grid.cols, index // grid.cols
+    return Box(grid.x0 + col * grid.pitch_x, grid.y0 + row * grid.pitch_y, job.width, job.height)
+
+
+def _art(grid: Grid, index: int, job: SetJob) -> Box:
+    """Return a cell's art box: full bleed on the grid's outside, at most half the gap towards a neighbour."""
+    col, row = index % grid.cols, index // grid.cols
+    inner = min(job.bleed, job.gap / 2)
+    return _trim(grid, index, job).grow(
+        job.bleed if col == 0 else inner,
+        job.bleed if row == 0 else inner,
+        job.bleed if col == grid.cols - 1 else inner,
+        job.bleed if row == grid.rows - 1 else inner,
+    )
+
+
+def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[PagePlan]:
+    """Fill grid pages with the set's copies; each front page is followed by its back page."""
+    pages: list[PagePlan] = []
+    number = first_page
+    for start in range(0, len(job.copies), grid.per_page):
+        chunk = job.copies[start : start + grid.per_page]
+        fronts = tuple(
+            Slot(c, "front", number, _trim(grid, i, job), _art(grid, i, job), _xy(_trim(grid, i, job)))
+            for i, c in enumerate(chunk)
+        )
+        marks = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if sheet.crop_marks and job.crop_marks else ()
+        pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts, marks))
+        number += 1
+        if job.has_back:
+            backs = tuple(back_slot(s, sheet, grid.page_width, grid.page_height, number) for s in fronts)
+            pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs))
+            number += 1
+    return pages
+
+
+def _footer(sheet: Sheet) -> float:
+    """Return the height kept for the footer at the bottom of a page."""
+    return FOOTER_HEIGHT if sheet.footer else 0.0
+
+
+def _xy(box: Box) -> tuple[float, float]:
+    """Return a box's top-left corner."""
+    return (box.x, box.y)
+
+
+def mirror_axis(sheet: Sheet, page_width: float, page_height: float) -> str:
+    """Return the axis backs are mirrored across: long-edge flips mirror x on portrait pages."""
+    if sheet.duplex == "none":
+        return ""
+    portrait = page_height >= page_width
+    long_edge = sheet.duplex == "long"
+    return "x" if long_edge == portrait else "y"
+
+
+def back_slot(front: Slot, sheet: Sheet, page_width: float, page_height: float, page: int) -> Slot:
+    """Return the back of a front slot: mirrored for duplex, shifted by the back offset."""
+    axis = mirror_axis(sheet, page_width, page_height)
+    dx, dy = sheet.back_offset
+    trim = _shift(_mirror(front.trim, axis, page_width, page_height), dx, dy)
+    art = _shift(_mirror(front.art, axis, page_width, page_height), dx, dy)
+    origin = front.origin
+    if front.part is not None:
+        whole = Box(front.origin[0], front.origin[1], 0, 0)
+        origin = _xy(_shift(_mirror(whole, axis, page_width, page_height), dx, dy))
+    else:
+        origin = _xy(trim)
+    return Slot(front.copy, "back", page, trim, art, origin, axis, front.part)
+
+
+def _mirror(box: Box, axis: str, page_width: float, page_height: float) -> Box:
+    """Mirror a box across the page's vertical (x) or horizontal (y) centre line."""
+    if axis == "x":
+        return Box(page_width - box.right, box.y, box.width, box.height)
+    if axis == "y":
+        return Box(box.x, page_height - box.bottom, box.width, box.height)
+    return box
+
+
+def _shift(box: Box, dx: float, dy: float) -> Box:
+    """Move a box."""
+    return Box(box.x + dx, box.y + dy, box.width, box.height)
+
+
+def crop_marks(grid: Grid, job: SetJob, used: int, edge: float, footer: float = 0.0) -> tuple[Mark, ...]:
+    """Return crop marks in the margin around the used grid, one pair per cut line, never over art."""
+    cols = min(grid.cols, used)
+    rows = math.ceil(used / grid.cols)
+    xs = sorted({round(grid.x0 + c * grid.pitch_x + dx, 4) for c in range(cols) for dx in (0.0, job.width)})
+    ys = sorted({round(grid.y0 + r * grid.pitch_y + dy, 4) for r in range(rows) for dy in (0.0, job.height)})
+    top, bottom = ys[0] - job.bleed - MARK_OFFSET, ys[-1] + job.bleed + MARK_OFFSET
+    left, right = xs[0] - job.bleed - MARK_OFFSET, xs[-1] + job.bleed + MARK_OFFSET
+    marks = []
+    for x in xs:
+        marks.append(Mark(x, top, x, max(top - MARK_LENGTH, min(top, edge))))
+        marks.append(Mark(x, bottom, x, min(bottom + MARK_LENGTH, max(bottom, grid.page_height - edge - footer))))
+    for y in ys:
+        marks.append(Mark(left, y, max(left - MARK_LENGTH, min(left, edge)), y))
+        marks.append(Mark(right, y, min(right + MARK_LENGTH, max(right, grid.page_width - edge)), y))
+    return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
+
+
+def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list[PagePlan]:
+    """Gutter fold: fronts on the top half, backs mirrored across the fold on the bottom half."""
+    pages = []
+    fold = Mark(sheet.margin, sheet.height / 2, sheet.width - sheet.margin, sheet.height / 2, "fold")
+    for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
+        chunk = job.copies[start : start + top.per_page]
+        fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
+                  for i, c in enumerate(chunk)]
+        backs = [_fold_back(s, sheet.height) for s in fronts]
+        marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if sheet.crop_marks and job.crop_marks else ()
+        mirrored_marks = tuple(Mark(m.x1, sheet.height - m.y1, m.x2, sheet.height - m.y2) for m in marks)
+        pages.append(PagePlan(number, sheet.width, sheet.height, "front", job.name, tuple(fronts + backs),
+                              marks + mirrored_marks + (fold,)))
+    return pages
+
+
+def _fold_back(front: Slot, page_height: float) -> Slot:
+    """Return the back of a front slot on a gutter-fold page: mirrored across the horizontal fold."""
+    trim = _mirror(front.trim, "y", 0.0, page_height)
+    art = _mirror(front.art, "y", 0.0, page_height)
+    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), "y")

@@ -1,0 +1,121 @@
+"""A game project: workbook and layouts read together and checked against each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from playproof.components import read_project_workbook
+from playproof.components.model import ComponentSet, Workbook
+from playproof.errors import Location, PlayproofError, Problems
+from playproof.layouts.spec import ProjectSpec, SetLayout, load_spec, parse_cells
+from playproof.layouts.elements import substitute
+from playproof.layouts.geometry import hex_group
+
+
+BUILTIN_FIELDS = frozenset({"_game", "_version", "_set", "_row"})
+
+
+@dataclass
+class Project:
+    """A loaded project: its folder, layouts, workbook, and the game's name and version."""
+
+    path: Path
+    spec: ProjectSpec
+    workbook: Workbook
+    name: str
+    version: str
+
+    def builtins(self) -> dict[str, str]:
+        """Return the fields every layout may use: {_game} and {_version} ({_set}, {_row} per design)."""
+        return {"_game": self.name, "_version": self.version}
+
+    def component_set(self, layout: SetLayout) -> ComponentSet:
+        """Return the workbook sheet a set layout draws."""
+        return self.workbook.sets[layout.sheet]
+
+
+def load_project(path: Path, problems: Problems) -> Project:
+    """Read and cross-check a project's workbook and layouts, collecting every problem."""
+    if not path.is_dir():
+        raise PlayproofError(f"{path}: not a project folder")
+    workbook = read_project_workbook(path, problems)
+    spec = load_spec(path, problems)
+    name = spec.game.get("name") or str(workbook.info.get("name") or path.resolve().name)
+    version = spec.game.get("version") or str(workbook.info.get("version") or "")
+    project = Project(path, spec, workbook, name, version)
+    check_sheets(project, problems)
+    for layout in list(spec.sets.values()):
+        if layout.sheet in workbook.sets:
+            check_fields(layout, workbook.sets[layout.sheet], problems)
+    return project
+
+
+def check_sheets(project: Project, problems: Problems) -> None:
+    """Report sets without a sheet, data sheets that are missing, and sheets nobody uses."""
+    sheets = project.workbook.sets
+    available = ", ".join(sheets) or "none"
+    for layout in project.spec.sets.values():
+        if layout.sheet not in sheets:
+            problems.error(Location("layouts.toml"),
+                           f'set "{layout.name}": no sheet "{layout.sheet}" in the workbook (sheets: {available})')
+    for sheet in project.spec.data_sheets:
+        if sheet not in sheets:
+            problems.error(Location("layouts.toml"), f'[data] sheets: no sheet "{sheet}" in the workbook '
+                                                     f"(sheets: {available})")
+    used = {layout.sheet for layout in project.spec.sets.values()} | set(project.spec.data_sheets)
+    for name, cset in sheets.items():
+        if name not in used:
+            problems.warn(cset.location(), "not printed: no set in layouts.toml draws this sheet and [data] "
+                                           "sheets does not list it")
+
+
+def check_fields(layout: SetLayout, cset: ComponentSet, problems: Problems) -> None:
+    """Report {field}s the layout uses that the sheet lacks, and columns the layout never uses."""
+    used = layout.front.fields() | (layout.back.fields() if layout.back else set())
+    if isinstance(layout.cells, str):
+        used |= {f.strip("{}") for f in _fields(layout.cells)}
+    columns = set(cset.columns)
+    for name in sorted(used - columns - {"count"} - BUILTIN_FIELDS):
+        problems.error(cset.location(), f'the layout of set "{layout.name}" uses {{{name}}} but the sheet has no '
+                                        f'column "{name}"')
+    used -= BUILTIN_FIELDS
+    unused = [c for c in cset.columns if c not in used and c != "count" and c not in layout.data_columns]
+    if unused:
+        listing = ", ".join(sorted(used)) or "none"
+        problems.warn(cset.location(), f"columns the layout never uses: {', '.join(unused)} (the layout uses: "
+                                       f"{listing}; list columns only the rules engine reads in data_columns)")
+    if isinstance(layout.cells, str):
+        _check_cells(layout, cset, problems)
+
+
+def _fields(template: str) -> set[str]:
+    """Return the fields of a template."""
+    from playproof.layouts.elements import fields_in
+
+    return fields_in(template)
+
+
+def _check_cells(layout: SetLayout, cset: ComponentSet, problems: Problems) -> None:
+    """Report rows whose hex-group cells (from a field) do not parse."""
+    assert isinstance(layout.cells, str)
+    column = next(iter(sorted(_fields(layout.cells))), None)
+    for row in cset.rows:
+        try:
+            parse_cells(substitute(layout.cells, row.fields))
+        except PlayproofError as exc:
+            problems.error(cset.location(row.row, column), str(exc))
+
+
+def design_size(layout: SetLayout, cset: ComponentSet) -> tuple[float, float]:
+    """Return the trim size every design of a set fits in (hex groups may differ per row)."""
+    if not isinstance(layout.cells, str):
+        return layout.width, layout.height
+    width = height = 0.0
+    for row in cset.rows:
+        try:
+            group = hex_group(layout.hex, layout.side, parse_cells(substitute(layout.cells, row.fields)))
+        except PlayproofError:
+            continue
+        width, height = max(width, group.width), max(height, group.height)
+    return (width or layout.width, height or layout.height)

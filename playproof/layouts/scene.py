@@ -1,0 +1,137 @@
+"""Drawing operations for one side of one component design (component coordinates, points, y down).
+
+A scene is computed once per design and drawn by any backend (PDF, SVG) for every copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playproof.layouts.assets import Asset
+from playproof.layouts.geometry import Box, Outline, Point
+from playproof.layouts.text import TextBlock
+
+
+@dataclass(frozen=True)
+class Style:
+    """Paint of a shape: fill and stroke colours ("#rrggbb" or None), stroke width, dash pattern."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RectOp:
+    """A (rounded) rectangle."""
+
+    box: Box
+    radius: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class CircleOp:
+    """A circle."""
+
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class LineOp:
+    """A straight line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class PolygonOp:
+    """One or more closed polygon loops drawn as one path."""
+
+    loops: tuple[tuple[Point, ...], ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class TextOp:
+    """Laid-out text: its box, the block, alignment and colour."""
+
+    box: Box
+    block: TextBlock
+    align: str
+    valign: str
+    colour: str
+
+    def line_origins(self) -> list[tuple[float, float]]:
+        """Return (x, baseline y) of each line, aligned in the box."""
+        block = self.block
+        top = self.box.y
+        if self.valign == "middle":
+            top += (self.box.height - block.height) / 2
+        elif self.valign == "bottom":
+            top += self.box.height - block.height
+        origins = []
+        for index, line in enumerate(block.lines):
+            x = self.box.x
+            if self.align == "center":
+                x += (self.box.width - line.width) / 2
+            elif self.align == "right":
+                x += self.box.width - line.width
+            baseline = top + index * block.leading + (block.leading - block.size) / 2 + 0.8 * block.size
+            origins.append((x, baseline))
+        return origins
+
+    def ink_box(self) -> Box:
+        """Return the box the lines actually cover."""
+        origins = self.line_origins()
+        if not origins:
+            return Box(self.box.x, self.box.y, 0, 0)
+        left = min(x for x, _ in origins)
+        right = max(x + line.width for (x, _), line in zip(origins, self.block.lines))
+        top = origins[0][1] - 0.8 * self.block.size
+        bottom = origins[-1][1] + 0.2 * self.block.size
+        return Box(left, top, right - left, bottom - top)
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    """An image fitted (aspect kept, centred) into a box."""
+
+    asset: Asset
+    box: Box
+
+
+@dataclass(frozen=True)
+class TableOp:
+    """A grid: column x positions, row y positions, and text cells (drawn as TextOps)."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    header_fill: str | None
+    style: Style
+    cells: tuple[TextOp, ...]
+
+
+Op = RectOp | CircleOp | LineOp | PolygonOp | TextOp | ImageOp | TableOp
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One side of a design: its trim size, the outline it is cut along, bleed, and operations."""
+
+    width: float
+    height: float
+    outline: Outline
+    bleed_outline: Outline
+    bleed: float
+    ops: tuple[Op, ...]
+    fold_xs: tuple[float, ...] = ()
+    cut_line: bool = False

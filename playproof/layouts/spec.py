@@ -1,0 +1,366 @@
+"""The layouts file (layouts.toml) read into typed set layouts; lengths are parsed here, once."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playproof.errors import Location, PlayproofError, Problems
+from playproof.layouts import keys as K
+from playproof.layouts.elements import Element, Length, Side, parse_side
+from playproof.layouts.geometry import NAMED_SIZES
+from playproof.units import mm, parse_length
+
+LAYOUTS_FILE = "layouts.toml"
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (mm(210), mm(297)),
+    "letter": (612.0, 792.0),
+    "a3": (mm(297), mm(420)),
+    "legal": (612.0, 1008.0),
+}
+
+_PAIR = re.compile(r"^\s*([^x×,]+?)\s*[x×,]\s*([^x×,]+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet of paper: its name and portrait width and height in points."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """Sheet-wide print options from [print] (the CLI may override them)."""
+
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: bool = False
+    margin: float = mm(4)
+    crop_marks: bool = True
+    footer: bool = True
+    calibration: bool = False
+
+
+@dataclass
+class SetLayout:
+    """How one component set is drawn: shape and size in points, bleed, safe zone, sides."""
+
+    name: str
+    sheet: str
+    shape: str
+    width: float
+    height: float
+    front: Side
+    back: Side | None = None
+    bleed: float = mm(3)
+    safe: float = mm(3)
+    corner_radius: float = 0.0
+    hex: str = "flat"
+    side: float = 0.0
+    cells: tuple[tuple[int, int], ...] | str | None = None
+    panels: int = 1
+    gap: float | None = None
+    cut_lines: bool = False
+    overlap: float = mm(10)
+    fonts: dict[str, str] = field(default_factory=dict)
+    data_columns: tuple[str, ...] = ()
+
+    def elements(self) -> list[Element]:
+        """Return every element of both sides."""
+        return list(self.front.elements) + (list(self.back.elements) if self.back else [])
+
+
+@dataclass
+class ProjectSpec:
+    """Everything layouts.toml says: game info, paper, data sheets, print options, printable sets."""
+
+    file: str
+    game: dict[str, str]
+    paper: Paper
+    data_sheets: list[str]
+    options: PrintOptions
+    sets: dict[str, SetLayout]
+
+
+def paper_from(value: str) -> Paper:
+    """Return a paper by name (a4, letter, a3, legal) or as "210mm x 297mm"."""
+    name = str(value).strip().lower()
+    if name in PAPERS:
+        return Paper(name, *PAPERS[name])
+    pair = _parse_pair(value)
+    if pair is None:
+        raise PlayproofError(f'unknown paper "{value}" (use a4, letter, a3, legal or e.g. "210mm x 297mm")')
+    return Paper(str(value).strip(), *pair)
+
+
+def _parse_pair(value: Any) -> tuple[float, float] | None:
+    """Return (width, height) from "63mm x 88mm", or None when it is not such a pair."""
+    match = _PAIR.match(str(value))
+    if not match:
+        return None
+    try:
+        return parse_length(match.group(1)), parse_length(match.group(2))
+    except PlayproofError:
+        return None
+
+
+def load_spec(project: Path, problems: Problems) -> ProjectSpec:
+    """Read PROJECT/layouts.toml, collecting problems; raise only when the file is unusable."""
+    path = project / LAYOUTS_FILE
+    if not path.exists():
+        raise PlayproofError(f"{project}: no {LAYOUTS_FILE} found (see docs/layouts.md)")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise PlayproofError(f"{LAYOUTS_FILE}: {exc}") from exc
+    return parse_spec(raw, problems)
+
+
+def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
+    """Turn the parsed TOML document into a ProjectSpec."""
+    loc = Location(LAYOUTS_FILE)
+    _warn_unknown(raw, K.TOP_KEYS, "the top level", problems)
+    game = _table(raw, "game", K.GAME_KEYS, problems)
+    data = _table(raw, "data", K.DATA_KEYS, problems)
+    printing = _table(raw, "print", K.PRINT_KEYS, problems)
+    paper = _paper(printing.get("paper", game.get("paper", "a4")), problems)
+    sets_raw = raw.get("sets", {})
+    if not isinstance(sets_raw, dict):
+        problems.error(loc, "[sets] must be a table of component sets")
+        sets_raw = {}
+    sets = {}
+    for name in sets_raw:
+        merged = _resolve_extends(name, sets_raw, problems)
+        if merged is not None and not merged.get("abstract", False):
+            sets[name] = parse_set(name, merged, problems)
+    return ProjectSpec(
+        file=LAYOUTS_FILE,
+        game={k: str(v) for k, v in game.items() if k in ("name", "version")},
+        paper=paper,
+        data_sheets=[str(s) for s in data.get("sheets", [])],
+        options=_print_options(printing, problems),
+        sets=sets,
+    )
+
+
+def _table(raw: dict[str, Any], name: str, accepted: frozenset[str], problems: Problems) -> dict[str, Any]:
+    """Return a top-level table (empty when absent), warning about unknown keys."""
+    table = raw.get(name, {})
+    if not isinstance(table, dict):
+        problems.error(Location(LAYOUTS_FILE), f"[{name}] must be a table")
+        return {}
+    _warn_unknown(table, accepted, f"[{name}]", problems)
+    return table
+
+
+def _warn_unknown(table: dict[str, Any], accepted: frozenset[str], where: str, problems: Problems) -> None:
+    """Warn about keys a scope does not accept, listing the accepted ones."""
+    for key in table:
+        if key not in accepted:
+            problems.warn(
+                Location(LAYOUTS_FILE),
+                f'{where}: unknown key "{key}" ignored (accepted: {", ".join(sorted(accepted))})',
+            )
+
+
+def _paper(value: Any, problems: Problems) -> Paper:
+    """Return the paper, reporting a bad name and falling back to A4."""
+    try:
+        return paper_from(value)
+    except PlayproofError as exc:
+        problems.error(Location(LAYOUTS_FILE), str(exc))
+        return Paper("a4", *PAPERS["a4"])
+
+
+def _print_options(table: dict[str, Any], problems: Problems) -> PrintOptions:
+    """Read [print] options."""
+    where = "[print]"
+    duplex = str(table.get("duplex", "long"))
+    if duplex not in ("long", "short", "none"):
+        problems.error(Location(LAYOUTS_FILE), f'{where}: duplex "{duplex}" must be long, short or none')
+        duplex = "long"
+    offset = _length_pair(table.get("back_offset", "0mm, 0mm"), f"{where} back_offset", problems)
+    margin = _length(table.get("margin", "4mm"), f"{where} margin", problems, mm(4))
+    return PrintOptions(
+        duplex=duplex,
+        back_offset=offset,
+        fold=bool(table.get("fold", False)),
+        margin=margin,
+        crop_marks=bool(table.get("crop_marks", True)),
+        footer=bool(table.get("footer", True)),
+        calibration=bool(table.get("calibration", False)),
+    )
+
+
+def _length(value: Any, where: str, problems: Problems, default: float, reference: float | None = None) -> float:
+    """Parse a length, reporting a bad one at `where` and returning the default."""
+    try:
+        return parse_length(value, reference)
+    except PlayproofError as exc:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: {exc}")
+        return default
+
+
+def _length_pair(value: Any, where: str, problems: Problems) -> tuple[float, float]:
+    """Parse "x, y" (or a two-item list) of lengths."""
+    if isinstance(value, list) and len(value) == 2:
+        return _length(value[0], where, problems, 0.0), _length(value[1], where, problems, 0.0)
+    pair = _parse_pair(value)
+    if pair is None:
+        problems.error(Location(LAYOUTS_FILE), f'{where}: "{value}" is not a pair of lengths like "1mm, -0.5mm"')
+        return (0.0, 0.0)
+    return pair
+
+
+def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) -> dict[str, Any] | None:
+    """Return a set's table with every key inherited through `extends` (elements prepended)."""
+    chain: list[str] = []
+    current: str | None = name
+    while current is not None:
+        if current in chain:
+            problems.error(Location(LAYOUTS_FILE), f'set "{name}": extends loops through {" -> ".join(chain + [current])}')
+            return None
+        if current not in sets_raw or not isinstance(sets_raw[current], dict):
+            problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends unknown set "{current}"')
+            return None
+        chain.append(current)
+        current = sets_raw[current].get("extends")
+    merged: dict[str, Any] = {}
+    for ancestor in reversed(chain):
+        table = sets_raw[ancestor]
+        elements = merged.get("elements", []) + list(table.get("elements", []))
+        merged.update({k: v for k, v in table.items() if k not in ("abstract", "sheet")})
+        merged["elements"] = elements
+    merged["abstract"] = sets_raw[name].get("abstract", False)
+    if "sheet" in sets_raw[name]:
+        merged["sheet"] = sets_raw[name]["sheet"]
+    return merged
+
+
+def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout:
+    """Read one set's (already merged) table into a SetLayout."""
+    where = f'set "{name}"'
+    _warn_unknown(table, K.SET_KEYS, where, problems)
+    shape = str(table.get("shape", "rect"))
+    if shape not in K.SHAPES:
+        problems.error(Location(LAYOUTS_FILE), f'{where}: unknown shape "{shape}" (use {", ".join(K.SHAPES)})')
+        shape = "rect"
+    layout = SetLayout(name=name, sheet=str(table.get("sheet", name)), shape=shape, width=0.0, height=0.0,
+                       front=Side(None, None, ()))
+    _size(layout, table, where, problems)
+    flat_edges = shape in ("board", "screen")
+    layout.bleed = _length(table.get("bleed", "0mm" if flat_edges else "3mm"), f"{where} bleed", problems, 0.0)
+    layout.safe = _length(table.get("safe", "3mm"), f"{where} safe", problems, mm(3))
+    layout.corner_radius = _length(table.get("corner_radius", "0mm"), f"{where} corner_radius", problems, 0.0)
+    layout.gap = _length(table["gap"], f"{where} gap", problems, 0.0) if "gap" in table else None
+    layout.cut_lines = bool(table.get("cut_lines", shape in ("hex", "circle")))
+    layout.overlap = _length(table.get("overlap", "10mm"), f"{where} overlap", problems, mm(10))
+    layout.fonts = {str(k): str(v) for k, v in dict(table.get("fonts", {})).items()}
+    layout.data_columns = tuple(str(c) for c in table.get("data_columns", []))
+    layout.front = parse_side(table, where, layout, problems)
+    back = table.get("back")
+    if isinstance(back, dict):
+        _warn_unknown(back, K.BACK_KEYS, f"{where} back", problems)
+        layout.back = parse_side(back, f"{where} back", layout, problems)
+    elif back is not None:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: back must be a table")
+    return layout
+
+
+def _size(layout: SetLayout, table: dict[str, Any], where: str, problems: Problems) -> None:
+    """Set the trim width and height from size, hex side/width or diameter."""
+    if layout.shape == "hex":
+        _hex_size(layout, table, where, problems)
+    elif layout.shape == "circle":
+        diameter = table.get("diameter", table.get("size"))
+        if diameter is None:
+            problems.error(Location(LAYOUTS_FILE), f"{where}: a circle needs a diameter")
+            diameter = "25mm"
+        layout.width = layout.height = _length(diameter, f"{where} diameter", problems, mm(25))
+    else:
+        _rect_size(layout, table, where, problems)
+
+
+def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: Problems) -> None:
+    """Set a rectangle's size from a named size or "W x H"."""
+    default = "poker" if layout.shape == "rect" else None
+    value = table.get("size", default)
+    if value is None:
+        problems.error(Location(LAYOUTS_FILE), f'{where}: a {layout.shape} needs a size like "400mm x 300mm"')
+        value = "poker"
+    size = NAMED_SIZES.get(str(value).strip().lower()) or _parse_pair(value)
+    if size is None:
+        problems.error(
+            Location(LAYOUTS_FILE),
+            f'{where}: size "{value}" is not poker, bridge, mini, tarot, square or "W x H" like "63mm x 88mm"',
+        )
+        size = NAMED_SIZES["poker"]
+    layout.width, layout.height = size
+    panels = table.get("panels", 3 if layout.shape == "screen" else 1)
+    if not isinstance(panels, int) or isinstance(panels, bool) or panels < 1:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: panels must be a whole number of at least 1")
+        panels = 1
+    layout.panels = panels
+
+
+def _hex_size(layout: SetLayout, table: dict[str, Any], where: str, problems: Problems) -> None:
+    """Set a hex (or hex group) size from its orientation and side or width."""
+    from playproof.layouts.geometry import hex_group, hex_side_from_width
+
+    layout.hex = str(table.get("hex", "flat"))
+    if layout.hex not in ("flat", "pointy"):
+        problems.error(Location(LAYOUTS_FILE), f'{where}: hex "{layout.hex}" must be flat or pointy')
+        layout.hex = "flat"
+    if "side" in table:
+        layout.side = _length(table["side"], f"{where} side", problems, mm(20))
+    elif "width" in table:
+        width = _length(table["width"], f"{where} width", problems, mm(40))
+        layout.side = hex_side_from_width(layout.hex, width)
+    else:
+        problems.error(Location(LAYOUTS_FILE), f'{where}: a hex needs side = "20mm" or width = "40mm"')
+        layout.side = mm(20)
+    layout.cells = _cells(table.get("cells"), where, problems)
+    cells = layout.cells if isinstance(layout.cells, tuple) else ((0, 0),)
+    group = hex_group(layout.hex, layout.side, cells)
+    layout.width, layout.height = group.width, group.height
+
+
+def parse_cells(value: Any) -> tuple[tuple[int, int], ...]:
+    """Parse axial cells "0,0 1,0 0,1" (or [[0,0],[1,0]]) into (q, r) pairs; raise on bad input."""
+    if isinstance(value, list):
+        items = [f"{c[0]},{c[1]}" if isinstance(c, list) and len(c) == 2 else str(c) for c in value]
+    else:
+        items = str(value).replace(";", " ").split()
+    cells = []
+    for item in items:
+        parts = item.split(",")
+        if len(parts) != 2 or not all(re.fullmatch(r"-?\d+", p.strip()) for p in parts):
+            raise PlayproofError(f'cells "{value}" must be axial q,r pairs like "0,0 1,0 0,1 1,1"')
+        cells.append((int(parts[0]), int(parts[1])))
+    if not cells or len(set(cells)) != len(cells):
+        raise PlayproofError(f'cells "{value}" must list at least one cell, each once')
+    return tuple(cells)
+
+
+def _cells(value: Any, where: str, problems: Problems) -> tuple[tuple[int, int], ...] | str | None:
+    """Return the group's cells, or the template string when they come from a field."""
+    if value is None:
+        return None
+    if isinstance(value, str) and "{" in value:
+        return value
+    try:
+        return parse_cells(value)
+    except PlayproofError as exc:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: {exc}")
+        return None
+
+
+__all__ = ["Element", "Length", "Paper", "PrintOptions", "ProjectSpec", "SetLayout", "Side", "load_spec",
+           "paper_from", "parse_cells"]

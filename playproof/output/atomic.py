@@ -1,0 +1,30 @@
+"""Atomic writes: output goes to a temporary file renamed into place, so a failed build leaves nothing."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+
+@contextmanager
+def atomic_path(target: Path) -> Iterator[Path]:
+    """Yield a temporary path beside target; rename it to target only if the block succeeds."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        yield temporary
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    """Write a text file atomically."""
+    with atomic_path(target) as temporary:
+        temporary.write_text(text, encoding="utf-8")

@@ -1,0 +1,212 @@
+"""Build a project: load and check it, plan the sheets, render PDF (or SVG/PNG), write the manifest."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from playproof.errors import PlayproofError, Problem, Problems
+from playproof.layouts.compose import Composer
+from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
+from playproof.layouts.project import Project, design_size, load_project
+from playproof.layouts.scene import Scene
+from playproof.layouts.spec import Paper, SetLayout, paper_from
+from playproof.output.atomic import atomic_path, write_text_atomic
+from playproof.output.manifest import dumps, manifest
+
+FORMATS = ("pdf", "svg", "png")
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options from the command line; None means "as layouts.toml says"."""
+
+    paper: str | None = None
+    only: tuple[str, ...] = ()
+    format: str = "pdf"
+    duplex: str | None = None
+    fold: bool | None = None
+    back_offset: tuple[float, float] | None = None
+    calibration: bool | None = None
+
+
+@dataclass
+class BuildResult:
+    """What a build wrote, with counts for the summary line and the warnings found."""
+
+    outputs: list[Path]
+    manifest: Path | None
+    sets: int
+    copies: int
+    pages: int
+    warnings: list[Problem] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """Return the one-line summary printed after a build."""
+        return (f"{self.sets} set(s), {self.copies} copies, {self.pages} page(s), "
+                f"{len(self.warnings)} warning(s)")
+
+
+def check(path: Path, problems: Problems) -> Project:
+    """Load a project and compose every design side without rendering; problems are collected."""
+    project = load_project(path, problems)
+    if problems.errors:
+        return project
+    composer = Composer(path, problems, project.builtins())
+    for layout in project.spec.sets.values():
+        cset = project.component_set(layout)
+        for row in cset.rows:
+            composer.scene(layout, layout.front, cset, row)
+            if layout.back is not None:
+                composer.scene(layout, layout.back, cset, row, back=True)
+    return project
+
+
+def selected_sets(project: Project, only: tuple[str, ...]) -> list[SetLayout]:
+    """Return the sets to print (all, or those named with --only)."""
+    sets = project.spec.sets
+    unknown = [name for name in only if name not in sets]
+    if unknown:
+        raise PlayproofError(f'--only: no set "{unknown[0]}" (sets: {", ".join(sets)})')
+    return [layout for name, layout in sets.items() if not only or name in only]
+
+
+def make_jobs(project: Project, layouts: list[SetLayout]) -> list[SetJob]:
+    """Return the imposition job of each set: its size, gap, and every copy in row order."""
+    jobs = []
+    for layout in layouts:
+        cset = project.component_set(layout)
+        copies = tuple(Copy(layout.name, row.row, n, index)
+                       for index, row in enumerate(cset.rows) for n in range(1, row.count + 1))
+        width, height = design_size(layout, cset)
+        gap = layout.gap if layout.gap is not None else (0.0 if layout.shape == "rect" else 2 * layout.bleed)
+        crop = layout.shape in ("rect", "board", "screen")
+        jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
+                           crop, layout.overlap))
+    return jobs
+
+
+def make_sheet(project: Project, options: BuildOptions) -> tuple[Paper, Sheet]:
+    """Return the paper and sheet options (command line over layouts.toml)."""
+    spec = project.spec
+    paper = paper_from(options.paper) if options.paper else spec.paper
+    o = spec.options
+    sheet = Sheet(
+        width=paper.width, height=paper.height, margin=o.margin,
+        duplex=options.duplex or o.duplex,
+        back_offset=options.back_offset if options.back_offset is not None else o.back_offset,
+        fold=options.fold if options.fold is not None else o.fold,
+        footer=o.footer, crop_marks=o.crop_marks,
+        calibration=options.calibration if options.calibration is not None else o.calibration,
+    )
+    return paper, sheet
+
+
+class SceneCache:
+    """Composes each design side when first needed and keeps a bounded number of them."""
+
+    LIMIT = 512
+
+    def __init__(self, project: Project, composer: Composer) -> None:
+        self.project = project
+        self.composer = composer
+        self.scenes: dict[tuple[str, int, str], Scene | None] = {}
+
+    def __call__(self, slot: Slot) -> Scene | None:
+        """Return the scene for a slot's design and side."""
+        key = (slot.copy.set, slot.copy.design, slot.side)
+        if key not in self.scenes:
+            if len(self.scenes) >= self.LIMIT:
+                self.scenes.clear()
+            self.scenes[key] = self._compose(slot)
+        return self.scenes[key]
+
+    def _compose(self, slot: Slot) -> Scene | None:
+        """Compose one design side."""
+        layout = self.project.spec.sets[slot.copy.set]
+        cset = self.project.component_set(layout)
+        row = cset.rows[slot.copy.design]
+        side = layout.front if slot.side == "front" else layout.back
+        if side is None:
+            return None
+        return self.composer.scene(layout, side, cset, row, back=slot.side == "back")
+
+
+def footer_text(project: Project, plan_: Plan, index: int) -> str:
+    """Return the footer of a page: game, set, version, side, page number, part."""
+    page = plan_.pages[index]
+    parts = [project.name]
+    if page.set:
+        parts.append(page.set)
+    if project.version:
+        parts.append(f"version {project.version}")
+    if page.side == "back":
+        parts.append("back")
+    if page.label:
+        parts.append(page.label)
+    parts.append(f"page {page.number} of {len(plan_.pages)}")
+    return " · ".join(parts)
+
+
+def slug(text: str) -> str:
+    """Return a file-name-safe form of a name."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "set"
+
+
+def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
+          progress: Progress | None = None) -> BuildResult:
+    """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error."""
+    if options.format not in FORMATS:
+        raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
+    problems = Problems()
+    project = load_project(path, problems)
+    problems.raise_if_errors()
+    layouts = selected_sets(project, options.only)
+    paper, sheet = make_sheet(project, options)
+    jobs = make_jobs(project, layouts)
+    plan_ = plan(jobs, sheet)
+    out = out_dir if out_dir is not None else path / "out"
+    name = path.resolve().name
+    composer = Composer(path, problems, project.builtins())
+    cache = SceneCache(project, composer)
+    if options.format == "svg":
+        from playproof.output.svg import write_svgs
+
+        outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+    else:
+        outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
+        if options.format == "png":
+            from playproof.output.png import write_pngs
+
+            outputs = write_pngs(outputs[0], out / "png", name)
+    problems.raise_if_errors()
+    sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
+            for job in jobs}
+    manifest_path = out / f"{name}.manifest.json"
+    write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
+    return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
+                       problems.warnings)
+
+
+def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
+               progress: Progress | None) -> Path:
+    """Render the plan to target atomically; nothing is left behind when composing found errors."""
+    from playproof.output.pdf import PdfWriter
+
+    with atomic_path(target) as temporary:
+        writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
+                           sheet.margin)
+        for index, page in enumerate(plan_.pages):
+            footer = footer_text(project, plan_, index) if sheet.footer else ""
+            writer.page(page, cache, footer, sheet.back_offset)
+            if progress is not None:
+                progress(index + 1, len(plan_.pages))
+        writer.save()
+        problems.raise_if_errors()
+    return target
+
+
+__all__ = ["BuildOptions", "BuildResult", "build", "check"]
