@@ -22,7 +22,7 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
     lines: list[str] = []
     problems: list[Problem] = []
     final_newline = True
-    for number, row in enumerate(content.splitlines(), start=1):
+    for number, row in enumerate(content.split("\n"), start=1):
         if not row.strip():
             continue
         try:

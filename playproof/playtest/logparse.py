@@ -15,7 +15,7 @@ ELAPSED = re.compile(r"(\d+:\d+(?::\d+)?)(?:\s+|$)")
 COMMENT = re.compile(r"(?:^|\s)#")
 MARKER = re.compile(r"(==|--)\s*(.*?)\s*(==|--)$")
 KEYWORD = re.compile(r"(reveal|undo|amend|note)\b\s*", re.IGNORECASE)
-TARGET = re.compile(r"(\d+)\s*(?::\s*|$)")
+TARGET = re.compile(r"(\d+)\s*(:\s*)?")
 MOVE = re.compile(r"([^:]*?)\s*:\s*(.*)$")
 
 
@@ -160,10 +160,10 @@ def _parse_keyword(word: str, rest: str, number: int, col: int) -> Entry:
     target = int(match.group(1))
     after = rest[match.end():]
     if word == "undo":
-        if after.strip() or match.group(0).rstrip().endswith(":"):
+        if after.strip() or match.group(2):
             raise LineError(col + match.end(), "undo takes only a line number, e.g. `undo 15`")
         return Entry(number, EntryKind.UNDO, target=target)
-    if not match.group(0).rstrip().endswith(":"):
+    if not match.group(2):
         raise LineError(col + match.end(), f"{word} needs a colon after the line number, e.g. `{_EXAMPLES[word]}`")
     if word == "reveal":
         return _parse_reveal(after, number, target, col + match.end())
@@ -253,7 +253,7 @@ def _check_entry(entry: Entry, actors: dict[str, str], state: _References) -> En
 def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
     """An actor is a player of the [Players] header (any letter case) or `table`."""
     if entry.actor.lower() == TABLE:
-        return replace(entry, actor=TABLE) if entry.actor != TABLE else entry
+        return with_raw(replace(entry, actor=TABLE), entry.raw) if entry.actor != TABLE else entry
     if not actors:
         return entry
     name = actors.get(entry.actor.lower())
@@ -261,7 +261,7 @@ def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
         known = ", ".join(actors.values())
         col = 1 + entry.raw.find(entry.actor) if entry.actor else 1
         raise LineError(col, f'unknown actor "{entry.actor}" (players: {known}; or {TABLE})')
-    return replace(entry, actor=name) if name != entry.actor else entry
+    return with_raw(replace(entry, actor=name), entry.raw) if name != entry.actor else entry
 
 
 def _check_target(entry: Entry, state: _References) -> None:

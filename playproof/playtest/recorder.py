@@ -12,7 +12,7 @@ from playproof.errors import PlayproofError
 from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log
-from playproof.playtest.logparse import parse_log
+from playproof.playtest.logparse import parse_line, parse_log
 from playproof.playtest.replay import Replay, events_of, prepare
 from playproof.playtest.store import SessionInfo, Store
 
@@ -108,16 +108,17 @@ class Recorder:
 
     def _complete(self, text: str) -> str:
         """Put the player to move in front of a bare move (`take 2` -> `Ann: take 2`)."""
-        probe = parse_log(text + "\n").entries
+        probe = parse_line(text, 1, Log("probe"))
         decision = self.decision()
-        if probe and probe[0].kind is EntryKind.ERROR and decision is not None and ":" not in text:
+        keyword = text.split(" ", 1)[0].lower() in ("reveal", "undo", "amend", "note")
+        if probe.kind is EntryKind.ERROR and decision is not None and ":" not in text and not keyword:
             return f"{decision.actor}: {text}"
         return text
 
     def _stamp(self, text: str) -> str:
         """Put the elapsed time in front of an event line of a timed session."""
-        probe = parse_log(text + "\n").entries
-        if not self.info.timed or not probe or probe[0].kind not in STAMPED or probe[0].elapsed:
+        probe = parse_line(text, 1, Log("probe"))
+        if not self.info.timed or probe.kind not in STAMPED or probe.elapsed:
             return text
         return f"{elapsed_text(self.clock() - self.info.started_at)} {text}"
 

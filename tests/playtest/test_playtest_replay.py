@@ -1,0 +1,131 @@
+"""Replay and audit: state at any line, reveals re-checking undetermined verdicts, corrections, expected findings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from playproof.errors import PlayproofError
+from playproof.playtest.audit import audit_exit_code, audit_file, audit_log, audit_paths, format_text, \
+    found_multiset, read_expected
+from playproof.playtest.engine import EventKind, Status
+from playproof.playtest.logparse import parse_log
+from playproof.playtest.replay import events_of, fill_unknowns, prepare
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
+HEAD = '[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=5"]\n\n'
+
+
+def test_state_at_any_line(nim: str) -> None:
+    replay = prepare(parse_log(HEAD + "Ann: take 2\nBen: take 1\nAnn: take 2\ntable: winner Ann\n"))
+    assert [replay.state_at(line).heap for line in (4, 5, 6, 7)] == [5, 3, 2, 0]
+    assert not replay.state_at(7).is_over() and replay.state_at(8).is_over()
+    assert replay.state_at(8).scores() == {"Ann": 14, "Ben": 1}
+
+
+def test_events_seen_by_the_engine(nim: str) -> None:
+    log = parse_log(HEAD + "== Round 1 ==\nAnn: take ?\nBen: take 3\nreveal 6: 2\nundo 7\namend 6: Ann: take 1\n"
+                           "-- End --\n")
+    assert [(e.line, e.actor, e.text, e.kind) for e in events_of(log)] == [
+        (5, "", "round 1", EventKind.MARKER), (10, "Ann", "take 1", EventKind.MOVE), (11, "", "phase End", EventKind.MARKER)]
+    assert [(e.line, e.text) for e in events_of(log, upto=8)] == [(5, "round 1"), (6, "take 2"), (7, "take 3")]
+    assert [(e.line, e.text) for e in events_of(log, upto=7)] == [(5, "round 1"), (6, "take ?"), (7, "take 3")]
+    assert [(e.line, e.text) for e in events_of(log, corrected=False)] == [(5, "round 1"), (6, "take 2"),
+                                                                            (7, "take 3"), (11, "phase End")]
+
+
+def test_fill_unknowns_in_order() -> None:
+    assert fill_unknowns("Greed/? A ? ?", ["Lust", "3"]) == "Greed/Lust A 3 ?"
+    assert fill_unknowns("what? ?", ["x"]) == "what? x"
+
+
+def test_undetermined_until_revealed(nim: str) -> None:
+    log = parse_log(HEAD + "Ann: take ?\nBen: take 1\nreveal 5: 4\n", "t.log")
+    replay = prepare(log)
+    _, before = replay.engine_at(6)
+    assert [(v.line, v.rule, v.status) for v in before] == [(5, "nim-test/2-take-limit", Status.UNDETERMINED)]
+    result = audit_log(log)
+    assert [(f.line, f.rule, f.status) for f in result.findings] == [(5, "nim-test/2-take-limit", Status.VIOLATION)]
+    assert str(result.findings[0]) == "t.log:5 nim-test/2-take-limit cannot take 4 of 5 stones"
+
+
+def test_undetermined_left_open_is_not_a_violation(nim: str) -> None:
+    result = audit_log(parse_log(HEAD + "Ann: take ?\n", "t.log"))
+    assert result.violations == [] and len(result.undetermined) == 1
+    assert str(result.undetermined[0]) == "t.log:5 nim-test/2-take-limit (cannot tell yet) how many stones were taken is hidden"
+    assert audit_exit_code([result]) == 0
+
+
+def test_slip_and_fix_both_shown(nim: str) -> None:
+    result = audit_file(DATA / "nim-game-mistakes.log")
+    assert [(f.line, f.rule, f.corrected_by) for f in result.slips] == [
+        (6, "nim-test/1-turn-order", 10), (7, "nim-test/1-turn-order", 8), (7, "nim-test/2-take-limit", 8)]
+    lines = format_text([result])
+    assert lines[4].endswith("mistakes.log:6 nim-test/1-turn-order it is Ben's turn, not Cat's (corrected on line 10)")
+    assert lines[-1].endswith("nim-game-mistakes.log: 4 violation(s), 3 corrected at the table in 7 moves")
+
+
+def test_mistakes_fixture_matches_its_expected_file(nim: str) -> None:
+    result = audit_file(DATA / "nim-game-mistakes.log")
+    assert found_multiset(result) == read_expected(DATA / "nim-game-mistakes.expected")
+    assert audit_exit_code([result]) == 1
+
+
+def test_read_expected_rejects_a_bad_line(tmp_path: Path) -> None:
+    path = tmp_path / "x-mistakes.expected"
+    path.write_text("# fine\n12 a/b\n\n12 a/b  # twice\nline 3 a/b\n", encoding="utf-8")
+    with pytest.raises(PlayproofError) as info:
+        read_expected(path)
+    assert str(info.value) == f"{path}:5: expected `<line> <rule-id>`, got 'line 3 a/b'"
+    path.write_text("12 a/b\n12 a/b # again\n", encoding="utf-8")
+    assert read_expected(path) == Counter({(12, "a/b"): 2})
+
+
+def test_strict_stops_at_the_first_finding(nim: str) -> None:
+    result = audit_file(DATA / "nim-game-mistakes.log", strict=True)
+    assert [(f.line, f.rule) for f in result.findings] == [(9, "nim-test/1-turn-order")]
+
+
+def test_unreadable_lines_make_the_audit_exit_2(nim: str) -> None:
+    result = audit_log(parse_log(HEAD + "Ann takes two\nBen: take 1\n", "t.log"))
+    assert not result.readable and audit_exit_code([result]) == 2
+    assert format_text([result])[0].startswith("t.log:5:1: cannot read this line")
+    assert [(f.line, f.rule) for f in result.findings] == [(6, "nim-test/1-turn-order")]
+
+
+def test_missing_game_and_unknown_game(nim: str, tmp_path: Path) -> None:
+    results = audit_paths([tmp_path / "none.log"])
+    assert format_text(results)[0].startswith(f"{tmp_path / 'none.log'}: cannot read log (FileNotFoundError")
+    no_game = audit_log(parse_log('[Players "Ann, Ben"]\n', "t.log"))
+    assert [p.message for p in no_game.problems] == [
+        't.log: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]']
+    unknown = audit_log(parse_log('[Game "chess"]\n[Players "Ann, Ben"]\n', "t.log"))
+    assert unknown.problems[0].message.startswith('t.log:1: unknown game "chess" (known games: seven-sisters, ')
+    assert audit_exit_code([unknown]) == 2
+
+
+class Crashing:
+    """Make the Nim engine raise on a given move, as a buggy engine would."""
+
+    def apply(self, event: object) -> list[object]:
+        raise KeyError("boom")
+
+
+def test_an_engine_crash_is_reported_not_hidden(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "_take", lambda self, event: Crashing().apply(event))
+    result = audit_log(parse_log(HEAD + "Ann: take 1\n", "t.log"))
+    assert [str(p) for p in result.problems] == [
+        "t.log:5: the nim-test engine failed on this line (KeyError: 'boom')"]
+    assert audit_exit_code([result]) == 2
+
+
+def test_json_ready_audit(nim: str) -> None:
+    data = audit_file(DATA / "nim-game-mistakes.log").to_dict()
+    assert data["game"] == "nim-test" and len(data["findings"]) == 4 and len(data["corrected"]) == 3
+    assert data["corrected"][0] == {"file": str(DATA / "nim-game-mistakes.log"), "line": 6,
+                                    "rule": "nim-test/1-turn-order", "message": "it is Ben's turn, not Cat's",
+                                    "status": "violation", "corrected_by": 10}

@@ -1,0 +1,168 @@
+"""The session store and recorder: WAL, one transaction per line, a killed recorder loses nothing."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from playproof.errors import PlayproofError
+from playproof.playtest.recorder import Recorder, elapsed_text, header_lines, import_log, session_log
+from playproof.playtest.store import Store, default_db_path
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "data" / "playtest"
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_default_path_respects_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PLAYPROOF_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_db_path() == tmp_path / "xdg" / "playproof" / "sessions.db"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_db_path() == Path.home() / ".local" / "share" / "playproof" / "sessions.db"
+    monkeypatch.setenv("PLAYPROOF_DB", str(tmp_path / "mine.db"))
+    assert default_db_path() == tmp_path / "mine.db"
+
+
+def test_store_is_wal_and_keeps_lines(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    session = store.create("nim-test", "Ann, Ben", ['[Game "nim-test"]'], 5.0)
+    assert store.append(session, "Ann: take 1") == 2
+    assert store.lines(session) == ['[Game "nim-test"]', "Ann: take 1"]
+    info = store.info(session)
+    assert (info.game, info.lines, info.ended) == ("nim-test", 2, None)
+    store.end(session)
+    assert store.sessions()[0].ended is not None
+    with pytest.raises(PlayproofError) as err:
+        store.info(99)
+    assert str(err.value) == f"no session 99 in {tmp_path / 's.db'} (see `playproof playtest list`)"
+
+
+def test_unopenable_database_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "dir.db").mkdir()
+    with pytest.raises(PlayproofError, match=r"dir\.db: cannot open session database \(unable to open"):
+        Store(tmp_path / "dir.db")
+
+
+def test_recorder_validates_stamps_and_corrects(nim: str, tmp_path: Path) -> None:
+    clock = Clock()
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], variant="stones=4", clock=clock)
+    assert recorder.decision().actor == "Ann"
+    clock.now += 65
+    assert recorder.enter("take 3").lines() == ["✓ line 6"]
+    assert recorder.enter("Ann: take 1").lines() == ["✗ line 7 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
+    assert recorder.undo_last().lines() == ["✓ line 8"]
+    assert recorder.enter("note Ann jumped the gun").lines() == ["recorded line 9"]
+    assert recorder.enter("Ben: take 1").lines() == ["✓ line 10"]
+    assert recorder.decision().moves == ("winner Ben",)
+    assert recorder.enter("table: winner Ann").lines() == ["✗ line 11 nim-test/3-winner: Ben took the last stone, not Ann"]
+    assert recorder.enter("amend 11: table: winner Ben").lines() == ["✓ line 12"]
+    assert recorder.decision() is None
+    assert recorder.store.lines(recorder.session)[5:8] == ["0:01:05 Ann: take 3", "0:01:05 Ann: take 1", "0:01:05 undo 7"]
+
+
+def test_recorder_rejects_unreadable_lines_without_storing(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    before = recorder.store.lines(recorder.session)
+    with pytest.raises(PlayproofError) as err:
+        recorder.enter("Dan: take 1")
+    assert str(err.value) == 'line 5:1: unknown actor "Dan" (players: Ann, Ben; or table)'
+    with pytest.raises(PlayproofError) as err:
+        recorder.enter("undo 2")
+    assert str(err.value) == "line 5:6: undo 2: line 2 is not a move"
+    assert recorder.store.lines(recorder.session) == before
+
+
+def test_reveal_rechecks_the_hidden_move(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    assert recorder.enter("Ann: take ?").lines() == [
+        "? line 5 nim-test/2-take-limit: how many stones were taken is hidden (cannot tell yet)"]
+    assert recorder.enter("reveal 5: 7").lines() == ["✗ line 5 nim-test/2-take-limit: cannot take 7 of 12 stones"]
+
+
+def test_recorder_refuses_a_bad_setup(nim: str, tmp_path: Path) -> None:
+    with pytest.raises(PlayproofError) as err:
+        Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben", "Cat", "Dan"])
+    assert str(err.value) == "nim-test is for 2-3 players, not 4"
+    assert Store(tmp_path / "s.db").sessions() == []
+
+
+def test_header_and_elapsed() -> None:
+    from datetime import date
+
+    assert header_lines("nim-test", ["Ann", "Ben"], variant="stones=3", today=date(2026, 11, 20)) == [
+        '[Game "nim-test"]', '[Players "Ann, Ben"]', '[Date "2026-11-20"]', '[Variant "stones=3"]', ""]
+    assert [elapsed_text(s) for s in (0, 59.9, 3725)] == ["0:00:00", "0:00:59", "1:02:05"]
+
+
+def test_import_keeps_the_log_exactly(nim: str, tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    session = import_log(store, DATA / "nim-game-mistakes.log")
+    assert session_log(store, session).text() == (DATA / "nim-game-mistakes.log").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.log"
+    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn take\n', encoding="utf-8")
+    with pytest.raises(PlayproofError) as err:
+        import_log(store, bad)
+    assert str(err.value).startswith(f"{bad}:3:1: cannot read this line")
+
+
+SCRIPT = """
+import sys
+sys.path.insert(0, {here!r})
+from playproof.playtest import games
+games.register("nim-test", "playtest_toy_nim")
+from playproof.cli import main
+sys.argv = ["playproof"] + sys.argv[1:]
+main()
+"""
+
+
+def _reader(stream: object, lines: "queue.Queue[str]") -> None:
+    """Copy a process's output lines into a queue."""
+    for line in stream:  # type: ignore[attr-defined]
+        lines.put(line)
+
+
+def _wait_for(lines: "queue.Queue[str]", text: str) -> None:
+    """Wait (at most 20 s) until the process printed a line containing text."""
+    while text not in lines.get(timeout=20):
+        pass
+
+
+def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
+    db = tmp_path / "sessions.db"
+    command = [sys.executable, "-c", SCRIPT.format(here=str(HERE)), "playtest", "start", "nim-test",
+               "--players", "Ann,Ben", "--db", str(db), "--no-times"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_reader, args=(process.stdout, lines), daemon=True).start()
+    try:
+        for number, move in enumerate(["Ann: take 3", "Ben: take 2", "note tense start"], start=5):
+            process.stdin.write(move + "\n")
+            process.stdin.flush()
+            _wait_for(lines, f"line {number}")
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == -signal.SIGKILL
+    stored = Store(db).lines(1)
+    assert stored[4:] == ["Ann: take 3", "Ben: take 2", "note tense start"]
