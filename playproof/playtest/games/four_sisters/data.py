@@ -51,11 +51,7 @@ class GameData:
     queen_day_value: int
     sabbath_every: int
     first_suit: str
-
-    @property
-    def queens(self) -> tuple[str, ...]:
-        """Every Queen card id."""
-        return tuple(c.id for c in self.cards.values() if c.is_queen)
+    queens: tuple[str, ...]  # every Queen card id
 
     def suit_cards(self, suit: str) -> list[str]:
         """Every card id of a suit (one player's Scheme)."""
@@ -86,6 +82,7 @@ def _parse(workbook: Workbook) -> GameData:
         rooms=rooms, neighbours=neighbours, clock_hours=int(numbers["clock_hours"]),
         hand_size=int(numbers["hand_size"]), queen_day_value=int(numbers["queen_day_value"]),
         sabbath_every=int(numbers["sabbath_every"]), first_suit=str(numbers["first_suit"]).upper(),
+        queens=tuple(c.id for c in cards.values() if c.is_queen),
     )
 
 

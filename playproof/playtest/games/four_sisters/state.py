@@ -73,7 +73,7 @@ class Outcome:
     """How a Conflict ends: defeated Rooms and where each defeated card goes."""
 
     defeated: dict[str, str]  # room -> SCHEME | OUBLIETTE
-    queen_rule: bool = False  # a Queen was in the Conflict (decides the rule id of disagreements)
+    queen: bool = False  # a Queen was in the Conflict (decides the rule id of disagreements)
 
 
 @dataclass
