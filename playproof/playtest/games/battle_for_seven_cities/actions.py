@@ -1,0 +1,349 @@
+"""Setup, draws, action points, moving, building, end of turn and the correctional timeshift."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playproof.playtest.engine import TABLE, Event, Violation
+from playproof.playtest.games.battle_for_seven_cities.board import twin
+from playproof.playtest.games.battle_for_seven_cities.common import (
+    Found, card_code, check_active, check_supply, draw, place_city, position, remove_cities, spend,
+    take_card)
+from playproof.playtest.games.battle_for_seven_cities.state import Phase
+from playproof.playtest.games.battle_for_seven_cities.windows import founded
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+
+# -- setup -------------------------------------------------------------------------------
+
+def settle_setup(eng: BattleEngine, event: Event, found: Found) -> None:
+    """Fill in setup steps a log skipped, reporting each, so play can be followed."""
+    s = eng.s
+    if s.phase is Phase.TILES and event.verb != "tile":
+        laid = len(s.board.groups)
+        found.append(eng.v("setup-past-deck", f"the starting board needs {len(eng.data.layout)} past "
+                           f"tile-groups (table: tile P#); {laid} were laid", event))
+        while s.phase is Phase.TILES:
+            lay_start_group(eng, s.past_deck[0])
+    if s.phase is Phase.CLOCKS and event.verb not in ("clock", "first"):
+        found.append(eng.v("setup-clock-cards", "every player draws a clock card before play "
+                           f"(table: clock PLAYER TIME); {len(s.clocks)} were dealt", event))
+        eng.begin_order(eng.first_by_clock() if s.clocks else s.seats[0])
+    if s.phase is Phase.START and event.verb not in ("start", "first"):
+        missing = [p for p in s.order if p not in s.positions]
+        found.append(eng.v("start-future-tile", f"{', '.join(missing)} chose no starting tile "
+                           f"({missing[0]}: start fA1)", event))
+        for player in missing:
+            s.positions[player] = "fA1"
+        eng.start_round_draws()
+
+
+def lay_start_group(eng: BattleEngine, group: str) -> None:
+    """Lay a past tile-group (and the next future one) in the next slot of the starting board."""
+    s = eng.s
+    slot, q, r = eng.data.layout[len(s.board.groups)]
+    s.past_deck.remove(group)
+    s.board.lay((q, r), group, s.future_next)
+    s.future_next += 1
+    if len(s.board.groups) == len(eng.data.layout):
+        s.phase = Phase.CLOCKS if not s.first else Phase.START
+
+
+def tile(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: tile P4` — a past tile-group is drawn (starting board, or an expedition)."""
+    s = eng.s
+    group = args[0].upper() if args else ""
+    if group not in s.past_deck:
+        where = "has already been laid" if group in eng.data.past_groups else "is not a past tile-group"
+        found.append(eng.v("setup-past-deck", f'"{group}" {where}; the past deck holds {", ".join(s.past_deck)}',
+                           event))
+        group = s.past_deck[0] if s.past_deck else ""
+    if s.expedition is not None and s.expedition.group is None and group:
+        s.expedition.group = group
+    elif s.phase is Phase.TILES and group:
+        lay_start_group(eng, group)
+    else:
+        found.append(eng.v("setup-past-deck", "past tile-groups are drawn only for the starting board "
+                           "and for an Expedition", event))
+
+
+def clock(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: clock Ann 4:00` — a player draws a clock card."""
+    s = eng.s
+    player, time = (args + ["", ""])[:2]
+    if s.phase is not Phase.CLOCKS or player not in s.seats or player in s.clocks \
+            or time not in eng.data.clocks or time in s.clocks.values():
+        found.append(eng.v("setup-clock-cards", _clock_problem(eng, player, time), event))
+    if s.phase is Phase.CLOCKS and player in s.seats and time in eng.data.clocks:
+        s.clocks[player] = time
+        if len(s.clocks) == len(s.seats):
+            eng.begin_order(eng.first_by_clock())
+
+
+def _clock_problem(eng: BattleEngine, player: str, time: str) -> str:
+    """Return why a clock deal is wrong."""
+    s = eng.s
+    if s.phase is not Phase.CLOCKS:
+        return "clock cards are dealt only before the first round, once each"
+    if player not in s.seats:
+        return f'"{player}" is not a player'
+    if player in s.clocks:
+        return f"{player} already drew the {s.clocks[player]} clock card"
+    if time not in eng.data.clocks:
+        return f'"{time}" is not a clock card ({", ".join(eng.data.clocks)})'
+    return f"the {time} clock card was already dealt"
+
+
+def first(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: first Ben` — the table says who holds the time-shift card; compare it."""
+    s = eng.s
+    claimed = " ".join(args)
+    if claimed != s.first:
+        rule = "order-first-player" if s.round == 1 else "timeshift-pass-card"
+        found.append(eng.v(rule, f"the time-shift card belongs to {s.first or 'nobody yet'}, not {claimed}", event))
+
+
+def start(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: start fB2` — a player puts their token on a future tile, in player order."""
+    s = eng.s
+    if s.phase is not Phase.START or event.actor != s.active:
+        found.append(eng.v("turn-active-player", f"{event.actor} cannot choose a starting tile now"
+                           + (f" ({s.active} chooses next)" if s.phase is Phase.START else ""), event))
+    pos = position(eng, args[0], event, found) if args else None
+    if pos is not None and pos[0] != "f":
+        found.append(eng.v("start-future-tile", f"{pos} is in the past; tokens start on future tiles", event))
+    s.positions[event.actor] = pos or "fA1"
+    if s.phase is Phase.START:
+        s.turn = len([p for p in s.order if p in s.positions])
+        if s.turn >= len(s.order):
+            eng.start_round_draws()
+
+
+# -- draws and discards ------------------------------------------------------------------
+
+def is_draw(eng: BattleEngine, event: Event) -> bool:
+    """Return True for a draw event (`table: draw Ann X` or `Ann: draw X`)."""
+    return event.verb == "draw"
+
+
+def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: draw Ann AP3` (or `?`) — a card goes from the draw pile to a hand."""
+    player, code_text = (args[0], args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
+    s = eng.s
+    if player not in s.seats or not code_text:
+        found.append(eng.v("log-known-verb", "a draw names the player and the card: table: draw Ann AP3", event))
+        return
+    _check_draw_time(eng, player, event, found)
+    code = None if code_text[0] == "?" else card_code(eng, code_text[0], event, found)
+    if not s.can_draw():
+        found.append(eng.v("round-draw-pile", "the draw pile and the blue discard pile are both empty", event))
+    elif code is not None and s.deck.cards[code] == 0:
+        found.append(_missing_card(eng, code, event))
+    if code is not None or code_text[0] == "?":
+        draw(eng, player, code)
+
+
+def _missing_card(eng: BattleEngine, code: str, event: Event) -> Violation:
+    """Return the violation of drawing a card the draw pile cannot hold."""
+    players = len(eng.s.seats)
+    if not any(c == code and m <= players for c, m, _ in eng.data.copies):
+        return eng.v("setup-player-count", f"{code} cards are badged for more than {players} players "
+                     "and were removed from the deck", event)
+    return eng.v("round-draw-pile", f"no {code} card is left in the draw pile", event)
+
+
+def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found) -> None:
+    """Check a draw is a round draw in player order or an earned extra card (and count it)."""
+    s = eng.s
+    if s.phase is Phase.DRAW:
+        if s.draws_due and s.draws_due[0] == player:
+            s.draws_due.pop(0)
+            return
+        due = f"{s.draws_due[0]} draws next" if s.draws_due else "every round draw is done"
+        found.append(eng.v("round-draw-three", f"{player} cannot draw now: {due}", event))
+        if player in s.draws_due:
+            s.draws_due.remove(player)
+    elif s.phase is Phase.CLOSE and player == s.active:
+        s.extra_drawn += 1
+        if s.extra_drawn > s.extra_earned:
+            found.append(eng.v("turn-extra-cards", f"{player} built {s.extra_earned} cit"
+                               f"{'y' if s.extra_earned == 1 else 'ies'} on future land with the "
+                               f"extra-card symbol this turn, so may draw {s.extra_earned} extra", event))
+    else:
+        found.append(eng.v("round-draw-three", "cards are drawn only at the start of a round and as "
+                           "extra cards after one's own turn", event))
+
+
+def continues_close(eng: BattleEngine, event: Event) -> bool:
+    """Return True when an event belongs to the closing of the active player's turn."""
+    s = eng.s
+    if event.verb == "discard":
+        return event.actor == s.active
+    if event.verb == "draw":
+        return (event.args.split()[:1] == [s.active]) if event.actor == TABLE else event.actor == s.active
+    return False
+
+
+def close_done(eng: BattleEngine) -> bool:
+    """Return True when a closing turn needs nothing more: no extra draw due, hand within the limit."""
+    s = eng.s
+    draws_left = s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size)
+    return not draws_left and s.hands[s.active].size <= eng.numbers["hand_limit"]
+
+
+def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: discard AP2` — a card goes to the blue pile at the end of Ann's own turn."""
+    s = eng.s
+    player, limit = event.actor, eng.numbers["hand_limit"]
+    if s.phase is not Phase.CLOSE or player != s.active:
+        found.append(eng.v("turn-hand-limit", f"{player} may discard only at the end of their own turn", event))
+    elif s.hands[player].size <= limit:
+        found.append(eng.v("turn-hand-limit", f"{player} holds {s.hands[player].size} cards; discard down to "
+                           f"{limit}, no further", event))
+    code = None if args[:1] == ["?"] else card_code(eng, args[0], event, found) if args else None
+    if code is not None:
+        take_card(eng, player, code, event, found)
+    elif args[:1] == ["?"] and s.hands[player].unknown:
+        s.hands[player].unknown -= 1
+    s.blue.add(code)
+
+
+# -- action points, moving, building ---------------------------------------------------------
+
+def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: points AP3` — a card is played for its action points (then to the blue pile)."""
+    code = card_code(eng, args[0], event, found) if args else None
+    if code is None:
+        return
+    check_active(eng, event, found)
+    take_card(eng, event.actor, code, event, found)
+    eng.s.blue.add(code)
+    eng.s.points += eng.data.cards[code].points
+
+
+def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: move fA2 fA3` — the token walks tile by tile, paying each tile's travel cost."""
+    s, board = eng.s, eng.s.board
+    if not check_active(eng, event, found) or not args:
+        return
+    here, cost = s.positions[event.actor], 0
+    for text in args:
+        step = position(eng, text, event, found)
+        if step is None:
+            return
+        if not board.adjacent(here, step):
+            found.append(eng.v("move-adjacent", f"{step} does not touch {here} in the same era", event))
+        if step in board.wall_tiles:
+            found.append(eng.v("move-wall", f"{step} is walled: it cannot be entered with action points", event))
+        cost += board.travel_cost(step)
+        here = step
+    spend(eng, cost, f"moving to {here}", event, found)
+    s.positions[event.actor] = here
+
+
+def travel(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: travel` — time travel to the matching tile of the other era."""
+    if not check_active(eng, event, found):
+        return
+    spend(eng, eng.numbers["time_travel_cost"], "time travel", event, found)
+    eng.s.positions[event.actor] = twin(eng.s.positions[event.actor])
+
+
+def build(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: build` (or `build fA2`) — a city on the token's tile, paid with action points."""
+    s = eng.s
+    if not check_active(eng, event, found):
+        return
+    here = s.positions[event.actor]
+    pos = position(eng, args[0], event, found) if args else here
+    if pos is None:
+        return
+    if pos != here:
+        found.append(eng.v("build-own-tile", f"{event.actor}'s token is on {here}, not {pos}", event))
+    kind = s.board.tiles[pos]
+    if s.board.owner(pos):
+        found.append(eng.v("build-empty-tile", f"{pos} already has {s.board.owner(pos)}'s city", event))
+    if kind.build is None:
+        found.append(eng.v("build-no-past-sea", f"no city can be built on {kind.era} {kind.terrain} ({pos})", event))
+    spend(eng, kind.build or 0, f"building on {kind.era} {kind.terrain}", event, found)
+    check_supply(eng, event.actor, event, found)
+    place_city(eng, event.actor, pos)
+    if kind.extra_card:
+        s.extra_earned += 1
+    founded(eng, event.actor, pos, event.line)
+
+
+def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: recycle pA1` — out of city tokens, Ann destroys one of her own cities to reuse it."""
+    s = eng.s
+    check_active(eng, event, found)
+    pos = position(eng, args[0], event, found) if args else None
+    if pos is None:
+        return
+    if s.supply[event.actor] > 0:
+        found.append(eng.v("build-city-supply", f"{event.actor} still has {s.supply[event.actor]} city "
+                           "token(s); a city is destroyed for its token only when none is left", event))
+    if s.board.owner(pos) != event.actor:
+        found.append(eng.v("build-city-supply", f"{pos} holds no city of {event.actor}'s", event))
+        return
+    if s.board.protected(pos):
+        found.append(eng.v("build-city-supply", f"the city on {pos} is protected by a shield", event))
+    remove_cities(eng, pos)
+
+
+def end(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`Ann: end` — Ann ends her turn; unused action points are lost."""
+    if not check_active(eng, event, found):
+        return
+    s = eng.s
+    s.phase, s.end_line, s.points = Phase.CLOSE, event.line, 0
+
+
+# -- the correctional timeshift and logged consequences ----------------------------------------
+
+def timeshift(eng: BattleEngine) -> None:
+    """Copy every past city onto its future tile unless a protected city (or its own) stands there."""
+    board = eng.s.board
+    for pos in board.ordered("p"):
+        owner = board.owner(pos)
+        future = twin(pos)
+        if owner is None or board.owner(future) == owner:
+            continue  # an empty past tile removes nothing; a city of the same owner stays as it is
+        if board.owner(future) is not None and board.protected(future):
+            continue  # a protected future city is not replaced
+        remove_cities(eng, future)
+        if eng.s.supply[owner] > 0:
+            place_city(eng, owner, future)
+
+
+def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: city fA2 Ann` (or `none`) — the table states who holds a tile; compare it."""
+    pos = position(eng, args[0], event, found) if args else None
+    if pos is None:
+        return
+    claimed = " ".join(args[1:]) or "none"
+    actual = eng.s.board.owner(pos) or "none"
+    if claimed.lower() != actual.lower():
+        found.append(eng.v("timeshift-copy-forward", f"{pos} holds {actual if actual != 'none' else 'no city'}"
+                           f", not {claimed}", event))
+
+
+def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: winner Ann` — the table declares the winner(s); compare with the rules."""
+    s = eng.s
+    claimed = {name.strip() for name in " ".join(args).split(",") if name.strip()}
+    if s.phase is not Phase.OVER:
+        found.append(eng.v("win-end-of-round", f"the game is not over: nobody had {eng.numbers['win_cities']} "
+                           "future cities at the end of a round", event))
+    elif claimed != set(s.winners):
+        found.append(eng.v("win-most-cities", f"the winner is {', '.join(s.winners)}, not {', '.join(sorted(claimed))}"
+                           f" (cities: {eng.scores()})", event))
+
+
+HANDLERS = {
+    "tile": tile, "clock": clock, "first": first, "start": start, "draw": draw_event,
+    "discard": discard, "points": points, "move": move, "travel": travel, "build": build,
+    "recycle": recycle, "end": end, "city": city, "winner": winner,
+}

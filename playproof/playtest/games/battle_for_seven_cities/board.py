@@ -1,0 +1,142 @@
+"""The two boards (past and future share one hex geometry), their cities and their tokens.
+
+A tile is named era letter, slot letter, cell number: `fA2` is cell 2 of the tile-group in
+slot A of the future, `pA2` the past tile under it. Slots are lettered in the order the
+tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the Group Cells sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from string import ascii_uppercase
+
+from playproof.playtest.games.battle_for_seven_cities.data import GameData, TileType
+
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
+"""Axial steps between pointy-top hexes, by compass direction."""
+LAND = ("soil", "forest", "mountain")
+POSITION = re.compile(r"([pf])([a-z])(\d{1,2})", re.IGNORECASE)
+
+
+def parse_position(text: str) -> str | None:
+    """Return a canonical tile name (`fA2`) for text like `FA2` or `fa2`, or None."""
+    match = POSITION.fullmatch(text.strip())
+    if match is None:
+        return None
+    era, slot, cell = match.groups()
+    return f"{era.lower()}{slot.upper()}{int(cell)}"
+
+
+def twin(pos: str) -> str:
+    """Return the matching tile in the other era."""
+    return ("f" if pos[0] == "p" else "p") + pos[1:]
+
+
+@dataclass
+class Board:
+    """Tiles of both eras with their adjacency, cities, shields, railways and the wall."""
+
+    data: GameData
+    tiles: dict[str, TileType] = field(default_factory=dict)
+    terrain: dict[str, str] = field(default_factory=dict)
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hexes: dict[tuple[int, int], str] = field(default_factory=dict)  # axial -> slot+cell
+    groups: dict[str, tuple[str, int]] = field(default_factory=dict)  # slot -> (past id, future number)
+    cities: dict[str, tuple[str, int]] = field(default_factory=dict)  # pos -> (owner, tokens)
+    shields: dict[str, str] = field(default_factory=dict)  # pos -> player who placed it
+    rails: list[tuple[str, ...]] = field(default_factory=list)
+    walls: list[tuple[str, ...]] = field(default_factory=list)
+    rail_tiles: frozenset[str] = frozenset()
+    wall_tiles: frozenset[str] = frozenset()
+
+    def next_slot(self) -> str:
+        """Return the letter the next tile-group's slot gets."""
+        return ascii_uppercase[len(self.groups)]
+
+    def fits(self, anchor: tuple[int, int]) -> bool:
+        """Return True when a tile-group anchored there overlaps no laid hex."""
+        return all((anchor[0] + q, anchor[1] + r) not in self.hexes for q, r in self.data.cells)
+
+    def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
+        """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
+        slot = self.next_slot()
+        self.groups[slot] = (past_id, future_number)
+        past = self.data.past_groups[past_id]
+        future = self.data.future_groups[future_number - 1]
+        for index, (q, r) in enumerate(self.data.cells):
+            name = f"{slot}{index + 1}"
+            self.hexes[(anchor[0] + q, anchor[1] + r)] = name
+            for era, terrains in (("p", past), ("f", future)):
+                self.terrain[era + name] = terrains[index]
+                self.tiles[era + name] = self.data.tiles[("past" if era == "p" else "future", terrains[index])]
+        self._link()
+        return slot
+
+    def _link(self) -> None:
+        """Recompute each tile's neighbours (same era, adjacent hexes)."""
+        for (q, r), name in self.hexes.items():
+            near = [self.hexes[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values() if (q + dq, r + dr) in self.hexes]
+            for era in "pf":
+                self.neighbours[era + name] = tuple(era + n for n in near)
+
+    def coordinate(self, pos: str) -> tuple[int, int]:
+        """Return the axial coordinate of a tile."""
+        name = pos[1:]
+        return next(c for c, n in self.hexes.items() if n == name)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """Return True when two tiles touch within one era."""
+        return b in self.neighbours.get(a, ())
+
+    def owner(self, pos: str) -> str | None:
+        """Return who owns the city (or metropolis) on a tile, if any."""
+        city = self.cities.get(pos)
+        return city[0] if city else None
+
+    def protected(self, pos: str) -> bool:
+        """Return True when a shield guards the tile's cities."""
+        return pos in self.shields
+
+    def corners(self, pos: str) -> list[tuple[str, ...]]:
+        """Return the sets of 3 mutually adjacent tiles that include a tile (its corners)."""
+        near = self.neighbours.get(pos, ())
+        return [tuple(sorted((pos, a, b))) for i, a in enumerate(near) for b in near[i + 1:]
+                if b in self.neighbours[a]]
+
+    def all_corners(self) -> list[tuple[str, ...]]:
+        """Return every set of 3 tiles meeting at one corner, in both eras."""
+        return sorted({c for pos in self.tiles for c in self.corners(pos)})
+
+    def connected(self, trio: tuple[str, ...]) -> bool:
+        """Return True when 3 tiles of one era form a connected chain."""
+        a, b, c = trio
+        links = self.adjacent(a, b) + self.adjacent(b, c) + self.adjacent(a, c)
+        return a[0] == b[0] == c[0] and links >= 2
+
+    def set_tokens(self, kind: str, tokens: list[tuple[str, ...]]) -> None:
+        """Store the railways or the wall and refresh the tiles they cover."""
+        covered = frozenset(t for token in tokens for t in token)
+        if kind == "rail":
+            self.rails, self.rail_tiles = tokens, covered
+        else:
+            self.walls, self.wall_tiles = tokens, covered
+
+    def travel_cost(self, pos: str) -> int:
+        """Return the action points to move onto a tile (free on a railway)."""
+        return 0 if pos in self.rail_tiles else self.tiles[pos].travel
+
+    def cities_around(self, pos: str) -> int:
+        """Return how many city tokens stand on the tiles around a tile."""
+        return sum(self.cities[n][1] for n in self.neighbours.get(pos, ()) if n in self.cities)
+
+    def count(self, player: str, era: str | None = "f", *, water: bool = False) -> int:
+        """Return a player's city tokens (in one era, optionally only on water tiles)."""
+        return sum(n for pos, (who, n) in self.cities.items()
+                   if who == player and (era is None or pos[0] == era)
+                   and (not water or self.tiles[pos].water))
+
+    def ordered(self, era: str) -> list[str]:
+        """Return the tiles of one era in slot and cell order."""
+        return sorted((p for p in self.tiles if p[0] == era), key=lambda p: (p[1], int(p[2:])))

@@ -1,0 +1,101 @@
+"""Checks and effects the move handlers share: turn, hand, tiles, action points, city tokens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playproof.playtest.engine import Event, Status, Violation
+from playproof.playtest.games.battle_for_seven_cities.board import parse_position
+from playproof.playtest.games.battle_for_seven_cities.state import Phase
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+Found = list[Violation]
+
+
+def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
+    """Check the actor is the player whose turn it is (rule: only they act)."""
+    s = eng.s
+    if s.phase is Phase.TURN and event.actor == s.active:
+        return True
+    now = f"it is {s.active}'s turn" if s.phase is Phase.TURN else f"the game is at {s.phase.value}"
+    found.append(eng.v("turn-active-player", f"{event.actor} cannot {event.verb} now: {now}", event))
+    return False
+
+
+def take_card(eng: BattleEngine, player: str, code: str, event: Event, found: Found) -> None:
+    """Remove a card from a hand (rule: it must be there; undetermined while the hand has `?` cards)."""
+    hand = eng.s.hands[player]
+    if hand.known.get(code, 0) > 0:
+        hand.known[code] -= 1
+        if not hand.known[code]:
+            del hand.known[code]
+    elif hand.unknown > 0:
+        hand.unknown -= 1
+        found.append(eng.v("turn-card-in-hand", f"{player}'s hand holds unrevealed cards; {code} cannot be "
+                           "checked until they are revealed", event, Status.UNDETERMINED))
+    else:
+        found.append(eng.v("turn-card-in-hand", f"{player} has no {code} card in hand", event))
+
+
+def card_code(eng: BattleEngine, text: str, event: Event, found: Found) -> str | None:
+    """Return a known card code from log text, reporting an unknown one."""
+    code = text.upper()
+    if code in eng.data.cards:
+        return code
+    found.append(eng.v("log-known-verb", f'"{text}" is not a card code ({", ".join(eng.data.cards)})', event))
+    return None
+
+
+def position(eng: BattleEngine, text: str, event: Event, found: Found) -> str | None:
+    """Return a tile on the board from its name, reporting a malformed or missing one."""
+    pos = parse_position(text)
+    if pos is None or pos not in eng.s.board.tiles:
+        what = "is not a tile name like fA2 or pB3" if pos is None else "is not on the board"
+        found.append(eng.v("log-known-verb", f'"{text}" {what}', event))
+        return None
+    return pos
+
+
+def spend(eng: BattleEngine, cost: int, what: str, event: Event, found: Found) -> None:
+    """Pay action points (rule: only points from cards played this turn)."""
+    s = eng.s
+    if cost > s.points:
+        found.append(eng.v("ap-enough-points", f"{what} costs {cost} action point{'s' * (cost != 1)} but "
+                           f"{event.actor} has {s.points} left this turn", event))
+    s.points = max(0, s.points - cost)
+
+
+def check_supply(eng: BattleEngine, player: str, event: Event, found: Found) -> None:
+    """Check the player has a city token left (rule: recycle one of your cities first)."""
+    if eng.s.supply[player] <= 0:
+        found.append(eng.v("build-city-supply", f"{player} has no city token left; destroy one of "
+                           f"{player}'s own cities first (recycle POS)", event))
+
+
+def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1) -> None:
+    """Put a player's city (or metropolis) on a tile, using tokens from their supply."""
+    s = eng.s
+    remove_cities(eng, pos)
+    s.board.cities[pos] = (player, tokens)
+    s.supply[player] = max(0, s.supply[player] - tokens)
+
+
+def remove_cities(eng: BattleEngine, pos: str) -> None:
+    """Take every city token off a tile and give them back to their owner."""
+    city = eng.s.board.cities.pop(pos, None)
+    if city is not None:
+        eng.s.supply[city[0]] += city[1]
+
+
+def draw(eng: BattleEngine, player: str, code: str | None) -> None:
+    """Draw a card (None: unknown) from the draw pile into a hand, refilling the pile if empty."""
+    s = eng.s
+    s.refill()
+    s.deck.take(code)
+    hand = s.hands[player]
+    if code is None:
+        hand.unknown += 1
+    else:
+        hand.known[code] += 1

@@ -1,0 +1,231 @@
+"""The Battle for Seven Cities referee: event dispatch, windows that close lazily, and the flow of rounds."""
+
+from __future__ import annotations
+
+from typing import Callable, ClassVar
+
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
+                                       Violation, example_project)
+from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal
+from playproof.playtest.games.battle_for_seven_cities.board import Board
+from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
+from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
+from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
+
+DEFAULT_ROUND_CAP = 30
+Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
+
+
+class BattleEngine(Engine):
+    """Referee of Battle for Seven Cities."""
+
+    game_id: ClassVar[str] = GAME_ID
+    title: ClassVar[str] = "Battle for Seven Cities"
+    rules = RULES
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options: ClassVar[dict[str, str]] = {
+        "start": "Setup: the time the game started (h:mm), for the clock cards; default 12:00",
+        "first": "Setup: who holds the time-shift card (no clock cards dealt)",
+        "clock": "before (default: nearest time not past the start) | upcoming (nearest time after it)",
+        "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
+        "win-count": "future (default: the most future cities wins) | all (past and future cities count)",
+        "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
+    }
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.data = _data(setup)
+        players = tuple(setup.players)
+        if not self.min_players <= len(players) <= self.max_players or len(set(players)) != len(players):
+            raise PlayproofError(f"Battle for Seven Cities needs 2 to 6 different players, got {len(players)}")
+        self.round_cap = _whole(setup.options.get("rounds"), DEFAULT_ROUND_CAP, "rounds")
+        self.numbers = self.data.numbers
+        self.s = State(board=Board(self.data), seats=players)
+        self._set_up(players)
+
+    def _set_up(self, players: tuple[str, ...]) -> None:
+        """Deal out the supplies and the deck for this player count."""
+        s = self.s
+        deck = self.data.deck(len(players))
+        s.deck.cards, s.deck.size = deck, sum(deck.values())
+        s.hands = {p: Hand() for p in players}
+        s.supply = {p: self.data.cities_per_player for p in players}
+        s.shield_supply = self.data.shields
+        s.past_deck = list(self.data.past_groups)
+        first = self.setup.options.get("first", "").strip()
+        if first:
+            if first not in players:
+                raise PlayproofError(f'Setup first="{first}" is not one of the players ({", ".join(players)})')
+            self.begin_order(first)
+
+    # -- the Engine contract -------------------------------------------------------------
+
+    def apply(self, event: Event) -> list[Violation]:
+        """Check one event, apply it whatever the verdict, and return every violation."""
+        if event.kind is EventKind.MARKER:
+            return []
+        found: list[Violation] = []
+        handler = HANDLERS.get(event.verb)
+        if event.actor != TABLE and event.actor not in self.s.seats:
+            found.append(self.v("log-known-verb", f'"{event.actor}" is not a player of this game', event))
+            return found
+        if handler is None:
+            found.append(self.v("log-known-verb", f'"{event.verb}" is not a Battle for Seven Cities move', event))
+            return found
+        if self.s.phase is Phase.OVER and event.verb not in ("winner", "city"):
+            found.append(self.v("win-end-of-round", f"the game ended at the end of round {self.s.round}", event))
+            return found
+        self.settle(event, found)
+        handler(self, event, event.args.split(), found)
+        self.advance(found)
+        return found
+
+    def decision(self) -> Decision | None:
+        """Return whose decision it is and every legal move."""
+        return legal.decision(self)
+
+    def is_over(self) -> bool:
+        """Return True when the game has ended."""
+        return self.s.phase is Phase.OVER
+
+    def scores(self) -> dict[str, int]:
+        """Return each player's city count (future cities, or all with win-count=all)."""
+        era = None if self.setup.options.get("win-count") == "all" else "f"
+        return {p: self.s.board.count(p, era) for p in self.s.seats}
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return future, past and future-water city counts per player."""
+        b = self.s.board
+        return {p: {"total": t, "future": b.count(p, "f"), "past": b.count(p, "p"),
+                    "future water": b.count(p, "f", water=True)} for p, t in self.scores().items()}
+
+    def round_label(self) -> str:
+        """Return the round number."""
+        return f"Round {self.s.round}"
+
+    def summary(self) -> str:
+        """Return a one-line state description."""
+        s = self.s
+        cities = ", ".join(f"{p} {n}" for p, n in self.scores().items())
+        who = f", {s.active} to act" if s.phase in (Phase.TURN, Phase.START) else ""
+        return f"Round {s.round}, {s.phase.value}{who}; future cities: {cities}"
+
+    def finish(self) -> list[Violation]:
+        """Nothing an unfinished log leaves open is a violation: a session may stop any time."""
+        return []
+
+    # -- helpers the handlers share ------------------------------------------------------
+
+    def v(self, rule: str, message: str, event: Event | int,
+          status: Status = Status.VIOLATION) -> Violation:
+        """Return a violation of a rule of this game."""
+        return self.violation(f"{GAME_ID}/{rule}", message, event, status)
+
+    def begin_order(self, first: str) -> None:
+        """Give the time-shift card to a player and go to the starting positions."""
+        s = self.s
+        s.first, s.order, s.turn = first, s.clockwise_from(first), 0
+        s.phase = Phase.START
+
+    def first_by_clock(self) -> str:
+        """Return who holds the clock time nearest the start time (before it, or after it)."""
+        start = clock_minutes(self.setup.options.get("start", "12:00")) or 0
+        upcoming = self.setup.options.get("clock", "before") == "upcoming"
+
+        def distance(player: str) -> int:
+            time = self.data.clocks[self.s.clocks[player]]
+            return (time - start) % 720 if upcoming else (start - time) % 720
+        return min(self.s.clocks, key=lambda p: (distance(p), self.s.seats.index(p)))
+
+    def settle(self, event: Event, found: list[Violation]) -> None:
+        """Close whatever the event shows is over: reaction windows, missing setup, draws, a turn."""
+        s = self.s
+        while s.window is not None and not cards.addresses_window(self, event):
+            cards.close_window(self)
+        if s.expedition is not None and not cards.continues_expedition(self, event):
+            cards.abandon_expedition(self)
+        if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
+            actions.settle_setup(self, event, found)
+        if s.phase is Phase.DRAW and not actions.is_draw(self, event):
+            for player in list(s.draws_due):
+                actions.draw(self, player, None)
+            s.draws_due.clear()
+        if s.phase is Phase.CLOSE and not actions.continues_close(self, event):
+            self.finish_turn(found)
+
+    def advance(self, found: list[Violation]) -> None:
+        """Move the flow on as far as it goes without anyone's decision."""
+        s = self.s
+        if s.window is not None and not cards.can_react(self):
+            cards.close_window(self)
+        if s.phase is Phase.DRAW and (not s.draws_due or not s.can_draw()):
+            s.draws_due.clear()
+            self.start_turn(0)
+        if s.phase is Phase.CLOSE and actions.close_done(self):
+            self.finish_turn(found)
+
+    def start_round_draws(self) -> None:
+        """Queue the round's draws: every player, in player order, draws 3 cards."""
+        s = self.s
+        s.draws_due = [p for p in s.order for _ in range(self.numbers["round_draw"])]
+        s.phase = Phase.DRAW
+
+    def start_turn(self, index: int) -> None:
+        """Begin the turn of the player at an index of the player order."""
+        s = self.s
+        s.turn, s.phase = index, Phase.TURN
+        s.points = s.extra_earned = s.extra_drawn = 0
+
+    def finish_turn(self, found: list[Violation]) -> None:
+        """End a turn: check the hand limit, then pass to the next player or end the round."""
+        s = self.s
+        player, limit = s.active, self.numbers["hand_limit"]
+        if s.hands[player].size > limit:
+            found.append(self.v("turn-hand-limit", f"{player} ended the turn holding {s.hands[player].size} "
+                                f"cards; discard down to {limit}", s.end_line))
+        if s.turn + 1 < len(s.order):
+            self.start_turn(s.turn + 1)
+        else:
+            self.end_round()
+
+    def end_round(self) -> None:
+        """Run the correctional timeshift, check for a winner, and pass the time-shift card."""
+        s = self.s
+        actions.timeshift(self)
+        if max(s.board.count(p) for p in s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
+            s.winners = self.leaders()
+            s.phase = Phase.OVER
+            return
+        s.first = s.counterclockwise_next()
+        s.order, s.round = s.clockwise_from(s.first), s.round + 1
+        self.start_round_draws()
+        self.advance([])
+
+    def leaders(self) -> tuple[str, ...]:
+        """Return the players with the most cities, future cities on water breaking ties."""
+        scores = self.scores()
+        key = {p: (scores[p], self.s.board.count(p, "f", water=True)) for p in self.s.seats}
+        best = max(key.values())
+        return tuple(p for p in self.s.seats if key[p] == best)
+
+
+def _data(setup: Setup) -> GameData:
+    """Load the workbook of the log's project (or the bundled example)."""
+    project = setup.project or example_project(GAME_ID)
+    if project is None:
+        raise PlayproofError(f"no project for {GAME_ID}: give the log a [Project \"path\"] header")
+    return load(project)
+
+
+def _whole(value: str | None, default: int, name: str) -> int:
+    """Return a whole-number option, or raise a readable error."""
+    if value is None or value == "true":
+        return default
+    if not value.strip().isdigit() or int(value) < 1:
+        raise PlayproofError(f'option {name}="{value}" must be a whole number of at least 1')
+    return int(value)
+
+
+HANDLERS: dict[str, Handler] = {**actions.HANDLERS, **cards.HANDLERS}

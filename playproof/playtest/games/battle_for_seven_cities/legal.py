@@ -1,0 +1,210 @@
+"""Every legal move at the pending decision, written exactly as a log line would be."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
+from playproof.playtest.games.battle_for_seven_cities.cards import placements
+from playproof.playtest.games.battle_for_seven_cities.state import Phase
+from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+
+def decision(eng: BattleEngine) -> Decision | None:
+    """Return the pending decision: reaction windows and expeditions first, then the phase's."""
+    s = eng.s
+    if s.phase is Phase.OVER:
+        return None
+    if s.window is not None:
+        return Decision(s.window.reactor, (f"play {ANSWERS[s.window.kind]}", "pass"), "react?")
+    if s.expedition is not None:
+        return _expedition(eng)
+    return PHASES[s.phase](eng)
+
+
+def _tiles(eng: BattleEngine) -> Decision:
+    """The table lays the next past tile-group of the starting board."""
+    return Decision(TABLE, tuple(f"tile {g}" for g in eng.s.past_deck), "lay a past tile-group")
+
+
+def _clocks(eng: BattleEngine) -> Decision:
+    """The table deals the next player (in seat order) a clock card still in the deck."""
+    s = eng.s
+    player = next(p for p in s.seats if p not in s.clocks)
+    free = [t for t in eng.data.clocks if t not in s.clocks.values()]
+    return Decision(TABLE, tuple(f"clock {player} {t}" for t in free), "deal a clock card")
+
+
+def _start(eng: BattleEngine) -> Decision:
+    """The next player in player order picks any future tile."""
+    return Decision(eng.s.active, tuple(f"start {p}" for p in eng.s.board.ordered("f")), "starting tile")
+
+
+def _draw(eng: BattleEngine) -> Decision:
+    """The table deals the next round draw."""
+    return _draw_for(eng, eng.s.draws_due[0])
+
+
+def _draw_for(eng: BattleEngine, player: str) -> Decision:
+    """The table draws a card for a player: any code still in the draw pile."""
+    s = eng.s
+    pile = s.deck.cards if s.deck.size else s.blue.cards
+    return Decision(TABLE, tuple(f"draw {player} {code}" for code in sorted(pile)), f"{player} draws")
+
+
+def _close(eng: BattleEngine) -> Decision:
+    """After `end`: extra cards are drawn, then the player discards down to the limit."""
+    s = eng.s
+    player = s.active
+    if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
+        return _draw_for(eng, player)
+    return Decision(player, tuple(f"discard {c}" for c in sorted(s.hands[player].known)), "discard")
+
+
+def _expedition(eng: BattleEngine) -> Decision:
+    """The table draws the expedition's group; then its player places it (and may found a city)."""
+    s = eng.s
+    trip = s.expedition
+    assert trip is not None
+    if trip.group is None:
+        return Decision(TABLE, tuple(f"tile {g}" for g in s.past_deck), "expedition tile-group")
+    slot = s.board.next_slot()
+    land = [i for i, t in enumerate(eng.data.past_groups[trip.group], start=1) if t in LAND]
+    cities = [""] + ([f" city p{slot}{i}" for i in land] if s.supply[trip.player] > 0 else [])
+    moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base).values() for c in cities)
+    return Decision(trip.player, moves, "place the tile-group")
+
+
+def _turn(eng: BattleEngine) -> Decision:
+    """The active player: play cards, move, travel, build, special actions, or end the turn."""
+    s = eng.s
+    player = s.active
+    moves = ["end"]
+    hand = s.hands[player].known
+    moves += [f"points {c}" for c in sorted(hand)]
+    moves += _movement(eng, player)
+    if s.supply[player] == 0:
+        moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
+                  if who == player and not s.board.protected(p)]
+    for code in sorted(hand):
+        if eng.data.cards[code].special and code in SPECIAL_MOVES:
+            moves += SPECIAL_MOVES[code](eng, player)
+    return Decision(player, tuple(moves), "your turn")
+
+
+def _movement(eng: BattleEngine, player: str) -> list[str]:
+    """Steps to touching tiles, time travel and building that the player's points can pay for."""
+    s, board = eng.s, eng.s.board
+    here = s.positions[player]
+    moves = [f"move {n}" for n in board.neighbours[here]
+             if n not in board.wall_tiles and board.travel_cost(n) <= s.points]
+    if eng.numbers["time_travel_cost"] <= s.points:
+        moves.append("travel")
+    cost = board.tiles[here].build
+    if cost is not None and cost <= s.points and here not in board.cities and s.supply[player] > 0:
+        moves.append("build")
+    return moves
+
+
+def _targets(eng: BattleEngine, player: str) -> list[str]:
+    """Tiles with an opponent's unprotected city."""
+    board = eng.s.board
+    return [p for p, (who, _) in board.cities.items() if who != player and not board.protected(p)]
+
+
+def _atlantis(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    here = s.positions[player]
+    ok = here[0] == "p" and s.board.terrain[here] == "light sea" and here not in s.board.cities
+    return ["play ATLANTIS"] if ok and s.supply[player] > 0 else []
+
+
+def _tokens(kind: str):  # noqa: ANN202 - returns a move generator
+    """Return the move generator of Build Railway or Build Wall."""
+    def moves(eng: BattleEngine, player: str) -> list[str]:
+        board = eng.s.board
+        blocked = board.wall_tiles if kind == "RAIL" else board.rail_tiles
+        placed = board.rails if kind == "RAIL" else board.walls
+        total = eng.data.railways if kind == "RAIL" else eng.data.walls
+        sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
+        trios = [t for t in board.all_corners() if not blocked.intersection(t)]
+        return [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+    return moves
+
+
+def _burn(eng: BattleEngine, player: str) -> list[str]:
+    board = eng.s.board
+    here = eng.s.positions[player]
+    ok = board.terrain[here] in LAND and board.owner(here) not in (None, player) and not board.protected(here)
+    return ["play BURN"] if ok else []
+
+
+def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    here = s.positions[player]
+    base = here if here[0] == "p" else twin(here)
+    room = s.past_deck and s.future_next <= len(eng.data.future_groups) and placements(eng, base)
+    return ["play EXPEDITION"] if room else []
+
+
+def _takeover(eng: BattleEngine, player: str) -> list[str]:
+    board = eng.s.board
+    if eng.s.supply[player] <= 0:
+        return []
+    return [f"play TAKEOVER {p}" for p in _targets(eng, player)
+            if any(board.owner(n) == player for n in board.neighbours[p])]
+
+
+def _metropolis(eng: BattleEngine, player: str) -> list[str]:
+    board = eng.s.board
+    if eng.s.supply[player] <= 0:
+        return []
+    return [f"play METROPOLIS {p}" for p, city in board.cities.items()
+            if p[0] == "f" and city == (player, 1) and board.cities_around(p) >= 3]
+
+
+def _remote(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    here = s.positions[player]
+    if here[0] != "f" or s.supply[player] <= 0:
+        return []
+    return [f"play REMOTE {n}" for n in s.board.neighbours[here] if n not in s.board.cities]
+
+
+def _army(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    mine = sum(1 for who in s.board.shields.values() if who == player)
+    if s.shield_supply <= 0 or mine >= eng.numbers["shields_per_player"]:
+        return []
+    return [f"play ARMY {p}" for p in s.board.ordered("p") + s.board.ordered("f") if p not in s.board.shields]
+
+
+def _embassy(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    others = [p for p in s.seats if p != player]
+    groups = [(p,) for p in others] + list(combinations(others, 2))
+    mine = [p for p, (who, _) in s.board.cities.items() if who == player]
+    return [f"play EMBASSY {p} {' '.join(g)}" for p in mine for g in groups]
+
+
+def _enemy(eng: BattleEngine, player: str) -> list[str]:
+    s = eng.s
+    moves = []
+    for pos in _targets(eng, player):
+        owner = s.board.owner(pos)
+        moves += [f"play ENEMY {pos} {a}" for a in s.seats if a not in (player, owner) and s.supply[a] > 0]
+    return moves
+
+
+SPECIAL_MOVES = {
+    "ATLANTIS": _atlantis, "RAIL": _tokens("RAIL"), "WALL": _tokens("WALL"), "BURN": _burn,
+    "EXPEDITION": _expedition_play, "TAKEOVER": _takeover, "METROPOLIS": _metropolis,
+    "REMOTE": _remote, "ARMY": _army, "EMBASSY": _embassy, "ENEMY": _enemy,
+}
+PHASES = {Phase.TILES: _tiles, Phase.CLOCKS: _clocks, Phase.START: _start, Phase.DRAW: _draw,
+          Phase.TURN: _turn, Phase.CLOSE: _close}

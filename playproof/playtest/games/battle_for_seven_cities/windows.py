@@ -1,0 +1,76 @@
+"""Reaction windows: an attack waits for Defend City; a new past city may meet Sands of Time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playproof.playtest.engine import Event
+from playproof.playtest.games.battle_for_seven_cities.board import twin
+from playproof.playtest.games.battle_for_seven_cities.common import place_city, remove_cities
+from playproof.playtest.games.battle_for_seven_cities.state import Window
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+ANSWERS = {"defend": "DEFEND", "sands": "SANDS"}
+
+
+def founded(eng: BattleEngine, owner: str, pos: str, line: int) -> None:
+    """Open a Sands of Time window when a city appears on a past tile over someone else's future city."""
+    if pos[0] != "p":
+        return
+    rival = eng.s.board.owner(twin(pos))
+    if rival is not None and rival != owner:
+        eng.s.window = Window("sands", rival, owner, "SANDS", pos, line)
+
+
+def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> None:
+    """Hold a Burn City or Hostile Takeover until its victim has had the chance to defend."""
+    victim = eng.s.board.owner(pos)
+    window = Window("defend", victim or "", player, card, pos, line)
+    if victim is None:
+        resolve(eng, window)
+    else:
+        eng.s.window = window
+
+
+def can_react(eng: BattleEngine) -> bool:
+    """Return True when the window's reactor may hold the answering card (and it would work)."""
+    window = eng.s.window
+    assert window is not None
+    hand = eng.s.hands[window.reactor]
+    if window.kind == "sands" and (eng.s.board.protected(window.pos) or eng.s.board.owner(window.pos) != window.actor):
+        return False
+    return hand.known[ANSWERS[window.kind]] > 0 or hand.unknown > 0
+
+
+def addresses_window(eng: BattleEngine, event: Event) -> bool:
+    """Return True for an event that answers a reaction window (a Defend, Sands, or pass)."""
+    if event.verb == "pass":
+        return True
+    return event.verb == "play" and event.args.split()[:1] in (["DEFEND"], ["SANDS"], ["defend"], ["sands"])
+
+
+def close_window(eng: BattleEngine) -> None:
+    """Close the open window unanswered: a waiting attack now takes effect."""
+    window = eng.s.window
+    eng.s.window = None
+    if window is not None and window.kind == "defend":
+        resolve(eng, window)
+
+
+def resolve(eng: BattleEngine, window: Window) -> None:
+    """Carry out a Burn City or Hostile Takeover (its card goes to the red pile)."""
+    eng.s.red.add(window.card)
+    remove_cities(eng, window.pos)
+    if window.card == "TAKEOVER":
+        place_city(eng, window.actor, window.pos)
+        founded(eng, window.actor, window.pos, window.line)
+
+
+def defend(eng: BattleEngine) -> None:
+    """Cancel the waiting attack: the attacker's card goes to the blue pile instead."""
+    window = eng.s.window
+    assert window is not None
+    eng.s.window = None
+    eng.s.blue.add(window.card)
