@@ -274,3 +274,11 @@ def test_hidden_discard_is_undetermined_status() -> None:
         engine.apply(Event(number, "table", "draw", line.split(" ", 2)[2]))
     found = engine.apply(Event(13, "Ann", "introduce", "9H C3 with ? 5H"))
     assert {v.status for v in found} == {Status.UNDETERMINED}
+
+
+def test_unrevealed_public_card_cannot_be_told_yet() -> None:
+    engine = ENGINE(Setup(PLAYERS))
+    found = engine.apply(Event(1, "Ann", "place", "? A1"))
+    assert [(v.rule, v.status, v.message) for v in found] == [
+        ("four-sisters/log-move", Status.UNDETERMINED, "a card shown at the table is not recorded "
+         "yet; reveal it to check this move")]

@@ -24,6 +24,10 @@ OPTIONS = {
 class BadMove(Exception):
     """A move whose text does not fit the vocabulary (reported as four-sisters/log-move)."""
 
+    def __init__(self, message: str, status: Status = Status.VIOLATION) -> None:
+        super().__init__(message)
+        self.status = status
+
 
 class Core(Engine):
     """Four Sisters state and the flow every move handler relies on."""
@@ -102,8 +106,11 @@ class Core(Engine):
     def parse_card(self, token: str, hidden_ok: bool = False) -> str:
         """Return a card id from a token like 7H or QS (`?` where hidden cards may be)."""
         card = token.upper()
-        if card == UNKNOWN and hidden_ok:
-            return UNKNOWN
+        if card == UNKNOWN:
+            if hidden_ok:
+                return UNKNOWN
+            raise BadMove("a card shown at the table is not recorded yet; reveal it to check "
+                          "this move", Status.UNDETERMINED)
         if card not in self.data.cards:
             raise BadMove(f'"{token}" is not a card (write value then suit, like 7H, AS or QD)')
         return card

@@ -45,7 +45,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
             else:
                 getattr(self, f"do_{event.verb}")(event, out)
         except BadMove as exc:
-            out.append(self.violation("log-move", str(exc), event))
+            out.append(self.violation("log-move", str(exc), event, exc.status))
         if self.stormed and not self.queens_in_oubliette():
             self.stormed.clear()  # a new gathering of the Queens opens a new Storm
         return out
