@@ -1,0 +1,142 @@
+"""Actions A, B, C, D and D2: each checks a played card's action and applies it to the table."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from playproof.playtest.games.seven_sisters.data import WILD, GameData
+from playproof.playtest.games.seven_sisters.moves import Play
+from playproof.playtest.games.seven_sisters.state import Table
+
+Finding = tuple[str, str]
+"""(rule slug, message a player understands)"""
+
+
+class ActionContext:
+    """What an action needs: the data, the table, the acting seat and how to name things."""
+
+    def __init__(self, data: GameData, table: Table, seat: int, player: str) -> None:
+        self.data = data
+        self.table = table
+        self.seat = seat
+        self.player = player
+        self.found: list[Finding] = []
+
+    def name(self, sister: int) -> str:
+        """Return a sister's name."""
+        return self.data.sisters[sister]
+
+    def flag(self, rule: str, message: str) -> None:
+        """Record a broken rule."""
+        self.found.append((rule, message))
+
+
+def perform(ctx: ActionContext, play: Play) -> list[Finding]:
+    """Check a play's action against its card, apply it as the table did, and return findings."""
+    assert play.card is not None and play.action is not None
+    wild = play.card == WILD
+    # Actions A and B use the card's pictured sisters, D and D2 need a wild card; C suits any.
+    if play.action in ("A", "B") and wild:
+        ctx.flag("3-card-action", f"Action {play.action} needs a card with a primary sister; "
+                 "a wild card allows C, D or D2")
+    if play.action in ("D", "D2") and not wild:
+        ctx.flag("3-card-action", f"Action {play.action} needs a wild card; {play.card} allows A, B or C")
+    pair = None if wild else ctx.data.pairs[play.card]
+    _ACTIONS[play.action](ctx, pair, play.targets)
+    return ctx.found
+
+
+def _action_a(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+    """Place two servants on the primary sister, a third on the secondary, a fourth on either."""
+    base, extra = ctx.data.n("action_a_servants"), ctx.data.n("action_a_extra")
+    if pair is not None:
+        _check_a_targets(ctx, pair, targets, base, base + extra)
+    cost = max(0, min(len(targets), base + extra) - base)
+    if cost > ctx.table.fruit[ctx.seat]:
+        ctx.flag("3A-fruit-cost", f"{ctx.player} places {len(targets)} servants, which costs {cost} "
+                 f"fruit, but has {ctx.table.fruit[ctx.seat]}")
+    _place_all(ctx, targets)
+    ctx.table.pay_fruit(ctx.seat, cost)
+
+
+def _check_a_targets(ctx: ActionContext, pair: tuple[int, int], targets: tuple[int, ...],
+                     base: int, most: int) -> None:
+    """Check where action A's servants go."""
+    primary, secondary = pair
+    if len(targets) < base or targets[:base].count(primary) != base:
+        ctx.flag("3A-primary-two", f"Action A first places {base} servants on {ctx.name(primary)}, "
+                 "the card's primary sister")
+    if len(targets) > base and targets[base] != secondary:
+        ctx.flag("3A-third-secondary", f"The third servant of action A goes on {ctx.name(secondary)}, "
+                 f"the card's secondary sister, not {ctx.name(targets[base])}")
+    if len(targets) > most:
+        ctx.flag("3A-fourth-servant", f"Action A places at most {most} servants, not {len(targets)}")
+    elif len(targets) == most and targets[-1] not in pair:
+        ctx.flag("3A-fourth-servant", f"The fourth servant goes on {ctx.name(primary)} or "
+                 f"{ctx.name(secondary)}, not {ctx.name(targets[-1])}")
+
+
+def _place_all(ctx: ActionContext, targets: tuple[int, ...]) -> None:
+    """Place one playable servant per target, reporting a stock too small."""
+    if len(targets) > ctx.table.playable[ctx.seat]:
+        ctx.flag("3-playable-stock", f"{ctx.player} places {len(targets)} servants but has only "
+                 f"{ctx.table.playable[ctx.seat]} in the playable stock")
+    board, seat, stock = ctx.table.board, ctx.seat, ctx.table.playable
+    for sister in targets:
+        if stock[seat]:
+            stock[seat] -= 1
+            board[sister][seat] += 1
+
+
+def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+    """Move two of the player's servants from the primary sister to another sister."""
+    if len(targets) != 2:
+        ctx.flag("log-move-syntax", "write action B as `B FROM TO` (from the primary sister)")
+        return
+    source, target = targets
+    if pair is not None and source != pair[0]:
+        ctx.flag("3B-from-primary", f"Action B moves servants off {ctx.name(pair[0])}, the card's "
+                 f"primary sister, not {ctx.name(source)}")
+    _move_two(ctx, source, target, "3B-from-primary", "3B-other-sister")
+
+
+def _move_two(ctx: ActionContext, source: int, target: int, own_rule: str, other_rule: str) -> None:
+    """Move two of the player's own servants from one sister to a different one."""
+    count = ctx.data.n("action_a_servants")
+    have = ctx.table.board[source][ctx.seat]
+    if have < count:
+        ctx.flag(own_rule, f"{ctx.player} has {have} servant{'s' if have != 1 else ''} on "
+                 f"{ctx.name(source)}; moving needs {count} of his own")
+    if source == target:
+        ctx.flag(other_rule, f"The servants must move to a sister other than {ctx.name(source)}")
+    ctx.table.move(ctx.seat, source, target, count)
+
+
+def _action_c(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+    """Bring three servants from reserve to playable (fewer if the reserve runs short)."""
+    if targets:
+        ctx.flag("3C-no-placement", "Action C places no servant on a sister; write just `C`")
+    ctx.table.call_up(ctx.seat, ctx.data.n("action_c_servants"))
+
+
+def _action_d(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+    """Place two servants on one sister of the player's choice."""
+    count = ctx.data.n("action_a_servants")
+    if len(targets) != count:
+        ctx.flag("log-move-syntax", "write action D as `D SISTER SISTER` (both servants on one sister)")
+    elif len(set(targets)) != 1:
+        ctx.flag("3D-one-sister", "Action D places both servants on the same sister")
+    _place_all(ctx, targets)
+
+
+def _action_d2(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+    """Move two of the player's servants from one sister to another."""
+    if len(targets) != 2:
+        ctx.flag("log-move-syntax", "write action D2 as `D2 FROM TO`")
+        return
+    _move_two(ctx, targets[0], targets[1], "3D2-own-servants", "3D2-own-servants")
+
+
+_ACTIONS: dict[str, Callable[[ActionContext, tuple[int, int] | None, tuple[int, ...]], None]] = {
+    "A": _action_a, "B": _action_b, "C": _action_c, "D": _action_d, "D2": _action_d2,
+}

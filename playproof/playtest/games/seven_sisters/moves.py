@@ -1,0 +1,262 @@
+"""The Seven Sisters log vocabulary: one parse boundary turning `verb args` into typed moves."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from playproof.playtest.games.seven_sisters.data import WILD, GameData
+
+UNKNOWN = "?"
+ACTIONS = ("A", "B", "C", "D", "D2")
+
+
+class MoveError(ValueError):
+    """A move that cannot be read; carries the rule slug it breaks and a readable message."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class Play(NamedTuple):
+    """`play CARD ACTION SISTER...`; card None when hidden (`play ?`)."""
+
+    card: str | None
+    action: str | None
+    targets: tuple[int, ...]
+
+
+class Take(NamedTuple):
+    """`take G gold F fruit`."""
+
+    gold: int
+    fruit: int
+
+
+class SisterMove(NamedTuple):
+    """`place S`, `wrath S` (player or table claim) or `tile S`: a verb naming one sister."""
+
+    verb: str
+    sister: int
+
+
+class PlayerMove(NamedTuple):
+    """`pride P` (a decision) or `first P` (chance at setup, else a claim): a verb naming a player."""
+
+    verb: str
+    player: int
+
+
+class Envy(NamedTuple):
+    """`envy S P1 P2` or `envy none`."""
+
+    source: int | None
+    owners: tuple[int, ...]
+
+
+class Buyback(NamedTuple):
+    """`buyback K for G gold` or `buyback none`."""
+
+    servants: int
+    gold: int
+
+
+class Deal(NamedTuple):
+    """`deal P CARD...` (cards `?` when hidden)."""
+
+    player: int
+    cards: tuple[str | None, ...]
+
+
+class Flip(NamedTuple):
+    """`flip N` (None when hidden)."""
+
+    value: int | None
+
+
+class Claim(NamedTuple):
+    """A consequence the table logged: `favour S P|none`, `gift S P N`, `score P N`, `winner P...`."""
+
+    topic: tuple[object, ...]
+    value: object
+    text: str
+
+
+Move = Play | Take | SisterMove | PlayerMove | Envy | Buyback | Deal | Flip | Claim
+
+
+class MoveParser:
+    """Reads move texts for one game: its sisters, players and deck."""
+
+    def __init__(self, data: GameData, players: tuple[str, ...]) -> None:
+        self.data = data
+        self.sister_index = {s.lower(): i for i, s in enumerate(data.sisters)}
+        self.player_index = {p.lower(): i for i, p in enumerate(players)}
+        self.card_names = {c.lower(): c for c in data.cards}
+        self.players = players
+
+    def parse(self, verb: str, args: str, table: bool) -> Move:
+        """Return the typed move of `verb args`, or raise MoveError."""
+        handler = (_TABLE_VERBS if table else _PLAYER_VERBS).get(verb)
+        if handler is None:
+            allowed = ", ".join(sorted(_TABLE_VERBS if table else _PLAYER_VERBS))
+            who = "the table" if table else "a player"
+            raise MoveError("log-move-syntax", f'"{verb}" is not a Seven Sisters move for {who} '
+                            f"(moves: {allowed})")
+        return handler(self, args.split())
+
+    def sister(self, token: str) -> int:
+        """Return a sister's index from her name."""
+        index = self.sister_index.get(token.lower())
+        if index is None:
+            names = ", ".join(self.data.sisters)
+            raise MoveError("log-move-syntax", f'"{token}" is not a sister ({names})')
+        return index
+
+    def player(self, token: str) -> int:
+        """Return a player's seat from the name."""
+        index = self.player_index.get(token.lower())
+        if index is None:
+            raise MoveError("log-move-syntax", f'"{token}" is not a player ({", ".join(self.players)})')
+        return index
+
+    def card(self, token: str) -> str | None:
+        """Return a card's name as the deck spells it (None for `?`)."""
+        if token == UNKNOWN:
+            return None
+        name = self.card_names.get(token.lower())
+        if name is None:
+            raise MoveError("1-card-exists", f'"{token}" is not an influence card of this deck (a '
+                            "pair such as Greed/Lust of two different sisters, or Wild)")
+        return name
+
+    def count(self, token: str, what: str) -> int:
+        """Return a whole number or raise naming what it counts."""
+        if not token.isdigit():
+            raise MoveError("log-move-syntax", f'"{token}" is not a number of {what}')
+        return int(token)
+
+
+def _parse_play(p: MoveParser, tokens: list[str]) -> Play:
+    """`play CARD ACTION SISTER...` or `play ?`."""
+    if tokens == [UNKNOWN]:
+        return Play(None, None, ())
+    if len(tokens) < 2 or tokens[1].upper() not in ACTIONS:
+        raise MoveError("log-move-syntax", "write a play as `play CARD ACTION [SISTER...]` with "
+                        "ACTION one of A, B, C, D, D2 (e.g. `play Greed/Lust A Greed Greed Lust`)")
+    return Play(p.card(tokens[0]), tokens[1].upper(), tuple(p.sister(t) for t in tokens[2:]))
+
+
+def _parse_take(p: MoveParser, tokens: list[str]) -> Take:
+    """`take G gold F fruit` (either part may be left out; `take nothing`)."""
+    amounts = {"gold": 0, "fruit": 0}
+    if tokens == ["nothing"]:
+        return Take(0, 0)
+    if not tokens or len(tokens) % 2 or any(t.lower() not in amounts for t in tokens[1::2]):
+        raise MoveError("log-move-syntax", "write goods as `take G gold F fruit` (e.g. "
+                        "`take 2 gold 2 fruit`)")
+    for number, good in zip(tokens[::2], tokens[1::2]):
+        amounts[good.lower()] += p.count(number, good.lower())
+    return Take(amounts["gold"], amounts["fruit"])
+
+
+def _one(tokens: list[str], form: str) -> str:
+    """Return the single argument of a move or raise showing its form."""
+    if len(tokens) != 1:
+        raise MoveError("log-move-syntax", f"write this move as `{form}`")
+    return tokens[0]
+
+
+def _parse_envy(p: MoveParser, tokens: list[str]) -> Envy:
+    """`envy SISTER PLAYER PLAYER` or `envy none`."""
+    if [t.lower() for t in tokens] == ["none"]:
+        return Envy(None, ())
+    if len(tokens) != 3:
+        raise MoveError("log-move-syntax", "write Envy's move as `envy SISTER OWNER OWNER` (the owners "
+                        "of the two servants moved) or `envy none`")
+    return Envy(p.sister(tokens[0]), tuple(sorted(p.player(t) for t in tokens[1:])))
+
+
+def _parse_buyback(p: MoveParser, tokens: list[str]) -> Buyback:
+    """`buyback K for G gold` or `buyback none`."""
+    if [t.lower() for t in tokens] in (["none"], ["0"]):
+        return Buyback(0, 0)
+    if len(tokens) != 4 or tokens[1].lower() != "for" or tokens[3].lower() != "gold":
+        raise MoveError("log-move-syntax", "write a buy-back as `buyback SERVANTS for GOLD gold` "
+                        "(e.g. `buyback 3 for 2 gold`) or `buyback none`")
+    return Buyback(p.count(tokens[0], "servants"), p.count(tokens[2], "gold"))
+
+
+def _parse_deal(p: MoveParser, tokens: list[str]) -> Deal:
+    """`deal PLAYER CARD...`."""
+    if len(tokens) < 2:
+        raise MoveError("log-move-syntax", "write a deal as `deal PLAYER CARD...` (`?` for a card "
+                        "nobody saw)")
+    return Deal(p.player(tokens[0]), tuple(p.card(t) for t in tokens[1:]))
+
+
+def _parse_flip(p: MoveParser, tokens: list[str]) -> Flip:
+    """`flip N` or `flip ?`."""
+    token = _one(tokens, "flip NUMBER")
+    return Flip(None if token == UNKNOWN else p.count(token, "goods"))
+
+
+def _parse_favour(p: MoveParser, tokens: list[str]) -> Claim:
+    """`favour SISTER PLAYER|none`."""
+    if len(tokens) != 2:
+        raise MoveError("log-move-syntax", "write a favour as `favour SISTER PLAYER` or "
+                        "`favour SISTER none`")
+    sister = p.sister(tokens[0])
+    winner = None if tokens[1].lower() == "none" else p.player(tokens[1])
+    return Claim(("favour", sister), winner, f"{p.data.sisters[sister]}'s favour")
+
+
+def _parse_gift(p: MoveParser, tokens: list[str]) -> Claim:
+    """`gift SISTER PLAYER N`."""
+    if len(tokens) != 3:
+        raise MoveError("log-move-syntax", "write a gift as `gift SISTER PLAYER AMOUNT` "
+                        "(e.g. `gift Greed Ann 5`)")
+    sister, player = p.sister(tokens[0]), p.player(tokens[1])
+    return Claim(("gift", sister, player), p.count(tokens[2], "goods"),
+                 f"{p.data.sisters[sister]}'s gift to {p.players[player]}")
+
+
+def _parse_score(p: MoveParser, tokens: list[str]) -> Claim:
+    """`score PLAYER N`."""
+    if len(tokens) != 2:
+        raise MoveError("log-move-syntax", "write a final score as `score PLAYER POINTS`")
+    player = p.player(tokens[0])
+    return Claim(("score", player), p.count(tokens[1], "points"), f"{p.players[player]}'s final score")
+
+
+def _parse_winner(p: MoveParser, tokens: list[str]) -> Claim:
+    """`winner PLAYER...` (several names for a shared win)."""
+    if not tokens:
+        raise MoveError("log-move-syntax", "write the winner as `winner PLAYER` (several for a shared win)")
+    return Claim(("winner",), tuple(sorted(p.player(t) for t in tokens)), "the winner")
+
+
+def _sister_verb(verb: str, form: str):  # type: ignore[no-untyped-def]
+    """Return a parser for a verb taking one sister."""
+    return lambda p, tokens: SisterMove(verb, p.sister(_one(tokens, form)))
+
+
+def _player_verb(verb: str, form: str):  # type: ignore[no-untyped-def]
+    """Return a parser for a verb taking one player."""
+    return lambda p, tokens: PlayerMove(verb, p.player(_one(tokens, form)))
+
+
+_PLAYER_VERBS = {
+    "play": _parse_play, "take": _parse_take, "place": _sister_verb("place", "place SISTER"),
+    "wrath": _sister_verb("wrath", "wrath SISTER"), "pride": _player_verb("pride", "pride PLAYER"),
+    "envy": _parse_envy, "buyback": _parse_buyback,
+}
+_TABLE_VERBS = {
+    "first": _player_verb("first", "first PLAYER"), "tile": _sister_verb("tile", "tile SISTER"),
+    "deal": _parse_deal, "flip": _parse_flip, "wrath": _sister_verb("wrath", "wrath SISTER"),
+    "favour": _parse_favour, "gift": _parse_gift, "score": _parse_score, "winner": _parse_winner,
+}
+
+__all__ = ["WILD", "UNKNOWN", "MoveParser", "MoveError", "Move", "Play", "Take", "SisterMove",
+           "PlayerMove", "Envy", "Buyback", "Deal", "Flip", "Claim"]

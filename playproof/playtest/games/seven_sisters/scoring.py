@@ -1,0 +1,86 @@
+"""Scoring rules as pure functions: a sister's favourite, gifts, buy-back prices, final scores."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from playproof.playtest.games.seven_sisters.state import GLUTTONY, GREED, SLOTH, Table
+
+
+def favourite(counts: list[int], sloth: list[int]) -> int | None:
+    """Return who wins a sister's favour: most servants, ties to most Sloth favours, else nobody."""
+    top = max(counts)
+    if top == 0:
+        return None
+    tied = [p for p, c in enumerate(counts) if c == top]
+    if len(tied) == 1:
+        return tied[0]
+    best = max(sloth[p] for p in tied)
+    leaders = [p for p in tied if sloth[p] == best]
+    # Sloth breaks the tie only when one tied player has strictly the most Sloth favours.
+    return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+def sloth_favours(table: Table) -> list[int]:
+    """Return each player's Sloth favours."""
+    return [row[SLOTH] for row in table.favours]
+
+
+def pay_gift(table: Table, sister: int, winner: int | None, big: int, small: int) -> dict[int, int]:
+    """Pay Greed's gold, Gluttony's fruit or Lust's servants; return what each player got."""
+    influencing = [p for p in table.seats_from_first() if table.board[sister][p] and p != winner]
+    # The favourite is paid first, then the others clockwise from the first player.
+    payees = ([(winner, big)] if winner is not None else []) + [(p, small) for p in influencing]
+    given: dict[int, int] = {}
+    for player, amount in payees:
+        if sister == GREED:
+            given[player] = table.take_goods(player, amount, 0)[0]
+        elif sister == GLUTTONY:
+            given[player] = table.take_goods(player, 0, amount)[1]
+        else:
+            given[player] = table.call_up(player, amount)
+    return given
+
+
+@lru_cache(maxsize=16)
+def buyback_prices(packages: tuple[tuple[int, int], ...], most: int) -> tuple[frozenset[int], ...]:
+    """Return, for 0..most servants, every gold total that buys exactly that many back."""
+    prices: list[set[int]] = [set() for _ in range(most + 1)]
+    prices[0].add(0)
+    for servants in range(1, most + 1):
+        for gold, size in packages:
+            if size <= servants:
+                prices[servants].update(g + gold for g in prices[servants - size])
+    return tuple(frozenset(p) for p in prices)
+
+
+def majority(values: list[int], point: int, share: bool) -> list[int]:
+    """Return the majority point per player: most (at least one) scores; ties share or score none."""
+    top = max(values)
+    leaders = [p for p, v in enumerate(values) if v == top]
+    if top == 0 or (len(leaders) > 1 and not share):
+        return [0] * len(values)
+    return [point if p in leaders else 0 for p in range(len(values))]
+
+
+def final_breakdown(table: Table, set_bonus: int, point: int, share: bool) -> list[dict[str, int]]:
+    """Return each player's final score split into its parts."""
+    gold = majority(table.gold, point, share)
+    fruit = majority(table.fruit, point, share)
+    playable = majority(table.playable, point, share)
+    parts = []
+    for p in range(table.players):
+        part = {"favours": sum(table.favours[p]), "sets": set_bonus * table.full_sets(p),
+                "gold": gold[p], "fruit": fruit[p], "playable": playable[p]}
+        part["total"] = sum(part.values())
+        parts.append(part)
+    return parts
+
+
+def winners(table: Table, totals: list[int]) -> tuple[int, ...]:
+    """Return the winner(s): best total, then most Sloth favours, then most servants on tiles."""
+    contenders = list(range(table.players))
+    for key in (lambda p: totals[p], lambda p: table.favours[p][SLOTH], table.on_tiles):
+        best = max(key(p) for p in contenders)
+        contenders = [p for p in contenders if key(p) == best]
+    return tuple(contenders)

@@ -1,0 +1,387 @@
+"""Scoring the sisters in table order: favours, gifts and their decisions, removals, buy-backs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playproof.playtest.engine import Decision, Status
+from playproof.playtest.games.seven_sisters.data import GameData
+from playproof.playtest.games.seven_sisters.legal import MoveTexts
+from playproof.playtest.games.seven_sisters.moves import Buyback, Claim, Envy, Move, PlayerMove, SisterMove
+from playproof.playtest.games.seven_sisters.scoring import (favourite, final_breakdown, pay_gift,
+                                                            sloth_favours, winners)
+from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED, LUST, PRIDE, WRATH,
+                                                          Table)
+
+GIFT_KINDS = {SisterMove: "wrath", PlayerMove: "pride", Envy: "envy", Buyback: "buyback"}
+CLAIM_RULES = {"favour": "scoring-favour", "gift": "gifts-amounts", "wrath": "wrath-tie",
+               "first": "pride-first-player", "score": "final-score", "winner": "final-winner"}
+
+
+class ScoringPass:
+    """The scoring half of the engine: one pass over the sisters per round, plus the final one."""
+
+    data: GameData
+    table: Table
+    names: tuple[str, ...]
+    texts: MoveTexts
+    step: str
+    round: int
+
+    if TYPE_CHECKING:
+        def report(self, rule: str, message: str, line: int | None = None,
+                   status: Status = Status.VIOLATION) -> None: ...
+        def flag(self, name: str) -> bool: ...
+        def _begin_round(self, number: int) -> None: ...
+        opts: dict[str, str]
+
+    def _init_scoring(self) -> None:
+        """Set the scoring bookkeeping."""
+        self.pass_no = 0
+        self.final_pass = self.data.n("rounds") + 1
+        self.idx, self.stage = 0, "open"
+        self.pending: tuple[str, int] | None = None
+        self.winner: int | None = None
+        self.scored: set[int] = set()
+        self.results: dict[tuple[object, ...], object] = {}
+        self.reasons: dict[int, str] = {}
+        self.deferred: dict[object, list[tuple[Claim, int]]] = {}
+        self.final: list[dict[str, int]] = []
+        self.champions: tuple[int, ...] = ()
+
+    def start_scoring(self) -> None:
+        """Score every sister in table order, stopping at each decision a player must make."""
+        self._start_pass()
+        self.advance()
+
+    def _start_pass(self) -> None:
+        """Begin a pass over the sisters."""
+        self.step, self.pass_no = "score", self.pass_no + 1
+        self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
+
+    def advance(self) -> None:
+        """Score on until a player must decide or the pass ends."""
+        order = self.table.order
+        while self.step == "score" and self.pending is None:
+            if self.idx >= len(order):
+                self._end_pass()
+            elif self.stage == "open":
+                self._open(order[self.idx])
+                self.stage = "gift"
+            elif self.stage == "gift":
+                self._close_gift(order[self.idx])
+                self._remove(order[self.idx])
+                self.stage = "buyback"
+            else:
+                self.idx, self.stage = self.idx + 1, "open"
+
+    def _end_pass(self) -> None:
+        """After round scoring comes the next round; after round 4 the final scoring; then the end."""
+        if self.pass_no >= self.final_pass:
+            self._finish_game()
+        elif self.pass_no == self.final_pass - 1:
+            self._start_pass()
+        else:
+            self._begin_round(self.round + 1)
+
+    def skip_scoring(self) -> None:
+        """Finish the pass with the defaults for decisions the log left out."""
+        while self.step == "score":
+            if self.pending is not None:
+                self._default_pending()
+            self.advance()
+
+    # ----- one sister -------------------------------------------------------------------------
+
+    def _open(self, sister: int) -> None:
+        """Give the sister's favour and her gift (or ask her favourite to decide it)."""
+        t = self.table
+        counts = t.board[sister]
+        winner = self.winner = favourite(counts, sloth_favours(t))
+        if winner is not None and t.favour_stock[sister] > 0:
+            t.favour_stock[sister] -= 1
+            t.favours[winner][sister] += 1
+        self.results[("favour", sister)] = winner
+        self.reasons[sister] = self._reason(sister, winner)
+        tie = winner is None and (max(counts) > 0 or self.flag("empty-is-tie"))
+        self._gift(sister, winner, tie)
+
+    def _reason(self, sister: int, winner: int | None) -> str:
+        """Explain who wins a sister's favour."""
+        counts, name = self.table.board[sister], self.data.sisters[sister]
+        top = max(counts)
+        tied = [self.names[p] for p, c in enumerate(counts) if c == top]
+        if top == 0:
+            return f"nobody has a servant on {name}"
+        if len(tied) == 1:
+            return f"{tied[0]} has the most servants on {name} ({top})"
+        who = " and ".join(tied)
+        if winner is not None:
+            return f"{who} tie on {name} with {top} and {self.names[winner]} has the most Sloth favours"
+        return f"{who} tie on {name} with {top} and Sloth favours do not break the tie"
+
+    def _gift(self, sister: int, winner: int | None, tie: bool) -> None:
+        """Resolve the sister's gift, by her tile number."""
+        t, n = self.table, len(self.names)
+        for p in range(n):
+            self.results[("gift", sister, p)] = 0
+        if sister in (GREED, GLUTTONY, LUST):
+            big, small = self.data.n("gift_winner"), self.data.n("gift_others")
+            for p, amount in pay_gift(t, sister, winner, big, small).items():
+                self.results[("gift", sister, p)] = amount
+        elif sister == WRATH:
+            if winner is not None:
+                self.pending = ("wrath", winner)
+            elif tie:
+                t.wrath = t.next_tile(t.wrath)  # a tie moves the marker one sister to the right
+        elif sister == PRIDE and self.pass_no < self.final_pass:
+            if winner is not None:
+                self.pending = ("pride", winner)
+            elif tie:
+                step = -1 if self.flag("pride-tie-anticlockwise") else 1
+                t.first = (t.first + step) % n
+        elif sister == ENVY and winner is not None and self._envy_possible():
+            self.pending = ("envy", winner)
+
+    def _envy_possible(self) -> bool:
+        """Return True when some other sister holds enough servants to move onto Envy."""
+        need = self.data.n("envy_servants")
+        return any(sum(row) >= need for s, row in enumerate(self.table.board) if s != ENVY)
+
+    def _close_gift(self, sister: int) -> None:
+        """Mark the sister scored and check what the table claimed about her."""
+        self.scored.add(sister)
+        for claim, line in self.deferred.pop(sister, []):
+            self._check_claim(claim, line)
+
+    def _remove(self, sister: int) -> None:
+        """Set aside the favourite's servants, and everyone's under the Wrath marker."""
+        t = self.table
+        if self.winner is not None:
+            t.remove(sister, self.winner)
+        if t.wrath == sister:
+            for p in range(t.players):
+                t.remove(sister, p)
+        for p in range(t.players):
+            if t.aside[p] and not t.gold[p]:
+                t.buy_back(p, 0, 0)  # no gold: the removed servants go to reserve
+        if any(t.aside):
+            self.pending = ("buyback", -1)
+
+    # ----- decisions during scoring -------------------------------------------------------------
+
+    def scoring_decision(self) -> Decision:
+        """Return the decision a sister's favourite (or a buy-back) waits for."""
+        assert self.pending is not None
+        kind, seat = self.pending
+        t = self.table
+        if kind == "wrath":
+            return Decision(self.names[seat], self.texts.wrath_moves(t), "move the Wrath marker")
+        if kind == "pride":
+            return Decision(self.names[seat], self.texts.prides, "choose the next first player")
+        if kind == "envy":
+            return Decision(self.names[seat], self.texts.envy_moves(t, self.data.n("envy_servants")),
+                            "move two servants onto Envy")
+        seat = next(p for p in t.seats_from_first() if t.aside[p])
+        return Decision(self.names[seat], self.texts.buyback_moves(t.aside[seat], t.gold[seat]),
+                        "buy back removed servants")
+
+    def score_move(self, move: Move, seat: int) -> None:
+        """Handle a decision made during scoring, settling earlier ones the log left out."""
+        kind = GIFT_KINDS[type(move)]
+        while self.step == "score" and self.pending is not None and self.pending[0] != kind:
+            if not self._may_come(kind):
+                break
+            self._default_pending()
+            self.advance()
+        if self.step != "score" or self.pending is None or self.pending[0] != kind:
+            self.report("log-wrong-step", self._not_due(kind))
+            return
+        getattr(self, f"_decide_{kind}")(move, seat)
+        self.advance()
+
+    def _may_come(self, kind: str) -> bool:
+        """Return True when a decision of this kind can still come up in this pass."""
+        sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}.get(kind)
+        return sister is None or sister not in self.scored
+
+    def _not_due(self, kind: str) -> str:
+        """Explain why a scoring decision is out of place."""
+        if kind == "buyback":
+            return "No removed servants are waiting to be bought back"
+        sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}[kind]
+        return f"No {self.data.sisters[sister]} decision is due now"
+
+    def _default_pending(self) -> None:
+        """Settle a decision the log left out: what the table did by not deciding."""
+        assert self.pending is not None
+        kind, seat = self.pending
+        if kind == "wrath":
+            self.report("wrath-must-move", f"{self.names[seat]} won Wrath's favour and must move the "
+                        "Wrath marker (`wrath SISTER`)")
+        elif kind == "pride":
+            self.report("pride-choice", f"{self.names[seat]} won Pride's favour and chooses the next "
+                        "first player (`pride PLAYER`)")
+        elif kind == "buyback":
+            for p in range(self.table.players):
+                self.table.buy_back(p, 0, 0)
+        self.pending = None
+
+    def _check_winner(self, seat: int, winner: int, what: str) -> None:
+        """Only the sister's favourite makes her gift's decision."""
+        if seat != winner:
+            self.report("log-turn-order", f"{self.names[winner]} won {what}'s favour and decides "
+                        f"the gift, not {self.names[seat]}")
+
+    def _decide_wrath(self, move: SisterMove, seat: int) -> None:
+        """Wrath's favourite moves the marker: never onto Wrath, never where it lies."""
+        assert self.pending is not None
+        t, names = self.table, self.data.sisters
+        self._check_winner(seat, self.pending[1], names[WRATH])
+        if move.sister == WRATH:
+            self.report("wrath-destination", f"The Wrath marker may not be placed on {names[WRATH]}")
+        elif move.sister == t.wrath:
+            self.report("wrath-destination", f"The Wrath marker already lies on {names[t.wrath]}; it "
+                        "must move, and never to the same sister two rounds running")
+        t.wrath = move.sister
+        self.pending = None
+
+    def _decide_pride(self, move: PlayerMove, seat: int) -> None:
+        """Pride's favourite chooses the next round's first player."""
+        assert self.pending is not None
+        self._check_winner(seat, self.pending[1], self.data.sisters[PRIDE])
+        self.table.first = move.player
+        self.pending = None
+
+    def _decide_envy(self, move: Envy, seat: int) -> None:
+        """Envy's favourite may move two servants from one other sister onto Envy."""
+        assert self.pending is not None
+        self._check_winner(seat, self.pending[1], self.data.sisters[ENVY])
+        self.pending = None
+        if move.source is None:
+            return
+        t, names = self.table, self.data.sisters
+        if move.source == ENVY:
+            self.report("envy-move", f"The servants move onto {names[ENVY]} from another sister")
+            return
+        for owner in sorted(set(move.owners)):
+            wanted, have = move.owners.count(owner), t.board[move.source][owner]
+            if have < wanted:
+                self.report("envy-move", f"{self.names[owner]} has {have} servant"
+                            f"{'s' if have != 1 else ''} on {names[move.source]}, not {wanted}")
+            t.move(owner, move.source, ENVY, wanted)
+
+    def _decide_buyback(self, move: Buyback, seat: int) -> None:
+        """A player pays gold to return removed servants to playable; the rest go to reserve."""
+        t = self.table
+        removed, gold = t.aside[seat], t.gold[seat]
+        if move.servants > removed:
+            self.report("buyback-limit", f"{self.names[seat]} had {removed} servant"
+                        f"{'s' if removed != 1 else ''} removed and cannot buy back {move.servants}")
+        if move.gold > gold:
+            self.report("buyback-limit", f"{self.names[seat]} has only {gold} gold, not {move.gold}")
+        prices = self.texts.prices[min(move.servants, len(self.texts.prices) - 1)]
+        if move.gold not in prices:
+            rates = ", ".join(f"{s} for {g}" for g, s in self.data.buyback)
+            cost = " or ".join(map(str, sorted(prices))) or "no exact price"
+            self.report("buyback-ratio", f"{move.servants} servants cost {cost} gold ({rates}), "
+                        f"not {move.gold}")
+        if removed:
+            t.buy_back(seat, move.servants, move.gold)
+        if not any(t.aside):
+            self.pending = None
+
+    # ----- claims the table logged ---------------------------------------------------------------
+
+    def claim(self, claim: Claim) -> None:
+        """Check a logged consequence now, or when the rules decide it."""
+        assert self._event is not None  # type: ignore[attr-defined]
+        line = self._event.line  # type: ignore[attr-defined]
+        kind = claim.topic[0]
+        if kind in ("score", "winner"):
+            key: object = "final"
+            due = self.step != "over"
+        else:
+            key = {"wrath": WRATH, "first": PRIDE}.get(str(kind), claim.topic[1] if len(claim.topic) > 1 else -1)
+            due = self.step == "score" and key not in self.scored
+        if due:
+            self.deferred.setdefault(key, []).append((claim, line))
+        else:
+            self._check_claim(claim, line)
+
+    def _check_claim(self, claim: Claim, line: int) -> None:
+        """Compare a claimed consequence with the engine's own."""
+        kind = str(claim.topic[0])
+        actual = self._actual(claim)
+        if actual != claim.value:
+            message = self._claim_message(claim, actual)
+            self.report(CLAIM_RULES[kind], message, line=line)
+
+    def _actual(self, claim: Claim) -> object:
+        """Return the engine's value of a claimed consequence."""
+        kind = claim.topic[0]
+        if kind == "wrath":
+            return self.table.wrath
+        if kind == "first":
+            return self.table.first
+        if kind == "score":
+            return self.final[int(claim.topic[1])]["total"]  # type: ignore[call-overload]
+        if kind == "winner":
+            return self.champions
+        return self.results.get(claim.topic, "unscored")
+
+    def _claim_message(self, claim: Claim, actual: object) -> str:
+        """Say what the rules decide and what the table logged."""
+        kind, t = claim.topic[0], self.table
+        if actual == "unscored":
+            return f"{claim.text} has not been decided yet: no scoring has reached that sister"
+        if kind == "favour":
+            sister = int(claim.topic[1])  # type: ignore[call-overload]
+            return (f"{claim.text} goes to {self._who(actual)}, not {self._who(claim.value)}: "
+                    f"{self.reasons.get(sister, '')}")
+        if kind == "wrath":
+            return (f"The Wrath marker lies on {self.data.sisters[t.wrath]}, not "
+                    f"{self.data.sisters[int(claim.value)]}")  # type: ignore[call-overload]
+        if kind == "first":
+            return f"The first-player marker is with {self.names[t.first]}, not {self._who(claim.value)}"
+        if kind == "score":
+            parts = self.final[int(claim.topic[1])]  # type: ignore[call-overload]
+            detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
+            return f"{claim.text} is {actual} ({detail}), not {claim.value}"
+        if kind == "winner":
+            return (f"The winner is {self._who(actual)} (ties: most Sloth favours, then most servants "
+                    f"on the tiles), not {self._who(claim.value)}")
+        return f"{claim.text} is {actual}, not {claim.value}"
+
+    def _who(self, value: object) -> str:
+        """Name a player, several players, or nobody."""
+        if value is None:
+            return "nobody"
+        if isinstance(value, tuple):
+            return " and ".join(self.names[p] for p in value)
+        return self.names[int(value)]  # type: ignore[call-overload]
+
+    # ----- the end -------------------------------------------------------------------------------
+
+    def _finish_game(self) -> None:
+        """Final scoring: favours, full sets, majorities; tie-breaks decide the winner."""
+        self.step = "over"
+        share = self.opts.get("majority-ties", "share").lower() != "none"
+        self.final = final_breakdown(self.table, self.data.n("set_bonus"),
+                                     self.data.n("majority_point"), share)
+        self.champions = winners(self.table, [part["total"] for part in self.final])
+        for claim, line in self.deferred.pop("final", []):
+            self._check_claim(claim, line)
+
+    def scores(self) -> dict[str, int]:
+        """Return final scores once over, else favours and full sets so far."""
+        return {name: part["total"] for name, part in self.score_breakdown().items()}
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's score split into its parts."""
+        if self.final:
+            return dict(zip(self.names, self.final))
+        bonus = self.data.n("set_bonus")
+        return {name: {"favours": sum(self.table.favours[p]), "sets": bonus * self.table.full_sets(p),
+                       "total": sum(self.table.favours[p]) + bonus * self.table.full_sets(p)}
+                for p, name in enumerate(self.names)}
