@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -32,7 +33,7 @@ def _read_line(prompt: str) -> str | None:
     """Show the prompt and read one line of input (None at end of input)."""
     click.echo(prompt)
     click.echo("> ", nl=False)
-    line = click.get_text_stream("stdin").readline()
+    line = sys.stdin.readline()
     return line.rstrip("\r\n") if line else None
 
 

@@ -94,16 +94,19 @@ def rounds_of(result: AuditResult) -> list[tuple[str, dict[str, int]]]:
     """Return the scores at the end of each round (rounds from the engine, else from `== ==` markers)."""
     assert result.replay is not None
     snapshots: list[tuple[str, dict[str, int]]] = []
-    marker = [""]
+    marker, current = [""], [""]
 
     def observe(engine: Engine, event: Event) -> None:
+        # an event counts in the round it was played in: the label before it
         if event.kind is EventKind.MARKER and event.verb == "round":
             marker[0] = event.args
         label = engine.round_label() or marker[0] or "1"
-        if snapshots and snapshots[-1][0] == label:
-            snapshots[-1] = (label, engine.scores())
+        played_in = current[0] or label
+        current[0] = label
+        if snapshots and snapshots[-1][0] == played_in:
+            snapshots[-1] = (played_in, engine.scores())
         else:
-            snapshots.append((label, engine.scores()))
+            snapshots.append((played_in, engine.scores()))
 
     replay = result.replay
     run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, observe)
@@ -146,9 +149,9 @@ def _status(line: int, undone: dict[int, int], amended: dict[int, int]) -> str:
 
 
 def turn_times(log: Log) -> dict[str, list[int]]:
-    """Return the seconds each player's moves took (time since the previous timed line)."""
+    """Return the seconds each player's moves took (time since the previous timed line; the log starts at 0)."""
     times: dict[str, list[int]] = {}
-    previous: int | None = None
+    previous: int | None = 0
     for entry in log:
         seconds = entry.seconds
         if seconds is None:

@@ -1,0 +1,156 @@
+"""The playtest CLI: exit codes, exact messages, the interactive recorder driven with CliRunner input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from playproof.cli import cli
+from playproof.playtest.store import Store
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
+GAME = DATA / "nim-game.log"
+MISTAKES = DATA / "nim-game-mistakes.log"
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    """A CliRunner whose session database lives in the test's folder."""
+    monkeypatch.setenv("PLAYPROOF_DB", str(tmp_path / "sessions.db"))
+    return CliRunner()
+
+
+def test_audit_exit_codes(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    clean = runner.invoke(cli, ["audit", str(GAME)])
+    assert (clean.exit_code, clean.output) == (0, f"{GAME}: 0 violation(s) in 5 moves\n")
+    dirty = runner.invoke(cli, ["audit", str(GAME), str(MISTAKES)])
+    assert dirty.exit_code == 1
+    assert f"{MISTAKES}:9 nim-test/1-turn-order it is Cat's turn, not Ben's\n" in dirty.output
+    missing = runner.invoke(cli, ["audit", str(tmp_path / "gone.log"), str(MISTAKES)])
+    assert missing.exit_code == 2
+    assert missing.output.startswith(f"{tmp_path / 'gone.log'}: cannot read log (FileNotFoundError")
+    bad = tmp_path / "bad.log"
+    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn take 1\n', encoding="utf-8")
+    unreadable = runner.invoke(cli, ["audit", str(bad)])
+    assert unreadable.exit_code == 2
+    assert unreadable.output.splitlines()[0].startswith(f"{bad}:3:1: cannot read this line: expected `Actor: verb args`")
+
+
+def test_audit_json_and_strict(nim: str, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["audit", "--format", "json", str(MISTAKES)])
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["exit_code"] == 1
+    assert [(f["line"], f["rule"]) for f in data["logs"][0]["findings"]] == [
+        (9, "nim-test/1-turn-order"), (11, "nim-test/2-take-limit"), (13, "nim-test/2-take-limit"), (14, "nim-test/3-winner")]
+    strict = runner.invoke(cli, ["audit", "--strict", str(MISTAKES)])
+    assert strict.exit_code == 1
+    assert strict.output.splitlines()[0] == f"{MISTAKES}:9 nim-test/1-turn-order it is Cat's turn, not Ben's"
+
+
+def test_audit_strict_counts_undetermined(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    log = tmp_path / "hidden.log"
+    log.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn: take ?\n', encoding="utf-8")
+    assert runner.invoke(cli, ["audit", str(log)]).exit_code == 0
+    assert runner.invoke(cli, ["audit", "--strict", str(log)]).exit_code == 1
+
+
+def test_rules_lists_every_rule(nim: str, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["rules", "nim-test"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "Nim (test game): 3 rules",
+        "nim-test/1-turn-order  §1      Players take stones in seat order.",
+        "nim-test/2-take-limit  §2      Take 1 to 3 stones, never more than are left.",
+        "nim-test/3-winner      §3      Whoever takes the last stone wins; the table records it.",
+    ]
+
+
+def test_unknown_game_is_one_error_line(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["rules", "chess"])
+    assert result.exit_code == 1
+    assert result.output == ('Error: unknown game "chess" (known games: seven-sisters, four-sisters, '
+                             'battle-for-seven-cities, who-will-reign, 7-wonders-leaders)\n')
+
+
+def test_simulate_writes_logs_that_audit_clean(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["simulate", "nim-test", "--players", "3", "--games", "4", "--seed", "9",
+                                 "--logs", str(tmp_path / "logs")])
+    assert result.exit_code == 0, result.output
+    assert re.match(r"played 4 game\(s\) of Nim \(test game\) for 3 players: \d+ events, ", result.output)
+    logs = sorted((tmp_path / "logs").glob("*.log"))
+    assert [p.name for p in logs] == [f"nim-test-{s}.log" for s in (10, 11, 12, 9)]
+    assert runner.invoke(cli, ["audit", *map(str, logs)]).exit_code == 0
+    too_many = runner.invoke(cli, ["simulate", "nim-test", "--players", "5"])
+    assert (too_many.exit_code, too_many.output) == (1, "Error: nim-test is for 2-3 players, not 5\n")
+
+
+def test_recorder_repl(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    keys = "\n".join(["take 3", "Ben: take 9", "undo", "Dan: take 1", "moves", "Ben: take 2",
+                      "note all good", "scores", "state", "Ann: take 3", "end"]) + "\n"
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--variant", "stones=5",
+                                 "--no-times"], input=keys)
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    assert out[0] == "Recording session 1 (Nim (test game)); type `help` for help."
+    assert out[1] == "Ann to decide (take stones): take 1 | take 2 | take 3"
+    assert "> ✓ line 6" in out
+    assert "> ✗ line 7 nim-test/2-take-limit: cannot take 9 of 2 stones" in out
+    assert "> ✓ line 8" in out
+    assert '> Error: line 9:1: unknown actor "Dan" (players: Ann, Ben; or table)' in out
+    assert out[out.index("> take 1") + 1] == "take 2"
+    assert "> recorded line 10" in out[out.index("> ✓ line 9") + 1:]
+    assert "> Ann: 3 (win 0, stones 3)" in out
+    assert "✗ line 11 nim-test/2-take-limit: cannot take 3 of 0 stones" in "\n".join(out)
+    assert out[-1] == "session 1 ended"
+    text = Store(tmp_path / "sessions.db").text(1)
+    assert text.endswith("Ann: take 3\nBen: take 9\nundo 7\nBen: take 2\nnote all good\nAnn: take 3\n")
+
+
+def test_add_list_show_export_import(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    imported = runner.invoke(cli, ["playtest", "import", str(MISTAKES)])
+    assert (imported.exit_code, imported.output) == (0, f"imported {MISTAKES} as session 1\n")
+    added = runner.invoke(cli, ["playtest", "add", "1", "note checked later"])
+    assert (added.exit_code, added.output) == (0, "recorded line 15\n")
+    listed = runner.invoke(cli, ["playtest", "list"])
+    assert re.match(r"\s+1  nim-test\s+Ann, Ben, Cat\s+15 lines  \S+  open\n", listed.output)
+    shown = runner.invoke(cli, ["playtest", "show", "1"])
+    assert shown.output.startswith(MISTAKES.read_text(encoding="utf-8"))
+    assert "session 1:9 nim-test/1-turn-order it is Cat's turn, not Ben's" in shown.output
+    out = tmp_path / "s.jsonl"
+    exported = runner.invoke(cli, ["playtest", "export", "1", "--format", "jsonl", "-o", str(out)])
+    assert (exported.exit_code, exported.output) == (0, f"wrote {out}\n")
+    again = runner.invoke(cli, ["playtest", "import", str(out)])
+    assert again.output == f"imported {out} as session 2\n"
+    text = runner.invoke(cli, ["playtest", "export", "2"]).output
+    assert text == MISTAKES.read_text(encoding="utf-8") + "note checked later\n"
+
+
+def test_session_errors(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    db = tmp_path / "sessions.db"
+    assert runner.invoke(cli, ["playtest", "show", "7"]).output == \
+        f"Error: no session 7 in {db} (see `playproof playtest list`)\n"
+    runner.invoke(cli, ["playtest", "import", str(GAME)])
+    bad = runner.invoke(cli, ["playtest", "add", "1", "Zed: take 1"])
+    assert (bad.exit_code, bad.output) == (1, 'Error: line 18:1: unknown actor "Zed" (players: Ann, Ben; or table)\n')
+    assert runner.invoke(cli, ["playtest", "list", "--db", str(tmp_path / "other.db")]).output == \
+        f"no sessions in {tmp_path / 'other.db'}\n"
+    empty = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", " , "])
+    assert empty.output == 'Error: --players needs names separated by commas, e.g. --players "Ann,Ben,Cat"\n'
+
+
+def test_report_command(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    runner.invoke(cli, ["playtest", "import", str(GAME)])
+    result = runner.invoke(cli, ["report", "1", str(MISTAKES), "--format", "json", "-o", str(out)])
+    assert (result.exit_code, result.output) == (0, f"wrote {out}\n")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert [s["name"] for s in data["sessions"]] == ["session 1", str(MISTAKES)]
+    assert data["aggregate"]["sessions"] == 2
+    wrong = runner.invoke(cli, ["report", str(GAME), "--format", "docx", "-o", str(tmp_path / "r.docx")])
+    assert wrong.output == 'Error: unknown report format "docx" (known formats: html, pdf, xlsx, json)\n'
+    missing = runner.invoke(cli, ["report", "nowhere.log", "-o", str(out)])
+    assert missing.output == "Error: nowhere.log: no such log file, and not a session id\n"

@@ -1,0 +1,126 @@
+"""Session reports: the data every format shows, HTML escaping and self-containment, PDF, XLSX and JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from playproof.output.reports import FORMATS, find_format, write_reports
+from playproof.playtest.audit import audit_file, audit_log
+from playproof.playtest.logparse import parse_log
+from playproof.playtest.reportdata import SessionReport, aggregate, session_report
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
+EVIL = "<script>alert('x')</script> & \"q\""
+HOSTILE = f"""[Game "nim-test"]
+[Players "Ann, B<b>en"]
+[Event "{EVIL.replace('"', '')}"]
+[Variant "stones=4"]
+
+0:00:10 Ann: take 2  # {EVIL}
+0:01:40 B<b>en: take 9
+note {EVIL}
+0:02:00 Ann: take 2
+table: winner Ann
+"""
+
+
+@pytest.fixture
+def reports(nim: str) -> list[SessionReport]:
+    """The reports of the two Nim fixtures."""
+    return [session_report(audit_file(DATA / name)) for name in ("nim-game.log", "nim-game-mistakes.log")]
+
+
+def test_session_report_data(reports: list[SessionReport]) -> None:
+    game, mistakes = reports
+    assert game.players == ["Ann", "Ben"] and game.over and game.winners == ["Ben"]
+    assert game.scores == {"Ann": 4, "Ben": 13}
+    assert game.breakdown == {"Ann": {"win": 0, "stones": 4}, "Ben": {"win": 10, "stones": 3}}
+    assert game.rounds == [("1", {"Ann": 3, "Ben": 1}), ("2", {"Ann": 4, "Ben": 3}), ("3", {"Ann": 4, "Ben": 13})]
+    assert game.turn_times == {"Ann": [5, 22], "Ben": [35, 28]}
+    assert game.notes == [(14, "Ben hesitated before his take")]
+    assert game.moves == 5 and game.minutes == 1.5
+    assert [(f.line, f.corrected_by) for f in mistakes.violations] == [
+        (6, 10), (7, 8), (7, 8), (9, None), (11, None), (13, None), (14, None)]
+    statuses = {row.line: row.status for row in mistakes.timeline}
+    assert statuses[6] == "amended on line 10" and statuses[7] == "undone on line 8" and statuses[9] == "violation"
+    revealed = next(row for row in mistakes.timeline if row.line == 11)
+    assert revealed.text == "take ? (revealed: 5)"
+
+
+def test_aggregate_views(reports: list[SessionReport]) -> None:
+    agg = aggregate(reports)
+    assert agg.seat_wins == [(1, 1, 2), (2, 1, 2), (3, 0, 1)]
+    assert agg.spreads == [(str(DATA / "nim-game.log"), 4, 13, 8.5), (str(DATA / "nim-game-mistakes.log"), 3, 13, 6.3)]
+    assert agg.lengths[0] == (str(DATA / "nim-game.log"), 5, 1.5)
+    assert agg.rules == [("nim-test/1-turn-order", 3), ("nim-test/2-take-limit", 3), ("nim-test/3-winner", 1)]
+
+
+def test_formats_are_a_registry() -> None:
+    assert list(FORMATS) == ["html", "pdf", "xlsx", "json"]
+    assert [(find_format(n).name, find_format(n).extension) for n in FORMATS] == [
+        ("html", ".html"), ("pdf", ".pdf"), ("xlsx", ".xlsx"), ("json", ".json")]
+
+
+def test_html_is_self_contained_and_escapes_user_text(nim: str, tmp_path: Path) -> None:
+    report = session_report(audit_log(parse_log(HOSTILE, "<evil>.log")))
+    path = write_reports([report, report], "html", tmp_path / "r.html")
+    page = path.read_text(encoding="utf-8")
+    assert "<script" not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp;" in page
+    assert "B&lt;b&gt;en" in page and "&lt;evil&gt;.log" in page
+    assert not re.search(r"""(src|href)=["'](?!#)""", page)  # nothing loaded from outside the file
+    assert page.count("<svg") == 2 + 2 * 3  # aggregate charts, then scores, rounds and turn times per session
+    ids = re.findall(r'id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    assert "corrected" not in page or "standing" in page
+
+
+def test_pdf_has_pages_and_text(reports: list[SessionReport], tmp_path: Path) -> None:
+    pypdfium2 = pytest.importorskip("pypdfium2")
+    path = write_reports(reports, "pdf", tmp_path / "r.pdf")
+    pdf = pypdfium2.PdfDocument(str(path))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    assert len(pdf) >= 3
+    assert "Win rate by seat" in text and "nim-test/3-winner" in text and "corrected on line 10" in text
+
+
+def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> None:
+    import openpyxl
+
+    path = write_reports(reports, "xlsx", tmp_path / "r.xlsx")
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["Sessions", "Scores", "Rounds", "Violations", "Turn times", "Notes", "Timeline",
+                               "Seat win rates", "Score spread", "Most broken rules"]
+    violations = list(book["Violations"].iter_rows(values_only=True))
+    assert violations[1] == (str(DATA / "nim-game.log").replace("nim-game.log", "nim-game-mistakes.log"), 6,
+                             "nim-test/1-turn-order", "it is Ben's turn, not Cat's", "violation", 10)
+
+
+def test_xlsx_never_writes_a_formula(nim: str, tmp_path: Path) -> None:
+    import openpyxl
+
+    report = session_report(audit_log(parse_log(HOSTILE.replace("note ", "note =SUM(A1:A3) "), "f.log")))
+    book = openpyxl.load_workbook(write_reports([report], "xlsx", tmp_path / "f.xlsx"))
+    notes = [row[2] for row in book["Notes"].iter_rows(min_row=2, values_only=True)]
+    assert notes[0].startswith("'=SUM(A1:A3)")
+
+
+def test_json_report(reports: list[SessionReport], tmp_path: Path) -> None:
+    data = json.loads(write_reports(reports[:1], "json", tmp_path / "r.json").read_text(encoding="utf-8"))
+    session = data["sessions"][0]
+    assert data["aggregate"] is None
+    assert session["scores"] == {"Ann": 4, "Ben": 13}
+    assert session["rounds"][0] == {"round": "1", "scores": {"Ann": 3, "Ben": 1}}
+    assert session["notes"] == [{"line": 14, "text": "Ben hesitated before his take"}]
+
+
+def test_unwritable_report_is_a_clear_error(reports: list[SessionReport], tmp_path: Path) -> None:
+    from playproof.errors import PlayproofError
+
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(PlayproofError, match=r"taken: cannot write report \(Is a directory\)"):
+        write_reports(reports, "json", tmp_path / "taken")
