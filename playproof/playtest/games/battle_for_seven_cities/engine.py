@@ -58,7 +58,7 @@ class BattleEngine(Engine):
         if first:
             if first not in players:
                 raise PlayproofError(f'Setup first="{first}" is not one of the players ({", ".join(players)})')
-            self.begin_order(first)
+            s.first, s.order = first, s.clockwise_from(first)  # no clock cards are dealt
 
     # -- the Engine contract -------------------------------------------------------------
 
