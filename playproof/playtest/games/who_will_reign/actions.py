@@ -65,9 +65,9 @@ def banner(game: Game, sister: Sister, move: Move) -> None:
     if short or sister.gold < req.pay_gold or sister.food < req.pay_food:
         game.flag("banners-requirement", f"the {banner_.name} needs " + _requirement_text(req.paths, req.pay_gold,
                   req.pay_food) + f"; {sister.name} has {_holdings(game, sister, [p for p, _ in req.paths])}")
-    game.change(sister, "gold", -req.pay_gold)
-    game.change(sister, "food", -req.pay_food)
     if not sister.banner and not holder:
+        game.change(sister, "gold", -req.pay_gold)
+        game.change(sister, "food", -req.pay_food)
         sister.banner = move.card
         sister.changed()
         state.banners_taken[move.card] = sister.name

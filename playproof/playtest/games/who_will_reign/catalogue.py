@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -84,6 +84,14 @@ class Catalogue:
     boards: dict[str, Board]
     banners: dict[str, Banner]
     numbers: dict[str, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reveals", {k: f"reveal {c.label}" for k, c in self.cards.items()})
+
+    reveals: dict[str, str] = field(init=False, default_factory=dict)
+    """The `reveal CARD` move text of every card, by key (derived)."""
+    parsed: dict[tuple[bool, str, str], Any] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """Moves already parsed against this catalogue, by (by table, verb, args): replays repeat them."""
 
     def deck(self) -> dict[str, int]:
         """Return the market deck as copies per card key."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 
 from playproof.playtest.engine import TABLE, Decision
 from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card, log_name
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.scoring import cost_of, path_count, sweep_cost, tax_food
+from playproof.playtest.games.who_will_reign.scoring import cost_of, sweep_cost, tax_food
 from playproof.playtest.games.who_will_reign.state import LAY, OVER, UNKNOWN, Sister, top_output
 
 
@@ -49,8 +50,8 @@ def _draws(game: Game) -> Decision:
     state = game.state
     if not state.deck:
         return Decision(TABLE, ("reshuffle",), "the market deck is empty")
-    cards = game.catalogue.cards
-    return Decision(TABLE, tuple(f"reveal {cards[k].label}" for k in state.deck), "draw a market card")
+    reveals = game.catalogue.reveals
+    return Decision(TABLE, tuple(reveals[k] for k in state.deck), "draw a market card")
 
 
 def _turn_moves(game: Game, sister: Sister) -> list[str]:
@@ -72,14 +73,16 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
 
 def _banner_moves(game: Game, sister: Sister) -> list[str]:
     """The banners a sister may take up now."""
-    if not game.banners_in_play or sister.banner:
+    banners = game.catalogue.banners
+    if not game.banners_in_play or sister.banner or len(game.state.banners_taken) == len(banners):
         return []
+    held = Counter(game.catalogue.cards[k].path for k in sister.court)
     moves = []
-    for key, banner in game.catalogue.banners.items():
+    for key, banner in banners.items():
         req = banner.requirement
         if key in game.state.banners_taken or sister.gold < req.pay_gold or sister.food < req.pay_food:
             continue
-        if all(path_count(sister, p, game.catalogue) >= n for p, n in req.paths):
+        if all(held[p] >= n for p, n in req.paths):
             moves.append(f"banner {key}")
     return moves
 

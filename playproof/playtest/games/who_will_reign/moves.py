@@ -128,6 +128,15 @@ def _table(verb: str, words: list[str], catalogue: Catalogue) -> Move:
 
 
 def parse_move(verb: str, args: str, by_table: bool, catalogue: Catalogue) -> Move:
+    """Parse a move of a sister or of the table (cached per catalogue), raising MoveError when not understood."""
+    key = (by_table, verb, args)
+    move = catalogue.parsed.get(key)
+    if move is None:
+        move = catalogue.parsed[key] = _parse(verb, args, by_table, catalogue)
+    return move
+
+
+def _parse(verb: str, args: str, by_table: bool, catalogue: Catalogue) -> Move:
     """Parse a move of a sister or of the table, raising MoveError when it is not understood."""
     words = args.split()
     allowed = TABLE_VERBS if by_table else SISTER_VERBS

@@ -86,10 +86,15 @@ class State:
         """The sister whose turn it is."""
         return self.sisters[self.active]
 
+    by_name: dict[str, Sister] = field(default_factory=dict)
+    """Every sister by her lower-case name (derived)."""
+
+    def __post_init__(self) -> None:
+        self.by_name = {s.name.lower(): s for s in self.sisters}
+
     def sister(self, name: str) -> Sister | None:
         """Return the sister of a name (case-insensitive), or None."""
-        wanted = name.strip().lower()
-        return next((s for s in self.sisters if s.name.lower() == wanted), None)
+        return self.by_name.get(name.strip().lower())
 
     def lands_of(self, land: str) -> list[Land]:
         """Return the land boards of one kind (farm or village) on the table."""
