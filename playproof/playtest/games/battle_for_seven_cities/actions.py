@@ -171,6 +171,8 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
             found.append(eng.v("turn-extra-cards", f"{player} built {s.extra_earned} cit"
                                f"{'y' if s.extra_earned == 1 else 'ies'} on future land with the "
                                f"extra-card symbol this turn, so may draw {s.extra_earned} extra", event))
+    elif player == s.last_closer:
+        found.append(eng.v("turn-extra-cards", f"{player} earned no extra card this turn", event))
     else:
         found.append(eng.v("round-draw-three", "cards are drawn only at the start of a round and as "
                            "extra cards after one's own turn", event))
@@ -298,7 +300,7 @@ def end(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     if not check_active(eng, event, found):
         return
     s = eng.s
-    s.phase, s.end_line, s.points = Phase.CLOSE, event.line, 0
+    s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, event.line, 0, event.actor
 
 
 # -- the correctional timeshift and logged consequences ----------------------------------------
@@ -313,8 +315,7 @@ def timeshift(eng: BattleEngine) -> None:
             continue  # an empty past tile removes nothing; a city of the same owner stays as it is
         if board.owner(future) is not None and board.protected(future):
             continue  # a protected future city is not replaced
-        remove_cities(eng, future)
-        if eng.s.supply[owner] > 0:
+        if eng.s.supply[owner] > 0:  # an owner out of city tokens cannot copy the city (ruling)
             place_city(eng, owner, future)
 
 

@@ -103,6 +103,7 @@ class State:
     extra_earned: int = 0
     extra_drawn: int = 0
     end_line: int = 0
+    last_closer: str = ""  # who ended the latest turn (a late extra draw names them)
     window: Window | None = None
     expedition: Expedition | None = None
     winners: tuple[str, ...] = ()

@@ -1,0 +1,229 @@
+"""Battle for Seven Cities flow: timeshift, reactions, hidden draws, round cap, options and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import TABLE, Setup, Status
+from playproof.playtest.games.battle_for_seven_cities import ENGINE
+from test_battle_for_seven_cities_rules import (PLAYERS, ROUND_END, TILES, both, cities, engine_after, events,
+                                               opening, run, shields)
+
+
+def after(scenario: str, *, hands: dict[str, str] | None = None, prep=None, **options: str):
+    """Return the engine after the opening, a preparation and a scenario (which must be clean)."""
+    engine = engine_after(opening(hands), first="Ann", **options)
+    if prep is not None:
+        prep(engine)
+    for event in events(scenario, 100):
+        assert engine.apply(event) == [], event
+    return engine
+
+
+def test_timeshift_copies_past_cities_over_unprotected_future_ones() -> None:
+    engine = after(ROUND_END, prep=cities(pA1="Ann", fA1="Ben", pB2="Cat"))
+    assert engine.s.board.owner("fA1") == "Ann" and engine.s.board.owner("fB2") == "Cat"
+    assert engine.s.supply["Ben"] == 14  # the replaced city's token went home
+
+
+def test_timeshift_spares_protected_future_cities() -> None:
+    engine = after(ROUND_END, prep=both(cities(pA1="Ann", fA1="Ben"), shields(fA1="Ben")))
+    assert engine.s.board.owner("fA1") == "Ben"
+
+
+def test_an_empty_past_tile_removes_no_future_city() -> None:
+    engine = after(ROUND_END, prep=cities(fA1="Ben"))
+    assert engine.s.board.owner("fA1") == "Ben"
+
+
+def test_timeshift_keeps_an_owners_own_metropolis() -> None:
+    def prep(engine) -> None:
+        cities(pA1="Ann")(engine)
+        engine.s.board.cities["fA1"] = ("Ann", 2)
+    engine = after(ROUND_END, prep=prep)
+    assert engine.s.board.cities["fA1"] == ("Ann", 2)
+
+
+def test_timeshift_skips_a_copy_when_its_owner_has_no_token() -> None:
+    engine = after(ROUND_END, prep=both(cities(pA1="Ann", fA1="Ben"), lambda e: e.s.supply.update(Ann=0)))
+    assert engine.s.board.owner("fA1") == "Ben"
+
+
+def test_defend_city_cancels_the_attack_and_sends_its_card_to_blue() -> None:
+    engine = after("Ann: play BURN\nBen: play DEFEND",
+                   hands={"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"}, prep=cities(fA1="Ben"))
+    assert engine.s.board.owner("fA1") == "Ben"
+    assert engine.s.blue.cards["BURN"] == 1 and engine.s.red.cards["DEFEND"] == 1
+
+
+def test_an_undefended_burn_takes_effect_when_play_moves_on() -> None:
+    engine = after("Ann: play BURN\nAnn: points AP3",
+                   hands={"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"}, prep=cities(fA1="Ben"))
+    assert engine.s.board.owner("fA1") is None and engine.s.red.cards["BURN"] == 1
+
+
+def test_a_takeover_in_the_past_opens_sands_of_time_for_the_future_owner() -> None:
+    engine = after("Ann: points AP4\nAnn: travel\nAnn: play TAKEOVER pA2\nCat: play SANDS",
+                   hands={"Ann": "TAKEOVER AP4 AP2", "Cat": "SANDS AP3 AP3"},
+                   prep=cities(pA1="Ann", pA2="Ben", fA2="Cat"))
+    assert engine.s.board.owner("pA2") is None
+
+
+def test_sands_of_time_cannot_touch_a_shielded_city() -> None:
+    found = run("Ann: points AP4\nAnn: points AP3\nAnn: travel\nAnn: build\nBen: play SANDS",
+                hands={"Ben": "SANDS AP2 AP2"}, prep=both(cities(fA1="Ben"), shields(pA1="Cat")))
+    assert found == ["cards-sands"]
+
+
+def test_metropolis_is_a_reaction_played_out_of_turn() -> None:
+    engine = after("Ben: play METROPOLIS fA4", hands={"Ben": "METROPOLIS AP2 AP2"},
+                   prep=cities(fA4="Ben", fA2="Ann", fA3="Cat", fB1="Ann"))
+    assert engine.s.board.cities["fA4"] == ("Ben", 2) and engine.s.supply["Ben"] == 12
+
+
+def test_taking_over_a_metropolis_removes_both_tokens() -> None:
+    def prep(engine) -> None:
+        cities(fA1="Ann")(engine)
+        engine.s.board.cities["fA2"] = ("Ben", 2)
+        engine.s.supply["Ben"] -= 2
+    engine = after("Ann: play TAKEOVER fA2", hands={"Ann": "TAKEOVER AP3 AP2"}, prep=prep)
+    assert engine.s.board.cities["fA2"] == ("Ann", 1) and engine.s.supply["Ben"] == 14
+
+
+def test_extra_cards_may_be_declined() -> None:
+    assert run("Ann: points AP4\nAnn: build\nAnn: end\nBen: points AP2") == []
+
+
+def test_extra_cards_come_only_from_future_land_built_directly() -> None:
+    found = run("Ann: points AP4\nAnn: points AP3\nAnn: travel\nAnn: build\nAnn: end\ntable: draw Ann AP2")
+    assert found == ["turn-extra-cards"]
+
+
+def test_remote_construction_on_future_land_earns_an_extra_card() -> None:
+    assert run("Ann: play REMOTE fA3\nAnn: end\ntable: draw Ann AP2\nAnn: discard AP2",
+               hands={"Ann": "REMOTE AP3 AP2"}) == []
+
+
+def test_hidden_draws_leave_card_checks_undetermined() -> None:
+    engine = ENGINE(Setup(PLAYERS, options={"first": "Ann"}))
+    text = TILES + "\nAnn: start fA1\nBen: start fA2\nCat: start fB2\n" + "\n".join(
+        f"table: draw {p} ?" for p in PLAYERS for _ in range(3))
+    for event in events(text):
+        assert engine.apply(event) == []
+    found = engine.apply(events("Ann: points AP4", 30)[0])
+    assert [(v.rule.split("/")[1], v.status) for v in found] == [("turn-card-in-hand", Status.UNDETERMINED)]
+    assert engine.s.points == 4
+
+
+def test_round_draws_left_out_of_the_log_count_as_hidden_cards() -> None:
+    engine = engine_after(TILES + "\nAnn: start fA1\nBen: start fA2\nCat: start fB2", first="Ann")
+    engine.apply(events("Ann: end", 20)[0])
+    assert engine.s.hands["Ann"].unknown == 3 and engine.s.deck.size == 45 - 9  # 37 cards badged 2+, 8 badged 3+
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_blue_pile() -> None:
+    engine = after("Ann: points AP4\nAnn: build\nAnn: end")
+    engine.s.deck.cards.clear()
+    engine.s.deck.size = 0
+    assert engine.apply(events("table: draw Ann AP4", 200)[0]) == []
+    assert engine.s.blue.size == 0 and engine.s.hands["Ann"].known["AP4"] == 1
+
+
+def test_the_round_cap_ends_the_game() -> None:
+    engine = after(ROUND_END, rounds="1")
+    assert engine.is_over() and engine.decision() is None
+    found = engine.apply(events("Cat: points AP3", 200)[0])
+    assert [v.rule for v in found] == ["battle-for-seven-cities/win-end-of-round"]
+    assert [v.message for v in found] == ["the game ended at the end of round 1"]
+
+
+def test_the_next_round_is_drawn_and_led_by_the_new_card_holder() -> None:
+    engine = after(ROUND_END)
+    assert engine.s.first == "Cat" and engine.s.order == ["Cat", "Ann", "Ben"]
+    assert engine.decision().moves[0].startswith("draw Cat ")
+
+
+def test_clock_upcoming_variant_picks_the_next_time_after_the_start() -> None:
+    text = TILES + "\ntable: clock Ann 2:00\ntable: clock Ben 4:00\ntable: clock Cat 6:00\ntable: first Cat"
+    assert run(text, raw=True, start="17:40", clock="upcoming") == []
+    assert run(text, raw=True, start="17:40") == ["order-first-player"]
+
+
+def test_clock_before_wraps_round_the_dial() -> None:
+    text = TILES + "\ntable: clock Ann 2:00\ntable: clock Ben 4:00\ntable: clock Cat 6:00\ntable: first Cat"
+    assert run(text, raw=True, start="1:15") == []  # 6:00 is nearest going back from 1:15
+
+
+def test_expedition_lays_the_next_future_group_beside_its_past_twin() -> None:
+    engine = after("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1",
+                   hands={"Ann": "EXPEDITION AP3 AP2"})
+    board = engine.s.board
+    assert board.groups["D"] == ("P4", 4)
+    assert board.terrain["pD1"] == "soil" and board.terrain["fD1"] == "forest"
+    assert board.adjacent("fD2", "fA1") and board.owner("pD1") == "Ann"
+
+
+def test_expedition_must_not_overlap_laid_tiles() -> None:
+    found = run("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 w", hands={"Ann": "EXPEDITION AP3 AP2"})
+    assert found == ["cards-expedition"]
+
+
+def test_connected_token_variant_accepts_a_bent_row() -> None:
+    text = "Ann: play RAIL fA1 fA2 fB1"
+    assert run(text, hands={"Ann": "RAIL AP3 AP2"}, tokens="connected") == []
+
+
+def test_a_railway_is_moved_with_from() -> None:
+    engine = after("Ann: play RAIL fA1 fA2 fA3\nAnn: play RAIL fB1 fB2 fB3 from fA2",
+                   hands={"Ann": "RAIL RAIL AP2"})
+    assert engine.s.board.rails == [("fB1", "fB2", "fB3")]
+
+
+def test_the_wall_cannot_be_placed_twice_without_moving_it() -> None:
+    found = run("Ann: play WALL fB1 fB2 fB3", hands={"Ann": "WALL AP3 AP2"},
+                prep=lambda e: e.s.board.set_tokens("wall", [("fA1", "fA2", "fA3")]))
+    assert found == ["cards-wall"]
+
+
+def test_recycling_is_refused_while_tokens_remain() -> None:
+    assert run("Ann: recycle fC3", prep=cities(fC3="Ann")) == ["build-city-supply"]
+
+
+def test_win_count_all_variant_counts_past_cities() -> None:
+    engine = after("", prep=cities(pA1="Ann", fA1="Ann"), **{"win-count": "all"})
+    assert engine.scores()["Ann"] == 2
+    assert engine.score_breakdown()["Ann"] == {"total": 2, "future": 1, "past": 1, "future water": 0}
+
+
+def test_a_full_tie_shares_the_win() -> None:
+    engine = after(ROUND_END, prep=cities(fA1="Ann", fA3="Ann", fA4="Ann", fB1="Ann", fB2="Ann", fB4="Ann",
+                                          fC2="Ann", fA2="Ben", fB3="Ben", fC1="Ben", fC3="Ben", fC4="Ben"),
+                   rounds="1")
+    assert engine.s.winners == ("Ann",)
+    assert run(ROUND_END + "\ntable: winner Ann, Ben, Cat", rounds="1", prep=lambda e: None) == []
+
+
+def test_decisions_cover_setup_and_reaction_windows() -> None:
+    engine = ENGINE(Setup(PLAYERS))
+    first = engine.decision()
+    assert first.actor == TABLE and len(first.moves) == 11 and first.moves[0] == "tile P1"
+    engine = after("Ann: play BURN", hands={"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"}, prep=cities(fA1="Ben"))
+    assert engine.decision().actor == "Ben" and engine.decision().moves == ("play DEFEND", "pass")
+
+
+def test_unknown_players_and_actors_are_reported() -> None:
+    engine = after("")
+    found = engine.apply(events("Zed: points AP4", 200)[0])
+    assert [v.message for v in found] == ['"Zed" is not a player of this game']
+
+
+@pytest.mark.parametrize("setup, message", [
+    (Setup(("Ann",)), "Battle for Seven Cities needs 2 to 6 different players, got 1"),
+    (Setup(PLAYERS, {"rounds": "x"}), 'option rounds="x" must be a whole number of at least 1'),
+    (Setup(PLAYERS, {"first": "Zed"}), 'Setup first="Zed" is not one of the players (Ann, Ben, Cat)'),
+])
+def test_bad_setups_are_refused_with_a_clear_message(setup: Setup, message: str) -> None:
+    with pytest.raises(PlayproofError) as exc:
+        ENGINE(setup)
+    assert str(exc.value) == message
