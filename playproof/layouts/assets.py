@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -91,16 +92,28 @@ def _raster_size(path: Path) -> tuple[float, float]:
     return float(width), float(height)
 
 
+_HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
 @lru_cache(maxsize=4096)
 def colour_hex(value: str) -> str:
-    """Return a colour ("#rrggbb", "#rgb", a name like "navy", or "none") as "#rrggbb" or "none"."""
-    from reportlab.lib import colors
-
+    """Return a colour ("#rrggbb", "#rgb", a CSS name like "navy", or "none") as "#rrggbb" or "none"."""
     text = value.strip()
     if text.lower() in ("none", "transparent"):
         return "none"
-    try:
-        colour = colors.toColor(text)
-    except (ValueError, AttributeError, TypeError):
-        raise PlayproofError(f'"{value}" is not a colour (use #rrggbb or a name like "navy")') from None
-    return "#" + colour.hexval()[2:].lower()
+    match = _HEX.match(text)
+    if match:
+        digits = match.group(1)
+        return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits)).lower()
+    named = _named_colours().get(text.lower())
+    if named is None:
+        raise PlayproofError(f'"{value}" is not a colour (use #rrggbb or a name like "navy")')
+    return named
+
+
+@lru_cache(maxsize=1)
+def _named_colours() -> dict[str, str]:
+    """Return reportlab's CSS colour names as "#rrggbb"."""
+    from reportlab.lib import colors
+
+    return {name.lower(): "#" + colour.hexval()[2:].lower() for name, colour in colors.getAllNamedColors().items()}

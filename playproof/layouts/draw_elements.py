@@ -94,7 +94,8 @@ def draw_text(ctx: _Context, element: Element) -> list[Op]:
     op = fitted_text(ctx, element, text, ctx.box(element), _column(element, "text"), align, valign)
     if op is None:
         return []
-    ctx.warn_outside_safe(element, op.ink_box())
+    if op.block.fits:  # an overflow was reported already; one warning per problem
+        ctx.warn_outside_safe(element, op.ink_box())
     return [op]
 
 

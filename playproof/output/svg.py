@@ -1,0 +1,201 @@
+"""One SVG per component design and side (svgwrite), with the same text layout as the PDF."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+from pathlib import Path
+from typing import Any, Callable
+
+import svgwrite
+
+from playproof.errors import Problems
+from playproof.layouts.compose import Composer
+from playproof.layouts.geometry import Outline
+from playproof.layouts.project import Project
+from playproof.layouts.scene import CircleOp, ImageOp, LineOp, PolygonOp, RectOp, Scene, Style, TableOp, TextOp
+from playproof.layouts.spec import SetLayout
+from playproof.output.atomic import atomic_path
+from playproof.units import to_mm
+
+CUT_COLOUR = "#808080"
+
+
+def write_svgs(project: Project, layouts: list[SetLayout], composer: Composer, folder: Path,
+               problems: Problems) -> list[Path]:
+    """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design; return the files."""
+    from playproof.output.build import slug
+
+    written: list[Path] = []
+    fonts_used: set[str] = set()
+    for layout in layouts:
+        cset = project.component_set(layout)
+        for row in cset.rows:
+            for side_name, side in (("front", layout.front), ("back", layout.back)):
+                if side is None:
+                    continue
+                scene = composer.scene(layout, side, cset, row, back=side_name == "back")
+                target = folder / slug(layout.name) / f"{row.row}-{side_name}.svg"
+                written.append(_write(scene, target, composer, fonts_used))
+    _copy_fonts(composer, fonts_used, folder / "fonts")
+    return written
+
+
+def _write(scene: Scene, target: Path, composer: Composer, fonts_used: set[str]) -> Path:
+    """Write one scene as an SVG file atomically."""
+    b = scene.bleed
+    width, height = scene.width + 2 * b, scene.height + 2 * b
+    drawing = svgwrite.Drawing(size=(f"{to_mm(width):.3f}mm", f"{to_mm(height):.3f}mm"), debug=False)
+    drawing.viewbox(-b, -b, width, height)
+    painter = _Painter(drawing, composer, fonts_used, target)
+    clip = drawing.defs.add(drawing.clipPath(id="bleed"))
+    clip.add(painter.outline(scene.bleed_outline, -b))
+    group = drawing.add(drawing.g(clip_path="url(#bleed)"))
+    for op in scene.ops:
+        painter.draw(group, op)
+    if scene.cut_line:
+        group.add(painter.outline(scene.outline, 0.0, Style(stroke=CUT_COLOUR, stroke_width=0.3)))
+    for x in scene.fold_xs:
+        group.add(drawing.line((x, 0), (x, scene.height), stroke=CUT_COLOUR, stroke_width=0.4,
+                               stroke_dasharray="3,2"))
+    if painter.css:
+        drawing.defs.add(drawing.style("".join(painter.css)))
+    with atomic_path(target) as temporary:
+        temporary.write_text(drawing.tostring(), encoding="utf-8")
+    return target
+
+
+def _copy_fonts(composer: Composer, fonts: set[str], folder: Path) -> None:
+    """Copy the font files the SVGs reference (they use them through @font-face)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for font in fonts:
+        source = composer.fonts.path(font)
+        shutil.copyfile(source, folder / source.name)
+
+
+class _Painter:
+    """Turns scene operations into svgwrite elements."""
+
+    def __init__(self, drawing: Any, composer: Composer, fonts_used: set[str], target: Path) -> None:
+        self.d = drawing
+        self.c = composer
+        self.fonts_used = fonts_used
+        self.target = target
+        self.faces: set[str] = set()
+        self.css: list[str] = []
+
+    def _use_font(self, font: str) -> None:
+        """Record a font and add its @font-face rule (the file is copied into svg/fonts/)."""
+        if font in self.faces:
+            return
+        self.faces.add(font)
+        self.fonts_used.add(font)
+        name = self.c.fonts.path(font).name
+        self.css.append(f"@font-face {{ font-family: '{font}'; src: url('../fonts/{name}'); }}\n")
+
+    def draw(self, parent: Any, op: Any) -> None:
+        """Add one operation to a parent group."""
+        DRAW[type(op)](self, parent, op)
+
+    def paint(self, style: Style) -> dict[str, Any]:
+        """Return SVG paint attributes."""
+        attrs: dict[str, Any] = {"fill": style.fill or "none"}
+        if style.stroke:
+            attrs.update(stroke=style.stroke, stroke_width=style.stroke_width)
+            if style.dash:
+                attrs["stroke_dasharray"] = ",".join(f"{d:g}" for d in style.dash)
+        return attrs
+
+    def outline(self, outline: Outline, offset: float, style: Style | None = None) -> Any:
+        """Return an element for an outline (a clip path member or a cut line)."""
+        attrs = self.paint(style) if style else {}
+        if outline.kind == "circle":
+            r = outline.width / 2
+            return self.d.circle((offset + r, offset + r), r, **attrs)
+        if outline.kind == "polygon":
+            return self.d.path(d=_loops_path(outline.loops), **attrs)
+        return self.d.rect((offset, offset), (outline.width, outline.height), rx=outline.radius or None, **attrs)
+
+
+def _loops_path(loops: tuple[tuple[tuple[float, float], ...], ...]) -> str:
+    """Return SVG path data for closed loops."""
+    return " ".join("M" + " L".join(f"{x:.3f},{y:.3f}" for x, y in loop) + " Z" for loop in loops)
+
+
+def _rect(p: _Painter, parent: Any, op: RectOp) -> None:
+    """Add a rectangle."""
+    b = op.box
+    parent.add(p.d.rect((b.x, b.y), (b.width, b.height), rx=op.radius or None, **p.paint(op.style)))
+
+
+def _circle(p: _Painter, parent: Any, op: CircleOp) -> None:
+    """Add a circle."""
+    parent.add(p.d.circle((op.cx, op.cy), op.r, **p.paint(op.style)))
+
+
+def _line(p: _Painter, parent: Any, op: LineOp) -> None:
+    """Add a line."""
+    parent.add(p.d.line((op.x1, op.y1), (op.x2, op.y2), **p.paint(op.style)))
+
+
+def _polygon(p: _Painter, parent: Any, op: PolygonOp) -> None:
+    """Add polygon loops."""
+    parent.add(p.d.path(d=_loops_path(op.loops), **p.paint(op.style)))
+
+
+def _text(p: _Painter, parent: Any, op: TextOp) -> None:
+    """Add laid-out text: one <text> per run, positioned exactly as in the PDF."""
+    size = op.block.size
+    for (x, baseline), line in zip(op.line_origins(), op.block.lines):
+        for placed in line.pieces:
+            if placed.font is None:
+                asset = p.c.assets.find(placed.piece.text)
+                if asset is not None:
+                    h = placed.width / asset.aspect
+                    _image(p, parent, ImageOp(asset, _box(x + placed.dx, baseline - h, placed.width, h)))
+                continue
+            p._use_font(placed.font)
+            parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), font_family=placed.font,
+                                font_size=size, fill=op.colour, **{"xml:space": "preserve"}))
+
+
+def _box(x: float, y: float, w: float, h: float) -> Any:
+    """Return a Box (imported lazily to keep the module's imports short)."""
+    from playproof.layouts.geometry import Box
+
+    return Box(x, y, w, h)
+
+
+def _image(p: _Painter, parent: Any, op: ImageOp) -> None:
+    """Add an image embedded as a data URI."""
+    suffix = op.asset.path.suffix.lower()
+    mime = {".svg": "image/svg+xml", ".png": "image/png"}.get(suffix, "image/jpeg")
+    data = base64.b64encode(op.asset.path.read_bytes()).decode("ascii")
+    b = op.box
+    parent.add(p.d.image(f"data:{mime};base64,{data}", insert=(b.x, b.y), size=(b.width, b.height),
+                         preserveAspectRatio="none"))
+
+
+def _table(p: _Painter, parent: Any, op: TableOp) -> None:
+    """Add a score-sheet grid."""
+    left, right, top, bottom = op.xs[0], op.xs[-1], op.ys[0], op.ys[-1]
+    if op.header_fill:
+        parent.add(p.d.rect((left, top), (right - left, op.ys[1] - top), fill=op.header_fill))
+    stroke = {"stroke": op.style.stroke or "#000000", "stroke_width": op.style.stroke_width or 0.5}
+    for x in op.xs:
+        parent.add(p.d.line((x, top), (x, bottom), **stroke))
+    for y in op.ys:
+        parent.add(p.d.line((left, y), (right, y), **stroke))
+    for cell in op.cells:
+        _text(p, parent, cell)
+
+
+DRAW: dict[type, Callable[[_Painter, Any, Any], None]] = {
+    RectOp: _rect,
+    CircleOp: _circle,
+    LineOp: _line,
+    PolygonOp: _polygon,
+    TextOp: _text,
+    ImageOp: _image,
+    TableOp: _table,
+}

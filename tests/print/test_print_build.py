@@ -1,0 +1,189 @@
+"""End to end: build, check and new through the CLI; manifest, atomic writes, formats."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from playproof.cli import cli
+from playproof.output.png import write_pngs
+from print_fixtures import CARD_LAYOUT, make_project
+
+BOARD_AND_HEXES = '''
+[sets.Board]
+shape = "board"
+size = "400mm x 300mm"
+background = "#d0e0c0"
+elements = [ { type = "text", text = "{name}", x = "20mm", y = "20mm", width = "100mm", height = "20mm", size = "24pt" } ]
+
+[sets.Groups]
+shape = "hex"
+side = "15mm"
+cells = "{cells}"
+background = "{colour}"
+elements = [ { type = "text", text = "{cost}", cell = 2, x = "30%", y = "30%", width = "40%", height = "40%", align = "center", valign = "middle" } ]
+back = { background = "#444444" }
+
+[sets.Screen]
+shape = "screen"
+size = "270mm x 150mm"
+background = "#f0f0ff"
+elements = [ { type = "text", text = "{title}", panel = 2, x = "5mm", y = "5mm", width = "80mm", height = "10mm" } ]
+'''
+
+
+def run(*args: str):
+    """Run the playproof CLI and return the result."""
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_build_writes_pdf_and_manifest(tmp_path):
+    project = make_project(tmp_path)
+    out = tmp_path / "out"
+    result = run("build", str(project), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "1 set(s), 5 copies, 2 page(s), 0 warning(s)"
+    pdf = (out / "game.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 2
+    manifest = json.loads((out / "game.manifest.json").read_text())
+    assert {k: manifest[k] for k in ("game", "version", "paper", "pages", "sets")} == {
+        "game": "Test Game", "version": "1.2", "paper": "a4", "pages": 2,
+        "sets": {"Cards": {"designs": 2, "copies": 5}}}
+    placements = manifest["placements"]
+    assert len(placements) == 10
+    assert placements[0] == {"set": "Cards", "row": 2, "copy": 1, "page": 1, "side": "front",
+                             "x_mm": 10.5, "y_mm": pytest.approx(placements[0]["y_mm"]), "width_mm": 63.0,
+                             "height_mm": 88.0}
+    assert sorted((p["row"], p["copy"]) for p in placements if p["side"] == "back") == [
+        (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)]
+    assert {p.name for p in out.iterdir()} == {"game.pdf", "game.manifest.json"}
+
+
+def test_default_output_folder_is_project_out(tmp_path):
+    project = make_project(tmp_path)
+    assert run("build", str(project)).exit_code == 0
+    assert (project / "out" / "game.pdf").exists()
+
+
+def test_errors_reach_the_user_as_one_line_and_nothing_is_written(tmp_path):
+    project = make_project(tmp_path, sheets={"Cards": [("name", "text", "count"), ("Gold", "x", "three")]})
+    result = CliRunner().invoke(cli, ["build", str(project), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        'Error: components.xlsx, sheet "Cards", row 2, column "count": "three" is not a whole number')
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_build_failing_while_drawing_leaves_no_half_written_pdf(tmp_path):
+    layouts = CARD_LAYOUT.replace('background = "#ffffff"', 'background = "{colour}"')
+    rows = [("name", "text", "colour"), ("Gold", "x", "navy"), ("Fruit", "y", "mauvish")]
+    project = make_project(tmp_path, sheets={"Cards": rows}, layouts=layouts)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "game.pdf").write_bytes(b"previous good build")
+    result = CliRunner().invoke(cli, ["build", str(project), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        'Error: components.xlsx, sheet "Cards", row 3, column "colour": "mauvish" is not a colour (use #rrggbb or a '
+        'name like "navy")')
+    assert (out / "game.pdf").read_bytes() == b"previous good build"
+    assert [p.name for p in out.iterdir()] == ["game.pdf"]
+
+
+def test_check_reports_and_sets_the_exit_code(tmp_path):
+    project = make_project(tmp_path)
+    result = run("check", str(project))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == f"{project}: no errors, 0 warning(s)"
+    bad = make_project(tmp_path / "bad", sheets={"Cards": [("name", "count"), ("Gold", 1)]})
+    result = CliRunner().invoke(cli, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        'error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
+        'Error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
+    ]
+
+
+def test_only_selects_sets_and_rejects_unknown_ones(tmp_path):
+    project = make_project(tmp_path)
+    result = CliRunner().invoke(cli, ["build", str(project), "--only", "Tiles"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == 'Error: --only: no set "Tiles" (sets: Cards)'
+    assert run("build", str(project), "--only", "Cards", "--paper", "letter").exit_code == 0
+    manifest = json.loads((project / "out" / "game.manifest.json").read_text())
+    assert manifest["paper"] == "letter"
+
+
+def test_new_project_builds_immediately_without_warnings(tmp_path):
+    target = tmp_path / "my-game"
+    result = run("new", str(target))
+    assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}"]
+    build = run("build", str(target))
+    assert build.exit_code == 0
+    assert build.stdout.splitlines()[-1] == "2 set(s), 27 copies, 3 page(s), 0 warning(s)"
+    assert run("check", str(target)).output.splitlines()[-1] == f"{target}: no errors, 0 warning(s)"
+    again = CliRunner().invoke(cli, ["new", str(target)])
+    assert again.output.splitlines()[-1] == f"Error: {target}: already exists and is not empty"
+
+
+def test_boards_hex_groups_and_screens(tmp_path):
+    sheets = {"Board": [("name",), ("Map",)],
+              "Groups": [("cells", "colour", "cost", "count"), ("0,0 1,0 0,1 1,1", "#c0a060", 3, 2),
+                         ("0,0 1,0 2,0 1,1", "#60a0c0", 4, 1)],
+              "Screen": [("title",), ("Turn summary",)]}
+    project = make_project(tmp_path, layouts=BOARD_AND_HEXES, sheets=sheets)
+    out = tmp_path / "out"
+    result = run("build", str(project), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "game.manifest.json").read_text())
+    board = [p for p in manifest["placements"] if p["set"] == "Board"]
+    assert [p["part"] for p in board] == [1, 2, 3, 4]
+    groups = [p for p in manifest["placements"] if p["set"] == "Groups"]
+    assert len(groups) == 6 and manifest["sets"]["Groups"] == {"designs": 2, "copies": 3}
+    screen = [p for p in manifest["placements"] if p["set"] == "Screen"]
+    assert len(screen) == 1 and "part" not in screen[0]  # 270 mm fits landscape A4
+    assert b"/TrimBox" in (out / "game.pdf").read_bytes()
+
+
+def test_svg_format_writes_one_file_per_design_and_side(tmp_path):
+    project = make_project(tmp_path)
+    out = tmp_path / "out"
+    assert run("build", str(project), "-o", str(out), "--format", "svg").exit_code == 0
+    files = sorted(p.relative_to(out / "svg").as_posix() for p in (out / "svg").rglob("*.svg"))
+    assert files == ["cards/2-back.svg", "cards/2-front.svg", "cards/3-back.svg", "cards/3-front.svg"]
+    svg = (out / "svg" / "cards" / "2-front.svg").read_text()
+    assert "Gold" in svg and "DejaVuSans-Bold" in svg and "data:image/svg+xml;base64" in svg
+    assert (out / "svg" / "fonts" / "DejaVuSans-Bold.ttf").exists()
+
+
+def test_png_format_renders_pages(tmp_path):
+    project = make_project(tmp_path)
+    out = tmp_path / "out"
+    assert run("build", str(project), "-o", str(out), "--format", "png").exit_code == 0
+    assert sorted(p.name for p in (out / "png").iterdir()) == ["game-page-001.png", "game-page-002.png"]
+
+
+def test_png_without_pypdfium2_says_how_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)
+    with pytest.raises(Exception) as exc:
+        write_pngs(tmp_path / "x.pdf", tmp_path, "x")
+    assert str(exc.value) == ('--format png needs pypdfium2: install it with pip install "playproof[png]" '
+                              "(or pip install pypdfium2)")
+
+
+def test_duplex_fold_offset_and_calibration_options(tmp_path):
+    project = make_project(tmp_path)
+    out = tmp_path / "out"
+    result = run("build", str(project), "-o", str(out), "--fold", "--calibration", "--back-offset", "1,-0.5")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((out / "game.manifest.json").read_text())
+    assert manifest["pages"] == 4  # calibration front and back, then two folded pages of 3 cards
+    assert {(p["page"], p["side"]) for p in manifest["placements"]} == {(3, "front"), (3, "back"), (4, "front"),
+                                                                       (4, "back")}
+    bad = CliRunner().invoke(cli, ["build", str(project), "--back-offset", "1"])
+    assert bad.output.splitlines()[-1] == ('Error: --back-offset "1" must be two lengths like "1.5,-0.5" (mm) or '
+                                           '"1mm,-0.5mm"')

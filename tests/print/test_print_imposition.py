@@ -1,0 +1,186 @@
+"""The imposition plan, tested without drawing: counts, positions, mirrored backs, marks, parts."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from playproof.layouts.geometry import Box
+from playproof.layouts.imposition import Copy, SetJob, Sheet, plan
+from playproof.layouts.spec import PAPERS
+from playproof.layouts.tiling import parts_needed, split
+from playproof.units import mm
+
+A4 = Sheet(*PAPERS["a4"])
+LETTER = Sheet(*PAPERS["letter"])
+
+
+def poker(count: int, has_back: bool = True, gap: float = 0.0, bleed: float = mm(3)) -> SetJob:
+    """Return a job of `count` poker cards."""
+    copies = tuple(Copy("Cards", 2 + i // 3, i % 3 + 1, i // 3) for i in range(count))
+    return SetJob("Cards", mm(63), mm(88), bleed, gap, copies, has_back)
+
+
+def test_nine_poker_cards_per_a4_page():
+    result = plan([poker(20, has_back=False)], A4)
+    assert [len(p.slots) for p in result.pages] == [9, 9, 2]
+    assert all(p.width < p.height for p in result.pages)
+
+
+def test_eight_poker_cards_per_letter_page_in_landscape():
+    # 3 x 3 would leave under 5 mm at the top and bottom for marks and footer: 4 x 2 landscape wins
+    result = plan([poker(20, has_back=False)], LETTER)
+    assert [len(p.slots) for p in result.pages] == [8, 8, 4]
+    assert all(p.width > p.height for p in result.pages)
+
+
+def test_every_copy_is_placed_once_per_side():
+    result = plan([poker(20)], A4)
+    fronts = [s.copy for s in result.slots() if s.side == "front"]
+    backs = [s.copy for s in result.slots() if s.side == "back"]
+    assert fronts == list(poker(20).copies)
+    assert sorted(backs, key=lambda c: (c.row, c.copy)) == sorted(fronts, key=lambda c: (c.row, c.copy))
+    assert [p.side for p in result.pages] == ["front", "back"] * 3
+
+
+def test_nothing_is_off_the_page_and_art_stays_inside_the_margin():
+    result = plan([poker(20)], A4)
+    for page in result.pages:
+        printable = Box(mm(4), mm(4), page.width - mm(8), page.height - mm(8))
+        for slot in page.slots:
+            assert printable.contains(slot.art)
+        for mark in page.marks:
+            for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+                assert mm(4) - 1e-6 <= x <= page.width - mm(4) + 1e-6
+                assert mm(4) - 1e-6 <= y <= page.height - mm(4) + 1e-6
+
+
+def test_art_boxes_never_overlap_and_shared_cut_lines_touch():
+    page = plan([poker(9, has_back=False)], A4).pages[0]
+    for a, b in itertools.combinations(page.slots, 2):
+        assert not a.art.overlaps(b.art)
+    first, second = page.slots[0], page.slots[1]
+    assert second.trim.x == pytest.approx(first.trim.right)  # one cut separates neighbours
+
+
+def test_crop_marks_never_cross_any_art():
+    for job in (poker(9, has_back=False), poker(7, has_back=False, gap=mm(6))):
+        page = plan([job], A4).pages[0]
+        for mark in page.marks:
+            segment = Box(min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
+                          abs(mark.y2 - mark.y1) or 1e-3)
+            assert not any(segment.overlaps(slot.art) for slot in page.slots)
+
+
+def test_crop_marks_sit_on_every_cut_line():
+    page = plan([poker(9, has_back=False)], A4).pages[0]
+    vertical_xs = {round(m.x1, 3) for m in page.marks if m.x1 == m.x2}
+    cut_xs = {round(x, 3) for s in page.slots for x in (s.trim.x, s.trim.right)}
+    assert vertical_xs == cut_xs
+    assert len(vertical_xs) == 4  # three columns sharing cuts: four cut lines
+
+
+def test_long_edge_backs_are_mirrored_left_right():
+    result = plan([poker(5)], A4)
+    front, back = result.pages[0], result.pages[1]
+    for f, b in zip(front.slots, back.slots):
+        assert b.copy == f.copy
+        assert b.trim.x == pytest.approx(front.width - f.trim.right)
+        assert b.trim.y == pytest.approx(f.trim.y)
+        assert b.mirrored == "x"
+
+
+def test_short_edge_backs_are_mirrored_top_bottom_and_turned():
+    sheet = Sheet(*PAPERS["a4"], duplex="short")
+    front, back = plan([poker(5)], sheet).pages[:2]
+    for f, b in zip(front.slots, back.slots):
+        assert b.trim.x == pytest.approx(f.trim.x)
+        assert b.trim.y == pytest.approx(front.height - f.trim.bottom)
+        assert b.mirrored == "y"
+
+
+def test_no_duplex_keeps_backs_in_place():
+    sheet = Sheet(*PAPERS["a4"], duplex="none")
+    front, back = plan([poker(5)], sheet).pages[:2]
+    assert [s.trim for s in back.slots] == [s.trim for s in front.slots]
+
+
+def test_back_offset_shifts_every_back():
+    sheet = Sheet(*PAPERS["a4"], back_offset=(mm(1.5), mm(-1)))
+    front, back = plan([poker(3)], sheet).pages[:2]
+    for f, b in zip(front.slots, back.slots):
+        assert b.trim.x == pytest.approx(front.width - f.trim.right + mm(1.5))
+        assert b.trim.y == pytest.approx(f.trim.y - mm(1))
+
+
+def test_gutter_fold_puts_backs_below_the_fold_on_the_same_page():
+    sheet = Sheet(*PAPERS["a4"], fold=True)
+    result = plan([poker(7)], sheet)
+    page = result.pages[0]
+    assert all(p.side == "front" for p in result.pages)
+    fronts = [s for s in page.slots if s.side == "front"]
+    backs = [s for s in page.slots if s.side == "back"]
+    assert len(fronts) == len(backs) == 3
+    fold = [m for m in page.marks if m.kind == "fold"][0]
+    for f, b in zip(fronts, backs):
+        assert f.art.bottom < fold.y1 < b.art.y
+        assert b.trim.y == pytest.approx(page.height - f.trim.bottom)
+
+
+def test_sets_start_on_new_pages_in_order():
+    other = SetJob("Tokens", mm(25), mm(25), mm(3), mm(6), tuple(Copy("Tokens", 2, i, 0) for i in range(1, 4)), False)
+    result = plan([poker(2, has_back=False), other], A4)
+    assert [p.set for p in result.pages] == ["Cards", "Tokens"]
+    assert [p.number for p in result.pages] == [1, 2]
+
+
+def test_landscape_is_chosen_when_it_holds_more():
+    wide = SetJob("Screen", mm(260), mm(120), 0.0, 0.0, (Copy("Screen", 2, 1, 0),), False)
+    page = plan([wide], A4).pages[0]
+    assert page.width > page.height
+    assert len(page.slots) == 1
+
+
+def test_calibration_pages_come_first():
+    result = plan([poker(1)], Sheet(*PAPERS["a4"], calibration=True))
+    assert [p.kind for p in result.pages[:2]] == ["calibration", "calibration"]
+    assert result.pages[2].slots[0].page == 3
+
+
+@pytest.mark.parametrize("total, available, overlap, parts", [(100, 150, 10, 1), (400, 190, 10, 3), (200, 5, 10, 0)])
+def test_parts_needed(total, available, overlap, parts):
+    assert parts_needed(total, available, overlap) == parts
+
+
+def test_split_parts_overlap_and_cover_the_whole():
+    parts = split(0.0, 400.0, 3, 10.0)
+    assert parts[0][0] == 0.0
+    assert parts[-1][0] + parts[-1][1] == pytest.approx(400.0)
+    for (a, la), (b, _) in zip(parts, parts[1:]):
+        assert a + la - b == pytest.approx(10.0)
+
+
+def test_board_larger_than_the_paper_is_tiled_into_parts():
+    board = SetJob("Board", mm(400), mm(300), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
+    result = plan([board], A4)
+    assert len(result.pages) == 4  # 2 x 2 parts on landscape A4
+    assert [s.part for s in result.slots()] == [1, 2, 3, 4]
+    for page in result.pages:
+        (slot,) = page.slots
+        assert Box(0, 0, page.width, page.height).contains(slot.trim)
+        assert page.label.startswith(f"part {slot.part} of 4")
+        assert any(m.kind == "align" for m in page.marks)
+    widths = sorted({round(s.trim.width, 3) for s in result.slots()})
+    assert widths == [pytest.approx(mm(205))]  # (400 + 10) / 2
+
+
+def test_alignment_crosshairs_match_between_neighbouring_parts():
+    board = SetJob("Board", mm(400), mm(150), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
+    left, right = plan([board], A4).pages
+    def in_component(page):
+        (slot,) = page.slots
+        return {(round(m.x1 - slot.origin[0], 3), round(m.y1 - slot.origin[1], 3)) for m in page.marks
+                if m.kind == "align"}
+    assert in_component(left) == in_component(right)
+    assert in_component(left)
