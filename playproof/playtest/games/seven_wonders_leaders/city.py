@@ -65,6 +65,7 @@ class Profile:
         return self.numbers.get(key, 0)
 
     reduce_list: list[str] = field(default_factory=list)
+    price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
         """Return the wildcards one-resource-less Leaders give for this colour (or `stage`)."""
@@ -196,7 +197,14 @@ def _trade(prof: Profile, what: str, side: str) -> None:
 
 
 def prices(prof: Profile, base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return the price per unit of each resource bought left and right."""
+    """Return the price per unit of each resource bought left and right (computed once)."""
+    if prof.price_cache is None:
+        prof.price_cache = _prices(prof, base)
+    return prof.price_cache
+
+
+def _prices(prof: Profile, base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Work out the prices of a profile."""
     left = tuple((1 if (prof.raw_left if RAW_MASK >> r & 1 else prof.goods_left) else base) for r in range(7))
     right = tuple((1 if (prof.raw_right if RAW_MASK >> r & 1 else prof.goods_right) else base) for r in range(7))
     return left, right

@@ -46,7 +46,11 @@ def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
 
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
-    return [r for r in range(7) for _ in range(need[r] - fixed[r])]
+    units: list[int] = []
+    for r in range(7):
+        if need[r] > fixed[r]:
+            units += [r] * (need[r] - fixed[r])
+    return units
 
 
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:

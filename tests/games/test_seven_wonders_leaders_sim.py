@@ -1,0 +1,34 @@
+"""Random-bot games of 7 Wonders Leaders: every offered move is legal and every game ends."""
+
+from __future__ import annotations
+
+import random
+
+from playproof.playtest.engine import Setup
+from playproof.playtest.games.seven_wonders_leaders import ENGINE
+from playproof.playtest.simulate import play_random_game
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+def test_five_hundred_random_games_finish_clean() -> None:
+    counts = {}
+    for seed in range(500):
+        players = NAMES[: 2 + seed % 6]
+        options = {"semiramis": "true"} if seed % 5 == 0 else {}
+        engine, events = play_random_game(ENGINE, Setup(players, options, seed), random.Random(seed))
+        assert engine.is_over() and engine.decision() is None
+        scores = engine.scores()
+        assert set(scores) == set(players)
+        assert all(engine.score_breakdown()[p]["total"] == scores[p] for p in players)
+        counts[len(players)] = counts.get(len(players), 0) + 1
+    assert counts == {n: (500 - (n - 2) + 5) // 6 for n in range(2, 8)}
+
+
+def test_random_games_use_the_expansion() -> None:
+    recruited = stages = 0
+    for seed in range(30):
+        engine, events = play_random_game(ENGINE, Setup(NAMES[:4], {}, seed), random.Random(seed))
+        recruited += sum(e.verb == "recruit" for e in events)
+        stages += sum(e.verb == "stage" for e in events)
+    assert recruited > 30 and stages > 30
