@@ -129,8 +129,13 @@ class HexGroup:
         """Return the cut outline (grow > 0: each hex enlarged, for the bleed area)."""
         side = self.side + grow * 2 / SQRT3
         hexes = [hex_corners(self.orientation, cx, cy, side) for cx, cy in self.centres]
-        loops = tuple(hexes) if grow else boundary_loops(hexes)
+        loops = tuple(hexes) if grow else boundary_loops(hexes, self.lattice_unit())
         return Outline("polygon", self.width, self.height, loops=loops)
+
+    def lattice_unit(self) -> Point:
+        """Return the step in x and y between hex corners of the grid (corners are whole multiples)."""
+        half, rise = self.side / 2, self.side * SQRT3 / 2
+        return (half, rise) if self.orientation == "flat" else (rise, half)
 
 
 def hex_group(orientation: str, side: float, cells: tuple[tuple[int, int], ...]) -> HexGroup:
@@ -145,9 +150,12 @@ def hex_group(orientation: str, side: float, cells: tuple[tuple[int, int], ...])
     return HexGroup(orientation, side, cells, centres, width, height)
 
 
-def boundary_loops(polygons: list[tuple[Point, ...]]) -> tuple[tuple[Point, ...], ...]:
-    """Return the outer boundary of touching polygons: edges shared by two polygons cancel."""
-    key = lambda p: (round(p[0], 3), round(p[1], 3))  # noqa: E731 - snap shared corners together
+def boundary_loops(polygons: list[tuple[Point, ...]], unit: Point) -> tuple[tuple[Point, ...], ...]:
+    """Return the outer boundary of touching polygons: edges shared by two polygons cancel.
+
+    Corners are identified on the lattice of `unit` steps, so float noise never splits a shared corner.
+    """
+    key = lambda p: (round(p[0] / unit[0]), round(p[1] / unit[1]))  # noqa: E731
     edges: dict[tuple, tuple[Point, Point]] = {}
     for poly in polygons:
         for a, b in zip(poly, poly[1:] + poly[:1]):

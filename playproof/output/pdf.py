@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from playproof.layouts.assets import Asset, Assets
 from playproof.layouts.geometry import Box, Outline
@@ -66,13 +66,14 @@ class PdfWriter:
         clip = c.beginPath()
         clip.rect(art.x, self.height - art.bottom, art.width, art.height)
         c.clipPath(clip, stroke=0, fill=0)
-        c.transform(1, 0, 0, -1, slot.origin[0], self.height - slot.origin[1])
+        ox, oy = design_origin(slot, scene)
+        c.transform(1, 0, 0, -1, ox, self.height - oy)
         if slot.mirrored == "y":  # short-edge duplex and gutter folds turn the back upside down
             c.transform(-1, 0, 0, -1, scene.width, scene.height)
         if scene.bleed_outline.kind != "rect":
             path = c.beginPath()
             _outline_path(path, scene.bleed_outline, -scene.bleed)
-            c.clipPath(path, stroke=0, fill=0)
+            c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for op in scene.ops:
             DRAW[type(op)](self, op)
         self._cut_and_fold(scene)
@@ -133,6 +134,16 @@ class PdfWriter:
     def save(self) -> None:
         """Finish the PDF file."""
         self.canvas.save()
+
+
+def design_origin(slot: Slot, scene: Scene) -> tuple[float, float]:
+    """Return where a design's top-left corner goes: a back smaller than its slot hugs the mirrored side."""
+    ox, oy = slot.origin
+    if slot.part is None and slot.mirrored == "x":
+        ox += slot.trim.width - scene.width
+    elif slot.part is None and slot.mirrored == "y":
+        oy += slot.trim.height - scene.height
+    return ox, oy
 
 
 def _page_boxes(c: Canvas, page: PagePlan) -> None:
@@ -203,7 +214,7 @@ def _polygon(w: PdfWriter, op: PolygonOp) -> None:
     stroke, fill = _paint(w, op.style)
     path = w.canvas.beginPath()
     _outline_path(path, Outline("polygon", 0, 0, loops=op.loops), 0.0)
-    w.canvas.drawPath(path, stroke=stroke, fill=fill)
+    w.canvas.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
 
 
 def _text(w: PdfWriter, op: TextOp) -> None:

@@ -113,7 +113,7 @@ class _Painter:
             r = outline.width / 2
             return self.d.circle((offset + r, offset + r), r, **attrs)
         if outline.kind == "polygon":
-            return self.d.path(d=_loops_path(outline.loops), **attrs)
+            return self.d.path(d=_loops_path(outline.loops), fill_rule="nonzero", **attrs)
         return self.d.rect((offset, offset), (outline.width, outline.height), rx=outline.radius or None, **attrs)
 
 
