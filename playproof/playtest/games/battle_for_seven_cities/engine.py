@@ -158,7 +158,7 @@ class BattleEngine(Engine):
     def advance(self, found: list[Violation]) -> None:
         """Move the flow on as far as it goes without anyone's decision."""
         s = self.s
-        if s.window is not None and not cards.can_react(self):
+        while s.window is not None and not cards.can_react(self):
             cards.close_window(self)
         if s.phase is Phase.DRAW and (not s.draws_due or not s.can_draw()):
             s.draws_due.clear()

@@ -1,0 +1,41 @@
+"""Random legal games of Battle for Seven Cities: all finish and replay without a violation."""
+
+from __future__ import annotations
+
+import random
+
+from playproof.playtest.engine import Setup
+from playproof.playtest.games.battle_for_seven_cities import ENGINE
+from playproof.playtest.simulate import play_random_game
+
+NAMES = ("Ann", "Ben", "Cat", "Dee", "Eve", "Fay")
+GAMES = 500
+
+
+def test_500_random_games_finish_and_replay_clean() -> None:
+    rng = random.Random(2026)
+    lengths, seven = [], 0
+    for index in range(GAMES):
+        players = NAMES[: 2 + index % 5]
+        # short games keep the run fast; every tenth plays to the 7-city finish (or the default cap)
+        options = {} if index % 10 == 0 else {"rounds": str(1 + index % 3)}
+        setup = Setup(players, options, seed=index)
+        engine, played = play_random_game(ENGINE, setup, random.Random(rng.randrange(1 << 30)))
+        assert engine.is_over() and engine.s.winners
+        replay = ENGINE(setup)
+        assert [v for e in played for v in replay.apply(e)] == []
+        assert replay.scores() == engine.scores()
+        lengths.append(len(played))
+        seven += max(engine.scores().values()) >= 7
+    assert min(lengths) > 15 and seven > 0
+
+
+def test_random_games_use_every_card_special_and_reaction() -> None:
+    used: set[str] = set()
+    for seed in range(40):
+        setup = Setup(NAMES[: 3 + seed % 4], {}, seed=seed)
+        _, played = play_random_game(ENGINE, setup, random.Random(seed))
+        used |= {e.args.split()[0] for e in played if e.verb == "play"}
+        used |= {e.verb for e in played}
+    assert {"ATLANTIS", "RAIL", "WALL", "BURN", "EXPEDITION", "TAKEOVER", "METROPOLIS", "DEFEND", "REMOTE",
+            "SANDS", "ARMY", "EMBASSY", "ENEMY", "place", "travel", "discard", "pass"} <= used
