@@ -168,6 +168,14 @@ class SevenSistersEngine(ScoringPass, Engine):
             return self.scoring_decision()
         return getattr(self, f"_decide_{step}")()
 
+    def finish(self) -> list[Violation]:
+        """At the end of a log in the final scoring, settle what is left and check final claims."""
+        self._found = []
+        if self.step == "score" and self.pass_no == self.final_pass:
+            self._event = self._event or Event(0, TABLE, "end")
+            self.skip_scoring()
+        return self._found
+
     def is_over(self) -> bool:
         """Return True after the final scoring."""
         return self.step == "over"
@@ -216,8 +224,6 @@ class SevenSistersEngine(ScoringPass, Engine):
     def _catch_up(self, home: str, move: Move) -> bool:
         """Advance over steps the log left out, when it may; return False if the move is out of place."""
         while self.step != home:
-            if self.step == "score" and home == "score":
-                break
             if not self._may_skip(home):
                 self._out_of_place(home, move)
                 return False
@@ -385,8 +391,6 @@ class SevenSistersEngine(ScoringPass, Engine):
             self._check_flip(move.value)
             if move.value in self.facedown:
                 self.facedown.remove(move.value)
-        elif self.facedown:
-            self.facedown.pop()
         if self.preset:
             self.preset.pop(0)
         self.marker, self.step = move.value, "take"

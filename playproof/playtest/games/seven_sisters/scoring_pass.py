@@ -303,7 +303,8 @@ class ScoringPass:
             due = self.step != "over"
         else:
             key = {"wrath": WRATH, "first": PRIDE}.get(str(kind), claim.topic[1] if len(claim.topic) > 1 else -1)
-            due = self.step == "score" and key not in self.scored
+            unscored = kind in ("favour", "gift") and claim.topic not in self.results
+            due = unscored or (self.step == "score" and key not in self.scored)
         if due:
             self.deferred.setdefault(key, []).append((claim, line))
         else:
