@@ -6,7 +6,7 @@ from playproof.playtest.games.seven_wonders_leaders.city import City, prices
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, Leader
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
 from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers
-from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken
+from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken, coins
 
 
 def market(st: State, i: int) -> Market:
@@ -103,7 +103,7 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     payment.right = sum(mk.right_price[r] for r in move.right)
     payment.bank = cost.coins + (mk.bank_price or 0) * len(move.bank)
     if payment.total > city.coins:
-        found.append(broken("build-coins", f"{city.name} must pay {payment.total} coins but has {city.coins}"))
+        found.append(broken("build-coins", f"{city.name} must pay {coins(payment.total)} but has {city.coins}"))
     return found
 
 
@@ -155,7 +155,7 @@ def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost")
     city = st.cities[i]
     price = leader_price(st, i, leader)
     if price > city.coins:
-        return [broken(rule, f"{city.name} must pay {price} coins for {leader.name} but has {city.coins}")]
+        return [broken(rule, f"{city.name} must pay {coins(price)} for {leader.name} but has {city.coins}")]
     return []
 
 

@@ -67,7 +67,7 @@ class SevenWondersLeaders(Engine):
         try:
             found = self._dispatch(event)
         except MoveError as exc:
-            found = [broken("move-syntax", str(exc))]
+            found = [broken("move-syntax", str(exc), unsure=event.has_unknown)]
         return [self.violation(rule, message, event, status) for rule, message, status in found]
 
     def decision(self) -> Decision | None:
@@ -273,9 +273,9 @@ class SevenWondersLeaders(Engine):
     def _turn_choice(self, p: int, move: Move) -> list[Finding]:
         """Check a card played this turn and hold it until every choice is in."""
         st = self.st
-        i = st.index(FREE_CITY) if move.for_free_city else p
         if move.for_free_city and (not st.two_player or p != st.controller):
             return [broken("flow-out-of-turn", f"{st.players[p]} does not control the Free City this turn")]
+        i = st.index(FREE_CITY) if move.for_free_city else p
         if i not in st.choosers():
             return [broken("flow-out-of-turn", f"{st.cities[i].name} has no card to play in turn {st.turn}")]
         if i in st.choices:

@@ -51,7 +51,7 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
     if move.verb == "discard":
         city.coins += st.data.const("discard_coins", 3)
         if leader_phase:
-            st.box[move.name] += 1
+            st.box[move.name] += 1 if move.name != "?" else 0
         else:
             st.discard.append(move.name)
         return ch.city, None, "discard"

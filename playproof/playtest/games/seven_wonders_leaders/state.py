@@ -21,6 +21,11 @@ def broken(rule: str, message: str, unsure: bool = False) -> Finding:
     return (rule, message, Status.UNDETERMINED if unsure else Status.VIOLATION)
 
 
+def coins(n: int) -> str:
+    """Return `1 coin` or `n coins`."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 @dataclass
 class Payment:
     """What a play costs and brings: coins to the bank and to each neighbour, and how it was built."""

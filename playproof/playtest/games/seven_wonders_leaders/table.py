@@ -7,7 +7,7 @@ from collections import Counter
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
 from playproof.playtest.games.seven_wonders_leaders.moves import MoveError, split_city
 from playproof.playtest.games.seven_wonders_leaders.scoring import LINES, breakdown
-from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
+from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken, coins
 
 
 def names_list(text: str) -> list[str]:
@@ -92,7 +92,7 @@ def check_coins(st: State, args: str) -> list[Finding]:
         raise MoveError(f'coins needs a number, got "{rest}"')
     have = st.cities[st.index(city_name)].coins
     if int(rest) != have:
-        return [broken("consequence-coins", f"{city_name} has {have} coins, not {rest}")]
+        return [broken("consequence-coins", f"{city_name} has {coins(have)}, not {rest}")]
     return []
 
 
