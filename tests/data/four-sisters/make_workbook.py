@@ -15,7 +15,23 @@ SUITS = [  # suit, letter, team, colour, symbol
     ("Clubs", "C", "Elder", "#1f3a5f", "club"),
     ("Spades", "S", "Elder", "#2e4d2e", "spade"),
 ]
-RANKS = [("Q", 0, "Queen"), ("A", 1, "Ace")] + [(str(n), n, str(n)) for n in range(2, 10)]
+BACK_COLOURS = {"Younger": "#6b1a33", "Elder": "#1c2b40"}
+WORDS = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"]
+RANKS = [("Q", 0, "Queen"), ("A", 1, "Ace")] + [(str(n), n, WORDS[n - 2]) for n in range(2, 10)]
+NOTES = {
+    "Q": "Worth 0 in play and 10 when the Day is counted. Only an Ace or a Queen defeats her. "
+         "Show her from your hand for Intrigue.",
+    "A": "Worth 1. An Ace can defeat a Queen.",
+}
+
+
+def note(rank: str, value: int) -> str:
+    """Return a card's reminder text."""
+    if rank in NOTES:
+        return NOTES[rank]
+    if value > 6:
+        return "The Clock never reaches it: place by Introduction."
+    return f"Place by the Hour from {value} o'clock, or by Introduction."
 RULES = [  # key, value, meaning
     ("board_columns", 3, "Rooms across the Chateau"),
     ("board_rows", 3, "Rooms down the Chateau"),
@@ -39,6 +55,17 @@ ORDER = [
     ("8", "Clock", "Advance one Hour (6 rewinds to 1); it stands still while four Queens are in the Chateau."),
 ]
 
+REMINDERS = [
+    "**Queens** count 0 in Conflict. Only an Ace or a Queen defeats a Queen (any card on a "
+    "Sabbath, every seventh game). A Queen's victim goes to the Oubliette. In a tie with a "
+    "Queen the other card loses; its owner sends it to the Oubliette or under her Scheme.",
+    "**Storming the Oubliette.** When all four Queens lie in the Oubliette, each player may move "
+    "her highest card from the Chateau into it, then take back cards of her suit worth no more "
+    "in total and put them under her Scheme.",
+    "**The Day ends** when the Chateau is full at the end of a turn: the higher total wins, "
+    "Queens counting 10. A team whose two Schemes are both empty has lost.",
+]
+
 
 def _sheet(wb: openpyxl.Workbook, title: str, header: list[str], rows: list[tuple]) -> None:
     """Add a sheet with a header row and data rows."""
@@ -58,15 +85,16 @@ def main() -> None:
     cards = []
     for suit, letter, team, colour, symbol in SUITS:
         for rank, value, title in RANKS:
-            cards.append((f"{rank}{letter}", suit, letter, team, rank, value, title, colour,
-                          f"{symbol}.svg", f"back-{team.lower()}.svg", 1))
+            cards.append((f"{rank}{letter}", suit, letter, team, rank, value,
+                          f"{title} of {suit}", colour, symbol, note(rank, value),
+                          f"back-{team.lower()}", BACK_COLOURS[team], 1))
     _sheet(wb, "Cards", ["id", "suit", "letter", "team", "rank", "value", "title", "colour",
-                         "icon", "back", "count"], cards)
+                         "icon", "note", "back", "back_colour", "count"], cards)
     _sheet(wb, "Chateau", ["name", "count"], [("The Chateau", 1)])
     _sheet(wb, "Clock", ["name", "count"], [("The Clock", 1)])
     steps = [f"**{n}. {title}** {text}" for n, title, text in ORDER]
-    _sheet(wb, "Reference", ["title"] + [f"step{n}" for n in range(1, 9)] + ["count"],
-           [("Order of Play", *steps, 4)])
+    _sheet(wb, "Reference", ["title"] + [f"step{n}" for n in range(1, 9)]
+           + ["queens", "storm", "day", "count"], [("Order of Play", *steps, *REMINDERS, 4)])
     TARGET.parent.mkdir(parents=True, exist_ok=True)
     wb.save(TARGET)
 
