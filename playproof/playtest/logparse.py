@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problem
@@ -17,6 +16,9 @@ MARKER = re.compile(r"(==|--)\s*(.*?)\s*(==|--)$")
 KEYWORD = re.compile(r"(reveal|undo|amend|note)\b\s*", re.IGNORECASE)
 TARGET = re.compile(r"(\d+)\s*(:\s*)?")
 MOVE = re.compile(r"([^:]*?)\s*:\s*(.*)$")
+CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?([^\W\d_](?:[\w .'-]*[\w.'-])?): ([^\s#:A-Z]+)((?: [^\s#]+)*)")
+"""A move written exactly as the writer renders it (most lines): read in one step."""
+KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 
 
 class LineError(Exception):
@@ -60,6 +62,10 @@ def parse_log(content: str, name: str = "<log>") -> Log:
 
 def parse_line(raw: str, number: int, log: Log, header_allowed: bool = True) -> Entry:
     """Parse one line; a bad line becomes an ERROR entry (raw kept) and a problem in the log."""
+    fast = CANONICAL_MOVE.fullmatch(raw)
+    if fast is not None and fast.group(2).split(" ", 1)[0].lower() not in KEYWORDS:
+        elapsed, actor, verb, args = fast.groups()
+        return Entry(number, EntryKind.MOVE, elapsed or "", actor, verb, args[1:])
     try:
         entry = _parse(raw.rstrip("\r"), number)
         if entry.kind is EntryKind.HEADER:
@@ -99,7 +105,8 @@ def _parse(line: str, number: int) -> Entry:
     if not body:
         raise LineError(indent + 1, "elapsed time without an event after it")
     entry = _parse_event(body, number, indent + 1)
-    return replace(entry, elapsed=elapsed, comment=comment)
+    entry.elapsed, entry.comment = elapsed, comment
+    return entry
 
 
 def _parse_header(line: str, number: int) -> Entry:
@@ -168,7 +175,8 @@ def _parse_keyword(word: str, rest: str, number: int, col: int) -> Entry:
     if word == "reveal":
         return _parse_reveal(after, number, target, col + match.end())
     amend = _parse_move(after.strip(), number, col + match.end(), EntryKind.AMEND)
-    return replace(amend, target=target)
+    amend.target = target
+    return amend
 
 
 _EXAMPLES = {"reveal": "reveal 14: Wrath/Envy", "undo": "undo 15", "amend": "amend 16: Ann: play Greed"}
@@ -205,31 +213,40 @@ def players_of(log: Log) -> list[str]:
 def check_references(log: Log) -> None:
     """Check actors and the lines that reveal, undo and amend point at; bad lines become errors."""
     actors = {p.lower(): p for p in players_of(log)}
+    actors[TABLE] = TABLE
+    exact = set(actors.values()) if len(actors) > 1 else set()
     state = _References()
+    move, amend = EntryKind.MOVE, EntryKind.AMEND
     for index, entry in enumerate(log.entries):
+        kind = entry.kind
+        if kind is move and entry.actor in exact:
+            state.moves[entry.line] = entry  # the common case: a move by an actor spelled as in the header
+            continue
         try:
-            entry = _check_entry(entry, actors, state)
+            if kind is move or kind is amend:
+                _check_actor(entry, actors)
+            if kind is EntryKind.REVEAL or kind is EntryKind.UNDO or kind is amend:
+                _check_target(entry, state)
         except LineError as exc:
             log.problems.append(Problem(Location(log.name, line=entry.line, col=exc.col), exc.message))
-            entry = Entry(entry.line, EntryKind.ERROR, error=exc.message, col=exc.col, text=entry.raw)
-        log.entries[index] = entry
+            entry = log.entries[index] = Entry(entry.line, EntryKind.ERROR, error=exc.message, col=exc.col,
+                                               text=entry.raw)
         state.add(entry)
 
 
 class _References:
-    """What earlier lines established: moves, amends, undos and unknowns left to reveal."""
+    """What earlier lines established: moves, amends, undos and values revealed so far."""
 
     def __init__(self) -> None:
         self.moves: dict[int, Entry] = {}
         self.amended: dict[int, int] = {}
         self.undone: dict[int, int] = {}
-        self.hidden: dict[int, int] = {}
+        self.revealed: dict[int, int] = {}
 
     def add(self, entry: Entry) -> None:
         """Record what a checked line establishes."""
         if entry.kind in (EntryKind.MOVE, EntryKind.AMEND):
             self.moves[entry.line] = entry
-            self.hidden[entry.line] = entry.unknowns()
         if entry.kind is EntryKind.AMEND:
             self.amended[entry.target] = entry.line
         if entry.kind is EntryKind.UNDO:
@@ -238,30 +255,32 @@ class _References:
             for line in (original, self.amended.get(original, original)):
                 self.undone[line] = entry.line
         if entry.kind is EntryKind.REVEAL:
-            self.hidden[entry.target] -= len(entry.values)
+            self.revealed[entry.target] = self.revealed.get(entry.target, 0) + len(entry.values)
 
-
-def _check_entry(entry: Entry, actors: dict[str, str], state: _References) -> Entry:
-    """Check one line against the players and the earlier lines; return it with its actor's spelling."""
-    if entry.kind in (EntryKind.MOVE, EntryKind.AMEND):
-        entry = _check_actor(entry, actors)
-    if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
-        _check_target(entry, state)
-    return entry
+    def hidden(self, line: int) -> int:
+        """Return how many `?` of a move line are still to reveal."""
+        return self.moves[line].unknowns() - self.revealed.get(line, 0)
 
 
 def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
     """An actor is a player of the [Players] header (any letter case) or `table`."""
-    if entry.actor.lower() == TABLE:
-        return with_raw(replace(entry, actor=TABLE), entry.raw) if entry.actor != TABLE else entry
-    if not actors:
-        return entry
+    if len(actors) == 1:
+        return _respell(entry, TABLE) if entry.actor.lower() == TABLE else entry
     name = actors.get(entry.actor.lower())
     if name is None:
-        known = ", ".join(actors.values())
+        known = ", ".join(a for a in actors.values() if a != TABLE)
         col = 1 + entry.raw.find(entry.actor) if entry.actor else 1
         raise LineError(col, f'unknown actor "{entry.actor}" (players: {known}; or {TABLE})')
-    return with_raw(replace(entry, actor=name), entry.raw) if name != entry.actor else entry
+    return _respell(entry, name)
+
+
+def _respell(entry: Entry, actor: str) -> Entry:
+    """Give a move its actor as the header spells it, keeping the line's raw text."""
+    if entry.actor != actor:
+        raw = entry.raw
+        entry.actor = actor
+        with_raw(entry, raw)
+    return entry
 
 
 def _check_target(entry: Entry, state: _References) -> None:
@@ -283,7 +302,7 @@ def _check_target(entry: Entry, state: _References) -> None:
 
 def _check_reveal(entry: Entry, state: _References, col: int) -> None:
     """A reveal fills `?` tokens that are still hidden, no more."""
-    left = state.hidden[entry.target]
+    left = state.hidden(entry.target)
     if left == 0:
         raise LineError(col, f"reveal {entry.target}: line {entry.target} has no `?` left to reveal")
     if len(entry.values) > left:

@@ -1,0 +1,94 @@
+"""Audit throughput (events/s, one core): parse + replay of long logs for every registered engine.
+
+Usage: python benchmarks/audit_bench.py [--games N] [--seed S]
+Logs are random games from `playproof simulate` (legal, so the engine does full work on each
+event); the Nim row (the framework's toy test engine on one 50,000-stone heap) measures the
+framework's own cost: parsing, reveals/corrections and replay bookkeeping.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from playproof.playtest.audit import audit_log
+from playproof.playtest.engine import Engine
+from playproof.playtest.games import available_engines
+from playproof.playtest.logparse import parse_log
+from playproof.playtest.replay import events_of
+from playproof.playtest.simulate import simulate_games
+
+TARGET = 50_000
+
+
+def logs_for(engine: type[Engine], games: int, seed: int) -> list[str]:
+    """Return the logs of random games at the engine's largest player count."""
+    return [g.log for g in simulate_games(engine, engine.max_players, games, seed)]
+
+
+def measure(logs: list[str]) -> tuple[int, float, float]:
+    """Return (move events, seconds to parse, seconds to parse and audit) over the logs."""
+    began = time.perf_counter()
+    parsed = [parse_log(text, f"bench-{i}") for i, text in enumerate(logs)]
+    events = sum(len(events_of(log)) for log in parsed)
+    parse_seconds = time.perf_counter() - began
+    began = time.perf_counter()
+    for i, text in enumerate(logs):
+        result = audit_log(parse_log(text, f"bench-{i}"))
+        if result.findings or result.problems:
+            raise SystemExit(f"bench-{i} did not audit clean: {result.findings[:3]} {result.problems[:3]}")
+    return events, parse_seconds, time.perf_counter() - began
+
+
+def nim_log(stones: int) -> str:
+    """Return one long legal Nim game between two players (take 1 each turn) with the framework's toy engine."""
+    lines = ['[Game "nim-test"]', '[Players "Ann, Ben"]', f'[Variant "stones={stones}"]', ""]
+    lines += [f"{'Ann' if i % 2 == 0 else 'Ben'}: take 1" for i in range(stones)]
+    return "\n".join(lines + [f"table: winner {'Ann' if stones % 2 else 'Ben'}"]) + "\n"
+
+
+def register_nim() -> bool:
+    """Register the toy Nim engine from tests/playtest (present in a source checkout)."""
+    folder = Path(__file__).resolve().parents[1] / "tests" / "playtest"
+    if not (folder / "playtest_toy_nim.py").exists():
+        return False
+    sys.path.insert(0, str(folder))
+    from playproof.playtest import games
+
+    games.register("nim-test", "playtest_toy_nim")
+    return True
+
+
+def main() -> None:
+    """Print a markdown table of audit throughput per engine."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"audit throughput, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()}; target >= {TARGET:,} events/s\n")
+    print("| engine | logs | events | parse events/s | audit events/s (parse + replay) | target |")
+    print("|---|---|---|---|---|---|")
+    for game_id, engine in available_engines().items():
+        if isinstance(engine, Exception):
+            print(f"| {game_id} | - | - | - | engine not importable: {engine} | - |")
+            continue
+        logs = logs_for(engine, args.games, args.seed)
+        _row(game_id, len(logs), *measure(logs))
+    if register_nim():
+        _row("nim-test (framework only, one 50,000-event log)", 1, *measure([nim_log(50_000)]))
+
+
+def _row(name: str, logs: int, events: int, parse_seconds: float, audit_seconds: float) -> None:
+    """Print one table row."""
+    rate = events / audit_seconds
+    print(f"| {name} | {logs} | {events:,} | {events / parse_seconds:,.0f} | {rate:,.0f} | "
+          f"{'met' if rate >= TARGET else 'MISSED'} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""Simulation speed (complete random games per second, one core) for every registered engine.
+
+Usage: python benchmarks/simulate_bench.py [--games N] [--seed S]
+Each engine plays N games at its smallest and largest player counts through
+playproof.playtest.simulate.play_random_game (the bot behind `playproof simulate`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from datetime import datetime, timezone
+
+from playproof.playtest.engine import Setup
+from playproof.playtest.games import available_engines
+from playproof.playtest.simulate import play_random_game, player_names
+
+TARGETS = {"seven-sisters": 200.0}
+
+
+def main() -> None:
+    """Print a markdown table of games per second per engine and player count."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"simulation speed, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
+          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}\n")
+    print("| engine | players | games | events/game | games/s | events/s | target |")
+    print("|---|---|---|---|---|---|---|")
+    for game_id, engine in available_engines().items():
+        if isinstance(engine, Exception):
+            print(f"| {game_id} | - | - | - | - | engine not importable: {engine} | - |")
+            continue
+        for players in sorted({engine.min_players, engine.max_players}):
+            events, seconds = 0, 0.0
+            for index in range(args.games):
+                setup = Setup(player_names(players), {}, args.seed + index)
+                began = time.perf_counter()
+                _, played = play_random_game(engine, setup, random.Random(args.seed + index))
+                seconds += time.perf_counter() - began
+                events += len(played)
+            rate = args.games / seconds
+            target = TARGETS.get(game_id)
+            verdict = "-" if target is None else ("met" if rate >= target else f"MISSED (>= {target:.0f})")
+            print(f"| {game_id} | {players} | {args.games} | {events / args.games:.0f} | {rate:,.1f} | "
+                  f"{events / seconds:,.0f} | {verdict} |")
+
+
+if __name__ == "__main__":
+    main()
