@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/simulate_bench.py [--games N] [--seed S]
 Each engine plays N games at its smallest and largest player counts through
-playproof.playtest.simulate.play_random_game (the bot behind `playproof simulate`).
+playproof.playtest.simulate.play_random_game (the bot behind `playproof simulate`); times are
+CPU seconds of this process, steadier than wall time on a shared machine.
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ def main() -> None:
             events, seconds = 0, 0.0
             for index in range(args.games):
                 setup = Setup(player_names(players), {}, args.seed + index)
-                began = time.perf_counter()
+                began = time.process_time()
                 _, played = play_random_game(engine, setup, random.Random(args.seed + index))
-                seconds += time.perf_counter() - began
+                seconds += time.process_time() - began
                 events += len(played)
             rate = args.games / seconds
             target = TARGETS.get(game_id)

@@ -51,11 +51,15 @@ def fill_unknowns(args: str, values: list[str]) -> str:
 def events_of(log: Log, upto: int | None = None, corrected: bool = True) -> list[Event]:
     """Return the events the engine sees: moves and markers up to a line, reveals and corrections applied."""
     fixes = corrections_of(log, upto)
+    plain = not (fixes.reveals or fixes.undone or fixes.amended)
+    move = EntryKind.MOVE
     events: list[Event] = []
     for entry in log.entries:
         if upto is not None and entry.line > upto:
             break
-        if entry.kind is EntryKind.MARKER:
+        if plain and entry.kind is move:  # the common case: nothing revealed or corrected
+            events.append(Event(entry.line, entry.actor, entry.verb, entry.args))
+        elif entry.kind is EntryKind.MARKER:
             label = entry.value
             args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
             events.append(Event(entry.line, "", entry.verb, args, EventKind.MARKER))
