@@ -136,6 +136,7 @@ class SevenSistersEngine(ScoringPass, Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it as the table did, and return every violation."""
         if event.kind is EventKind.MARKER:
+            self.final_marked |= event.verb == "phase" and "final" in event.args.lower()
             return []
         self._event, self._found = event, []
         actor = event.actor.lower()

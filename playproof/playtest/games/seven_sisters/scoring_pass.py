@@ -44,6 +44,10 @@ class ScoringPass:
         self.winner: int | None = None
         self.scored: set[int] = set()
         self.results: dict[tuple[object, ...], object] = {}
+        """What the pass in progress (or the last one) decided, by claim topic."""
+        self.previous: dict[tuple[object, ...], object] = {}
+        self.final_marked = False
+        """True once the log marked the final scoring (`-- Final scoring --`)."""
         self.reasons: dict[int, str] = {}
         self.deferred: dict[object, list[tuple[Claim, int]]] = {}
         self.final: list[dict[str, int]] = []
@@ -57,6 +61,7 @@ class ScoringPass:
     def _start_pass(self) -> None:
         """Begin a pass over the sisters."""
         self.step, self.pass_no = "score", self.pass_no + 1
+        self.previous, self.results = self.results, {}
         self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
 
     def advance(self) -> None:
@@ -299,26 +304,30 @@ class ScoringPass:
         line = self._event.line  # type: ignore[attr-defined]
         kind = claim.topic[0]
         if kind in ("score", "winner"):
-            key: object = "final"
-            due = self.step != "over"
-        else:
-            key = {"wrath": WRATH, "first": PRIDE}.get(str(kind), claim.topic[1] if len(claim.topic) > 1 else -1)
-            unscored = kind in ("favour", "gift") and claim.topic not in self.results
-            due = unscored or (self.step == "score" and key not in self.scored)
-        if due:
+            if self.step != "over":
+                self.deferred.setdefault("final", []).append((claim, line))
+            else:
+                self._check_claim(claim, line)
+            return
+        key = {"wrath": WRATH, "first": PRIDE}.get(str(kind), claim.topic[1] if len(claim.topic) > 1 else -1)
+        unscored = self.step == "score" and key not in self.scored
+        if unscored and self.pass_no == self.final_pass and not self.final_marked:
+            # Before the log marks the final scoring, a claim still speaks of round 4's scoring.
+            self._check_claim(claim, line, self.previous)
+        elif unscored or (kind in ("favour", "gift") and not (self.results or self.previous)):
             self.deferred.setdefault(key, []).append((claim, line))
         else:
             self._check_claim(claim, line)
 
-    def _check_claim(self, claim: Claim, line: int) -> None:
+    def _check_claim(self, claim: Claim, line: int,
+                     results: dict[tuple[object, ...], object] | None = None) -> None:
         """Compare a claimed consequence with the engine's own."""
-        kind = str(claim.topic[0])
-        actual = self._actual(claim)
+        actual = self._actual(claim, self.results if results is None else results)
         if actual != claim.value:
             message = self._claim_message(claim, actual)
-            self.report(CLAIM_RULES[kind], message, line=line)
+            self.report(CLAIM_RULES[str(claim.topic[0])], message, line=line)
 
-    def _actual(self, claim: Claim) -> object:
+    def _actual(self, claim: Claim, results: dict[tuple[object, ...], object]) -> object:
         """Return the engine's value of a claimed consequence."""
         kind = claim.topic[0]
         if kind == "wrath":
@@ -329,7 +338,7 @@ class ScoringPass:
             return self.final[int(claim.topic[1])]["total"]  # type: ignore[call-overload]
         if kind == "winner":
             return self.champions
-        return self.results.get(claim.topic, "unscored")
+        return results.get(claim.topic, "unscored")
 
     def _claim_message(self, claim: Claim, actual: object) -> str:
         """Say what the rules decide and what the table logged."""
