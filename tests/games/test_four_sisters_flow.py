@@ -176,3 +176,45 @@ def test_unknown_verb_and_actor_messages() -> None:
         '"place" is a player\'s move, not the table\'s']
     assert [v.message for v in engine.apply(Event(3, "Ann", "clock", "1"))] == [
         '"clock" is recorded by the table: write table: clock 1']
+
+
+def test_random_sabbath_and_partial_squander_games_finish_cleanly() -> None:
+    rng = random.Random(7)
+    options = {"sabbath": "true", "partial-squander": "true"}
+    for _ in range(60):
+        engine, _ = play_random_game(ENGINE, Setup(PLAYERS, options=options), rng)
+        assert engine.is_over()
+
+
+def test_two_tied_queens_both_lose_and_each_owner_chooses() -> None:
+    engine, found = engine_after([("Ann", "place", "QH A1"), ("Ben", "place", "QC A2"),
+                                  ("Ben", "boost", ""), ("Ann", "boost", "")])
+    decision = engine.decision()
+    assert found == [] and decision is not None
+    assert (decision.actor, decision.moves) == ("Ben", ("send scheme", "send oubliette"))
+    engine.apply(Event(99, "Ben", "send", "oubliette"))
+    engine.apply(Event(100, "Ann", "send", "scheme"))
+    assert "QC" in engine.oubliette and list(engine.seats["Ann"].bottom) == ["QH"]
+    assert engine.board["A1"] is None and engine.board["A2"] is None
+
+
+def test_storm_is_offered_once_the_four_queens_are_in_the_oubliette() -> None:
+    engine, found = engine_after([("Ann", "place", "AH A1"), ("Ben", "pass", "QC"),
+                                  ("Cat", "pass", "QD"), ("Dee", "pass", "QS"), ("Ann", "pass", "QH")])
+    decision = engine.decision()
+    assert found == [] and decision is not None and decision.actor == "Ann"
+    assert set(decision.moves) == {"storm AH", "storm AH take QH", "storm AH take AH",
+                                   "storm AH take QH AH", "decline"}
+    assert engine.apply(Event(99, "Ann", "decline", "")) == []
+    after = engine.decision()  # nobody else has a card in the Chateau to Storm with
+    assert after is not None and after.prompt == "Ann refills her hand"
+    assert [v.rule for v in engine.apply(Event(100, "Ann", "storm", "AH"))] == [
+        "four-sisters/storm-condition"]
+
+
+def test_storm_returns_taken_cards_under_the_scheme_in_the_written_order() -> None:
+    engine, found = engine_after([("Ann", "place", "AH A1"), ("Ben", "pass", "QC"),
+                                  ("Cat", "pass", "QD"), ("Dee", "pass", "QS"), ("Ann", "pass", "QH"),
+                                  ("Ann", "storm", "AH take AH QH")])
+    assert found == [] and list(engine.seats["Ann"].bottom) == ["AH", "QH"]
+    assert engine.board["A1"] is None and engine.stormed == set()  # a Queen left the Oubliette
