@@ -120,3 +120,8 @@ def test_setup_error_messages() -> None:
     with pytest.raises(PlayproofError) as exc:
         ENGINE(Setup(("Ann", "Ben"), {"markers": "3 x"}))
     assert str(exc.value) == 'Setup "markers": "x" is not a turn marker value'
+
+
+def test_every_option_and_rule_is_documented_in_the_rulings() -> None:
+    text = (EXAMPLE.parents[1] / "docs" / "rulings" / "seven-sisters.md").read_text(encoding="utf-8")
+    assert [name for name in ENGINE.options if name not in text] == []
