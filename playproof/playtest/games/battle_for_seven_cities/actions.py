@@ -172,7 +172,8 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
                                f"{'y' if s.extra_earned == 1 else 'ies'} on future land with the "
                                f"extra-card symbol this turn, so may draw {s.extra_earned} extra", event))
     elif player == s.last_closer:
-        found.append(eng.v("turn-extra-cards", f"{player} earned no extra card this turn", event))
+        found.append(eng.v("turn-extra-cards", f"{player} already drew the {s.last_earned} extra card"
+                           f"{'s' * (s.last_earned != 1)} earned last turn", event))
     else:
         found.append(eng.v("round-draw-three", "cards are drawn only at the start of a round and as "
                            "extra cards after one's own turn", event))
@@ -219,10 +220,11 @@ def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
     code = card_code(eng, args[0], event, found) if args else None
     if code is None:
         return
-    check_active(eng, event, found)
+    active = check_active(eng, event, found)
     take_card(eng, event.actor, code, event, found)
     eng.s.blue.add(code)
-    eng.s.points += eng.data.cards[code].points
+    if active:  # points played out of turn are lost, not added to the active player's pool
+        eng.s.points += eng.data.cards[code].points
 
 
 def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:

@@ -14,6 +14,8 @@ from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULE
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
 DEFAULT_ROUND_CAP = 30
+OBSERVATIONS = ("city", "first", "winner")
+"""Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
 
@@ -148,7 +150,7 @@ class BattleEngine(Engine):
             cards.abandon_expedition(self)
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
-        if s.phase is Phase.DRAW and not actions.is_draw(self, event):
+        if s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS:
             for player in list(s.draws_due):
                 actions.draw(self, player, None)
             s.draws_due.clear()
@@ -182,6 +184,7 @@ class BattleEngine(Engine):
         """End a turn: check the hand limit, then pass to the next player or end the round."""
         s = self.s
         player, limit = s.active, self.numbers["hand_limit"]
+        s.last_earned = s.extra_earned
         if s.hands[player].size > limit:
             found.append(self.v("turn-hand-limit", f"{player} ended the turn holding {s.hands[player].size} "
                                 f"cards; discard down to {limit}", s.end_line))

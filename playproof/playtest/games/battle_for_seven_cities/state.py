@@ -104,6 +104,7 @@ class State:
     extra_drawn: int = 0
     end_line: int = 0
     last_closer: str = ""  # who ended the latest turn (a late extra draw names them)
+    last_earned: int = 0  # the extra cards that turn earned
     window: Window | None = None
     expedition: Expedition | None = None
     winners: tuple[str, ...] = ()
