@@ -48,6 +48,16 @@ class SessionReport:
     moves: int
     minutes: float | None
 
+    def parts(self) -> list[str]:
+        """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
+        names = dict.fromkeys(k for parts in self.breakdown.values() for k in parts)
+        return [k for k in names if k != "total"]
+
+    @property
+    def timed(self) -> bool:
+        """Return True when the log has elapsed times."""
+        return any(row.elapsed for row in self.timeline)
+
     def to_dict(self) -> dict[str, Any]:
         """Return the report as JSON-ready data."""
         data = asdict(self)
@@ -160,6 +170,11 @@ def turn_times(log: Log) -> dict[str, list[int]]:
             times.setdefault(entry.actor, []).append(seconds - previous)
         previous = seconds
     return times
+
+
+def display_name(name: str) -> str:
+    """Return a log's file name without its folders (session names stay as they are)."""
+    return name.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 @dataclass

@@ -55,6 +55,7 @@ def _style_axes(chart: VerticalBarChart | HorizontalLineChart | HorizontalBarCha
     for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
         axis.fontName, axis.fontSize = FONT, 8
     chart.valueAxis.forceZero = True
+    chart.categoryAxis.joinAxisMode = "bottom" if not isinstance(chart, HorizontalBarChart) else "left"
 
 
 def _legend(drawing: Drawing, names: list[str], x: float, y: float) -> None:
@@ -100,7 +101,11 @@ def rounds_chart(report: SessionReport) -> Drawing:
     chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
     labels = [label for label, _ in report.rounds] or ["-"]
     chart.data = [[scores.get(p, 0) for _, scores in report.rounds] or [0] for p in report.players]
-    chart.categoryAxis.categoryNames = [_short(label, 8) for label in labels]
+    chart.categoryAxis.categoryNames = [_short(label, 16) for label in labels]
+    if len(labels) > 5:  # slanted labels so long round names (`turn 3, hour 3`) stay readable
+        chart.categoryAxis.labels.angle, chart.categoryAxis.labels.boxAnchor = 35, "ne"
+        chart.categoryAxis.labels.dy = -2
+        chart.y, chart.height = 55, HEIGHT - 90
     for i in range(len(report.players)):
         chart.lines[i].strokeColor, chart.lines[i].strokeWidth = colour(i), 2
     _style_axes(chart)

@@ -11,7 +11,7 @@ from playproof.output.reports import ReportFormat
 from playproof.output.reports import charts
 from playproof.playtest.audit import Finding
 from playproof.playtest.engine import Status
-from playproof.playtest.reportdata import Aggregate, SessionReport
+from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
 
 CSS = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#222;margin:0;background:#f4f2ee;line-height:1.4}
@@ -23,8 +23,8 @@ h3{font-size:15px;margin:18px 0 6px}
 table{border-collapse:collapse;width:100%;font-size:13px;margin:6px 0 12px}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
 th{background:#faf8f4;font-weight:600} td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-.win{font-weight:700} .ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
-tr.undone td:nth-child(4){text-decoration:line-through;color:#888} tr.error td{background:#fdecea}
+.win,tr.total td{font-weight:700} tr.total td{border-top:2px solid #ddd6c8} .ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
+s{color:#888} tr.error td{background:#fdecea}
 .charts{display:flex;flex-wrap:wrap;gap:12px} .charts svg{max-width:100%;height:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
@@ -82,7 +82,7 @@ def _aggregate(agg: Aggregate) -> str:
                    ([str(s), str(w), str(g), f"{100 * w / g:.0f} %" if g else "-"] for s, w, g in agg.seat_wins),
                    {1, 2, 3})
     spread = _table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"],
-                    ([e(n), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
+                    ([e(display_name(n)), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
                      for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)), {1, 2, 3, 4, 5})
     rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1}) if agg.rules \
         else '<p class="empty">No rule was broken in these sessions.</p>'
@@ -96,7 +96,8 @@ def _session(report: SessionReport, index: int) -> str:
     """Return one session's section."""
     uid = f"s{index}"
     meta = "".join(f"<span>{e(k)}: {e(v)}</span>" for k, v in report.header.items() if k not in ("Game", "Players"))
-    parts = [f'<section class="card"><h2>{e(report.name)}</h2><p class="meta">{meta}</p>',
+    meta = f"<span>Log: {e(report.name)}</span>" + meta
+    parts = [f'<section class="card"><h2>{e(display_name(report.name))}</h2><p class="meta">{meta}</p>',
              _problems(report), _players(report)]
     chart_html = _svg(charts.score_chart(report), uid + "-scores")
     if len(report.rounds) > 1:
@@ -117,17 +118,21 @@ def _problems(report: SessionReport) -> str:
 
 
 def _players(report: SessionReport) -> str:
-    """Return players in seat order with final scores and their breakdown."""
-    parts = [k for k in dict.fromkeys(k for b in report.breakdown.values() for k in b) if k != "total"]
+    """Return players in seat order with their scores, then the breakdown by part."""
     rows, classes = [], []
     for seat, player in enumerate(report.players, start=1):
-        breakdown = report.breakdown.get(player, {})
-        rows.append([str(seat), e(player) + (" 🏆" if player in report.winners and report.over else ""),
-                     str(report.scores.get(player, ""))] + [e(breakdown.get(k, "")) for k in parts])
-        classes.append("win" if player in report.winners and report.over else "")
+        won = player in report.winners and report.over
+        rows.append([str(seat), e(player) + (" 🏆" if won else ""), str(report.scores.get(player, ""))])
+        classes.append("win" if won else "")
     state = "final scores" if report.over else "scores so far (the game did not end)"
-    head = ["Seat", "Player", "Score"] + [e(k) for k in parts]
-    return f"<h3>Players and {state}</h3>" + _table(head, rows, {0, 2} | set(range(3, 3 + len(parts))), classes)
+    html = f"<h3>Players and {state}</h3>" + _table(["Seat", "Player", "Score"], rows, {0, 2}, classes)
+    if not report.parts():
+        return html
+    parts = [[e(k)] + [e(report.breakdown.get(p, {}).get(k, "")) for p in report.players] for k in report.parts()]
+    parts.append(["total"] + [str(report.scores.get(p, "")) for p in report.players])
+    numeric = set(range(1, len(report.players) + 1))
+    classes = [""] * (len(parts) - 1) + ["total"]
+    return html + "<h3>Score breakdown</h3>" + _table(["Part"] + [e(p) for p in report.players], parts, numeric, classes)
 
 
 def _rounds(report: SessionReport) -> str:
@@ -179,6 +184,8 @@ def _timeline(report: SessionReport) -> str:
     for row in report.timeline:
         flags = " ".join(f'<span class="badge">{e(f)}</span>' for f in row.findings)
         status = e(row.status) + (" " + flags if flags else "")
-        rows.append([str(row.line), e(row.elapsed), e(row.actor), e(row.text), status])
+        text = f"<s>{e(row.text)}</s>" if row.status.startswith(("undone", "amended")) else e(row.text)
+        rows.append([str(row.line)] + ([e(row.elapsed)] if report.timed else []) + [e(row.actor), text, status])
         classes.append("undone" if row.status.startswith("undone") else "error" if row.status == "error" else "")
-    return "<h3>Timeline</h3>" + _table(["Line", "Time", "Actor", "Event", "Status"], rows, {0}, classes)
+    head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
+    return "<h3>Timeline</h3>" + _table(head, rows, {0}, classes)

@@ -8,6 +8,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -15,10 +16,12 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Sim
 
 from playproof.output.reports import ReportFormat, charts
 from playproof.playtest.engine import Status
-from playproof.playtest.reportdata import Aggregate, SessionReport
+from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
 
 BODY = ParagraphStyle("body", fontName=charts.FONT, fontSize=8.5, leading=10.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9, textColor=colors.HexColor("#555555"))
+RIGHT = ParagraphStyle("right", parent=BODY, alignment=TA_RIGHT)
+SMALL_RIGHT = ParagraphStyle("small-right", parent=SMALL, alignment=TA_RIGHT)
 H1 = ParagraphStyle("h1", fontName=charts.FONT_BOLD, fontSize=18, leading=22, spaceAfter=4)
 H2 = ParagraphStyle("h2", fontName=charts.FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4)
 H3 = ParagraphStyle("h3", fontName=charts.FONT_BOLD, fontSize=10.5, leading=13, spaceBefore=6, spaceAfter=3)
@@ -63,7 +66,8 @@ def _footer(canvas: Any, doc: Any) -> None:
 def table(head: list[str], rows: list[list[object]], widths: list[float], numeric: set[int] = frozenset(),
           shade: dict[int, str] | None = None) -> Table:
     """Return a table of escaped paragraphs with a header row that repeats across pages."""
-    data = [[p(h, SMALL) for h in head]] + [[p(c) for c in row] for row in rows]
+    data = [[p(h, SMALL_RIGHT if i in numeric else SMALL) for i, h in enumerate(head)]]
+    data += [[p(c, RIGHT if i in numeric else BODY) for i, c in enumerate(row)] for row in rows]
     result = Table(data, colWidths=[w * WIDTH for w in widths], repeatRows=1)
     style = [("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#dddddd")),
              ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f3efe7")),
@@ -78,7 +82,7 @@ def table(head: list[str], rows: list[list[object]], widths: list[float], numeri
 def _aggregate(agg: Aggregate) -> list[Flowable]:
     """Return the views over several sessions."""
     seats = [[s, w, g, f"{100 * w / g:.0f} %" if g else "-"] for s, w, g in agg.seat_wins]
-    spread = [[n, lo, hi, m, mv, mi if mi is not None else "-"]
+    spread = [[display_name(n), lo, hi, m, mv, mi if mi is not None else "-"]
               for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
     story: list[Flowable] = [p(f"All {agg.sessions} sessions", H2), charts.seat_chart(agg),
                              table(["Seat", "Wins", "Games", "Win rate"], seats, [.25] * 4, {1, 2, 3}),
@@ -96,8 +100,9 @@ def _aggregate(agg: Aggregate) -> list[Flowable]:
 
 def _session(report: SessionReport) -> list[Flowable]:
     """Return one session's pages."""
-    meta = " · ".join(f"{k}: {v}" for k, v in report.header.items() if k not in ("Game", "Players"))
-    story: list[Flowable] = [p(report.name, H2), p(meta, SMALL), Spacer(1, 4)]
+    meta = " · ".join([f"Log: {report.name}"] + [f"{k}: {v}" for k, v in report.header.items()
+                                                 if k not in ("Game", "Players")])
+    story: list[Flowable] = [p(display_name(report.name), H2), p(meta, SMALL), Spacer(1, 4)]
     story += [p(f"Problem: {problem}") for problem in report.problems]
     story += _players(report) + [charts.score_chart(report)]
     if len(report.rounds) > 1:
@@ -107,14 +112,19 @@ def _session(report: SessionReport) -> list[Flowable]:
 
 
 def _players(report: SessionReport) -> list[Flowable]:
-    """Return players in seat order with final scores and breakdown."""
-    parts = [k for k in dict.fromkeys(k for b in report.breakdown.values() for k in b) if k != "total"][:6]
+    """Return players in seat order with their scores, then the breakdown by part."""
     rows = [[seat, player + (" (winner)" if player in report.winners and report.over else ""),
-             report.scores.get(player, "")] + [report.breakdown.get(player, {}).get(k, "") for k in parts]
-            for seat, player in enumerate(report.players, start=1)]
-    widths = [.08, .32, .12] + [.48 / len(parts)] * len(parts) if parts else [.1, .6, .3]
+             report.scores.get(player, "")] for seat, player in enumerate(report.players, start=1)]
     state = "Final scores" if report.over else "Scores so far (the game did not end)"
-    return [p(state, H3), table(["Seat", "Player", "Score"] + parts, rows, widths, {0, 2} | set(range(3, 9)))]
+    story: list[Flowable] = [p(state, H3), table(["Seat", "Player", "Score"], rows, [.1, .6, .3], {0, 2})]
+    if report.parts():
+        players = report.players[:8]
+        parts = [[k] + [report.breakdown.get(pl, {}).get(k, "") for pl in players] for k in report.parts()]
+        parts.append(["total"] + [report.scores.get(pl, "") for pl in players])
+        widths = [.22] + [.78 / len(players)] * len(players)
+        story += [p("Score breakdown", H3), table(["Part"] + players, parts, widths, set(range(1, 9)),
+                                                  {len(parts) - 1: "#f3efe7"})]
+    return story
 
 
 def _rounds(report: SessionReport) -> Table:
@@ -163,5 +173,7 @@ def _timeline(report: SessionReport) -> list[Flowable]:
         status = " ".join([row.status] + row.findings).strip()
         if row.status.startswith(("undone", "amended")) or row.status == "error":
             shade[index] = "#f1f1f1" if row.status != "error" else "#fbeaea"
-        rows.append([row.line, row.elapsed, row.actor, row.text, status])
-    return [p("Timeline", H3), table(["Line", "Time", "Actor", "Event", "Status"], rows, [.07, .1, .13, .42, .28], {0}, shade)]
+        rows.append([row.line] + ([row.elapsed] if report.timed else []) + [row.actor, row.text, status])
+    head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
+    widths = [.07] + ([.1] if report.timed else []) + [.13, .42 if report.timed else .52, .28]
+    return [p("Timeline", H3), table(head, rows, widths, {0}, shade)]
