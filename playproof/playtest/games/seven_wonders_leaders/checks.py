@@ -10,12 +10,16 @@ from playproof.playtest.games.seven_wonders_leaders.state import Finding, Paymen
 
 
 def market(st: State, i: int) -> Market:
-    """Return what city i can buy and at what prices."""
+    """Return what city i can buy and at what prices (kept until a profile involved changes)."""
     left, right = st.neighbours(i)
-    prof = st.cities[i].profile
+    prof, lp, rp = st.cities[i].profile, left.profile, right.profile
+    cached = prof.market_cache
+    if cached is not None and cached[0] is lp and cached[1] is rp:
+        return cached[2]
     left_price, right_price = prices(prof, st.data.const("trade_price", 2))
-    bank = prof.numbers.get("bank_buy")
-    return Market(left.profile.sale, right.profile.sale, left_price, right_price, bank)
+    found = Market(lp.sale, rp.sale, left_price, right_price, prof.numbers.get("bank_buy"))
+    prof.market_cache = (lp, rp, found)
+    return found
 
 
 def in_hand(st: State, i: int, name: str, rule: str = "play-in-hand") -> list[Finding]:
@@ -90,6 +94,10 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     """Check that own production plus purchases cover a cost, and that coins suffice."""
     payment = payment if payment is not None else Payment()
     city = st.cities[i]
+    if not (move.left or move.right or move.bank) and not any(cost.units):
+        payment.bank = cost.coins  # nothing to produce or buy: only coins are checked
+        return [] if cost.coins <= city.coins else [
+            broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}")]
     found = _bank_check(city, move)
     mk = market(st, i)
     found += _supply_check(st, i, move.left, mk.left, "left") + _supply_check(st, i, move.right, mk.right, "right")

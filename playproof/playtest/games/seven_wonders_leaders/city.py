@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from playproof.playtest.games.seven_wonders_leaders.data import (
     ANY_MASK, COLOURS, RAW_MASK, RES_INDEX, SCIENCE, Board, Card, Effect, Leader,
@@ -66,6 +67,7 @@ class Profile:
 
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    market_cache: tuple[Any, Any, Any] | None = None
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
         """Return the wildcards one-resource-less Leaders give for this colour (or `stage`)."""
@@ -89,18 +91,26 @@ class City:
     tokens: list[int] = field(default_factory=list)
     olympia_age: int = 0
     _profile: Profile | None = None
+    _names: list[str] = field(default_factory=list)
 
     def owns(self, name: str) -> bool:
         """Return True when the city has a structure of this name."""
-        return any(c.name == name for c in self.structures)
+        if len(self._names) != len(self.structures):
+            self._names = [c.name for c in self.structures]
+        return name in self._names
 
     def colour_count(self, colour: str) -> int:
         """Return how many structures of a colour the city has."""
         return sum(1 for c in self.structures if c.colour == colour)
 
     def changed(self) -> None:
-        """Forget the derived profile after the holdings changed."""
+        """Forget the derived profile after the holdings changed in any way."""
         self._profile = None
+
+    def add(self, source: str, effect: Effect) -> None:
+        """Fold one new effect (already added to the holdings) into the profile."""
+        if self._profile is not None:
+            self._profile = add_effect(self._profile, source, effect)
 
     @property
     def profile(self) -> Profile:
@@ -132,36 +142,40 @@ def _mask(options: str) -> int:
 
 def build_profile(city: City) -> Profile:
     """Derive production, prices and powers from a city's holdings."""
-    own_fixed, sale_fixed = [0] * 7, [0] * 7
-    own_masks: list[int] = []
-    sale_masks: list[int] = []
     prof = Profile(Supply(), Supply())
     for source, effect in city.effects():
-        for kind, args in effect:
-            saleable = source in SALEABLE or source == "board"
-            if kind == "produce":
-                _produce(args, own_fixed, own_masks, sale_fixed if saleable else None, sale_masks)
-            elif kind == "private":
-                _produce(args, own_fixed, own_masks, None, sale_masks)
-            else:
-                _power(prof, kind, args)
-    prof.own = Supply(tuple(own_fixed), tuple(own_masks))
-    prof.sale = Supply(tuple(sale_fixed), tuple(sale_masks))
+        _fold(prof, source, effect)
     return prof
 
 
-def _produce(args: tuple[str, ...], fixed: list[int], masks: list[int],
-             sale_fixed: list[int] | None, sale_masks: list[int]) -> None:
-    """Add a production effect to own (and, when saleable, sale) supply."""
+def add_effect(old: Profile, source: str, effect: Effect) -> Profile:
+    """Return a new profile: the old one plus one effect (a fresh object, so caches notice)."""
+    prof = Profile(old.own, old.sale, old.shields, list(old.science), old.wild_science, old.raw_left,
+                   old.raw_right, old.goods_left, old.goods_right, set(old.free_colours), set(old.flags),
+                   dict(old.numbers), list(old.reduce_list))
+    _fold(prof, source, effect)
+    return prof
+
+
+def _fold(prof: Profile, source: str, effect: Effect) -> None:
+    """Add one effect's production and powers to a profile."""
+    for kind, args in effect:
+        if kind == "produce" or kind == "private":
+            saleable = kind == "produce" and (source in SALEABLE or source == "board")
+            prof.own = _produce(prof.own, args)
+            prof.sale = _produce(prof.sale, args) if saleable else prof.sale
+        else:
+            _power(prof, kind, args)
+
+
+def _produce(supply: Supply, args: tuple[str, ...]) -> Supply:
+    """Return a supply with one production effect added."""
     count = int(args[1]) if len(args) > 1 else 1
     if "/" in args[0]:
-        masks.extend([_mask(args[0])] * count)
-        if sale_fixed is not None:
-            sale_masks.extend([_mask(args[0])] * count)
-        return
+        return Supply(supply.fixed, supply.masks + (_mask(args[0]),) * count)
+    fixed = list(supply.fixed)
     fixed[RES_INDEX[args[0]]] += count
-    if sale_fixed is not None:
-        sale_fixed[RES_INDEX[args[0]]] += count
+    return Supply(tuple(fixed), supply.masks)
 
 
 def _power(prof: Profile, kind: str, args: tuple[str, ...]) -> None:

@@ -9,7 +9,7 @@ from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind,
 from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import GameData, load
-from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move
+from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move, split_city
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import FREE_CITY, Choice, Finding, Payment, State, broken
@@ -39,6 +39,8 @@ class SevenWondersLeaders(Engine):
         self.sides = setup.options.get("sides", "any").strip().upper().replace("ANY", "any")
         self.st = self._new_state(setup)
         self.canon = self._canonical_names()
+        self.city_names = [c.name for c in self.st.cities]
+        self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
 
     def _new_state(self, setup: Setup) -> State:
@@ -68,7 +70,7 @@ class SevenWondersLeaders(Engine):
             found = self._dispatch(event)
         except MoveError as exc:
             found = [broken("move-syntax", str(exc), unsure=event.has_unknown)]
-        return [self.violation(rule, message, event, status) for rule, message, status in found]
+        return [self.violation(rule, message, event, status) for rule, message, status in found] if found else []
 
     def decision(self) -> Decision | None:
         """Return the decision pending now with every legal move, or None once the game is over."""
@@ -112,13 +114,15 @@ class SevenWondersLeaders(Engine):
             return self._table(event.verb, event.args.strip())
         if event.actor not in self.st.players:
             raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
-        move = parse_move(event.verb, event.args, [c.name for c in self.st.cities])
+        move = parse_move(event.verb, event.args, self.city_names)
         move = self._canon_move(move)
         return self._player(self.st.players.index(event.actor), move)
 
     def _canon_move(self, move: Move) -> Move:
         """Return the move with card and Leader names spelt as in the workbook."""
         name = self.canon.get(move.name.lower(), move.name)
+        if name == move.name:
+            return move
         return Move(move.verb, name, move.left, move.right, move.bank, move.free, move.city, move.for_free_city)
 
     def _table(self, verb: str, args: str) -> list[Finding]:
@@ -137,8 +141,6 @@ class SevenWondersLeaders(Engine):
 
     def _split_player(self, args: str) -> tuple[int, str]:
         """Split `Ann rest` into a player index and the rest."""
-        from playproof.playtest.games.seven_wonders_leaders.moves import split_city
-
         name, rest = split_city(args, self.st.players)
         return self.st.players.index(name), rest
 
@@ -178,8 +180,9 @@ class SevenWondersLeaders(Engine):
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
         names = [self.canon.get(n.lower(), n) for n in names]
-        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.data.const("hand_size", 7))
-        self._maybe_start_turns()
+        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.hand_size)
+        if st.cities[p].hand.size() >= self.hand_size:
+            self._maybe_start_turns()
         return found
 
     def _table_draw(self, p: int, names: list[str]) -> list[Finding]:
@@ -196,7 +199,7 @@ class SevenWondersLeaders(Engine):
     def _maybe_start_turns(self) -> None:
         """Start the Age's first turn once recruitment is over and every hand is dealt."""
         st = self.st
-        size = self.data.const("hand_size", 7)
+        size = self.hand_size
         if st.phase == "deal" and all(st.cities[i].hand.size() >= size for i in range(len(st.players))):
             self._start_turn(1)
 
@@ -389,7 +392,7 @@ class SevenWondersLeaders(Engine):
     def _maybe_resolve(self) -> None:
         """Resolve the turn (or Recruitment) once every choice, and the Free City's draw, is in."""
         st = self.st
-        if any(i not in st.choices for i in st.choosers()):
+        if len(st.choices) < len(st.choosers()) or any(i not in st.choices for i in st.choosers()):
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return

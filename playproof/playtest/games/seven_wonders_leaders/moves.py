@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from playproof.playtest.games.seven_wonders_leaders.data import RES_INDEX, RESOURCES
 from playproof.playtest.games.seven_wonders_leaders.resources import Plan
@@ -37,11 +38,20 @@ class Move:
 
 def split_city(args: str, cities: list[str]) -> tuple[str, str]:
     """Split `Ann rest` into a city name (longest known match, any case) and the rest."""
+    head, _, rest = args.partition(" ")
+    if head in cities and not _spaced(tuple(cities)):
+        return head, rest.strip()
     low = args.lower()
     for name in sorted(cities, key=len, reverse=True):
         if low == name.lower() or low.startswith(name.lower() + " "):
             return name, args[len(name):].strip()
     raise MoveError(f'"{args}" does not start with a city name ({", ".join(cities)})')
+
+
+@lru_cache(maxsize=64)
+def _spaced(cities: tuple[str, ...]) -> bool:
+    """Return True when some city name has a space (prefix matching is then needed)."""
+    return any(" " in c for c in cities)
 
 
 def parse_resources(text: str) -> tuple[int, ...]:
@@ -63,6 +73,8 @@ def parse_resources(text: str) -> tuple[int, ...]:
 
 def parse_play(verb: str, args: str) -> Move:
     """Parse `build Temple; left glass; right wood; bank clay; free` style moves."""
+    if ";" not in args and args.strip():
+        return Move(verb, args.strip())
     head, *clauses = [p.strip() for p in args.split(";")]
     if not head:
         raise MoveError(f"{verb} needs a card name")

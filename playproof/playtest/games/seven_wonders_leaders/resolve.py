@@ -58,14 +58,14 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
     if move.verb == "stage":
         if city.board is not None and city.stages < len(city.board.stages):
             city.stages += 1
-            city.changed()
+            city.add("stage", city.board.stages[city.stages - 1][1])
             return ch.city, None, "stage"
         return ch.city, None, "discard"
     if move.verb == "recruit":
         leader = st.data.leaders.get(move.name)
         if leader is not None:
             city.leaders.append(leader)
-            city.changed()
+            city.add("leader", leader.effect)
             st.queue.extend(_leader_follow_ups(ch.city, leader))
         return ch.city, None, "leader:" + move.name
     card = st.data.card(st.age, move.name)
@@ -80,7 +80,7 @@ def _build(st: State, i: int, card: Card, chain: bool) -> Card:
     prof = city.profile
     city.coins += prof.number(f"build:{card.colour}") + (prof.number("coins_per_chain") if chain else 0)
     city.structures.append(card)
-    city.changed()
+    city.add(card.colour, card.effect)
     return card
 
 
@@ -144,7 +144,7 @@ def recruit_now(st: State, i: int, leader: Leader, price: int) -> None:
     city.leader_hand.take(leader.name)
     city.coins -= price
     city.leaders.append(leader)
-    city.changed()
+    city.add("leader", leader.effect)
     city.coins += immediate_coins(st, i, leader.effect)
     st.queue.extend(_leader_follow_ups(i, leader))
 
@@ -153,7 +153,7 @@ def place_courtesan(st: State, i: int, leader: Leader) -> None:
     """Copy a neighbour's Leader: its effects become the city's, immediate ones included."""
     city = st.cities[i]
     city.courtesan = leader
-    city.changed()
+    city.add("leader", leader.effect)
     city.coins += immediate_coins(st, i, leader.effect)
     st.queue.extend(_leader_follow_ups(i, leader))
 
@@ -169,8 +169,6 @@ def conflicts(st: State) -> None:
         if a.profile.shields != b.profile.shields:
             win, lose = (a, b) if a.profile.shields > b.profile.shields else (b, a)
             _award(win, lose, value, defeat)
-    for c in st.cities:
-        c.changed()
 
 
 def _award(win: City, lose: City, value: int, defeat: int) -> None:

@@ -111,6 +111,8 @@ class State:
     def hand_of(self, i: int) -> Hand:
         """Return the hand city i may still choose from (less cards already chosen from it)."""
         hand = self.real_hand(i)
+        if not self.two_player:
+            return hand  # only the 2-player controller plays two cards from one hand
         taken = [c.move.name for c in self.choices.values() if c.hand is hand and c.city != i]
         if not taken:
             return hand
