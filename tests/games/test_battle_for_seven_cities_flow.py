@@ -227,3 +227,15 @@ def test_bad_setups_are_refused_with_a_clear_message(setup: Setup, message: str)
     with pytest.raises(PlayproofError) as exc:
         ENGINE(setup)
     assert str(exc.value) == message
+
+
+def test_every_verb_option_and_card_code_is_documented() -> None:
+    from pathlib import Path
+
+    from playproof.playtest.games.battle_for_seven_cities.data import SPECIALS
+    from playproof.playtest.games.battle_for_seven_cities.engine import HANDLERS, BattleEngine
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "battle-for-seven-cities.md").read_text()
+    assert [v for v in HANDLERS if f": {v}" not in doc] == []
+    assert [o for o in BattleEngine.options if f"`{o}" not in doc] == []
+    assert [c for c in (*SPECIALS, "AP4", "AP3", "AP2") if f"`{c}`" not in doc] == []
