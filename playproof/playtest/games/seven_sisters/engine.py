@@ -11,12 +11,13 @@ from playproof.playtest.games.seven_sisters.actions import ActionContext, perfor
 from playproof.playtest.games.seven_sisters.data import load_data
 from playproof.playtest.games.seven_sisters.legal import move_texts
 from playproof.playtest.games.seven_sisters.moves import (Buyback, Claim, Deal, Envy, Flip, Move,
-                                                          MoveError, MoveParser, Play, PlayerMove,
-                                                          SisterMove, Take)
+                                                          MoveError, Play, PlayerMove, SisterMove,
+                                                          Take, move_parser)
 from playproof.playtest.games.seven_sisters.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_sisters.scoring_pass import ScoringPass
 from playproof.playtest.games.seven_sisters.state import Table
 
+MARKER = EventKind.MARKER
 STEPS = ("first", "tiles", "place", "deal", "flip", "take", "play", "score", "over")
 """The steps of a game in the order they come round after round."""
 HOME_STEP = {Deal: "deal", Flip: "flip", Take: "take", Play: "play", Envy: "score", Buyback: "score"}
@@ -56,7 +57,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.data = load_data(project)
         self.names = setup.players
         self._check_player_count()
-        self.parser = MoveParser(self.data, setup.players)
+        self.parser = move_parser(self.data, setup.players)
         self.texts = move_texts(self.data, setup.players)
         self.table = Table.new(self.data, len(setup.players))
         self.opts = {k.strip().lower(): str(v).strip() for k, v in setup.options.items()}
@@ -135,7 +136,7 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it as the table did, and return every violation."""
-        if event.kind is EventKind.MARKER:
+        if event.kind is MARKER:
             self.final_marked |= event.verb == "phase" and "final" in event.args.lower()
             return []
         self._event, self._found = event, []
@@ -359,7 +360,7 @@ class SevenSistersEngine(ScoringPass, Engine):
                 self._see(card)
             hand.append(card)
         self.deck_left = max(0, self.deck_left - len(move.cards))
-        if all(len(h) >= size for h in self.hands):
+        if len(hand) >= size and all(len(h) >= size for h in self.hands):
             self.step = "flip"
 
     def _see(self, card: str) -> None:
@@ -544,9 +545,9 @@ class SevenSistersEngine(ScoringPass, Engine):
     def _decide_play(self) -> Decision:
         """The player whose turn it is plays a card."""
         seat, hand = self.turn, self.hands[self.turn]
-        cards = sorted({c for c in hand if c is not None})
+        cards = list(dict.fromkeys(hand))
         if None in hand:
-            cards = sorted(set(cards) | set(self.deck_cards))
+            cards = list(dict.fromkeys(c for c in cards + self.deck_cards if c is not None))
         return Decision(self.names[seat], self.texts.play_moves(self.table, seat, cards),
                         "play an influence card")
 

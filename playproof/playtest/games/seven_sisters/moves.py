@@ -8,6 +8,7 @@ from playproof.playtest.games.seven_sisters.data import WILD, GameData
 
 UNKNOWN = "?"
 ACTIONS = ("A", "B", "C", "D", "D2")
+MEMO_LIMIT = 100_000
 
 
 class MoveError(ValueError):
@@ -95,16 +96,27 @@ class MoveParser:
         self.player_index = {p.lower(): i for i, p in enumerate(players)}
         self.card_names = {c.lower(): c for c in data.cards}
         self.players = players
+        self._memo: dict[tuple[bool, str, str], Move] = {}
 
     def parse(self, verb: str, args: str, table: bool) -> Move:
+        """Return the typed move of `verb args`, or raise MoveError (moves are memoised: immutable)."""
+        key = (table, verb, args)
+        move = self._memo.get(key)
+        if move is None:
+            if len(self._memo) > MEMO_LIMIT:
+                self._memo.clear()
+            move = self._memo[key] = self._parse(verb, args, table)
+        return move
+
+    def _parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError."""
         handler = (_TABLE_VERBS if table else _PLAYER_VERBS).get(verb)
-        if handler is None:
-            allowed = ", ".join(sorted(_TABLE_VERBS if table else _PLAYER_VERBS))
-            who = "the table" if table else "a player"
-            raise MoveError("log-move-syntax", f'"{verb}" is not a Seven Sisters move for {who} '
-                            f"(moves: {allowed})")
-        return handler(self, args.split())
+        if handler is not None:
+            return handler(self, args.split())
+        allowed = ", ".join(sorted(_TABLE_VERBS if table else _PLAYER_VERBS))
+        who = "the table" if table else "a player"
+        raise MoveError("log-move-syntax", f'"{verb}" is not a Seven Sisters move for {who} '
+                        f"(moves: {allowed})")
 
     def sister(self, token: str) -> int:
         """Return a sister's index from her name."""
@@ -136,6 +148,17 @@ class MoveParser:
         if not token.isdigit():
             raise MoveError("log-move-syntax", f'"{token}" is not a number of {what}')
         return int(token)
+
+
+_PARSERS: dict[tuple[int, tuple[str, ...]], MoveParser] = {}
+
+
+def move_parser(data: GameData, players: tuple[str, ...]) -> MoveParser:
+    """Return the parser of a game's moves, shared by every engine of the same data and players."""
+    key = (id(data), players)
+    if key not in _PARSERS:
+        _PARSERS[key] = MoveParser(data, players)
+    return _PARSERS[key]
 
 
 def _parse_play(p: MoveParser, tokens: list[str]) -> Play:
@@ -258,5 +281,5 @@ _TABLE_VERBS = {
     "favour": _parse_favour, "gift": _parse_gift, "score": _parse_score, "winner": _parse_winner,
 }
 
-__all__ = ["WILD", "UNKNOWN", "MoveParser", "MoveError", "Move", "Play", "Take", "SisterMove",
+__all__ = ["WILD", "UNKNOWN", "MoveParser", "move_parser", "MoveError", "Move", "Play", "Take", "SisterMove",
            "PlayerMove", "Envy", "Buyback", "Deal", "Flip", "Claim"]
