@@ -49,13 +49,15 @@ def playtest() -> None:
               help="Game project folder (default: the bundled example).")
 @click.option("--variant", default="", help='Variant options, e.g. "random-order, rounds=3".')
 @click.option("--setup", "setup_text", default="", help='Setup items, e.g. "first=Ben; markers=3 4 5 4".')
+@click.option("--seed", type=int, default=None, help="Seed the game used, written to [Seed].")
 @click.option("--no-times", is_flag=True, help="Do not stamp elapsed times on the lines.")
 @db_option
-def start(game: str, players: str, project: Path | None, variant: str, setup_text: str, no_times: bool,
-          db: Path | None) -> None:
+def start(game: str, players: str, project: Path | None, variant: str, setup_text: str, seed: int | None,
+          no_times: bool, db: Path | None) -> None:
     """Record a new session interactively: whose turn, legal moves, a verdict for every line."""
     store = Store(db)
-    recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times)
+    recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times,
+                              seed=seed)
     run_repl(recorder, _read_line, click.echo)
 
 

@@ -79,11 +79,11 @@ class Recorder:
 
     @classmethod
     def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
-              setup: str = "", timed: bool = True, clock: Clock = time.time) -> Recorder:
+              setup: str = "", timed: bool = True, clock: Clock = time.time, seed: int | None = None) -> Recorder:
         """Create a session for a game and return its recorder."""
         engine = find_engine(game)
         project = project.resolve() if project else None
-        lines = header_lines(engine.game_id, players, str(project) if project else None, variant, setup)
+        lines = header_lines(engine.game_id, players, str(project) if project else None, variant, setup, seed)
         problems = prepare(parse_log("\n".join(lines) + "\n", "new session"), engine.game_id).problems
         if problems:
             raise PlayproofError(problems[0].message)

@@ -154,3 +154,12 @@ def test_report_command(nim: str, runner: CliRunner, tmp_path: Path) -> None:
     assert wrong.output == 'Error: unknown report format "docx" (known formats: html, pdf, xlsx, json)\n'
     missing = runner.invoke(cli, ["report", "nowhere.log", "-o", str(out)])
     assert missing.output == "Error: nowhere.log: no such log file, and not a session id\n"
+
+
+def test_every_option_is_documented() -> None:
+    from playproof.commands.playtest_commands import COMMANDS
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "playtest.md").read_text(encoding="utf-8")
+    commands = [c for group in COMMANDS for c in getattr(group, "commands", {}).values()] + COMMANDS
+    options = {opt for c in commands for p in c.params for opt in p.opts if opt.startswith("--")}
+    assert sorted(o for o in options if f"`{o}" not in docs) == []
