@@ -19,7 +19,7 @@ def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
     s = eng.s
     if s.phase is Phase.TURN and event.actor == s.active:
         return True
-    now = f"it is {s.active}'s turn" if s.phase is Phase.TURN else f"the game is at {s.phase.value}"
+    now = f"it is {s.active}'s turn" if s.phase is Phase.TURN else f"the game is at {s.phase}"
     found.append(eng.v("turn-active-player", f"{event.actor} cannot {event.verb} now: {now}", event))
     return False
 

@@ -112,7 +112,7 @@ class BattleEngine(Engine):
         s = self.s
         cities = ", ".join(f"{p} {n}" for p, n in self.scores().items())
         who = f", {s.active} to act" if s.phase in (Phase.TURN, Phase.START) else ""
-        return f"Round {s.round}, {s.phase.value}{who}; future cities: {cities}"
+        return f"Round {s.round}, {s.phase}{who}; future cities: {cities}"
 
     def finish(self) -> list[Violation]:
         """Nothing an unfinished log leaves open is a violation: a session may stop any time."""

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from enum import Enum
 
 from playproof.playtest.games.battle_for_seven_cities.board import Board
 
 
-class Phase(Enum):
-    """Where the game is."""
+class Phase:
+    """Where the game is (plain string constants: compared on every event, so kept cheap)."""
 
     TILES = "laying the starting board"
     CLOCKS = "dealing clock cards"
@@ -83,7 +82,7 @@ class State:
 
     board: Board
     seats: tuple[str, ...]
-    phase: Phase = Phase.TILES
+    phase: str = Phase.TILES
     round: int = 1
     first: str = ""
     order: list[str] = field(default_factory=list)
