@@ -36,6 +36,7 @@ def main() -> None:
             print(f"| {game_id} | - | - | - | - | engine not importable: {engine} | - |")
             continue
         for players in sorted({engine.min_players, engine.max_players}):
+            play_random_game(engine, Setup(player_names(players), {}, 0), random.Random(0))  # warm caches
             events, seconds = 0, 0.0
             for index in range(args.games):
                 setup = Setup(player_names(players), {}, args.seed + index)

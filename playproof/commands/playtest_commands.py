@@ -162,8 +162,9 @@ def rules(game: str) -> None:
     index = list(find_rules(game))
     click.echo(f"{engine.title}: {len(index)} rules")
     width = max((len(r.id) for r in index), default=0)
+    section = max((len(r.section) for r in index), default=0)
     for rule in index:
-        click.echo(f"{rule.id:<{width}}  §{rule.section:<6} {rule.summary}")
+        click.echo(f"{rule.id:<{width}}  §{rule.section:<{section}}  {rule.summary}")
 
 
 @click.command("simulate")

@@ -63,9 +63,9 @@ def test_rules_lists_every_rule(nim: str, runner: CliRunner) -> None:
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "Nim (test game): 3 rules",
-        "nim-test/1-turn-order  §1      Players take stones in seat order.",
-        "nim-test/2-take-limit  §2      Take 1 to 3 stones, never more than are left.",
-        "nim-test/3-winner      §3      Whoever takes the last stone wins; the table records it.",
+        "nim-test/1-turn-order  §1  Players take stones in seat order.",
+        "nim-test/2-take-limit  §2  Take 1 to 3 stones, never more than are left.",
+        "nim-test/3-winner      §3  Whoever takes the last stone wins; the table records it.",
     ]
 
 
