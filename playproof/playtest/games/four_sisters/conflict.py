@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playproof.playtest.games.four_sisters.data import GameData
+from playproof.playtest.games.four_sisters.data import Card, GameData
 from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict
 
 MOOT = "moot"
@@ -23,9 +23,17 @@ class Judgement:
     queen: bool = False
 
 
+def card_at(data: GameData, board: dict[str, str | None], room: str) -> Card:
+    """Return the card in an occupied Room."""
+    card = board[room]
+    if card is None:
+        raise ValueError(f"Room {room} is empty")
+    return data.cards[card]
+
+
 def modified_value(data: GameData, board: dict[str, str | None], room: str, boost: int) -> int:
     """Return a card's value in Conflict: +1 per side-sharing friendly card, +1 per discard."""
-    card = data.cards[board[room]]  # type: ignore[index]
+    card = card_at(data, board, room)
     friends = sum(1 for r in data.neighbours[room]
                   if (other := board[r]) is not None and data.cards[other].team == card.team)
     return card.value + friends + boost
@@ -36,7 +44,7 @@ def judge(data: GameData, board: dict[str, str | None], conflict: Conflict,
     """Return who is defeated in a Conflict whose target and discards are settled."""
     room, target = conflict.room, conflict.target
     assert target is not None
-    attacker, innocent = data.cards[board[room]], data.cards[board[target]]  # type: ignore[index]
+    attacker, innocent = card_at(data, board, room), card_at(data, board, target)
     queen = attacker.is_queen or innocent.is_queen
     mine = modified_value(data, board, room, conflict.boosts.get(conflict.player, 0))
     theirs = modified_value(data, board, target, conflict.boosts.get(conflict.defender or "", 0))
@@ -47,7 +55,7 @@ def judge(data: GameData, board: dict[str, str | None], conflict: Conflict,
         losers = tuple(r for r, c in ((room, attacker), (target, innocent)) if not c.is_queen)
         return Judgement(QUEEN_TIE, {}, losers or (room, target), queen=True)
     winner, loser = (attacker, target) if mine > theirs else (innocent, room)
-    lost = data.cards[board[loser]]  # type: ignore[index]
+    lost = card_at(data, board, loser)
     # Queens fall only to Aces or Queens, except in a Sabbath game
     if lost.is_queen and not sabbath and not (winner.is_ace or winner.is_queen):
         return Judgement(MOOT, {}, queen=True)

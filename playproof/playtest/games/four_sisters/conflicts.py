@@ -47,7 +47,7 @@ class ConflictMoves(Core):
     def _set_target(self, c: Conflict, room: str) -> None:
         """Name the Innocent and its defender."""
         c.target = room
-        c.defender = self.owner[self.data.cards[self.board[room]].suit]  # type: ignore[index]
+        c.defender = self.owner_at(room)
         c.step = "boost-instigator"
 
     def _judge(self, c: Conflict) -> None:
@@ -57,8 +57,7 @@ class ConflictMoves(Core):
         if verdict.kind == TIE:
             c.step = "tie"
         elif verdict.kind == QUEEN_TIE:
-            c.pending_sends = [(self.owner[self.data.cards[self.board[r]].suit], r)  # type: ignore[index]
-                               for r in verdict.losers]
+            c.pending_sends = [(self.owner_at(r), r) for r in verdict.losers]
             c.step = "send"
         else:
             self._resolve(c, verdict.defeated)
@@ -121,7 +120,7 @@ class ConflictMoves(Core):
             return "there is no Conflict to discard for"
         if actor not in (c.player, c.defender):
             return f"{actor} has no card in this Conflict"
-        return f"{actor} has already discarded (or let her turn to discard pass) in this Conflict"
+        return f"{actor} has already discarded for this Conflict, or her moment to discard has passed"
 
     def do_accept(self, event: Event, out: list[Violation]) -> None:
         """On a tie, the defender accepts defeat: the Innocent goes under her Scheme."""

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import Engine, Event, Setup, Status, Violation, example_project
+from playproof.playtest.games.four_sisters.conflict import card_at
 from playproof.playtest.games.four_sisters.data import GameData, load_game_data
 from playproof.playtest.games.four_sisters.rules import GAME_ID, RULES
 from playproof.playtest.games.four_sisters.state import (
@@ -97,6 +98,10 @@ class Core(Engine):
         """The Room holding a card, if it is in the Chateau."""
         return next((r for r, c in self.board.items() if c == card), None)
 
+    def owner_at(self, room: str) -> str:
+        """The player whose card lies in an occupied Room."""
+        return self.owner[card_at(self.data, self.board, room).suit]
+
     def own_queen(self, seat: Seat) -> str:
         """The Queen of a player's suit."""
         return next(q for q in self.data.queens if self.data.cards[q].suit == seat.suit)
@@ -142,12 +147,6 @@ class Core(Engine):
                 seat.lost += 1
             return False
         if seat.take_from_hand(card):
-            return True
-        if seat.lost and card in seat.pool:
-            out.append(self.violation("hand-card", f"{card} may be one of {seat.name}'s unrecorded "
-                                      "cards", event, Status.UNDETERMINED))
-            seat.pool.discard(card)
-            seat.lost -= 1
             return True
         out.append(self.violation("hand-card", f"{card} is not in {seat.name}'s hand", event))
         return self._take_anyway(seat, card)

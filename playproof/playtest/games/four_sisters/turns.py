@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.engine import Event, Status, Violation
 from playproof.playtest.games.four_sisters.core import UNKNOWN, BadMove, Core
 from playproof.playtest.games.four_sisters.state import (
-    DONE, INTRIGUED, OPEN, PLACED, START, Conflict,
+    DONE, INTRIGUED, PLACED, START, Conflict,
 )
 
 
@@ -149,7 +149,4 @@ class TurnMoves(Core):
         """End the active part of the turn: refill (step 7) and advance the Clock (step 8)."""
         if event.args.strip():
             raise BadMove("end takes no arguments")
-        if self.stage not in OPEN:
-            out.append(self.violation("order-step", f"{event.actor} has no turn to end", event))
-            return
-        self.close_turn()
+        self.close_turn()  # the flow has already made it her turn (reporting order-turn if not)
