@@ -88,8 +88,11 @@ def main() -> None:
         if isinstance(engine, Exception):
             print(f"| {game_id} | - | - | - | engine not importable: {engine} | - |")
             continue
-        logs = logs_for(engine, args.games, args.seed)  # also warms the engine's workbook cache
-        _row(game_id, len(logs), *measure(logs))
+        try:
+            logs = logs_for(engine, args.games, args.seed)  # also warms the engine's workbook cache
+            _row(game_id, len(logs), *measure(logs))
+        except (Exception, SystemExit) as exc:  # one engine's failure must not hide the others' numbers
+            print(f"| {game_id} | - | - | - | failed: {str(exc).splitlines()[0][:120]} | - |")
     if register_nim():
         _row("nim-test (framework only, one 50,000-event log)", 1, *measure([nim_log(50_000)]))
 

@@ -14,7 +14,7 @@ import random
 import time
 from datetime import datetime, timezone
 
-from playproof.playtest.engine import Setup
+from playproof.playtest.engine import Engine, Setup
 from playproof.playtest.games import available_engines
 from playproof.playtest.simulate import play_random_game, player_names
 
@@ -36,19 +36,29 @@ def main() -> None:
             print(f"| {game_id} | - | - | - | - | engine not importable: {engine} | - |")
             continue
         for players in sorted({engine.min_players, engine.max_players}):
-            play_random_game(engine, Setup(player_names(players), {}, 0), random.Random(0))  # warm caches
-            events, seconds = 0, 0.0
-            for index in range(args.games):
-                setup = Setup(player_names(players), {}, args.seed + index)
-                began = time.process_time()
-                _, played = play_random_game(engine, setup, random.Random(args.seed + index))
-                seconds += time.process_time() - began
-                events += len(played)
+            try:
+                events, seconds = _play(engine, players, args.games, args.seed)
+            except Exception as exc:  # one engine's failure must not hide the others' numbers
+                print(f"| {game_id} | {players} | - | - | - | failed: {str(exc).splitlines()[0][:120]} | - |")
+                continue
             rate = args.games / seconds
             target = TARGETS.get(game_id)
             verdict = "-" if target is None else ("met" if rate >= target else f"MISSED (>= {target:.0f})")
             print(f"| {game_id} | {players} | {args.games} | {events / args.games:.0f} | {rate:,.1f} | "
                   f"{events / seconds:,.0f} | {verdict} |")
+
+
+def _play(engine: type[Engine], players: int, games: int, seed: int) -> tuple[int, float]:
+    """Return (events, CPU seconds) of random games after one warm-up game."""
+    play_random_game(engine, Setup(player_names(players), {}, 0), random.Random(0))  # warm caches
+    events, seconds = 0, 0.0
+    for index in range(games):
+        setup = Setup(player_names(players), {}, seed + index)
+        began = time.process_time()
+        _, played = play_random_game(engine, setup, random.Random(seed + index))
+        seconds += time.process_time() - began
+        events += len(played)
+    return events, seconds
 
 
 if __name__ == "__main__":
