@@ -149,9 +149,12 @@ def format_text(results: list[AuditResult]) -> list[str]:
 
 def _problem_line(name: str, problem: Problem) -> str:
     """Return a problem as `file:line:col: message`, naming the file when the message does not."""
-    if problem.location is not None or problem.message.startswith(name):
-        return str(problem)
-    return f"{name}: {problem.message}"
+    warning = "warning: " if problem.severity is Severity.WARNING else ""
+    if problem.location is not None:
+        return f"{problem.location}: {warning}{problem.message}"
+    if problem.message.startswith(name):
+        return warning + problem.message
+    return f"{name}: {warning}{problem.message}"
 
 
 def _summary(result: AuditResult) -> str:

@@ -32,7 +32,10 @@ def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | No
     players = tuple(players_of(log))
     _check_players(log, engine, players, problems)
     options = parse_variant(header.get("Variant", ""))
-    options.update(_setup_items(log, problems))
+    _check_options(log, engine, options, "Variant", problems)
+    setup_items = _setup_items(log, problems)
+    _check_options(log, engine, setup_items, "Setup", problems)
+    options.update(setup_items)
     seed = _seed(log, problems)
     project = _project(header.get("Project", ""), base)
     return Setup(players=players, options=options, seed=seed, project=project)
@@ -46,6 +49,15 @@ def parse_variant(text: str) -> dict[str, str]:
             name, sep, value = item.partition("=")
             options[name.strip()] = value.strip() if sep else "true"
     return options
+
+
+def _check_options(log: Log, engine: type[Engine], options: dict[str, str], key: str, problems: Problems) -> None:
+    """Warn about options the engine does not list (when it lists any), naming the ones it knows."""
+    unknown = [name for name in options if engine.options and name not in engine.options]
+    for name in unknown:
+        known = ", ".join(engine.options)
+        problems.warn(Location(log.name, line=log.header_line(key)),
+                      f'unknown option "{name}" for {engine.game_id} (known options: {known})')
 
 
 def _setup_items(log: Log, problems: Problems) -> dict[str, str]:

@@ -129,3 +129,13 @@ def test_json_ready_audit(nim: str) -> None:
     assert data["corrected"][0] == {"file": str(DATA / "nim-game-mistakes.log"), "line": 6,
                                     "rule": "nim-test/1-turn-order", "message": "it is Ben's turn, not Cat's",
                                     "status": "violation", "corrected_by": 10}
+
+
+def test_unknown_options_warn_but_do_not_stop_the_audit(nim: str) -> None:
+    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=3, turbo"]\n'
+                                 '[Setup "colour=red"]\n\nAnn: take 3\ntable: winner Ann\n', "t.log"))
+    assert format_text([result]) == [
+        't.log:3: warning: unknown option "turbo" for nim-test (known options: stones)',
+        't.log:4: warning: unknown option "colour" for nim-test (known options: stones)',
+        "t.log: 0 violation(s) in 2 moves"]
+    assert result.readable and audit_exit_code([result]) == 0
