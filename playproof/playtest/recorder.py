@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from playproof.errors import PlayproofError
+from playproof.errors import PlayproofError, Problem, Severity
 from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log
@@ -84,7 +84,7 @@ class Recorder:
         engine = find_engine(game)
         project = project.resolve() if project else None
         lines = header_lines(engine.game_id, players, str(project) if project else None, variant, setup, seed)
-        problems = prepare(parse_log("\n".join(lines) + "\n", "new session"), engine.game_id).problems
+        problems = _errors(prepare(parse_log("\n".join(lines) + "\n", "new session"), engine.game_id).problems)
         if problems:
             raise PlayproofError(problems[0].message)
         session = store.create(engine.game_id, ", ".join(players), lines, clock(), timed,
@@ -160,6 +160,11 @@ class Recorder:
         return self.replay.engine_cls
 
 
+def _errors(problems: list[Problem]) -> list[Problem]:
+    """Return the problems that are errors (warnings do not stop a session)."""
+    return [p for p in problems if p.severity is Severity.ERROR]
+
+
 def session_log(store: Store, session: int) -> Log:
     """Return a stored session's log."""
     return parse_log(store.text(session), f"session {session}")
@@ -184,8 +189,8 @@ def import_log(store: Store, path: Path) -> int:
 
     log = read_log(path)
     replay = prepare(log, base=path.parent)
-    if replay.problems:
-        raise PlayproofError(str(replay.problems[0]))
+    if errors := _errors(replay.problems):
+        raise PlayproofError(str(errors[0]))
     lines = log.text().split("\n")[:-1] if log.final_newline else log.text().split("\n")
     return store.create(replay.engine_cls.game_id, ", ".join(replay.setup.players), lines, 0.0, False,
                         str(replay.setup.project) if replay.setup.project else None)

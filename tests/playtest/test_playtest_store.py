@@ -166,3 +166,8 @@ def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
     assert process.returncode == -signal.SIGKILL
     stored = Store(db).lines(1)
     assert stored[4:] == ["Ann: take 3", "Ben: take 2", "note tense start"]
+
+
+def test_unknown_option_does_not_stop_a_session(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], variant="stones=2, turbo", timed=False)
+    assert recorder.enter("Ann: take 2").lines() == ["✓ line 5"]
