@@ -110,6 +110,10 @@ def test_cost_and_effect_grammar() -> None:
     assert parse_cost("free").free
     with pytest.raises(ValueError, match='unknown resource "gold"'):
         parse_cost("gold:1")
+    icons = parse_cost(":stone: :stone: :papyrus: :coin:")  # the printable notation of Guilds and Rome
+    assert icons.units == (0, 2, 0, 0, 0, 0, 1) and icons.coins == 1
+    with pytest.raises(ValueError, match='"stone" is not an icon like :wood:'):
+        parse_cost(":wood: stone")
     assert parse_effect("vp:3;shields:1") == (("vp", ("3",)), ("shields", ("1",)))
     with pytest.raises(ValueError, match='effect "vp" takes 1-1 argument'):
         parse_effect("vp")

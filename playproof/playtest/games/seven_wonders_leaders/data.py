@@ -167,11 +167,13 @@ def _int(cset: ComponentSet, row: ComponentRow, column: str) -> int:
 
 
 def parse_cost(text: str) -> Cost:
-    """Parse `wood:1;ore:2`, `coin:1` or `free` into a Cost; raise ValueError when unreadable."""
-    units = [0] * 7
-    coins = 0
+    """Parse `wood:1;ore:2`, `:wood: :ore: :ore:` (printable icons), `coin:1` or `free` into a Cost."""
     if text.strip().lower() in ("free", "-", ""):
         return Cost()
+    if text.strip().startswith(":"):
+        return _icon_cost(text)
+    units = [0] * 7
+    coins = 0
     for item in text.split(";"):
         name, _, number = item.strip().partition(":")
         amount = int(number) if number.strip() else 1
@@ -181,6 +183,23 @@ def parse_cost(text: str) -> Cost:
             units[RES_INDEX[name.strip()]] += amount
         else:
             raise ValueError(f'unknown resource "{name.strip()}"')
+    return Cost(tuple(units), coins)
+
+
+def _icon_cost(text: str) -> Cost:
+    """Parse a cost written as inline icons, one icon per unit: `:wood: :wood: :coin:`."""
+    units = [0] * 7
+    coins = 0
+    for token in text.split():
+        name = token.strip(":")
+        if token.count(":") != 2 or not token.startswith(":") or not token.endswith(":"):
+            raise ValueError(f'"{token}" is not an icon like :wood:')
+        if name == "coin":
+            coins += 1
+        elif name in RES_INDEX:
+            units[RES_INDEX[name]] += 1
+        else:
+            raise ValueError(f'unknown resource "{name}"')
     return Cost(tuple(units), coins)
 
 
