@@ -103,22 +103,25 @@ FLAVOUR = {"AP4": "Spend them in one place or many. Nobody is counting.",
            "AP3": "Three points. Spend them with care.",
            "AP2": "Two points. Spend them on a whim."}
 
+TIME_SHIFT = ("You play first this round. When the round ends, pass this card to the player "
+              "on your right (counterclockwise).")
+TURN = ("1. Play cards: for their action points (blue pile) or their special action (red pile).\n"
+        "2. Spend points: move (each tile's travel cost), time travel (1), build (the tile's build cost).\n"
+        "3. End: draw 1 card per city built on future land with the card symbol.\n"
+        "4. Discard down to 2 cards.")
+ROUND = ("Start of round: everyone draws 3, first player first.\n"
+         "End of round: past cities copy forward (shields protect), 7 future cities wins, "
+         "the Time-Shift card passes right.")
 CLOCKS = ["12:00", "2:00", "4:00", "6:00", "8:00", "10:00"]
 CHARACTERS = [("Skyler", "#58a6e0"), ("Ruby", "#c62f3e"), ("Oliver", "#6b7d2a"),
               ("Amber", "#e89a1c"), ("Berry", "#7a2f86"), ("Whitney", "#f2f2f2")]
 CITIES_PER_PLAYER = 14
 
 
-def token_rows() -> list[tuple]:
-    """Return the Tokens sheet rows: player and city tokens per character, then shared tokens."""
-    rows: list[tuple] = []
-    for name, colour in CHARACTERS:
-        rows.append(("player", name, colour, name[0], 1))
-    for name, colour in CHARACTERS:
-        rows.append(("city", name, colour, "", CITIES_PER_PLAYER))
-    rows += [("shield", "", "#d9d9d9", "", 4), ("wall", "", "#7a5230", "", 1),
-             ("railway", "", "#444444", "", 2)]
-    return rows
+INK = {"Whitney": "#222222"}  # text colour on a token (white for all but the white one)
+BOARD_TOKENS = [("shield", "Shield", "#d9d9d9", "#222222", "shield", 4),
+                ("wall", "Wall", "#8a5a34", "#ffffff", "wall", 1),
+                ("railway", "Railway", "#555555", "#ffffff", "rail", 2)]
 
 
 def card_rows() -> list[tuple]:
@@ -132,9 +135,23 @@ def card_rows() -> list[tuple]:
     return rows
 
 
-def group_rows(prefix: str, groups: list[tuple[str, ...]]) -> list[tuple]:
-    """Return a tile-group sheet's rows: id, number, terrain per cell, copy count."""
-    return [(f"{prefix}{n}", n, *cells, 1) for n, cells in enumerate(groups, start=1)]
+SHAPE = " ".join(f"{q},{r}" for _, q, r in GROUP_CELLS)
+
+
+def group_rows(era: str, prefix: str, groups: list[tuple[str, ...]]) -> list[tuple]:
+    """Return a tile-group sheet's rows: id, number, shape, terrain per cell, printed costs per cell."""
+    costs = {(e, t): (b, tr, x) for e, t, b, tr, x in TILE_TYPES}
+    rows = []
+    for number, cells in enumerate(groups, start=1):
+        printed = [v for t in cells for v in costs[(era, t)]]
+        rows.append((f"{prefix}{number}", number, SHAPE, *cells, *printed, 1))
+    return rows
+
+
+def group_header() -> tuple:
+    """Return the header of a tile-group sheet."""
+    per_cell = [f"cell {i} {what}" for i in range(1, 5) for what in ("build", "travel", "extra")]
+    return ("id", "number", "cells", "cell 1", "cell 2", "cell 3", "cell 4", *per_cell, "count")
 
 
 def sheet(wb: openpyxl.Workbook, title: str, header: tuple, rows: list[tuple]) -> None:
@@ -155,18 +172,20 @@ def main() -> None:
                              "colour", "icon"),
           [(e, t, b, tr, x, TERRAINS[t][2], TERRAINS[t][0], TERRAINS[t][1])
            for e, t, b, tr, x in TILE_TYPES])
-    sheet(wb, "Group Cells", ("cell", "q", "r"), GROUP_CELLS)
     sheet(wb, "Board Layout", ("slot", "q", "r"), BOARD_LAYOUT)
-    cell_header = ("cell 1", "cell 2", "cell 3", "cell 4", "count")
-    sheet(wb, "Past Tile-Groups", ("id", "number", *cell_header), group_rows("P", PAST_GROUPS))
-    sheet(wb, "Future Tile-Groups", ("id", "number", *cell_header), group_rows("F", FUTURE_GROUPS))
+    sheet(wb, "Past Tile-Groups", group_header(), group_rows("past", "P", PAST_GROUPS))
+    sheet(wb, "Future Tile-Groups", group_header(), group_rows("future", "F", FUTURE_GROUPS))
     sheet(wb, "Action Cards", ("title", "code", "action points", "special", "text", "reaction",
                                "players", "badge", "border", "points pile", "special pile", "count"),
           card_rows())
-    sheet(wb, "Clock Cards", ("time", "count"), [(t, 1) for t in CLOCKS])
-    sheet(wb, "Tokens", ("kind", "character", "colour", "label", "count"), token_rows())
-    sheet(wb, "Time-Shift Card", ("title", "count"), [("Time-Shift", 1)])
-    sheet(wb, "Reference Cards", ("title", "count"), [("Turn Reference", 6)])
+    sheet(wb, "Clock Cards", ("time", "icon", "count"), [(t, f"clock-{t.split(':')[0]}", 1) for t in CLOCKS])
+    sheet(wb, "Player Tokens", ("character", "colour", "ink", "label", "count"),
+          [(n, c, INK.get(n, "#ffffff"), n[0], 1) for n, c in CHARACTERS])
+    sheet(wb, "City Tokens", ("character", "colour", "ink", "count"),
+          [(n, c, INK.get(n, "#ffffff"), CITIES_PER_PLAYER) for n, c in CHARACTERS])
+    sheet(wb, "Board Tokens", ("kind", "title", "colour", "ink", "icon", "count"), BOARD_TOKENS)
+    sheet(wb, "Time-Shift Card", ("title", "text", "count"), [("Time-Shift", TIME_SHIFT, 1)])
+    sheet(wb, "Reference Cards", ("title", "turn", "round", "count"), [("Turn Reference", TURN, ROUND, 6)])
     PROJECT.mkdir(parents=True, exist_ok=True)
     wb.save(PROJECT / "components.xlsx")
 

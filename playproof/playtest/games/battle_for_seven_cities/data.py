@@ -91,8 +91,7 @@ def parse(workbook: Workbook) -> GameData:
     tiles = _tiles(sheets.get("Tile Types"), problems)
     data = GameData(
         tiles=tiles,
-        cells=tuple((_int(r, "q", s, problems), _int(r, "r", s, problems))
-                    for s in [sheets.get("Group Cells")] for r in s.rows),
+        cells=_shape(sheets, problems),
         layout=tuple((str(r.get("slot", "")).upper(), _int(r, "q", s, problems), _int(r, "r", s, problems))
                      for s in [sheets.get("Board Layout")] for r in s.rows),
         past_groups=_groups(sheets.get("Past Tile-Groups"), problems),
@@ -100,13 +99,15 @@ def parse(workbook: Workbook) -> GameData:
         cards=_cards(sheets.get("Action Cards"), problems),
         copies=_copies(sheets.get("Action Cards"), problems),
         clocks=_clocks(sheets.get("Clock Cards"), problems),
-        cities_per_player=_token_count(sheets.get("Tokens"), "city", problems, per_row=True),
-        shields=_token_count(sheets.get("Tokens"), "shield", problems),
-        walls=_token_count(sheets.get("Tokens"), "wall", problems),
-        railways=_token_count(sheets.get("Tokens"), "railway", problems),
+        cities_per_player=_cities(sheets.get("City Tokens"), problems),
+        shields=_token_count(sheets.get("Board Tokens"), "shield", problems),
+        walls=_token_count(sheets.get("Board Tokens"), "wall", problems),
+        railways=_token_count(sheets.get("Board Tokens"), "railway", problems),
         numbers=_numbers(sheets.get("Rule Numbers"), problems),
     )
     _check_shape(data, sheets, problems)
+    for name, era in (("Past Tile-Groups", "past"), ("Future Tile-Groups", "future")):
+        _check_printed_costs(sheets.get(name), era, tiles, problems)
     problems.raise_if_errors()
     return data
 
@@ -172,7 +173,7 @@ def _tiles(sheet: ComponentSet, problems: Problems) -> dict[tuple[str, str], Til
 def _groups(sheet: ComponentSet, problems: Problems, *, by_number: bool = False) -> dict[str, tuple[str, ...]]:
     """Read tile-groups: id (or number) and the terrain of each cell."""
     groups: dict[str, tuple[str, ...]] = {}
-    cell_columns = [c for c in sheet.columns if c.lower().startswith("cell ")]
+    cell_columns = [c for c in sheet.columns if c.lower().startswith("cell ") and c[5:].isdigit()]
     for row in sorted(sheet.rows, key=lambda r: _int(r, "number", sheet, problems)) if by_number else sheet.rows:
         key = str(row.get("id", "")).strip().upper()
         terrains = tuple(_text(row, c) for c in cell_columns)
@@ -225,13 +226,56 @@ def clock_minutes(text: str) -> int | None:
     return (int(hours) % 12) * 60 + int(minutes)
 
 
-def _token_count(sheet: ComponentSet, kind: str, problems: Problems, *, per_row: bool = False) -> int:
-    """Return how many tokens of a kind exist (per character row for city tokens)."""
+def _token_count(sheet: ComponentSet, kind: str, problems: Problems) -> int:
+    """Return how many board tokens of a kind exist."""
     counts = [r.count for r in sheet.rows if _text(r, "kind") == kind]
     if not counts:
         problems.error(sheet.location(), f'no "{kind}" token row')
+    return sum(counts)
+
+
+def _cities(sheet: ComponentSet, problems: Problems) -> int:
+    """Return each player's number of city tokens (the smallest count of a character's row)."""
+    if not sheet.rows:
+        problems.error(sheet.location(), "no city token rows")
         return 0
-    return min(counts) if per_row else sum(counts)
+    return min(r.count for r in sheet.rows)
+
+
+def _shape(sheets: _Sheets, problems: Problems) -> tuple[tuple[int, int], ...]:
+    """Return the one shape every tile-group shares: its `cells` column (axial q,r pairs)."""
+    shapes: dict[str, tuple[ComponentSet, int]] = {}
+    for name in ("Past Tile-Groups", "Future Tile-Groups"):
+        sheet = sheets.get(name)
+        for row in sheet.rows:
+            shapes.setdefault(" ".join(str(row.get("cells", "")).split()), (sheet, row.row))
+    if len(shapes) != 1:
+        sheet, row = list(shapes.values())[-1] if shapes else (sheets.get("Past Tile-Groups"), None)
+        problems.error(sheet.location(row, "cells"), "every tile-group must have the same cells (one shape, "
+                       "so past and future positions match)")
+    text = next(iter(shapes), "")
+    try:
+        return tuple((int(q), int(r)) for q, r in (pair.split(",") for pair in text.split()))
+    except ValueError:
+        sheet, row = shapes[text]
+        problems.error(sheet.location(row, "cells"), f'"{text}" must be axial q,r pairs like "0,0 1,0 0,1 1,1"')
+        return ((0, 0),)
+
+
+def _check_printed_costs(sheet: ComponentSet, era: str, tiles: dict[tuple[str, str], TileType],
+                         problems: Problems) -> None:
+    """Check the costs printed on each tile-group agree with the Tile Types sheet (the rule's source)."""
+    for row in sheet.rows:
+        for index in range(1, 1 + sum(1 for c in sheet.columns if c.lower().startswith("cell ") and c[5:].isdigit())):
+            tile = tiles.get((era, _text(row, f"cell {index}")))
+            if tile is None:
+                continue
+            printed = {"build": tile.build, "travel": tile.travel, "extra": "yes" if tile.extra_card else None}
+            for what, expected in printed.items():
+                column = f"cell {index} {what}"
+                if column in sheet.columns and row.get(column) != expected:
+                    problems.error(sheet.location(row.row, column), f'prints "{row.get(column) or ""}" but Tile Types '
+                                   f'gives {era} {tile.terrain} {what} "{expected or ""}"; make them agree')
 
 
 def _numbers(sheet: ComponentSet, problems: Problems) -> dict[str, int]:
@@ -250,6 +294,6 @@ def _check_shape(data: GameData, sheets: _Sheets, problems: Problems) -> None:
         groups = data.past_groups.values() if name.startswith("Past") else data.future_groups
         if any(len(g) != len(data.cells) for g in groups):
             problems.error(sheets.get(name).location(),
-                           f"every tile-group needs one terrain per cell of the Group Cells sheet ({len(data.cells)})")
+                           f"every tile-group needs one terrain per cell of its shape ({len(data.cells)})")
     if len(data.layout) > len(data.future_groups) or len(data.layout) > len(data.past_groups):
         problems.error(sheets.get("Board Layout").location(), "the starting board needs more tile-groups than exist")
