@@ -170,4 +170,4 @@ def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
 
 def test_unknown_option_does_not_stop_a_session(nim: str, tmp_path: Path) -> None:
     recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], variant="stones=2, turbo", timed=False)
-    assert recorder.enter("Ann: take 2").lines() == ["✓ line 5"]
+    assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]  # after the [Variant] header
