@@ -8,11 +8,11 @@ from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
 from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
-from playproof.playtest.games.seven_wonders_leaders.data import GameData, load
+from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move, split_city
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
-from playproof.playtest.games.seven_wonders_leaders.state import FREE_CITY, Choice, Finding, Payment, State, broken
+from playproof.playtest.games.seven_wonders_leaders.state import FREE_CITY, Choice, Finding, Payment, Pending, State, broken
 
 OPTIONS = {
     "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
@@ -292,20 +292,20 @@ class SevenWondersLeaders(Engine):
         self._maybe_resolve()
         return found + found_play
 
-    def _check_play(self, i: int, move: Move, card: object) -> tuple[list[Finding], Payment]:
+    def _check_play(self, i: int, move: Move, card: Card | None) -> tuple[list[Finding], Payment]:
         """Check how a card is played: as a structure, a Wonder stage or a discard."""
         st = self.st
         found: list[Finding] = []
         payment = Payment()
         if move.verb == "build" and card is not None:
-            found, payment = checks.check_build(st, i, move, card)  # type: ignore[arg-type]
+            found, payment = checks.check_build(st, i, move, card)
         elif move.verb == "build":
             found = [broken("build-resources", "a hidden card cannot be checked until revealed", True)]
         elif move.verb == "stage":
             found, payment = checks.check_stage(st, i, move)
         if st.cities[i].free_city:
-            legal = card is not None and options.can_build_any(st, i, card)  # type: ignore[arg-type]
-            found += checks.check_free_city(st, i, move, card, legal)  # type: ignore[arg-type]
+            legal = card is not None and options.can_build_any(st, i, card)
+            found += checks.check_free_city(st, i, move, card, legal)
         return found, payment
 
     # ----------------------------------------------------------------- follow-ups
@@ -364,10 +364,10 @@ class SevenWondersLeaders(Engine):
         if not st.queue:
             self._after_resolution()
 
-    def _follow_up_has_choice(self, pending: object) -> bool:
+    def _follow_up_has_choice(self, pending: Pending) -> bool:
         """Return True when a follow-up has something to decide."""
         st = self.st
-        kind, i = pending.kind, pending.city  # type: ignore[attr-defined]
+        kind, i = pending.kind, pending.city
         if kind.startswith("salvage"):
             return len(options.salvage_moves(st, i)) > 1
         if kind == "courtesan":
