@@ -135,9 +135,9 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
 
     def summary(self) -> str:
         """Return the Chateau, the Clock and each player's hand size as a few lines."""
-        width = max(int(r[1:]) for r in self.data.rooms)
+        last_row = max(int(r[1:]) for r in self.data.rooms)
         rows = [" ".join(f"{r}:{self.board[r] or '--'}" for r in self.data.rooms
-                         if int(r[1:]) == n) for n in range(1, width + 1)]
+                         if int(r[1:]) == n) for n in range(1, last_row + 1)]
         hands = ", ".join(f"{s.name} ({s.suit}) {s.hand_count} in hand, {s.scheme_count} in "
                           "Scheme" for s in self.seats.values())
         state = f"Day over: {self.winner} wins" if self.stage == OVER else f"{self.current} to play"
