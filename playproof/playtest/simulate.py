@@ -75,7 +75,13 @@ def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int
     for index in range(games):
         game_seed = seed + index
         setup = Setup(player_names(players), dict(options or {}), game_seed)
-        engine, events = play_random_game(engine_cls, setup, random.Random(game_seed))
+        try:
+            engine, events = play_random_game(engine_cls, setup, random.Random(game_seed))
+        except PlayproofError:
+            raise
+        except Exception as exc:  # an engine bug (or a rejected own move) must name the game that shows it
+            raise PlayproofError(f"the {engine_cls.game_id} engine failed in the simulated game with seed "
+                                 f"{game_seed} ({exc.__class__.__name__}: {exc})") from exc
         yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events))
 
 
@@ -109,6 +115,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
         logs.mkdir(parents=True, exist_ok=True)
     began = time.perf_counter()
     for played in simulate_games(engine_cls, players, games, seed, options):
+        # a game counts as won by every seat with the best score
         summary.games, summary.events = summary.games + 1, summary.events + played.events
         best = max(played.scores.values(), default=0)
         for seat, name in enumerate(player_names(players)):

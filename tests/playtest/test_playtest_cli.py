@@ -163,3 +163,26 @@ def test_every_option_is_documented() -> None:
     commands = [c for group in COMMANDS for c in getattr(group, "commands", {}).values()] + COMMANDS
     options = {opt for c in commands for p in c.params for opt in p.opts if opt.startswith("--")}
     assert sorted(o for o in options if f"`{o}" not in docs) == []
+
+
+def test_simulate_reports_an_engine_that_rejects_its_own_move(nim: str, runner: CliRunner,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "decision",
+                        lambda self: playtest_toy_nim.Decision("Ann", ("take 4",)) if self.heap else None)
+    result = runner.invoke(cli, ["simulate", "nim-test", "--players", "2", "--seed", "3"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: the nim-test engine failed in the simulated game with seed 3 "
+                                    "(SimulationError: engine rejected its own legal move ")
+
+
+def test_audit_reads_jsonl_twins(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    from playproof.playtest.logjson import to_jsonl
+    from playproof.playtest.logparse import read_log
+
+    twin = tmp_path / "mistakes.jsonl"
+    twin.write_text(to_jsonl(read_log(MISTAKES)), encoding="utf-8")
+    text, jsonl = runner.invoke(cli, ["audit", str(MISTAKES)]), runner.invoke(cli, ["audit", str(twin)])
+    assert jsonl.exit_code == 1
+    assert jsonl.output.replace(str(twin), "X") == text.output.replace(str(MISTAKES), "X")
