@@ -109,6 +109,7 @@ def test_scores_count_queens_as_ten() -> None:
 
 
 def test_summary_shows_the_chateau() -> None:
+    assert ENGINE(Setup(PLAYERS)).summary().startswith("Hour 1; opening hands drawn\n")
     engine, _ = engine_after([("Ann", "place", "QH A1")])
     assert engine.summary().splitlines()[:2] == ["Hour 1; Ann to play", "A1:QH B1:-- C1:--"]
 

@@ -140,7 +140,8 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
                          if int(r[1:]) == n) for n in range(1, last_row + 1)]
         hands = ", ".join(f"{s.name} ({s.suit}) {s.hand_count} in hand, {s.scheme_count} in "
                           "Scheme" for s in self.seats.values())
-        state = f"Day over: {self.winner} wins" if self.stage == OVER else f"{self.current} to play"
+        state = (f"Day over: {self.winner} wins" if self.stage == OVER else "opening hands drawn"
+                 if self.stage == SETUP else f"{self.current} to play")
         return "\n".join([f"Hour {self.hour}; {state}", *rows,
                           f"Oubliette: {' '.join(sorted(self.oubliette)) or 'empty'}", hands])
 
