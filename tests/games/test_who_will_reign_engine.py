@@ -56,6 +56,15 @@ def test_500_random_games_finish_without_violations() -> None:
     assert min(lengths) > 20
 
 
+@pytest.mark.parametrize("options", [{"no-banners": "true"}, {"replace-when-full": "true", "tiebreak": "stores"}])
+def test_random_games_with_variants_finish_without_violations(options: dict[str, str]) -> None:
+    rng = random.Random(str(options))
+    for game in range(20):
+        engine, _ = play_random_game(ENGINE, Setup(("Ann", "Ben", "Cat")[: 2 + game % 2], options), rng)
+        assert engine.is_over()
+        assert "no-banners" not in options or not any(s.banner for s in engine.game.state.sisters)
+
+
 def test_random_game_replays_clean_in_a_fresh_engine() -> None:
     engine, events = play_random_game(ENGINE, Setup(("Ann", "Ben", "Cat")), random.Random(7))
     again = ENGINE(Setup(("Ann", "Ben", "Cat")))

@@ -305,6 +305,16 @@ def test_court_replace() -> None:
     assert t.play("Ann", "acquire Astronomer replacing Gossip") == ["acquire-cost", "court-replace"]
 
 
+def test_court_replace_when_full_variant() -> None:
+    t = Table(options={"replace-when-full": "true"})
+    t.give("Ann", court=["Minstrel"])
+    assert t.play("Ann", "acquire Fireworks replacing Minstrel") == ["court-replace"]
+    assert not any("replacing" in m for m in t.engine.decision().moves if m.startswith("acquire"))
+    t.play("table", "reveal Oracle")
+    t.give("Ann", gold=9, court=SEVEN)
+    assert t.play("Ann", "acquire Astronomer replacing Shepherd") == []
+
+
 # --- improvements --------------------------------------------------------------------------
 
 def test_improvements_board_type() -> None:

@@ -142,6 +142,9 @@ def _to_court(game: Game, sister: Sister, card: Card, move: Move) -> None:
     if move.board or move.to:
         game.flag("acquire-placement", f"{card.name} is a court card: it goes to your own court")
     limit = game.catalogue.numbers["court_limit"]
+    if move.replacing and game.replace_when_full and len(sister.court) < limit:
+        game.flag("court-replace", f"in this game a court card is replaced only when the court is full "
+                  f"({len(sister.court)} of {limit})")
     if move.replacing:
         if move.replacing in sister.court:
             sister.court.remove(move.replacing)
@@ -174,6 +177,7 @@ def _to_land(game: Game, card: Card, move: Move) -> None:
         game.flag("improvements-no-lower", f"{card.name} makes {card.output}, less than the {current} "
                   f"{game.catalogue.boards[land.key].name} makes now")
     land.stack.append(card.key)
+    game.state.lands_version += 1
 
 
 def _to_sister(game: Game, sister: Sister, card: Card, move: Move) -> None:

@@ -40,6 +40,7 @@ class WhoWillReign(Engine):
         "no-banners": "first game: play without the Banners",
         "tiebreak": "shared (default: tied sisters share the crown) or stores (most food and gold left wins)",
         "first": "the youngest sister, who plays first (default: the first player listed)",
+        "replace-when-full": "a court card may replace another only when the court is full",
     }
 
     def __init__(self, setup: Setup) -> None:
@@ -53,7 +54,8 @@ class WhoWillReign(Engine):
             raise PlayproofError(f'tiebreak must be one of: {", ".join(TIEBREAKS)} (got "{self.tiebreak}")')
         catalogue = catalogue_for(setup)
         state = new_state(players, catalogue, self._first(players))
-        self.game = Game(state, catalogue, banners_in_play="no-banners" not in setup.options)
+        self.game = Game(state, catalogue, banners_in_play="no-banners" not in setup.options,
+                         replace_when_full="replace-when-full" in setup.options)
 
     def _first(self, players: tuple[str, ...]) -> int:
         """Return the seat of the sister who plays first."""

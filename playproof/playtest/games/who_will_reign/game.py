@@ -22,8 +22,11 @@ class Game:
     state: State
     catalogue: Catalogue
     banners_in_play: bool = True
+    replace_when_full: bool = False
     found: list[Violation] = field(default_factory=list)
     line: int = 0
+    moves_cache: dict[tuple[str, str], tuple[int, list[str]]] = field(default_factory=dict)
+    """Acquisition move texts per (sister, card), with the state version they were built for."""
 
     def flag(self, slug: str, message: str, status: Status = Status.VIOLATION) -> None:
         """Record a finding against a rule of the index, at the current log line."""
@@ -157,6 +160,7 @@ class Game:
         for board in self.state.lands_of(land):
             if board.stack and top_output(board, self.catalogue) >= threshold:
                 self.state.discard[board.stack.pop()] += 1
+                self.state.lands_version += 1
 
     def change(self, sister: Sister, resource: str, amount: int) -> None:
         """Add (or take) food or gold; a sister's stores never drop below zero."""

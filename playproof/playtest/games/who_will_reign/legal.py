@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from playproof.playtest.engine import TABLE, Decision
 from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card, log_name
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.scoring import cost_of, sweep_cost, tax_food
+from playproof.playtest.games.who_will_reign.scoring import cost_of, powers, sweep_cost, tax_food
 from playproof.playtest.games.who_will_reign.state import LAY, OVER, UNKNOWN, Sister, top_output
 
 
@@ -76,13 +75,13 @@ def _banner_moves(game: Game, sister: Sister) -> list[str]:
     banners = game.catalogue.banners
     if not game.banners_in_play or sister.banner or len(game.state.banners_taken) == len(banners):
         return []
-    held = Counter(game.catalogue.cards[k].path for k in sister.court)
+    held = powers(sister, game.catalogue).paths
     moves = []
     for key, banner in banners.items():
         req = banner.requirement
         if key in game.state.banners_taken or sister.gold < req.pay_gold or sister.food < req.pay_food:
             continue
-        if all(held[p] >= n for p, n in req.paths):
+        if all(held.get(p, 0) >= n for p, n in req.paths):
             moves.append(f"banner {key}")
     return moves
 
@@ -92,6 +91,15 @@ def _acquire_moves(game: Game, sister: Sister, card: Card) -> list[str]:
     gold, food = cost_of(card, sister, game.catalogue)
     if sister.gold < gold or sister.food < food:
         return []
+    version = game.state.lands_version if card.kind == IMPROVEMENT else sister.version
+    cached = game.moves_cache.get((sister.name, card.key))
+    if cached is None or cached[0] != version:
+        cached = game.moves_cache[(sister.name, card.key)] = (version, _placements(game, sister, card))
+    return cached[1]
+
+
+def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
+    """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
     head = f"acquire {card.label}"
     if card.kind == IMPROVEMENT:
         return [f"{head} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
@@ -107,8 +115,10 @@ def _acquire_moves(game: Game, sister: Sister, card: Card) -> list[str]:
 def _court_moves(game: Game, sister: Sister, card: Card, head: str) -> list[str]:
     """Court card acquisitions: with or without replacing, and expelling a guest if allowed."""
     cards = game.catalogue.cards
-    heads = [head] if len(sister.court) < game.catalogue.numbers["court_limit"] else []
-    heads += [f"{head} replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
+    full = len(sister.court) >= game.catalogue.numbers["court_limit"]
+    heads = [] if full else [head]
+    if full or not game.replace_when_full:
+        heads += [f"{head} replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
     if card.ability.expel:
         heads += [f"{h} expel {cards[g].label}" for h in list(heads) for g in dict.fromkeys(sister.guests)]
     return heads

@@ -28,8 +28,12 @@ def powers(sister: Sister, catalogue: Catalogue) -> Powers:
         discounts: dict[str, int] = {}
         for path, n in (d for a in found for d in a.discounts):
             discounts[path] = discounts.get(path, 0) + n
+        paths: dict[str, int] = {}
+        for key in sister.court:
+            path = catalogue.cards[key].path
+            paths[path] = paths.get(path, 0) + 1
         sister.powers = Powers(sum(a.harvest_food for a in found), sum(a.tax_gold for a in found),
-                               min(sweeps) if sweeps else None, discounts)
+                               min(sweeps) if sweeps else None, discounts, paths)
     return sister.powers
 
 
@@ -65,8 +69,7 @@ def cost_of(card: Card, sister: Sister, catalogue: Catalogue) -> tuple[int, int]
 
 def path_count(sister: Sister, path: str, catalogue: Catalogue) -> int:
     """Return how many court cards of a path a sister holds."""
-    cards = catalogue.cards
-    return sum(1 for key in sister.court if cards[key].path == path)
+    return powers(sister, catalogue).paths.get(path, 0)
 
 
 def _count(selector: str, sister: Sister, state: State, catalogue: Catalogue) -> int:
@@ -83,7 +86,7 @@ def _count(selector: str, sister: Sister, state: State, catalogue: Catalogue) ->
         return len(state.lands_of(selector))
     path, _, board = selector.partition("+")
     on_board = sum(1 for b in state.lands.values() if top_path(b, catalogue) == path) if board else 0
-    return path_count(sister, path, catalogue) + on_board
+    return sum(1 for key in sister.court if catalogue.cards[key].path == path) + on_board
 
 
 def _holds(cond: Cond, sister: Sister) -> bool:

@@ -25,10 +25,13 @@ class Sister:
     banner: str = ""
     powers: Powers | None = None
     """Her abilities summed up; reset to None whenever her court, guests or banner change."""
+    version: int = 0
+    """Counts changes of her court, guests or banner (keys caches of derived move lists)."""
 
     def changed(self) -> None:
-        """Forget the summed-up abilities after the court, guests or banner changed."""
+        """Forget what was derived from the court, guests or banner after one of them changed."""
         self.powers = None
+        self.version += 1
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class Powers:
     tax_gold: int
     sweep: int | None
     discounts: dict[str, int]
+    paths: dict[str, int]
+    """Court cards held per path."""
 
 
 @dataclass
@@ -80,6 +85,8 @@ class State:
     income_taken: bool = False
     pending_draws: int = 0
     tribute: Tribute | None = None
+    lands_version: int = 0
+    """Counts changes of the improvements on the land (keys caches of derived move lists)."""
 
     @property
     def current(self) -> Sister:
