@@ -55,7 +55,7 @@ def _style_axes(chart: VerticalBarChart | HorizontalLineChart | HorizontalBarCha
     for axis in (chart.categoryAxis.labels, chart.valueAxis.labels):
         axis.fontName, axis.fontSize = FONT, 8
     chart.valueAxis.forceZero = True
-    chart.categoryAxis.joinAxisMode = "bottom" if not isinstance(chart, HorizontalBarChart) else "left"
+    chart.categoryAxis.joinAxisMode = "left" if isinstance(chart, HorizontalBarChart) else "bottom"
 
 
 def _legend(drawing: Drawing, names: list[str], x: float, y: float) -> None:
@@ -150,9 +150,11 @@ def rules_chart(agg: Aggregate, top: int = 8) -> Drawing:
     height = 50 + 22 * len(rules)
     drawing = _frame("Most broken rules", height)
     chart = HorizontalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 230, 20, 200, height - 50
+    chart.x, chart.y, chart.width, chart.height = 250, 20, 190, height - 50
     chart.data = [[count for _, count in reversed(rules)]]
-    chart.categoryAxis.categoryNames = [_short(rule.split("/", 1)[-1], 34) for rule, _ in reversed(rules)]
+    one_game = len({rule.split("/", 1)[0] for rule, _ in rules}) == 1  # then the game prefix says nothing
+    chart.categoryAxis.categoryNames = [_short(rule.split("/", 1)[-1] if one_game else rule, 46)
+                                        for rule, _ in reversed(rules)]
     chart.bars[0].fillColor = colour(3)
     _style_axes(chart)
     chart.valueAxis.valueStep = max(1, max(c for _, c in rules) // 5 or 1)
