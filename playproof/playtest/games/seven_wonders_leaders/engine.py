@@ -279,7 +279,7 @@ class SevenWondersLeaders(Engine):
         if move.for_free_city and (not st.two_player or p != st.controller):
             return [broken("flow-out-of-turn", f"{st.players[p]} does not control the Free City this turn")]
         i = st.index(FREE_CITY) if move.for_free_city else p
-        if i not in st.choosers():
+        if st.turn == 7 and i not in st.choosers():
             return [broken("flow-out-of-turn", f"{st.cities[i].name} has no card to play in turn {st.turn}")]
         if i in st.choices:
             return [broken("flow-once-per-turn", f"{st.cities[i].name} already chose a card this turn")]
@@ -392,7 +392,8 @@ class SevenWondersLeaders(Engine):
     def _maybe_resolve(self) -> None:
         """Resolve the turn (or Recruitment) once every choice, and the Free City's draw, is in."""
         st = self.st
-        if len(st.choices) < len(st.choosers()) or any(i not in st.choices for i in st.choosers()):
+        choosers = st.choosers()
+        if len(st.choices) < len(choosers) or any(i not in st.choices for i in choosers):
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
