@@ -221,3 +221,13 @@ def test_storm_returns_taken_cards_under_the_scheme_in_the_written_order() -> No
                                   ("Ann", "storm", "AH take AH QH")])
     assert found == [] and list(engine.seats["Ann"].bottom) == ["AH", "QH"]
     assert engine.board["A1"] is None and engine.stormed == set()  # a Queen left the Oubliette
+
+
+def test_names_match_case_insensitively_and_may_have_spaces() -> None:
+    players = ("Mary Ann", "Ben", "Cat", "Dee")
+    engine = ENGINE(Setup(players))
+    assert engine.apply(Event(1, "TABLE", "draw", "mary ann QH")) == []
+    assert engine.seats["Mary Ann"].hand == ["QH"]
+    assert engine.decision() is not None and engine.decision().moves[0] == "draw Mary Ann AH"
+    engine.start_play()
+    assert engine.apply(Event(2, "mary ann", "place", "QH B2")) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from playproof.playtest.engine import TABLE, Decision, Event, EventKind, Violation
 from playproof.playtest.games.four_sisters.conflicts import ConflictMoves
 from playproof.playtest.games.four_sisters.core import BadMove
@@ -36,6 +38,8 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         if event.kind is EventKind.MARKER:
             return []
         out: list[Violation] = []
+        if event.actor not in self.seats and event.actor != TABLE:
+            event = self._seated(event)
         try:
             kind = self._kind(event)
             if self.stage != OVER:
@@ -49,6 +53,13 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         if self.stormed and not self.queens_in_oubliette():
             self.stormed.clear()  # a new gathering of the Queens opens a new Storm
         return out
+
+    def _seated(self, event: Event) -> Event:
+        """Return the event with its actor spelled as seated (names match case-insensitively)."""
+        for name in (TABLE, *self.seats):
+            if name.lower() == event.actor.lower():
+                return replace(event, actor=name)
+        return event
 
     def _kind(self, event: Event) -> str:
         """Return the kind of a move, checking its verb and actor."""

@@ -38,7 +38,7 @@ class LegalMoves(Core):
         """Every card the next draw of a Scheme can be."""
         seat = self.seats[player]
         known = seat.next_draw()
-        cards = [known] if known is not None else sorted(seat.pool - set(seat.hand))
+        cards = [known] if known is not None else sorted(seat.pool - set(seat.hand), key=self.value)
         return tuple(f"draw {player} {c}" for c in cards)
 
     def _turn_moves(self) -> Iterator[str]:

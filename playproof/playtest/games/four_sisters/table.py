@@ -33,9 +33,9 @@ class TableMoves(Core):
         tokens = event.args.split()
         if event.actor != TABLE and len(tokens) == 1:
             return event.actor, self.parse_card(tokens[0], hidden_ok=True)
-        if event.actor != TABLE or len(tokens) != 2:
+        if event.actor != TABLE or len(tokens) < 2:
             raise BadMove("write table: draw PLAYER CARD (CARD may be ? for a hidden card)")
-        return self.parse_player(tokens[0]), self.parse_card(tokens[1], hidden_ok=True)
+        return self.parse_player(" ".join(tokens[:-1])), self.parse_card(tokens[-1], hidden_ok=True)
 
     def do_clock(self, event: Event, out: list[Violation]) -> None:
         """Check a logged reading of the Clock against the Hour the rules give."""
