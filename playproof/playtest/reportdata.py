@@ -25,6 +25,11 @@ class TimelineRow:
     status: str = ""
     findings: list[str] = field(default_factory=list)
 
+    def labels(self) -> list[str]:
+        """Return the row's correction status and its findings, rule ids without the game prefix."""
+        status = [self.status] if self.status not in ("", "violation") else []
+        return status + [f.split("/", 1)[-1] for f in self.findings]
+
 
 @dataclass
 class SessionReport:

@@ -24,7 +24,7 @@ table{border-collapse:collapse;width:100%;font-size:13px;margin:6px 0 12px}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
 th{background:#faf8f4;font-weight:600} td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .win,tr.total td{font-weight:700} tr.total td{border-top:2px solid #ddd6c8} .ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
-s{color:#888} tr.error td{background:#fdecea}
+s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .charts{display:flex;flex-wrap:wrap;gap:12px} .charts svg{max-width:100%;height:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
@@ -182,10 +182,12 @@ def _timeline(report: SessionReport) -> str:
     """Return every event line, taken-back and amended ones marked."""
     rows, classes = [], []
     for row in report.timeline:
-        flags = " ".join(f'<span class="badge">{e(f)}</span>' for f in row.findings)
-        status = e(row.status) + (" " + flags if flags else "")
+        labels = row.labels()
+        status = " ".join(f'<span class="badge">{e(f)}</span>' if i >= len(labels) - len(row.findings) else e(f)
+                          for i, f in enumerate(labels))
         text = f"<s>{e(row.text)}</s>" if row.status.startswith(("undone", "amended")) else e(row.text)
         rows.append([str(row.line)] + ([e(row.elapsed)] if report.timed else []) + [e(row.actor), text, status])
-        classes.append("undone" if row.status.startswith("undone") else "error" if row.status == "error" else "")
+        classes.append("undone" if row.status.startswith(("undone", "amended")) else
+                       "error" if row.status in ("error", "violation") else "")
     head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
     return "<h3>Timeline</h3>" + _table(head, rows, {0}, classes)

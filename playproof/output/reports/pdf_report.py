@@ -23,8 +23,10 @@ SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9, textColor=
 RIGHT = ParagraphStyle("right", parent=BODY, alignment=TA_RIGHT)
 SMALL_RIGHT = ParagraphStyle("small-right", parent=SMALL, alignment=TA_RIGHT)
 H1 = ParagraphStyle("h1", fontName=charts.FONT_BOLD, fontSize=18, leading=22, spaceAfter=4)
-H2 = ParagraphStyle("h2", fontName=charts.FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4)
-H3 = ParagraphStyle("h3", fontName=charts.FONT_BOLD, fontSize=10.5, leading=13, spaceBefore=6, spaceAfter=3)
+H2 = ParagraphStyle("h2", fontName=charts.FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4,
+                    keepWithNext=1)
+H3 = ParagraphStyle("h3", fontName=charts.FONT_BOLD, fontSize=10.5, leading=13, spaceBefore=6, spaceAfter=3,
+                    keepWithNext=1)
 WIDTH = A4[0] - 36 * mm
 
 
@@ -147,7 +149,7 @@ def _violations(report: SessionReport) -> list[Flowable]:
         else:
             status, shade[index] = "standing", "#fbeaea"
         rows.append([f.line, f.rule, f.message, status])
-    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.07, .33, .42, .18], {0}, shade)]
+    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.06, .41, .39, .14], {0}, shade)]
 
 
 def _turn_times(report: SessionReport) -> list[Flowable]:
@@ -170,9 +172,11 @@ def _timeline(report: SessionReport) -> list[Flowable]:
     """Return every event line with corrections and findings marked."""
     rows, shade = [], {}
     for index, row in enumerate(report.timeline):
-        status = " ".join([row.status] + row.findings).strip()
-        if row.status.startswith(("undone", "amended")) or row.status == "error":
-            shade[index] = "#f1f1f1" if row.status != "error" else "#fbeaea"
+        status = "; ".join(row.labels())
+        if row.status.startswith(("undone", "amended")):
+            shade[index] = "#f1f1f1"
+        elif row.status in ("error", "violation"):
+            shade[index] = "#fbeaea"
         rows.append([row.line] + ([row.elapsed] if report.timed else []) + [row.actor, row.text, status])
     head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
     widths = [.07] + ([.1] if report.timed else []) + [.13, .42 if report.timed else .52, .28]
