@@ -58,8 +58,8 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
     if city.owns(card.name):
         found.append(broken("build-duplicate", f"{city.name} already has a {card.name}"))
     if move.free:
-        found += _olympia(st, city)
-        return found + _extras_unused(move), Payment(olympia=True)
+        # a free build pays nothing; purchases logged with it are ignored
+        return found + _olympia(st, city), Payment(olympia=True)
     if chain_free(city, card):
         return found + pay(st, i, Cost(), move, card.colour), Payment(chain=True)
     cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
@@ -73,11 +73,6 @@ def _olympia(st: State, city: City) -> list[Finding]:
         return [broken("build-free-olympia", f"{city.name} has no power to build for free")]
     if city.olympia_age == st.age:
         return [broken("build-free-olympia", f"{city.name} already built for free in Age {st.age}")]
-    return []
-
-
-def _extras_unused(move: Move) -> list[Finding]:
-    """A free build buys nothing; purchases logged with it are still paid (no finding)."""
     return []
 
 

@@ -31,6 +31,7 @@ class SevenWondersLeaders(Engine):
     options = OPTIONS
 
     def __init__(self, setup: Setup) -> None:
+        """Load the project's numbers and set up the cities."""
         super().__init__(setup)
         project = setup.project or example_project(GAME_ID)
         if project is None:

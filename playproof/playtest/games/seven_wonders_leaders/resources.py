@@ -32,6 +32,7 @@ def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
     owner = [-1] * len(masks)
 
     def assign(u: int, seen: list[bool]) -> bool:
+        """Find a source for unit u, moving earlier units along an augmenting path."""
         bit = 1 << units[u]
         for m, mask in enumerate(masks):
             if mask & bit and not seen[m]:
@@ -72,6 +73,7 @@ def _leftovers(units: list[int], masks: tuple[int, ...]) -> set[tuple[int, ...]]
     found: set[tuple[int, ...]] = set()
 
     def walk(m: int, left: list[int]) -> None:
+        """Let mask m cover one unit of left (or none) and recurse."""
         if m == len(masks) or not left:
             found.add(tuple(sorted(left)))
             return
@@ -136,6 +138,7 @@ def _buy(units: list[int], market: Market, budget: int) -> Plan | None:
     limit = [budget]
 
     def walk(i: int, left: tuple[int, ...], right: tuple[int, ...], bank: int | None, spent: int) -> None:
+        """Buy unit i from the left, the right or the bank, cheapest first, within the limit."""
         if spent > limit[0]:
             return
         if i == len(units):
