@@ -231,3 +231,12 @@ def test_names_match_case_insensitively_and_may_have_spaces() -> None:
     assert engine.decision() is not None and engine.decision().moves[0] == "draw Mary Ann AH"
     engine.start_play()
     assert engine.apply(Event(2, "mary ann", "place", "QH B2")) == []
+
+
+def test_an_unnamed_innocent_at_the_end_of_a_log_is_reported_there() -> None:
+    moves = [("Ann", "place", "AH A1"), ("Ben", "end", ""), ("Cat", "place", "AD B2"),
+             ("Dee", "place", "AS B1")]
+    engine, found = engine_after(moves)
+    assert found == [] and [(v.line, v.rule) for v in engine.finish()] == [
+        (16, "four-sisters/conflict-declare")]
+    assert engine.hour == 5 and engine.current == "Ann"

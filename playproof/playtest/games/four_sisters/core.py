@@ -51,6 +51,7 @@ class Core(Engine):
         self.hour = 1
         self.turn = 0  # index into self.order of the player whose turn it is
         self.turns_played = 0
+        self.last_line = 0  # line of the latest event (findings of finish() point there)
         self.stage = SETUP
         self.owed: dict[str, int] = {p: self.data.hand_size for p in self.order}
         self.conflict: Conflict | None = None

@@ -37,6 +37,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         """Check an event, apply it whatever the verdict, and return every violation."""
         if event.kind is EventKind.MARKER:
             return []
+        self.last_line = event.line
         out: list[Violation] = []
         if event.actor not in self.seats and event.actor != TABLE:
             event = self._seated(event)
@@ -159,7 +160,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
     def finish(self) -> list[Violation]:
         """Close a turn the log left open so the final state is the rules' own."""
         out: list[Violation] = []
-        end = Event(0, TABLE, "end")
+        end = Event(self.last_line, TABLE, "end")  # what is found now belongs to the last move
         if self.conflict is not None:
             self.advance_conflict("end", end, out)
         if self.stage in (INTRIGUED, PLACED, DONE):
