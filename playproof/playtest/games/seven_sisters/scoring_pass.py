@@ -46,9 +46,11 @@ class ScoringPass:
         self.results: dict[tuple[object, ...], object] = {}
         """What the pass in progress (or the last one) decided, by claim topic."""
         self.previous: dict[tuple[object, ...], object] = {}
+        self.previous_reasons: dict[int, tuple[tuple[int, ...], int | None]] = {}
         self.final_marked = False
         """True once the log marked the final scoring (`-- Final scoring --`)."""
-        self.reasons: dict[int, str] = {}
+        self.reasons: dict[int, tuple[tuple[int, ...], int | None]] = {}
+        """Per sister, the servants counted at her last scoring and her favourite (for messages)."""
         self.deferred: dict[object, list[tuple[Claim, int]]] = {}
         self.final: list[dict[str, int]] = []
         self.champions: tuple[int, ...] = ()
@@ -62,6 +64,7 @@ class ScoringPass:
         """Begin a pass over the sisters."""
         self.step, self.pass_no = "score", self.pass_no + 1
         self.previous, self.results = self.results, {}
+        self.previous_reasons = dict(self.reasons)
         self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
 
     def advance(self) -> None:
@@ -107,13 +110,13 @@ class ScoringPass:
             t.favour_stock[sister] -= 1
             t.favours[winner][sister] += 1
         self.results[("favour", sister)] = winner
-        self.reasons[sister] = self._reason(sister, winner)
+        self.reasons[sister] = (tuple(counts), winner)
         tie = winner is None and (max(counts) > 0 or self.flag("empty-is-tie"))
         self._gift(sister, winner, tie)
 
-    def _reason(self, sister: int, winner: int | None) -> str:
-        """Explain who wins a sister's favour."""
-        counts, name = self.table.board[sister], self.data.sisters[sister]
+    def _reason(self, sister: int, counts: tuple[int, ...], winner: int | None) -> str:
+        """Explain who won a sister's favour from the servants counted on her."""
+        name = self.data.sisters[sister]
         top = max(counts)
         tied = [self.names[p] for p, c in enumerate(counts) if c == top]
         if top == 0:
@@ -128,8 +131,6 @@ class ScoringPass:
     def _gift(self, sister: int, winner: int | None, tie: bool) -> None:
         """Resolve the sister's gift, by her tile number."""
         t, n = self.table, len(self.names)
-        for p in range(n):
-            self.results[("gift", sister, p)] = 0
         if sister in (GREED, GLUTTONY, LUST):
             big, small = self.data.n("gift_winner"), self.data.n("gift_others")
             for p, amount in pay_gift(t, sister, winner, big, small).items():
@@ -324,7 +325,8 @@ class ScoringPass:
         """Compare a claimed consequence with the engine's own."""
         actual = self._actual(claim, self.results if results is None else results)
         if actual != claim.value:
-            message = self._claim_message(claim, actual)
+            reasons = self.reasons if results is None else self.previous_reasons
+            message = self._claim_message(claim, actual, reasons)
             self.report(CLAIM_RULES[str(claim.topic[0])], message, line=line)
 
     def _actual(self, claim: Claim, results: dict[tuple[object, ...], object]) -> object:
@@ -338,9 +340,12 @@ class ScoringPass:
             return self.final[int(claim.topic[1])]["total"]  # type: ignore[call-overload]
         if kind == "winner":
             return self.champions
-        return results.get(claim.topic, "unscored")
+        if ("favour", claim.topic[1]) not in results:
+            return "unscored"
+        return results.get(claim.topic, 0)  # a gift nobody received is 0
 
-    def _claim_message(self, claim: Claim, actual: object) -> str:
+    def _claim_message(self, claim: Claim, actual: object,
+                       reasons: dict[int, tuple[tuple[int, ...], int | None]]) -> str:
         """Say what the rules decide and what the table logged."""
         kind, t = claim.topic[0], self.table
         if actual == "unscored":
@@ -348,7 +353,7 @@ class ScoringPass:
         if kind == "favour":
             sister = int(claim.topic[1])  # type: ignore[call-overload]
             return (f"{claim.text} goes to {self._who(actual)}, not {self._who(claim.value)}: "
-                    f"{self.reasons.get(sister, '')}")
+                    f"{self._reason(sister, *reasons[sister])}")
         if kind == "wrath":
             return (f"The Wrath marker lies on {self.data.sisters[t.wrath]}, not "
                     f"{self.data.sisters[int(claim.value)]}")  # type: ignore[call-overload]
