@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import Location, PlayproofError, Problems
@@ -20,6 +20,7 @@ from playproof.layouts.spec import SetLayout, parse_cells
 from playproof.layouts.text import Typesetter, parse_rich
 from playproof.units import mm, parse_length, to_mm
 
+ROW_FREE_FIELDS = frozenset({"_game", "_version", "_set"})
 DEFAULT_SIZE = 10.0
 DEFAULT_MIN_SIZE = 6.0
 
@@ -36,6 +37,9 @@ class Composer:
     typesetter: Typesetter = field(init=False)
 
     def __post_init__(self) -> None:
+        self.static_ops: dict[tuple[int, int, bool], list[Op]] = {}
+        self.boxes: dict[tuple[int, bool], Box] = {}
+        self.safe_boxes: dict[tuple[Box, bool, int], bool] = {}
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
@@ -195,6 +199,17 @@ class _Context:
 
     def box(self, element: Element) -> Box:
         """Return an element's box (x, y, width, height; width/height default to the frame)."""
+        fixed = not isinstance(self.layout.cells, str) and not element.box_uses_fields
+        key = (id(element), self.back)
+        if fixed and key in self.c.boxes:
+            return self.c.boxes[key]
+        box = self._box(element)
+        if fixed:
+            self.c.boxes[key] = box
+        return box
+
+    def _box(self, element: Element) -> Box:
+        """Compute an element's box."""
         frame = self.frame(element)
         return Box(self.length(element, "x", frame, "0mm"), self.length(element, "y", frame, "0mm"),
                    self.length(element, "width", frame, "100%"), self.length(element, "height", frame, "100%"))
@@ -210,15 +225,32 @@ class _Context:
         return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern)
 
     def element(self, element: Element) -> list[Op]:
-        """Return the ops of one element."""
+        """Return the ops of one element; an element that uses no row field is composed once per set."""
         from playproof.layouts import draw_elements
 
-        return draw_elements.DRAWERS[element.type](self, element)
+        static = not isinstance(self.layout.cells, str) and not element.used_fields - ROW_FREE_FIELDS
+        if not static:
+            return draw_elements.DRAWERS[element.type](self, element)
+        key = (id(self.layout), id(element), self.back)
+        ops = self.c.static_ops.get(key)
+        if ops is None:
+            ops = self.c.static_ops[key] = draw_elements.DRAWERS[element.type](self, element)
+        return ops
 
-    def warn_outside_safe(self, element: Element, ink: Box) -> None:
-        """Warn when text or an image reaches outside the safe zone (it may be cut off)."""
+    def warn_outside_safe(self, element: Element, ink: Callable[[], Box], box: Box | None = None) -> None:
+        """Warn when text or an image reaches outside the safe zone (it may be cut off).
+
+        When the element's whole box is inside, so is what it draws: that answer is kept per box.
+        """
         safe = self.layout.safe
-        if _inside_safe(self.outline, ink, safe):
+        if box is not None and not isinstance(self.layout.cells, str):
+            key = (box, self.back, id(self.layout))
+            inside = self.c.safe_boxes.get(key)
+            if inside is None:
+                inside = self.c.safe_boxes[key] = _inside_safe(self.outline, box, safe)
+            if inside:
+                return
+        if _inside_safe(self.outline, ink(), safe):
             return
         self.c.problems.warn(self.where(), f"{element.where} ({element.type}) reaches outside the safe zone "
                                            f"({to_mm(safe):.1f} mm inside the cut line)")

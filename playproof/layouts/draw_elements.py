@@ -11,7 +11,7 @@ from playproof.layouts.elements import Element, Length, fields_in, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
 from playproof.layouts.scene import CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, Style, TableOp, TextOp
-from playproof.layouts.text import TextBlock, parse_rich
+from playproof.layouts.text import PlainText, TextBlock, parse_text
 from playproof.units import parse_length, to_mm
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ _ICON_TOKEN = re.compile(r":([A-Za-z0-9_\-]+):")
 
 def _column(element: Element, key: str) -> str | None:
     """Return the first field a template attribute uses (the column named in problems)."""
-    return next(iter(sorted(fields_in(element.attrs.get(key)))), None)
+    return element.first_fields.get(key)
 
 
 def family_of(ctx: _Context, element: Element) -> Family:
@@ -58,9 +58,12 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
         if not assets.is_icon(name):
             ctx.c.problems.warn(ctx.where(column), f":{name}: is not an icon (no assets/{name}.svg, .png or .jpg); "
                                                    "printed as text")
-    words = parse_rich(text, assets.is_icon)
+    words = parse_text(text, assets.is_icon)
     block = ctx.c.typesetter.fit(words, family, size, min_size, box.width, box.height, line_height)
-    _check_glyphs(ctx, block, column)
+    if isinstance(words, PlainText):  # one style: check the whole text at once
+        _report_glyphs(ctx, text, family.bold if words.bold else family.regular, column)
+    else:
+        _check_glyphs(ctx, block, column)
     if not block.fits:
         over = max(block.height - box.height, block.width - box.width)
         ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm even at the "
@@ -75,9 +78,14 @@ def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
         for placed in line.pieces:
             if placed.font is None:
                 continue
-            for char in ctx.c.fonts.missing_glyphs(placed.piece.text, placed.font):
-                ctx.c.problems.warn(ctx.where(column), f'the font {placed.font} has no glyph for "{char}" '
-                                                       f"(U+{ord(char):04X}); add a font that has it to fonts/")
+            _report_glyphs(ctx, placed.piece.text, placed.font, column)
+
+
+def _report_glyphs(ctx: _Context, text: str, font: str, column: str | None) -> None:
+    """Warn about each character of text the font has no glyph for."""
+    for char in ctx.c.fonts.missing_glyphs(text, font):
+        ctx.c.problems.warn(ctx.where(column), f'the font {font} has no glyph for "{char}" '
+                                               f"(U+{ord(char):04X}); add a font that has it to fonts/")
 
 
 def draw_text(ctx: _Context, element: Element) -> list[Op]:
@@ -91,11 +99,12 @@ def draw_text(ctx: _Context, element: Element) -> list[Op]:
         ctx.c.problems.error(ctx.where(), f"{element.where}: align must be left, center or right and valign "
                                           "top, middle or bottom")
         align, valign = "left", "top"
-    op = fitted_text(ctx, element, text, ctx.box(element), _column(element, "text"), align, valign)
+    box = ctx.box(element)
+    op = fitted_text(ctx, element, text, box, _column(element, "text"), align, valign)
     if op is None:
         return []
     if op.block.fits:  # an overflow was reported already; one warning per problem
-        ctx.warn_outside_safe(element, op.ink_box())
+        ctx.warn_outside_safe(element, op.ink_box, box)
     return [op]
 
 
@@ -172,7 +181,7 @@ def draw_image(ctx: _Context, element: Element) -> list[Op]:
     scale = min(box.width / asset.width, box.height / asset.height)
     w, h = asset.width * scale, asset.height * scale
     fitted = Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
-    ctx.warn_outside_safe(element, fitted)
+    ctx.warn_outside_safe(element, lambda: fitted)
     return [ImageOp(asset, fitted)]
 
 
@@ -203,7 +212,7 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
               for i, label in enumerate(labels[:rows])]
     header_fill = ctx.colour(element.attrs.get("header_fill"), element)
     style = ctx.style(element, side_default_stroke=True)
-    ctx.warn_outside_safe(element, box)
+    ctx.warn_outside_safe(element, lambda: box)
     return [TableOp(xs, ys, header_fill, style, tuple(c for c in cells if c is not None))]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from playproof.errors import Location, PlayproofError, Problems
@@ -57,13 +57,24 @@ class Element:
     attrs: dict[str, Any]
     where: str
     condition: Condition | None = None
+    used_fields: frozenset[str] = field(init=False, compare=False)
+    box_uses_fields: bool = field(init=False, compare=False)
+    first_fields: dict[str, str] = field(init=False, compare=False)
 
-    def fields(self) -> set[str]:
-        """Return every field this element's templates and condition use."""
+    def __post_init__(self) -> None:
+        # computed once: every field the templates and condition use, and whether the box uses any
         used = {self.condition.field} if self.condition else set()
         for value in self.attrs.values():
             used |= fields_in(value)
-        return used
+        object.__setattr__(self, "used_fields", frozenset(used))
+        box = any(fields_in(self.attrs.get(key)) for key in ("x", "y", "width", "height", "cell", "panel"))
+        object.__setattr__(self, "box_uses_fields", box)
+        first = {key: min(fields_in(value)) for key, value in self.attrs.items() if fields_in(value)}
+        object.__setattr__(self, "first_fields", first)  # the column named when a value is wrong
+
+    def fields(self) -> set[str]:
+        """Return every field this element's templates and condition use."""
+        return set(self.used_fields)
 
 
 @dataclass(frozen=True)

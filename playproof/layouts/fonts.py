@@ -58,15 +58,16 @@ class FontBook:
         self.families: dict[str, Family] = {}
         self.paths: dict[str, Path] = {}
         self._widths: dict[tuple[str, str], float] = {}
+        self._covered: dict[str, set[str]] = {}
+        self._by_font: dict[str, dict[str, float]] = {}
         self._add_folder(BUNDLED)
         if project is not None and (project / "fonts").is_dir():
             self._add_folder(project / "fonts")
 
     def _add_folder(self, folder: Path) -> None:
-        """Register every .ttf/.otf of a folder and group them into families."""
+        """Find every .ttf/.otf of a folder and group them into families (registered when first used)."""
         files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
         for path in files:
-            register(path.stem, path)
             self.paths[path.stem] = path
         for stem in self.paths:
             family = _family_of(stem)
@@ -95,19 +96,37 @@ class FontBook:
         key = (text, font)
         unit = self._widths.get(key)
         if unit is None:
+            self.ensure(font)
             unit = pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
             self._widths[key] = unit
         return unit * size
 
+    def unit_widths(self, font: str) -> dict[str, float]:
+        """Return the cache of text widths at size 1 for one font (filled by unit_width)."""
+        return self._by_font.setdefault(font, {})
+
+    def unit_width(self, text: str, font: str) -> float:
+        """Return and cache the width of text at size 1."""
+        self.ensure(font)
+        width = pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
+        self.unit_widths(font)[text] = width
+        return width
+
     def missing_glyphs(self, text: str, font: str) -> list[str]:
         """Return the characters of text the font has no glyph for (in order, each once)."""
-        face = pdfmetrics.getFont(font).face
-        cmap = face.charToGlyph
-        missing: list[str] = []
-        for char in text:
-            if char not in "\n\r\t" and ord(char) not in cmap and char not in missing:
-                missing.append(char)
-        return missing
+        covered = self._covered.setdefault(font, set("\n\r\t"))
+        unknown = set(text) - covered
+        if not unknown:
+            return []
+        self.ensure(font)
+        cmap = pdfmetrics.getFont(font).face.charToGlyph
+        covered.update(c for c in unknown if ord(c) in cmap)
+        return [c for c in dict.fromkeys(text) if c not in covered]
+
+    def ensure(self, font: str) -> None:
+        """Register a font with reportlab before its first use."""
+        if _REGISTERED.get(font) != self.paths[font]:
+            register(font, self.paths[font])
 
     def path(self, font: str) -> Path:
         """Return the file of a registered font."""

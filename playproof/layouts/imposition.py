@@ -226,17 +226,21 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
     """Fill grid pages with the set's copies; each front page is followed by its back page."""
     pages: list[PagePlan] = []
     number = first_page
+    marks_for: dict[int, tuple[Mark, ...]] = {}  # full pages share their marks
+    cells = [(_trim(grid, i, job), _art(grid, i, job)) for i in range(grid.per_page)]  # the same on every page
+    mirrored = [back_slot(Slot(Copy("", 0, 0, 0), "front", 0, t, a, _xy(t)), sheet, grid.page_width,
+                          grid.page_height, 0) for t, a in cells]
     for start in range(0, len(job.copies), grid.per_page):
         chunk = job.copies[start : start + grid.per_page]
-        fronts = tuple(
-            Slot(c, "front", number, _trim(grid, i, job), _art(grid, i, job), _xy(_trim(grid, i, job)))
-            for i, c in enumerate(chunk)
-        )
-        marks = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if sheet.crop_marks and job.crop_marks else ()
-        pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts, marks))
+        fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y)) for c, (t, a) in zip(chunk, cells))
+        if len(chunk) not in marks_for:
+            wanted = sheet.crop_marks and job.crop_marks
+            marks_for[len(chunk)] = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
+        pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts,
+                              marks_for[len(chunk)]))
         number += 1
         if job.has_back:
-            backs = tuple(back_slot(s, sheet, grid.page_width, grid.page_height, number) for s in fronts)
+            backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored) for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs))
             number += 1
     return pages

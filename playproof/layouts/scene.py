@@ -5,7 +5,7 @@ A scene is computed once per design and drawn by any backend (PDF, SVG) for ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from playproof.layouts.assets import Asset
 from playproof.layouts.geometry import Box, Outline, Point
@@ -69,6 +69,10 @@ class TextOp:
     align: str
     valign: str
     colour: str
+    origins: tuple[tuple[float, float], ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "origins", tuple(self.line_origins()))  # aligned once per design
 
     def line_origins(self) -> list[tuple[float, float]]:
         """Return (x, baseline y) of each line, aligned in the box."""
@@ -91,7 +95,7 @@ class TextOp:
 
     def ink_box(self) -> Box:
         """Return the box the lines actually cover."""
-        origins = self.line_origins()
+        origins = self.origins
         if not origins:
             return Box(self.box.x, self.box.y, 0, 0)
         left = min(x for x, _ in origins)

@@ -87,6 +87,23 @@ def parse_rich(text: str, is_icon: Callable[[str], bool]) -> list[list[Piece] | 
     return words
 
 
+@dataclass(frozen=True)
+class PlainText:
+    """Text in one style without icons or newlines: wrapped by a faster path with the same result."""
+
+    words: tuple[str, ...]
+    bold: bool = False
+
+
+def parse_text(text: str, is_icon: Callable[[str], bool]) -> list[list[Piece] | str] | PlainText:
+    """Return plain words when the text is in one style (plain, or bold throughout), else rich words."""
+    bold = text.startswith("**") and text.endswith("**") and len(text) > 4
+    inner = text[2:-2] if bold else text
+    if "*" in inner or ":" in inner or "\n" in inner or "\\" in inner:
+        return parse_rich(text, is_icon)
+    return PlainText(tuple(inner.split()), bold)
+
+
 class Typesetter:
     """Wraps parsed words into lines with a font book's metrics."""
 
@@ -94,9 +111,11 @@ class Typesetter:
         self.fonts = fonts
         self.icon_aspect = icon_aspect
 
-    def layout(self, words: list[list[Piece] | str], family: Family, size: float, width: float,
+    def layout(self, words: list[list[Piece] | str] | PlainText, family: Family, size: float, width: float,
                height: float, line_height: float = 1.2) -> TextBlock:
         """Wrap words into lines no wider than width at one size."""
+        if isinstance(words, PlainText):
+            return self._layout_plain(words, family, size, width, height, line_height)
         lines: list[Line] = []
         line: list[Placed] = []
         x = 0.0
@@ -130,6 +149,38 @@ class Typesetter:
         fits = len(lines) * leading <= height + 1e-6 and widest <= width + 1e-6
         return TextBlock(tuple(lines), size, leading, fits)
 
+    def _layout_plain(self, text: PlainText, family: Family, size: float, width: float, height: float,
+                      line_height: float) -> TextBlock:
+        """Wrap plain words greedily (one run per line); a word wider than the box takes the rich path."""
+        font = family.bold if text.bold else family.regular
+        known = self.fonts.unit_widths(font)
+        measure = self.fonts.unit_width
+        words = text.words
+        units = [known[w] if w in known else measure(w, font) for w in words]
+        limit = width / size + 1e-9  # compare at size 1
+        if units and max(units) > limit:
+            rich: list[list[Piece] | str] = []
+            for item in words:
+                rich += [[Piece(item, bold=text.bold)], " "]
+            return self.layout(rich[:-1], family, size, width, height, line_height)
+        space = known[" "] if " " in known else measure(" ", font)
+        breaks: list[tuple[int, int, float]] = []
+        start, x = 0, 0.0
+        for index, unit in enumerate(units):
+            if index == start:
+                x = unit
+            elif x + space + unit > limit:
+                breaks.append((start, index, x))
+                start, x = index, unit
+            else:
+                x += space + unit
+        breaks.append((start, len(words), x))
+        lines = tuple(Line((Placed(0.0, Piece(" ".join(words[a:b]), text.bold), font, w * size),), w * size)
+                      if b > a else Line((), 0.0) for a, b, w in breaks)
+        leading = size * line_height
+        widest = max(line.width for line in lines)
+        return TextBlock(lines, size, leading, len(lines) * leading <= height + 1e-6 and widest <= width + 1e-6)
+
     def _place(self, word: list[Piece], family: Family, size: float) -> tuple[list[Placed], float]:
         """Lay the pieces of one word side by side; return them and the word's width."""
         placed, x = [], 0.0
@@ -160,7 +211,7 @@ class Typesetter:
         lines.append(_line(line))
         return lines
 
-    def fit(self, words: list[list[Piece] | str], family: Family, size: float, min_size: float,
+    def fit(self, words: list[list[Piece] | str] | PlainText, family: Family, size: float, min_size: float,
             width: float, height: float, line_height: float = 1.2) -> TextBlock:
         """Return the largest size between min_size and size at which the text fits (or min_size)."""
         block = self.layout(words, family, size, width, height, line_height)

@@ -114,10 +114,13 @@ class SceneCache:
         self.project = project
         self.composer = composer
         self.scenes: dict[tuple[str, int, str], Scene | None] = {}
+        self.per_row = {(name, side): _uses_row(layout, side) for name, layout in project.spec.sets.items()
+                        for side in ("front", "back")}
 
     def __call__(self, slot: Slot) -> Scene | None:
-        """Return the scene for a slot's design and side."""
-        key = (slot.copy.set, slot.copy.design, slot.side)
+        """Return the scene for a slot's design and side (one scene for a side that uses no row field)."""
+        design = slot.copy.design if self.per_row[(slot.copy.set, slot.side)] else -1
+        key = (slot.copy.set, design, slot.side)
         if key not in self.scenes:
             if len(self.scenes) >= self.LIMIT:
                 self.scenes.clear()
@@ -128,11 +131,19 @@ class SceneCache:
         """Compose one design side."""
         layout = self.project.spec.sets[slot.copy.set]
         cset = self.project.component_set(layout)
-        row = cset.rows[slot.copy.design]
+        row = cset.rows[slot.copy.design]  # for a row-independent side, any row draws the same
         side = layout.front if slot.side == "front" else layout.back
         if side is None:
             return None
         return self.composer.scene(layout, side, cset, row, back=slot.side == "back")
+
+
+def _uses_row(layout: SetLayout, side: str) -> bool:
+    """Return whether a side's drawing depends on the row (fields, conditions, per-row hex cells)."""
+    chosen = layout.front if side == "front" else layout.back
+    if chosen is None:
+        return False
+    return isinstance(layout.cells, str) or bool(chosen.fields() - {"_game", "_version", "_set"})
 
 
 def footer_text(project: Project, plan_: Plan, index: int) -> str:

@@ -10,6 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from playproof.layouts.assets import Asset, Assets
+from playproof.layouts.fonts import BUNDLED, DEFAULT_FAMILY, register
 from playproof.layouts.geometry import Box, Outline
 from playproof.layouts.imposition import Mark, PagePlan, Slot
 from playproof.layouts.scene import CircleOp, ImageOp, LineOp, PolygonOp, RectOp, Scene, Style, TableOp, TextOp
@@ -28,6 +29,7 @@ class PdfWriter:
         self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1)
         self.canvas.setTitle(title)
         self.canvas.setCreator("playproof")
+        register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
@@ -40,6 +42,11 @@ class PdfWriter:
         if colour is None:
             colour = self._colours[hex_colour] = HexColor(hex_colour)
         return colour
+
+    def rgb(self, hex_colour: str) -> tuple[float, float, float]:
+        """Return the red, green, blue parts (0..1) of "#rrggbb"."""
+        colour = self.colour(hex_colour)
+        return colour.red, colour.green, colour.blue
 
     def page(self, page: PagePlan, scene_for: SceneFor, footer: str, back_offset: tuple[float, float]) -> None:
         """Draw one page: every slot's scene, the marks, the footer; then start the next page."""
@@ -222,10 +229,10 @@ def _text(w: PdfWriter, op: TextOp) -> None:
     c = w.canvas
     block = op.block
     text = c.beginText()
-    text.setFillColor(w.colour(op.colour))
+    text.setFillColorRGB(*w.rgb(op.colour))
     icons: list[tuple[str, float, float, float]] = []
     font = None
-    for (x, baseline), line in zip(op.line_origins(), block.lines):
+    for (x, baseline), line in zip(op.origins, block.lines):
         for placed in line.pieces:
             if placed.font is None:
                 icons.append((placed.piece.text, x + placed.dx, baseline, placed.width))
