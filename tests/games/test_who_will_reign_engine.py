@@ -155,6 +155,24 @@ def test_an_unknown_card_in_a_condition_is_reported(tmp_path: Path) -> None:
     assert str(info.value) == 'card "Astronomer": its effect names an unknown card "telescope"'
 
 
+def test_rule_numbers_that_leave_no_game_are_reported(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    _edit(project, "Rules", "boards_dealt", "value", 13)
+    with pytest.raises(PlayproofError) as info:
+        load_catalogue(project)
+    assert str(info.value) == ('components.xlsx, sheet "Rules": boards_dealt must be between 1 and the 12 land '
+                               'boards (got 13)')
+
+
+def test_a_duplicate_banner_is_reported(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    _edit(project, "Banners", "Banner of Culture", "path", "Might")
+    with pytest.raises(PlayproofError) as info:
+        load_catalogue(project)
+    assert str(info.value) == ('components.xlsx, sheet "Banners", row 3, column "path": '
+                               'a second banner of the path "might" (each path has one banner)')
+
+
 @pytest.mark.parametrize("text, message", [
     ("gain silver 2", 'unknown resource "silver" (expected one of: food, gold)'),
     ("plus 2 per dragons", 'unknown count "dragons" (expected a path, PATH+board, or one of: '

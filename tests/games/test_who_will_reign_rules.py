@@ -136,6 +136,8 @@ def test_acquire_in_market() -> None:
     assert t.state.sister("Ann").court == ["astronomer"]
     assert t.play("table", "reveal Oracle") == []
     assert t.play("Ann", "acquire Crown-Jewels") == ["acquire-in-market", "acquire-cost"]
+    assert t.state.pending_draws == 0  # no spot was emptied: nothing to refill
+    assert t.play("Ann", "acquire Harvest-Moon") == ["acquire-in-market"]
 
 
 def test_acquire_cost() -> None:

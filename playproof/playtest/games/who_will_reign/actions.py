@@ -92,7 +92,7 @@ def acquire(game: Game, sister: Sister, move: Move) -> None:
         _acquire_unknown(game)
         return
     card = game.catalogue.cards[move.card]
-    _take_from_market(game, card)
+    taken = _take_from_market(game, card)
     _pay_cost(game, sister, card)
     if card.kind == COURT:
         _to_court(game, sister, card, move)
@@ -102,7 +102,8 @@ def acquire(game: Game, sister: Sister, move: Move) -> None:
         _to_sister(game, sister, card, move)
     if move.expel:
         _expel(game, sister, card, move.expel)
-    game.need_draws(1)
+    if taken:
+        game.need_draws(1)
 
 
 def _acquire_unknown(game: Game) -> None:
@@ -113,18 +114,20 @@ def _acquire_unknown(game: Game) -> None:
     game.need_draws(1)
 
 
-def _take_from_market(game: Game, card: Card) -> None:
-    """Remove the card from the market row (an unrevealed card there may be it)."""
+def _take_from_market(game: Game, card: Card) -> bool:
+    """Remove the card from the market row (an unrevealed card there may be it); False if absent."""
     market = game.state.market
     if card.key in market:
         market.remove(card.key)
-    elif UNKNOWN in market:
+        return True
+    if UNKNOWN in market:
         game.flag("acquire-in-market", f"{card.name} may be the unrevealed market card", Status.UNDETERMINED)
         market.remove(UNKNOWN)
         if game.state.deck[card.key] > 0:
             game.state.deck[card.key] -= 1
-    else:
-        game.flag("acquire-in-market", f"{card.name} is not in the market row")
+        return True
+    game.flag("acquire-in-market", f"{card.name} is not in the market row")
+    return False
 
 
 def _pay_cost(game: Game, sister: Sister, card: Card) -> None:

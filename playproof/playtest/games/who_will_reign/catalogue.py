@@ -216,6 +216,8 @@ def _boards(workbook: Workbook) -> dict[str, Board]:
     for row in cset.rows:
         r = _Reader(cset, row)
         board = Board(card_key(r.text("name")), r.text("name"), r.choice("land", LANDS), r.whole("output") or 0)
+        if board.key in boards:
+            raise r.fail("name", f'land board name "{board.name}" is used twice')
         boards[board.key] = board
     return boards
 
@@ -227,6 +229,8 @@ def _banners(workbook: Workbook) -> dict[str, Banner]:
     for row in cset.rows:
         r = _Reader(cset, row)
         key = r.choice("path", PATHS + ("balance",))
+        if key in banners:
+            raise r.fail("path", f'a second banner of the path "{key}" (each path has one banner)')
         banners[key] = Banner(key, r.text("name"), r.parsed("requires", parse_requirement),
                               r.parsed("reward", parse_ability), r.whole("crowns", 0) or 0)
     return banners
@@ -250,8 +254,20 @@ def _check_references(cards: dict[str, Card]) -> None:
                 raise PlayproofError(f'card "{card.name}": its effect names an unknown card "{cond.card}"')
 
 
+def _check_numbers(numbers: dict[str, int], boards: dict[str, Board], workbook: Workbook) -> None:
+    """Check that the rule numbers leave a playable game."""
+    where = _sheet(workbook, RULES_SHEET).location()
+    if not 0 < numbers["boards_dealt"] <= len(boards):
+        raise PlayproofError(f"{where}: boards_dealt must be between 1 and the {len(boards)} land boards "
+                             f"(got {numbers['boards_dealt']})")
+    small = [k for k in ("market_size", "court_limit") if numbers[k] < 1]
+    if small:
+        raise PlayproofError(f'{where}: {", ".join(small)} must be at least 1')
+
+
 def _read(workbook: Workbook) -> Catalogue:
     """Build the catalogue from a workbook."""
-    cards = _cards(workbook)
+    cards, boards, numbers = _cards(workbook), _boards(workbook), _numbers(workbook)
     _check_references(cards)
-    return Catalogue(cards, _boards(workbook), _banners(workbook), _numbers(workbook))
+    _check_numbers(numbers, boards, workbook)
+    return Catalogue(cards, boards, _banners(workbook), numbers)
