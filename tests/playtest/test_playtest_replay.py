@@ -6,6 +6,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playproof.errors import PlayproofError
 from playproof.playtest.audit import audit_exit_code, audit_file, audit_log, audit_paths, format_text, \
@@ -139,3 +141,36 @@ def test_unknown_options_warn_but_do_not_stop_the_audit(nim: str) -> None:
         't.log:4: warning: unknown option "colour" for nim-test (known options: stones)',
         "t.log: 0 violation(s) in 2 moves"]
     assert result.readable and audit_exit_code([result]) == 0
+
+
+def _corrected_log(ops: list[tuple[str, int, int]]) -> tuple[str, list[tuple[str, str]]]:
+    """Build a log from (op, pick, count) steps and, independently, the moves a table would keep."""
+    lines, kept, in_play = [HEAD.rstrip("\n")], [], []  # kept: [line, actor, text] still in play
+    for op, pick, count in ops:
+        number = len("\n".join(lines).split("\n")) + 1
+        if op == "move" or not in_play:
+            actor = "Ann" if count % 2 else "Ben"
+            lines.append(f"{actor}: take {count}")
+            kept.append([number, actor, f"take {count}"])
+            in_play.append(number)
+            continue
+        target = in_play[pick % len(in_play)]
+        slot = next(k for k in kept if k[0] == target)
+        if op == "undo":
+            lines.append(f"undo {target}")
+            kept.remove(slot)
+            in_play.remove(target)
+        else:
+            lines.append(f"amend {target}: Ben: take {count}")
+            slot[1:] = ["Ben", f"take {count}"]
+    return "\n".join(lines) + "\n", [(actor, text) for _, actor, text in kept]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["move", "move", "undo", "amend"]), st.integers(0, 50),
+                          st.integers(1, 3)), max_size=25))
+def test_corrections_replay_like_a_table_would(ops: list[tuple[str, int, int]]) -> None:
+    text, expected = _corrected_log(ops)
+    log = parse_log(text, "t.log")
+    assert log.problems == []
+    assert [(e.actor, e.text) for e in events_of(log)] == expected

@@ -171,3 +171,33 @@ def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
 def test_unknown_option_does_not_stop_a_session(nim: str, tmp_path: Path) -> None:
     recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], variant="stones=2, turbo", timed=False)
     assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]  # after the [Variant] header
+
+
+def test_a_bare_move_goes_to_the_player_to_move_but_a_bad_keyword_does_not(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    assert recorder.enter("take 1").entry.actor == "Ann"
+    with pytest.raises(PlayproofError) as err:
+        recorder.enter("undo last")
+    assert str(err.value) == "line 6:6: undo needs a line number, e.g. `undo 15`"
+    with pytest.raises(PlayproofError) as err:
+        recorder.enter("amend 5 Ann: take 2")
+    assert str(err.value) == "line 6:9: amend needs a colon after the line number, e.g. `amend 16: Ann: play Greed`"
+
+
+def test_nothing_to_undo(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    with pytest.raises(PlayproofError) as err:
+        recorder.undo_last()
+    assert str(err.value) == "nothing to undo: no move recorded yet"
+
+
+def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
+    from types import SimpleNamespace
+
+    from playproof.playtest.engine import Decision
+    from playproof.playtest.repl import prompt_text
+
+    many = SimpleNamespace(decision=lambda: Decision("Ann", tuple(f"take {n}" for n in range(1, 11)), "take"))
+    assert prompt_text(many) == ("Ann to decide (take): take 1 | take 2 | take 3 | take 4 | take 5 | take 6 | "
+                                 "take 7 | take 8 | ... 2 more (type `moves`)")
+    assert prompt_text(SimpleNamespace(decision=lambda: None)) == "game over (type `end` to finish the session)"
