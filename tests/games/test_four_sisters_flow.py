@@ -126,6 +126,12 @@ def test_decision_offers_the_opening_draws_then_the_first_turn() -> None:
     assert "place 2H A1" not in turn.moves
 
 
+def test_partial_squander_variant_offers_part_of_the_hand() -> None:
+    assert "squander AH" not in engine_after([])[0].decision().moves
+    engine, _ = engine_after([], **{"partial-squander": "true"})
+    assert {"squander AH", "squander QH 2H"} <= set(engine.decision().moves)
+
+
 def test_suits_option_seats_the_elder_suits() -> None:
     engine = ENGINE(Setup(PLAYERS, options={"suits": "S H C D"}))
     assert engine.order == ["Ben", "Cat", "Dee", "Ann"]

@@ -77,8 +77,10 @@ class LegalMoves(Core):
                 if sum(self.value(c) for c in paid) >= worth:
                     tail = f" with {' '.join(paid)}" if paid else ""
                     yield from (f"introduce {card} {room}{tail}" for room in empty)
-        if seat.hand:
-            yield "squander " + " ".join(seat.hand)
+        # A Squander discards the whole hand (any part of it with the partial-squander variant)
+        for paid in subsets(seat.hand) if self.partial_squander else [tuple(seat.hand)]:
+            if paid:
+                yield "squander " + " ".join(paid)
 
     def _conflict_decision(self, c: Conflict) -> Decision:
         """The next decision of a Conflict being resolved."""
