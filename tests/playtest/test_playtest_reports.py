@@ -124,3 +124,14 @@ def test_unwritable_report_is_a_clear_error(reports: list[SessionReport], tmp_pa
     (tmp_path / "taken").mkdir()
     with pytest.raises(PlayproofError, match=r"taken: cannot write report \(Is a directory\)"):
         write_reports(reports, "json", tmp_path / "taken")
+
+
+def test_xlsx_sessions_sheet(reports: list[SessionReport], tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(write_reports(reports, "xlsx", tmp_path / "r.xlsx"))
+    rows = list(book["Sessions"].iter_rows(values_only=True))
+    assert rows[0] == ("Log", "Game", "Date", "Rules", "Components", "Players", "Moves", "Minutes", "Finished",
+                       "Winners", "Violations", "Corrected")
+    assert rows[1][1:] == ("nim-test", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0)
+    assert rows[2][-2:] == (4, 3)
