@@ -13,7 +13,7 @@ import pytest
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Event, Setup
 from playproof.playtest.games import find_engine
-from playproof.playtest.games.who_will_reign import ENGINE, RULES
+from playproof.playtest.games.who_will_reign import ENGINE, RULES, WhoWillReign
 from playproof.playtest.games.who_will_reign.catalogue import load_catalogue
 from playproof.playtest.games.who_will_reign.grammar import GrammarError, parse_ability, parse_moon
 from playproof.playtest.games.who_will_reign.moves import SISTER_VERBS, TABLE_VERBS
@@ -26,7 +26,8 @@ BOARDS = "Applegarth Barleymead Cloverdale Dunmoor Ashby Brookton Candlewick Dov
 MARKET = ("Astronomer", "Fireworks", "Ceremonial-Coat", "Pure-White-Stag", "Orchard")
 
 
-def start(project: Path | None = None, players: tuple[str, ...] = ("Ann", "Ben"), market: tuple[str, ...] = MARKET):
+def start(project: Path | None = None, players: tuple[str, ...] = ("Ann", "Ben"),
+          market: tuple[str, ...] = MARKET) -> WhoWillReign:
     """Return an engine after setup with known boards and market."""
     engine = ENGINE(Setup(players, {}, project=project))
     events = [("lay", BOARDS)] + [("reveal", card) for card in market]
@@ -35,7 +36,7 @@ def start(project: Path | None = None, players: tuple[str, ...] = ("Ann", "Ben")
     return engine
 
 
-def rules_of(engine, actor: str, text: str) -> list[str]:
+def rules_of(engine: WhoWillReign, actor: str, text: str) -> list[str]:
     """Apply a move and return the rule slugs of its findings."""
     verb, _, args = text.partition(" ")
     return [v.rule.removeprefix("who-will-reign/") for v in engine.apply(Event(99, actor, verb, args))]

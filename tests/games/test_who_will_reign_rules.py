@@ -482,6 +482,21 @@ def test_hidden_information_is_undetermined() -> None:
     assert [v.status for v in found] == [Status.UNDETERMINED]
 
 
+def test_an_unnamed_acquisition_is_undetermined_and_waits_for_its_refill() -> None:
+    t = Table()
+    found = t.engine.apply(Event(30, "Ann", "acquire", "?"))
+    assert [(v.rule, v.status) for v in found] == [("who-will-reign/acquire-in-market", Status.UNDETERMINED)]
+    assert t.state.pending_draws == 1 and (t.state.sister("Ann").gold, len(t.state.market)) == (5, 5)
+    assert t.play("table", "reveal Oracle") == []
+
+
+def test_summary_and_round_label() -> None:
+    t = Table()
+    t.play("Ann", "harvest")
+    assert t.engine.round_label() == "Round 1"
+    assert t.engine.summary() == "Round 1, Ann to play. Ann 9 food 5 gold 0 court; Ben 5 food 5 gold 0 court"
+
+
 @pytest.mark.parametrize("players", [("Ann",), ("A", "B", "C", "D", "E")])
 def test_player_count_message(players: tuple[str, ...]) -> None:
     with pytest.raises(Exception) as info:
