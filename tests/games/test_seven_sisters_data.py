@@ -10,7 +10,7 @@ import pytest
 from seven_sisters_support import EXAMPLE, Game
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import Setup
+from playproof.playtest.engine import Event, EventKind, Setup
 from playproof.playtest.games.seven_sisters import ENGINE
 from playproof.playtest.games.seven_sisters.data import load_data
 
@@ -125,3 +125,15 @@ def test_setup_error_messages() -> None:
 def test_every_option_and_rule_is_documented_in_the_rulings() -> None:
     text = (EXAMPLE.parents[1] / "docs" / "rulings" / "seven-sisters.md").read_text(encoding="utf-8")
     assert [name for name in ENGINE.options if name not in text] == []
+
+
+def test_claims_after_the_last_round_speak_of_it_until_the_final_scoring_is_marked(tmp_path: Path) -> None:
+    game = Game(project=edited(tmp_path, "Rules", {"rounds": 1})).to_play()
+    game.score_with(greed=(2, 0, 0), lust=(0, 0, 3))  # round 1 is also the last round here
+    game.settle(until="never")
+    assert game.engine.is_over() and game.engine.pass_no == 2
+    # Round 1 gave Greed to Ann; the final scoring found nobody left on Greed.
+    assert game.feed("table: favour Greed Ann") == []
+    game.engine.apply(Event(99, "", "phase", "Final scoring", EventKind.MARKER))
+    assert game.feed("table: favour Greed Ann") == ["scoring-favour"]
+    assert game.feed("table: favour Greed none") == []

@@ -204,6 +204,7 @@ class ScoringPass:
             self.report("log-wrong-step", self._not_due(kind))
             return
         getattr(self, f"_decide_{kind}")(move, seat)
+        self.final_marked |= self.pass_no == self.final_pass
         self.advance()
 
     def _may_come(self, kind: str) -> bool:
@@ -311,11 +312,11 @@ class ScoringPass:
                 self._check_claim(claim, line)
             return
         key = {"wrath": WRATH, "first": PRIDE}.get(str(kind), claim.topic[1] if len(claim.topic) > 1 else -1)
-        unscored = self.step == "score" and key not in self.scored
-        if unscored and self.pass_no == self.final_pass and not self.final_marked:
-            # Before the log marks the final scoring, a claim still speaks of round 4's scoring.
+        if self.pass_no == self.final_pass and not self.final_marked:
+            # Until the log marks the final scoring (or decides in it), claims speak of round 4.
             self._check_claim(claim, line, self.previous)
-        elif unscored or (kind in ("favour", "gift") and not (self.results or self.previous)):
+        elif (self.step == "score" and key not in self.scored) or (
+                kind in ("favour", "gift") and not (self.results or self.previous)):
             self.deferred.setdefault(key, []).append((claim, line))
         else:
             self._check_claim(claim, line)
