@@ -71,7 +71,7 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
     """Run the recorder until `end` (returns True) or end of input (returns False; the session stays open)."""
     write(f"Recording session {recorder.session} ({recorder.engine.title}); type `help` for help.")
     while True:
-        text = read(prompt_text(recorder))
+        text = read(_safe_prompt(recorder))
         if text is None:
             write(f"input ended; session {recorder.session} stays open")
             return False
@@ -85,6 +85,17 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
                 write(line)
         except PlayproofError as exc:
             write(f"Error: {exc}")
+        except Exception as exc:  # an engine bug must not end the session: what was typed is already stored
+            write(f"Error: the {recorder.engine_class.game_id} engine failed ({exc.__class__.__name__}: {exc}); "
+                  "the line is stored, the session goes on")
+
+
+def _safe_prompt(recorder: Recorder) -> str:
+    """Return the prompt, or a plain one when the engine fails to tell whose decision it is."""
+    try:
+        return prompt_text(recorder)
+    except Exception as exc:  # an engine bug must not end the session
+        return f"(the engine cannot tell whose decision it is: {exc.__class__.__name__}: {exc})"
 
 
 def _finish(recorder: Recorder, write: Write) -> None:

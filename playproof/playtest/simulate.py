@@ -112,7 +112,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
                              f"players, not {players}")
     summary = SimulationSummary(engine_cls.title, players, wins=[0] * players)
     if logs is not None:
-        logs.mkdir(parents=True, exist_ok=True)
+        _write(logs, None)
     began = time.perf_counter()
     for played in simulate_games(engine_cls, players, games, seed, options):
         # a game counts as won by every seat with the best score
@@ -121,6 +121,17 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
         for seat, name in enumerate(player_names(players)):
             summary.wins[seat] += played.scores.get(name) == best
         if logs is not None:
-            (logs / f"{engine_cls.game_id}-{played.seed}.log").write_text(played.log, encoding="utf-8")
+            _write(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
     summary.seconds = time.perf_counter() - began
     return summary
+
+
+def _write(path: Path, text: str | None) -> None:
+    """Write a log file (or, with no text, create the folder), turning OS errors into one clear error."""
+    try:
+        if text is None:
+            path.mkdir(parents=True, exist_ok=True)
+        else:
+            path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PlayproofError(f"{path}: cannot write ({exc.strerror or exc})") from exc

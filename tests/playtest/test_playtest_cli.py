@@ -186,3 +186,26 @@ def test_audit_reads_jsonl_twins(nim: str, runner: CliRunner, tmp_path: Path) ->
     text, jsonl = runner.invoke(cli, ["audit", str(MISTAKES)]), runner.invoke(cli, ["audit", str(twin)])
     assert jsonl.exit_code == 1
     assert jsonl.output.replace(str(twin), "X") == text.output.replace(str(MISTAKES), "X")
+
+
+def test_simulate_logs_folder_that_cannot_be_made(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    result = runner.invoke(cli, ["simulate", "nim-test", "--players", "2", "--logs", str(tmp_path / "file" / "logs")])
+    assert (result.exit_code, result.output) == (1, f"Error: {tmp_path / 'file' / 'logs'}: cannot write (Not a directory)\n")
+
+
+def test_repl_survives_an_engine_failure(nim: str, runner: CliRunner, monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    import playtest_toy_nim
+
+    def broken(self: object, event: object) -> list[object]:
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "_declare", broken)
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"],
+                           input="table: winner Ann\nAnn: take 1\nend\n")
+    assert result.exit_code == 0
+    assert ("> Error: the nim-test engine failed (ZeroDivisionError: oops); the line is stored, the session goes on"
+            in result.output.splitlines())
+    assert "> ✓ line 6" in result.output.splitlines()
+    assert Store(tmp_path / "sessions.db").lines(1)[-2:] == ["table: winner Ann", "Ann: take 1"]
