@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
@@ -73,3 +74,17 @@ def test_every_printed_card_text_is_beside_its_structured_effect() -> None:
     court = read_project_workbook(EXAMPLE).sets["Court Cards"]
     assert {"text", "effect", "crowns", "cost_gold", "cost_food", "path"} <= set(court.columns)
     assert all(row.get("text") for row in court.rows)
+
+
+def test_the_example_workbook_matches_its_design_script(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[1] / "data" / "who-will-reign" / "make_workbook.py"
+    spec = importlib.util.spec_from_file_location("wwr_make_workbook", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.OUT = tmp_path / "components.xlsx"
+    module.main()
+    made, example = read_project_workbook(tmp_path), read_project_workbook(EXAMPLE)
+    assert made.info == example.info
+    assert {n: [r.fields | {"count": r.count} for r in s.rows] for n, s in made.sets.items()} == {
+        n: [r.fields | {"count": r.count} for r in s.rows] for n, s in example.sets.items()}
