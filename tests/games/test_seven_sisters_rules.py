@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from seven_sisters_support import ANN, BEN, CAT, E, G, GL, L, P, S, W, Game
+from seven_sisters_support import ANN, BEN, E, G, GL, L, P, S, W, Game
 
 from playproof.playtest.engine import Setup, Status
 from playproof.playtest.games.seven_sisters import ENGINE, RULES
@@ -512,3 +512,28 @@ def test_final_winner() -> None:
     losers = [p for p in game.engine.names if p not in champions]
     assert game.feed(f"table: winner {' '.join(champions)}") == []
     assert game.feed(f"table: winner {losers[0]}") == ["final-winner"]
+
+
+def test_final_tie_breaks_most_sloth_then_most_servants_on_tiles() -> None:
+    from playproof.playtest.games.seven_sisters.scoring import final_breakdown, winners
+    game = Game()
+    table = game.engine.table
+    table.favours[ANN][G], table.favours[BEN][L] = 1, 1
+    assert winners(table, [5, 5, 3]) == (ANN, BEN)  # a shared win
+    table.board[P][BEN] = 2
+    assert winners(table, [5, 5, 3]) == (BEN,)  # most servants on the tiles
+    table.favours[ANN][S] = 1
+    assert winners(table, [5, 5, 3]) == (ANN,)  # most Sloth favours comes first
+    table.gold, table.fruit, table.playable = [3, 3, 1], [0, 0, 0], [9, 2, 2]
+    share = final_breakdown(table, 2, 1, share=True)
+    assert [(p["gold"], p["fruit"], p["playable"]) for p in share] == [(1, 0, 1), (1, 0, 0), (0, 0, 0)]
+    none = final_breakdown(table, 2, 1, share=False)
+    assert [p["gold"] for p in none] == [0, 0, 0]
+
+
+def test_a_full_set_scores_two_more() -> None:
+    from playproof.playtest.games.seven_sisters.scoring import final_breakdown
+    game = Game()
+    game.engine.table.favours[ANN] = [2, 1, 1, 1, 1, 1, 1]
+    parts = final_breakdown(game.engine.table, 2, 1, share=True)
+    assert (parts[ANN]["favours"], parts[ANN]["sets"]) == (8, 2)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
 from pathlib import Path
 from typing import Any
 
@@ -153,7 +152,3 @@ def _packages(cset: ComponentSet, row: int, text: str) -> tuple[tuple[int, int],
                              "gold:servants packages such as 1:1 2:3 3:5")
     return packages
 
-
-def all_pair_names(sisters: tuple[str, ...]) -> list[str]:
-    """Return every ordered pair of distinct sisters as a card name."""
-    return [f"{a}/{b}" for a, b in permutations(sisters, 2)]
