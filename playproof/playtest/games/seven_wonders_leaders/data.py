@@ -92,6 +92,15 @@ class GameData:
     leaders: dict[str, Leader]
     boards: dict[str, Board]
     constants: dict[str, int] = field(default_factory=dict)
+    parsed: dict[tuple[str, ...], Any] = field(default_factory=dict)
+    """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
+
+    def remember(self, key: tuple[str, ...], value: Any) -> Any:
+        """Store a parsed move text and return it."""
+        if len(self.parsed) > 100_000:
+            self.parsed.clear()
+        self.parsed[key] = value
+        return value
 
     def deck(self, age: int, players: int) -> Counter[str]:
         """Return the non-guild cards of an Age for a player count (2 players use the 3 deck)."""

@@ -41,6 +41,7 @@ class SevenWondersLeaders(Engine):
         self.st = self._new_state(setup)
         self.canon = self._canonical_names()
         self.city_names = [c.name for c in self.st.cities]
+        self.seats = "|".join(self.city_names)
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
 
@@ -115,8 +116,10 @@ class SevenWondersLeaders(Engine):
             return self._table(event.verb, event.args.strip())
         if event.actor not in self.st.players:
             raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
-        move = parse_move(event.verb, event.args, self.city_names)
-        move = self._canon_move(move)
+        key = (event.verb, event.args, self.seats)
+        move = self.data.parsed.get(key)
+        if move is None:
+            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(self.st.players.index(event.actor), move)
 
     def _canon_move(self, move: Move) -> Move:
@@ -136,8 +139,13 @@ class SevenWondersLeaders(Engine):
         if verb == "wonder":
             return self._wonder(args)
         if verb in ("leaders", "deal", "draw"):
-            player, rest = self._split_player(args)
-            return getattr(self, f"_table_{verb}")(player, table.names_list(rest))
+            key = ("table", verb, args, self.seats)
+            found = self.data.parsed.get(key)
+            if found is None:
+                player, rest = self._split_player(args)
+                names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
+                found = self.data.remember(key, (player, names))
+            return getattr(self, f"_table_{verb}")(found[0], list(found[1]))
         raise MoveError(f'unknown table verb "{verb}" (verbs: wonder, leaders, deal, draw, coins, score)')
 
     def _split_player(self, args: str) -> tuple[int, str]:
@@ -160,7 +168,7 @@ class SevenWondersLeaders(Engine):
         st = self.st
         head = st.queue[0] if st.queue else None
         if head is not None and head.kind == "draw" and head.city == p:
-            found = table.deal_leaders(st, st.players[p], names, 0, st.cities[p].leader_hand, self.canon)
+            found = table.deal_leaders(st, st.players[p], names, 0, st.cities[p].leader_hand)
             head.count -= len(names)
             if head.count < 0:
                 found.append(broken("draw-leaders", f"Rome B draws {head.count + len(names)} more Leaders, not {len(names)}"))
@@ -170,7 +178,7 @@ class SevenWondersLeaders(Engine):
         if st.phase != "leaders":
             return [broken("flow-out-of-turn", "Leaders are dealt before the draft")]
         limit = self.data.const("leaders_per_player", 4)
-        found = table.deal_leaders(st, st.players[p], names, limit, st.draft[p], self.canon)
+        found = table.deal_leaders(st, st.players[p], names, limit, st.draft[p])
         if all(h.size() >= limit for h in st.draft):
             st.phase = "draft"
         return found
@@ -180,7 +188,6 @@ class SevenWondersLeaders(Engine):
         st = self.st
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
-        names = [self.canon.get(n.lower(), n) for n in names]
         found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.hand_size)
         if st.cities[p].hand.size() >= self.hand_size:
             self._maybe_start_turns()
@@ -191,9 +198,8 @@ class SevenWondersLeaders(Engine):
         st = self.st
         if not st.two_player or st.phase != "turn" or st.drawn or p != st.controller or len(names) != 1:
             return [broken("flow-out-of-turn", "only the Free City's controller draws one card, once a turn")]
-        name = self.canon.get(names[0].lower(), names[0])
         st.drawn = True
-        found = table.deal_cards(st, st.players[p], [name], st.cities[p].hand, None)
+        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, None)
         self._maybe_resolve()
         return found
 
@@ -284,14 +290,20 @@ class SevenWondersLeaders(Engine):
             return [broken("flow-out-of-turn", f"{st.cities[i].name} has no card to play in turn {st.turn}")]
         if i in st.choices:
             return [broken("flow-once-per-turn", f"{st.cities[i].name} already chose a card this turn")]
-        card = st.data.card(st.age, move.name)
+        card = st.data.cards[st.age].get(move.name)
         if card is None and move.name != "?":
             raise MoveError(f'no Age {st.age} card named "{move.name}"')
-        found = checks.in_hand(st, i, move.name)
-        found_play, payment = self._check_play(i, move, card)
-        st.choices[i] = Choice(i, move, payment, st.real_hand(i))
+        hand = st.real_hand(i)
+        shared = st.two_player and hand is st.cities[st.controller].hand
+        found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
+        if move.verb == "discard" and not st.cities[i].free_city:
+            st.choices[i] = Choice(i, move, Payment(), hand)  # a discard needs no further check
+        else:
+            found_play, payment = self._check_play(i, move, card)
+            found += found_play
+            st.choices[i] = Choice(i, move, payment, hand)
         self._maybe_resolve()
-        return found + found_play
+        return found
 
     def _check_play(self, i: int, move: Move, card: Card | None) -> tuple[list[Finding], Payment]:
         """Check how a card is played: as a structure, a Wonder stage or a discard."""

@@ -41,11 +41,11 @@ def _board_label(st: State, text: str) -> str | None:
     return next((k for k in st.data.boards if k.lower() == wanted), None)
 
 
-def deal_leaders(st: State, player: str, names: list[str], limit: int, hand: Hand, canon: dict[str, str]) -> list[Finding]:
+def deal_leaders(st: State, player: str, names: list[str], limit: int, hand: Hand) -> list[Finding]:
     """Deal Leaders from the box into a hand (the first deal, or Rome B's draw)."""
     found = []
     for raw in names:
-        name = canon.get(raw.lower(), raw) if raw != "?" else "?"
+        name = raw
         if name != "?" and st.box[name] <= 0:
             found.append(broken("leaders-deal" if limit else "draw-leaders", f"{name} is not among the Leaders in the box"))
         elif name != "?":
@@ -59,8 +59,12 @@ def deal_leaders(st: State, player: str, names: list[str], limit: int, hand: Han
 def deal_cards(st: State, player: str, names: list[str], hand: Hand, limit: int | None) -> list[Finding]:
     """Deal Age cards from the Age deck (Age III guilds within the players+2 quota)."""
     found = []
+    deck = st.deck
     for name in names:
-        found += _take_from_deck(st, name)
+        if deck[name] > 0:
+            deck[name] -= 1  # the common case, kept cheap for long replays
+        else:
+            found += _take_from_deck(st, name)
         hand.cards.append(name)
     if limit is not None and hand.size() > limit:
         found.append(broken("setup-deal", f"{player} holds {hand.size()} cards; {limit} are dealt"))
