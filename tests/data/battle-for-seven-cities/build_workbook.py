@@ -24,13 +24,13 @@ RULE_NUMBERS = [
     ("shields_per_player", 3, "shield tokens one player may have on the board"),
 ]
 
-TERRAINS = {  # terrain: (colour, icon, water)
-    "soil": ("#c9a36b", "soil", ""),
-    "forest": ("#4f8f3a", "forest", ""),
-    "mountain": ("#9b8f86", "mountain", ""),
-    "light sea": ("#8fc9e8", "wave", "yes"),
-    "deep sea": ("#2f6c9e", "deep", "yes"),
-    "volcano": ("#c8553d", "volcano", ""),
+TERRAINS = {  # terrain: (future colour, past colour, water)
+    "soil": ("#d9b36e", "#d3c29e", ""),
+    "forest": ("#5a9a44", "#9aae80", ""),
+    "mountain": ("#a39a92", "#bab2a8", ""),
+    "light sea": ("#8fcbe9", "#afcbd2", "yes"),
+    "deep sea": ("#2f6c9e", "#6f8b9d", "yes"),
+    "volcano": ("#cf5b3f", "#c49580", ""),
 }
 
 # era, terrain, build cost (empty: cannot be built on), travel cost, extra-card symbol
@@ -140,7 +140,7 @@ SHAPE = " ".join(f"{q},{r}" for _, q, r in GROUP_CELLS)
 
 def group_rows(era: str, prefix: str, groups: list[tuple[str, ...]]) -> list[tuple]:
     """Return a tile-group sheet's rows: id, number, shape, terrain per cell, printed costs per cell."""
-    costs = {(e, t): (b, tr, x) for e, t, b, tr, x in TILE_TYPES}
+    costs = {(e, t): (b, tr, x, TERRAINS[t][0 if e == "future" else 1]) for e, t, b, tr, x in TILE_TYPES}
     rows = []
     for number, cells in enumerate(groups, start=1):
         printed = [v for t in cells for v in costs[(era, t)]]
@@ -150,7 +150,7 @@ def group_rows(era: str, prefix: str, groups: list[tuple[str, ...]]) -> list[tup
 
 def group_header() -> tuple:
     """Return the header of a tile-group sheet."""
-    per_cell = [f"cell {i} {what}" for i in range(1, 5) for what in ("build", "travel", "extra")]
+    per_cell = [f"cell {i} {what}" for i in range(1, 5) for what in ("build", "travel", "extra", "colour")]
     return ("id", "number", "cells", "cell 1", "cell 2", "cell 3", "cell 4", *per_cell, "count")
 
 
@@ -168,9 +168,8 @@ def main() -> None:
     wb.remove(wb.active)
     sheet(wb, "Game", ("key", "value"), GAME)
     sheet(wb, "Rule Numbers", ("key", "value", "meaning"), RULE_NUMBERS)
-    sheet(wb, "Tile Types", ("era", "terrain", "build cost", "travel cost", "extra card", "water",
-                             "colour", "icon"),
-          [(e, t, b, tr, x, TERRAINS[t][2], TERRAINS[t][0], TERRAINS[t][1])
+    sheet(wb, "Tile Types", ("era", "terrain", "build cost", "travel cost", "extra card", "water", "colour"),
+          [(e, t, b, tr, x, TERRAINS[t][2], TERRAINS[t][0 if e == "future" else 1])
            for e, t, b, tr, x in TILE_TYPES])
     sheet(wb, "Board Layout", ("slot", "q", "r"), BOARD_LAYOUT)
     sheet(wb, "Past Tile-Groups", group_header(), group_rows("past", "P", PAST_GROUPS))

@@ -107,7 +107,7 @@ def parse(workbook: Workbook) -> GameData:
     )
     _check_shape(data, sheets, problems)
     for name, era in (("Past Tile-Groups", "past"), ("Future Tile-Groups", "future")):
-        _check_printed_costs(sheets.get(name), era, tiles, problems)
+        _check_printed_costs(sheets.get(name), era, tiles, sheets.get("Tile Types"), problems)
     problems.raise_if_errors()
     return data
 
@@ -263,14 +263,16 @@ def _shape(sheets: _Sheets, problems: Problems) -> tuple[tuple[int, int], ...]:
 
 
 def _check_printed_costs(sheet: ComponentSet, era: str, tiles: dict[tuple[str, str], TileType],
-                         problems: Problems) -> None:
-    """Check the costs printed on each tile-group agree with the Tile Types sheet (the rule's source)."""
+                         tile_sheet: ComponentSet, problems: Problems) -> None:
+    """Check the costs (and colours) printed on each tile-group agree with the Tile Types sheet."""
+    colours = {(_text(r, "era"), _text(r, "terrain")): r.get("colour") for r in tile_sheet.rows}
     for row in sheet.rows:
         for index in range(1, 1 + sum(1 for c in sheet.columns if c.lower().startswith("cell ") and c[5:].isdigit())):
             tile = tiles.get((era, _text(row, f"cell {index}")))
             if tile is None:
                 continue
-            printed = {"build": tile.build, "travel": tile.travel, "extra": "yes" if tile.extra_card else None}
+            printed = {"build": tile.build, "travel": tile.travel, "extra": "yes" if tile.extra_card else None,
+                       "colour": colours.get((era, tile.terrain))}
             for what, expected in printed.items():
                 column = f"cell {index} {what}"
                 if column in sheet.columns and row.get(column) != expected:
