@@ -14,7 +14,7 @@ from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
 from playproof.playtest.games import find_engine, find_rules
 from playproof.playtest.header import parse_variant
 from playproof.playtest.logjson import to_jsonl
-from playproof.playtest.recorder import Recorder, import_log, session_log, split_players
+from playproof.playtest.recorder import Recorder, import_log, session_log, session_replay, split_players, state_lines
 from playproof.playtest.repl import run_repl
 from playproof.playtest.simulate import run_simulation
 from playproof.playtest.sources import audit_source, load_reports
@@ -86,10 +86,15 @@ def list_sessions(db: Path | None) -> None:
 
 @playtest.command("show")
 @click.argument("session", type=int)
+@click.option("--at", "line", type=click.IntRange(min=1), help="Show the game's state after this line instead.")
 @db_option
-def show(session: int, db: Path | None) -> None:
-    """Show a stored session's log and its audit."""
-    click.echo(Store(db).text(session), nl=False)
+def show(session: int, line: int | None, db: Path | None) -> None:
+    """Show a stored session's log and its audit, or the state after one of its lines."""
+    store = Store(db)
+    if line is not None:
+        click.echo("\n".join(state_lines(session_replay(store, session), line)))
+        return
+    click.echo(store.text(session), nl=False)
     click.echo("\n".join(["", *format_text([audit_source(str(session), db)])]))
 
 

@@ -160,6 +160,20 @@ class Recorder:
         return self.replay.engine_cls
 
 
+def state_lines(replay: Replay, line: int) -> list[str]:
+    """Return the game's state after a line of a log: round, summary, scores and the pending decision."""
+    last = replay.log.entries[-1].line if replay.log.entries else 0
+    if line > last:
+        raise PlayproofError(f"line {line} is past the end of the log (last line {last})")
+    engine, found = replay.engine_at(line)
+    lines = [f"after line {line}: " + (f"round {engine.round_label()}" if engine.round_label() else engine.title)]
+    lines += [engine.summary()] if engine.summary() else []
+    lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in engine.scores().items()))
+    decision = engine.decision()
+    lines.append(f"next: {decision.actor} ({len(decision.moves)} legal moves)" if decision else "the game is over")
+    return lines + [f"{len(found)} finding(s) so far"]
+
+
 def _errors(problems: list[Problem]) -> list[Problem]:
     """Return the problems that are errors (warnings do not stop a session)."""
     return [p for p in problems if p.severity is Severity.ERROR]

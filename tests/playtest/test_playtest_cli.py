@@ -209,3 +209,12 @@ def test_repl_survives_an_engine_failure(nim: str, runner: CliRunner, monkeypatc
             in result.output.splitlines())
     assert "> ✓ line 6" in result.output.splitlines()
     assert Store(tmp_path / "sessions.db").lines(1)[-2:] == ["table: winner Ann", "Ann: take 1"]
+
+
+def test_show_state_at_a_line(nim: str, runner: CliRunner) -> None:
+    runner.invoke(cli, ["playtest", "import", str(GAME)])
+    result = runner.invoke(cli, ["playtest", "show", "1", "--at", "13"])
+    assert result.output.splitlines() == ["after line 13: round 2", "2 stones left; Ben to take",
+                                          "scores: Ann 4, Ben 1", "next: Ben (2 legal moves)", "0 finding(s) so far"]
+    past = runner.invoke(cli, ["playtest", "show", "1", "--at", "99"])
+    assert (past.exit_code, past.output) == (1, "Error: line 99 is past the end of the log (last line 17)\n")
