@@ -163,8 +163,8 @@ REMINDERS = [("• **Harvest**: gain the :food: of every farm, *or* **tax**: fee
               "The most crowns wins.", 4)]
 
 TOKEN_HEAD = ("name", "resource", "value", "count")
-TOKENS = [("Food 1", "food", 1, 30), ("Food 5", "food", 5, 10),
-          ("Gold 1", "gold", 1, 30), ("Gold 5", "gold", 5, 10)]
+TOKENS = [("Food 1", "food", 1, 25), ("Food 5", "food", 5, 10),
+          ("Gold 1", "gold", 1, 25), ("Gold 5", "gold", 5, 10)]
 
 
 CAPITAL = {"might", "culture", "wisdom", "bounty", "balance", "village", "farm"}
