@@ -74,7 +74,7 @@ class WhoWillReign(Engine):
         game = self.game
         game.found, game.line = [], event.line
         by_table = event.actor.strip().lower() == TABLE
-        if event.has_unknown and event.verb in UNDETERMINED_RULE:
+        if "?" in event.args and event.verb in UNDETERMINED_RULE and event.has_unknown:
             game.flag(UNDETERMINED_RULE[event.verb], f"{event.text} is not revealed", Status.UNDETERMINED)
             return game.found
         try:
