@@ -160,8 +160,11 @@ def _problem_line(name: str, problem: Problem) -> str:
 def _summary(result: AuditResult) -> str:
     """Return the one-line verdict of a log."""
     name = result.log.name
+    errors = sum(1 for p in result.problems if p.severity is Severity.ERROR)
+    if not result.readable and result.engine is None:
+        return f"{name}: could not be audited ({errors} problem(s))"
     if not result.readable:
-        return f"{name}: could not be audited ({len(result.problems)} problem(s))"
+        return f"{name}: {errors} problem(s) reading the log; {len(result.violations)} violation(s) in the lines read"
     events = sum(1 for e in result.log.entries if e.kind is EntryKind.MOVE)
     parts = [f"{len(result.violations)} violation(s)"]
     if result.undetermined:

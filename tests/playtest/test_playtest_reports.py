@@ -135,3 +135,13 @@ def test_xlsx_sessions_sheet(reports: list[SessionReport], tmp_path: Path) -> No
                        "Winners", "Violations", "Corrected")
     assert rows[1][1:] == ("nim-test", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0)
     assert rows[2][-2:] == (4, 3)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_logs_that_cannot_be_replayed_still_report(nim: str, fmt: str, tmp_path: Path) -> None:
+    logs = [parse_log('[Game "chess"]\n[Players "A, B"]\n0:10 A: e4\n', "chess.log"), parse_log("", "empty.log"),
+            parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn takes 1\nBen: take 1\n', "bad.log")]
+    reports = [session_report(audit_log(log)) for log in logs]
+    assert reports[0].problems[0].startswith('chess.log:1: unknown game "chess"')
+    assert [(f.line, f.rule) for f in reports[2].violations] == [(4, "nim-test/1-turn-order")]
+    assert write_reports(reports, fmt, tmp_path / f"r.{fmt}").stat().st_size > 0

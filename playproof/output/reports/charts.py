@@ -162,6 +162,16 @@ def rules_chart(agg: Aggregate, top: int = 8) -> Drawing:
     return drawing
 
 
+def session_charts(report: SessionReport) -> list[Drawing]:
+    """Return the charts a session has data for: scores, score by round, time per turn."""
+    drawings = [score_chart(report)] if report.scores and report.players else []
+    if len(report.rounds) > 1 and report.players:
+        drawings.append(rounds_chart(report))
+    if any(report.turn_times.get(p) for p in report.players):
+        drawings.append(turn_time_chart(report))
+    return drawings
+
+
 def to_svg(drawing: Drawing, uid: str) -> str:
     """Return a drawing as inline SVG markup whose ids are unique within a page (text escaped by reportlab)."""
     from reportlab.graphics import renderSVG

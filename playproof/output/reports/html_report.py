@@ -99,11 +99,7 @@ def _session(report: SessionReport, index: int) -> str:
     meta = f"<span>Log: {e(report.name)}</span>" + meta
     parts = [f'<section class="card"><h2>{e(display_name(report.name))}</h2><p class="meta">{meta}</p>',
              _problems(report), _players(report)]
-    chart_html = _svg(charts.score_chart(report), uid + "-scores")
-    if len(report.rounds) > 1:
-        chart_html += _svg(charts.rounds_chart(report), uid + "-rounds")
-    if report.turn_times:
-        chart_html += _svg(charts.turn_time_chart(report), uid + "-times")
+    chart_html = "".join(_svg(drawing, f"{uid}-{i}") for i, drawing in enumerate(charts.session_charts(report)))
     parts += [f'<div class="charts">{chart_html}</div>', _rounds(report), _violations(report.violations),
               _turn_times(report), _notes(report), _timeline(report), "</section>"]
     return "\n".join(parts)

@@ -106,7 +106,7 @@ def _session(report: SessionReport) -> list[Flowable]:
                                                  if k not in ("Game", "Players")])
     story: list[Flowable] = [p(display_name(report.name), H2), p(meta, SMALL), Spacer(1, 4)]
     story += [p(f"Problem: {problem}") for problem in report.problems]
-    story += _players(report) + [charts.score_chart(report)]
+    story += _players(report) + ([charts.score_chart(report)] if report.scores else [])
     if len(report.rounds) > 1:
         story += [KeepTogether([charts.rounds_chart(report), _rounds(report)])]
     story += _violations(report) + _turn_times(report) + _notes(report) + _timeline(report)
@@ -157,6 +157,8 @@ def _turn_times(report: SessionReport) -> list[Flowable]:
     if not report.turn_times:
         return []
     rows = [[pl, len(t), f"{mean(t):.0f}", max(t), sum(t)] for pl in report.players if (t := report.turn_times.get(pl))]
+    if not rows:
+        return []
     return [p("Time per turn (seconds)", H3), charts.turn_time_chart(report),
             table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15], {1, 2, 3, 4})]
 
