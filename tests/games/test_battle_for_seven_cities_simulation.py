@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from playproof.playtest.engine import Setup
+from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.battle_for_seven_cities import ENGINE
 from playproof.playtest.simulate import play_random_game
 
@@ -39,3 +39,34 @@ def test_random_games_use_every_card_special_and_reaction() -> None:
         used |= {e.verb for e in played}
     assert {"ATLANTIS", "RAIL", "WALL", "BURN", "EXPEDITION", "TAKEOVER", "METROPOLIS", "DEFEND", "REMOTE",
             "SANDS", "ARMY", "EMBASSY", "ENEMY", "place", "travel", "discard", "pass"} <= used
+
+
+VERBS = ("tile", "clock", "first", "start", "draw", "discard", "points", "move", "travel", "build", "recycle",
+         "end", "city", "winner", "play", "place", "pass")
+WORDS = ("fA1", "pB2", "fZ9", "AP3", "BURN", "DEFEND", "SANDS", "RAIL", "?", "Ann", "Zed", "from", "city", "ne",
+         "2", "x", "P3", "12:00")
+
+
+def test_garbled_logs_never_crash_the_engine() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        setup = Setup(NAMES[: 2 + seed % 3], {"rounds": "2"}, seed=seed)
+        _, played = play_random_game(ENGINE, setup, random.Random(seed))
+        events = list(played)
+        for _ in range(rng.randint(1, 30)):  # drop, re-actor, re-argue or insert lines at random
+            i = rng.randrange(len(events))
+            actor = rng.choice(setup.players + ("table",))
+            args = " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 4)))
+            choice = rng.randrange(4)
+            if choice == 0:
+                events.pop(i)
+            elif choice == 1:
+                events[i] = Event(i, actor, events[i].verb, events[i].args)
+            elif choice == 2:
+                events[i] = Event(i, events[i].actor, events[i].verb, args)
+            else:
+                events.insert(i, Event(i, actor, rng.choice(VERBS), args))
+        engine = ENGINE(setup)
+        for event in events:
+            engine.apply(event)
+            engine.decision()

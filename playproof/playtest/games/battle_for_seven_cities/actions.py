@@ -130,7 +130,7 @@ def is_draw(eng: BattleEngine, event: Event) -> bool:
 
 def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`table: draw Ann AP3` (or `?`) — a card goes from the draw pile to a hand."""
-    player, code_text = (args[0], args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
+    player, code_text = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
     s = eng.s
     if player not in s.seats or not code_text:
         found.append(eng.v("log-known-verb", "a draw names the player and the card: table: draw Ann AP3", event))
@@ -230,7 +230,10 @@ def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
 def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: move fA2 fA3` — the token walks tile by tile, paying each tile's travel cost."""
     s, board = eng.s, eng.s.board
-    if not check_active(eng, event, found) or not args:
+    if not args:
+        found.append(eng.v("log-known-verb", "move names the tiles entered, in order: move fA2 fA3", event))
+        return
+    if not check_active(eng, event, found):
         return
     here, cost = s.positions[event.actor], 0
     for text in args:

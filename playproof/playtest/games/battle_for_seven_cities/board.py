@@ -2,7 +2,7 @@
 
 A tile is named era letter, slot letter, cell number: `fA2` is cell 2 of the tile-group in
 slot A of the future, `pA2` the past tile under it. Slots are lettered in the order the
-tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the Group Cells sheet.
+tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the groups' `cells` column.
 """
 
 from __future__ import annotations

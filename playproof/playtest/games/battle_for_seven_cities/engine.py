@@ -14,6 +14,7 @@ from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULE
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
 DEFAULT_ROUND_CAP = 30
+PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
 OBSERVATIONS = ("city", "first", "winner")
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
@@ -75,6 +76,9 @@ class BattleEngine(Engine):
             return found
         if handler is None:
             found.append(self.v("log-known-verb", f'"{event.verb}" is not a Battle for Seven Cities move', event))
+            return found
+        if event.actor == TABLE and event.verb in PLAYER_VERBS:
+            found.append(self.v("log-known-verb", f'"{event.verb}" is a player\'s move, not the table\'s', event))
             return found
         if self.s.phase is Phase.OVER and event.verb not in ("winner", "city"):
             found.append(self.v("win-end-of-round", f"the game ended at the end of round {self.s.round}", event))
