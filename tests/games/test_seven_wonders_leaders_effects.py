@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playproof.playtest.engine import Event, Setup
-from playproof.playtest.games.seven_wonders_leaders import ENGINE
+from playproof.playtest.games.seven_wonders_leaders import ENGINE, options
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
 from playproof.playtest.games.seven_wonders_leaders.resolve import conflicts
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown, science_points
@@ -151,3 +151,62 @@ def test_scores_match_score_breakdown_total() -> None:
     eng = new()
     holds(eng, "Ann", "Altar", leaders=("Cleopatra",))
     assert eng.scores()["Ann"] == eng.score_breakdown()["Ann"]["total"] == 2 + 5 + 2
+
+
+def test_solomon_salvages_when_recruited() -> None:
+    eng = new()
+    for c in eng.st.cities:
+        c.leader_hand = Hand(["Solomon"] if c.name == "Ann" else ["Sappho"])
+    eng.st.age = 2
+    eng._start_recruitment()
+    eng.st.discard = ["Baths", "Palace"]
+    act(eng, "Ann", "recruit", "Solomon")
+    act(eng, "Ben", "discard", "Sappho")
+    act(eng, "Cat", "discard", "Sappho")
+    assert eng.decision().actor == "Ann" and "salvage Palace" in eng.decision().moves
+    act(eng, "Ann", "salvage", "Palace")
+    assert city(eng, "Ann").owns("Palace") and eng.st.phase == "deal"
+
+
+def test_deals_may_come_before_recruitment_ends() -> None:
+    eng = new()
+    for c in eng.st.cities:
+        c.leader_hand = Hand(["Sappho"])
+    eng._start_recruitment()
+    cards = list(eng.st.deck.elements())
+    for p, start in (("Ann", 0), ("Ben", 7), ("Cat", 14)):
+        act(eng, "table", "deal", f"{p} " + ", ".join(cards[start:start + 7]))
+    assert eng.st.phase == "recruit"
+    for p in ("Ann", "Ben", "Cat"):
+        act(eng, p, "discard", "Sappho")
+    assert eng.st.phase == "turn" and eng.st.turn == 1
+
+
+def test_olympia_free_build_returns_each_age() -> None:
+    eng = turn(new(boards=("Olympia A", "Rhodos A", "Ephesos A")), {"Ann": ["Baths", "x"], "Ben": ["Altar", "x"], "Cat": ["Altar", "x"]})
+    city(eng, "Ann").stages = 2
+    city(eng, "Ann").changed()
+    act(eng, "Ann", "build", "Baths; free")
+    act(eng, "Ben", "discard", "Altar")
+    act(eng, "Cat", "discard", "Altar")
+    assert city(eng, "Ann").olympia_age == 1 and city(eng, "Ann").coins == 6
+    assert "build Altar; free" not in options.card_moves(eng.st, 0)  # used up in Age I
+    turn(eng, {"Ann": ["Statue"], "Ben": ["Statue"], "Cat": ["Statue"]}, age=2)
+    assert "build Statue; free" in eng.decision().moves
+
+
+def test_two_player_age_end_discards_the_free_city_pile() -> None:
+    eng = new(players=("Ann", "Ben"))
+    st = eng.st
+    st.phase, st.age, st.turn = "turn", 1, 6
+    st.controller = 1
+    st.deck = eng.data.deck(1, 2) - eng.data.deck(1, 2)
+    st.deck["Stockade"] = 2
+    city(eng, "Ann").hand = Hand(["Altar", "Theater"])
+    city(eng, "Ben").hand = Hand(["Altar", "Baths"])
+    act(eng, "table", "draw", "Ben Stockade")
+    act(eng, "Ann", "build", "Altar")
+    act(eng, "Ben", "build", "Altar")
+    act(eng, "Ben", "freecity", "discard Stockade")  # Ephesos has no wood to buy or make
+    assert st.age == 2 and sorted(st.discard) == ["Baths", "Stockade", "Stockade", "Theater"]
+    assert city(eng, "Free City").coins == 3 + 3
