@@ -71,7 +71,8 @@ def score_chart(report: SessionReport) -> Drawing:
     """Return final scores per player, stacked by the parts of the breakdown."""
     players = report.players
     parts = [k for k in _parts(report) if k != "total"] or ["total"]
-    drawing = _frame("Final scores" + (" by part" if parts != ["total"] else ""))
+    title = "Final scores" if report.over else "Scores so far"
+    drawing = _frame(title + (" by part" if parts != ["total"] else ""))
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
     chart.data = [[report.breakdown.get(p, {}).get(part, report.scores.get(p, 0) if part == "total" else 0)
@@ -81,6 +82,8 @@ def score_chart(report: SessionReport) -> Drawing:
     for i in range(len(parts)):
         chart.bars[i].fillColor = colour(i)
     _style_axes(chart)
+    if not any(v for row in chart.data for v in row):
+        chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 1  # all zero: a plain 0-1 axis
     drawing.add(chart)
     _legend(drawing, parts, 340, HEIGHT - 40)
     return drawing
