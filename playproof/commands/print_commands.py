@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -70,7 +71,7 @@ class _ProgressBar:
         if total < PROGRESS_MIN_PAGES:
             return
         if self.bar is None:
-            self.bar = click.progressbar(length=total, label="pages", file=click.get_text_stream("stderr"))
+            self.bar = click.progressbar(length=total, label="pages", file=sys.stderr)
             self.bar.__enter__()
         self.bar.update(done - self.done)
         self.done = done
