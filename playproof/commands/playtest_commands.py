@@ -135,9 +135,7 @@ def import_command(logfile: Path, db: Path | None) -> None:
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
     results = audit_paths(list(logs), game, strict)
-    code = audit_exit_code(results)
-    if strict and code == 0 and any(r.undetermined for r in results):
-        code = 1
+    code = audit_exit_code(results, strict)
     if fmt == "json":
         click.echo(json.dumps({"logs": [r.to_dict() for r in results], "exit_code": code}, indent=2, ensure_ascii=False))
     else:

@@ -129,10 +129,12 @@ def _strict(result: AuditResult) -> AuditResult:
     return result
 
 
-def audit_exit_code(results: list[AuditResult]) -> int:
-    """Return 2 when any log could not be read or replayed, 1 for violations, else 0."""
+def audit_exit_code(results: list[AuditResult], strict: bool = False) -> int:
+    """Return 2 when any log could not be read or replayed, 1 for violations (strict: or open findings), else 0."""
     if any(not r.readable for r in results):
         return 2
+    if strict and any(r.undetermined for r in results):
+        return 1
     return 1 if any(r.violations for r in results) else 0
 
 

@@ -34,7 +34,7 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     """Read a log file (text, or JSONL when it ends in .jsonl); unreadable files raise PlayproofError."""
     path = Path(path)
     try:
-        content = path.read_text(encoding="utf-8")
+        content = path.read_text(encoding="utf-8-sig")  # a byte-order mark from Notepad is not part of line 1
     except (OSError, UnicodeDecodeError) as exc:
         raise PlayproofError(f"{path}: cannot read log ({exc.__class__.__name__}: {exc})") from exc
     if path.suffix.lower() == ".jsonl":

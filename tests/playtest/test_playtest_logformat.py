@@ -198,3 +198,14 @@ def test_header_setup_problems(nim: str) -> None:
         't.log:4: [Setup] item "first" is not key=value',
         't.log:3: [Seed "x"] is not a whole number',
     ]
+
+
+def test_windows_line_endings_and_byte_order_mark(tmp_path: Path) -> None:
+    text = '[Game "nim-test"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:30 Ben: take 1  # ok\r\n'
+    log = parse_log(text)
+    assert log.problems == [] and log.text() == text
+    assert [(e.actor, e.move, e.comment) for e in log.entries[3:]] == [("Ann", "take 2", None), ("Ben", "take 1", "ok")]
+    assert parse_jsonl(to_jsonl(log)).text() == text
+    path = tmp_path / "bom.log"
+    path.write_bytes("\ufeff".encode() + text.encode())
+    assert read_log(path).header == {"Game": "nim-test", "Players": "Ann, Ben"}
