@@ -73,6 +73,7 @@ class PagePlan:
     marks: tuple[Mark, ...] = ()
     kind: str = "sheet"  # sheet | calibration
     label: str = ""
+    single: bool = False  # one component (or part) per page: the page gets a TrimBox and BleedBox
 
 
 @dataclass(frozen=True)
@@ -237,11 +238,12 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
             wanted = sheet.crop_marks and job.crop_marks
             marks_for[len(chunk)] = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
         pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts,
-                              marks_for[len(chunk)]))
+                              marks_for[len(chunk)], single=grid.per_page == 1))
         number += 1
         if job.has_back:
             backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored) for c, b in zip(chunk, mirrored))
-            pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs))
+            pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
+                                  single=grid.per_page == 1))
             number += 1
     return pages
 

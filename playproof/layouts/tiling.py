@@ -58,11 +58,13 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                 slot = Slot(copy, "front", number, page_box, page_box, origin, part=part)
                 marks = _part_marks(job, region, origin, xs, ys, r, c, sheet, (width, height))
                 label = f"part {part} of {cols * rows}"
-                pages.append(PagePlan(number, width, height, "front", job.name, (slot,), marks, label=label))
+                pages.append(PagePlan(number, width, height, "front", job.name, (slot,), marks, label=label,
+                                      single=True))
                 number += 1
                 if job.has_back:
                     back = back_slot(slot, sheet, width, height, number)
-                    pages.append(PagePlan(number, width, height, "back", job.name, (back,), label=label))
+                    pages.append(PagePlan(number, width, height, "back", job.name, (back,), label=label,
+                                          single=True))
                     number += 1
     return pages
 

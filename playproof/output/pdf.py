@@ -154,8 +154,8 @@ def design_origin(slot: Slot, scene: Scene) -> tuple[float, float]:
 
 
 def _page_boxes(c: Canvas, page: PagePlan) -> None:
-    """Set TrimBox and BleedBox on pages holding a single component or part, where they apply."""
-    if len(page.slots) != 1 or page.kind != "sheet":
+    """Set TrimBox and BleedBox on pages made for a single component or part (boards, screens)."""
+    if not page.single or len(page.slots) != 1:
         c.setTrimBox(None)
         c.setBleedBox(None)
         return

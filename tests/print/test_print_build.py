@@ -47,7 +47,8 @@ def test_build_writes_pdf_and_manifest(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "1 set(s), 5 copies, 2 page(s), 0 warning(s)"
     pdf = (out / "game.pdf").read_bytes()
-    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 2
+    assert pdf.startswith(b"%PDF")
+    assert b"/TrimBox" not in pdf  # sheets of many cards have no single trim box
     manifest = json.loads((out / "game.manifest.json").read_text())
     assert {k: manifest[k] for k in ("game", "version", "paper", "pages", "sets")} == {
         "game": "Test Game", "version": "1.2", "paper": "a4", "pages": 2,
