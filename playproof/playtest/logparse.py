@@ -21,6 +21,10 @@ CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?([^\W\d_](?:[\w .'
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 
 
+_NOT_EVENTS = (EntryKind.BLANK, EntryKind.COMMENT, EntryKind.HEADER, EntryKind.ERROR)
+"""Lines that may sit among the headers (a bad line does not end the header either)."""
+
+
 class LineError(Exception):
     """A line that cannot be read; carries the 1-based column where reading failed."""
 
@@ -54,7 +58,7 @@ def parse_log(content: str, name: str = "<log>") -> Log:
     seen_event = False
     for number, raw in enumerate(lines, start=1):
         entry = parse_line(raw, number, log, header_allowed=not seen_event)
-        seen_event = seen_event or entry.kind not in (EntryKind.BLANK, EntryKind.COMMENT, EntryKind.HEADER)
+        seen_event = seen_event or entry.kind not in _NOT_EVENTS
         log.entries.append(entry)
     check_references(log)
     return log

@@ -209,3 +209,8 @@ def test_windows_line_endings_and_byte_order_mark(tmp_path: Path) -> None:
     path = tmp_path / "bom.log"
     path.write_bytes("\ufeff".encode() + text.encode())
     assert read_log(path).header == {"Game": "nim-test", "Players": "Ann, Ben"}
+
+
+def test_a_bad_header_line_does_not_end_the_header() -> None:
+    assert errors('[Game "nim-test"]\n[Players Ann]\n[Players "Ann, Ben"]\nAnn: take 1\n') == [
+        't.log:2:1: cannot read header: expected [Key "value"]']
