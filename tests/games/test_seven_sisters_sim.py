@@ -43,3 +43,38 @@ def test_simulation_speed_at_least_200_games_per_second_of_cpu() -> None:
     elapsed = time.process_time() - start
     # The 200 games/s target holds on an idle core; a shared CI core gets a 2x allowance.
     assert 100 / elapsed >= 100, f"{100 / elapsed:.0f} games/s"
+
+
+WORDS = ["Greed", "Lust", "Wrath", "Envy", "Pride", "Ann", "Ben", "Dan", "?", "3", "0", "12", "none",
+         "gold", "for", "A", "B", "C", "D", "D2", "Wild", "Greed/Lust", "Envy/Wrath"]
+
+
+def mutated(events: list[Event], rng: random.Random) -> list[Event]:
+    """Return a game's events with a few words changed: the slips a real table makes."""
+    events = list(events)
+    for _ in range(rng.randrange(1, 8)):
+        k = rng.randrange(len(events))
+        event, tokens = events[k], events[k].args.split()
+        if tokens:
+            tokens[rng.randrange(len(tokens))] = rng.choice(WORDS)
+        events[k] = Event(event.line, event.actor, event.verb, " ".join(tokens))
+    return events
+
+
+def test_a_log_full_of_slips_never_stops_the_engine_and_its_offered_moves_stay_legal() -> None:
+    rng = random.Random(77)
+    for number in range(80):
+        setup = Setup(NAMES[:4], VARIANTS[number % 4])
+        _, events = play_random_game(ENGINE, setup, rng)
+        engine = ENGINE(setup)
+        for event in mutated(events[:rng.randrange(1, len(events))], rng):
+            engine.apply(event)
+            engine.decision()
+        moves = 0
+        while (decision := engine.decision()) is not None:
+            verb, _, args = rng.choice(decision.moves).partition(" ")
+            found = engine.apply(Event(10_000 + moves, decision.actor, verb, args))
+            assert [f for f in found if f.line >= 10_000 and f.status.value == "violation"] == []
+            moves += 1
+            assert moves < 3000
+        assert engine.finish() == [] and engine.is_over()

@@ -349,6 +349,15 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.deal_texts = [list(d.values()) for d in self.texts.deals]
         """Per seat, the `deal` move texts of deck_cards, kept aligned with it."""
 
+    def _shuffle_discards(self) -> None:
+        """The deck ran out during a deal: every card not in a hand is shuffled into a new deck."""
+        self._reset_deck()
+        for hand in self.hands:
+            for card in hand:
+                if card is not None:
+                    self._see(card)
+        self.deck_left = self.data.deck_size - sum(len(h) for h in self.hands)
+
     def _deal(self, move: Deal, seat: int) -> None:
         """Deal cards to a player: never more than six a round, never a card the deck lacks."""
         hand, size = self.hands[move.player], self.data.n("cards_dealt")
@@ -356,10 +365,12 @@ class SevenSistersEngine(ScoringPass, Engine):
             self.report("1-deal-six", f"{self.names[move.player]} would hold "
                         f"{len(hand) + len(move.cards)} cards; each player is dealt {size}")
         for card in move.cards:
+            if not self.deck_left or not self.deck_cards:
+                self._shuffle_discards()
             if card is not None:
                 self._see(card)
             hand.append(card)
-        self.deck_left = max(0, self.deck_left - len(move.cards))
+            self.deck_left = max(0, self.deck_left - 1)
         if len(hand) >= size and all(len(h) >= size for h in self.hands):
             self.step = "flip"
 
@@ -529,7 +540,15 @@ class SevenSistersEngine(ScoringPass, Engine):
         seat = self.table.first
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n
-        return Decision(TABLE, tuple(self.deal_texts[seat]), "deal a card")
+        if self.deck_left and self.deck_cards:
+            return Decision(TABLE, tuple(self.deal_texts[seat]), "deal a card")
+        # The deck is out: the discards will be shuffled, so any card not in a hand may come.
+        held: dict[str, int] = {}
+        for card in (c for h in self.hands for c in h if c is not None):
+            held[card] = held.get(card, 0) + 1
+        texts = self.texts.deals[seat]
+        return Decision(TABLE, tuple(t for c, t in texts.items() if held.get(c, 0) < self.data.cards[c]),
+                        "deal a card")
 
     def _decide_flip(self) -> Decision:
         """The table flips a face-down turn marker."""
@@ -539,8 +558,9 @@ class SevenSistersEngine(ScoringPass, Engine):
     def _decide_take(self) -> Decision:
         """The next player takes goods."""
         seat = self._next_taker()
-        return Decision(self.names[seat], self.texts.take_moves(self.table, self.marker or 0),
-                        "take gold and fruit")
+        values = [self.marker] if self.marker is not None else sorted(set(self.facedown)) or [0]
+        moves = dict.fromkeys(m for v in values for m in self.texts.take_moves(self.table, v))
+        return Decision(self.names[seat], tuple(moves), "take gold and fruit")
 
     def _decide_play(self) -> Decision:
         """The player whose turn it is plays a card."""
