@@ -222,6 +222,10 @@ def test_unknown_players_and_actors_are_reported() -> None:
     (Setup(("Ann",)), "Battle for Seven Cities needs 2 to 6 different players, got 1"),
     (Setup(PLAYERS, {"rounds": "x"}), 'option rounds="x" must be a whole number of at least 1'),
     (Setup(PLAYERS, {"first": "Zed"}), 'Setup first="Zed" is not one of the players (Ann, Ben, Cat)'),
+    (Setup(PLAYERS, {"start": "25:00"}), 'Setup start="25:00" must be a time like 19:40'),
+    (Setup(PLAYERS, {"clock": "after"}), 'option clock="after" must be one of: before, upcoming'),
+    (Setup(PLAYERS, {"tokens": "row"}), 'option tokens="row" must be one of: corner, connected'),
+    (Setup(PLAYERS, {"win-count": "past"}), 'option win-count="past" must be one of: future, all'),
 ])
 def test_bad_setups_are_refused_with_a_clear_message(setup: Setup, message: str) -> None:
     with pytest.raises(PlayproofError) as exc:

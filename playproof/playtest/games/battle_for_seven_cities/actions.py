@@ -344,8 +344,10 @@ def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
         found.append(eng.v("win-end-of-round", f"the game is not over: nobody had {eng.numbers['win_cities']} "
                            "future cities at the end of a round", event))
     elif claimed != set(s.winners):
-        found.append(eng.v("win-most-cities", f"the winner is {', '.join(s.winners)}, not {', '.join(sorted(claimed))}"
-                           f" (cities: {eng.scores()})", event))
+        cities = ", ".join(f"{p} {n}" for p, n in eng.scores().items())
+        water = ", ".join(f"{p} {s.board.count(p, 'f', water=True)}" for p in s.seats)
+        found.append(eng.v("win-most-cities", f"the winner is {', '.join(s.winners)}, not {', '.join(sorted(claimed))} "
+                           f"(cities: {cities}; future cities on water: {water})", event))
 
 
 HANDLERS = {

@@ -84,7 +84,8 @@ def _token(kind: str) -> Special:
         blocked = eng.s.board.wall_tiles if kind == "rail" else eng.s.board.rail_tiles
         if blocked.intersection(trio):
             other = "the wall" if kind == "rail" else "a railway"
-            found.append(eng.v(rule, f"{', '.join(sorted(blocked.intersection(trio)))} carries {other}", event))
+            covered = sorted(blocked.intersection(trio))
+            found.append(eng.v(rule, f"{', '.join(covered)} carr{'ies' if len(covered) == 1 else 'y'} {other}", event))
         _move_token(eng, kind, rule, name, trio, source, event, found)
     return handler
 
@@ -195,7 +196,7 @@ def sands(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     window = eng.s.window
     if window is None or window.kind != "sands" or window.reactor != event.actor:
         found.append(eng.v("cards-sands", f"Sands of Time answers an opponent's city just founded on a past "
-                           f"tile whose future tile holds {event.actor}'s city; none was", event))
+                           f"tile over one of {event.actor}'s future cities; there is none", event))
         return
     eng.s.window = None
     if eng.s.board.protected(window.pos):

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 Found = list[Violation]
+DOING = {"points": "play a card for its points", "play": "play that card now", "move": "move",
+         "travel": "time travel", "build": "build", "recycle": "destroy a city for its token", "end": "end a turn"}
 
 
 def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
@@ -20,7 +22,8 @@ def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
     if s.phase is Phase.TURN and event.actor == s.active:
         return True
     now = f"it is {s.active}'s turn" if s.phase is Phase.TURN else f"the game is at {s.phase}"
-    found.append(eng.v("turn-active-player", f"{event.actor} cannot {event.verb} now: {now}", event))
+    doing = DOING.get(event.verb, event.verb)
+    found.append(eng.v("turn-active-player", f"{event.actor} cannot {doing} now: {now}", event))
     return False
 
 

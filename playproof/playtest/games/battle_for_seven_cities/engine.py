@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
@@ -44,6 +44,7 @@ class BattleEngine(Engine):
         if not self.min_players <= len(players) <= self.max_players or len(set(players)) != len(players):
             raise PlayproofError(f"Battle for Seven Cities needs 2 to 6 different players, got {len(players)}")
         self.round_cap = _whole(setup.options.get("rounds"), DEFAULT_ROUND_CAP, "rounds")
+        _check_options(setup.options)
         self.numbers = self.data.numbers
         self.s = State(board=Board(self.data), seats=players)
         self._set_up(players)
@@ -233,6 +234,18 @@ def _whole(value: str | None, default: int, name: str) -> int:
     if not value.strip().isdigit() or int(value) < 1:
         raise PlayproofError(f'option {name}="{value}" must be a whole number of at least 1')
     return int(value)
+
+
+CHOICES = {"clock": ("before", "upcoming"), "win-count": ("future", "all"), "tokens": ("corner", "connected")}
+
+
+def _check_options(options: Mapping[str, str]) -> None:
+    """Refuse option values the engine does not know, naming the accepted ones."""
+    for name, allowed in CHOICES.items():
+        if name in options and options[name] not in allowed:
+            raise PlayproofError(f'option {name}="{options[name]}" must be one of: {", ".join(allowed)}')
+    if "start" in options and clock_minutes(options["start"]) is None:
+        raise PlayproofError(f'Setup start="{options["start"]}" must be a time like 19:40')
 
 
 HANDLERS: dict[str, Handler] = {**actions.HANDLERS, **cards.HANDLERS}

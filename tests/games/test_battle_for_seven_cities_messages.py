@@ -1,0 +1,74 @@
+"""The exact message of every rule's illegal case, as a player reads it in an audit."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_battle_for_seven_cities_rules import CASES, engine_after, events, opening
+
+MESSAGES = {
+    "ap-enough-points": "moving to fA3 costs 1 action point but Ann has 0 left this turn",
+    "build-city-supply": "Ann has no city token left; destroy one of Ann's own cities first (recycle POS)",
+    "build-empty-tile": "fA1 already has Ben's city",
+    "build-no-past-sea": "no city can be built on past light sea (pA3)",
+    "build-own-tile": "Ann's token is on fA1, not fA3",
+    "cards-army": "fA1 already has a shield",
+    "cards-army-limit": "Ann already has 3 shields on the board",
+    "cards-atlantis": "Atlantis rises only from past light sea; Ann is on past soil",
+    "cards-burn": "the city on fA1 is protected by a shield",
+    "cards-defend": "only Ben, whose city is attacked, may defend it",
+    "cards-embassy": "fC2 holds no city of Ann's",
+    "cards-enemy": 'the new city must belong to a third player, not "Ben"',
+    "cards-expedition": "the expedition's city goes on soil, forest or mountain of the new past group (slot D), "
+                        "not pD2",
+    "cards-metropolis": "only 2 cities stand around fA4; a Metropolis needs at least 3",
+    "cards-no-special": "Just Action Points (AP4) has no special action; play it for its points: points AP4",
+    "cards-railway": "a railway must lie on 3 tiles of one era meeting at one corner; fA1, fA2, fB1 do not",
+    "cards-remote": "fB2 is not a future tile next to Ann's token on fA1",
+    "cards-sands": "Sands of Time answers an opponent's city just founded on a past tile over one of Ben's "
+                   "future cities; there is none",
+    "cards-takeover": "Ann has no city next to fC1",
+    "cards-wall": "fA2, fA3 carry a railway",
+    "log-known-verb": '"fly" is not a Battle for Seven Cities move',
+    "move-adjacent": "fA4 does not touch fA1 in the same era",
+    "move-wall": "fA3 is walled: it cannot be entered with action points",
+    "order-first-player": "the time-shift card belongs to Ben, not Cat",
+    "round-draw-pile": "no AP4 card is left in the draw pile",
+    "round-draw-three": "Ben cannot draw now: Ann draws next",
+    "setup-clock-cards": "the 2:00 clock card was already dealt",
+    "setup-past-deck": '"P1" has already been laid; the past deck holds P2, P3, P4, P5, P6, P7, P8, P9, P10, P11',
+    "setup-player-count": "ENEMY cards are badged for more than 2 players and were removed from the deck",
+    "start-future-tile": "pA1 is in the past; tokens start on future tiles",
+    "timeshift-copy-forward": "fA1 holds Ann, not Ben",
+    "timeshift-pass-card": "the time-shift card belongs to Cat, not Ben",
+    "turn-active-player": "Ben cannot play a card for its points now: it is Ann's turn",
+    "turn-card-in-hand": "Ann has no DEFEND card in hand",
+    "turn-extra-cards": "Ann built 1 city on future land with the extra-card symbol this turn, so may draw 1 extra",
+    "turn-hand-limit": "Ann ended the turn holding 3 cards; discard down to 2",
+    "win-end-of-round": "the game is not over: nobody had 7 future cities at the end of a round",
+    "win-most-cities": "the winner is Ben, not Ann (cities: Ann 7, Ben 7, Cat 0; future cities on water: "
+                       "Ann 0, Ben 4, Cat 0)",
+}
+
+
+def messages(rule: str) -> list[tuple[int, str]]:
+    """Return (line, message) of every finding of a rule in its illegal case."""
+    case = dict(CASES[rule][1])
+    log, raw, prep = case.pop("log"), case.pop("raw", False), case.pop("prep", None)
+    hands, starts, players = case.pop("hands", None), case.pop("starts", "fA1 fA2 fB2"), case.pop("players", None)
+    options = case if raw or "first" in case else {"first": "Ann", **case}
+    start = "" if raw else opening(hands, starts)
+    engine = engine_after(start, players, **options) if players else engine_after(start, **options)
+    if prep is not None:
+        prep(engine)
+    offset = len(events(start)) if start else 0
+    return [(v.line, v.message) for e in events(log, offset + 1) for v in engine.apply(e) if v.rule.endswith("/" + rule)]
+
+
+def test_every_rule_has_a_message() -> None:
+    assert sorted(MESSAGES) == sorted(CASES)
+
+
+@pytest.mark.parametrize("rule", sorted(MESSAGES))
+def test_message_of_the_illegal_case(rule: str) -> None:
+    assert [m for _, m in messages(rule)][:1] == [MESSAGES[rule]]
