@@ -52,6 +52,7 @@ class Card:
     """The card's name as written in a log (derived from its name)."""
 
     def __post_init__(self) -> None:
+        """Derive the name as written in a log."""
         object.__setattr__(self, "label", log_name(self.name))
 
 
@@ -86,6 +87,7 @@ class Catalogue:
     numbers: dict[str, int]
 
     def __post_init__(self) -> None:
+        """Derive the move texts of the catalogue."""
         object.__setattr__(self, "reveals", {k: f"reveal {c.label}" for k, c in self.cards.items()})
 
     reveals: dict[str, str] = field(init=False, default_factory=dict)
@@ -121,6 +123,7 @@ class _Reader:
     """Reads typed values from one row, raising errors located at sheet/row/column."""
 
     def __init__(self, cset: ComponentSet, row: ComponentRow) -> None:
+        """Read from one row of a sheet."""
         self.cset, self.row = cset, row
 
     def fail(self, column: str, message: str) -> PlayproofError:

@@ -44,6 +44,7 @@ class WhoWillReign(Engine):
     }
 
     def __init__(self, setup: Setup) -> None:
+        """Set up the game: sisters, options and the catalogue of the project."""
         super().__init__(setup)
         players = setup.players
         if not self.min_players <= len(players) <= self.max_players:

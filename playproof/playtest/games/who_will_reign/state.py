@@ -97,6 +97,7 @@ class State:
     """Every sister by her lower-case name (derived)."""
 
     def __post_init__(self) -> None:
+        """Index the sisters by name."""
         self.by_name = {s.name.lower(): s for s in self.sisters}
 
     def sister(self, name: str) -> Sister | None:
