@@ -14,11 +14,11 @@ def market(st: State, i: int) -> Market:
     left, right = st.neighbours(i)
     prof, lp, rp = st.cities[i].profile, left.profile, right.profile
     cached = prof.market_cache
-    if cached is not None and cached[0] is lp and cached[1] is rp:
-        return cached[2]
+    if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == (lp.version, rp.version):
+        return cached[3]
     left_price, right_price = prices(prof, st.data.const("trade_price", 2))
     found = Market(lp.sale, rp.sale, left_price, right_price, prof.numbers.get("bank_buy"))
-    prof.market_cache = (lp, rp, found)
+    prof.market_cache = (lp, rp, (lp.version, rp.version), found)
     return found
 
 

@@ -67,7 +67,8 @@ class Profile:
 
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    market_cache: tuple[Any, Any, Any] | None = None
+    market_cache: tuple[Any, ...] | None = None
+    version: int = 0
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
         """Return the wildcards one-resource-less Leaders give for this colour (or `stage`)."""
@@ -148,12 +149,12 @@ def build_profile(city: City) -> Profile:
     return prof
 
 
-def add_effect(old: Profile, source: str, effect: Effect) -> Profile:
-    """Return a new profile: the old one plus one effect (a fresh object, so caches notice)."""
-    prof = Profile(old.own, old.sale, old.shields, list(old.science), old.wild_science, old.raw_left,
-                   old.raw_right, old.goods_left, old.goods_right, set(old.free_colours), set(old.flags),
-                   dict(old.numbers), list(old.reduce_list))
+def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
+    """Fold one more effect into a profile in place (its version tells caches it changed)."""
     _fold(prof, source, effect)
+    prof.version += 1
+    prof.price_cache = None
+    prof.market_cache = None
     return prof
 
 
