@@ -18,6 +18,7 @@ from playproof.playtest.games.seven_sisters.scoring_pass import ScoringPass
 from playproof.playtest.games.seven_sisters.state import Table
 
 MARKER = EventKind.MARKER
+DEAL_PROMPT = "deal a card (hands are secret: the deal may stay unlogged, or use ? for unseen cards)"
 STEPS = ("first", "tiles", "place", "deal", "flip", "take", "play", "score", "over")
 """The steps of a game in the order they come round after round."""
 HOME_STEP = {Deal: "deal", Flip: "flip", Take: "take", Play: "play", Envy: "score", Buyback: "score"}
@@ -541,14 +542,14 @@ class SevenSistersEngine(ScoringPass, Engine):
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n
         if self.deck_left and self.deck_cards:
-            return Decision(TABLE, tuple(self.deal_texts[seat]), "deal a card")
+            return Decision(TABLE, tuple(self.deal_texts[seat]), DEAL_PROMPT)
         # The deck is out: the discards will be shuffled, so any card not in a hand may come.
         held: dict[str, int] = {}
         for card in (c for h in self.hands for c in h if c is not None):
             held[card] = held.get(card, 0) + 1
         texts = self.texts.deals[seat]
         return Decision(TABLE, tuple(t for c, t in texts.items() if held.get(c, 0) < self.data.cards[c]),
-                        "deal a card")
+                        DEAL_PROMPT)
 
     def _decide_flip(self) -> Decision:
         """The table flips a face-down turn marker."""
