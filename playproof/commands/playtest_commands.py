@@ -61,6 +61,14 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
     run_repl(recorder, _read_line, click.echo)
 
 
+@playtest.command("resume")
+@click.argument("session", type=int)
+@db_option
+def resume(session: int, db: Path | None) -> None:
+    """Go on recording a stored session interactively."""
+    run_repl(Recorder(Store(db), session), _read_line, click.echo)
+
+
 @playtest.command("add")
 @click.argument("session", type=int)
 @click.argument("line")

@@ -73,7 +73,8 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
     while True:
         text = read(_safe_prompt(recorder))
         if text is None:
-            write(f"input ended; session {recorder.session} stays open")
+            write(f"input ended; session {recorder.session} stays open (`playproof playtest resume "
+                  f"{recorder.session}` goes on)")
             return False
         if not text.strip():
             continue

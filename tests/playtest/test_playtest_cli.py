@@ -218,3 +218,15 @@ def test_show_state_at_a_line(nim: str, runner: CliRunner) -> None:
                                           "scores: Ann 4, Ben 1", "next: Ben (2 legal moves)", "0 finding(s) so far"]
     past = runner.invoke(cli, ["playtest", "show", "1", "--at", "99"])
     assert (past.exit_code, past.output) == (1, "Error: line 99 is past the end of the log (last line 17)\n")
+
+
+def test_resume_goes_on_where_input_ended(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    first = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"],
+                          input="take 2\n")
+    assert first.output.splitlines()[-1] == "> input ended; session 1 stays open (`playproof playtest resume 1` goes on)"
+    again = runner.invoke(cli, ["playtest", "resume", "1"], input="moves\ntake 1\nend\n")
+    assert again.exit_code == 0
+    lines = again.output.splitlines()
+    assert lines[1] == "Ben to decide (take stones): take 1 | take 2 | take 3"
+    assert "> ✓ line 6" in lines and lines[-1] == "session 1 ended"
+    assert Store(tmp_path / "sessions.db").lines(1)[-2:] == ["Ann: take 2", "Ben: take 1"]
