@@ -193,7 +193,9 @@ def test_recycling_is_refused_while_tokens_remain() -> None:
 def test_win_count_all_variant_counts_past_cities() -> None:
     engine = after("", prep=cities(pA1="Ann", fA1="Ann"), **{"win-count": "all"})
     assert engine.scores()["Ann"] == 2
-    assert engine.score_breakdown()["Ann"] == {"total": 2, "future": 1, "past": 1, "future water": 0}
+    assert engine.score_breakdown()["Ann"] == {"future land": 1, "future water": 0, "past": 1, "total": 2}
+    assert after("", prep=cities(fA1="Ann", fA2="Ann")).score_breakdown()["Ann"] == {
+        "future land": 1, "future water": 1, "total": 2}
 
 
 def test_a_full_tie_shares_the_win() -> None:

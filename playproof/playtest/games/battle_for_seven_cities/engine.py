@@ -103,10 +103,16 @@ class BattleEngine(Engine):
         return {p: self.s.board.count(p, era) for p in self.s.seats}
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
-        """Return future, past and future-water city counts per player."""
-        b = self.s.board
-        return {p: {"total": t, "future": b.count(p, "f"), "past": b.count(p, "p"),
-                    "future water": b.count(p, "f", water=True)} for p, t in self.scores().items()}
+        """Return the cities that score, in parts that add up: future land, future water (and past)."""
+        b, counts_past = self.s.board, self.setup.options.get("win-count") == "all"
+        parts = {}
+        for player, total in self.scores().items():
+            water = b.count(player, "f", water=True)
+            parts[player] = {"future land": b.count(player, "f") - water, "future water": water}
+            if counts_past:
+                parts[player]["past"] = b.count(player, "p")
+            parts[player]["total"] = total
+        return parts
 
     def round_label(self) -> str:
         """Return the round number."""
