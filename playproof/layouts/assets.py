@@ -62,9 +62,13 @@ class Assets:
             return None
         if path.suffix.lower() == ".svg":
             drawing = self.svg_drawing(path)
-            return Asset(name, path, "svg", float(drawing.width), float(drawing.height))
-        width, height = _raster_size(path)
-        return Asset(name, path, "raster", width, height)
+            width, height, kind = float(drawing.width), float(drawing.height), "svg"
+        else:
+            (width, height), kind = _raster_size(path), "raster"
+        if width <= 0 or height <= 0:
+            raise PlayproofError(f"assets/{path.name}: the image has no size (an SVG needs width and height or "
+                                 "a viewBox)")
+        return Asset(name, path, kind, width, height)
 
     def svg_drawing(self, path: Path) -> Any:
         """Return the svglib drawing of an SVG file (loaded once)."""

@@ -79,6 +79,7 @@ class _Context:
         if back:  # a back is authored as seen after turning the piece over sideways: mirrored
             self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
         self.width, self.height = self.outline.width, self.outline.height
+        self.frames: dict[int, Box] = {}
 
     def where(self, column: str | None = None) -> Location:
         """Return the location of this row (and a column) for problem reports."""
@@ -146,7 +147,14 @@ class _Context:
             return None
 
     def frame(self, element: Element) -> Box:
-        """Return the box an element's coordinates are relative to: the trim, a hex cell or a panel."""
+        """Return the box an element's coordinates are relative to (worked out once per element)."""
+        frame = self.frames.get(id(element))
+        if frame is None:
+            frame = self.frames[id(element)] = self._frame(element)
+        return frame
+
+    def _frame(self, element: Element) -> Box:
+        """Return the trim box, a hex cell's box or a panel's box, reporting a cell or panel that is not there."""
         cell = element.attrs.get("cell")
         if cell is not None and self.group is not None:
             index = int(cell) - 1

@@ -235,7 +235,10 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
     merged: dict[str, Any] = {}
     for ancestor in reversed(chain):
         table = sets_raw[ancestor]
-        elements = merged.get("elements", []) + list(table.get("elements", []))
+        own = table.get("elements", [])
+        inherited = merged.get("elements", [])
+        # a malformed `elements` is kept as it is, for parse_side to report
+        elements = inherited + own if isinstance(own, list) and isinstance(inherited, list) else own
         merged.update({k: v for k, v in table.items() if k not in ("abstract", "sheet")})
         merged["elements"] = elements
     merged["abstract"] = sets_raw[name].get("abstract", False)

@@ -1,0 +1,158 @@
+"""Every remaining user-visible print message, with its exact text."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from playproof.errors import PlayproofError, Problems
+from playproof.layouts.compose import Composer
+from playproof.layouts.imposition import Copy, SetJob, Sheet, plan
+from playproof.layouts.project import load_project
+from playproof.layouts.spec import parse_spec
+from playproof.units import mm
+from print_fixtures import make_project
+
+
+def spec_messages(text: str) -> list[str]:
+    """Parse a layouts document and return its problems as text."""
+    problems = Problems()
+    parse_spec(tomllib.loads(text), problems)
+    return [str(p) for p in problems.items]
+
+
+@pytest.mark.parametrize("toml, message", [
+    ('sets = 3', "layouts.toml: [sets] must be a table of component sets"),
+    ('game = 3', "layouts.toml: [game] must be a table"),
+    ('[sets.A]\nback = 3', 'layouts.toml: set "A": back must be a table'),
+    ('[sets.A]\nborder = "red"', 'layouts.toml: set "A": border must be a table like { colour = "#333333", width = "1mm" }'),
+    ('[sets.A]\nborder = { color = "red" }',
+     'layouts.toml: set "A" border: unknown key "color" ignored (accepted: colour, radius, width)'),
+    ('[sets.A]\nelements = 3', 'layouts.toml: set "A": elements must be a list of tables'),
+    ('[sets.A]\nelements = [3]', 'layouts.toml: set "A", element 1: an element must be a table'),
+    ('[sets.A]\nshape = "circle"', 'layouts.toml: set "A": a circle needs a diameter'),
+    ('[sets.A]\nshape = "screen"\nsize = "270mm x 150mm"\npanels = 0',
+     'layouts.toml: set "A": panels must be a whole number of at least 1'),
+    ('[sets.A]\nshape = "hex"\nhex = "round"\nside = "1cm"', 'layouts.toml: set "A": hex "round" must be flat or pointy'),
+    ('[sets.A]\nbleed = "lots"', "layouts.toml: set \"A\" bleed: 'lots' is not a length (use e.g. 63mm, 2.5in, 18pt, 50%)"),
+    ('[stuff]\na = 1', 'layouts.toml: the top level: unknown key "stuff" ignored (accepted: data, game, print, sets)'),
+    ('[sets.A]\n[[sets.A.elements]]\ntype = "table"\ncolumns = ["A"]',
+     'layouts.toml: set "A", element 1: a table needs rows'),
+])
+def test_layout_messages(toml, message):
+    assert spec_messages(toml) == [message]
+
+
+CARD = '''
+[sets.Cards]
+size = "poker"
+[[sets.Cards.elements]]
+{element}
+'''
+
+
+def compose_messages(tmp_path, element: str, rows=None, shape: str = "") -> list[str]:
+    """Compose every row's front with one element and return the problems as text."""
+    layouts = CARD.replace("{element}", element)
+    if shape:
+        layouts = layouts.replace('size = "poker"', shape)
+    project = make_project(tmp_path, layouts=layouts, sheets={"Cards": rows or [("name",), ("Gold",)]})
+    problems = Problems()
+    loaded = load_project(project, problems)
+    composer = Composer(project, problems, loaded.builtins())
+    layout, cset = loaded.spec.sets["Cards"], loaded.workbook.sets["Cards"]
+    for row in cset.rows:
+        composer.scene(layout, layout.front, cset, row)
+    return [str(p) for p in problems.items]
+
+
+@pytest.mark.parametrize("element, message", [
+    ('type = "text"\ntext = "{name}"\nalign = "justify"\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"',
+     'set "Cards", element 1: align must be left, center or right and valign top, middle or bottom'),
+    ('type = "polygon"\nsides = "{name}"', 'set "Cards", element 1: sides must be a whole number and rotation a '
+                                          "number of degrees"),
+    ('type = "polygon"\nsides = 2\nfill = "{name}"', 'set "Cards", element 1: a polygon needs at least 3 sides'),
+    ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["1mm", "2mm", "3mm"]',
+     'set "Cards", element 1: column_widths lists 3 widths for 2 columns'),
+    ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["80mm"]',
+     'set "Cards", element 1: column_widths leave no room for the other columns'),
+    ('type = "table"\ncolumns = ["{name}"]\nrows = 0', 'set "Cards", element 1: a table needs at least one column and '
+                                                        "one row"),
+    ('type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', 'set "Cards", element 1: panel 4 is not one of the 1 panels'),
+    ('type = "rect"\nwidth = "{name}"', "set \"Cards\", element 1: width: 'Gold' is not a length (use e.g. 63mm, "
+                                       "2.5in, 18pt, 50%)"),
+])
+def test_composing_messages(tmp_path, element, message):
+    (found,) = compose_messages(tmp_path, element)
+    column = ', column "name"' if "width:" in message or "sides must" in message else ""
+    assert found == f'components.xlsx, sheet "Cards", row 2{column}: {message}'
+
+
+def test_cell_outside_the_group(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\ncell = 3\nx = "10mm"\ny = "5mm"\n'
+                                       'width = "10mm"\nheight = "6mm"',
+                             shape='shape = "hex"\nside = "15mm"\ncells = "0,0 1,0"')
+    assert found == ['components.xlsx, sheet "Cards", row 2: set "Cards", element 1: cell 3 is not one of the 2 cells']
+
+
+def test_cells_from_a_field_are_checked_per_row(tmp_path):
+    layouts = '[sets.Cards]\nshape = "hex"\nside = "15mm"\ncells = "{cells}"\n'
+    project = make_project(tmp_path, layouts=layouts, sheets={"Cards": [("cells",), ("0,0 1,0",), ("0,0 x",)]})
+    problems = Problems()
+    load_project(project, problems)
+    assert [str(p) for p in problems.items] == [
+        'components.xlsx, sheet "Cards", row 3, column "cells": cells "0,0 x" must be axial q,r pairs like '
+        '"0,0 1,0 0,1 1,1"']
+
+
+def test_broken_svg_and_image(tmp_path):
+    project = make_project(tmp_path, layouts=CARD.replace("{element}", 'type = "image"\nsrc = "{name}"'),
+                           sheets={"Cards": [("name",), ("bad.svg",), ("bad.png",)]})
+    (project / "assets" / "bad.svg").write_text("<svg")
+    (project / "assets" / "bad.png").write_bytes(b"not a png")
+    problems = Problems()
+    loaded = load_project(project, problems)
+    composer = Composer(project, problems, loaded.builtins())
+    layout, cset = loaded.spec.sets["Cards"], loaded.workbook.sets["Cards"]
+    for row in cset.rows:
+        composer.scene(layout, layout.front, cset, row)
+    texts = [str(p) for p in problems.items]
+    assert texts[0] == ('components.xlsx, sheet "Cards", row 2, column "name": assets/bad.svg: the image has no size '
+                        "(an SVG needs width and height or a viewBox)")
+    assert texts[1].startswith('components.xlsx, sheet "Cards", row 3, column "name": assets/bad.png: cannot read '
+                               "image (")
+
+
+def test_broken_project_font(tmp_path):
+    project = make_project(tmp_path, layouts=CARD.replace("{element}", 'type = "text"\ntext = "{name}"\nfont = "Bad"'))
+    (project / "fonts").mkdir()
+    (project / "fonts" / "Bad.ttf").write_bytes(b"not a font")
+    problems = Problems()
+    loaded = load_project(project, problems)
+    composer = Composer(project, problems, loaded.builtins())
+    layout, cset = loaded.spec.sets["Cards"], loaded.workbook.sets["Cards"]
+    with pytest.raises(PlayproofError) as exc:
+        composer.scene(layout, layout.front, cset, cset.rows[0])
+    assert str(exc.value).startswith("fonts/Bad.ttf: cannot embed this font (")
+    assert str(exc.value).endswith("); use a TrueType-flavoured .ttf or .otf file")
+
+
+def test_paper_too_small_even_for_parts():
+    job = SetJob("Board", mm(400), mm(300), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(45))
+    with pytest.raises(PlayproofError) as exc:
+        plan([job], Sheet(mm(60), mm(60)))
+    assert str(exc.value) == 'set "Board": the paper is too small to print it even in parts'
+
+
+def test_not_a_project_folder(tmp_path):
+    with pytest.raises(PlayproofError) as exc:
+        load_project(tmp_path / "nope", Problems())
+    assert str(exc.value) == f"{tmp_path / 'nope'}: not a project folder"
+
+
+def test_no_components(tmp_path):
+    (tmp_path / "layouts.toml").write_text("")
+    with pytest.raises(PlayproofError) as exc:
+        load_project(tmp_path, Problems())
+    assert str(exc.value) == f"{tmp_path}: no components.xlsx and no .csv component files found"
