@@ -7,6 +7,7 @@ import pytest
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Setup, Status
 from playproof.playtest.games.battle_for_seven_cities import ENGINE
+from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from test_battle_for_seven_cities_rules import (PLAYERS, ROUND_END, TILES, both, cities, engine_after, events,
                                                opening, run, shields)
 
@@ -245,3 +246,16 @@ def test_every_verb_option_and_card_code_is_documented() -> None:
     assert [v for v in HANDLERS if f": {v}" not in doc] == []
     assert [o for o in BattleEngine.options if f"`{o}" not in doc] == []
     assert [c for c in (*SPECIALS, "AP4", "AP3", "AP2") if f"`{c}`" not in doc] == []
+
+
+def test_decisions_with_face_down_cards_offer_question_marks() -> None:
+    engine = ENGINE(Setup(PLAYERS, options={"first": "Ann"}))
+    text = TILES + "\nAnn: start fA1\nBen: start fA2\nCat: start fB2\n" + "\n".join(
+        f"table: draw {p} ?" for p in PLAYERS for _ in range(3))
+    for event in events(text):
+        engine.apply(event)
+    assert engine.apply(events("Ann: end", 40)[0]) == []
+    assert engine.decision().moves == ("discard ?",)
+    engine.s.deck.cards.clear()  # nothing known is left in the draw pile
+    engine.s.phase, engine.s.draws_due = Phase.DRAW, ["Ben"]
+    assert engine.decision().moves == ("draw Ben ?",)

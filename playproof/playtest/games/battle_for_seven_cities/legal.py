@@ -54,7 +54,8 @@ def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
     pile = s.deck.cards if s.deck.size else s.blue.cards
-    return Decision(TABLE, tuple(f"draw {player} {code}" for code in sorted(pile)), f"{player} draws")
+    moves = tuple(f"draw {player} {code}" for code in sorted(pile)) or (f"draw {player} ?",)
+    return Decision(TABLE, moves, f"{player} draws")
 
 
 def _close(eng: BattleEngine) -> Decision:
@@ -63,7 +64,9 @@ def _close(eng: BattleEngine) -> Decision:
     player = s.active
     if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
         return _draw_for(eng, player)
-    return Decision(player, tuple(f"discard {c}" for c in sorted(s.hands[player].known)), "discard")
+    hand = s.hands[player]
+    moves = tuple(f"discard {c}" for c in sorted(hand.known)) + (("discard ?",) if hand.unknown else ())
+    return Decision(player, moves, "discard")
 
 
 def _expedition(eng: BattleEngine) -> Decision:
