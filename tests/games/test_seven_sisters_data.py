@@ -124,7 +124,7 @@ def test_setup_error_messages() -> None:
 
 def test_every_option_and_rule_is_documented_in_the_rulings() -> None:
     text = (EXAMPLE.parents[1] / "docs" / "rulings" / "seven-sisters.md").read_text(encoding="utf-8")
-    assert [name for name in ENGINE.options if name not in text] == []
+    assert [name for name in ENGINE.options if f"- `{name}`: {ENGINE.options[name]}" not in text] == []
 
 
 def test_claims_after_the_last_round_speak_of_it_until_the_final_scoring_is_marked(tmp_path: Path) -> None:
@@ -137,3 +137,18 @@ def test_claims_after_the_last_round_speak_of_it_until_the_final_scoring_is_mark
     game.engine.apply(Event(99, "", "phase", "Final scoring", EventKind.MARKER))
     assert game.feed("table: favour Greed Ann") == ["scoring-favour"]
     assert game.feed("table: favour Greed none") == []
+
+
+def test_the_rounds_variant_shortens_the_game() -> None:
+    import random
+
+    from playproof.playtest.simulate import play_random_game
+    engine, _ = play_random_game(ENGINE, Setup(("Ann", "Ben"), {"rounds": "2"}), random.Random(4))
+    assert engine.is_over() and engine.pass_no == 3 and engine.round == 2
+    with pytest.raises(PlayproofError) as exc:
+        ENGINE(Setup(("Ann", "Ben"), {"rounds": "7"}))
+    assert str(exc.value) == 'Variant "rounds=7": play 1 to 6 rounds (one turn marker each)'
+    with pytest.raises(PlayproofError) as exc:
+        ENGINE(Setup(("Ann", "Ben"), {"random-order": "true", "order": "Envy Pride Foo"}))
+    assert str(exc.value) == ('Setup "order": "Foo" is not a sister (Wrath, Greed, Gluttony, Lust, '
+                              "Sloth, Pride, Envy)")

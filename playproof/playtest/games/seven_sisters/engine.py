@@ -33,6 +33,8 @@ OPTIONS: Mapping[str, str] = {
     "majority-ties": "Variant `majority-ties=none`: tied players for most gold, fruit or playable "
                      "servants score nothing (default `share`: each scores the point).",
     "reshuffle-every-round": "Variant: all influence cards are shuffled before every deal.",
+    "rounds": "Variant `rounds=N`: play N rounds before the final scoring instead of the Rules "
+              "sheet's number (at most one per turn marker).",
     "first": "Setup `first=PLAYER`: who holds the first-player marker in round 1.",
     "order": "Setup `order=SISTER SISTER ...`: the tile order of the random-order variant.",
     "markers": "Setup `markers=3 4 5 4`: the turn markers in the order they are flipped.",
@@ -64,6 +66,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.opts = {k.strip().lower(): str(v).strip() for k, v in setup.options.items()}
         self._init_flow()
         self._init_scoring()
+        self.final_pass = self._rounds() + 1
         self._setup_from_options()
 
     def _check_player_count(self) -> None:
@@ -103,6 +106,15 @@ class SevenSistersEngine(ScoringPass, Engine):
             self.table.order = []
         if "first" in self.opts:
             self._after_first()
+
+    def _rounds(self) -> int:
+        """Return the rounds before the final scoring: the workbook's, or the variant's."""
+        text = self.opts.get("rounds", str(self.data.n("rounds")))
+        most = len(self.data.markers)
+        if not text.isdigit() or not 1 <= int(text) <= most:
+            raise PlayproofError(f'Variant "rounds={text}": play 1 to {most} rounds (one turn marker '
+                                 "each)")
+        return int(text)
 
     def _setup_player(self, name: str) -> int:
         """Return the seat a Setup item names."""
@@ -185,7 +197,7 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def round_label(self) -> str:
         """Return the round being played."""
-        if self.step == "over" or self.pass_no > self.data.n("rounds"):
+        if self.step == "over" or self.pass_no >= self.final_pass:
             return "Final scoring"
         return f"Round {self.round}" if self.round else "Setup"
 
