@@ -468,3 +468,11 @@ def test_every_rule_has_a_legal_and_an_illegal_case() -> None:
     slugs = {r.id.split("/", 1)[1] for r in RULES}
     assert {s for s in slugs if s in TESTED} == slugs
     assert {s for s in slugs if s + "!" in TESTED} == slugs
+
+
+def test_only_leaders_go_into_leader_hands() -> None:
+    eng = new()
+    assert play(eng, "table", "leaders", "Ann Nero, Palace") == ["move-syntax"]
+    assert eng.st.draft[0].cards == ["Nero"]
+    eng = dealt_leaders(new())
+    assert play(eng, "Ann", "draft", "Palace") == ["move-syntax"] and eng.picks == {}

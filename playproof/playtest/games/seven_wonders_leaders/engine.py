@@ -237,6 +237,8 @@ class SevenWondersLeaders(Engine):
         st = self.st
         if p in self.picks:
             return [broken("flow-once-per-turn", f"{st.players[p]} already drafted in this round")]
+        if name != "?" and name not in st.data.leaders:
+            raise MoveError(f'no Leader named "{name}"')
         held = st.draft[p].holds(name) if name != "?" else None
         found = [] if held else [broken("leaders-draft-hand", f"{name} is not in the Leader hand {st.players[p]} drafts from", held is None)]
         self.picks[p] = name

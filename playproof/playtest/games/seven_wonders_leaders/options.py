@@ -89,7 +89,9 @@ def recruit_moves(st: State, i: int) -> list[str]:
     stage = stage_clauses(st, i)
     moves = []
     for name in city.leader_hand.distinct():
-        leader = st.data.leaders[name]
+        leader = st.data.leaders.get(name)
+        if leader is None:
+            continue
         if leader_price(st, i, leader) <= city.coins:
             moves.append(f"recruit {name}")
         if stage is not None:
@@ -101,7 +103,8 @@ def recruit_moves(st: State, i: int) -> list[str]:
 def extra_recruit_moves(st: State, i: int) -> list[str]:
     """Return Rome B's extra recruit options (or declining)."""
     city = st.cities[i]
-    names = [n for n in city.leader_hand.distinct() if leader_price(st, i, st.data.leaders[n]) <= city.coins]
+    names = [n for n in city.leader_hand.distinct()
+             if n in st.data.leaders and leader_price(st, i, st.data.leaders[n]) <= city.coins]
     return [f"recruit {n}" for n in names] + ["recruit none"]
 
 

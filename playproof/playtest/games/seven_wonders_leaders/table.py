@@ -44,8 +44,10 @@ def _board_label(st: State, text: str) -> str | None:
 def deal_leaders(st: State, player: str, names: list[str], limit: int, hand: Hand) -> list[Finding]:
     """Deal Leaders from the box into a hand (the first deal, or Rome B's draw)."""
     found = []
-    for raw in names:
-        name = raw
+    for name in names:
+        if name != "?" and name not in st.data.leaders:
+            found.append(broken("move-syntax", f'no Leader named "{name}"'))
+            continue
         if name != "?" and st.box[name] <= 0:
             found.append(broken("leaders-deal" if limit else "draw-leaders", f"{name} is not among the Leaders in the box"))
         elif name != "?":
