@@ -229,6 +229,8 @@ def test_unknown_players_and_actors_are_reported() -> None:
     (Setup(PLAYERS, {"clock": "after"}), 'option clock="after" must be one of: before, upcoming'),
     (Setup(PLAYERS, {"tokens": "row"}), 'option tokens="row" must be one of: corner, connected'),
     (Setup(PLAYERS, {"win-count": "past"}), 'option win-count="past" must be one of: future, all'),
+    (Setup(PLAYERS, {"layout": "0,0 1,0 5,5"}), 'Setup layout="0,0 1,0 5,5" must give 3 anchors q,r of '
+     'tile-groups that touch without overlapping, like layout=0,0 2,0 1,2'),
 ])
 def test_bad_setups_are_refused_with_a_clear_message(setup: Setup, message: str) -> None:
     with pytest.raises(PlayproofError) as exc:
@@ -259,3 +261,9 @@ def test_decisions_with_face_down_cards_offer_question_marks() -> None:
     engine.s.deck.cards.clear()  # nothing known is left in the draw pile
     engine.s.phase, engine.s.draws_due = Phase.DRAW, ["Ben"]
     assert engine.decision().moves == ("draw Ben ?",)
+
+
+def test_a_custom_starting_layout_is_followed() -> None:
+    engine = engine_after(TILES, first="Ann", layout="0,0 2,0 4,0")  # three groups in a row
+    board = engine.s.board
+    assert board.adjacent("fB2", "fC1") and not board.adjacent("fA4", "fC1")

@@ -23,7 +23,7 @@ def settle_setup(eng: BattleEngine, event: Event, found: Found) -> None:
     s = eng.s
     if s.phase is Phase.TILES and event.verb != "tile":
         laid = len(s.board.groups)
-        found.append(eng.v("setup-past-deck", f"the starting board needs {len(eng.data.layout)} past "
+        found.append(eng.v("setup-past-deck", f"the starting board needs {len(eng.layout)} past "
                            f"tile-groups (table: tile P#); {laid} were laid", event))
         while s.phase is Phase.TILES:
             lay_start_group(eng, s.past_deck[0])
@@ -43,11 +43,11 @@ def settle_setup(eng: BattleEngine, event: Event, found: Found) -> None:
 def lay_start_group(eng: BattleEngine, group: str) -> None:
     """Lay a past tile-group (and the next future one) in the next slot of the starting board."""
     s = eng.s
-    slot, q, r = eng.data.layout[len(s.board.groups)]
+    q, r = eng.layout[len(s.board.groups)]
     s.past_deck.remove(group)
     s.board.lay((q, r), group, s.future_next)
     s.future_next += 1
-    if len(s.board.groups) == len(eng.data.layout):
+    if len(s.board.groups) == len(eng.layout):
         s.phase = Phase.CLOCKS if not s.first else Phase.START
 
 

@@ -8,7 +8,7 @@ from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
                                        Violation, example_project)
 from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal
-from playproof.playtest.games.battle_for_seven_cities.board import Board
+from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
 from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
@@ -35,6 +35,7 @@ class BattleEngine(Engine):
         "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
         "win-count": "future (default: the most future cities wins) | all (past and future cities count)",
         "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
+        "layout": "Setup: the starting tile-groups' anchors q,r (default: the Board Layout sheet)",
     }
 
     def __init__(self, setup: Setup) -> None:
@@ -46,6 +47,7 @@ class BattleEngine(Engine):
         self.round_cap = _whole(setup.options.get("rounds"), DEFAULT_ROUND_CAP, "rounds")
         _check_options(setup.options)
         self.numbers = self.data.numbers
+        self.layout = _layout(setup.options.get("layout"), self.data)
         self.s = State(board=Board(self.data), seats=players)
         self._set_up(players)
 
@@ -240,6 +242,32 @@ def _whole(value: str | None, default: int, name: str) -> int:
     if not value.strip().isdigit() or int(value) < 1:
         raise PlayproofError(f'option {name}="{value}" must be a whole number of at least 1')
     return int(value)
+
+
+def _layout(text: str | None, data: GameData) -> tuple[tuple[int, int], ...]:
+    """Return the starting slots' anchors: the Board Layout sheet, or Setup layout="0,0 2,0 1,2"."""
+    if text is None:
+        return tuple((q, r) for _, q, r in data.layout)
+    try:
+        anchors = tuple((int(q), int(r)) for q, r in (pair.split(",") for pair in text.split()))
+    except ValueError:
+        anchors = ()
+    hexes = [{(q + dq, r + dr) for dq, dr in data.cells} for q, r in anchors]
+    union = set().union(*hexes) if hexes else set()
+    if len(anchors) != len(data.layout) or len(union) != len(data.cells) * len(anchors) or not _connected(union):
+        raise PlayproofError(f'Setup layout="{text}" must give {len(data.layout)} anchors q,r of tile-groups '
+                             "that touch without overlapping, like layout=0,0 2,0 1,2")
+    return anchors
+
+
+def _connected(hexes: set[tuple[int, int]]) -> bool:
+    """Return True when axial hexes form one connected piece."""
+    todo, seen = [next(iter(hexes))], set()
+    while todo:
+        q, r = todo.pop()
+        seen.add((q, r))
+        todo += [(q + dq, r + dr) for dq, dr in DIRECTIONS.values() if (q + dq, r + dr) in hexes - seen]
+    return seen == hexes
 
 
 CHOICES = {"clock": ("before", "upcoming"), "win-count": ("future", "all"), "tokens": ("corner", "connected")}
