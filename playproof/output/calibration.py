@@ -50,11 +50,13 @@ def _scales(writer: PdfWriter, cx: float, cy: float) -> None:
         x, y = cx + mm(step), cy - mm(step)  # y grows downwards on the reading scale
         c.line(x, cy - tick, x, cy + tick)
         c.line(cx - tick, y, cx + tick, y)
-        if step % 5 == 0 and step:
-            c.drawCentredString(x, cy - mm(6), f"{step:+d}")
-            c.drawString(cx + mm(4), y - mm(0.7), f"{step:+d}")
+        if step % 5 == 0 and step:  # labels kept clear of both scales: a row below, a column to the right
+            c.drawCentredString(x, cy - mm(SCALE_MM + 4), f"{step:+d}")
+            c.drawString(cx + mm(SCALE_MM + 2), y - mm(0.7), f"{step:+d}")
     c.line(cx - mm(SCALE_MM), cy, cx + mm(SCALE_MM), cy)
     c.line(cx, cy - mm(SCALE_MM), cx, cy + mm(SCALE_MM))
+    c.drawCentredString(cx, cy - mm(SCALE_MM + 8), "X (mm)")
+    c.drawString(cx + mm(SCALE_MM + 2), cy + mm(SCALE_MM + 2), "Y (mm)")
 
 
 def _lines(writer: PdfWriter, lines: tuple[str, ...], page: PagePlan) -> None:
