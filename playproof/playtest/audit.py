@@ -24,16 +24,19 @@ class Finding:
     message: str
     status: Status = Status.VIOLATION
     corrected_by: int | None = None
+    revealed_by: int | None = None
+    """The reveal line that made the verdict possible, for a finding on a move with hidden information."""
 
     def __str__(self) -> str:
         note = " (cannot tell yet)" if self.status is Status.UNDETERMINED else ""
         fixed = f" (corrected on line {self.corrected_by})" if self.corrected_by else ""
-        return f"{self.file}:{self.line} {self.rule}{note} {self.message}{fixed}"
+        known = f" (known since the reveal on line {self.revealed_by})" if self.revealed_by else ""
+        return f"{self.file}:{self.line} {self.rule}{note} {self.message}{known}{fixed}"
 
     def to_dict(self) -> dict[str, Any]:
         """Return the finding as JSON-ready data."""
         return {"file": self.file, "line": self.line, "rule": self.rule, "message": self.message,
-                "status": self.status.value, "corrected_by": self.corrected_by}
+                "status": self.status.value, "corrected_by": self.corrected_by, "revealed_by": self.revealed_by}
 
 
 @dataclass
@@ -97,6 +100,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         found += engine.finish()
         result.engine = engine
         result.findings = [_finding(log.name, v) for v in found]
+        result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
     except EngineFailure as exc:
         result.problems.append(problem_of(exc, log.name))
@@ -117,6 +121,17 @@ def corrected_slips(replay: Replay) -> list[Finding]:
 def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:
     """Return an engine violation as a finding of a file."""
     return Finding(name, violation.line, violation.rule, violation.message, violation.status, corrected_by)
+
+
+def decided_by_reveals(replay: Replay, findings: list[Finding]) -> list[Finding]:
+    """Mark violations the engine could not tell before a reveal with the reveal line that decided them."""
+    reveals = {e.target: e.line for e in replay.log.entries if e.kind is EntryKind.REVEAL}
+    if not reveals:
+        return findings
+    _, hidden = replay.engine_at(revealed=False)
+    open_before = {(v.line, v.rule) for v in hidden if v.status is Status.UNDETERMINED}
+    return [replace(f, revealed_by=reveals.get(f.line)) if f.status is Status.VIOLATION
+            and (f.line, f.rule) in open_before else f for f in findings]
 
 
 def _strict(result: AuditResult) -> AuditResult:

@@ -48,9 +48,11 @@ def fill_unknowns(args: str, values: list[str]) -> str:
     return UNKNOWN.sub(lambda m: next(supply, "?"), args)
 
 
-def events_of(log: Log, upto: int | None = None, corrected: bool = True) -> list[Event]:
+def events_of(log: Log, upto: int | None = None, corrected: bool = True, revealed: bool = True) -> list[Event]:
     """Return the events the engine sees: moves and markers up to a line, reveals and corrections applied."""
     fixes = corrections_of(log, upto)
+    if not revealed:
+        fixes.reveals = {}
     plain = not (fixes.reveals or fixes.undone or fixes.amended)
     move = EntryKind.MOVE
     events: list[Event] = []
@@ -92,9 +94,10 @@ class Replay:
     setup: Setup
     problems: list[Problem] = field(default_factory=list)
 
-    def engine_at(self, line: int | None = None, corrected: bool = True) -> tuple[Engine, list[Violation]]:
+    def engine_at(self, line: int | None = None, corrected: bool = True,
+                  revealed: bool = True) -> tuple[Engine, list[Violation]]:
         """Return the engine's state after a line (the whole log when None) and the violations so far."""
-        return run(self.engine_cls, self.setup, events_of(self.log, line, corrected), self.log.name)
+        return run(self.engine_cls, self.setup, events_of(self.log, line, corrected, revealed), self.log.name)
 
     def state_at(self, line: int) -> Engine:
         """Return the engine's state after the given line."""

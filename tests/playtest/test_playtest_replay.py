@@ -50,7 +50,8 @@ def test_undetermined_until_revealed(nim: str) -> None:
     assert [(v.line, v.rule, v.status) for v in before] == [(5, "nim-test/2-take-limit", Status.UNDETERMINED)]
     result = audit_log(log)
     assert [(f.line, f.rule, f.status) for f in result.findings] == [(5, "nim-test/2-take-limit", Status.VIOLATION)]
-    assert str(result.findings[0]) == "t.log:5 nim-test/2-take-limit cannot take 4 of 5 stones"
+    assert str(result.findings[0]) == ("t.log:5 nim-test/2-take-limit cannot take 4 of 5 stones "
+                                       "(known since the reveal on line 7)")
 
 
 def test_undetermined_left_open_is_not_a_violation(nim: str) -> None:
@@ -130,7 +131,7 @@ def test_json_ready_audit(nim: str) -> None:
     assert data["game"] == "nim-test" and len(data["findings"]) == 4 and len(data["corrected"]) == 3
     assert data["corrected"][0] == {"file": str(DATA / "nim-game-mistakes.log"), "line": 6,
                                     "rule": "nim-test/1-turn-order", "message": "it is Ben's turn, not Cat's",
-                                    "status": "violation", "corrected_by": 10}
+                                    "status": "violation", "corrected_by": 10, "revealed_by": None}
 
 
 def test_unknown_options_warn_but_do_not_stop_the_audit(nim: str) -> None:
@@ -174,3 +175,10 @@ def test_corrections_replay_like_a_table_would(ops: list[tuple[str, int, int]]) 
     log = parse_log(text, "t.log")
     assert log.problems == []
     assert [(e.actor, e.text) for e in events_of(log)] == expected
+
+
+def test_only_verdicts_hidden_information_held_back_are_marked_as_decided_by_a_reveal(nim: str) -> None:
+    result = audit_log(parse_log(HEAD + "Ben: take ?\nreveal 5: 9\n", "t.log"))
+    assert [str(f) for f in result.findings] == [
+        "t.log:5 nim-test/1-turn-order it is Ann's turn, not Ben's",
+        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 6)"]

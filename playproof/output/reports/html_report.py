@@ -152,6 +152,8 @@ def _violations(findings: list[Finding]) -> str:
             status = '<span class="open">cannot tell (hidden information)</span>'
         else:
             status = '<span class="bad">standing</span>'
+        if f.revealed_by:
+            status += f" (known since the reveal on line {f.revealed_by})"
         rows.append([str(f.line), f"<code>{e(f.rule)}</code>", e(f.message), status])
         classes.append("")
     return "<h3>Violations</h3>" + _table(["Line", "Rule", "What happened", "Status"], rows, {0}, classes)

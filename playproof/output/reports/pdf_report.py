@@ -148,6 +148,8 @@ def _violations(report: SessionReport) -> list[Flowable]:
             status = "cannot tell (hidden)"
         else:
             status, shade[index] = "standing", "#fbeaea"
+        if f.revealed_by:
+            status += f" (known since the reveal on line {f.revealed_by})"
         rows.append([f.line, f.rule, f.message, status])
     return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.06, .41, .39, .14], {0}, shade)]
 
