@@ -43,3 +43,16 @@ def test_the_example_game_ends_with_its_logged_scores() -> None:
     result = audit_log(parse_log(EXAMPLE.read_text(encoding="utf-8"), EXAMPLE.name))
     assert result.findings == [] and result.readable
     assert "table: score Cat 59" in EXAMPLE.read_text(encoding="utf-8")
+
+
+def test_secret_draft_picks_are_checked_once_revealed() -> None:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    end = lines.index("== Age 1 ==")
+    draft = lines[: end]
+    n = draft.index("Ann: draft Leonidas") + 1
+    draft[n - 1] = "Ann: draft ?"
+    text = "\n".join(draft) + "\n"
+    assert [(line, rule, status) for line, rule, status in findings(text) if line == n] == [
+        (n, "leaders-draft-hand", Status.UNDETERMINED)]
+    assert findings(text + f"reveal {n}: Leonidas\n") == []
+    assert findings(text + f"reveal {n}: Hypatia\n")[0][:2] == (n, "leaders-draft-hand")
