@@ -42,6 +42,8 @@ class SevenWondersLeaders(Engine):
         self.canon = self._canonical_names()
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
+        self.seat = {p: i for i, p in enumerate(self.st.players)}
+        self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
 
@@ -114,13 +116,14 @@ class SevenWondersLeaders(Engine):
             return [broken("flow-out-of-turn", "the game is over")]
         if event.actor == TABLE:
             return self._table(event.verb, event.args.strip())
-        if event.actor not in self.st.players:
+        p = self.seat.get(event.actor)
+        if p is None:
             raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
         key = (event.verb, event.args, self.seats)
         move = self.data.parsed.get(key)
         if move is None:
             move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
-        return self._player(self.st.players.index(event.actor), move)
+        return self._player(p, move)
 
     def _canon_move(self, move: Move) -> Move:
         """Return the move with card and Leader names spelt as in the workbook."""
@@ -145,7 +148,7 @@ class SevenWondersLeaders(Engine):
                 player, rest = self._split_player(args)
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(key, (player, names))
-            return getattr(self, f"_table_{verb}")(found[0], list(found[1]))
+            return self.chance[verb](found[0], list(found[1]))
         raise MoveError(f'unknown table verb "{verb}" (verbs: wonder, leaders, deal, draw, coins, score)')
 
     def _split_player(self, args: str) -> tuple[int, str]:
@@ -407,8 +410,10 @@ class SevenWondersLeaders(Engine):
     def _maybe_resolve(self) -> None:
         """Resolve the turn (or Recruitment) once every choice, and the Free City's draw, is in."""
         st = self.st
-        choosers = st.choosers()
-        if len(st.choices) < len(choosers) or any(i not in st.choices for i in choosers):
+        if st.phase == "turn" and st.turn < 7:
+            if len(st.choices) < len(st.cities):
+                return  # every city chooses in turns 1-6
+        elif any(i not in st.choices for i in st.choosers()):
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
