@@ -267,3 +267,12 @@ def test_a_custom_starting_layout_is_followed() -> None:
     engine = engine_after(TILES, first="Ann", layout="0,0 2,0 4,0")  # three groups in a row
     board = engine.s.board
     assert board.adjacent("fB2", "fC1") and not board.adjacent("fA4", "fC1")
+
+
+def test_defend_any_variant_lets_a_third_player_defend() -> None:
+    scenario = "Ann: play BURN\nCat: play DEFEND"
+    hands = {"Ann": "BURN AP3 AP2", "Cat": "DEFEND AP3 AP3"}
+    assert run(scenario, hands=hands, prep=cities(fA1="Ben"), defend="any") == []
+    assert run(scenario, hands=hands, prep=cities(fA1="Ben")) == ["cards-defend"]
+    engine = after("Ann: play BURN", hands=hands, prep=cities(fA1="Ben"), defend="any")
+    assert engine.decision().actor == "Cat"

@@ -10,7 +10,7 @@ from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_supply, place_city, position, remove_cities, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
-    addresses_window, attack, can_react, close_window, defend, founded)
+    addresses_window, any_defender, attack, can_react, close_window, defend, founded)
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
@@ -168,8 +168,10 @@ def defend_city(eng: BattleEngine, event: Event, args: list[str], found: Found) 
     if window is None or window.kind != "defend":
         found.append(eng.v("cards-defend", "Defend City answers a Burn City or Hostile Takeover just played; "
                            "none is waiting", event))
-    elif window.reactor != event.actor:
-        found.append(eng.v("cards-defend", f"only {window.reactor}, whose city is attacked, may defend it", event))
+    elif event.actor == window.actor or (window.reactor != event.actor and not any_defender(eng)):
+        owner = eng.s.board.owner(window.pos)
+        found.append(eng.v("cards-defend", f"only {owner}, whose city is attacked, may defend it"
+                           if event.actor != window.actor else "nobody defends against their own card", event))
     else:
         defend(eng)
 

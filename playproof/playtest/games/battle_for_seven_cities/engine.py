@@ -35,6 +35,8 @@ class BattleEngine(Engine):
         "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
         "win-count": "future (default: the most future cities wins) | all (past and future cities count)",
         "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
+        "defend": "owner (default: only the attacked city's owner plays Defend City) | any (any opponent "
+                  "of the attacker)",
         "layout": "Setup: the starting tile-groups' anchors q,r (default: the Board Layout sheet)",
     }
 
@@ -270,7 +272,7 @@ def _connected(hexes: set[tuple[int, int]]) -> bool:
     return seen == hexes
 
 
-CHOICES = {"clock": ("before", "upcoming"), "win-count": ("future", "all"), "tokens": ("corner", "connected")}
+CHOICES = {"clock": ("before", "upcoming"), "defend": ("owner", "any"), "win-count": ("future", "all"), "tokens": ("corner", "connected")}
 
 
 def _check_options(options: Mapping[str, str]) -> None:

@@ -27,11 +27,29 @@ def founded(eng: BattleEngine, owner: str, pos: str, line: int) -> None:
 def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> None:
     """Hold a Burn City or Hostile Takeover until its victim has had the chance to defend."""
     victim = eng.s.board.owner(pos)
-    window = Window("defend", victim or "", player, card, pos, line)
+    window = Window("defend", _defender(eng, victim, player) if victim else "", player, card, pos, line)
     if victim is None:
         resolve(eng, window)
     else:
         eng.s.window = window
+
+
+def any_defender(eng: BattleEngine) -> bool:
+    """Return True when any opponent of the attacker may play Defend City (variant defend=any)."""
+    return eng.setup.options.get("defend") == "any"
+
+
+def _defender(eng: BattleEngine, victim: str, attacker: str) -> str:
+    """Return who is asked to defend: the victim, or (defend=any) the first opponent who may hold the card."""
+    if not any_defender(eng):
+        return victim
+    seats = eng.s.seats
+    start = seats.index(victim)
+    for player in seats[start:] + seats[:start]:
+        hand = eng.s.hands[player]
+        if player != attacker and (hand.known["DEFEND"] > 0 or hand.unknown > 0):
+            return player
+    return victim
 
 
 def can_react(eng: BattleEngine) -> bool:
