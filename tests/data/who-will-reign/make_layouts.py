@@ -109,6 +109,9 @@ court = band("27mm", PATHS, "path") + [
 ]
 court += [icon(p.lower(), "19mm", "31mm", "25mm", "25mm", **{"if": f"path == {p}"}) for p in PATHS]
 court += [icon("crown", "19mm", "31mm", "25mm", "25mm", **{"if": "not path"})]
+court += [el(type="rect", x="17mm", y="30mm", width="29mm", height="28mm", fill="#fbf5e6", stroke="none",
+             **{"if": "art"}),
+          icon("{art}", "17mm", "30mm", "29mm", "28mm", **{"if": "art"})]
 court += text_box("59mm", "22mm")
 court += [text("court card", "4mm", "81mm", "55mm", "3mm", "5.5pt", min_size="5pt", align="center",
                colour="#8a7a60")]

@@ -27,7 +27,10 @@ RULES = [
     ("tax_food_per_village", 1, "food fed to each village before taxing"),
 ]
 
-COURT_HEAD = ("name", "path", "crowns", "cost_gold", "cost_food", "effect", "text", "count")
+COURT_HEAD = ("name", "path", "crowns", "cost_gold", "cost_food", "effect", "text", "art", "count")
+ART = {"Astronomer": "telescope", "Fireworks": "fireworks", "Ceremonial Coat": "coat",
+       "Pure White Stag": "stag", "Court Jester": "jester"}
+"""Cards with their own picture (the rulebook's examples and the Jester); others show their path."""
 COURT = [
     # MIGHT
     ("Royal Guard", "might", 2, 3, 0, "on tax gold 1", "Whenever you tax, gain 1 extra :gold:."),
@@ -193,7 +196,7 @@ def main():
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
     sheet(wb, "Game", GAME[0], GAME[1:])
-    sheet(wb, "Court Cards", COURT_HEAD, COURT)
+    sheet(wb, "Court Cards", COURT_HEAD, [(*row, ART.get(row[0])) for row in COURT])
     sheet(wb, "Unwanted Guests", GUEST_HEAD, GUESTS)
     sheet(wb, "Moons", MOON_HEAD, MOONS)
     sheet(wb, "Land Improvements", IMPROVEMENT_HEAD, IMPROVEMENTS)
