@@ -16,6 +16,7 @@ def _income_once(game: Game, sister: Sister, action: str) -> None:
     """Harvest or tax: once per turn, and never both (an out-of-turn move uses no turn's allowance)."""
     if sister is not game.state.current:
         return
+    # "once per turn you can either gain food from harvesting ... or gain gold from taxing"
     if game.state.income_taken:
         game.flag("play-harvest-or-tax-once", f"{sister.name} already harvested or taxed this turn; "
                   f"she cannot {action} again")
@@ -32,6 +33,7 @@ def tax(game: Game, sister: Sister, move: Move) -> None:
     """Feed every village 1 food, then gather gold from every village."""
     _income_once(game, sister, "tax")
     need = tax_food(game.state, game.catalogue)
+    # "to tax the villages, you must first feed all the villages 1 food each"
     if sister.food < need:
         game.flag("tax-feed-villages", f"taxing needs {need} food to feed the villages; {sister.name} has {sister.food}")
     game.change(sister, "food", -need)
@@ -41,6 +43,7 @@ def tax(game: Game, sister: Sister, move: Move) -> None:
 def sweep(game: Game, sister: Sister, move: Move) -> None:
     """Pay to discard the market row and draw a fresh one."""
     cost = sweep_cost(sister, game.catalogue)
+    # "Pay 3 gold to discard all of the cards in the market row" (less with a Treasurer or the Wisdom banner)
     if sister.gold < cost:
         game.flag("sweep-cost", f"sweeping costs {cost} gold; {sister.name} has {sister.gold}")
     game.change(sister, "gold", -cost)
@@ -54,6 +57,7 @@ def banner(game: Game, sister: Sister, move: Move) -> None:
     """Take up a banner: once per game, if free and its requirement is met."""
     state, banner_ = game.state, game.catalogue.banners[move.card]
     holder = state.banners_taken.get(move.card)
+    # "Once per game ... take up one Banner"; "It cannot be taken from her, nor can it be exchanged"
     if not game.banners_in_play:
         game.flag("banners-available", "this game is played without Banners")
     elif holder:
@@ -65,7 +69,7 @@ def banner(game: Game, sister: Sister, move: Move) -> None:
     if short or sister.gold < req.pay_gold or sister.food < req.pay_food:
         game.flag("banners-requirement", f"the {banner_.name} needs " + _requirement_text(req.paths, req.pay_gold,
                   req.pay_food) + f"; {sister.name} has {_holdings(game, sister, [p for p, _ in req.paths])}")
-    if not sister.banner and not holder:
+    if game.banners_in_play and not sister.banner and not holder:
         game.change(sister, "gold", -req.pay_gold)
         game.change(sister, "food", -req.pay_food)
         sister.banner = move.card
@@ -154,6 +158,7 @@ def _to_court(game: Game, sister: Sister, card: Card, move: Move) -> None:
             game.state.discard[move.replacing] += 1
         else:
             game.flag("court-replace", f"{game.name(move.replacing)} is not a court card in {sister.name}'s court")
+    # "A sister may never have more than 7 cards in her court"
     if len(sister.court) >= limit:
         game.flag("court-limit", f"{sister.name}'s court already holds {limit} court cards; "
                   f"{card.name} must replace one of them")
@@ -176,6 +181,7 @@ def _to_land(game: Game, card: Card, move: Move) -> None:
         game.state.discard[card.key] += 1
         return
     current = top_output(land, game.catalogue)
+    # improvements stack "as long as the gold provided does not decrease"; only the top one counts
     if card.output < current:
         game.flag("improvements-no-lower", f"{card.name} makes {card.output}, less than the {current} "
                   f"{game.catalogue.boards[land.key].name} makes now")
@@ -188,6 +194,7 @@ def _to_sister(game: Game, sister: Sister, card: Card, move: Move) -> None:
     target = game.state.sister(move.to) if move.to else None
     if move.board or move.replacing:
         game.flag("acquire-placement", f"{card.name} is an Unwanted Guest: send it to another sister")
+    # guests are "immediately sent to any *other* sister of her choosing"
     if target is None or target is sister:
         who = "no sister was named" if not move.to else (
             f"{move.to} is not a sister of this game" if target is None else "she cannot keep it herself")
@@ -200,6 +207,7 @@ def _to_sister(game: Game, sister: Sister, card: Card, move: Move) -> None:
 
 def _expel(game: Game, sister: Sister, card: Card, guest: str) -> None:
     """Discard one of the sister's guests, as an acquired court card's ability allows."""
+    # "Some Court Cards allow sisters to discard an Unwanted Guest as soon as they are acquired"
     if card.kind != COURT or not card.ability.expel:
         game.flag("guests-expel", f"{card.name} has no ability to discard an Unwanted Guest")
     if guest not in sister.guests:
