@@ -117,3 +117,17 @@ def test_cost_and_effect_grammar() -> None:
     assert parse_effect("vp:3;shields:1") == (("vp", ("3",)), ("shields", ("1",)))
     with pytest.raises(ValueError, match='effect "vp" takes 1-1 argument'):
         parse_effect("vp")
+
+
+def test_setup_errors_are_plain_messages() -> None:
+    with pytest.raises(PlayproofError) as err:
+        ENGINE(Setup(("Ann",), {}, 1, PROJECT))
+    assert str(err.value) == "7-wonders-leaders is played by 2 to 7 players, not 1"
+    with pytest.raises(PlayproofError) as err:
+        ENGINE(Setup(("Ann", "Ben", "Cat"), {"sides": "C"}, 1, PROJECT))
+    assert str(err.value) == '7-wonders-leaders: option sides must be A, B or any, not "C"'
+
+
+def test_variant_leaders_join_the_pool_only_with_their_option() -> None:
+    assert "Semiramis" not in ENGINE(Setup(("Ann", "Ben", "Cat"), {}, 1, PROJECT)).st.box
+    assert ENGINE(Setup(("Ann", "Ben", "Cat"), {"semiramis": "true"}, 1, PROJECT)).st.box["Semiramis"] == 1

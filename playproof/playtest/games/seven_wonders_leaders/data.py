@@ -65,6 +65,8 @@ class Leader:
     name: str
     cost: int
     effect: Effect
+    variant: str | None = None
+    """A Leader with a variant joins the pool only when that variant option is on (Semiramis)."""
 
 
 @dataclass(frozen=True)
@@ -259,7 +261,9 @@ def _card(cset: ComponentSet, row: ComponentRow) -> Card:
 
 def _leader(cset: ComponentSet, row: ComponentRow) -> Leader:
     """Build a Leader from a row of the `Leaders` sheet."""
-    return Leader(str(_need(cset, row, "name")), _int(cset, row, "cost"), _effect_field(cset, row, "effect"))
+    variant = row.get("variant")
+    return Leader(str(_need(cset, row, "name")), _int(cset, row, "cost"), _effect_field(cset, row, "effect"),
+                  str(variant).strip().lower() if variant else None)
 
 
 def _boards(cset: ComponentSet) -> dict[str, Board]:

@@ -20,6 +20,14 @@ OPTIONS = {
 }
 
 
+def _sides(value: str) -> str:
+    """Return the `sides` option as A, B or any; raise on anything else."""
+    side = value.strip().upper()
+    if side not in ("A", "B", "ANY"):
+        raise PlayproofError(f'7-wonders-leaders: option sides must be A, B or any, not "{value}"')
+    return "any" if side == "ANY" else side
+
+
 class SevenWondersLeaders(Engine):
     """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
 
@@ -37,7 +45,7 @@ class SevenWondersLeaders(Engine):
         if project is None:
             raise PlayproofError("7-wonders-leaders: no project given and the example project is not installed")
         self.data: GameData = load(project)
-        self.sides = setup.options.get("sides", "any").strip().upper().replace("ANY", "any")
+        self.sides = _sides(setup.options.get("sides", "any"))
         self.st = self._new_state(setup)
         self.canon = self._canonical_names()
         self.city_names = [c.name for c in self.st.cities]
@@ -54,7 +62,7 @@ class SevenWondersLeaders(Engine):
         cities = [City(p, coins=self.data.const("start_coins", 6)) for p in setup.players]
         if len(cities) == 2:
             cities.append(City(FREE_CITY, free_city=True, coins=self.data.const("start_coins_free_city", 3)))
-        pool = Counter(n for n in self.data.leaders if n != "Semiramis" or "semiramis" in setup.options)
+        pool = Counter(n for n, l in self.data.leaders.items() if l.variant is None or l.variant in setup.options)
         return State(self.data, list(setup.players), cities, pool, box=Counter(pool),
                      draft=[Hand() for _ in setup.players])
 
