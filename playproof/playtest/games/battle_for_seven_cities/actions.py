@@ -136,12 +136,13 @@ def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -
         found.append(eng.v("log-known-verb", "a draw names the player and the card: table: draw Ann AP3", event))
         return
     _check_draw_time(eng, player, event, found)
-    code = None if code_text[0] == "?" else card_code(eng, code_text[0], event, found)
+    hidden = code_text[0] == "?"
+    code = None if hidden else card_code(eng, code_text[0], event, found)
     if not s.can_draw():
         found.append(eng.v("round-draw-pile", "the draw pile and the blue discard pile are both empty", event))
-    elif code is not None and s.deck.cards[code] == 0:
+    elif code is not None and not s.deck.cards.get(code):
         found.append(_missing_card(eng, code, event))
-    if code is not None or code_text[0] == "?":
+    if code is not None or hidden:
         draw(eng, player, code)
 
 

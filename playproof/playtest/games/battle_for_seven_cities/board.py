@@ -43,6 +43,7 @@ class Board:
     terrain: dict[str, str] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hexes: dict[tuple[int, int], str] = field(default_factory=dict)  # axial -> slot+cell
+    coordinates: dict[str, tuple[int, int]] = field(default_factory=dict)  # slot+cell -> axial
     groups: dict[str, tuple[str, int]] = field(default_factory=dict)  # slot -> (past id, future number)
     cities: dict[str, tuple[str, int]] = field(default_factory=dict)  # pos -> (owner, tokens)
     shields: dict[str, str] = field(default_factory=dict)  # pos -> player who placed it
@@ -65,26 +66,29 @@ class Board:
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
+        laid = []
         for index, (q, r) in enumerate(self.data.cells):
             name = f"{slot}{index + 1}"
-            self.hexes[(anchor[0] + q, anchor[1] + r)] = name
+            laid.append((anchor[0] + q, anchor[1] + r))
+            self.hexes[laid[-1]] = name
+            self.coordinates[name] = laid[-1]
             for era, terrains in (("p", past), ("f", future)):
                 self.terrain[era + name] = terrains[index]
                 self.tiles[era + name] = self.data.tiles[("past" if era == "p" else "future", terrains[index])]
-        self._link()
+        self._link({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *DIRECTIONS.values())})
         return slot
 
-    def _link(self) -> None:
-        """Recompute each tile's neighbours (same era, adjacent hexes)."""
-        for (q, r), name in self.hexes.items():
+    def _link(self, around: set[tuple[int, int]]) -> None:
+        """Recompute the neighbours (same era, adjacent hexes) of the tiles at some hexes."""
+        for q, r in around & self.hexes.keys():
             near = [self.hexes[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values() if (q + dq, r + dr) in self.hexes]
+            name = self.hexes[(q, r)]
             for era in "pf":
                 self.neighbours[era + name] = tuple(era + n for n in near)
 
     def coordinate(self, pos: str) -> tuple[int, int]:
         """Return the axial coordinate of a tile."""
-        name = pos[1:]
-        return next(c for c, n in self.hexes.items() if n == name)
+        return self.coordinates[pos[1:]]
 
     def adjacent(self, a: str, b: str) -> bool:
         """Return True when two tiles touch within one era."""

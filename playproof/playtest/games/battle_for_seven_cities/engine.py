@@ -14,6 +14,7 @@ from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULE
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
 DEFAULT_ROUND_CAP = 30
+MARKER = EventKind.MARKER
 PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
 OBSERVATIONS = ("city", "first", "winner")
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
@@ -72,7 +73,7 @@ class BattleEngine(Engine):
 
     def apply(self, event: Event) -> list[Violation]:
         """Check one event, apply it whatever the verdict, and return every violation."""
-        if event.kind is EventKind.MARKER:
+        if event.kind is MARKER:
             return []
         found: list[Violation] = []
         handler = HANDLERS.get(event.verb)
