@@ -96,11 +96,14 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     found = _bank_check(city, move)
     mk = market(st, i)
     found += _supply_check(st, i, move.left, mk.left, "left") + _supply_check(st, i, move.right, mk.right, "right")
-    bought = list(city.profile.own.fixed)
-    for r in move.left + move.right + move.bank:
-        bought[r] += 1
-    own = Supply(tuple(bought), city.profile.own.masks)
-    if not covers(cost.units, own, city.profile.extra_masks(colour)):
+    prof = city.profile
+    own = prof.own
+    if move.left or move.right or move.bank:
+        bought = list(own.fixed)
+        for r in move.left + move.right + move.bank:
+            bought[r] += 1
+        own = Supply(tuple(bought), own.masks)
+    if not covers(cost.units, own, prof.extra_masks(colour) if prof.reduce_list else ()):
         found.append(broken("build-resources", f"{city.name} lacks resources for {move.name}: {_describe(cost)}"))
     payment.left = sum(mk.left_price[r] for r in move.left)
     payment.right = sum(mk.right_price[r] for r in move.right)

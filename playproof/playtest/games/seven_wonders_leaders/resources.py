@@ -29,39 +29,46 @@ def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
     """Return True when every unit (a resource index) gets its own source mask containing it."""
     if len(units) > len(masks):
         return False
+    if len(units) == 1:
+        bit = 1 << units[0]
+        return any(mask & bit for mask in masks)
     owner = [-1] * len(masks)
+    return all(_assign(u, units, masks, owner, [False] * len(masks)) for u in range(len(units)))
 
-    def assign(u: int, seen: list[bool]) -> bool:
-        """Find a source for unit u, moving earlier units along an augmenting path."""
-        bit = 1 << units[u]
-        for m, mask in enumerate(masks):
-            if mask & bit and not seen[m]:
-                seen[m] = True
-                if owner[m] < 0 or assign(owner[m], seen):
-                    owner[m] = u
-                    return True
-        return False
 
-    return all(assign(u, [False] * len(masks)) for u in range(len(units)))
+def _assign(u: int, units: list[int], masks: tuple[int, ...] | list[int], owner: list[int], seen: list[bool]) -> bool:
+    """Find a source for unit u, moving earlier units along an augmenting path (Kuhn's matching)."""
+    bit = 1 << units[u]
+    for m, mask in enumerate(masks):
+        if mask & bit and not seen[m]:
+            seen[m] = True
+            if owner[m] < 0 or _assign(owner[m], units, masks, owner, seen):
+                owner[m] = u
+                return True
+    return False
 
 
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
     units: list[int] = []
     for r in range(7):
-        if need[r] > fixed[r]:
-            units += [r] * (need[r] - fixed[r])
+        gap = need[r] - fixed[r]
+        if gap > 0:
+            units += [r] * gap
     return units
 
 
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
     """Return True when a supply (plus extra choice masks) produces every unit of need."""
     units = residual(need, supply.fixed)
-    return not units or _match(units, supply.masks + extra)
+    return not units or _match(units, supply.masks + extra if extra else supply.masks)
 
 
 def can_sell(units: tuple[int, ...], supply: Supply) -> bool:
     """Return True when a neighbour's saleable production holds these units all at once."""
+    fixed = supply.fixed
+    if len(units) == 1 and fixed[units[0]]:
+        return True  # the common purchase: one unit of a fixed resource
     need = [0] * 7
     for r in units:
         need[r] += 1
