@@ -152,8 +152,8 @@ def test_replace_when_full_message() -> None:
 MOVE_ERRORS = [
     ("Ann", "dance", 'unknown verb "dance" for a sister (expected one of: harvest, tax, acquire, sweep, banner, '
                      'pay, end)'),
-    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, stock, score, '
-                        'winner)'),
+    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, market, stock, '
+                        'score, winner)'),
     ("Ann", "acquire", "acquire: name the card acquired"),
     ("Ann", "acquire Orchard on Atlantis", 'acquire: unknown land board "Atlantis"'),
     ("Ann", "pay 1 gold now", "pay: write pay N food or pay N gold"),

@@ -179,6 +179,18 @@ def test_market_refill() -> None:
     assert t.play("table", "reveal Minstrel") == ["market-refill"]
 
 
+def test_market_row() -> None:
+    t = Table()
+    assert t.play("table", "market Orchard Astronomer Fireworks Ceremonial-Coat Pure-White-Stag") == []
+    t.play("Ann", "acquire Fireworks")
+    t.play("table", "reveal ?")
+    assert t.play("table", "market Astronomer Ceremonial-Coat Pure-White-Stag Orchard Oracle") == []
+    assert t.play("table", "market Astronomer Ceremonial-Coat Pure-White-Stag Orchard") == ["market-row"]
+    assert t.play("table", "market Astronomer Fireworks Pure-White-Stag Orchard Oracle") == ["market-row"]
+    found = t.engine.apply(Event(60, "table", "market", "Astronomer"))
+    assert found[0].message == "the market row holds Astronomer, Ceremonial Coat, Pure White Stag, Orchard, ?"
+
+
 def test_market_deck_contents() -> None:
     t = Table()
     t.play("Ann", "acquire Fireworks")

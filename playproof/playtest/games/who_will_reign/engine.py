@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar, Mapping
 
 from playproof.errors import PlayproofError
@@ -13,7 +14,7 @@ from playproof.playtest.games.who_will_reign.legal import decision
 from playproof.playtest.games.who_will_reign.moves import Move, MoveError, parse_move
 from playproof.playtest.games.who_will_reign.rules import GAME_ID, RULES
 from playproof.playtest.games.who_will_reign.scoring import crowns_breakdown
-from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, Sister, new_state
+from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, UNKNOWN, Sister, new_state
 
 UNDETERMINED_RULE = {"pay": "moons-tribute", "stock": "table-resources", "score": "end-crowns",
                      "winner": "end-winner", "banner": "banners-available"}
@@ -199,6 +200,16 @@ class WhoWillReign(Engine):
                 self.game.flag("table-resources", f"{sister.name} has {getattr(sister, resource)} {resource}, "
                                f"not {count}")
 
+    def _check_market(self, move: Move) -> None:
+        """A recorded market row must hold exactly the cards the log put there (`?` matches any card)."""
+        row, named = self.game.state.market, move.names
+        in_row, in_record = Counter(k for k in row if k != UNKNOWN), Counter(k for k in named if k != UNKNOWN)
+        fits = (len(named) == len(row) and sum((in_row - in_record).values()) <= named.count(UNKNOWN)
+                and sum((in_record - in_row).values()) <= row.count(UNKNOWN))
+        if not fits:
+            shown = ", ".join("?" if k == UNKNOWN else self.game.name(k) for k in row) or "nothing"
+            self.game.flag("market-row", f"the market row holds {shown}")
+
     def _check_score(self, move: Move) -> None:
         """A recorded crown total must match the derived one."""
         sister = self._named(move.to)
@@ -221,5 +232,5 @@ class WhoWillReign(Engine):
             self.game.flag("end-winner", f"the most crowns: {' and '.join(winners)} with {totals[winners[0]]}")
 
 
-_CHECKS = {"stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
+_CHECKS = {"market": WhoWillReign._check_market, "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
            "winner": WhoWillReign._check_winner}

@@ -3,7 +3,7 @@
 Sisters:  harvest | tax | sweep | end | banner PATH | pay N [food|gold]
           acquire CARD [on BOARD] [to SISTER] [replacing CARD] [expel GUEST]
 Table:    lay BOARD x9 | reveal CARD | reshuffle
-          stock SISTER food N gold N | score SISTER N | winner SISTER[, SISTER]
+          market CARD... | stock SISTER food N gold N | score SISTER N | winner SISTER[, SISTER]
 Names of cards and boards are written with hyphens for spaces, in any letter case.
 """
 
@@ -16,7 +16,7 @@ from playproof.playtest.games.who_will_reign.grammar import RESOURCES
 from playproof.playtest.games.who_will_reign.state import UNKNOWN
 
 SISTER_VERBS = ("harvest", "tax", "acquire", "sweep", "banner", "pay", "end")
-TABLE_VERBS = ("lay", "reveal", "reshuffle", "stock", "score", "winner")
+TABLE_VERBS = ("lay", "reveal", "reshuffle", "market", "stock", "score", "winner")
 ACQUIRE_KEYWORDS = ("on", "to", "replacing", "expel")
 
 
@@ -114,6 +114,8 @@ def _table(verb: str, words: list[str], catalogue: Catalogue) -> Move:
         return Move("reveal", card=_known_card(words[0], catalogue))
     if verb == "reshuffle":
         return Move("reshuffle")
+    if verb == "market":
+        return Move("market", names=tuple(_known_card(w, catalogue) for w in words))
     if verb == "stock":
         return _stock(words)
     if verb == "score":

@@ -31,6 +31,8 @@ RULES = RuleIndex(GAME_ID, [
           "Court cards go to your court, improvements onto a land board, unwanted guests to a sister."),
     _rule("market-refill", "Acquire Cards",
           "An emptied market spot is refilled from the deck at once, before the turn goes on."),
+    _rule("market-row", "Acquire Cards",
+          "A market row recorded by the table holds the cards drawn into it and not yet taken."),
     _rule("market-deck-contents", "Acquire Cards",
           "A card drawn from the market deck must be one still in the deck."),
     _rule("sweep-cost", "Sweep the Market",
