@@ -11,6 +11,7 @@ from playproof.playtest.games.seven_wonders_leaders.data import (
 from playproof.playtest.games.seven_wonders_leaders.resources import Supply
 
 SALEABLE = ("brown", "grey")
+RAW_COUNT = bin(RAW_MASK).count("1")  # wood, stone, clay, ore come first in RESOURCES
 
 
 @dataclass
@@ -219,10 +220,12 @@ def prices(prof: Profile, base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _prices(prof: Profile, base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Work out the prices of a profile."""
-    left = tuple((1 if (prof.raw_left if RAW_MASK >> r & 1 else prof.goods_left) else base) for r in range(7))
-    right = tuple((1 if (prof.raw_right if RAW_MASK >> r & 1 else prof.goods_right) else base) for r in range(7))
-    return left, right
+    """Work out the prices of a profile: raw materials are the first four resources, goods the last three."""
+    def side(raw: bool, goods: bool) -> tuple[int, ...]:
+        """Return one neighbour's prices."""
+        return (1 if raw else base,) * RAW_COUNT + (1 if goods else base,) * (7 - RAW_COUNT)
+
+    return side(prof.raw_left, prof.goods_left), side(prof.raw_right, prof.goods_right)
 
 
 def count_what(city: City, what: str) -> int:
