@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 
 from playproof.errors import PlayproofError
+from playproof.playtest.audit import audit_file
 from playproof.playtest.engine import TABLE, Event, Setup
 from playproof.playtest.games import find_engine
 from playproof.playtest.games.who_will_reign import ENGINE, RULES, WhoWillReign
@@ -283,3 +284,14 @@ def test_every_verb_option_and_rule_is_documented() -> None:
     options = [o for o in ENGINE.options if f"`{o}" not in text]
     missing = verbs + options + [r.id for r in RULES if r.id not in text]
     assert missing == []
+
+
+def test_an_audited_log_follows_the_workbook_its_header_names(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    log = tmp_path / "edited.log"
+    lines = ['[Game "who-will-reign"]', '[Players "Ann, Ben"]', '[Project "wwr"]', "",
+             f"table: lay {BOARDS}", *[f"table: reveal {card}" for card in MARKET], "Ann: acquire Astronomer"]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert audit_file(log).findings == []
+    _edit(project, "Court Cards", "Astronomer", "cost_gold", 6)
+    assert [(f.line, f.rule) for f in audit_file(log).findings] == [(11, "who-will-reign/acquire-cost")]
