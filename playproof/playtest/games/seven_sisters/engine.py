@@ -181,7 +181,7 @@ class SevenSistersEngine(ScoringPass, Engine):
             return None
         if step == "score":
             return self.scoring_decision()
-        return getattr(self, f"_decide_{step}")()
+        return self._deciders[step](self)
 
     def finish(self) -> list[Violation]:
         """At the end of a log in the final scoring, settle what is left and check final claims."""
@@ -571,7 +571,11 @@ class SevenSistersEngine(ScoringPass, Engine):
     def _decide_take(self) -> Decision:
         """The next player takes goods."""
         seat = self._next_taker()
-        values = [self.marker] if self.marker is not None else sorted(set(self.facedown)) or [0]
+        if self.marker is not None:
+            return Decision(self.names[seat], self.texts.take_moves(self.table, self.marker),
+                            "take gold and fruit")
+        # The marker is hidden: any take one of the face-down values allows may be right.
+        values = sorted(set(self.facedown)) or [0]
         moves = dict.fromkeys(m for v in values for m in self.texts.take_moves(self.table, v))
         return Decision(self.names[seat], tuple(moves), "take gold and fruit")
 
@@ -584,6 +588,10 @@ class SevenSistersEngine(ScoringPass, Engine):
         return Decision(self.names[seat], self.texts.play_moves(self.table, seat, cards),
                         "play an influence card")
 
+    _deciders = {
+        "first": _decide_first, "tiles": _decide_tiles, "place": _decide_place,
+        "deal": _decide_deal, "flip": _decide_flip, "take": _decide_take, "play": _decide_play,
+    }
     _handlers = {
         "first": _first, "tiles": _tile, "place": _place, "deal": _deal, "flip": _flip,
         "take": _take, "play": _play, "score": ScoringPass.score_move,
