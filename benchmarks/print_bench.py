@@ -82,6 +82,13 @@ def run(code: str, *args: str) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _best(runs: list[tuple[dict[str, float], dict[str, float]]]) -> tuple[dict[str, float], dict[str, float]]:
+    """Return the fastest run of each side (the least disturbed by other processes), for a "best" row."""
+    ours = min((r[0] for r in runs), key=lambda r: r["cpu"])
+    theirs = min((r[1] for r in runs), key=lambda r: r["cpu"])
+    return {**ours, "best": 1.0}, theirs
+
+
 def main() -> None:
     """Build each deck size both ways and print a table."""
     parser = argparse.ArgumentParser()
@@ -95,11 +102,14 @@ def main() -> None:
         folder = Path(tmp)
         for size in (int(s) for s in options.sizes.split(",")):
             project = make_deck(folder, size)
-            for _ in range(options.repeat):
-                ours = run(CHILD_PLAYPROOF, str(project), str(folder / "out"))
-                theirs = run(CHILD_HANDWRITTEN, str(project / "Cards.csv"), str(folder / "hand.pdf"),
-                             str(project / "assets" / "icon.svg"), str(HERE))
-                print(f"| {size} | {ours['seconds']:.2f} | {theirs['seconds']:.2f} | "
+            runs = []
+            for _ in range(options.repeat):  # interleaved, so both see the same machine load
+                runs.append((run(CHILD_PLAYPROOF, str(project), str(folder / "out")),
+                             run(CHILD_HANDWRITTEN, str(project / "Cards.csv"), str(folder / "hand.pdf"),
+                                 str(project / "assets" / "icon.svg"), str(HERE))))
+            for ours, theirs in runs + ([_best(runs)] if options.repeat > 1 else []):
+                label = f"{size} best" if "best" in ours else str(size)
+                print(f"| {label} | {ours['seconds']:.2f} | {theirs['seconds']:.2f} | "
                       f"{ours['seconds'] / theirs['seconds']:.2f} | {ours['cpu']:.2f} | {theirs['cpu']:.2f} | "
                       f"{ours['cpu'] / theirs['cpu']:.2f} | {ours['peak_mb']:.0f} | "
                       f"{theirs['peak_mb']:.0f} | {int(ours['pages'])} |", flush=True)

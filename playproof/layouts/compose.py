@@ -39,10 +39,21 @@ class Composer:
     def __post_init__(self) -> None:
         self.static_ops: dict[tuple[int, int, bool], list[Op]] = {}
         self.boxes: dict[tuple[int, bool], Box] = {}
+        self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
+        self.text_styles: dict[tuple[int, int], Any] = {}
         self.safe_boxes: dict[tuple[Box, bool, int], bool] = {}
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
+
+    def geometry(self, layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outline, HexGroup | None]:
+        """Return a design's outlines (worked out once per set unless its hex cells come from a field)."""
+        if isinstance(layout.cells, str):
+            return geometry(layout, fields)
+        key = id(layout)
+        if key not in self.shapes:
+            self.shapes[key] = geometry(layout, fields)
+        return self.shapes[key]
 
     def scene(self, layout: SetLayout, side: Side, cset: ComponentSet, row: ComponentRow, back: bool = False) -> Scene:
         """Return the scene of one side of a row's design."""
@@ -75,7 +86,7 @@ class _Context:
         self.row = row
         self.fields = {**row.fields, **composer.builtins, "_set": layout.name, "_row": row.row}
         self.back = back
-        self.outline, self.bleed_outline, self.group = geometry(layout, row.fields)
+        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row.fields)
         if back:  # a back is authored as seen after turning the piece over sideways: mirrored
             self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
         self.width, self.height = self.outline.width, self.outline.height

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import PlayproofError
@@ -46,15 +47,40 @@ def _font_size(ctx: _Context, element: Element, key: str, default: float) -> flo
     return ctx.length(element, key, Box(0, 0, 1, 1)) if not isinstance(value, Length) else value.points
 
 
+@dataclass(frozen=True)
+class TextStyle:
+    """An element's font family, size, smallest size and line spacing."""
+
+    family: Family
+    size: float
+    min_size: float
+    line_height: float
+
+
+_STYLE_KEYS = ("font", "size", "min_size", "line_height")
+
+
+def text_style(ctx: _Context, element: Element) -> TextStyle:
+    """Return an element's text style (worked out once per element unless it comes from fields)."""
+    fixed = not any(key in element.first_fields for key in _STYLE_KEYS)
+    key = (id(ctx.layout), id(element))
+    style = ctx.c.text_styles.get(key) if fixed else None
+    if style is None:
+        size = _font_size(ctx, element, "size", DEFAULT_SIZE)
+        min_size = _font_size(ctx, element, "min_size", min(size, DEFAULT_MIN_SIZE))
+        style = TextStyle(family_of(ctx, element), size, min_size, float(element.attrs.get("line_height", 1.2)))
+        if fixed:
+            ctx.c.text_styles[key] = style
+    return style
+
+
 def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: str | None,
                 align: str = "left", valign: str = "top") -> TextOp | None:
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
-    family = family_of(ctx, element)
-    size = _font_size(ctx, element, "size", DEFAULT_SIZE)
-    min_size = _font_size(ctx, element, "min_size", min(size, DEFAULT_MIN_SIZE))
-    line_height = float(element.attrs.get("line_height", 1.2))
+    style = text_style(ctx, element)
+    family, size, min_size, line_height = style.family, style.size, style.min_size, style.line_height
     assets = ctx.c.assets
-    for name in _ICON_TOKEN.findall(text):
+    for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
             ctx.c.problems.warn(ctx.where(column), f":{name}: is not an icon (no assets/{name}.svg, .png or .jpg); "
                                                    "printed as text")

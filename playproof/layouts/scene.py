@@ -60,7 +60,7 @@ class PolygonOp:
     style: Style
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TextOp:
     """Laid-out text: its box, the block, alignment and colour."""
 
@@ -72,7 +72,7 @@ class TextOp:
     origins: tuple[tuple[float, float], ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "origins", tuple(self.line_origins()))  # aligned once per design
+        self.origins = tuple(self.line_origins())  # aligned once per design
 
     def line_origins(self) -> list[tuple[float, float]]:
         """Return (x, baseline y) of each line, aligned in the box."""

@@ -13,7 +13,7 @@ ICON_SCALE = 0.9  # an inline icon is this fraction of the font size tall, stand
 SIZE_STEP = 0.25  # shrink-to-fit searches font sizes in quarter points
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Piece:
     """A run of one style inside a word: text, or an icon (text is then the icon's name)."""
 
@@ -23,7 +23,7 @@ class Piece:
     icon: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Placed:
     """A piece placed on a line: x offset from the line start, font (None for icons), width."""
 
@@ -33,7 +33,7 @@ class Placed:
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Line:
     """One wrapped line: its placed pieces and total width."""
 
@@ -41,7 +41,7 @@ class Line:
     width: float
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TextBlock:
     """Text laid out at one size: lines, line spacing, and whether it fits its box."""
 
