@@ -166,12 +166,14 @@ def _border(value: Any, where: str, problems: Problems) -> Border | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        problems.error(Location("layouts.toml"), f"{where}: border must be a table like {{ colour = \"#333333\", width = \"1mm\" }}")
+        problems.error(Location("layouts.toml"),
+                       f'{where}: border must be a table like {{ colour = "#333333", width = "1mm" }}')
         return None
     for key in value:
         if key not in K.BORDER_KEYS:
             problems.warn(Location("layouts.toml"),
-                          f'{where} border: unknown key "{key}" ignored (accepted: {", ".join(sorted(K.BORDER_KEYS))})')
+                          f'{where} border: unknown key "{key}" ignored '
+                          f'(accepted: {", ".join(sorted(K.BORDER_KEYS))})')
     try:
         radius = parse_length(value["radius"]) if "radius" in value else None
         return Border(str(value.get("colour", "#000000")), parse_length(value.get("width", "0.5mm")), radius)
@@ -194,7 +196,8 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
     attrs: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in accepted:
-            problems.warn(loc, f'{where}: unknown key "{key}" for a {kind} ignored (accepted: {", ".join(sorted(accepted))})')
+            listing = ", ".join(sorted(accepted))
+            problems.warn(loc, f'{where}: unknown key "{key}" for a {kind} ignored (accepted: {listing})')
         elif key in K.LENGTH_KEYS:
             attrs[key] = _element_length(key, value, where, problems)
         elif key not in ("type", "if"):

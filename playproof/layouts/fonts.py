@@ -89,7 +89,8 @@ class FontBook:
         if name in self.families:
             return self.families[name]
         known = ", ".join(sorted(self.families))
-        raise PlayproofError(f'unknown font "{name}" (available: {known}; add .ttf files to the project\'s fonts/ folder)')
+        raise PlayproofError(
+            f'unknown font "{name}" (available: {known}; add .ttf files to the project\'s fonts/ folder)')
 
     def width(self, text: str, font: str, size: float) -> float:
         """Return the width of text in a font at a size (cached per text and font)."""

@@ -79,7 +79,8 @@ class Outline:
         flip = (
             (lambda p: (self.width - p[0], p[1])) if horizontal else (lambda p: (p[0], self.height - p[1]))
         )
-        return Outline(self.kind, self.width, self.height, self.radius, tuple(tuple(map(flip, lp)) for lp in self.loops))
+        loops = tuple(tuple(map(flip, loop)) for loop in self.loops)
+        return Outline(self.kind, self.width, self.height, self.radius, loops)
 
 
 def hex_size(orientation: str, side: float) -> tuple[float, float]:

@@ -241,7 +241,8 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
                               marks_for[len(chunk)], single=grid.per_page == 1))
         number += 1
         if job.has_back:
-            backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored) for c, b in zip(chunk, mirrored))
+            backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
+                          for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
                                   single=grid.per_page == 1))
             number += 1
@@ -323,7 +324,8 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
         fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
                   for i, c in enumerate(chunk)]
         backs = [_fold_back(s, sheet.height) for s in fronts]
-        marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if sheet.crop_marks and job.crop_marks else ()
+        wanted = sheet.crop_marks and job.crop_marks
+        marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
         mirrored_marks = tuple(Mark(m.x1, sheet.height - m.y1, m.x2, sheet.height - m.y2) for m in marks)
         pages.append(PagePlan(number, sheet.width, sheet.height, "front", job.name, tuple(fronts + backs),
                               marks + mirrored_marks + (fold,)))

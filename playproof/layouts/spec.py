@@ -225,7 +225,8 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
     current: str | None = name
     while current is not None:
         if current in chain:
-            problems.error(Location(LAYOUTS_FILE), f'set "{name}": extends loops through {" -> ".join(chain + [current])}')
+            loop = " -> ".join(chain + [current])
+            problems.error(Location(LAYOUTS_FILE), f'set "{name}": extends loops through {loop}')
             return None
         if current not in sets_raw or not isinstance(sets_raw[current], dict):
             problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends unknown set "{current}"')

@@ -197,7 +197,7 @@ class Typesetter:
 
     def _break_word(self, word: list[Piece], family: Family, size: float, width: float) -> list[Line]:
         """Break a word wider than the box between characters (a long URL still wraps)."""
-        chars = [Piece(c, p.bold, p.italic) if not p.icon else p for p in word for c in (p.text if not p.icon else [p.text])]
+        chars = [p if p.icon else Piece(c, p.bold, p.italic) for p in word for c in ([p.text] if p.icon else p.text)]
         lines: list[Line] = []
         line: list[Placed] = []
         x = 0.0
