@@ -161,6 +161,11 @@ def format_text(results: list[AuditResult]) -> list[str]:
         lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
         lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
         lines.append(_summary(result))
+    if len(results) > 1:
+        clean = sum(1 for r in results if r.readable and not r.violations)
+        broken = sum(1 for r in results if r.readable and r.violations)
+        lines.append(f"{len(results)} logs: {clean} clean, {broken} with violations, "
+                     f"{len(results) - clean - broken} unreadable")
     return lines
 
 

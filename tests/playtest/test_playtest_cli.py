@@ -29,6 +29,7 @@ def test_audit_exit_codes(nim: str, runner: CliRunner, tmp_path: Path) -> None:
     assert (clean.exit_code, clean.output) == (0, f"{GAME}: 0 violation(s) in 5 moves\n")
     dirty = runner.invoke(cli, ["audit", str(GAME), str(MISTAKES)])
     assert dirty.exit_code == 1
+    assert dirty.output.splitlines()[-1] == "2 logs: 1 clean, 1 with violations, 0 unreadable"
     assert f"{MISTAKES}:9 nim-test/1-turn-order it is Cat's turn, not Ben's\n" in dirty.output
     missing = runner.invoke(cli, ["audit", str(tmp_path / "gone.log"), str(MISTAKES)])
     assert missing.exit_code == 2
