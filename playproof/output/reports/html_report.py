@@ -28,7 +28,12 @@ s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .charts{display:flex;flex-wrap:wrap;gap:12px} .charts svg{max-width:100%;height:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
+summary{cursor:pointer} summary h3{display:inline-block;margin:18px 0 6px}
 """
+
+
+TIMELINE_OPEN = 60
+"""Timelines up to this many lines are shown unfolded."""
 
 
 def e(value: object) -> str:
@@ -188,4 +193,6 @@ def _timeline(report: SessionReport) -> str:
         classes.append("undone" if row.status.startswith(("undone", "amended")) else
                        "error" if row.status in ("error", "violation") else "")
     head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
-    return "<h3>Timeline</h3>" + _table(head, rows, {0}, classes)
+    opened = " open" if len(rows) <= TIMELINE_OPEN else ""  # a long timeline starts folded
+    return (f"<details{opened}><summary><h3>Timeline ({len(rows)} lines)</h3></summary>"
+            + _table(head, rows, {0}, classes) + "</details>")
