@@ -167,8 +167,9 @@ class BattleEngine(Engine):
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
         if s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS:
-            for player in list(s.draws_due):
-                actions.draw(self, player, None)
+            for player in list(s.draws_due):  # draws the log left out happened face down
+                if s.can_draw():
+                    actions.draw(self, player, None)
             s.draws_due.clear()
         if s.phase is Phase.CLOSE and not actions.continues_close(self, event):
             self.finish_turn(found)
