@@ -152,3 +152,18 @@ def test_the_rounds_variant_shortens_the_game() -> None:
         ENGINE(Setup(("Ann", "Ben"), {"random-order": "true", "order": "Envy Pride Foo"}))
     assert str(exc.value) == ('Setup "order": "Foo" is not a sister (Wrath, Greed, Gluttony, Lust, '
                               "Sloth, Pride, Envy)")
+
+
+def test_the_workbook_matches_its_build_script(tmp_path: Path) -> None:
+    import importlib.util
+    script = EXAMPLE.parents[1] / "tests" / "data" / "seven-sisters" / "build_workbook.py"
+    spec = importlib.util.spec_from_file_location("seven_sisters_build_workbook", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.build(tmp_path / "components.xlsx")
+    built = openpyxl.load_workbook(tmp_path / "components.xlsx")
+    example = openpyxl.load_workbook(EXAMPLE / "components.xlsx")
+    assert built.sheetnames == example.sheetnames
+    for name in built.sheetnames:
+        assert list(built[name].iter_rows(values_only=True)) == list(example[name].iter_rows(values_only=True))
