@@ -7,7 +7,7 @@ from itertools import combinations
 from playproof.playtest.engine import TABLE, Decision
 from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card, log_name
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.scoring import cost_of, powers, sweep_cost, tax_food
+from playproof.playtest.games.who_will_reign.scoring import powers, sweep_cost, tax_food
 from playproof.playtest.games.who_will_reign.state import LAY, OVER, UNKNOWN, Sister, top_output
 
 
@@ -64,9 +64,10 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     if sister.gold >= sweep_cost(sister, catalogue):
         moves.append("sweep")
     moves += _banner_moves(game, sister)
+    discounts = powers(sister, catalogue).discounts
     for key in dict.fromkeys(state.market):
         if key != UNKNOWN:
-            moves += _acquire_moves(game, sister, catalogue.cards[key])
+            moves += _acquire_moves(game, sister, catalogue.cards[key], discounts)
     return moves
 
 
@@ -86,10 +87,9 @@ def _banner_moves(game: Game, sister: Sister) -> list[str]:
     return moves
 
 
-def _acquire_moves(game: Game, sister: Sister, card: Card) -> list[str]:
+def _acquire_moves(game: Game, sister: Sister, card: Card, discounts: dict[str, int]) -> list[str]:
     """Every legal way for a sister to acquire one market card (none when she cannot pay)."""
-    gold, food = cost_of(card, sister, game.catalogue)
-    if sister.gold < gold or sister.food < food:
+    if sister.gold < card.cost_gold - discounts.get(card.path, 0) or sister.food < card.cost_food:
         return []
     version = game.state.lands_version if card.kind == IMPROVEMENT else sister.version
     cached = game.moves_cache.get((sister.name, card.key))
