@@ -214,3 +214,23 @@ def test_windows_line_endings_and_byte_order_mark(tmp_path: Path) -> None:
 def test_a_bad_header_line_does_not_end_the_header() -> None:
     assert errors('[Game "nim-test"]\n[Players Ann]\n[Players "Ann, Ben"]\nAnn: take 1\n') == [
         't.log:2:1: cannot read header: expected [Key "value"]']
+
+
+WORD = st.text(alphabet="abcXY09:/?-_é#.", min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["", "0:05 ", "1:02:03 ", "12:30 "]), st.sampled_from(["Ann", "ann", "table", "Mary Ann", "Zoë"]),
+       WORD, st.lists(WORD, max_size=4), st.sampled_from([" ", "  ", ": ", " :"]))
+def test_fast_path_reads_like_the_full_reader(elapsed: str, actor: str, verb: str, args: list[str], sep: str) -> None:
+    from playproof.playtest.logmodel import Log, with_raw
+    from playproof.playtest.logparse import _parse, parse_line
+
+    raw = f"{elapsed}{actor}{sep.rstrip() or ':'}{' ' if sep != ' :' else ' '}{verb} {' '.join(args)}".rstrip()
+    quick = parse_line(raw, 1, Log("t"))
+    try:
+        full = with_raw(_parse(raw, 1), raw)
+    except Exception:
+        assert quick.kind is EntryKind.ERROR
+        return
+    assert quick == full
