@@ -192,7 +192,7 @@ def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions
         if options.format == "png":
             from playproof.output.png import write_pngs
 
-            outputs = write_pngs(outputs[0], out / "png", name)
+            outputs = write_pngs(outputs[0], out / "png", name, plan_)
     problems.raise_if_errors()
     sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
             for job in jobs}

@@ -1,16 +1,21 @@
-"""PNG output: each PDF page rasterized with pypdfium2 (an optional extra: pip install "playproof[png]")."""
+"""PNG output: every PDF page rasterized with pypdfium2, plus one image per design and side cut from it.
+
+pypdfium2 is an optional extra: pip install "playproof[png]".
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playproof.errors import PlayproofError
+from playproof.layouts.imposition import PagePlan, Plan
 from playproof.output.atomic import atomic_path
 
 DPI = 150
 
 
-def _pdfium():
+def _pdfium() -> Any:
     """Import pypdfium2, or explain how to install it."""
     try:
         import pypdfium2
@@ -21,19 +26,45 @@ def _pdfium():
     return pypdfium2
 
 
-def write_pngs(pdf: Path, folder: Path, name: str, dpi: int = DPI) -> list[Path]:
-    """Render every page of a PDF to folder/<name>-page-NNN.png; return the files (the PDF is kept)."""
+def write_pngs(pdf: Path, folder: Path, name: str, plan: Plan | None = None, dpi: int = DPI) -> list[Path]:
+    """Render every page to folder/<name>-page-NNN.png and, given the plan, each design side to
+    folder/<set>/<row>-front.png (-back.png); return the files written."""
     pdfium = _pdfium()
     folder.mkdir(parents=True, exist_ok=True)
     document = pdfium.PdfDocument(str(pdf))
-    written = []
+    written: list[Path] = []
+    seen: set[tuple[str, int, str]] = set()
     try:
         for index in range(len(document)):
             image = document[index].render(scale=dpi / 72).to_pil()
-            target = folder / f"{name}-page-{index + 1:03d}.png"
-            with atomic_path(target) as temporary:
-                image.save(temporary, format="PNG")
-            written.append(target)
+            written.append(_save(image, folder / f"{name}-page-{index + 1:03d}.png"))
+            if plan is not None:
+                written += _components(image, plan.pages[index], folder, dpi / 72, seen)
     finally:
         document.close()
     return written
+
+
+def _components(image: Any, page: PagePlan, folder: Path, scale: float, seen: set[tuple[str, int, str]]) -> list[Path]:
+    """Cut the first copy of each design side on a page out of the page image (tiled parts are skipped)."""
+    from playproof.output.build import slug
+
+    written = []
+    for slot in page.slots:
+        key = (slot.copy.set, slot.copy.row, slot.side)
+        if slot.part is not None or key in seen:
+            continue
+        seen.add(key)
+        box = slot.trim
+        crop = image.crop((round(box.x * scale), round(box.y * scale), round(box.right * scale),
+                           round(box.bottom * scale)))
+        written.append(_save(crop, folder / slug(slot.copy.set) / f"{slot.copy.row}-{slot.side}.png"))
+    return written
+
+
+def _save(image: Any, target: Path) -> Path:
+    """Save an image atomically."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(target) as temporary:
+        image.save(temporary, format="PNG")
+    return target

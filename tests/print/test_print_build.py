@@ -165,7 +165,14 @@ def test_png_format_renders_pages(tmp_path):
     project = make_project(tmp_path)
     out = tmp_path / "out"
     assert run("build", str(project), "-o", str(out), "--format", "png").exit_code == 0
-    assert sorted(p.name for p in (out / "png").iterdir()) == ["game-page-001.png", "game-page-002.png"]
+    files = sorted(p.relative_to(out / "png").as_posix() for p in (out / "png").rglob("*.png"))
+    assert files == ["cards/2-back.png", "cards/2-front.png", "cards/3-back.png", "cards/3-front.png",
+                     "game-page-001.png", "game-page-002.png"]
+    from PIL import Image
+
+    with Image.open(out / "png" / "cards" / "2-front.png") as card:
+        width, height = card.size
+    assert abs(width - 63 / 25.4 * 150) <= 1 and abs(height - 88 / 25.4 * 150) <= 1  # the trim box at 150 dpi
 
 
 def test_png_without_pypdfium2_says_how_to_install(tmp_path, monkeypatch):
