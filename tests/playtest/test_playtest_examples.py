@@ -83,3 +83,22 @@ def test_simulated_nim_games_audit_clean(nim: str) -> None:
         result = audit_log(parse_log(game.log, f"nim-{game.seed}"))
         assert result.readable and result.findings == [] and result.engine is not None
         assert result.engine.scores() == game.scores
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_recorder_accepts_legal_moves_of_every_engine(game_id: str, tmp_path: Path) -> None:
+    from playproof.playtest.recorder import Recorder
+    from playproof.playtest.store import Store
+
+    engine = engine_or_skip(game_id)
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"][:engine.min_players]
+    recorder = Recorder.start(Store(tmp_path / "s.db"), game_id, names, timed=False)
+    rng = random.Random(game_id)
+    for _ in range(60):
+        decision = recorder.decision()
+        if decision is None:
+            break
+        outcome = recorder.enter(f"{decision.actor}: {rng.choice(decision.moves)}")
+        assert outcome.lines() == [f"✓ line {outcome.entry.line}"]
+    result = audit_log(recorder.log)
+    assert result.readable and result.findings == [], "\n".join(format_text([result]))
