@@ -106,8 +106,8 @@ FLAVOUR = {"AP4": "Spend them in one place or many. Nobody is counting.",
 TIME_SHIFT = ("You play first this round. When the round ends, pass this card to the player "
               "on your right (counterclockwise).")
 TURN = ("1. Play cards: for their action points (blue pile) or their special action (red pile).\n"
-        "2. Spend points: move (each tile's travel cost), time travel (1), build (the tile's build cost).\n"
-        "3. End: draw 1 card per city built on future land with the card symbol.\n"
+        "2. Spend points: move (:travel: of each tile entered), time travel (1), build (:build: of your tile).\n"
+        "3. End: draw 1 card per city you built on a future tile marked :card:.\n"
         "4. Discard down to 2 cards.")
 ROUND = ("Start of round: everyone draws 3, first player first.\n"
          "End of round: past cities copy forward (shields protect), 7 future cities wins, "
