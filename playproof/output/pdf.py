@@ -19,6 +19,7 @@ from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
 CUT_COLOUR = "#808080"
+SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hairline gap shows between them
 SceneFor = Callable[[Slot], Scene | None]
 
 
@@ -69,7 +70,7 @@ class PdfWriter:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""
         c = self.canvas
         c.saveState()
-        art = slot.art
+        art = slot.art.grow(SEAM, SEAM, SEAM, SEAM)
         clip = c.beginPath()
         clip.rect(art.x, self.height - art.bottom, art.width, art.height)
         c.clipPath(clip, stroke=0, fill=0)
