@@ -145,3 +145,15 @@ def test_logs_that_cannot_be_replayed_still_report(nim: str, fmt: str, tmp_path:
     assert reports[0].problems[0].startswith('chess.log:1: unknown game "chess"')
     assert [(f.line, f.rule) for f in reports[2].violations] == [(4, "nim-test/1-turn-order")]
     assert write_reports(reports, fmt, tmp_path / f"r.{fmt}").stat().st_size > 0
+
+
+def test_missing_optional_dependency_says_what_to_install(reports: list[SessionReport], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from playproof.errors import PlayproofError
+
+    monkeypatch.setitem(sys.modules, "openpyxl", None)
+    with pytest.raises(PlayproofError) as err:
+        write_reports(reports, "xlsx", tmp_path / "r.xlsx")
+    assert str(err.value) == "the xlsx report needs openpyxl: pip install openpyxl"

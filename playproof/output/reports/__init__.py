@@ -50,6 +50,8 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fmt.write(reports, agg, path)
+    except ImportError as exc:  # optional dependencies are imported when a format is used
+        raise PlayproofError(f"the {fmt.name} report needs {exc.name}: pip install {exc.name}") from exc
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot write report ({exc.strerror or exc})") from exc
     return path
