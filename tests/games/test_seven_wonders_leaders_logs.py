@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from playproof.playtest.audit import audit_log
 from playproof.playtest.engine import Status
 from playproof.playtest.logparse import parse_log
@@ -56,3 +58,14 @@ def test_secret_draft_picks_are_checked_once_revealed() -> None:
         (n, "leaders-draft-hand", Status.UNDETERMINED)]
     assert findings(text + f"reveal {n}: Leonidas\n") == []
     assert findings(text + f"reveal {n}: Hypatia\n")[0][:2] == (n, "leaders-draft-hand")
+
+
+@pytest.mark.parametrize("name", ["three-cities.log", "two-players.log"])
+def test_a_terse_log_without_deals_is_undetermined_not_wrong(name: str) -> None:
+    lines = (EXAMPLE.parent / name).read_text(encoding="utf-8").splitlines()
+    dealt = ("table: deal", "table: leaders", "table: coins", "table: draw")
+    terse = [line for line in lines if not line.startswith(dealt)]
+    result = audit_log(parse_log("\n".join(terse) + "\n", "terse.log"))
+    assert result.readable and result.violations == []
+    assert result.undetermined and {f.rule.split("/")[1] for f in result.undetermined} <= {
+        "leaders-draft-hand", "recruit-in-hand", "play-in-hand", "salvage-discard"}

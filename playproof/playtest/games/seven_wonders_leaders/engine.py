@@ -226,6 +226,7 @@ class SevenWondersLeaders(Engine):
     def _player(self, p: int, move: Move) -> list[Finding]:
         """Check and record a player's move in the phase it belongs to."""
         st = self.st
+        self._fill_unlogged(move)
         if st.queue:
             return self._follow_up(p, move)
         if st.phase == "draft" and move.verb == "draft":
@@ -235,6 +236,24 @@ class SevenWondersLeaders(Engine):
         if st.phase == "turn" and move.verb in ("build", "stage", "discard"):
             return self._turn_choice(p, move)
         return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
+
+    def _fill_unlogged(self, move: Move) -> None:
+        """Deal unseen cards a terse log left out, when a move shows the table went past them."""
+        st = self.st
+        if st.queue:
+            return
+        if st.phase == "leaders" and move.verb == "draft":
+            for hand in st.draft:  # the Leader deal was not written down
+                hand.cards += ["?"] * max(0, self.data.const("leaders_per_player", 4) - hand.size())
+            st.phase = "draft"
+        elif st.phase == "deal" and move.verb in ("build", "stage", "discard"):
+            for i in range(len(st.players)):  # the Age's deal was not written down
+                st.cities[i].hand.cards += ["?"] * max(0, self.hand_size - st.cities[i].hand.size())
+            self._maybe_start_turns()
+        elif st.phase == "turn" and st.two_player and not st.drawn and len(st.choices) == len(st.cities):
+            st.drawn = True  # the Free City's draw was not written down
+            st.cities[st.controller].hand.cards.append("?")
+            self._maybe_resolve()
 
     def _phase_name(self) -> str:
         """Return what the game is waiting for, in words."""
