@@ -21,7 +21,8 @@ def decision(eng: BattleEngine) -> Decision | None:
     if s.phase is Phase.OVER:
         return None
     if s.window is not None:
-        return Decision(s.window.reactor, (f"play {ANSWERS[s.window.kind]}", "pass"), "react?")
+        card = ANSWERS[s.window.kind]
+        return Decision(s.window.reactor, (f"play {card}", "pass"), f"answer {s.window.card} with {card}, or pass")
     if s.expedition is not None:
         return _expedition(eng)
     return PHASES[s.phase](eng)
@@ -66,7 +67,7 @@ def _close(eng: BattleEngine) -> Decision:
         return _draw_for(eng, player)
     hand = s.hands[player]
     moves = tuple(f"discard {c}" for c in sorted(hand.known)) + (("discard ?",) if hand.unknown else ())
-    return Decision(player, moves, "discard")
+    return Decision(player, moves, f"discard down to {eng.numbers['hand_limit']}")
 
 
 def _expedition(eng: BattleEngine) -> Decision:
@@ -80,7 +81,7 @@ def _expedition(eng: BattleEngine) -> Decision:
     land = [i for i, t in enumerate(eng.data.past_groups[trip.group], start=1) if t in LAND]
     cities = [""] + ([f" city p{slot}{i}" for i in land] if s.supply[trip.player] > 0 else [])
     moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base).values() for c in cities)
-    return Decision(trip.player, moves, "place the tile-group")
+    return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
 
 
 def _turn(eng: BattleEngine) -> Decision:
@@ -97,7 +98,7 @@ def _turn(eng: BattleEngine) -> Decision:
     for code in sorted(hand):
         if eng.data.cards[code].special and code in SPECIAL_MOVES:
             moves += SPECIAL_MOVES[code](eng, player)
-    return Decision(player, tuple(moves), "your turn")
+    return Decision(player, tuple(moves), f"turn: {s.points} point{'s' * (s.points != 1)} to spend")
 
 
 def _movement(eng: BattleEngine, player: str) -> list[str]:
