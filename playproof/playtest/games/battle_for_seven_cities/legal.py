@@ -21,8 +21,10 @@ def decision(eng: BattleEngine) -> Decision | None:
     if s.phase is Phase.OVER:
         return None
     if s.window is not None:
-        card = ANSWERS[s.window.kind]
-        return Decision(s.window.reactor, (f"play {card}", "pass"), f"answer {s.window.card} with {card}, or pass")
+        w = s.window
+        prompt = (f"defend {w.pos} against {w.card}, or pass" if w.kind == "defend"
+                  else f"sweep the new city on {w.pos} away with SANDS, or pass")
+        return Decision(w.reactor, (f"play {ANSWERS[w.kind]}", "pass"), prompt)
     if s.expedition is not None:
         return _expedition(eng)
     return PHASES[s.phase](eng)
