@@ -195,3 +195,27 @@ def test_duplex_fold_offset_and_calibration_options(tmp_path):
     bad = CliRunner().invoke(cli, ["build", str(project), "--back-offset", "1"])
     assert bad.output.splitlines()[-1] == ('Error: --back-offset "1" must be two lengths like "1.5,-0.5" (mm) or '
                                            '"1mm,-0.5mm"')
+
+
+def test_warnings_are_printed_and_counted_but_the_build_succeeds(tmp_path):
+    project = make_project(tmp_path, sheets={"Cards": [("name", "text"), ("Gold", "many words " * 200)]})
+    result = CliRunner().invoke(cli, ["build", str(project), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0
+    (warning,) = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert warning.startswith('warning: components.xlsx, sheet "Cards", row 2, column "text": text overflows its box')
+    assert result.stdout.splitlines()[-1] == "1 set(s), 1 copies, 2 page(s), 1 warning(s)"
+
+
+def test_print_options_in_layouts_are_used_and_the_command_line_wins(tmp_path):
+    layouts = CARD_LAYOUT.replace('[game]\npaper = "a4"', '[game]\npaper = "a4"\n[print]\nduplex = "none"\nfooter = false')
+    project = make_project(tmp_path, layouts=layouts)
+    out = tmp_path / "out"
+    assert run("build", str(project), "-o", str(out)).exit_code == 0
+    placements = json.loads((out / "game.manifest.json").read_text())["placements"]
+    fronts = {(p["row"], p["copy"]): p["x_mm"] for p in placements if p["side"] == "front"}
+    backs = {(p["row"], p["copy"]): p["x_mm"] for p in placements if p["side"] == "back"}
+    assert fronts == backs  # duplex none: backs stay in place
+    assert run("build", str(project), "-o", str(out), "--duplex", "long").exit_code == 0
+    placements = json.loads((out / "game.manifest.json").read_text())["placements"]
+    backs = {(p["row"], p["copy"]): p["x_mm"] for p in placements if p["side"] == "back"}
+    assert backs[(2, 1)] == pytest.approx(210 - fronts[(2, 1)] - 63, abs=0.02)
