@@ -58,6 +58,13 @@ class SessionReport:
         names = dict.fromkeys(k for parts in self.breakdown.values() for k in parts)
         return [k for k in names if k != "total"]
 
+    def by_rule(self) -> list[tuple[str, int, int]]:
+        """Return (rule, standing, corrected) counts of violations, most broken first."""
+        standing = Counter(f.rule for f in self.violations if f.status is Status.VIOLATION and not f.corrected_by)
+        corrected = Counter(f.rule for f in self.violations if f.corrected_by)
+        rules = sorted(set(standing) | set(corrected), key=lambda r: (-standing[r] - corrected[r], r))
+        return [(r, standing[r], corrected[r]) for r in rules]
+
     @property
     def timed(self) -> bool:
         """Return True when the log has elapsed times."""
@@ -69,6 +76,7 @@ class SessionReport:
         data["violations"] = [f.to_dict() for f in self.violations]
         data["rounds"] = [{"round": label, "scores": scores} for label, scores in self.rounds]
         data["notes"] = [{"line": line, "text": text} for line, text in self.notes]
+        data["violations_by_rule"] = [{"rule": r, "standing": s, "corrected": c} for r, s, c in self.by_rule()]
         return data
 
 

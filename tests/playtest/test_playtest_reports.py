@@ -93,7 +93,7 @@ def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> No
 
     path = write_reports(reports, "xlsx", tmp_path / "r.xlsx")
     book = openpyxl.load_workbook(path)
-    assert book.sheetnames == ["Sessions", "Scores", "Rounds", "Violations", "Turn times", "Notes", "Timeline",
+    assert book.sheetnames == ["Sessions", "Scores", "Rounds", "Violations", "Violations by rule", "Turn times", "Notes", "Timeline",
                                "Seat win rates", "Score spread", "Most broken rules"]
     violations = list(book["Violations"].iter_rows(values_only=True))
     assert violations[1] == (str(DATA / "nim-game.log").replace("nim-game.log", "nim-game-mistakes.log"), 6,
@@ -157,3 +157,9 @@ def test_missing_optional_dependency_says_what_to_install(reports: list[SessionR
     with pytest.raises(PlayproofError) as err:
         write_reports(reports, "xlsx", tmp_path / "r.xlsx")
     assert str(err.value) == "the xlsx report needs openpyxl: pip install openpyxl"
+
+
+def test_violations_by_rule(reports: list[SessionReport]) -> None:
+    assert reports[1].by_rule() == [("nim-test/1-turn-order", 1, 2), ("nim-test/2-take-limit", 2, 1),
+                                     ("nim-test/3-winner", 1, 0)]
+    assert reports[0].by_rule() == []

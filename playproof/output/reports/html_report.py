@@ -106,6 +106,7 @@ def _session(report: SessionReport, index: int) -> str:
              _problems(report), _players(report)]
     chart_html = "".join(_svg(drawing, f"{uid}-{i}") for i, drawing in enumerate(charts.session_charts(report)))
     parts += [f'<div class="charts">{chart_html}</div>', _rounds(report), _violations(report.violations),
+              _by_rule(report),
               _turn_times(report), _notes(report), _timeline(report), "</section>"]
     return "\n".join(parts)
 
@@ -162,6 +163,15 @@ def _violations(findings: list[Finding]) -> str:
         rows.append([str(f.line), f"<code>{e(f.rule)}</code>", e(f.message), status])
         classes.append("")
     return "<h3>Violations</h3>" + _table(["Line", "Rule", "What happened", "Status"], rows, {0}, classes)
+
+
+def _by_rule(report: SessionReport) -> str:
+    """Return the violations counted by rule."""
+    counts = report.by_rule()
+    if not counts:
+        return ""
+    rows = [[f"<code>{e(rule)}</code>", str(standing), str(corrected)] for rule, standing, corrected in counts]
+    return "<h3>Violations by rule</h3>" + _table(["Rule", "Standing", "Corrected at the table"], rows, {1, 2})
 
 
 def _turn_times(report: SessionReport) -> str:

@@ -151,7 +151,10 @@ def _violations(report: SessionReport) -> list[Flowable]:
         if f.revealed_by:
             status += f" (known since the reveal on line {f.revealed_by})"
         rows.append([f.line, f.rule, f.message, status])
-    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.06, .41, .39, .14], {0}, shade)]
+    by_rule = [list(counts) for counts in report.by_rule()]
+    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.06, .41, .39, .14], {0}, shade),
+            p("Violations by rule", H3), table(["Rule", "Standing", "Corrected at the table"], by_rule, [.6, .2, .2],
+                                               {1, 2})]
 
 
 def _turn_times(report: SessionReport) -> list[Flowable]:

@@ -60,6 +60,8 @@ def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tup
         [r.name, label, pl, scores.get(pl)] for r in reports for label, scores in r.rounds for pl in r.players]
     yield "Violations", ["Log", "Line", "Rule", "Message", "Status", "Corrected on line"], [
         [r.name, f.line, f.rule, f.message, f.status.value, f.corrected_by] for r in reports for f in r.violations]
+    yield "Violations by rule", ["Log", "Rule", "Standing", "Corrected"], [
+        [r.name, rule, standing, corrected] for r in reports for rule, standing, corrected in r.by_rule()]
     yield "Turn times", ["Log", "Player", "Turns", "Mean seconds", "Longest", "Total"], [
         [r.name, pl, len(t), round(mean(t), 1), max(t), sum(t)]
         for r in reports for pl in r.players if (t := r.turn_times.get(pl))]
