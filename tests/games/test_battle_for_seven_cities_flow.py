@@ -276,3 +276,12 @@ def test_defend_any_variant_lets_a_third_player_defend() -> None:
     assert run(scenario, hands=hands, prep=cities(fA1="Ben")) == ["cards-defend"]
     engine = after("Ann: play BURN", hands=hands, prep=cities(fA1="Ben"), defend="any")
     assert engine.decision().actor == "Cat"
+
+
+def test_a_logged_reshuffle_needs_an_empty_draw_pile() -> None:
+    assert run("Ann: points AP4\ntable: reshuffle") == ["round-draw-pile"]
+    engine = after("Ann: points AP4")
+    engine.s.deck.cards.clear()
+    engine.s.deck.size = 0
+    assert engine.apply(events("table: reshuffle", 300)[0]) == []
+    assert engine.s.deck.cards == {"AP4": 1} and engine.s.blue.size == 0

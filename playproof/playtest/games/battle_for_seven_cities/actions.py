@@ -351,8 +351,18 @@ def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
                            f"(cities: {cities}; future cities on water: {water})", event))
 
 
+def reshuffle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: reshuffle` — the blue discard pile becomes the draw pile (only when that is empty)."""
+    s = eng.s
+    if s.deck.size:
+        found.append(eng.v("round-draw-pile", f"the draw pile still holds {s.deck.size} cards; the blue pile "
+                           "is shuffled in only when it is empty", event))
+        return
+    s.refill()
+
+
 HANDLERS = {
     "tile": tile, "clock": clock, "first": first, "start": start, "draw": draw_event,
     "discard": discard, "points": points, "move": move, "travel": travel, "build": build,
-    "recycle": recycle, "end": end, "city": city, "winner": winner,
+    "recycle": recycle, "end": end, "city": city, "winner": winner, "reshuffle": reshuffle,
 }

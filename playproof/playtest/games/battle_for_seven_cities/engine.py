@@ -16,7 +16,7 @@ from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, 
 DEFAULT_ROUND_CAP = 30
 MARKER = EventKind.MARKER
 PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
-OBSERVATIONS = ("city", "first", "winner")
+OBSERVATIONS = ("city", "first", "winner", "reshuffle")
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
