@@ -210,3 +210,17 @@ def test_two_player_age_end_discards_the_free_city_pile() -> None:
     act(eng, "Ben", "freecity", "discard Stockade")  # Ephesos has no wood to buy or make
     assert st.age == 2 and sorted(st.discard) == ["Baths", "Stockade", "Stockade", "Theater"]
     assert city(eng, "Free City").coins == 3 + 3
+
+
+def test_halikarnassos_in_turn_six_may_take_a_last_card() -> None:
+    eng = turn(new(boards=("Halikarnassos A", "Rhodos A", "Ephesos A")),
+               {"Ann": ["Altar", "Theater"], "Ben": ["Altar", "Palace"], "Cat": ["Altar", "Theater"]})
+    eng.st.turn = 6
+    city(eng, "Ann").stages = 1
+    holds(eng, "Ann", "Ore Vein", "Foundry")
+    act(eng, "Ann", "stage", "Altar")
+    act(eng, "Ben", "build", "Altar")
+    act(eng, "Cat", "build", "Altar")
+    assert "salvage Palace" in eng.decision().moves  # Ben's last card, discarded at the end of turn 6
+    act(eng, "Ann", "salvage", "Palace")
+    assert city(eng, "Ann").owns("Palace") and eng.st.age == 2

@@ -445,6 +445,10 @@ class SevenWondersLeaders(Engine):
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
         resolve.resolve(st)
+        if st.phase == "turn" and st.turn == 6:
+            # the Age's last cards are discarded at the end of turn 6, so a Halikarnassos stage
+            # built in that turn may already take one of them
+            self._discard_last_cards()
         while st.queue and not self._follow_up_has_choice(st.queue[0]):
             st.queue.pop(0)
         if not st.queue:
@@ -486,18 +490,21 @@ class SevenWondersLeaders(Engine):
             self._pass_hands()
             self._start_turn(st.turn + 1)
             return
-        if st.turn == 6:
-            for i, c in enumerate(st.cities):
-                if not c.free_city and "play_seventh" not in c.profile.flags:
-                    self._discard_hand(c)
-            if any(c.hand.size() for c in st.cities):
-                self._start_turn(7)
-                return
+        if st.turn == 6 and any(c.hand.size() for c in st.cities):
+            self._start_turn(7)  # Babylon B plays its last card
+            return
         for c in st.cities:
             self._discard_hand(c)
+        self._end_age()
+
+    def _discard_last_cards(self) -> None:
+        """After turn 6, discard every last card but Babylon B's, and the Free City pile's rest."""
+        st = self.st
+        for c in st.cities:
+            if not c.free_city and "play_seventh" not in c.profile.flags:
+                self._discard_hand(c)
         st.discard.extend(n for n, k in st.deck.items() for _ in range(k))
         st.deck = Counter()
-        self._end_age()
 
     def _discard_hand(self, city: City) -> None:
         """Put a hand's last cards on the discard pile."""
