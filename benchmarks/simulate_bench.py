@@ -1,7 +1,8 @@
 """Simulation speed (complete random games per second, one core) for every registered engine.
 
 Usage: python benchmarks/simulate_bench.py [--games N] [--seed S]
-Each engine plays N games at its smallest and largest player counts through
+Each engine plays N games at its smallest and largest player counts (every count for a game
+with a target) through
 playproof.playtest.simulate.play_random_game (the bot behind `playproof simulate`); times are
 CPU seconds of this process, steadier than wall time on a shared machine.
 """
@@ -35,7 +36,9 @@ def main() -> None:
         if isinstance(engine, Exception):
             print(f"| {game_id} | - | - | - | - | engine not importable: {engine} | - |")
             continue
-        for players in sorted({engine.min_players, engine.max_players}):
+        counts = range(engine.min_players, engine.max_players + 1) if game_id in TARGETS else \
+            sorted({engine.min_players, engine.max_players})
+        for players in counts:  # every player count for a game with a target, else the extremes
             try:
                 events, seconds = _play(engine, players, args.games, args.seed)
             except Exception as exc:  # one engine's failure must not hide the others' numbers
