@@ -21,6 +21,13 @@ class ActionContext:
         self.seat = seat
         self.player = player
         self.found: list[Finding] = []
+        self.base = data.n("action_a_servants")
+        self.extra = data.n("action_a_extra")
+
+    def acting(self, seat: int, player: str) -> ActionContext:
+        """Return this context for another action, by another player."""
+        self.seat, self.player, self.found = seat, player, []
+        return self
 
     def name(self, sister: int) -> str:
         """Return a sister's name."""
@@ -48,7 +55,7 @@ def perform(ctx: ActionContext, play: Play) -> list[Finding]:
 
 def _action_a(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
     """Place two servants on the primary sister, a third on the secondary, a fourth on either."""
-    base, extra = ctx.data.n("action_a_servants"), ctx.data.n("action_a_extra")
+    base, extra = ctx.base, ctx.extra
     if pair is not None:
         _check_a_targets(ctx, pair, targets, base, base + extra)
     cost = max(0, min(len(targets), base + extra) - base)
@@ -102,7 +109,7 @@ def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[i
 
 def _move_two(ctx: ActionContext, source: int, target: int, own_rule: str, other_rule: str) -> None:
     """Move two of the player's own servants from one sister to a different one."""
-    count = ctx.data.n("action_a_servants")
+    count = ctx.base
     have = ctx.table.board[source][ctx.seat]
     if have < count:
         ctx.flag(own_rule, f"{ctx.player} has {have} servant{'s' if have != 1 else ''} on "
@@ -121,7 +128,7 @@ def _action_c(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[i
 
 def _action_d(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
     """Place two servants on one sister of the player's choice."""
-    count = ctx.data.n("action_a_servants")
+    count = ctx.base
     if len(targets) != count:
         ctx.flag("log-move-syntax", "write action D as `D SISTER SISTER` (both servants on one sister)")
     elif len(set(targets)) != 1:

@@ -63,6 +63,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.parser = move_parser(self.data, setup.players)
         self.texts = move_texts(self.data, setup.players)
         self.table = Table.new(self.data, len(setup.players))
+        self.actions = ActionContext(self.data, self.table, 0, self.names[0])
+        self.cards_dealt, self.cards_played = self.data.n("cards_dealt"), self.data.n("cards_played")
         self.opts = {k.strip().lower(): str(v).strip() for k, v in setup.options.items()}
         self._init_flow()
         self._init_scoring()
@@ -373,7 +375,7 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _deal(self, move: Deal, seat: int) -> None:
         """Deal cards to a player: never more than six a round, never a card the deck lacks."""
-        hand, size = self.hands[move.player], self.data.n("cards_dealt")
+        hand, size = self.hands[move.player], self.cards_dealt
         if len(hand) + len(move.cards) > size:
             self.report("1-deal-six", f"{self.names[move.player]} would hold "
                         f"{len(hand) + len(move.cards)} cards; each player is dealt {size}")
@@ -490,17 +492,16 @@ class SevenSistersEngine(ScoringPass, Engine):
             self._discard(seat, None)
         else:
             self._discard(seat, move.card)
-            ctx = ActionContext(self.data, self.table, seat, self.names[seat])
-            for rule, message in perform(ctx, move):
+            for rule, message in perform(self.actions.acting(seat, self.names[seat]), move):
                 self.report(rule, message)
         self.plays[seat] += 1
         self._pass_turn(seat)
 
     def _check_play_turn(self, seat: int) -> None:
         """Only the player whose turn it is plays, five cards a round."""
-        if self.plays[seat] >= self.data.n("cards_played"):
+        if self.plays[seat] >= self.cards_played:
             self.report("3-five-cards", f"{self.names[seat]} has already played "
-                        f"{self.data.n('cards_played')} cards this round")
+                        f"{self.cards_played} cards this round")
         elif seat != self.turn:
             self.report("log-turn-order", f"It is {self.names[self.turn]}'s turn to play a card, "
                         f"not {self.names[seat]}'s")
@@ -522,7 +523,7 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _pass_turn(self, seat: int) -> None:
         """Pass the turn clockwise to the next player with cards to play, or go to scoring."""
-        n, most = len(self.names), self.data.n("cards_played")
+        n, most = len(self.names), self.cards_played
         for step in range(1, n + 1):
             nxt = (seat + step) % n
             if self.plays[nxt] < most:
@@ -549,7 +550,7 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _decide_deal(self) -> Decision:
         """The table deals the next card."""
-        size, hands, n = self.data.n("cards_dealt"), self.hands, len(self.names)
+        size, hands, n = self.cards_dealt, self.hands, len(self.names)
         seat = self.table.first
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n

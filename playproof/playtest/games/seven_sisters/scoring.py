@@ -7,23 +7,19 @@ from functools import lru_cache
 from playproof.playtest.games.seven_sisters.state import GLUTTONY, GREED, SLOTH, Table
 
 
-def favourite(counts: list[int], sloth: list[int]) -> int | None:
+def favourite(counts: list[int], favours: list[list[int]]) -> int | None:
     """Return who wins a sister's favour: most servants, ties to most Sloth favours, else nobody."""
     top = max(counts)
     if top == 0:
         return None
+    if counts.count(top) == 1:
+        return counts.index(top)
     tied = [p for p, c in enumerate(counts) if c == top]
-    if len(tied) == 1:
-        return tied[0]
-    best = max(sloth[p] for p in tied)
+    sloth = {p: favours[p][SLOTH] for p in tied}
+    best = max(sloth.values())
     leaders = [p for p in tied if sloth[p] == best]
     # Sloth breaks the tie only when one tied player has strictly the most Sloth favours.
     return leaders[0] if best > 0 and len(leaders) == 1 else None
-
-
-def sloth_favours(table: Table) -> list[int]:
-    """Return each player's Sloth favours."""
-    return [row[SLOTH] for row in table.favours]
 
 
 def pay_gift(table: Table, sister: int, winner: int | None, big: int, small: int) -> dict[int, int]:

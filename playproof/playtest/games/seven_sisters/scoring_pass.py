@@ -9,7 +9,7 @@ from playproof.playtest.games.seven_sisters.data import GameData
 from playproof.playtest.games.seven_sisters.legal import MoveTexts
 from playproof.playtest.games.seven_sisters.moves import Buyback, Claim, Envy, Move, PlayerMove, SisterMove
 from playproof.playtest.games.seven_sisters.scoring import (favourite, final_breakdown, pay_gift,
-                                                            sloth_favours, winners)
+                                                            winners)
 from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED, LUST, PRIDE, WRATH,
                                                           Table)
 
@@ -105,7 +105,7 @@ class ScoringPass:
         """Give the sister's favour and her gift (or ask her favourite to decide it)."""
         t = self.table
         counts = t.board[sister]
-        winner = self.winner = favourite(counts, sloth_favours(t))
+        winner = self.winner = favourite(counts, t.favours)
         if winner is not None and t.favour_stock[sister] > 0:
             t.favour_stock[sister] -= 1
             t.favours[winner][sister] += 1
