@@ -72,6 +72,7 @@ def _token(kind: str) -> Special:
     name = "railway" if kind == "rail" else "wall"
 
     def handler(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+        """`play RAIL a b c [from d]`: three tiles at one corner, none carrying the other token."""
         words = [a.lower() for a in args]
         source = args[words.index("from") + 1] if "from" in words and words.index("from") + 1 < len(args) else None
         texts = args[:words.index("from")] if "from" in words else args

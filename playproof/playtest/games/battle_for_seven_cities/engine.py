@@ -153,6 +153,7 @@ class BattleEngine(Engine):
         upcoming = self.setup.options.get("clock", "before") == "upcoming"
 
         def distance(player: str) -> int:
+            """Minutes from the player's clock time to the start time (or back), round the dial."""
             time = self.data.clocks[self.s.clocks[player]]
             return (time - start) % 720 if upcoming else (start - time) % 720
         return min(self.s.clocks, key=lambda p: (distance(p), self.s.seats.index(p)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from playproof.playtest.engine import TABLE, Decision
 from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
@@ -124,15 +124,17 @@ def _targets(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _atlantis(eng: BattleEngine, player: str) -> list[str]:
+    """Build Atlantis: on the empty past light sea under the token."""
     s = eng.s
     here = s.positions[player]
     ok = here[0] == "p" and s.board.terrain[here] == "light sea" and here not in s.board.cities
     return ["play ATLANTIS"] if ok and s.supply[player] > 0 else []
 
 
-def _tokens(kind: str):  # noqa: ANN202 - returns a move generator
+def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
     """Return the move generator of Build Railway or Build Wall."""
     def moves(eng: BattleEngine, player: str) -> list[str]:
+        """Every corner free of the other token, from the supply or moving a placed token."""
         board = eng.s.board
         blocked = board.wall_tiles if kind == "RAIL" else board.rail_tiles
         placed = board.rails if kind == "RAIL" else board.walls
@@ -144,6 +146,7 @@ def _tokens(kind: str):  # noqa: ANN202 - returns a move generator
 
 
 def _burn(eng: BattleEngine, player: str) -> list[str]:
+    """Burn City: an opponent's unprotected city on the land under the token."""
     board = eng.s.board
     here = eng.s.positions[player]
     ok = board.terrain[here] in LAND and board.owner(here) not in (None, player) and not board.protected(here)
@@ -151,6 +154,7 @@ def _burn(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
+    """Expedition: when a group is left and one fits against the token's past tile."""
     s = eng.s
     here = s.positions[player]
     base = here if here[0] == "p" else twin(here)
@@ -159,6 +163,7 @@ def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _takeover(eng: BattleEngine, player: str) -> list[str]:
+    """Hostile Takeover: opponents' unprotected cities next to one of the player's."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
@@ -167,6 +172,7 @@ def _takeover(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _metropolis(eng: BattleEngine, player: str) -> list[str]:
+    """Metropolis: the player's single future cities with 3+ cities around."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
@@ -175,6 +181,7 @@ def _metropolis(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _remote(eng: BattleEngine, player: str) -> list[str]:
+    """Remote Construction: empty future tiles next to the token in the future."""
     s = eng.s
     here = s.positions[player]
     if here[0] != "f" or s.supply[player] <= 0:
@@ -183,6 +190,7 @@ def _remote(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _army(eng: BattleEngine, player: str) -> list[str]:
+    """Standing Army: every tile without a shield, while the player may place one."""
     s = eng.s
     mine = sum(1 for who in s.board.shields.values() if who == player)
     if s.shield_supply <= 0 or mine >= eng.numbers["shields_per_player"]:
@@ -191,6 +199,7 @@ def _army(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _embassy(eng: BattleEngine, player: str) -> list[str]:
+    """Embassy: one or two other players to a tile with the player's city."""
     s = eng.s
     others = [p for p in s.seats if p != player]
     groups = [(p,) for p in others] + list(combinations(others, 2))
@@ -199,6 +208,7 @@ def _embassy(eng: BattleEngine, player: str) -> list[str]:
 
 
 def _enemy(eng: BattleEngine, player: str) -> list[str]:
+    """The Enemy of my Enemy: an opponent's unprotected city to a third player with a token."""
     s = eng.s
     moves = []
     for pos in _targets(eng, player):
