@@ -476,3 +476,11 @@ def test_only_leaders_go_into_leader_hands() -> None:
     assert eng.st.draft[0].cards == ["Nero"]
     eng = dealt_leaders(new())
     assert play(eng, "Ann", "draft", "Palace") == ["move-syntax"] and eng.picks == {}
+
+
+def test_an_unlogged_rome_draw_is_unseen() -> None:
+    eng = at_turn(new(boards=("Rome B", "Gizah A", "Rhodos A")), {"Ann": ["Altar", "Baths"], "Ben": ["Altar", "Baths"], "Cat": ["Altar", "Baths"]})
+    rome_b_stage(eng, 1)
+    assert eng.st.queue[0].kind == "draw"
+    assert play(eng, "Ann", "discard", "Baths") == []  # the next turn: the draw happened unseen
+    assert city(eng, "Ann").leader_hand.cards == ["?"] * 4 and eng.st.turn == 2

@@ -241,6 +241,11 @@ class SevenWondersLeaders(Engine):
         """Deal unseen cards a terse log left out, when a move shows the table went past them."""
         st = self.st
         if st.queue:
+            head = st.queue[0]
+            if head.kind == "draw" and move.verb != "leaders":
+                st.cities[head.city].leader_hand.cards += ["?"] * head.count  # Rome B's draw, unseen
+                self._pop_follow_up()
+                self._fill_unlogged(move)
             return
         if st.phase == "leaders" and move.verb == "draft":
             for hand in st.draft:  # the Leader deal was not written down
