@@ -154,6 +154,12 @@ class Engine(ABC):
         """Return each player's score split into named parts (default: just the total)."""
         return {p: {"total": s} for p, s in self.scores().items()}
 
+    def winners(self) -> list[str]:
+        """Return who wins (several on a shared win): by default the highest score; override for tie-breaks."""
+        scores = self.scores()
+        best = max(scores.values(), default=None)
+        return [p for p, s in scores.items() if s == best] if best is not None else []
+
     def round_label(self) -> str:
         """Return the current round (or age, day...) as a short label for reports."""
         return ""

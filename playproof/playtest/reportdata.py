@@ -90,21 +90,13 @@ def session_report(result: AuditResult) -> SessionReport:
     return SessionReport(
         name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,
         players=list(replay.setup.players) if replay else [], scores=scores,
-        breakdown=engine.score_breakdown() if engine else {}, winners=_winners(scores),
+        breakdown=engine.score_breakdown() if engine else {}, winners=engine.winners() if engine else [],
         over=bool(engine and engine.is_over()), rounds=rounds, timeline=timeline_of(result),
         violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
         problems=[str(p) for p in result.problems],
         moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
         minutes=_minutes(log))
-
-
-def _winners(scores: dict[str, int]) -> list[str]:
-    """Return the players with the highest score."""
-    if not scores:
-        return []
-    best = max(scores.values())
-    return [p for p, s in scores.items() if s == best]
 
 
 def _minutes(log: Log) -> float | None:

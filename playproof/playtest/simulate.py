@@ -50,6 +50,7 @@ class SimulatedGame:
     events: int
     scores: dict[str, int]
     log: str
+    winners: list[str] = field(default_factory=list)
 
 
 def player_names(count: int) -> tuple[str, ...]:
@@ -82,7 +83,8 @@ def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int
         except Exception as exc:  # an engine bug (or a rejected own move) must name the game that shows it
             raise PlayproofError(f"the {engine_cls.game_id} engine failed in the simulated game with seed "
                                  f"{game_seed} ({exc.__class__.__name__}: {exc})") from exc
-        yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events))
+        yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events),
+                            engine.winners())
 
 
 @dataclass
@@ -101,7 +103,7 @@ class SimulationSummary:
         rate = self.games / self.seconds if self.seconds else 0.0
         wins = ", ".join(f"{i + 1}: {w}" for i, w in enumerate(self.wins))
         return [f"played {self.games} game(s) of {self.title} for {self.players} players: {self.events} events, "
-                f"{self.seconds:.2f} s ({rate:.1f} games/s)", f"wins by seat (ties count for each): {wins}"]
+                f"{self.seconds:.2f} s ({rate:.1f} games/s)", f"wins by seat (a shared win counts for each): {wins}"]
 
 
 def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int,
@@ -115,11 +117,10 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
         _write(logs, None)
     began = time.perf_counter()
     for played in simulate_games(engine_cls, players, games, seed, options):
-        # a game counts as won by every seat with the best score
+        # a shared win counts for every seat that shares it
         summary.games, summary.events = summary.games + 1, summary.events + played.events
-        best = max(played.scores.values(), default=0)
         for seat, name in enumerate(player_names(players)):
-            summary.wins[seat] += played.scores.get(name) == best
+            summary.wins[seat] += name in played.winners
         if logs is not None:
             _write(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
     summary.seconds = time.perf_counter() - began
