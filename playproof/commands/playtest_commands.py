@@ -1,4 +1,4 @@
-"""CLI for playtests: `playtest` (start, add, list, show, export, import), audit, report, rules, simulate."""
+"""CLI for playtests: `playtest` (start, resume, add, list, show, export, import), audit, report, rules, simulate."""
 
 from __future__ import annotations
 
@@ -30,8 +30,17 @@ def db_option(func: F) -> F:
 
 
 def _read_line(prompt: str) -> str | None:
-    """Show the prompt and read one line of input (None at end of input)."""
+    """Show the prompt and read one line of input (None at end of input); a terminal gets line editing."""
     click.echo(prompt)
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (imported for its side effect: editing and history for input())
+        except ImportError:  # not on every platform; plain input still works
+            pass
+        try:
+            return input("> ")
+        except EOFError:
+            return None
     click.echo("> ", nl=False)
     line = sys.stdin.readline()
     return line.rstrip("\r\n") if line else None
