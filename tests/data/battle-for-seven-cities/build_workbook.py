@@ -120,7 +120,7 @@ CITIES_PER_PLAYER = 14
 
 INK = {"Whitney": "#222222"}  # text colour on a token (white for all but the white one)
 BOARD_TOKENS = [("shield", "Shield", "#d9d9d9", "#222222", "shield", 4),
-                ("wall", "Wall", "#8a5a34", "#ffffff", "wall", 1),
+                ("wall", "Wall", "#d8c7a8", "#222222", "wall", 1),
                 ("railway", "Railway", "#555555", "#ffffff", "rail", 2)]
 
 

@@ -190,7 +190,7 @@ def others() -> str:
                 height="12mm", size="18pt", align="center", valign="middle", colour="#f3e6c8"))
     add(element("Time-Shift Card", type="image", src="arrow", x="11.5mm", y="22mm", width="40mm", height="28mm"))
     add(element("Time-Shift Card", type="text", text="{text}", x="7mm", y="54mm", width="49mm", height="26mm",
-                size="9pt", align="center", valign="middle", colour="#ffffff"))
+                size="10.5pt", align="center", valign="middle", colour="#ffffff"))
     add(element("Reference Cards", type="text", text="**{title}**", x="5mm", y="5mm", width="60mm",
                 height="9mm", size="14pt", align="center", valign="middle", colour="#243a5e"))
     add(element("Reference Cards", type="text", text="{turn}", x="6mm", y="16mm", width="58mm", height="58mm",
