@@ -121,7 +121,7 @@ CITIES_PER_PLAYER = 14
 INK = {"Whitney": "#222222"}  # text colour on a token (white for all but the white one)
 BOARD_TOKENS = [("shield", "Shield", "#d9d9d9", "#222222", "shield", 4),
                 ("wall", "Wall", "#d8c7a8", "#222222", "wall", 1),
-                ("railway", "Railway", "#555555", "#ffffff", "rail", 2)]
+                ("railway", "Railway", "#c3ccd4", "#222222", "rail", 2)]
 
 
 def card_rows() -> list[tuple]:
