@@ -15,7 +15,6 @@ ERAS = ("past", "future")
 SPECIALS = ("ATLANTIS", "RAIL", "WALL", "BURN", "EXPEDITION", "TAKEOVER", "METROPOLIS", "DEFEND",
             "REMOTE", "SANDS", "ARMY", "EMBASSY", "ENEMY")
 """Card codes whose special action the engine knows; other codes are action points only."""
-REACTIONS = ("METROPOLIS", "DEFEND", "SANDS")
 NUMBERS = ("time_travel_cost", "round_draw", "hand_limit", "win_cities", "shields_per_player")
 
 
