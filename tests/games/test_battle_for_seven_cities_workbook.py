@@ -140,3 +140,18 @@ def test_workbook_problems_name_their_cell(tmp_path: Path, change, message: str)
     with pytest.raises(ProblemsError) as exc:
         load(broken(tmp_path, change))
     assert message in [str(p) for p in exc.value.problems]
+
+
+def test_reaction_flag_follows_the_card_sheet(tmp_path: Path) -> None:
+    hands = {"Ben": "METROPOLIS AP2 AP2"}
+    out_of_turn = "Ben: play METROPOLIS fA4"
+
+    def found(project: Path | None) -> list[str]:
+        engine = ENGINE(Setup(PLAYERS, options={"first": "Ann"}, project=project))
+        for event in events(opening(hands)):
+            engine.apply(event)
+        for pos, owner in {"fA4": "Ben", "fA2": "Ann", "fA3": "Cat", "fB1": "Ann"}.items():
+            engine.s.board.cities[pos] = (owner, 1)
+        return [v.rule.split("/", 1)[1] for e in events(out_of_turn, 100) for v in engine.apply(e)]
+    assert found(None) == []
+    assert found(edited(tmp_path, "Action Cards", {"code": "METROPOLIS"}, "reaction", None)) == ["turn-active-player"]
