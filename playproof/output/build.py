@@ -146,8 +146,26 @@ def _uses_row(layout: SetLayout, side: str) -> bool:
     return isinstance(layout.cells, str) or bool(chosen.fields() - {"_game", "_version", "_set"})
 
 
-def footer_text(project: Project, plan_: Plan, index: int) -> str:
-    """Return the footer of a page: game, set, version, side, page number, part."""
+def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
+    """Return, per page number, which copies of its set the page holds ("copies 10-18 of 55")."""
+    seen: dict[str, int] = {}
+    ranges: dict[int, str] = {}
+    for page in plan_.pages:
+        fronts = sum(1 for slot in page.slots if slot.side == "front" and slot.part is None)
+        if page.set is None or not fronts:
+            continue
+        first = seen.get(page.set, 0) + 1
+        seen[page.set] = first + fronts - 1
+        span = f"copy {first}" if fronts == 1 else f"copies {first}-{seen[page.set]}"
+        ranges[page.number] = f"{span} of {totals[page.set]}"
+        following = plan_.pages[page.number] if page.number < len(plan_.pages) else None
+        if following is not None and following.side == "back" and following.set == page.set:
+            ranges[page.number + 1] = ranges[page.number]  # a back page shows what its front holds
+    return ranges
+
+
+def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str] | None = None) -> str:
+    """Return the footer of a page: game, set, version, side, copies on the page, part, page number."""
     page = plan_.pages[index]
     parts = [project.name]
     if page.set:
@@ -156,6 +174,8 @@ def footer_text(project: Project, plan_: Plan, index: int) -> str:
         parts.append(f"version {project.version}")
     if page.side == "back":
         parts.append("back")
+    if ranges and page.number in ranges:
+        parts.append(ranges[page.number])
     if page.label:
         parts.append(page.label)
     parts.append(f"page {page.number} of {len(plan_.pages)}")
@@ -207,11 +227,16 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
     """Render the plan to target atomically; nothing is left behind when composing found errors."""
     from playproof.output.pdf import PdfWriter
 
+    totals: dict[str, int] = {}
+    for slot in plan_.slots():
+        if slot.side == "front" and slot.part is None:
+            totals[slot.copy.set] = totals.get(slot.copy.set, 0) + 1
+    ranges = copy_ranges(plan_, totals)
     with atomic_path(target) as temporary:
         writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
                            sheet.margin)
         for index, page in enumerate(plan_.pages):
-            footer = footer_text(project, plan_, index) if sheet.footer else ""
+            footer = footer_text(project, plan_, index, ranges) if sheet.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
             if progress is not None:
                 progress(index + 1, len(plan_.pages))

@@ -219,3 +219,21 @@ def test_print_options_in_layouts_are_used_and_the_command_line_wins(tmp_path):
     placements = json.loads((out / "game.manifest.json").read_text())["placements"]
     backs = {(p["row"], p["copy"]): p["x_mm"] for p in placements if p["side"] == "back"}
     assert backs[(2, 1)] == pytest.approx(210 - fronts[(2, 1)] - 63, abs=0.02)
+
+
+def test_footer_names_game_set_version_copies_and_page(tmp_path):
+    from playproof.errors import Problems
+    from playproof.layouts.imposition import plan
+    from playproof.layouts.project import load_project
+    from playproof.output.build import copy_ranges, footer_text, make_jobs, make_sheet, BuildOptions
+
+    project = make_project(tmp_path, sheets={"Cards": [("name", "text", "count"), ("Gold", "x", 19)]})
+    loaded = load_project(project, Problems())
+    _, sheet = make_sheet(loaded, BuildOptions())
+    plan_ = plan(make_jobs(loaded, list(loaded.spec.sets.values())), sheet)
+    ranges = copy_ranges(plan_, {"Cards": 19})
+    assert [footer_text(loaded, plan_, i, ranges) for i in (0, 1, 5)] == [
+        "Test Game · Cards · version 1.2 · copies 1-9 of 19 · page 1 of 6",
+        "Test Game · Cards · version 1.2 · back · copies 1-9 of 19 · page 2 of 6",
+        "Test Game · Cards · version 1.2 · back · copy 19 of 19 · page 6 of 6",
+    ]
