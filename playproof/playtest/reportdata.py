@@ -188,14 +188,18 @@ class Aggregate:
 
     sessions: int
     seat_wins: list[tuple[int, int, int]]
+    """(seat, wins, games) per seat."""
     spreads: list[tuple[str, int, int, float]]
     lengths: list[tuple[str, int, float | None]]
     rules: list[tuple[str, int]]
+    seat_means: dict[int, float] = field(default_factory=dict)
+    """Mean score of each seat over the sessions that report scores."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the aggregate as JSON-ready data."""
         return {"sessions": self.sessions,
-                "seat_wins": [{"seat": s, "wins": w, "games": g} for s, w, g in self.seat_wins],
+                "seat_wins": [{"seat": s, "wins": w, "games": g, "mean_score": self.seat_means.get(s)}
+                              for s, w, g in self.seat_wins],
                 "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
                 "game_length": [{"log": n, "moves": mv, "minutes": mi} for n, mv, mi in self.lengths],
                 "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules]}
@@ -213,4 +217,14 @@ def aggregate(reports: list[SessionReport]) -> Aggregate:
                 round(mean(r.scores.values()), 1) if r.scores else 0.0) for r in reports]
     rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
     return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
-                     [(r.name, r.moves, r.minutes) for r in reports], rules.most_common())
+                     [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports))
+
+
+def _seat_means(reports: list[SessionReport]) -> dict[int, float]:
+    """Return the mean score of each seat."""
+    scores: dict[int, list[int]] = {}
+    for report in reports:
+        for seat, player in enumerate(report.players, start=1):
+            if player in report.scores:
+                scores.setdefault(seat, []).append(report.scores[player])
+    return {seat: round(mean(values), 1) for seat, values in sorted(scores.items())}

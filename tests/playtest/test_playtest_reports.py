@@ -54,6 +54,7 @@ def test_session_report_data(reports: list[SessionReport]) -> None:
 def test_aggregate_views(reports: list[SessionReport]) -> None:
     agg = aggregate(reports)
     assert agg.seat_wins == [(1, 1, 2), (2, 1, 2), (3, 0, 1)]
+    assert agg.seat_means == {1: 8.5, 2: 8.0, 3: 3.0}
     assert agg.spreads == [(str(DATA / "nim-game.log"), 4, 13, 8.5), (str(DATA / "nim-game-mistakes.log"), 3, 13, 6.3)]
     assert agg.lengths[0] == (str(DATA / "nim-game.log"), 5, 1.5)
     assert agg.rules == [("nim-test/1-turn-order", 3), ("nim-test/2-take-limit", 3), ("nim-test/3-winner", 1)]

@@ -83,9 +83,9 @@ def _svg(drawing: object, uid: str) -> str:
 
 def _aggregate(agg: Aggregate) -> str:
     """Return the views over several sessions."""
-    seats = _table(["Seat", "Wins", "Games", "Win rate"],
-                   ([str(s), str(w), str(g), f"{100 * w / g:.0f} %" if g else "-"] for s, w, g in agg.seat_wins),
-                   {1, 2, 3})
+    seats = _table(["Seat", "Wins", "Games", "Win rate", "Mean score"],
+                   ([str(s), str(w), str(g), f"{100 * w / g:.0f} %" if g else "-", e(agg.seat_means.get(s, "-"))]
+                    for s, w, g in agg.seat_wins), {1, 2, 3, 4})
     spread = _table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"],
                     ([e(display_name(n)), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
                      for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)), {1, 2, 3, 4, 5})

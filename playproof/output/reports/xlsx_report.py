@@ -83,8 +83,8 @@ def _score_rows(reports: list[SessionReport]) -> Iterable[Row]:
 
 def _aggregate_sheets(agg: Aggregate) -> Iterable[tuple[str, list[str], list[Row]]]:
     """Yield the sheets of the views over several sessions."""
-    yield "Seat win rates", ["Seat", "Wins", "Games", "Win rate"], [
-        [s, w, g, round(w / g, 3) if g else None] for s, w, g in agg.seat_wins]
+    yield "Seat win rates", ["Seat", "Wins", "Games", "Win rate", "Mean score"], [
+        [s, w, g, round(w / g, 3) if g else None, agg.seat_means.get(s)] for s, w, g in agg.seat_wins]
     yield "Score spread", ["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"], [
         [n, lo, hi, m, mv, mi] for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
     yield "Most broken rules", ["Rule", "Times broken"], [list(r) for r in agg.rules]
