@@ -103,7 +103,11 @@ class Recorder:
         if entry.kind is EntryKind.ERROR:
             raise PlayproofError(f"line {entry.line}:{entry.col}: {entry.error}")
         self.store.append(self.session, text)
+        caught_up = entry.line == len(self.log.entries) + 1  # else another process added lines meanwhile
         self.log.entries, self.log.problems = log.entries, log.problems
+        if not caught_up:
+            self.engine, self.found = self.replay.engine_at()
+            return Outcome(entry, [v for v in self.found if v.line == entry.line])
         return Outcome(entry, self._apply(entry))
 
     def _complete(self, text: str) -> str:
@@ -126,8 +130,7 @@ class Recorder:
         """Bring the engine up to date with a new line; return the findings on that line."""
         if entry.kind in (EntryKind.MOVE, EntryKind.MARKER):
             event = events_of(self.log, entry.line)[-1:]
-            found = self._feed(event) if event and event[0].line == entry.line else []
-            return found
+            return self._feed(event) if event and event[0].line == entry.line else []
         if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
             self.engine, self.found = self.replay.engine_at()
             line = entry.target if entry.kind is EntryKind.REVEAL else entry.line

@@ -201,3 +201,10 @@ def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
     assert prompt_text(many) == ("Ann to decide (take): take 1 | take 2 | take 3 | take 4 | take 5 | take 6 | "
                                  "take 7 | take 8 | ... 2 more (type `moves`)")
     assert prompt_text(SimpleNamespace(decision=lambda: None)) == "game over (type `end` to finish the session)"
+
+
+def test_lines_added_by_another_process_are_replayed(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    Recorder(Store(tmp_path / "s.db"), recorder.session).enter("Ann: take 3")  # e.g. `playtest add` meanwhile
+    assert recorder.enter("Ann: take 1").lines() == ["✗ line 6 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
+    assert recorder.engine.heap == 8
