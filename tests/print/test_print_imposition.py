@@ -184,3 +184,32 @@ def test_alignment_crosshairs_match_between_neighbouring_parts():
                 if m.kind == "align"}
     assert in_component(left) == in_component(right)
     assert in_component(left)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(width=st.floats(10, 450), height=st.floats(10, 450), bleed=st.sampled_from([0.0, 2.0, 3.0]),
+       gap=st.sampled_from([0.0, 1.0, 6.0]), count=st.integers(1, 30), paper=st.sampled_from(["a4", "letter"]),
+       duplex=st.sampled_from(["long", "short", "none"]), has_back=st.booleans())
+def test_any_plan_keeps_everything_on_the_page_and_apart(width, height, bleed, gap, count, paper, duplex, has_back):
+    copies = tuple(Copy("S", 2, i + 1, 0) for i in range(count))
+    job = SetJob("S", mm(width), mm(height), mm(bleed), mm(gap), copies, has_back)
+    result = plan([job], Sheet(*PAPERS[paper], duplex=duplex))
+    fronts = [s for s in result.slots() if s.side == "front"]
+    assert len(fronts) >= count  # tiled components have one front per part
+    assert {(s.copy.copy) for s in fronts} == set(range(1, count + 1))
+    for page in result.pages:
+        sheet_box = Box(0, 0, page.width, page.height)
+        for slot in page.slots:
+            assert sheet_box.contains(slot.art, tolerance=0.01)
+        for a, b in itertools.combinations(page.slots, 2):
+            assert not a.art.overlaps(b.art, tolerance=0.01)
+        for mark in page.marks:
+            assert 0 <= min(mark.x1, mark.x2) and max(mark.x1, mark.x2) <= page.width
+            assert 0 <= min(mark.y1, mark.y2) and max(mark.y1, mark.y2) <= page.height
+            if mark.kind == "crop":
+                segment = Box(min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
+                              abs(mark.y2 - mark.y1) or 1e-3)
+                assert not any(segment.overlaps(slot.art, tolerance=0.01) for slot in page.slots)
