@@ -104,7 +104,9 @@ def rounds_chart(report: SessionReport) -> Drawing:
     chart.x, chart.y, chart.width, chart.height = 40, 30, 280, HEIGHT - 65
     labels = [label for label, _ in report.rounds] or ["-"]
     chart.data = [[scores.get(p, 0) for _, scores in report.rounds] or [0] for p in report.players]
-    chart.categoryAxis.categoryNames = [_short(label, 16) for label in labels]
+    step = -(-len(labels) // 10)  # at most about ten labels under the axis, so they never overlap
+    chart.categoryAxis.categoryNames = [_short(label, 16) if i % step == 0 or i == len(labels) - 1 else ""
+                                        for i, label in enumerate(labels)]
     if len(labels) > 5:  # slanted labels so long round names (`turn 3, hour 3`) stay readable
         chart.categoryAxis.labels.angle, chart.categoryAxis.labels.boxAnchor = 35, "ne"
         chart.categoryAxis.labels.dy = -2
