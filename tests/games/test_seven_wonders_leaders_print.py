@@ -29,7 +29,7 @@ def test_manifest_counts_match_the_rulebook_contents(manifest: dict[str, Any]) -
     assert manifest["sets"] == {
         "Leaders": {"designs": 37, "copies": 37},  # 36 Leaders and the blank card (our Semiramis)
         "Guilds": {"designs": 4, "copies": 4},  # the 4 new guilds
-        "Rome Board": {"designs": 2, "copies": 2},  # sides A and B, glued back to back
+        "Rome Board": {"designs": 1, "copies": 1},  # one board: side A on the front, side B on the back
         "Wonder Card": {"designs": 1, "copies": 1},  # Rome's Wonder card
         "Courtesan Token": {"designs": 1, "copies": 1},
         "Coins": {"designs": 1, "copies": 17},  # 17 coins of value 6
@@ -40,7 +40,8 @@ def test_manifest_counts_match_the_rulebook_contents(manifest: dict[str, Any]) -
 def test_cards_have_backs_and_nothing_else_does(manifest: dict[str, Any]) -> None:
     sides = Counter((p["set"], p["side"]) for p in manifest["placements"])
     assert sides[("Leaders", "back")] == 37 and sides[("Guilds", "back")] == 4
-    assert {s for s, side in sides if side == "back"} == {"Leaders", "Guilds"}
+    assert sides[("Rome Board", "front")] == sides[("Rome Board", "back")] == 1
+    assert {s for s, side in sides if side == "back"} == {"Leaders", "Guilds", "Rome Board"}
 
 
 def test_check_reports_no_problems() -> None:

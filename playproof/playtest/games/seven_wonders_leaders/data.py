@@ -282,11 +282,13 @@ def _boards(cset: ComponentSet) -> dict[str, Board]:
 
 
 def _rome(cset: ComponentSet) -> dict[str, Board]:
-    """Build Rome's sides from the printed `Rome Board` sheet."""
+    """Build Rome's sides from the printed `Rome Board` sheet: one board, `a_...` and `b_...` columns."""
     boards = {}
     for row in cset.rows:
-        side = str(_need(cset, row, "side"))
-        stages = tuple((_cost_field(cset, row, f"stage{n}_cost"), _effect_field(cset, row, f"stage{n}_effect"))
-                       for n in (1, 2, 3) if row.get(f"stage{n}_cost") is not None)
-        boards[f"Rome {side}"] = Board("Rome", side, _effect_field(cset, row, "power"), stages)
+        name = str(row.get("name", "Rome"))
+        for side in ("A", "B"):
+            pre = side.lower() + "_"
+            stages = tuple((_cost_field(cset, row, f"{pre}stage{n}_cost"), _effect_field(cset, row, f"{pre}stage{n}_effect"))
+                           for n in (1, 2, 3) if row.get(f"{pre}stage{n}_cost") is not None)
+            boards[f"{name} {side}"] = Board(name, side, _effect_field(cset, row, f"{pre}power"), stages)
     return boards
