@@ -79,7 +79,8 @@ def geometry(layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outlin
 class _Context:
     """Everything needed while composing one design side."""
 
-    def __init__(self, composer: Composer, layout: SetLayout, cset: ComponentSet, row: ComponentRow, back: bool):
+    def __init__(self, composer: Composer, layout: SetLayout, cset: ComponentSet, row: ComponentRow,
+                 back: bool) -> None:
         self.c = composer
         self.layout = layout
         self.cset = cset

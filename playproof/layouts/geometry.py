@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from playproof.units import mm
 
@@ -156,7 +157,10 @@ def boundary_loops(polygons: list[tuple[Point, ...]], unit: Point) -> tuple[tupl
 
     Corners are identified on the lattice of `unit` steps, so float noise never splits a shared corner.
     """
-    key = lambda p: (round(p[0] / unit[0]), round(p[1] / unit[1]))  # noqa: E731
+    def key(p: Point) -> tuple[int, int]:
+        """Return a corner's whole-number position on the hex lattice."""
+        return (round(p[0] / unit[0]), round(p[1] / unit[1]))
+
     edges: dict[tuple, tuple[Point, Point]] = {}
     for poly in polygons:
         for a, b in zip(poly, poly[1:] + poly[:1]):
@@ -168,7 +172,8 @@ def boundary_loops(polygons: list[tuple[Point, ...]], unit: Point) -> tuple[tupl
     return _chain(list(edges.values()), key)
 
 
-def _chain(edges: list[tuple[Point, Point]], key) -> tuple[tuple[Point, ...], ...]:
+def _chain(edges: list[tuple[Point, Point]], key: Callable[[Point], tuple[int, int]]
+           ) -> tuple[tuple[Point, ...], ...]:
     """Join directed edges end to start into closed loops."""
     starts = {key(a): (a, b) for a, b in edges}
     loops = []
