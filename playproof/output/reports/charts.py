@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import escape
 from functools import lru_cache
 from pathlib import Path
 from statistics import mean
@@ -185,4 +186,7 @@ def to_svg(drawing: Drawing, uid: str) -> str:
     svg = svg[svg.index("<svg"):]
     svg = re.sub(r"<title>.*?</title>\s*<desc>.*?</desc>", "", svg, flags=re.S)
     svg = svg.replace('id="clip"', f'id="clip-{uid}"').replace("url(#clip)", f"url(#clip-{uid})")
+    title = next((c.text for c in drawing.contents if isinstance(c, String)), "chart")  # the chart's heading
+    label = escape(str(title), quote=True)
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
     return svg.replace('id="group"', f'id="group-{uid}"')
