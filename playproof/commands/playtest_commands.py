@@ -177,7 +177,7 @@ def report(sources: tuple[str, ...], fmt: str, output: Path, db: Path | None) ->
 @click.command("rules")
 @click.argument("game")
 def rules(game: str) -> None:
-    """List every rule a game's engine checks: id, rulebook section, summary."""
+    """List every rule a game's engine checks (id, rulebook section, summary) and its options."""
     engine = find_engine(game)
     index = list(find_rules(game))
     click.echo(f"{engine.title}: {len(index)} rules")
@@ -185,6 +185,10 @@ def rules(game: str) -> None:
     section = max((len(r.section) for r in index), default=0)
     for rule in index:
         click.echo(f"{rule.id:<{width}}  §{rule.section:<{section}}  {rule.summary}")
+    if engine.options:
+        click.echo("options ([Variant] or [Setup] in a log header):")
+        for name, text in engine.options.items():
+            click.echo(f"  {name}: {text}")
 
 
 @click.command("simulate")

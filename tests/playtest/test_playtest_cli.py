@@ -67,6 +67,8 @@ def test_rules_lists_every_rule(nim: str, runner: CliRunner) -> None:
         "nim-test/1-turn-order  §1  Players take stones in seat order.",
         "nim-test/2-take-limit  §2  Take 1 to 3 stones, never more than are left.",
         "nim-test/3-winner      §3  Whoever takes the last stone wins; the table records it.",
+        "options ([Variant] or [Setup] in a log header):",
+        "  stones: stones on the heap at the start (default 12)",
     ]
 
 
