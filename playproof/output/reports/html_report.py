@@ -7,6 +7,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Iterable
 
+from reportlab.graphics.shapes import Drawing
+
 from playproof.output.reports import ReportFormat
 from playproof.output.reports import charts
 from playproof.playtest.audit import Finding
@@ -76,9 +78,9 @@ def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = froze
     return "".join(lines) + "</tbody></table>"
 
 
-def _svg(drawing: object, uid: str) -> str:
+def _svg(drawing: Drawing, uid: str) -> str:
     """Return a chart as inline SVG."""
-    return charts.to_svg(drawing, uid)  # type: ignore[arg-type]
+    return charts.to_svg(drawing, uid)
 
 
 def _aggregate(agg: Aggregate) -> str:
@@ -89,11 +91,13 @@ def _aggregate(agg: Aggregate) -> str:
     spread = _table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"],
                     ([e(display_name(n)), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
                      for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)), {1, 2, 3, 4, 5})
-    rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1}) if agg.rules \
-        else '<p class="empty">No rule was broken in these sessions.</p>'
-    chart_html = _svg(charts.seat_chart(agg), "agg-seats") + _svg(charts.rules_chart(agg), "agg-rules")
+    rules = '<p class="empty">No rule was broken in these sessions.</p>'
+    chart_html = _svg(charts.seat_chart(agg), "agg-seats")
+    if agg.rules:
+        rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1})
+        chart_html += _svg(charts.rules_chart(agg), "agg-rules")
     return (f'<section class="card"><h2>All {agg.sessions} sessions</h2><div class="charts">{chart_html}</div>'
-            f"<h3>Seat win rates</h3>{seats}<h3>Score spread and game length</h3>{spread}"
+            f"<h3>Seats: win rates and mean scores</h3>{seats}<h3>Score spread and game length</h3>{spread}"
             f"<h3>Most broken rules</h3>{rules}</section>")
 
 
