@@ -117,6 +117,13 @@ def test_cost_and_effect_grammar() -> None:
     assert parse_effect("vp:3;shields:1") == (("vp", ("3",)), ("shields", ("1",)))
     with pytest.raises(ValueError, match='effect "vp" takes 1-1 argument'):
         parse_effect("vp")
+    with pytest.raises(ValueError) as err:
+        parse_effect("vp_per:pink:own:1")
+    assert str(err.value).endswith('in own, neighbours, all, not "pink" in "own"')
+    with pytest.raises(ValueError, match='effect "produce" names an unknown resource in "wood/gold"'):
+        parse_effect("produce:wood/gold")
+    with pytest.raises(ValueError, match='effect "science" is one of compass, gear, tablet or any, not "star"'):
+        parse_effect("science:star")
 
 
 def test_setup_errors_are_plain_messages() -> None:

@@ -226,8 +226,23 @@ def parse_effect(text: str | None) -> Effect:
             raise ValueError(f'unknown effect "{kind}" (known: {", ".join(sorted(EFFECT_ARITY))})')
         if not low <= len(args) <= high:
             raise ValueError(f'effect "{kind}" takes {low}-{high} argument(s), got {len(args)}')
+        _check_args(kind, args)
         items.append((kind, tuple(args)))
     return tuple(items)
+
+
+COUNTED = set(COLOURS) | {"stage", "victory", "defeat", "leader", "coins3"}
+WHERE = ("own", "neighbours", "all")
+
+
+def _check_args(kind: str, args: list[str]) -> None:
+    """Check the words of an effect item: resources, colours, sides, what is counted and where."""
+    if kind in ("produce", "private") and any(r not in RES_INDEX for r in args[0].split("/")):
+        raise ValueError(f'effect "{kind}" names an unknown resource in "{args[0]}"')
+    if kind in ("coins_per", "vp_per") and (any(w not in COUNTED for w in args[0].split("+")) or args[1] not in WHERE):
+        raise ValueError(f'effect "{kind}" counts {"/".join(sorted(COUNTED))} in {", ".join(WHERE)}, not "{args[0]}" in "{args[1]}"')
+    if kind == "science" and args[0] not in SCIENCE + ("any",):
+        raise ValueError(f'effect "science" is one of {", ".join(SCIENCE)} or any, not "{args[0]}"')
 
 
 def _cost_field(cset: ComponentSet, row: ComponentRow, column: str) -> Cost:

@@ -101,6 +101,14 @@ def _enter(st: State, i: int, card: Card | None, what: str) -> None:
         city.coins += immediate_coins(st, i, leader.effect) if leader else 0
 
 
+def cities_in(st: State, i: int, where: str) -> list[City]:
+    """Return the cities an effect counts in: `own`, `neighbours` or `all` three."""
+    if where == "own":
+        return [st.cities[i]]
+    neighbours = list(st.neighbours(i))
+    return neighbours if where == "neighbours" else [st.cities[i]] + neighbours
+
+
 def immediate_coins(st: State, i: int, effect: Effect) -> int:
     """Return the coins an effect gives when it enters play."""
     coins = 0
@@ -108,8 +116,7 @@ def immediate_coins(st: State, i: int, effect: Effect) -> int:
         if kind == "coins":
             coins += int(args[0])
         elif kind == "coins_per":
-            where = [st.cities[i]] + (list(st.neighbours(i)) if args[1] == "all" else [])
-            coins += int(args[2]) * sum(count_what(c, args[0]) for c in where)
+            coins += int(args[2]) * sum(count_what(c, args[0]) for c in cities_in(st, i, args[1]))
     return coins
 
 

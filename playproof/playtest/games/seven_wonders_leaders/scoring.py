@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from itertools import product
 
-from playproof.playtest.games.seven_wonders_leaders.city import City, count_what
+from playproof.playtest.games.seven_wonders_leaders.city import count_what
+from playproof.playtest.games.seven_wonders_leaders.resolve import cities_in
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Effect
 from playproof.playtest.games.seven_wonders_leaders.state import State
 
 LINES = ("military", "treasury", "wonder", "civilian", "science", "commerce", "guilds", "leaders")
-
-
-def _where(st: State, i: int, where: str) -> list[City]:
-    """Return the cities a `vp_per` item counts in: own, neighbours or all three."""
-    own = [st.cities[i]]
-    neighbours = list(st.neighbours(i))
-    return {"own": own, "neighbours": neighbours, "all": own + neighbours}[where]
 
 
 def effect_points(st: State, i: int, effect: Effect) -> int:
@@ -26,7 +20,7 @@ def effect_points(st: State, i: int, effect: Effect) -> int:
         if kind == "vp":
             points += int(args[0])
         elif kind == "vp_per":
-            points += int(args[2]) * sum(count_what(c, args[0]) for c in _where(st, i, args[1]))
+            points += int(args[2]) * sum(count_what(c, args[0]) for c in cities_in(st, i, args[1]))
         elif kind == "vp_per_set":
             points += int(args[1]) * min(city.colour_count(c) for c in args[0].split("+"))
     return points
