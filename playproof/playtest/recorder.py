@@ -163,13 +163,18 @@ class Recorder:
         return self.replay.engine_cls
 
 
+def round_text(label: str) -> str:
+    """Return a round label for people: `2` becomes `round 2`; `Round 2` or `Age II` stay as they are."""
+    return f"round {label}" if label and not any(c.isalpha() for c in label) else label
+
+
 def state_lines(replay: Replay, line: int) -> list[str]:
     """Return the game's state after a line of a log: round, summary, scores and the pending decision."""
     last = replay.log.entries[-1].line if replay.log.entries else 0
     if line > last:
         raise PlayproofError(f"line {line} is past the end of the log (last line {last})")
     engine, found = replay.engine_at(line)
-    lines = [f"after line {line}: " + (f"round {engine.round_label()}" if engine.round_label() else engine.title)]
+    lines = [f"after line {line}: " + (round_text(engine.round_label()) or engine.title)]
     lines += [engine.summary()] if engine.summary() else []
     lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in engine.scores().items()))
     decision = engine.decision()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from playproof.errors import PlayproofError
-from playproof.playtest.recorder import Recorder
+from playproof.playtest.recorder import Recorder, round_text
 
 Read = Callable[[str], "str | None"]
 Write = Callable[[str], None]
@@ -42,9 +42,9 @@ def scores_text(recorder: Recorder) -> list[str]:
 def state_text(recorder: Recorder) -> list[str]:
     """Return a description of the current state."""
     engine = recorder.engine
-    label = engine.round_label()
+    label = round_text(engine.round_label())
     lines = [f"session {recorder.session}: {engine.title}, {len(recorder.log.entries)} lines"]
-    lines += [f"round {label}"] if label else []
+    lines += [label] if label else []
     lines += [engine.summary()] if engine.summary() else []
     standing = [v for v in recorder.found if v.status.value == "violation"]
     return lines + [f"{len(standing)} violation(s) so far"]
