@@ -11,7 +11,8 @@ from playproof.errors import PlayproofError
 from playproof.layouts.elements import Element, Length, fields_in, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
-from playproof.layouts.scene import CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, Style, TableOp, TextOp
+from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, RotatedOp, Style, TableOp,
+                                     TextOp)
 from playproof.layouts.text import PlainText, TextBlock, parse_text
 from playproof.units import parse_length, to_mm
 
@@ -129,9 +130,36 @@ def draw_text(ctx: _Context, element: Element) -> list[Op]:
     op = fitted_text(ctx, element, text, box, _column(element, "text"), align, valign)
     if op is None:
         return []
+    angle = rotation(ctx, element)
     if op.block.fits:  # an overflow was reported already; one warning per problem
-        ctx.warn_outside_safe(element, op.ink_box, box)
-    return [op]
+        ctx.warn_outside_safe(element, lambda: rotated_bounds(op.ink_box(), angle, box), None if angle else box)
+    return [RotatedOp(op, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else op]
+
+
+def rotation(ctx: _Context, element: Element) -> float:
+    """Return an element's clockwise rotation in degrees (0 when none or not a number)."""
+    value = element.attrs.get("rotation")
+    if value is None:
+        return 0.0
+    text = substitute(str(value), ctx.fields)
+    try:
+        return float(text) if text.strip() else 0.0
+    except ValueError:
+        ctx.c.problems.error(ctx.where(_column(element, "rotation")),
+                             f'{element.where}: rotation "{text}" must be a number of degrees')
+        return 0.0
+
+
+def rotated_bounds(inner: Box, angle: float, about: Box) -> Box:
+    """Return the box covering `inner` turned by angle degrees about the centre of `about`."""
+    if not angle:
+        return inner
+    cx, cy = about.x + about.width / 2, about.y + about.height / 2
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    corners = [(x - cx, y - cy) for x in (inner.x, inner.right) for y in (inner.y, inner.bottom)]
+    xs = [cx + x * cos - y * sin for x, y in corners]
+    ys = [cy + x * sin + y * cos for x, y in corners]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
 def draw_rect(ctx: _Context, element: Element) -> list[Op]:
@@ -207,8 +235,10 @@ def draw_image(ctx: _Context, element: Element) -> list[Op]:
     scale = min(box.width / asset.width, box.height / asset.height)
     w, h = asset.width * scale, asset.height * scale
     fitted = Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
-    ctx.warn_outside_safe(element, lambda: fitted)
-    return [ImageOp(asset, fitted)]
+    angle = rotation(ctx, element)
+    ctx.warn_outside_safe(element, lambda: rotated_bounds(fitted, angle, box))
+    image = ImageOp(asset, fitted)
+    return [RotatedOp(image, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else image]
 
 
 def draw_table(ctx: _Context, element: Element) -> list[Op]:

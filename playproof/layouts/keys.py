@@ -25,12 +25,12 @@ _COMMON = {"type", "if", "x", "y", "width", "height", "cell", "panel"}
 _PAINT = {"fill", "stroke", "stroke_width", "dash"}
 _FONT = {"size", "font", "colour"}
 ELEMENT_KEYS: dict[str, frozenset[str]] = {
-    "text": frozenset(_COMMON | _FONT | {"text", "min_size", "align", "valign", "line_height"}),
+    "text": frozenset(_COMMON | _FONT | {"text", "min_size", "align", "valign", "line_height", "rotation"}),
     "rect": frozenset(_COMMON | _PAINT | {"radius"}),
     "circle": frozenset(_COMMON | _PAINT | {"cx", "cy", "r"}),
     "line": frozenset(_COMMON | {"x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"}),
     "polygon": frozenset(_COMMON | _PAINT | {"cx", "cy", "r", "sides", "rotation"}),
-    "image": frozenset(_COMMON | {"src"}),
+    "image": frozenset(_COMMON | {"src", "rotation"}),
     "table": frozenset(
         _COMMON | _FONT | {"columns", "rows", "row_labels", "column_widths", "header_fill", "stroke",
                            "stroke_width", "header_height"}

@@ -114,6 +114,16 @@ class ImageOp:
 
 
 @dataclass(frozen=True)
+class RotatedOp:
+    """Another operation turned clockwise by `angle` degrees about (cx, cy)."""
+
+    op: Op
+    angle: float
+    cx: float
+    cy: float
+
+
+@dataclass(frozen=True)
 class TableOp:
     """A grid: column x positions, row y positions, and text cells (drawn as TextOps)."""
 
@@ -124,7 +134,7 @@ class TableOp:
     cells: tuple[TextOp, ...]
 
 
-Op = RectOp | CircleOp | LineOp | PolygonOp | TextOp | ImageOp | TableOp
+Op = RectOp | CircleOp | LineOp | PolygonOp | TextOp | ImageOp | TableOp | RotatedOp
 
 
 @dataclass(frozen=True)

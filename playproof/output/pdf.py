@@ -13,7 +13,8 @@ from playproof.layouts.assets import Asset, Assets
 from playproof.layouts.fonts import BUNDLED, DEFAULT_FAMILY, register
 from playproof.layouts.geometry import Box, Outline
 from playproof.layouts.imposition import Mark, PagePlan, Slot
-from playproof.layouts.scene import CircleOp, ImageOp, LineOp, PolygonOp, RectOp, Scene, Style, TableOp, TextOp
+from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
+                                     TextOp)
 from playproof.output.calibration import draw_calibration
 from playproof.units import mm
 
@@ -265,6 +266,17 @@ def _image(w: PdfWriter, op: ImageOp) -> None:
     c.restoreState()
 
 
+def _rotated(w: PdfWriter, op: RotatedOp) -> None:
+    """Draw an operation turned clockwise about a point (y runs downwards here)."""
+    c = w.canvas
+    c.saveState()
+    c.translate(op.cx, op.cy)
+    c.rotate(op.angle)
+    c.translate(-op.cx, -op.cy)
+    DRAW[type(op.op)](w, op.op)
+    c.restoreState()
+
+
 def _table(w: PdfWriter, op: TableOp) -> None:
     """Draw a score-sheet grid with its header row shaded and its labels."""
     c = w.canvas
@@ -286,4 +298,5 @@ DRAW: dict[type, Callable[[PdfWriter, Any], None]] = {
     TextOp: _text,
     ImageOp: _image,
     TableOp: _table,
+    RotatedOp: _rotated,
 }

@@ -13,7 +13,8 @@ from playproof.errors import Problems
 from playproof.layouts.compose import Composer
 from playproof.layouts.geometry import Outline
 from playproof.layouts.project import Project
-from playproof.layouts.scene import CircleOp, ImageOp, LineOp, PolygonOp, RectOp, Scene, Style, TableOp, TextOp
+from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
+                                     TextOp)
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path
 from playproof.units import to_mm
@@ -176,6 +177,12 @@ def _image(p: _Painter, parent: Any, op: ImageOp) -> None:
                          preserveAspectRatio="none"))
 
 
+def _rotated(p: _Painter, parent: Any, op: RotatedOp) -> None:
+    """Add an operation turned clockwise about a point."""
+    group = parent.add(p.d.g(transform=f"rotate({op.angle:g} {op.cx:.3f} {op.cy:.3f})"))
+    p.draw(group, op.op)
+
+
 def _table(p: _Painter, parent: Any, op: TableOp) -> None:
     """Add a score-sheet grid."""
     left, right, top, bottom = op.xs[0], op.xs[-1], op.ys[0], op.ys[-1]
@@ -198,4 +205,5 @@ DRAW: dict[type, Callable[[_Painter, Any, Any], None]] = {
     TextOp: _text,
     ImageOp: _image,
     TableOp: _table,
+    RotatedOp: _rotated,
 }

@@ -120,3 +120,24 @@ def test_conditions_and_missing_image(tmp_path):
                                           ("C", "z", "star")], layouts)
     assert [sum(isinstance(op, ImageOp) for op in s.ops) for s in scenes] == [1, 0, 0]
     assert problems == ['components.xlsx, sheet "Cards", row 4, column "icon": image "star" not found in assets/']
+
+
+def test_rotated_text_turns_about_its_box_and_is_checked_turned(tmp_path):
+    from playproof.layouts.scene import RotatedOp
+
+    element = ('\n[[sets.Cards.elements]]\ntype = "text"\ntext = "{name}"\nx = "1.5mm"\ny = "40mm"\nwidth = "60mm"\n'
+               'height = "8mm"\nrotation = "{turn}"\n')
+    layouts = CARD_LAYOUT + element
+    rows = [("name", "text", "turn"), ("Gold", "x", 0), ("Fruit", "y", 90), ("Wild", "z", "lots")]
+    scenes, problems = compose(tmp_path, rows, layouts)
+    assert problems == [
+        'components.xlsx, sheet "Cards", row 2: set "Cards", element 3 (text) reaches outside the safe zone (3.0 mm '
+        "inside the cut line)",
+        'components.xlsx, sheet "Cards", row 4, column "turn": set "Cards", element 3: rotation "lots" must be a '
+        "number of degrees",
+        'components.xlsx, sheet "Cards", row 4: set "Cards", element 3 (text) reaches outside the safe zone (3.0 mm '
+        "inside the cut line)",
+    ]
+    turned = scenes[1].ops[-1]
+    assert isinstance(turned, RotatedOp) and turned.angle == 90
+    assert (turned.cx, turned.cy) == pytest.approx((mm(31.5), mm(44)))
