@@ -122,6 +122,10 @@ def test_cost_and_effect_grammar() -> None:
     assert str(err.value).endswith('in own, neighbours, all, not "pink" in "own"')
     with pytest.raises(ValueError, match='effect "produce" names an unknown resource in "wood/gold"'):
         parse_effect("produce:wood/gold")
+    with pytest.raises(ValueError, match='effect "trade" is raw or goods, then left, right or both, not "raw:up"'):
+        parse_effect("trade:raw:up")
+    with pytest.raises(ValueError, match='effect "reduce" names a colour'):
+        parse_effect("reduce:white")
     with pytest.raises(ValueError, match='effect "science" is one of compass, gear, tablet or any, not "star"'):
         parse_effect("science:star")
 

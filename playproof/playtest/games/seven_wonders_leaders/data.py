@@ -241,6 +241,10 @@ def _check_args(kind: str, args: list[str]) -> None:
         raise ValueError(f'effect "{kind}" names an unknown resource in "{args[0]}"')
     if kind in ("coins_per", "vp_per") and (any(w not in COUNTED for w in args[0].split("+")) or args[1] not in WHERE):
         raise ValueError(f'effect "{kind}" counts {"/".join(sorted(COUNTED))} in {", ".join(WHERE)}, not "{args[0]}" in "{args[1]}"')
+    if kind == "trade" and (args[0] not in ("raw", "goods") or args[1] not in ("left", "right", "both")):
+        raise ValueError(f'effect "trade" is raw or goods, then left, right or both, not "{args[0]}:{args[1]}"')
+    if kind in ("reduce", "free_color", "coins_per_build") and args[0] not in COLOURS + ("stage",):
+        raise ValueError(f'effect "{kind}" names a colour ({", ".join(COLOURS)}) or stage, not "{args[0]}"')
     if kind == "science" and args[0] not in SCIENCE + ("any",):
         raise ValueError(f'effect "science" is one of {", ".join(SCIENCE)} or any, not "{args[0]}"')
 
