@@ -107,6 +107,8 @@ def test_recorder_repl(nim: str, runner: CliRunner, tmp_path: Path) -> None:
     assert out[out.index("> take 1") + 1] == "take 2"
     assert "> recorded line 10" in out[out.index("> ✓ line 9") + 1:]
     assert "> Ann: 3 (win 0, stones 3)" in out
+    state = out.index("> session 1: Nim (test game), 10 lines")
+    assert out[state + 1:state + 4] == ["round 2", "0 stones left; Ann to take", "0 violation(s) so far"]  # slip undone
     assert "✗ line 11 nim-test/2-take-limit: cannot take 3 of 0 stones" in "\n".join(out)
     assert out[-1] == "session 1 ended"
     text = Store(tmp_path / "sessions.db").text(1)
