@@ -70,3 +70,27 @@ def test_garbled_logs_never_crash_the_engine() -> None:
         for event in events:
             engine.apply(event)
             engine.decision()
+
+
+def check_invariants(engine, deck_total: int) -> None:
+    """Every city token and every card is somewhere, exactly once."""
+    s = engine.s
+    for player in s.seats:
+        on_board = sum(n for who, n in s.board.cities.values() if who == player)
+        assert s.supply[player] + on_board == engine.data.cities_per_player
+    in_hands = sum(h.size for h in s.hands.values())
+    waiting = 1 if s.window is not None and s.window.kind == "defend" else 0  # an attack card awaiting Defend City
+    assert s.deck.size + s.blue.size + s.red.size + in_hands + waiting == deck_total
+    assert s.shield_supply + len(s.board.shields) == engine.data.shields
+    assert len(s.board.rails) <= engine.data.railways and len(s.board.walls) <= engine.data.walls
+
+
+def test_tokens_and_cards_are_conserved_in_random_games() -> None:
+    for seed in range(40):
+        setup = Setup(NAMES[: 2 + seed % 5], {"rounds": "4"}, seed=seed)
+        _, played = play_random_game(ENGINE, setup, random.Random(seed))
+        engine = ENGINE(setup)
+        total = engine.s.deck.size
+        for event in played:
+            engine.apply(event)
+            check_invariants(engine, total)
