@@ -8,12 +8,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from playproof.errors import PlayproofError
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside target; rename it to target only if the block succeeds."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise PlayproofError(f"{target.parent}: cannot write there ({exc.strerror})") from exc
     os.close(handle)
     temporary = Path(name)
     try:

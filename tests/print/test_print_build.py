@@ -237,3 +237,12 @@ def test_footer_names_game_set_version_copies_and_page(tmp_path):
         "Test Game · Cards · version 1.2 · back · copies 1-9 of 19 · page 2 of 6",
         "Test Game · Cards · version 1.2 · back · copy 19 of 19 · page 6 of 6",
     ]
+
+
+def test_an_output_folder_that_cannot_be_written_is_one_error_line(tmp_path):
+    project = make_project(tmp_path)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(cli, ["build", str(project), "-o", str(blocker / "out")])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == f"Error: {blocker / 'out'}: cannot write there (Not a directory)"
