@@ -97,13 +97,16 @@ class SimulationSummary:
     events: int = 0
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         """Return the summary as lines of text."""
         rate = self.games / self.seconds if self.seconds else 0.0
         wins = ", ".join(f"{i + 1}: {w}" for i, w in enumerate(self.wins))
+        means = ", ".join(f"{i + 1}: {p / max(1, self.games):.1f}" for i, p in enumerate(self.points))
         return [f"played {self.games} game(s) of {self.title} for {self.players} players: {self.events} events, "
-                f"{self.seconds:.2f} s ({rate:.1f} games/s)", f"wins by seat (a shared win counts for each): {wins}"]
+                f"{self.seconds:.2f} s ({rate:.1f} games/s)", f"wins by seat (a shared win counts for each): {wins}",
+                f"mean score by seat: {means}"]
 
 
 def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int,
@@ -112,7 +115,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
     if not engine_cls.min_players <= players <= engine_cls.max_players:
         raise PlayproofError(f"{engine_cls.game_id} is for {engine_cls.min_players}-{engine_cls.max_players} "
                              f"players, not {players}")
-    summary = SimulationSummary(engine_cls.title, players, wins=[0] * players)
+    summary = SimulationSummary(engine_cls.title, players, wins=[0] * players, points=[0] * players)
     if logs is not None:
         _write(logs, None)
     began = time.perf_counter()
@@ -121,6 +124,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
         summary.games, summary.events = summary.games + 1, summary.events + played.events
         for seat, name in enumerate(player_names(players)):
             summary.wins[seat] += name in played.winners
+            summary.points[seat] += played.scores.get(name, 0)
         if logs is not None:
             _write(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
     summary.seconds = time.perf_counter() - began

@@ -235,3 +235,15 @@ def test_resume_goes_on_where_input_ended(nim: str, runner: CliRunner, tmp_path:
     assert lines[1] == "Ben to decide (take stones): take 1 | take 2 | take 3"
     assert "> ✓ line 6" in lines and lines[-1] == "session 1 ended"
     assert Store(tmp_path / "sessions.db").lines(1)[-2:] == ["Ann: take 2", "Ben: take 1"]
+
+
+def test_simulate_summary_counts_wins_and_points(nim: str) -> None:
+    from playproof.playtest.games import find_engine
+    from playproof.playtest.simulate import run_simulation, simulate_games
+
+    games = list(simulate_games(find_engine(nim), 2, 5, 1))
+    summary = run_simulation(find_engine(nim), 2, 5, 1)
+    assert summary.wins == [sum("Ann" in g.winners for g in games), sum("Ben" in g.winners for g in games)]
+    assert sum(summary.wins) == 5 and summary.points == [sum(g.scores["Ann"] for g in games),
+                                                         sum(g.scores["Ben"] for g in games)]
+    assert summary.lines()[2] == f"mean score by seat: 1: {summary.points[0] / 5:.1f}, 2: {summary.points[1] / 5:.1f}"
