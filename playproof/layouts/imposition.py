@@ -268,18 +268,21 @@ def mirror_axis(sheet: Sheet, page_width: float, page_height: float) -> str:
     return "x" if long_edge == portrait else "y"
 
 
-def back_slot(front: Slot, sheet: Sheet, page_width: float, page_height: float, page: int) -> Slot:
-    """Return the back of a front slot: mirrored for duplex, shifted by the back offset."""
+def back_slot(front: Slot, sheet: Sheet, page_width: float, page_height: float, page: int,
+              size: tuple[float, float] | None = None) -> Slot:
+    """Return the back of a front slot: mirrored for duplex, shifted by the back offset.
+
+    For a tiled part, size is the whole component's: its origin is mirrored with the whole
+    component, so the back of each part shows the part of the back design behind it.
+    """
     axis = mirror_axis(sheet, page_width, page_height)
     dx, dy = sheet.back_offset
     trim = _shift(_mirror(front.trim, axis, page_width, page_height), dx, dy)
     art = _shift(_mirror(front.art, axis, page_width, page_height), dx, dy)
-    origin = front.origin
-    if front.part is not None:
-        whole = Box(front.origin[0], front.origin[1], 0, 0)
+    origin = _xy(trim)
+    if front.part is not None and size is not None:
+        whole = Box(front.origin[0], front.origin[1], size[0], size[1])
         origin = _xy(_shift(_mirror(whole, axis, page_width, page_height), dx, dy))
-    else:
-        origin = _xy(trim)
     return Slot(front.copy, "back", page, trim, art, origin, axis, front.part)
 
 

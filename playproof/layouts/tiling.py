@@ -62,7 +62,7 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                                       single=True))
                 number += 1
                 if job.has_back:
-                    back = back_slot(slot, sheet, width, height, number)
+                    back = back_slot(slot, sheet, width, height, number, (job.width, job.height))
                     pages.append(PagePlan(number, width, height, "back", job.name, (back,), label=label,
                                           single=True))
                     number += 1

@@ -213,3 +213,18 @@ def test_any_plan_keeps_everything_on_the_page_and_apart(width, height, bleed, g
                 segment = Box(min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
                               abs(mark.y2 - mark.y1) or 1e-3)
                 assert not any(segment.overlaps(slot.art, tolerance=0.01) for slot in page.slots)
+
+
+def test_backs_of_tiled_parts_mirror_the_whole_component():
+    board = SetJob("Board", mm(400), mm(150), 0.0, 0.0, (Copy("Board", 2, 1, 0),), True, overlap=mm(10))
+    pages = plan([board], A4).pages
+    assert [p.side for p in pages] == ["front", "back", "front", "back"]
+    for front_page, back_page in ((pages[0], pages[1]), (pages[2], pages[3])):
+        (front,), (back,) = front_page.slots, back_page.slots
+        assert back.part == front.part
+        assert front_page.width > front_page.height  # landscape: a long-edge flip turns top to bottom
+        assert back.trim.x == pytest.approx(front.trim.x)
+        assert back.trim.y == pytest.approx(front_page.height - front.trim.bottom)
+        assert back.mirrored == "y"
+        assert back.origin[1] == pytest.approx(front_page.height - front.origin[1] - mm(150))
+        assert back.origin[0] == pytest.approx(front.origin[0])
