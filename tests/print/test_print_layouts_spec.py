@@ -184,3 +184,19 @@ def test_cells_and_conditions():
     assert parse_condition("not gold").holds(fields)
     assert not parse_condition("gold").holds(fields)
     assert parse_condition("n == 3").holds(fields)
+
+
+def test_extends_inherits_the_back_unless_the_child_gives_one():
+    spec, problems = spec_of('''
+[sets.Base]
+abstract = true
+back = { background = "#111111", elements = [ { type = "rect", fill = "#222222" } ] }
+[sets.Same]
+extends = "Base"
+[sets.Own]
+extends = "Base"
+back = { background = "#333333" }
+''')
+    assert not problems.items
+    assert spec.sets["Same"].back.background == "#111111" and len(spec.sets["Same"].back.elements) == 1
+    assert spec.sets["Own"].back.background == "#333333" and spec.sets["Own"].back.elements == ()
