@@ -484,3 +484,25 @@ def test_an_unlogged_rome_draw_is_unseen() -> None:
     assert eng.st.queue[0].kind == "draw"
     assert play(eng, "Ann", "discard", "Baths") == []  # the next turn: the draw happened unseen
     assert city(eng, "Ann").leader_hand.cards == ["?"] * 4 and eng.st.turn == 2
+
+
+def messages(eng: ENGINE, actor: str, verb: str, args: str = "") -> list[str]:
+    """Apply one event and return the messages of what it broke."""
+    return [v.message for v in eng.apply(Event(1, actor, verb, args))]
+
+
+def test_finding_messages_read_plainly() -> None:
+    eng = at_turn(new(), {"Ann": ["Temple"], "Ben": ["Aqueduct"], "Cat": ["Aqueduct"]}, age=2)
+    assert messages(eng, "Ann", "build", "Temple; left wood") == [
+        "Ben cannot sell wood to Ann", "Ann cannot cover the cost of Temple (1 wood, 1 clay, 1 glass) with its production and purchases"]
+    city(eng, "Ben").coins = 1
+    assert messages(eng, "Ben", "build", "Aqueduct; right stone") == [
+        "Ben cannot cover the cost of Aqueduct (3 stone) with its production and purchases", "Ben must pay 2 coins but has 1"]
+    assert messages(eng, "Ben", "build", "Aqueduct") == ["Ben already chose a card this turn"]
+    assert messages(eng, "Cat", "draft", "Nero") == ["Cat cannot draft now (Age 2 turn 1)"]
+    eng = recruiting(new(), {"Ann": ["Pericles"], "Ben": ["Plato"], "Cat": ["Sappho"]}, coins=5)
+    assert messages(eng, "Ann", "recruit", "Pericles") == ["Ann must pay 6 coins for Pericles but has 5"]
+    assert messages(eng, "Ben", "recruit", "Nero") == ["Nero is not in Ben's Leader hand"]
+    eng = new()
+    eng.st.phase, eng.st.deck = "deal", eng.data.deck(1, 3)
+    assert messages(eng, "table", "deal", "Ann Palace") == ["Palace is not in the Age 1 deck"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playproof.playtest.games.seven_wonders_leaders.city import City, prices
-from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, Leader
+from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES, Card, Cost, Leader
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
 from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken, coins
@@ -37,7 +37,8 @@ def in_hand(st: State, i: int, name: str, rule: str = "play-in-hand") -> list[Fi
 def leader_in_hand(city: City, name: str) -> list[Finding]:
     """Check that a Leader played in Recruitment is in the player's Leader hand."""
     if name == "?":
-        return [broken("recruit-in-hand", f"{city.name} plays a hidden Leader; it cannot be checked until revealed", True)]
+        message = f"{city.name} plays a hidden Leader; it cannot be checked until revealed"
+        return [broken("recruit-in-hand", message, True)]
     held = city.leader_hand.holds(name)
     if held:
         return []
@@ -104,7 +105,8 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
             bought[r] += 1
         own = Supply(tuple(bought), own.masks)
     if not covers(cost.units, own, prof.extra_masks(colour) if prof.reduce_list else ()):
-        found.append(broken("build-resources", f"{city.name} lacks resources for {move.name}: {_describe(cost)}"))
+        found.append(broken("build-resources", f"{city.name} cannot cover the cost of {move.name} "
+                                               f"({_describe(cost)}) with its production and purchases"))
     payment.left = sum(mk.left_price[r] for r in move.left)
     payment.right = sum(mk.right_price[r] for r in move.right)
     payment.bank = cost.coins + (mk.bank_price or 0) * len(move.bank)
@@ -134,15 +136,11 @@ def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, sid
 
 def _units(units: tuple[int, ...]) -> str:
     """Return units as words."""
-    from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES
-
     return " ".join(RESOURCES[r] for r in units)
 
 
 def _describe(cost: Cost) -> str:
     """Return a cost as words."""
-    from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES
-
     parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(cost.units) if n]
     return ", ".join(parts) or "nothing"
 

@@ -240,7 +240,8 @@ def _check_args(kind: str, args: list[str]) -> None:
     if kind in ("produce", "private") and any(r not in RES_INDEX for r in args[0].split("/")):
         raise ValueError(f'effect "{kind}" names an unknown resource in "{args[0]}"')
     if kind in ("coins_per", "vp_per") and (any(w not in COUNTED for w in args[0].split("+")) or args[1] not in WHERE):
-        raise ValueError(f'effect "{kind}" counts {"/".join(sorted(COUNTED))} in {", ".join(WHERE)}, not "{args[0]}" in "{args[1]}"')
+        counted, where = "/".join(sorted(COUNTED)), ", ".join(WHERE)
+        raise ValueError(f'effect "{kind}" counts {counted} in {where}, not "{args[0]}" in "{args[1]}"')
     if kind == "trade" and (args[0] not in ("raw", "goods") or args[1] not in ("left", "right", "both")):
         raise ValueError(f'effect "trade" is raw or goods, then left, right or both, not "{args[0]}:{args[1]}"')
     if kind in ("reduce", "free_color", "coins_per_build") and args[0] not in COLOURS + ("stage",):
@@ -307,7 +308,8 @@ def _rome(cset: ComponentSet) -> dict[str, Board]:
         name = str(row.get("name", "Rome"))
         for side in ("A", "B"):
             pre = side.lower() + "_"
-            stages = tuple((_cost_field(cset, row, f"{pre}stage{n}_cost"), _effect_field(cset, row, f"{pre}stage{n}_effect"))
+            stages = tuple((_cost_field(cset, row, f"{pre}stage{n}_cost"),
+                            _effect_field(cset, row, f"{pre}stage{n}_effect"))
                            for n in (1, 2, 3) if row.get(f"{pre}stage{n}_cost") is not None)
             boards[f"{name} {side}"] = Board(name, side, _effect_field(cset, row, f"{pre}power"), stages)
     return boards

@@ -12,7 +12,9 @@ from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, 
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move, split_city
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
-from playproof.playtest.games.seven_wonders_leaders.state import FREE_CITY, Choice, Finding, Payment, Pending, State, broken
+from playproof.playtest.games.seven_wonders_leaders.state import (
+    FREE_CITY, Choice, Finding, Payment, Pending, State, broken,
+)
 
 OPTIONS = {
     "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
@@ -182,7 +184,8 @@ class SevenWondersLeaders(Engine):
             found = table.deal_leaders(st, st.players[p], names, 0, st.cities[p].leader_hand)
             head.count -= len(names)
             if head.count < 0:
-                found.append(broken("draw-leaders", f"Rome B draws {head.count + len(names)} more Leaders, not {len(names)}"))
+                wanted = head.count + len(names)
+                found.append(broken("draw-leaders", f"Rome B draws {wanted} more Leaders, not {len(names)}"))
             if head.count <= 0 or not +st.box:
                 self._pop_follow_up()
             return found
@@ -275,7 +278,8 @@ class SevenWondersLeaders(Engine):
         if name != "?" and name not in st.data.leaders:
             raise MoveError(f'no Leader named "{name}"')
         held = st.draft[p].holds(name) if name != "?" else None
-        found = [] if held else [broken("leaders-draft-hand", f"{name} is not in the Leader hand {st.players[p]} drafts from", held is None)]
+        message = f"{name} is not in the Leader hand {st.players[p]} drafts from"
+        found = [] if held else [broken("leaders-draft-hand", message, held is None)]
         self.picks[p] = name
         if len(self.picks) == len(st.players):
             self._end_draft_round()
@@ -433,8 +437,9 @@ class SevenWondersLeaders(Engine):
         i = head.city
         if head.kind == "draw":
             return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in sorted(+st.box)), "Rome B draws")
-        moves = {"salvage": options.salvage_moves, "courtesan": options.courtesan_moves,
-                 "recruit": options.extra_recruit_moves}["salvage" if head.kind.startswith("salvage") else head.kind](st, i)
+        offer = {"salvage": options.salvage_moves, "courtesan": options.courtesan_moves,
+                 "recruit": options.extra_recruit_moves}
+        moves = offer["salvage" if head.kind.startswith("salvage") else head.kind](st, i)
         return Decision(st.actor_of(i), tuple(moves), head.kind)
 
     # ----------------------------------------------------------------- phases

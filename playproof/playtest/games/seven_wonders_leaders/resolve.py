@@ -95,7 +95,8 @@ def _enter(st: State, i: int, card: Card | None, what: str) -> None:
         effect = city.board.stages[city.stages - 1][1]
         city.coins += immediate_coins(st, i, effect)
         # the Free City never holds Leaders: Rome's Leader powers do nothing for it
-        st.queue.extend(p for p in _stage_follow_ups(i, effect) if not (city.free_city and p.kind in ("draw", "recruit")))
+        follow = _stage_follow_ups(i, effect)
+        st.queue.extend(p for p in follow if not (city.free_city and p.kind in ("draw", "recruit")))
     elif what.startswith("leader:"):
         leader = st.data.leaders.get(what[7:])
         city.coins += immediate_coins(st, i, leader.effect) if leader else 0

@@ -49,7 +49,8 @@ def deal_leaders(st: State, player: str, names: list[str], limit: int, hand: Han
             found.append(broken("move-syntax", f'no Leader named "{name}"'))
             continue
         if name != "?" and st.box[name] <= 0:
-            found.append(broken("leaders-deal" if limit else "draw-leaders", f"{name} is not among the Leaders in the box"))
+            rule = "leaders-deal" if limit else "draw-leaders"
+            found.append(broken(rule, f"{name} is not among the Leaders in the box"))
         elif name != "?":
             st.box[name] -= 1
         hand.cards.append(name)
