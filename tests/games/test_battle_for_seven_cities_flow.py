@@ -285,3 +285,14 @@ def test_a_logged_reshuffle_needs_an_empty_draw_pile() -> None:
     engine.s.deck.size = 0
     assert engine.apply(events("table: reshuffle", 300)[0]) == []
     assert engine.s.deck.cards == {"AP4": 1} and engine.s.blue.size == 0
+
+
+def test_before_a_turn_players_holding_metropolis_are_offered_it() -> None:
+    engine = after("Ann: end\nAnn: discard AP2", hands={"Cat": "METROPOLIS AP3 AP3"},
+                   prep=cities(fB2="Cat", fB1="Ann", fB3="Ben", fB4="Ann"))
+    decision = engine.decision()
+    assert decision.actor == "Cat" and decision.moves == ("play METROPOLIS fB2", "pass")
+    assert engine.apply(events("Cat: pass", 300)[0]) == [] and engine.decision().actor == "Ben"
+    engine = after("Ann: end\nAnn: discard AP2\nBen: points AP2", hands={"Cat": "METROPOLIS AP3 AP3"},
+                   prep=cities(fB2="Cat", fB1="Ann", fB3="Ben", fB4="Ann"))
+    assert engine.s.offers == []  # Ben's move shows Cat let the moment pass

@@ -350,10 +350,12 @@ def abandon_expedition(eng: BattleEngine) -> None:
 
 
 def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`Ben: pass` — Ben lets a reaction window close without reacting."""
-    window = eng.s.window
+    """`Ben: pass` — Ben lets a reaction window close (or declines a Metropolis) without reacting."""
+    window, offers = eng.s.window, eng.s.offers
     if window is not None and window.reactor == event.actor:
         close_window(eng)
+    elif offers and offers[0] == event.actor:
+        offers.pop(0)
 
 
 SPECIALS: dict[str, Special] = {

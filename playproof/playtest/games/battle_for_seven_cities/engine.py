@@ -161,6 +161,8 @@ class BattleEngine(Engine):
     def settle(self, event: Event, found: list[Violation]) -> None:
         """Close whatever the event shows is over: reaction windows, missing setup, draws, a turn."""
         s = self.s
+        if s.offers and not legal.answers_offer(self, event):
+            s.offers.clear()
         while s.window is not None and not cards.addresses_window(self, event):
             cards.close_window(self)
         if s.expedition is not None and not cards.continues_expedition(self, event):
@@ -180,6 +182,8 @@ class BattleEngine(Engine):
         s = self.s
         while s.window is not None and not cards.can_react(self):
             cards.close_window(self)
+        while s.offers and not legal.can_offer(self, s.offers[0]):
+            s.offers.pop(0)
         if s.phase is Phase.DRAW and (not s.draws_due or not s.can_draw()):
             s.draws_due.clear()
             self.start_turn(0)
@@ -197,6 +201,7 @@ class BattleEngine(Engine):
         s = self.s
         s.turn, s.phase = index, Phase.TURN
         s.points = s.extra_earned = s.extra_drawn = 0
+        s.offers = legal.metropolis_offers(self)
 
     def finish_turn(self, found: list[Violation]) -> None:
         """End a turn: check the hand limit, then pass to the next player or end the round."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
-from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.engine import TABLE, Decision, Event
 from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.cards import placements
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
@@ -27,7 +27,29 @@ def decision(eng: BattleEngine) -> Decision | None:
         return Decision(w.reactor, (f"play {ANSWERS[w.kind]}", "pass"), prompt)
     if s.expedition is not None:
         return _expedition(eng)
+    if s.offers:
+        player = s.offers[0]
+        return Decision(player, (*_metropolis(eng, player), "pass"), "play Metropolis out of turn, or pass")
     return PHASES[s.phase](eng)
+
+
+def metropolis_offers(eng: BattleEngine) -> list[str]:
+    """Return the other players (in turn order) who could play Metropolis before this turn begins."""
+    s = eng.s
+    order = s.order[s.turn + 1:] + s.order[:s.turn]
+    return [p for p in order if can_offer(eng, p)]
+
+
+def can_offer(eng: BattleEngine, player: str) -> bool:
+    """Return True when a player holds a Metropolis card with a tile to play it on."""
+    return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis(eng, player))
+
+
+def answers_offer(eng: BattleEngine, event: Event) -> bool:
+    """Return True for the asked player's Metropolis or pass."""
+    if event.actor != eng.s.offers[0]:
+        return False
+    return event.verb == "pass" or (event.verb == "play" and event.args.split()[:1] in (["METROPOLIS"], ["metropolis"]))
 
 
 def _tiles(eng: BattleEngine) -> Decision:

@@ -107,6 +107,7 @@ class State:
     window: Window | None = None
     expedition: Expedition | None = None
     winners: tuple[str, ...] = ()
+    offers: list[str] = field(default_factory=list)  # players asked, before a turn, to play Metropolis
 
     @property
     def active(self) -> str:
