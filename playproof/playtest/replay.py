@@ -36,8 +36,12 @@ def corrections_of(log: Log, upto: int | None = None) -> Corrections:
     for entry in log.entries:
         if upto is not None and entry.line > upto:
             break
-        found.add(entry)
+        if entry.kind in _CORRECTIONS:
+            found.add(entry)
     return found
+
+
+_CORRECTIONS = frozenset((EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND))
 
 
 def fill_unknowns(args: str, values: list[str]) -> str:
