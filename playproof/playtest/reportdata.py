@@ -108,24 +108,29 @@ def _minutes(log: Log) -> float | None:
 def rounds_of(result: AuditResult) -> list[tuple[str, dict[str, int]]]:
     """Return the scores at the end of each round (rounds from the engine, else from `== ==` markers)."""
     assert result.replay is not None
-    snapshots: list[tuple[str, dict[str, int]]] = []
-    marker, current = [""], [""]
+    replay, rounds = result.replay, _Rounds()
+    run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, rounds.observe)
+    return rounds.snapshots
 
-    def observe(engine: Engine, event: Event) -> None:
-        # an event counts in the round it was played in: the label before it
+
+class _Rounds:
+    """Scores at the end of each round, taken while a log is replayed."""
+
+    def __init__(self) -> None:
+        self.snapshots: list[tuple[str, dict[str, int]]] = []
+        self.marker = ""
+        self.current = ""
+
+    def observe(self, engine: Engine, event: Event) -> None:
+        """Record the scores after an event under the round it was played in (the label before it)."""
         if event.kind is EventKind.MARKER and event.verb == "round":
-            marker[0] = event.args
-        label = engine.round_label() or marker[0] or "1"
-        played_in = current[0] or label
-        current[0] = label
-        if snapshots and snapshots[-1][0] == played_in:
-            snapshots[-1] = (played_in, engine.scores())
+            self.marker = event.args
+        label = engine.round_label() or self.marker or "1"
+        played_in, self.current = self.current or label, label
+        if self.snapshots and self.snapshots[-1][0] == played_in:
+            self.snapshots[-1] = (played_in, engine.scores())
         else:
-            snapshots.append((played_in, engine.scores()))
-
-    replay = result.replay
-    run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, observe)
-    return snapshots
+            self.snapshots.append((played_in, engine.scores()))
 
 
 def timeline_of(result: AuditResult) -> list[TimelineRow]:
