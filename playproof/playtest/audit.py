@@ -97,7 +97,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         return result
     try:
         engine, found = replay.engine_at()
-        found += engine.finish()
+        found += _finish(engine, log.name)
         result.engine = engine
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
@@ -105,6 +105,15 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     except EngineFailure as exc:
         result.problems.append(problem_of(exc, log.name))
     return _strict(result) if strict else result
+
+
+def _finish(engine: Engine, name: str) -> list[Violation]:
+    """Return what the engine reports about an unfinished game (a crash there is an engine failure too)."""
+    try:
+        return engine.finish()
+    except Exception as exc:  # an engine bug must not look like a clean audit
+        raise EngineFailure(f"{name}: the {engine.game_id} engine failed at the end of the log "
+                            f"({exc.__class__.__name__}: {exc})") from exc
 
 
 def corrected_slips(replay: Replay) -> list[Finding]:

@@ -182,3 +182,13 @@ def test_only_verdicts_hidden_information_held_back_are_marked_as_decided_by_a_r
     assert [str(f) for f in result.findings] == [
         "t.log:5 nim-test/1-turn-order it is Ann's turn, not Ben's",
         "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 6)"]
+
+
+def test_an_engine_crash_at_the_end_is_reported(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "finish", lambda self: 1 / 0)
+    result = audit_log(parse_log(HEAD + "Ann: take 1\n", "t.log"))
+    assert [str(p) for p in result.problems] == [
+        "t.log: the nim-test engine failed at the end of the log (ZeroDivisionError: division by zero)"]
+    assert audit_exit_code([result]) == 2
