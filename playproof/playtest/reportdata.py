@@ -83,20 +83,42 @@ class SessionReport:
 def session_report(result: AuditResult) -> SessionReport:
     """Build the report of one audited log (scores by round need one more replay)."""
     log, replay = result.log, result.replay
-    engine = result.engine
-    title = engine.title if engine else log.header.get("Game", "")
-    rounds = rounds_of(result) if engine and replay else []
-    scores = engine.scores() if engine else {}
+    title = result.engine.title if result.engine else log.header.get("Game", "")
+    problems = [str(p) for p in result.problems]
+    scoring = _scoring(result, problems)
     return SessionReport(
         name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,
-        players=list(replay.setup.players) if replay else [], scores=scores,
-        breakdown=engine.score_breakdown() if engine else {}, winners=engine.winners() if engine else [],
-        over=bool(engine and engine.is_over()), rounds=rounds, timeline=timeline_of(result),
-        violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
+        players=list(replay.setup.players) if replay else [], scores=scoring.scores,
+        breakdown=scoring.breakdown, winners=scoring.winners, over=scoring.over, rounds=scoring.rounds,
+        timeline=timeline_of(result), violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
-        problems=[str(p) for p in result.problems],
-        moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
+        problems=problems, moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
         minutes=_minutes(log))
+
+
+@dataclass
+class _Scoring:
+    """What the engine says about scores: final (or so far), their parts, winners, by round."""
+
+    scores: dict[str, int] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    over: bool = False
+    rounds: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+
+
+def _scoring(result: AuditResult, problems: list[str]) -> _Scoring:
+    """Ask the engine for scores; an engine that fails here leaves the report without them, and says so."""
+    engine = result.engine
+    if engine is None or result.replay is None:
+        return _Scoring()
+    try:
+        return _Scoring(engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
+                        rounds_of(result))
+    except Exception as exc:  # an engine bug must not lose the rest of the report
+        problems.append(f"{result.log.name}: the {engine.game_id} engine failed while scoring "
+                        f"({exc.__class__.__name__}: {exc})")
+        return _Scoring()
 
 
 def _minutes(log: Log) -> float | None:

@@ -164,3 +164,13 @@ def test_violations_by_rule(reports: list[SessionReport]) -> None:
     assert reports[1].by_rule() == [("nim-test/1-turn-order", 1, 2), ("nim-test/2-take-limit", 2, 1),
                                      ("nim-test/3-winner", 1, 0)]
     assert reports[0].by_rule() == []
+
+
+def test_an_engine_failing_to_score_leaves_the_rest_of_the_report(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "score_breakdown", lambda self: {}["x"])
+    report = session_report(audit_file(DATA / "nim-game-mistakes.log"))
+    assert report.problems == [f"{DATA / 'nim-game-mistakes.log'}: the nim-test engine failed while scoring "
+                               "(KeyError: 'x')"]
+    assert report.scores == {} and len(report.violations) == 7 and len(report.timeline) == 10
