@@ -408,6 +408,15 @@ def test_rome_extra_recruit() -> None:
     assert city(eng, "Ann").coins == 0 and [l.name for l in city(eng, "Ann").leaders] == ["Pericles"]
 
 
+def test_rome_stage_discount_variant_stacks_on_the_board() -> None:
+    eng = new(boards=("Rome B", "Gizah A", "Rhodos A"), **{"rome-stage-discount": "2"})
+    at_turn(eng, {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
+    city(eng, "Ann").leader_hand = Hand(["Pericles"])
+    city(eng, "Ann").coins = 2
+    rome_b_stage(eng, 2)
+    assert play(eng, "Ann", "recruit", "Pericles") == [] and city(eng, "Ann").coins == 0  # 6 - 2 - 2
+
+
 def test_rome_extra_recruit_needs_coins() -> None:
     eng = at_turn(new(boards=("Rome B", "Gizah A", "Rhodos A")), {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
     city(eng, "Ann").leader_hand = Hand(["Pericles"])

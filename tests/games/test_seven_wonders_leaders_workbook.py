@@ -137,6 +137,9 @@ def test_setup_errors_are_plain_messages() -> None:
     with pytest.raises(PlayproofError) as err:
         ENGINE(Setup(("Ann", "Ben", "Cat"), {"sides": "C"}, 1, PROJECT))
     assert str(err.value) == '7-wonders-leaders: option sides must be A, B or any, not "C"'
+    with pytest.raises(PlayproofError) as err:
+        ENGINE(Setup(("Ann", "Ben", "Cat"), {"rome-stage-discount": "two"}, 1, PROJECT))
+    assert str(err.value) == '7-wonders-leaders: option rome-stage-discount must be a whole number, not "two"'
 
 
 def test_variant_leaders_join_the_pool_only_with_their_option() -> None:

@@ -145,19 +145,19 @@ def _describe(cost: Cost) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def leader_price(st: State, i: int, leader: Leader) -> int:
-    """Return what recruiting a Leader costs city i (Maecenas, Rome A free; Rome B discounts)."""
+def leader_price(st: State, i: int, leader: Leader, extra: int = 0) -> int:
+    """Return what recruiting a Leader costs city i (Maecenas, Rome A free; Rome B discounts; extra off)."""
     prof = st.cities[i].profile
     if "free_leaders" in prof.flags:
         return 0
     off = prof.number("leader_discount") + sum(n.profile.number("neighbour_leader_discount") for n in st.neighbours(i))
-    return max(0, leader.cost - off)
+    return max(0, leader.cost - off - extra)
 
 
-def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost") -> list[Finding]:
+def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0) -> list[Finding]:
     """Check that a player can pay for a Leader."""
     city = st.cities[i]
-    price = leader_price(st, i, leader)
+    price = leader_price(st, i, leader, extra)
     if price > city.coins:
         return [broken(rule, f"{city.name} must pay {coins(price)} for {leader.name} but has {city.coins}")]
     return []

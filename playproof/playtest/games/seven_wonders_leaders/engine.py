@@ -20,6 +20,7 @@ from playproof.playtest.games.seven_wonders_leaders.state import (
 OPTIONS = {
     "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
     "sides": "which Wonder sides are dealt: any (default), A or B",
+    "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
 }
 
 
@@ -29,6 +30,13 @@ def _sides(value: str) -> str:
     if side not in ("A", "B", "ANY"):
         raise PlayproofError(f'7-wonders-leaders: option sides must be A, B or any, not "{value}"')
     return "any" if side == "ANY" else side
+
+
+def _whole(value: str, name: str) -> int:
+    """Return a whole-number option; raise on anything else."""
+    if not value.strip().isdigit():
+        raise PlayproofError(f'7-wonders-leaders: option {name} must be a whole number, not "{value}"')
+    return int(value)
 
 
 class SevenWondersLeaders(Decisions, Engine):
@@ -50,6 +58,7 @@ class SevenWondersLeaders(Decisions, Engine):
         self.data: GameData = load(project)
         self.sides = _sides(setup.options.get("sides", "any"))
         self.st = self._new_state(setup)
+        self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
         self.canon = self._canonical_names()
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
@@ -406,8 +415,9 @@ class SevenWondersLeaders(Decisions, Engine):
         city = st.cities[i]
         if leader is None or not city.leader_hand.holds(leader.name):
             return [broken("rome-extra-recruit", f"{move.name} is not in {city.name}'s Leader hand")]
-        found = checks.check_recruit(st, i, leader, "rome-extra-recruit")
-        resolve.recruit_now(st, i, leader, min(checks.leader_price(st, i, leader), city.coins))
+        extra = st.rome_stage_discount  # 0 unless the variant stacks a stage discount on the board's
+        found = checks.check_recruit(st, i, leader, "rome-extra-recruit", extra)
+        resolve.recruit_now(st, i, leader, min(checks.leader_price(st, i, leader, extra), city.coins))
         return found
 
     def _pop_follow_up(self) -> None:

@@ -104,7 +104,7 @@ def extra_recruit_moves(st: State, i: int) -> list[str]:
     """Return Rome B's extra recruit options (or declining)."""
     city = st.cities[i]
     names = [n for n in city.leader_hand.distinct()
-             if n in st.data.leaders and leader_price(st, i, st.data.leaders[n]) <= city.coins]
+             if n in st.data.leaders and leader_price(st, i, st.data.leaders[n], st.rome_stage_discount) <= city.coins]
     return [f"recruit {n}" for n in names] + ["recruit none"]
 
 

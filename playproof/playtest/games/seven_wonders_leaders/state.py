@@ -82,6 +82,7 @@ class State:
     box: Counter[str] = field(default_factory=Counter)
     controller: int = 0
     drawn: bool = False
+    rome_stage_discount: int = 0
 
     @property
     def two_player(self) -> bool:
