@@ -224,3 +224,20 @@ def test_halikarnassos_in_turn_six_may_take_a_last_card() -> None:
     assert "salvage Palace" in eng.decision().moves  # Ben's last card, discarded at the end of turn 6
     act(eng, "Ann", "salvage", "Palace")
     assert city(eng, "Ann").owns("Palace") and eng.st.age == 2
+
+
+def test_late_discards_variant_keeps_last_cards_from_halikarnassos() -> None:
+    eng = ENGINE(Setup(("Ann", "Ben", "Cat"), {"late-discards": "true"}, 1, PROJECT))
+    for c, board in zip(eng.st.cities, ("Halikarnassos A", "Rhodos A", "Ephesos A")):
+        act(eng, "table", "wonder", f"{c.name} {board}")
+    turn(eng, {"Ann": ["Altar", "Theater"], "Ben": ["Altar", "Palace"], "Cat": ["Altar", "Theater"]})
+    eng.st.turn = 6
+    eng.st.discard = ["Baths"]
+    city(eng, "Ann").stages = 1
+    holds(eng, "Ann", "Ore Vein", "Foundry")
+    act(eng, "Ann", "stage", "Altar")
+    act(eng, "Ben", "build", "Altar")
+    act(eng, "Cat", "build", "Altar")
+    assert eng.decision().moves == ("salvage Baths", "salvage none")
+    act(eng, "Ann", "salvage", "none")
+    assert "Palace" in eng.st.discard and eng.st.age == 2

@@ -20,6 +20,7 @@ from playproof.playtest.games.seven_wonders_leaders.state import (
 OPTIONS = {
     "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
     "sides": "which Wonder sides are dealt: any (default), A or B",
+    "late-discards": "an Age's last cards are discarded after turn 6's follow-ups (Halikarnassos cannot take them)",
     "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
 }
 
@@ -58,6 +59,7 @@ class SevenWondersLeaders(Decisions, Engine):
         self.data: GameData = load(project)
         self.sides = _sides(setup.options.get("sides", "any"))
         self.st = self._new_state(setup)
+        self.late_discards = "late-discards" in setup.options
         self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
         self.canon = self._canonical_names()
         self.city_names = [c.name for c in self.st.cities]
@@ -454,7 +456,7 @@ class SevenWondersLeaders(Decisions, Engine):
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
         resolve.resolve(st)
-        if st.phase == "turn" and st.turn == 6:
+        if st.phase == "turn" and st.turn == 6 and not self.late_discards:
             # the Age's last cards are discarded at the end of turn 6, so a Halikarnassos stage
             # built in that turn may already take one of them
             self._discard_last_cards()
@@ -499,6 +501,8 @@ class SevenWondersLeaders(Decisions, Engine):
             self._pass_hands()
             self._start_turn(st.turn + 1)
             return
+        if st.turn == 6:
+            self._discard_last_cards()  # with late-discards, only now (after the follow-ups)
         if st.turn == 6 and any(c.hand.size() for c in st.cities):
             self._start_turn(7)  # Babylon B plays its last card
             return
