@@ -41,7 +41,7 @@ class Composer:
         self.boxes: dict[tuple[int, bool], Box] = {}
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
         self.text_styles: dict[tuple[int, int], Any] = {}
-        self.safe_boxes: dict[tuple[Box, bool, int], bool] = {}
+        self.safe_boxes: dict[tuple[Any, bool, int], bool] = {}
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
@@ -264,7 +264,8 @@ class _Context:
         """
         safe = self.layout.safe
         if box is not None and not isinstance(self.layout.cells, str):
-            key = (box, self.back, id(self.layout))
+            key = (id(element), self.back, id(self.layout)) if not element.box_uses_fields else (
+                box, self.back, id(self.layout))
             inside = self.c.safe_boxes.get(key)
             if inside is None:
                 inside = self.c.safe_boxes[key] = _inside_safe(self.outline, box, safe)

@@ -118,10 +118,20 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+_WHOLE_FIELD: dict[str, str | None] = {}  # template -> its field when the template is exactly "{field}"
+
+
 def substitute(template: str, fields: dict[str, Any]) -> str:
     """Replace each {field} by the row's value (empty when the cell is empty)."""
     if "{" not in template:
         return template
+    whole = _WHOLE_FIELD.get(template, "")
+    if whole == "":
+        match = FIELD.fullmatch(template)
+        whole = _WHOLE_FIELD[template] = match.group(1).strip() if match else None
+    if whole is not None:
+        value = fields.get(whole)
+        return "" if value is None else format_value(value)
     return FIELD.sub(lambda m: format_value(v) if (v := fields.get(m.group(1).strip())) is not None else "", template)
 
 

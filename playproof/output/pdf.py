@@ -36,6 +36,7 @@ class PdfWriter:
         self.margin = margin
         self.forms: dict[Path, str] = {}
         self._colours: dict[str, Any] = {}
+        self._rgb: dict[str, tuple[float, float, float]] = {}
         self.height = 0.0
 
     def colour(self, hex_colour: str) -> Any:
@@ -46,9 +47,12 @@ class PdfWriter:
         return colour
 
     def rgb(self, hex_colour: str) -> tuple[float, float, float]:
-        """Return the red, green, blue parts (0..1) of "#rrggbb"."""
-        colour = self.colour(hex_colour)
-        return colour.red, colour.green, colour.blue
+        """Return the red, green, blue parts (0..1) of "#rrggbb" (cached)."""
+        parts = self._rgb.get(hex_colour)
+        if parts is None:
+            colour = self.colour(hex_colour)
+            parts = self._rgb[hex_colour] = (colour.red, colour.green, colour.blue)
+        return parts
 
     def page(self, page: PagePlan, scene_for: SceneFor, footer: str, back_offset: tuple[float, float]) -> None:
         """Draw one page: every slot's scene, the marks, the footer; then start the next page."""
@@ -188,9 +192,9 @@ def _paint(w: PdfWriter, style: Style) -> tuple[int, int]:
     """Set fill and stroke; return the (stroke, fill) flags."""
     c = w.canvas
     if style.fill:
-        c.setFillColor(w.colour(style.fill))
+        c.setFillColorRGB(*w.rgb(style.fill))
     if style.stroke:
-        c.setStrokeColor(w.colour(style.stroke))
+        c.setStrokeColorRGB(*w.rgb(style.stroke))
         c.setLineWidth(style.stroke_width)
         c.setDash(*(style.dash or ()))
     return (1 if style.stroke else 0), (1 if style.fill else 0)
