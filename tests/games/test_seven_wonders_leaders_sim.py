@@ -9,13 +9,14 @@ from playproof.playtest.games.seven_wonders_leaders import ENGINE
 from playproof.playtest.simulate import play_random_game
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
+VARIANTS = [("semiramis", "true", 5), ("late-discards", "true", 7), ("rome-stage-discount", "2", 11), ("sides", "B", 13)]
 
 
 def test_five_hundred_random_games_finish_clean() -> None:
     counts = {}
     for seed in range(500):
         players = NAMES[: 2 + seed % 6]
-        options = {"semiramis": "true"} if seed % 5 == 0 else {}
+        options = {name: value for name, value, every in VARIANTS if seed % every == 0}
         engine, events = play_random_game(ENGINE, Setup(players, options, seed), random.Random(seed))
         assert engine.is_over() and engine.decision() is None
         scores = engine.scores()
