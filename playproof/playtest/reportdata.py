@@ -221,10 +221,18 @@ class Aggregate:
     rules: list[tuple[str, int]]
     seat_means: dict[int, float] = field(default_factory=dict)
     """Mean score of each seat over the sessions that report scores."""
+    games: list[str] = field(default_factory=list)
+    """The games of the sessions (seat and score views mix them when there are several)."""
+
+    def mixed_note(self) -> str:
+        """Return a caution when the sessions are of different games, else an empty string."""
+        if len(self.games) < 2:
+            return ""
+        return f"These sessions are of {len(self.games)} games ({', '.join(self.games)}); seat and score views mix them."
 
     def to_dict(self) -> dict[str, Any]:
         """Return the aggregate as JSON-ready data."""
-        return {"sessions": self.sessions,
+        return {"sessions": self.sessions, "games": self.games,
                 "seat_wins": [{"seat": s, "wins": w, "games": g, "mean_score": self.seat_means.get(s)}
                               for s, w, g in self.seat_wins],
                 "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
@@ -244,7 +252,8 @@ def aggregate(reports: list[SessionReport]) -> Aggregate:
                 round(mean(r.scores.values()), 1) if r.scores else 0.0) for r in reports]
     rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
     return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
-                     [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports))
+                     [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports),
+                     sorted({r.game for r in reports if r.game}))
 
 
 def _seat_means(reports: list[SessionReport]) -> dict[int, float]:

@@ -174,3 +174,10 @@ def test_an_engine_failing_to_score_leaves_the_rest_of_the_report(nim: str, monk
     assert report.problems == [f"{DATA / 'nim-game-mistakes.log'}: the nim-test engine failed while scoring "
                                "(KeyError: 'x')"]
     assert report.scores == {} and len(report.violations) == 7 and len(report.timeline) == 10
+
+
+def test_mixed_games_are_flagged(reports: list[SessionReport]) -> None:
+    assert aggregate(reports).mixed_note() == ""
+    other = SessionReport(**{**reports[0].__dict__, "game": "other-game"})
+    assert aggregate([reports[0], other]).mixed_note() == (
+        "These sessions are of 2 games (nim-test, other-game); seat and score views mix them.")

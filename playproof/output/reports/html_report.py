@@ -96,7 +96,8 @@ def _aggregate(agg: Aggregate) -> str:
     if agg.rules:
         rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1})
         chart_html += _svg(charts.rules_chart(agg), "agg-rules")
-    return (f'<section class="card"><h2>All {agg.sessions} sessions</h2><div class="charts">{chart_html}</div>'
+    note = f'<p class="meta">{e(agg.mixed_note())}</p>' if agg.mixed_note() else ""
+    return (f'<section class="card"><h2>All {agg.sessions} sessions</h2>{note}<div class="charts">{chart_html}</div>'
             f"<h3>Seats: win rates and mean scores</h3>{seats}<h3>Score spread and game length</h3>{spread}"
             f"<h3>Most broken rules</h3>{rules}</section>")
 

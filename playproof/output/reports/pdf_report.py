@@ -86,7 +86,7 @@ def _aggregate(agg: Aggregate) -> list[Flowable]:
     seats = [[s, w, g, f"{100 * w / g:.0f} %" if g else "-", agg.seat_means.get(s, "-")] for s, w, g in agg.seat_wins]
     spread = [[display_name(n), lo, hi, m, mv, mi if mi is not None else "-"]
               for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
-    story: list[Flowable] = [p(f"All {agg.sessions} sessions", H2), charts.seat_chart(agg),
+    story: list[Flowable] = [p(f"All {agg.sessions} sessions", H2), p(agg.mixed_note(), SMALL), charts.seat_chart(agg),
                              table(["Seat", "Wins", "Games", "Win rate", "Mean score"], seats, [.2] * 5, {1, 2, 3, 4}),
                              p("Score spread and game length", H3),
                              table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"], spread,
