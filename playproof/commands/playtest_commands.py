@@ -154,7 +154,8 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
     results = audit_paths(list(logs), game, strict)
     code = audit_exit_code(results, strict)
     if fmt == "json":
-        click.echo(json.dumps({"logs": [r.to_dict() for r in results], "exit_code": code}, indent=2, ensure_ascii=False))
+        data = {"logs": [r.to_dict() for r in results], "exit_code": code}
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         click.echo("\n".join(format_text(results)))
     ctx.exit(code)

@@ -16,7 +16,9 @@ MARKER = re.compile(r"(==|--)\s*(.*?)\s*(==|--)$")
 KEYWORD = re.compile(r"(reveal|undo|amend|note)\b\s*", re.IGNORECASE)
 TARGET = re.compile(r"(\d+)\s*(:\s*)?")
 MOVE = re.compile(r"([^:]*?)\s*:\s*(.*)$")
-CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?([^\W\d_](?:[\w .'-]*[\w.'-])?): ([^\s#:A-Z]+)((?: [^\s#]+)*)")
+CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?"  # elapsed time
+                            r"([^\W\d_](?:[\w .'-]*[\w.'-])?): "  # actor
+                            r"([^\s#:A-Z]+)((?: [^\s#]+)*)")  # verb in lower case, arguments one space apart
 """A move written exactly as the writer renders it (most lines): read in one step."""
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 

@@ -228,7 +228,8 @@ class Aggregate:
         """Return a caution when the sessions are of different games, else an empty string."""
         if len(self.games) < 2:
             return ""
-        return f"These sessions are of {len(self.games)} games ({', '.join(self.games)}); seat and score views mix them."
+        games = ", ".join(self.games)
+        return f"These sessions are of {len(self.games)} games ({games}); seat and score views mix them."
 
     def to_dict(self) -> dict[str, Any]:
         """Return the aggregate as JSON-ready data."""

@@ -18,14 +18,16 @@ from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
 CSS = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#222;margin:0;background:#f4f2ee;line-height:1.4}
 main{max-width:980px;margin:0 auto;padding:24px}
-h1{font-size:26px;margin:0 0 4px} h2{font-size:19px;margin:28px 0 10px;border-bottom:2px solid #ddd6c8;padding-bottom:4px}
+h1{font-size:26px;margin:0 0 4px}
+h2{font-size:19px;margin:28px 0 10px;border-bottom:2px solid #ddd6c8;padding-bottom:4px}
 h3{font-size:15px;margin:18px 0 6px}
 .card{background:#fff;border-radius:8px;padding:18px 22px;margin:0 0 22px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .meta{color:#666;font-size:13px} .meta span{margin-right:16px}
 table{border-collapse:collapse;width:100%;font-size:13px;margin:6px 0 12px}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top}
 th{background:#faf8f4;font-weight:600} td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-.win,tr.total td{font-weight:700} tr.total td{border-top:2px solid #ddd6c8} .ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
+.win,tr.total td{font-weight:700} tr.total td{border-top:2px solid #ddd6c8}
+.ok{color:#2f7d4a} .bad{color:#b3261e} .fixed{color:#8a6d1f} .open{color:#5a5a9e}
 s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .charts{display:flex;flex-wrap:wrap;gap:12px} .charts svg{max-width:100%;height:auto}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
@@ -67,7 +69,8 @@ def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
             f"<style>{CSS}</style></head><body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
 
 
-def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(), cls: list[str] | None = None) -> str:
+def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(),
+           cls: list[str] | None = None) -> str:
     """Return a table; cells are already-escaped HTML."""
     heads = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>" for i, h in enumerate(head))
     lines = [f"<table><thead><tr>{heads}</tr></thead><tbody>"]
@@ -139,7 +142,8 @@ def _players(report: SessionReport) -> str:
     parts.append(["total"] + [str(report.scores.get(p, "")) for p in report.players])
     numeric = set(range(1, len(report.players) + 1))
     classes = [""] * (len(parts) - 1) + ["total"]
-    return html + "<h3>Score breakdown</h3>" + _table(["Part"] + [e(p) for p in report.players], parts, numeric, classes)
+    head = ["Part"] + [e(p) for p in report.players]
+    return html + "<h3>Score breakdown</h3>" + _table(head, parts, numeric, classes)
 
 
 def _rounds(report: SessionReport) -> str:

@@ -12,7 +12,8 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
+                                TableStyle)
 
 from playproof.output.reports import ReportFormat, charts
 from playproof.playtest.engine import Status
@@ -152,7 +153,8 @@ def _violations(report: SessionReport) -> list[Flowable]:
             status += f" (known since the reveal on line {f.revealed_by})"
         rows.append([f.line, f.rule, f.message, status])
     by_rule = [list(counts) for counts in report.by_rule()]
-    return [p("Violations", H3), table(["Line", "Rule", "What happened", "Status"], rows, [.06, .41, .39, .14], {0}, shade),
+    head = ["Line", "Rule", "What happened", "Status"]
+    return [p("Violations", H3), table(head, rows, [.06, .41, .39, .14], {0}, shade),
             p("Violations by rule", H3), table(["Rule", "Standing", "Corrected at the table"], by_rule, [.6, .2, .2],
                                                {1, 2})]
 
