@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from playproof.playtest.engine import Setup
+from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.seven_wonders_leaders import ENGINE
 from playproof.playtest.simulate import play_random_game
 
@@ -33,3 +33,25 @@ def test_random_games_use_the_expansion() -> None:
         recruited += sum(e.verb == "recruit" for e in events)
         stages += sum(e.verb == "stage" for e in events)
     assert recruited > 30 and stages > 30
+
+
+def test_mutated_logs_never_crash_the_referee() -> None:
+    """Drop, repeat and garble moves of random games: the engine reports, it never raises."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = NAMES[: 2 + seed % 6]
+        _, events = play_random_game(ENGINE, Setup(players, {}, seed), random.Random(seed))
+        engine = ENGINE(Setup(players, {}, seed))
+        for event in events:
+            roll = rng.random()
+            if roll < 0.05:
+                continue  # a move nobody wrote down
+            if roll < 0.12:
+                event = Event(event.line, event.actor, event.verb, rng.choice(events).args)
+            elif roll < 0.17:
+                event = Event(event.line, rng.choice(players + ("table",)), event.verb, event.args)
+            engine.apply(event)
+            if roll > 0.97:
+                engine.apply(event)  # written twice
+            engine.decision()
+        engine.scores()
