@@ -102,3 +102,14 @@ def test_recorder_accepts_legal_moves_of_every_engine(game_id: str, tmp_path: Pa
         assert outcome.lines() == [f"✓ line {outcome.entry.line}"]
     result = audit_log(recorder.log)
     assert result.readable and result.findings == [], "\n".join(format_text([result]))
+
+
+@pytest.mark.parametrize("game_id", SEED_GAMES)
+def test_each_seed_game_has_a_complete_legal_game_and_a_mistakes_log(game_id: str) -> None:
+    folder = ROOT / "examples" / game_id / "playtests"
+    if not folder.is_dir():
+        pytest.skip(f"examples/{game_id}/playtests not written yet")
+    engine_or_skip(game_id)
+    complete = [p.name for p in CLEAN if p.parent == folder and (r := audit_file(p)).engine and r.engine.is_over()]
+    assert complete, f"no example log of {game_id} plays a complete game"
+    assert [p for p in MISTAKES if p.parent == folder], f"no <name>-mistakes.log for {game_id}"
