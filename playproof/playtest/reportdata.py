@@ -204,6 +204,16 @@ def turn_times(log: Log) -> dict[str, list[int]]:
     return times
 
 
+def unique_names(names: list[str]) -> dict[str, str]:
+    """Return the shortest path endings that tell the logs apart (`four-sisters/first-try.log`)."""
+    parts = {n: [p for p in n.replace("\\", "/").split("/") if p and p != "playtests"] for n in names}
+    for depth in range(1, max((len(p) for p in parts.values()), default=1) + 1):
+        short = {n: "/".join(p[-depth:]) for n, p in parts.items()}
+        if len(set(short.values())) == len(set(names)):
+            return short
+    return {n: n for n in names}
+
+
 def display_name(name: str) -> str:
     """Return a log's file name without its folders (session names stay as they are)."""
     return name.replace("\\", "/").rsplit("/", 1)[-1]
@@ -223,6 +233,10 @@ class Aggregate:
     """Mean score of each seat over the sessions that report scores."""
     games: list[str] = field(default_factory=list)
     """The games of the sessions (seat and score views mix them when there are several)."""
+
+    def short(self, name: str) -> str:
+        """Return the shortest name that tells this log apart from the others."""
+        return unique_names([n for n, *_ in self.spreads]).get(name, name)
 
     def mixed_note(self) -> str:
         """Return a caution when the sessions are of different games, else an empty string."""

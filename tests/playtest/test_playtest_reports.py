@@ -181,3 +181,10 @@ def test_mixed_games_are_flagged(reports: list[SessionReport]) -> None:
     other = SessionReport(**{**reports[0].__dict__, "game": "other-game"})
     assert aggregate([reports[0], other]).mixed_note() == (
         "These sessions are of 2 games (nim-test, other-game); seat and score views mix them.")
+
+
+def test_unique_names() -> None:
+    from playproof.playtest.reportdata import unique_names
+
+    names = ["examples/a/playtests/x.log", "examples/b/playtests/x.log", "y.log", "session 3"]
+    assert unique_names(names) == {names[0]: "a/x.log", names[1]: "b/x.log", "y.log": "y.log", "session 3": "session 3"}

@@ -92,7 +92,7 @@ def _aggregate(agg: Aggregate) -> str:
                    ([str(s), str(w), str(g), f"{100 * w / g:.0f} %" if g else "-", e(agg.seat_means.get(s, "-"))]
                     for s, w, g in agg.seat_wins), {1, 2, 3, 4})
     spread = _table(["Log", "Lowest", "Highest", "Mean", "Moves", "Minutes"],
-                    ([e(display_name(n)), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
+                    ([e(agg.short(n)), str(lo), str(hi), str(m), str(mv), e(mi if mi is not None else "-")]
                      for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)), {1, 2, 3, 4, 5})
     rules = '<p class="empty">No rule was broken in these sessions.</p>'
     chart_html = _svg(charts.seat_chart(agg), "agg-seats")

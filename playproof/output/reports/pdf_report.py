@@ -85,7 +85,7 @@ def table(head: list[str], rows: list[list[object]], widths: list[float], numeri
 def _aggregate(agg: Aggregate) -> list[Flowable]:
     """Return the views over several sessions."""
     seats = [[s, w, g, f"{100 * w / g:.0f} %" if g else "-", agg.seat_means.get(s, "-")] for s, w, g in agg.seat_wins]
-    spread = [[display_name(n), lo, hi, m, mv, mi if mi is not None else "-"]
+    spread = [[agg.short(n), lo, hi, m, mv, mi if mi is not None else "-"]
               for (n, lo, hi, m), (_, mv, mi) in zip(agg.spreads, agg.lengths)]
     story: list[Flowable] = [p(f"All {agg.sessions} sessions", H2), p(agg.mixed_note(), SMALL), charts.seat_chart(agg),
                              table(["Seat", "Wins", "Games", "Win rate", "Mean score"], seats, [.2] * 5, {1, 2, 3, 4}),
