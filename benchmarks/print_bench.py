@@ -107,12 +107,14 @@ def main() -> None:
                 runs.append((run(CHILD_PLAYPROOF, str(project), str(folder / "out")),
                              run(CHILD_HANDWRITTEN, str(project / "Cards.csv"), str(folder / "hand.pdf"),
                                  str(project / "assets" / "icon.svg"), str(HERE))))
+            ratios = sorted(ours["cpu"] / theirs["cpu"] for ours, theirs in runs)
             for ours, theirs in runs + ([_best(runs)] if options.repeat > 1 else []):
                 label = f"{size} best" if "best" in ours else str(size)
                 print(f"| {label} | {ours['seconds']:.2f} | {theirs['seconds']:.2f} | "
                       f"{ours['seconds'] / theirs['seconds']:.2f} | {ours['cpu']:.2f} | {theirs['cpu']:.2f} | "
                       f"{ours['cpu'] / theirs['cpu']:.2f} | {ours['peak_mb']:.0f} | "
                       f"{theirs['peak_mb']:.0f} | {int(ours['pages'])} |", flush=True)
+            print(f"| {size} median CPU ratio of the pairs | | | | | | {ratios[len(ratios) // 2]:.2f} | | | |")
 
 
 if __name__ == "__main__":

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
@@ -187,9 +189,30 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "set"
 
 
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect cyclic garbage less often while building (restored after).
+
+    A build allocates many short-lived objects and almost no reference cycles; Python's default
+    collection threshold rescans them so often that it costs about a fifth of composing time.
+    """
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], 50_000), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+
+
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
     """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error."""
+    with fewer_collections():
+        return _build(path, out_dir, options, progress)
+
+
+def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Progress | None) -> BuildResult:
+    """Do the build (see build)."""
     if options.format not in FORMATS:
         raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
     problems = Problems()
