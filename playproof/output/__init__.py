@@ -1,0 +1,1 @@
+"""Output: the build, renderers (PDF, SVG, PNG), the manifest and atomic writes."""
