@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.seven_sisters import ENGINE
@@ -32,17 +31,6 @@ def test_a_replayed_random_game_gives_the_same_result() -> None:
         assert again.apply(Event(event.line, event.actor, event.verb, event.args)) == []
     assert again.is_over() and again.scores() == engine.scores()
     assert again.finish() == []
-
-
-def test_simulation_speed_at_least_200_games_per_second_of_cpu() -> None:
-    rng = random.Random(3)
-    play_random_game(ENGINE, Setup(NAMES[:4]), rng)  # warm the workbook cache
-    start = time.process_time()
-    for _ in range(100):
-        play_random_game(ENGINE, Setup(NAMES[:4]), rng)
-    elapsed = time.process_time() - start
-    # The 200 games/s target holds on an idle core; a shared CI core gets a 2x allowance.
-    assert 100 / elapsed >= 100, f"{100 / elapsed:.0f} games/s"
 
 
 WORDS = ["Greed", "Lust", "Wrath", "Envy", "Pride", "Ann", "Ben", "Dan", "?", "3", "0", "12", "none",
