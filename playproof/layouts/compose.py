@@ -12,17 +12,14 @@ from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
 from playproof.layouts.assets import Assets, colour_hex
 from playproof.layouts.elements import Element, Length, Side, fields_in, substitute
-from playproof.layouts.fonts import DEFAULT_FAMILY, FontBook
+from playproof.layouts.fonts import FontBook
 from playproof.layouts.geometry import Box, HexGroup, Outline, circle_outline, grown, hex_group, rect_outline
-from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, Scene, Style, TableOp,
-                                     TextOp)
+from playproof.layouts.scene import CircleOp, Op, PolygonOp, RectOp, Scene, Style
 from playproof.layouts.spec import SetLayout, parse_cells
-from playproof.layouts.text import Typesetter, parse_rich
+from playproof.layouts.text import Typesetter
 from playproof.units import mm, parse_length, to_mm
 
 ROW_FREE_FIELDS = frozenset({"_game", "_version", "_set"})
-DEFAULT_SIZE = 10.0
-DEFAULT_MIN_SIZE = 6.0
 
 
 @dataclass
@@ -309,4 +306,4 @@ def _segment_distance(px: float, py: float, x1: float, y1: float, x2: float, y2:
     return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
 
 
-__all__ = ["Composer", "DEFAULT_FAMILY", "DEFAULT_MIN_SIZE", "DEFAULT_SIZE", "geometry", "mm"]
+__all__ = ["Composer", "geometry"]

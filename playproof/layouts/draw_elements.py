@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import PlayproofError
-from playproof.layouts.elements import Element, Length, fields_in, substitute
+from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, RotatedOp, Style, TableOp,
