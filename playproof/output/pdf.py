@@ -37,6 +37,7 @@ class PdfWriter:
         self.forms: dict[Path, str] = {}
         self._colours: dict[str, Any] = {}
         self._rgb: dict[str, tuple[float, float, float]] = {}
+        self.bookmarks: set[str] = set()
         self.height = 0.0
 
     def colour(self, hex_colour: str) -> Any:
@@ -60,6 +61,7 @@ class PdfWriter:
         c.setPageSize((page.width, page.height))
         self.height = page.height
         _page_boxes(c, page)
+        self.outline_entry(page)
         if page.kind == "calibration":
             draw_calibration(self, page, back_offset)
         for slot in page.slots:
@@ -70,6 +72,16 @@ class PdfWriter:
         if footer:
             self.footer(page, footer)
         c.showPage()
+
+    def outline_entry(self, page: PagePlan) -> None:
+        """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
+        title = page.set or ("Duplex calibration" if page.kind == "calibration" else None)
+        if title is None or title in self.bookmarks:
+            return
+        key = f"page{page.number}"
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key, level=0)
+        self.bookmarks.add(title)
 
     def slot(self, slot: Slot, scene: Scene) -> None:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""

@@ -246,3 +246,20 @@ def test_an_output_folder_that_cannot_be_written_is_one_error_line(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(project), "-o", str(blocker / "out")])
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == f"Error: {blocker / 'out'}: cannot write there (Not a directory)"
+
+
+def test_the_pdf_has_a_bookmark_per_set(tmp_path):
+    import pypdfium2
+
+    sheets = {"Cards": [("name", "text"), ("Gold", "x")], "Tokens": [("name",), ("A",)]}
+    layouts = CARD_LAYOUT + '\n[sets.Tokens]\nshape = "circle"\ndiameter = "2cm"\nelements = [ { type = "text", ' \
+                            'text = "{name}", x = "30%", y = "40%", width = "40%", height = "20%" } ]\n'
+    project = make_project(tmp_path, layouts=layouts, sheets=sheets)
+    build_result = run("build", str(project), "-o", str(tmp_path / "out"))
+    assert build_result.exit_code == 0
+    document = pypdfium2.PdfDocument(str(tmp_path / "out" / "game.pdf"))
+    try:
+        titles = [(item.get_title(), item.get_dest().get_index()) for item in document.get_toc()]
+    finally:
+        document.close()
+    assert titles == [("Cards", 0), ("Tokens", 2)]
