@@ -158,6 +158,12 @@ def test_svg_format_writes_one_file_per_design_and_side(tmp_path):
     assert files == ["cards/2-back.svg", "cards/2-front.svg", "cards/3-back.svg", "cards/3-front.svg"]
     svg = (out / "svg" / "cards" / "2-front.svg").read_text()
     assert "Gold" in svg and "DejaVuSans-Bold" in svg and "data:image/svg+xml;base64" in svg
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg)
+    assert (root.get("width"), root.get("height")) == ("69.000mm", "94.000mm")  # trim plus 3 mm bleed each side
+    assert [float(v) for v in root.get("viewBox").replace(",", " ").split()] == pytest.approx([-8.504, -8.504, 195.591, 266.457],
+                                                                             abs=0.01)
     assert (out / "svg" / "fonts" / "DejaVuSans-Bold.ttf").exists()
 
 
