@@ -222,6 +222,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     paper, sheet = make_sheet(project, options)
     jobs = make_jobs(project, layouts)
     plan_ = plan(jobs, sheet)
+    if not plan_.pages:
+        raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
     out = out_dir if out_dir is not None else path / "out"
     name = path.resolve().name
     composer = Composer(path, problems, project.builtins())

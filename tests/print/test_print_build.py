@@ -269,3 +269,11 @@ def test_the_pdf_has_a_bookmark_per_set(tmp_path):
     finally:
         document.close()
     assert titles == [("Cards", 0), ("Tokens", 2)]
+
+
+def test_nothing_to_print_is_an_error(tmp_path):
+    project = make_project(tmp_path, sheets={"Cards": [("name", "text", "count"), ("Gold", "x", 0)]})
+    result = CliRunner().invoke(cli, ["build", str(project), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "Error: nothing to print: the sets chosen have no copies (every count is 0)")
