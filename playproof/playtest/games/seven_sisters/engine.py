@@ -7,6 +7,7 @@ from typing import Mapping
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
                                        Violation, example_project)
+from playproof.playtest.games.seven_sisters import scoring
 from playproof.playtest.games.seven_sisters.actions import ActionContext, perform
 from playproof.playtest.games.seven_sisters.data import load_data
 from playproof.playtest.games.seven_sisters.legal import move_texts
@@ -196,6 +197,14 @@ class SevenSistersEngine(ScoringPass, Engine):
     def is_over(self) -> bool:
         """Return True after the final scoring."""
         return self.step == "over"
+
+    def winners(self) -> list[str]:
+        """Return the winner(s): most points, then most Sloth favours, then most servants on tiles."""
+        if self.step == "over":
+            return [self.names[p] for p in self.champions]
+        # Before the final scoring the same tie-breaks rank the scores so far: who leads now.
+        totals = list(self.scores().values())
+        return [self.names[p] for p in scoring.winners(self.table, totals)]
 
     def round_label(self) -> str:
         """Return the round being played."""
