@@ -141,6 +141,13 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         return {name: {"own": own[name], "partner": totals[seat.team] - own[name],
                        "total": totals[seat.team]} for name, seat in self.seats.items()}
 
+    def winners(self) -> list[str]:
+        """Return the two players of the team that won the Day (none on a drawn Day), or leads it now."""
+        # The Day's winner is the team the end of the Day named ("none": a drawn Day, nobody wins);
+        # before the end, the team with the higher Chateau total leads (equal totals: nobody).
+        team = self.winner if self.stage == OVER else self.leading_team()
+        return [name for name, seat in self.seats.items() if seat.team == team]
+
     def round_label(self) -> str:
         """Return the turn number and the Hour."""
         return f"turn {self.turns_played + 1}, hour {self.hour}"
