@@ -119,6 +119,11 @@ class BattleEngine(Engine):
             parts[player]["total"] = total
         return parts
 
+    def winners(self) -> list[str]:
+        """Return the winner(s) named at the round's end that ended the game, or who leads now."""
+        # Most cities win, future cities on water break a tie; a tie on both is a shared win.
+        return list(self.s.winners if self.is_over() else self.leaders())
+
     def round_label(self) -> str:
         """Return the round number."""
         return f"Round {self.s.round}"
