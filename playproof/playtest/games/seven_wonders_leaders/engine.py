@@ -119,6 +119,14 @@ class SevenWondersLeaders(Decisions, Engine):
         """Return each player's score sheet lines."""
         return {p: breakdown(self.st, i) for i, p in enumerate(self.st.players)}
 
+    def winners(self) -> list[str]:
+        """Return the players with the most points, the most coins breaking a tie (still tied: shared)."""
+        # Before the end of Age III this names who leads with the points and coins so far.
+        scores = self.scores()
+        rank = {p: (scores[p], self.st.cities[i].coins) for i, p in enumerate(self.st.players)}
+        best = max(rank.values())
+        return [p for p in self.st.players if rank[p] == best]
+
     def round_label(self) -> str:
         """Return the Age (or the Leader draft) as a label."""
         if self.st.phase in ("wonders", "leaders", "draft"):
