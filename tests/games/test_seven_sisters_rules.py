@@ -386,12 +386,15 @@ def test_wrath_with_nobody_on_it_stays_unless_the_variant_says_tie() -> None:
 
 def test_gifts_amounts() -> None:
     game = at_play()
+    game.engine.table.reserve = [30, 30, 30]  # 15 left after the five action C fillers each
     game.score_with(greed=(3, 1, 0), gluttony=(1, 1, 1), lust=(0, 2, 1))
     assert game.feed("table: gift Greed Ann 5\ntable: gift Greed Ben 2\ntable: gift Greed Cat 0\n"
                      "table: gift Gluttony Cat 2\ntable: gift Lust Ben 5\ntable: gift Lust Cat 2") == []
+    game.settle("deal")  # the Gluttony and Lust claims are checked when those sisters are scored
     found = game.violations("table: gift Greed Ben 5")
     assert [(v.rule, v.message) for v in found] == [
-        ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 2, not 5")]
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 2, not 5: Ann has the most servants on "
+         "Greed (3), so every other player on Greed receives 2")]
 
 
 def test_gifts_stop_when_the_supply_runs_out() -> None:
@@ -399,6 +402,24 @@ def test_gifts_stop_when_the_supply_runs_out() -> None:
     game.engine.table.supply_gold = 6
     game.score_with(greed=(1, 3, 1))
     assert game.feed("table: gift Greed Ben 5\ntable: gift Greed Ann 1\ntable: gift Greed Cat 0") == []
+    found = game.violations("table: gift Greed Ann 2\ntable: gift Greed Ben 2")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ann is 1, not 2: Ben has the most servants on "
+         "Greed (3), so every other player on Greed receives 2, but only 1 gold was left in the supply"),
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 5, not 2: Ben has the most servants on "
+         "Greed (3), so Ben receives 5")]
+
+
+def test_a_tie_gives_everyone_on_lust_the_secondary_gift() -> None:
+    game = at_play()
+    game.engine.table.reserve = [30, 30, 30]  # 15 left after the five action C fillers each
+    game.score_with(lust=(2, 2, 0))
+    assert game.feed("table: gift Lust Ann 2\ntable: gift Lust Ben 2\ntable: gift Lust Cat 0") == []
+    found = game.violations("table: gift Lust Ann 5\ntable: gift Lust Cat 2")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/gifts-amounts", "Lust's gift to Ann is 2, not 5: Ann and Ben tie on Lust with 2 "
+         "and Sloth favours do not break the tie, so every player on Lust receives 2"),
+        ("seven-sisters/gifts-amounts", "Lust's gift to Cat is 0, not 2: Cat has no servant on Lust")]
 
 
 def decide_until(game: Game, kind: str) -> None:

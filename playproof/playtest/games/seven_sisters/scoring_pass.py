@@ -355,6 +355,8 @@ class ScoringPass:
             sister = int(claim.topic[1])  # type: ignore[call-overload]
             return (f"{claim.text} goes to {self._who(actual)}, not {self._who(claim.value)}: "
                     f"{self._reason(sister, *reasons[sister])}")
+        if kind == "gift":
+            return f"{claim.text} is {actual}, not {claim.value}: {self._gift_reason(claim, actual, reasons)}"
         if kind == "wrath":
             return (f"The Wrath marker lies on {self.data.sisters[t.wrath]}, not "
                     f"{self.data.sisters[int(claim.value)]}")  # type: ignore[call-overload]
@@ -368,6 +370,26 @@ class ScoringPass:
             return (f"The winner is {self._who(actual)} (ties: most Sloth favours, then most servants "
                     f"on the tiles), not {self._who(claim.value)}")
         return f"{claim.text} is {actual}, not {claim.value}"
+
+    def _gift_reason(self, claim: Claim, actual: object,
+                     reasons: dict[int, tuple[tuple[int, ...], int | None]]) -> str:
+        """Explain a gift: 5 to the favourite, 2 to the others on her (all on a tie), and any shortage."""
+        sister, seat = int(claim.topic[1]), int(claim.topic[2])  # type: ignore[call-overload]
+        counts, winner = reasons[sister]
+        name, player = self.data.sisters[sister], self.names[seat]
+        if not counts[seat]:
+            return f"{player} has no servant on {name}"
+        owed = self.data.n("gift_winner" if seat == winner else "gift_others")
+        why = self._reason(sister, counts, winner)
+        if seat == winner:
+            why += f", so {player} receives {owed}"
+        else:
+            why += f", so every {'other ' if winner is not None else ''}player on {name} receives {owed}"
+        if actual == owed:
+            return why
+        unit = {GREED: "gold", GLUTTONY: "fruit"}.get(sister, "servant" if actual == 1 else "servants")
+        place = "the supply" if sister in (GREED, GLUTTONY) else f"{player}'s reserve"
+        return f"{why}, but only {actual} {unit} {'was' if actual == 1 else 'were'} left in {place}"
 
     def _who(self, value: object) -> str:
         """Name a player, several players, or nobody."""
