@@ -102,7 +102,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
-    except EngineFailure as exc:
+    except PlayproofError as exc:  # an engine failure, or an engine refusing the header's setup
         result.problems.append(problem_of(exc, log.name))
     return _strict(result) if strict else result
 

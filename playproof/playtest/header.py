@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problems
-from playproof.playtest.engine import Engine, Setup
+from playproof.playtest.engine import TABLE, Engine, Setup
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import Log
 from playproof.playtest.logparse import players_of
@@ -29,6 +30,7 @@ def engine_of(log: Log, game: str | None = None) -> type[Engine]:
 def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None) -> Setup:
     """Return the Setup the header describes, recording each bad header value as a problem."""
     header = log.header
+    _check_keys(log, problems)
     players = tuple(players_of(log))
     _check_players(log, engine, players, problems)
     options = parse_variant(header.get("Variant", ""))
@@ -75,12 +77,26 @@ def _setup_items(log: Log, problems: Problems) -> dict[str, str]:
     return items
 
 
+def _check_keys(log: Log, problems: Problems) -> None:
+    """Warn about a header key that looks like a misspelt key playproof reads (`[Playres]`, `[players]`)."""
+    known = {key.lower(): key for key in HEADER_KEYS}
+    for key in log.header:
+        if key in HEADER_KEYS:
+            continue
+        close = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.75)
+        if close:
+            problems.warn(Location(log.name, line=log.header_line(key)),
+                          f"unknown header [{key}]; did you mean [{known[close[0]]}]?")
+
+
 def _check_players(log: Log, engine: type[Engine], players: tuple[str, ...], problems: Problems) -> None:
     """A game has between the engine's minimum and maximum players, each named once."""
     where = Location(log.name, line=log.header_line("Players") or None)
     if not players:
         problems.error(where, '[Players "..."] header missing or empty; list the players in seat order')
         return
+    if any(p.lower() == TABLE for p in players):
+        problems.error(where, f'"{TABLE}" cannot be a player\'s name: it is the actor of chance events')
     if len({p.lower() for p in players}) != len(players):
         problems.error(where, f"a player is named twice in [Players \"{', '.join(players)}\"]")
     if not engine.min_players <= len(players) <= engine.max_players:

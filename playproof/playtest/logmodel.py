@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, Iterator
@@ -127,14 +128,51 @@ def to_record(entry: Entry) -> dict[str, Any]:
     return record
 
 
-def from_record(record: dict[str, Any]) -> Entry:
-    """Return the entry a JSON record describes (unknown keys are ignored)."""
+_INT_FIELDS = frozenset(("line", "target", "col"))
+
+
+def from_record(record: object) -> Entry:
+    """Return the entry a JSON record describes (unknown keys are ignored); a malformed one raises ValueError."""
+    if not isinstance(record, dict):
+        raise ValueError(f"expected a JSON object, got {type(record).__name__}")
     known = {f.name for f in fields(Entry)}
     data = {k: v for k, v in record.items() if k in known}
+    if "kind" not in data:
+        raise ValueError("missing key 'kind'")
+    if data["kind"] not in _KINDS:
+        raise ValueError(f'unknown kind {json_text(data["kind"])}; kinds: {", ".join(_KINDS)}')
+    for name, value in data.items():
+        _check_field(name, value)
     data["kind"] = EntryKind(data["kind"])
     if "values" in data:
         data["values"] = tuple(data["values"])
     return Entry(**data)
+
+
+_KINDS = tuple(kind.value for kind in EntryKind)
+
+
+def json_text(value: object) -> str:
+    """Return a JSON value as it would be written in the record."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _check_field(name: str, value: object) -> None:
+    """A record's field has the JSON type of its Entry field (numbers for line/target/col, texts else)."""
+    if name in _INT_FIELDS:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        wanted = "a whole number"
+    elif name == "values":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        wanted = "a list of texts"
+    elif name == "comment":
+        ok = value is None or isinstance(value, str)
+        wanted = "a text or null"
+    else:
+        ok = isinstance(value, str)
+        wanted = "a text"
+    if not ok:
+        raise ValueError(f'"{name}" must be {wanted}, not {json_text(value)}')
 
 
 def with_raw(entry: Entry, raw: str) -> Entry:

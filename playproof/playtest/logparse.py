@@ -41,8 +41,16 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     path = Path(path)
     try:
         content = path.read_text(encoding="utf-8-sig")  # a byte-order mark from Notepad is not part of line 1
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PlayproofError(f"{path}: cannot read log ({exc.__class__.__name__}: {exc})") from exc
+    except FileNotFoundError:
+        raise PlayproofError(f"{path}: no such log file") from None
+    except IsADirectoryError:
+        raise PlayproofError(f"{path}: is a folder, not a log file") from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise PlayproofError(f"{path}:{line}: not UTF-8 text (byte {exc.object[exc.start]:#04x}); "
+                             "save the log as UTF-8") from None
+    except OSError as exc:
+        raise PlayproofError(f"{path}: cannot read log ({exc.strerror or exc})") from None
     if path.suffix.lower() == ".jsonl":
         from playproof.playtest.logjson import parse_jsonl
 

@@ -113,7 +113,13 @@ def prepare(log: Log, game: str | None = None, base: Path | None = None) -> Repl
     engine_cls = engine_of(log, game)
     problems = Problems()
     setup = setup_of(log, engine_cls, problems, base)
-    return Replay(log, engine_cls, setup, list(log.problems) + problems.items)
+    return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order))
+
+
+def line_order(problem: Problem) -> tuple[int, int]:
+    """Return where a problem sits in its log, for listing problems top to bottom (the whole file first)."""
+    where = problem.location
+    return (where.line or 0, where.col or 0) if where is not None else (0, 0)
 
 
 def run(engine_cls: type[Engine], setup: Setup, events: Iterable[Event], name: str = "<log>",
@@ -144,7 +150,7 @@ def _construct(engine_cls: type[Engine], setup: Setup, name: str) -> Engine:
                             f"({exc.__class__.__name__}: {exc})") from exc
 
 
-def problem_of(exc: EngineFailure, name: str) -> Problem:
+def problem_of(exc: PlayproofError, name: str) -> Problem:
     """Return an engine failure as a located problem."""
     head, _, rest = str(exc).partition(": ")
     line = head.rsplit(":", 1)[-1]

@@ -33,7 +33,7 @@ def test_audit_exit_codes(nim: str, runner: CliRunner, tmp_path: Path) -> None:
     assert f"{MISTAKES}:9 nim-test/1-turn-order it is Cat's turn, not Ben's\n" in dirty.output
     missing = runner.invoke(cli, ["audit", str(tmp_path / "gone.log"), str(MISTAKES)])
     assert missing.exit_code == 2
-    assert missing.output.startswith(f"{tmp_path / 'gone.log'}: cannot read log (FileNotFoundError")
+    assert missing.output.startswith(f"{tmp_path / 'gone.log'}: no such log file\n")
     bad = tmp_path / "bad.log"
     bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn take 1\n', encoding="utf-8")
     unreadable = runner.invoke(cli, ["audit", str(bad)])

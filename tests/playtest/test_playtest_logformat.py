@@ -168,8 +168,35 @@ def test_any_text_round_trips(lines: list[str], final_newline: bool) -> None:
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(PlayproofError, match=r"nope\.log: cannot read log \(FileNotFoundError: "):
+    with pytest.raises(PlayproofError) as missing:
         read_log(tmp_path / "nope.log")
+    assert str(missing.value) == f"{tmp_path / 'nope.log'}: no such log file"
+
+
+def test_folder_and_non_utf8_file_are_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(PlayproofError) as folder:
+        read_log(tmp_path)
+    assert str(folder.value) == f"{tmp_path}: is a folder, not a log file"
+    latin = tmp_path / "latin.log"
+    latin.write_bytes(b'[Game "nim-test"]\nAnn: take \xe9\n')
+    with pytest.raises(PlayproofError) as binary:
+        read_log(latin)
+    assert str(binary.value) == f"{latin}:2: not UTF-8 text (byte 0xe9); save the log as UTF-8"
+
+
+def test_jsonl_records_of_the_wrong_shape_are_located_not_crashes() -> None:
+    content = ('[1, 2]\n"text"\n{"line": 3, "kind": "move", "actor": 5, "verb": "take"}\n'
+               '{"line": 4, "kind": "mvoe"}\n{"line": 5, "kind": "reveal", "target": "1", "values": ["a"]}\n'
+               '{"line": 6, "kind": "reveal", "target": 1, "values": "a"}\n{"line": 7, "kind": "note", "comment": 3}\n')
+    assert [str(p) for p in parse_jsonl(content, "t.jsonl").problems] == [
+        "t.jsonl:1: cannot read JSON record (expected a JSON object, got list)",
+        "t.jsonl:2: cannot read JSON record (expected a JSON object, got str)",
+        't.jsonl:3: cannot read JSON record ("actor" must be a text, not 5)',
+        't.jsonl:4: cannot read JSON record (unknown kind "mvoe"; kinds: blank, comment, header, marker, move, '
+        'reveal, undo, amend, note, error)',
+        't.jsonl:5: cannot read JSON record ("target" must be a whole number, not "1")',
+        't.jsonl:6: cannot read JSON record ("values" must be a list of texts, not "a")',
+        't.jsonl:7: cannot read JSON record ("comment" must be a text or null, not 3)']
 
 
 def test_header_to_setup(nim: str, tmp_path: Path) -> None:

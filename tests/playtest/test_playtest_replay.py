@@ -100,7 +100,7 @@ def test_unreadable_lines_make_the_audit_exit_2(nim: str) -> None:
 
 def test_missing_game_and_unknown_game(nim: str, tmp_path: Path) -> None:
     results = audit_paths([tmp_path / "none.log"])
-    assert format_text(results)[0].startswith(f"{tmp_path / 'none.log'}: cannot read log (FileNotFoundError")
+    assert format_text(results)[0] == f"{tmp_path / 'none.log'}: no such log file"
     no_game = audit_log(parse_log('[Players "Ann, Ben"]\n', "t.log"))
     assert [p.message for p in no_game.problems] == [
         't.log: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]']
@@ -192,3 +192,32 @@ def test_an_engine_crash_at_the_end_is_reported(nim: str, monkeypatch: pytest.Mo
     assert [str(p) for p in result.problems] == [
         "t.log: the nim-test engine failed at the end of the log (ZeroDivisionError: division by zero)"]
     assert audit_exit_code([result]) == 2
+
+
+def test_a_misspelt_header_is_named_and_its_consequences_all_reported() -> None:
+    log = parse_log('[Game "seven-sisters"]\n[Playres "Ann, Ben, Cat"]\nAnn: take 3\n', "typo.log")
+    result = audit_log(log)
+    assert format_text([result]) == [
+        'typo.log: [Players "..."] header missing or empty; list the players in seat order',
+        "typo.log:2: warning: unknown header [Playres]; did you mean [Players]?",
+        "typo.log: Seven Sisters is played by 2 to 6 players (one player screen each), not 0",
+        "typo.log: could not be audited (2 problem(s))"]
+    assert audit_exit_code([result]) == 2
+
+
+def test_a_header_key_in_the_wrong_case_is_named_but_other_keys_are_kept_quietly(nim: str) -> None:
+    log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[variant "stones=5"]\n[Table "kitchen"]\n', "t.log")
+    assert [str(p) for p in audit_log(log).problems] == [
+        "t.log:3: unknown header [variant]; did you mean [Variant]?"]
+
+
+def test_table_cannot_be_a_player(nim: str) -> None:
+    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Table"]\nAnn: take 1\n', "t.log"))
+    assert [str(p) for p in result.problems] == [
+        't.log:2: "table" cannot be a player\'s name: it is the actor of chance events']
+    assert audit_exit_code([result]) == 2
+
+
+def test_problems_are_listed_top_to_bottom(nim: str) -> None:
+    log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Seed "x"]\nDan: take 1\nAnn take 1\n', "t.log")
+    assert [str(p.location) for p in audit_log(log).problems] == ["t.log:3", "t.log:4:1", "t.log:5:1"]
