@@ -189,6 +189,9 @@ def test_market_row() -> None:
     assert t.play("table", "market Astronomer Fireworks Pure-White-Stag Orchard Oracle") == ["market-row"]
     found = t.engine.apply(Event(60, "table", "market", "Astronomer"))
     assert found[0].message == "the market row holds Astronomer, Ceremonial Coat, Pure White Stag, Orchard, ?"
+    found = t.engine.apply(Event(61, "table", "market", "Astronomer Fireworks Pure-White-Stag Orchard Fireworks"))
+    assert found[0].message == ("the market row holds Astronomer, Ceremonial Coat, Pure White Stag, Orchard, ?, "
+                                "not Fireworks, Fireworks")
 
 
 def test_market_deck_contents() -> None:

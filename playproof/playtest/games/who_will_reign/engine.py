@@ -154,7 +154,8 @@ class WhoWillReign(Engine):
             game.flag("setup-land-boards", "the land boards were not laid out before play")
             game.start_market()
         if state.pending_draws:
-            game.flag("market-refill", f"{state.pending_draws} market spot(s) wait to be refilled from the deck first")
+            spots = "1 market spot waits" if state.pending_draws == 1 else f"{state.pending_draws} market spots wait"
+            game.flag("market-refill", f"{spots} to be refilled from the deck first")
             state.pending_draws = 0
             game.settle()
         if state.phase == MARKET:
@@ -208,7 +209,8 @@ class WhoWillReign(Engine):
                 and sum((in_record - in_row).values()) <= row.count(UNKNOWN))
         if not fits:
             shown = ", ".join("?" if k == UNKNOWN else self.game.name(k) for k in row) or "nothing"
-            self.game.flag("market-row", f"the market row holds {shown}")
+            absent = ", ".join(self.game.name(k) for k in (in_record - in_row).elements())
+            self.game.flag("market-row", f"the market row holds {shown}" + (f", not {absent}" if absent else ""))
 
     def _check_score(self, move: Move) -> None:
         """A recorded crown total must match the derived one."""
