@@ -110,8 +110,8 @@ TURN = ("1. Play cards: for their action points (blue pile) or their special act
         "3. End: draw 1 card per city you built on a future tile marked :card:.\n"
         "4. Discard down to 2 cards.")
 ROUND = ("Start of round: everyone draws 3, first player first.\n"
-         "End of round: past cities copy forward (shields protect), 7 future cities wins, "
-         "the Time-Shift card passes right.")
+         "End of round: past cities copy forward (shields protect); once anyone has 7 future "
+         "cities, most future cities wins (water breaks ties); the Time-Shift card passes right.")
 CLOCKS = ["12:00", "2:00", "4:00", "6:00", "8:00", "10:00"]
 CHARACTERS = [("Skyler", "#58a6e0"), ("Ruby", "#c62f3e"), ("Oliver", "#6b7d2a"),
               ("Amber", "#e89a1c"), ("Berry", "#7a2f86"), ("Whitney", "#f2f2f2")]
