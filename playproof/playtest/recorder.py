@@ -11,7 +11,7 @@ from typing import Callable
 from playproof.errors import PlayproofError, Problem, Severity
 from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
 from playproof.playtest.games import find_engine
-from playproof.playtest.logmodel import Entry, EntryKind, Log
+from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
 from playproof.playtest.replay import Replay, events_of, prepare
 from playproof.playtest.store import SessionInfo, Store
@@ -23,11 +23,9 @@ STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, E
 def header_lines(game: str, players: list[str], project: str | None = None, variant: str = "",
                  setup: str = "", seed: int | None = None, today: date | None = None) -> list[str]:
     """Return the header of a new session's log."""
-    lines = [f'[Game "{game}"]', f'[Players "{", ".join(players)}"]',
-             f'[Date "{(today or date.today()).isoformat()}"]']
-    extra = {"Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed)}
-    lines += [f'[{key} "{value}"]' for key, value in extra.items() if value]
-    return lines + [""]
+    values = {"Game": game, "Players": ", ".join(players), "Date": (today or date.today()).isoformat(),
+              "Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed)}
+    return [render(Entry(0, EntryKind.HEADER, key=key, value=value)) for key, value in values.items() if value] + [""]
 
 
 def split_players(text: str) -> list[str]:
@@ -73,6 +71,8 @@ class Recorder:
     def __init__(self, store: Store, session: int, clock: Clock = time.time) -> None:
         self.store, self.session, self.clock = store, session, clock
         self.info = store.info(session)
+        if self.info.ended:  # `end` closes a session for good: its report no longer changes
+            raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
         self.log = parse_log(store.text(session), f"session {session}")
         self.replay = _prepare_session(self.log, self.info)
         self.engine, self.found = self.replay.engine_at()
@@ -212,7 +212,8 @@ def import_log(store: Store, path: Path) -> int:
     log = read_log(path)
     replay = prepare(log, base=path.parent)
     if errors := _errors(replay.problems):
-        raise PlayproofError(str(errors[0]))
+        more = f" (and {len(errors) - 1} more; `playproof audit {path}` lists them)" if len(errors) > 1 else ""
+        raise PlayproofError(f"{errors[0]}{more}")
     lines = log.text().split("\n")[:-1] if log.final_newline else log.text().split("\n")
     return store.create(replay.engine_cls.game_id, ", ".join(replay.setup.players), lines, 0.0, False,
                         str(replay.setup.project) if replay.setup.project else None)

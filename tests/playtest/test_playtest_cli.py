@@ -247,3 +247,31 @@ def test_simulate_summary_counts_wins_and_points(nim: str) -> None:
     assert sum(summary.wins) == 5 and summary.points == [sum(g.scores["Ann"] for g in games),
                                                          sum(g.scores["Ben"] for g in games)]
     assert summary.lines()[2] == f"mean score by seat: 1: {summary.points[0] / 5:.1f}, 2: {summary.points[1] / 5:.1f}"
+
+
+def test_an_ended_session_takes_no_more_lines(nim: str, runner: CliRunner) -> None:
+    runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"], input="end\n")
+    ended = Store(Path(__import__("os").environ["PLAYPROOF_DB"])).info(1).ended
+    for args in (["add", "1", "Ann: take 1"], ["resume", "1"]):
+        result = runner.invoke(cli, ["playtest", *args])
+        assert (result.exit_code, result.output) == (1, f"Error: session 1 ended at {ended}; it takes no more lines\n")
+
+
+def test_quotes_in_names_and_options_are_written_escaped(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", 'Ann "the Bold",Ben', "--no-times",
+                                 "--variant", 'stones=5, motto=a\\b'], input='Ann "the Bold": take 1\nend\n')
+    assert result.exit_code == 0, result.output
+    assert "> ✓ line 6" in result.output.splitlines()
+    text = Store(tmp_path / "sessions.db").text(1)
+    assert '[Players "Ann \\"the Bold\\", Ben"]\n' in text and '[Variant "stones=5, motto=a\\\\b"]\n' in text
+
+
+def test_import_refuses_a_broken_log_naming_the_first_error_and_how_many_more(nim: str, runner: CliRunner,
+                                                                             tmp_path: Path) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn take 1\nDan: take 1\n', encoding="utf-8")
+    result = runner.invoke(cli, ["playtest", "import", str(bad)])
+    assert (result.exit_code, result.output) == (1, f"Error: {bad}:3:1: cannot read this line: expected `Actor: verb "
+                                                    "args`, a `== Round ==` or `-- Phase --` marker, reveal/undo/"
+                                                    "amend/note, a [Header] or a # comment (and 1 more; `playproof "
+                                                    f"audit {bad}` lists them)\n")
