@@ -115,6 +115,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
     if not engine_cls.min_players <= players <= engine_cls.max_players:
         raise PlayproofError(f"{engine_cls.game_id} is for {engine_cls.min_players}-{engine_cls.max_players} "
                              f"players, not {players}")
+    _check_options(engine_cls, options or {})
     summary = SimulationSummary(engine_cls.title, players, wins=[0] * players, points=[0] * players)
     if logs is not None:
         _write(logs, None)
@@ -129,6 +130,14 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
             _write(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
     summary.seconds = time.perf_counter() - began
     return summary
+
+
+def _check_options(engine_cls: type[Engine], options: dict[str, str]) -> None:
+    """A simulation plays only options the engine knows (a misspelt one would silently play the base game)."""
+    for name in options:
+        if name not in engine_cls.options:
+            known = ", ".join(engine_cls.options) or "none"
+            raise PlayproofError(f'unknown option "{name}" for {engine_cls.game_id} (known options: {known})')
 
 
 def _write(path: Path, text: str | None) -> None:

@@ -275,3 +275,9 @@ def test_import_refuses_a_broken_log_naming_the_first_error_and_how_many_more(ni
                                                     "args`, a `== Round ==` or `-- Phase --` marker, reveal/undo/"
                                                     "amend/note, a [Header] or a # comment (and 1 more; `playproof "
                                                     f"audit {bad}` lists them)\n")
+
+
+def test_simulate_refuses_an_option_the_engine_does_not_know(nim: str, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["simulate", "nim-test", "--players", "2", "--variant", "stone=5"])
+    assert (result.exit_code, result.output) == (
+        1, 'Error: unknown option "stone" for nim-test (known options: stones)\n')
