@@ -106,8 +106,10 @@ def test_xlsx_never_writes_a_formula(nim: str, tmp_path: Path) -> None:
 
     report = session_report(audit_log(parse_log(HOSTILE.replace("note ", "note =SUM(A1:A3) "), "f.log")))
     book = openpyxl.load_workbook(write_reports([report], "xlsx", tmp_path / "f.xlsx"))
-    notes = [row[2] for row in book["Notes"].iter_rows(min_row=2, values_only=True)]
-    assert notes[0].startswith("'=SUM(A1:A3)")
+    cell = book["Notes"]["C2"]
+    assert cell.value == "=SUM(A1:A3) <script>alert('x')</script> & \"q\""  # the note exactly, no quote added
+    assert (cell.data_type, cell.quotePrefix) == ("s", True)  # text shown as typed, never computed
+    assert not [c for sheet in book for row in sheet.iter_rows() for c in row if c.data_type == "f"]
 
 
 def test_json_report(reports: list[SessionReport], tmp_path: Path) -> None:
@@ -188,3 +190,19 @@ def test_unique_names() -> None:
 
     names = ["examples/a/playtests/x.log", "examples/b/playtests/x.log", "y.log", "session 3"]
     assert unique_names(names) == {names[0]: "a/x.log", names[1]: "b/x.log", "y.log": "y.log", "session 3": "session 3"}
+
+
+def test_pdf_time_per_turn_has_one_heading_and_times_on_one_line(nim: str, tmp_path: Path) -> None:
+    pypdfium2 = pytest.importorskip("pypdfium2")
+    report = session_report(audit_log(parse_log(HOSTILE.replace("0:0", "10:0"), "t.log")))
+    pdf = pypdfium2.PdfDocument(str(write_reports([report], "pdf", tmp_path / "t.pdf")))
+    text = "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    assert text.count("Time per turn (seconds)") == 1
+    assert "10:01:40" in text.split()  # the timeline's Time column holds h:mm:ss without wrapping
+
+
+def test_html_charts_name_fonts_a_browser_has(nim: str, tmp_path: Path) -> None:
+    report = session_report(audit_log(parse_log(HOSTILE, "t.log")))
+    page = write_reports([report], "html", tmp_path / "t.html").read_text(encoding="utf-8")
+    assert "PPSans" not in page  # reportlab's registered names mean nothing to a browser
+    assert "font-family: 'DejaVu Sans', Verdana, sans-serif; font-weight: bold;" in page

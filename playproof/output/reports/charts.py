@@ -18,6 +18,7 @@ from playproof.playtest.reportdata import Aggregate, SessionReport
 
 FONT = "PPSans"
 FONT_BOLD = "PPSans-Bold"
+BROWSER_FONTS = "'DejaVu Sans', Verdana, sans-serif"
 PALETTE = ["#3b6ea5", "#d1884a", "#5a9e6f", "#b85c7a", "#8c6bb1", "#c9a227", "#4fa3a5", "#7d7d7d"]
 WIDTH, HEIGHT = 460, 220
 
@@ -189,4 +190,7 @@ def to_svg(drawing: Drawing, uid: str) -> str:
     title = next((c.text for c in drawing.contents if isinstance(c, String)), "chart")  # the chart's heading
     label = escape(str(title), quote=True)
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+    # a browser knows the report fonts by their family name, not by the names registered with reportlab
+    svg = svg.replace(f"font-family: {FONT_BOLD};", f"font-family: {BROWSER_FONTS}; font-weight: bold;")
+    svg = svg.replace(f"font-family: {FONT};", f"font-family: {BROWSER_FONTS};")
     return svg.replace('id="group"', f'id="group-{uid}"')

@@ -166,8 +166,10 @@ def _turn_times(report: SessionReport) -> list[Flowable]:
     rows = [[pl, len(t), f"{mean(t):.0f}", max(t), sum(t)] for pl in report.players if (t := report.turn_times.get(pl))]
     if not rows:
         return []
-    return [p("Time per turn (seconds)", H3), charts.turn_time_chart(report),
-            table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15], {1, 2, 3, 4})]
+    # the chart carries the heading, as the other charts do; the table stays with it
+    return [KeepTogether([charts.turn_time_chart(report),
+                          table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15],
+                                {1, 2, 3, 4})])]
 
 
 def _notes(report: SessionReport) -> list[Flowable]:
@@ -188,5 +190,5 @@ def _timeline(report: SessionReport) -> list[Flowable]:
             shade[index] = "#fbeaea"
         rows.append([row.line] + ([row.elapsed] if report.timed else []) + [row.actor, row.text, status])
     head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
-    widths = [.07] + ([.1] if report.timed else []) + [.13, .42 if report.timed else .52, .28]
+    widths = [.07] + ([.12] if report.timed else []) + [.13, .40 if report.timed else .52, .28]  # h:mm:ss fits
     return [p("Timeline", H3), table(head, rows, widths, {0}, shade)]

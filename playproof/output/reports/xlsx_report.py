@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 from statistics import mean
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from playproof.output.reports import ReportFormat
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport
+
+if TYPE_CHECKING:
+    from openpyxl.cell.cell import Cell
 
 Row = list[Any]
 
@@ -33,18 +36,20 @@ class XlsxReport(ReportFormat):
             for cell in sheet[1]:
                 cell.font = Font(bold=True)
             for row in rows:
-                sheet.append([_cell(v) for v in row])
+                sheet.append(row)
+                _keep_text(sheet[sheet.max_row])
             sheet.freeze_panes = "A2"
             for index, name in enumerate(head, start=1):
                 sheet.column_dimensions[sheet.cell(1, index).column_letter].width = max(10, min(60, len(name) + 6))
         book.save(path)
 
 
-def _cell(value: Any) -> Any:
-    """Return a value openpyxl stores as plain data (text starting with = stays text, not a formula)."""
-    if isinstance(value, str) and value.startswith("="):
-        return "'" + value
-    return value
+def _keep_text(cells: tuple[Cell, ...]) -> None:
+    """Store text starting with `=` as that text (shown as typed), never as a formula."""
+    for cell in cells:
+        if cell.data_type == "f":  # openpyxl takes any text starting with = for a formula
+            cell.data_type = "s"
+            cell.quotePrefix = True
 
 
 def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
