@@ -300,6 +300,7 @@ def test_scoring_favour() -> None:
     game = at_play()
     game.score_with(greed=(3, 2, 0), gluttony=(1, 1, 0))
     assert game.feed("table: favour Greed Ann\ntable: favour Gluttony none") == []
+    game.settle("deal")  # the Gluttony claim is checked when Gluttony is scored
     found = game.violations("table: favour Greed Ben")
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/scoring-favour", "Greed's favour goes to Ann, not Ben: Ann has the most "
@@ -311,6 +312,7 @@ def test_scoring_favour_tie_goes_to_most_sloth_favours() -> None:
     game.engine.table.favours[BEN][S] = 1
     game.score_with(greed=(2, 2, 0), gluttony=(2, 0, 2))
     assert game.feed("table: favour Greed Ben\ntable: favour Gluttony none") == []
+    game.settle("deal")  # the Gluttony claim is checked when Gluttony is scored
     found = game.violations("table: favour Greed Ann")
     assert found[0].message == ("Greed's favour goes to Ben, not Ann: Ann and Ben tie on Greed "
                                 "with 2 and Ben has the most Sloth favours")
