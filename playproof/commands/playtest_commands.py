@@ -171,8 +171,11 @@ def report(sources: tuple[str, ...], fmt: str, output: Path, db: Path | None) ->
     from playproof.output.reports import find_format, write_reports
 
     find_format(fmt)
-    write_reports(load_reports(list(sources), db), fmt, output)
+    reports = load_reports(list(sources), db)
+    write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
+    for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
+        click.echo(f"warning: {problem}", err=True)
 
 
 @click.command("rules")

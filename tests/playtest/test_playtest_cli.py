@@ -281,3 +281,13 @@ def test_simulate_refuses_an_option_the_engine_does_not_know(nim: str, runner: C
     result = runner.invoke(cli, ["simulate", "nim-test", "--players", "2", "--variant", "stone=5"])
     assert (result.exit_code, result.output) == (
         1, 'Error: unknown option "stone" for nim-test (known options: stones)\n')
+
+
+def test_report_of_a_log_with_problems_is_written_and_warns(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn takes 1\nBen: take 1\n', encoding="utf-8")
+    out = tmp_path / "r.html"
+    result = runner.invoke(cli, ["report", str(bad), "-o", str(out)])
+    assert (result.exit_code, result.stdout) == (0, f"wrote {out}\n")
+    assert result.stderr == (f"warning: {bad}:3:1: cannot read this line: expected `Actor: verb args`, a `== Round ==`"
+                             " or `-- Phase --` marker, reveal/undo/amend/note, a [Header] or a # comment\n")
