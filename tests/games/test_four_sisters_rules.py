@@ -282,3 +282,14 @@ def test_unrevealed_public_card_cannot_be_told_yet() -> None:
     assert [(v.rule, v.status, v.message) for v in found] == [
         ("four-sisters/log-move", Status.UNDETERMINED, "a card shown at the table is not recorded "
          "yet; reveal it to check this move")]
+
+
+def test_a_bystanders_discard_does_not_use_up_the_instigators_turn_to_discard() -> None:
+    opening = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
+    found = play(opening + "\nAnn: place AH A1\nBen: place AC A2\nCat: boost 2D\nBen: boost 2C\n"
+                 "Ann: boost\ntable: defeat A1 scheme")
+    assert found == [(15, "conflict-boost", "Cat has no card in this Conflict")]
+    # before the Innocent is named, only the player of an opposing neighbour may discard as defender
+    found = play(opening + "\nAnn: place AH A1\nBen: place AC A2\nDee: boost 2S\nAnn: boost 2H\n"
+                 "table: defeat A2 scheme")
+    assert found == [(15, "conflict-boost", "Dee has no card in this Conflict")]

@@ -99,9 +99,10 @@ class ConflictMoves(Core):
         """Step 5: discard cards, each adding 1 to the player's card in the Conflict."""
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
         c, actor = self.conflict, event.actor
+        # Only the two sides move the Conflict on; a bystander's discard changes nothing
         if c is not None and actor == c.player:
             self.advance_conflict("boost-instigator", event, out)
-        elif c is not None:
+        elif c is not None and actor in self._defenders(c):
             self.advance_conflict("boost-defender", event, out)
         c = self.conflict
         step = "boost-instigator" if c and actor == c.player else "boost-defender"
@@ -113,6 +114,12 @@ class ConflictMoves(Core):
             c.step = "boost-defender"
         else:
             self._judge(c)
+
+    def _defenders(self, c: Conflict) -> set[str]:
+        """Return who may defend: the Innocent's player, or any opposing neighbour's before the target."""
+        if c.defender is not None:
+            return {c.defender}
+        return {self.owner_at(room) for room in c.candidates}
 
     def _boost_refusal(self, c: Conflict | None, actor: str) -> str:
         """Why a player may not discard for a Conflict now."""
