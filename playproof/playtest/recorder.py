@@ -54,8 +54,13 @@ class Outcome:
         if self.entry.kind not in (EntryKind.MOVE, EntryKind.AMEND, EntryKind.REVEAL, EntryKind.UNDO):
             return [f"recorded line {self.entry.line}"]
         if not self.findings:
-            return [f"✓ line {self.entry.line}"]
+            return [f"✓ line {self.entry.line}" + _DONE.get(self.entry.kind, "").format(self.entry.target)]
         return [_verdict(v) for v in self.findings]
+
+
+_DONE = {EntryKind.UNDO: ": line {} taken back", EntryKind.AMEND: ": line {} amended",
+         EntryKind.REVEAL: ": line {} revealed"}
+"""What a correction or reveal did, said after its ✓ (the table sees which line it touched)."""
 
 
 def _verdict(violation: Violation) -> str:

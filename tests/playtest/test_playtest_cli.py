@@ -102,7 +102,7 @@ def test_recorder_repl(nim: str, runner: CliRunner, tmp_path: Path) -> None:
     assert out[1] == "Ann to decide (take stones): take 1 | take 2 | take 3"
     assert "> ✓ line 6" in out
     assert "> ✗ line 7 nim-test/2-take-limit: cannot take 9 of 2 stones" in out
-    assert "> ✓ line 8" in out
+    assert "> ✓ line 8: line 7 taken back" in out
     assert '> Error: line 9:1: unknown actor "Dan" (players: Ann, Ben; or table)' in out
     assert out[out.index("> take 1") + 1] == "take 2"
     assert "> recorded line 10" in out[out.index("> ✓ line 9") + 1:]

@@ -68,12 +68,12 @@ def test_recorder_validates_stamps_and_corrects(nim: str, tmp_path: Path) -> Non
     clock.now += 65
     assert recorder.enter("take 3").lines() == ["✓ line 6"]
     assert recorder.enter("Ann: take 1").lines() == ["✗ line 7 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
-    assert recorder.undo_last().lines() == ["✓ line 8"]
+    assert recorder.undo_last().lines() == ["✓ line 8: line 7 taken back"]
     assert recorder.enter("note Ann jumped the gun").lines() == ["recorded line 9"]
     assert recorder.enter("Ben: take 1").lines() == ["✓ line 10"]
     assert recorder.decision().moves == ("winner Ben",)
     assert recorder.enter("table: winner Ann").lines() == ["✗ line 11 nim-test/3-winner: Ben took the last stone, not Ann"]
-    assert recorder.enter("amend 11: table: winner Ben").lines() == ["✓ line 12"]
+    assert recorder.enter("amend 11: table: winner Ben").lines() == ["✓ line 12: line 11 amended"]
     assert recorder.decision() is None
     assert recorder.store.lines(recorder.session)[5:8] == ["0:01:05 Ann: take 3", "0:01:05 Ann: take 1", "0:01:05 undo 7"]
 
@@ -95,6 +95,8 @@ def test_reveal_rechecks_the_hidden_move(nim: str, tmp_path: Path) -> None:
     assert recorder.enter("Ann: take ?").lines() == [
         "? line 5 nim-test/2-take-limit: how many stones were taken is hidden (cannot tell yet)"]
     assert recorder.enter("reveal 5: 7").lines() == ["✗ line 5 nim-test/2-take-limit: cannot take 7 of 12 stones"]
+    assert recorder.enter("Ben: take ?").lines()[0].startswith("? line 7 ")
+    assert recorder.enter("reveal 7: 2").lines() == ["✓ line 8: line 7 revealed"]
 
 
 def test_recorder_refuses_a_bad_setup(nim: str, tmp_path: Path) -> None:
