@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 Counts = tuple[int, ...]
 
@@ -115,7 +116,10 @@ def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
     return True
 
 
-@dataclass
+_NO_LIMIT = 1 << 30  # a budget no purchase reaches
+
+
+@dataclass(frozen=True)
 class Market:
     """A buyer's view of the market: both neighbours' saleable supply, prices and the bank."""
 
@@ -128,12 +132,19 @@ class Market:
 
 def cheapest(need: Counts, own: Supply, extra: tuple[int, ...], market: Market, budget: int) -> Plan | None:
     """Return the cheapest purchase covering need within budget, or None when none exists."""
+    plan = _cheapest_any(need, own, extra, market)
+    return plan if plan is not None and plan.coins <= budget else None
+
+
+@lru_cache(maxsize=1 << 15)
+def _cheapest_any(need: Counts, own: Supply, extra: tuple[int, ...], market: Market) -> Plan | None:
+    """Return the cheapest purchase covering need whatever it costs (kept: the bot asks again and again)."""
     units = residual(need, own.fixed)
     if not units or _match(units, own.masks + extra):
         return Plan()
     best: Plan | None = None
     for rest in sorted(_leftovers(units, own.masks + extra), key=len):
-        plan = _buy(list(rest), market, min(budget, best.coins - 1 if best else budget))
+        plan = _buy(list(rest), market, best.coins - 1 if best else _NO_LIMIT)
         if plan is not None and (best is None or plan.coins < best.coins):
             best = plan
     return best
