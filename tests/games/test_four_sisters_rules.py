@@ -293,3 +293,11 @@ def test_a_bystanders_discard_does_not_use_up_the_instigators_turn_to_discard() 
     found = play(opening + "\nAnn: place AH A1\nBen: place AC A2\nDee: boost 2S\nAnn: boost 2H\n"
                  "table: defeat A2 scheme")
     assert found == [(15, "conflict-boost", "Dee has no card in this Conflict")]
+
+
+def test_a_bystanders_tie_decision_or_send_leaves_the_conflict_where_it_was() -> None:
+    opening = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
+    found = play(opening + "\nAnn: place AH A1\nBen: place AC A2\nCat: accept\nDee: send scheme\n"
+                 "Ben: boost 2C\nAnn: boost 2H\nAnn: refuse\ntable: moot")
+    assert found == [(15, "conflict-tie", "there is no tie to decide"),
+                     (16, "queens-tie-send", "Dee has no card defeated by a tie with a Queen to send")]

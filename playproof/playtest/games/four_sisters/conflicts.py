@@ -141,7 +141,8 @@ class ConflictMoves(Core):
         """Apply the defender's decision on a tie."""
         if event.args.strip():
             raise BadMove(f"{event.verb} takes no arguments")
-        self.advance_conflict("tie", event, out)
+        if (c := self.conflict) is not None and event.actor in self._defenders(c) | {c.player}:
+            self.advance_conflict("tie", event, out)
         c = self.conflict
         if c is None or c.step != "tie" or event.actor != c.defender:
             why = ("there is no tie to decide" if c is None or c.step != "tie"
@@ -155,7 +156,8 @@ class ConflictMoves(Core):
         where = event.args.strip().lower()
         if where not in (SCHEME, OUBLIETTE):
             raise BadMove("write send scheme or send oubliette")
-        self.advance_conflict("send", event, out)
+        if (c := self.conflict) is not None and event.actor in self._defenders(c) | {c.player}:
+            self.advance_conflict("send", event, out)
         c = self.conflict
         mine = [room for player, room in c.pending_sends if player == event.actor] if c else []
         if c is None or c.step != "send" or not mine:
