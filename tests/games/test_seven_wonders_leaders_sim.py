@@ -6,6 +6,7 @@ import random
 
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.seven_wonders_leaders import ENGINE
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Plan, Supply, cheapest
 from playproof.playtest.simulate import play_random_game
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -55,3 +56,12 @@ def test_mutated_logs_never_crash_the_referee() -> None:
                 engine.apply(event)  # written twice
             engine.decision()
         engine.scores()
+
+
+def test_the_kept_cheapest_purchase_still_respects_each_budget() -> None:
+    two = (0, 2, 0, 0, 0, 0, 0)  # two units of one resource, one from each neighbour
+    one_each = Supply(fixed=(0, 1, 0, 0, 0, 0, 0))
+    market = Market(one_each, one_each, (2,) * 7, (1,) * 7)
+    assert cheapest(two, Supply(), (), market, 3) == Plan(left=(1,), right=(1,), coins=3)
+    assert cheapest(two, Supply(), (), market, 2) is None  # asked again, now with too little
+    assert cheapest(two, Supply(), (), market, 9) == Plan(left=(1,), right=(1,), coins=3)
