@@ -87,7 +87,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     try:
         replay = prepare(log, game, base)
     except PlayproofError as exc:
-        result.problems = list(log.problems) + [Problem(None, str(exc))]
+        result.problems = list(log.problems) + [problem_of(exc, log.name)]
         return result
     if project is not None:
         replay.setup = replace(replay.setup, project=project)
@@ -231,5 +231,5 @@ def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False
         try:
             results.append(audit_file(path, game, strict))
         except PlayproofError as exc:
-            results.append(AuditResult(Log(str(path)), problems=[Problem(None, str(exc))]))
+            results.append(AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))]))
     return results

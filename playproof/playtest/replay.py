@@ -151,9 +151,11 @@ def _construct(engine_cls: type[Engine], setup: Setup, name: str) -> Engine:
 
 
 def problem_of(exc: PlayproofError, name: str) -> Problem:
-    """Return an engine failure as a located problem."""
-    head, _, rest = str(exc).partition(": ")
-    line = head.rsplit(":", 1)[-1]
-    if head.startswith(name + ":") and line.isdigit():
-        return Problem(Location(name, line=int(line)), rest)
-    return Problem(None, str(exc))
+    """Return an error about a log as a problem located in it (`name:line: message` or `name: message`)."""
+    text = str(exc)
+    if text.startswith(name + ": "):
+        return Problem(Location(name), text[len(name) + 2:])
+    head, _, rest = text[len(name) + 1:].partition(": ")
+    if text.startswith(name + ":") and head.isdigit():
+        return Problem(Location(name, line=int(head)), rest)
+    return Problem(None, text)

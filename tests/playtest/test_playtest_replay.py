@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from playproof.errors import PlayproofError
+from playproof.errors import Location, PlayproofError
 from playproof.playtest.audit import audit_exit_code, audit_file, audit_log, audit_paths, format_text, \
     found_multiset, read_expected
 from playproof.playtest.engine import EventKind, Status
@@ -102,10 +102,14 @@ def test_missing_game_and_unknown_game(nim: str, tmp_path: Path) -> None:
     results = audit_paths([tmp_path / "none.log"])
     assert format_text(results)[0] == f"{tmp_path / 'none.log'}: no such log file"
     no_game = audit_log(parse_log('[Players "Ann, Ben"]\n', "t.log"))
-    assert [p.message for p in no_game.problems] == [
-        't.log: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]']
+    assert [(str(p.location), p.message) for p in no_game.problems] == [
+        ("t.log", 'no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')]
     unknown = audit_log(parse_log('[Game "chess"]\n[Players "Ann, Ben"]\n', "t.log"))
-    assert unknown.problems[0].message.startswith('t.log:1: unknown game "chess" (known games: seven-sisters, ')
+    assert str(unknown.problems[0].location) == "t.log:1"
+    assert unknown.problems[0].message.startswith('unknown game "chess" (known games: seven-sisters, ')
+    assert [p.location for p in results[0].problems] == [Location(str(tmp_path / "none.log"))]
+    assert results[0].to_dict()["problems"] == [
+        {"location": str(tmp_path / "none.log"), "message": "no such log file", "severity": "error"}]
     assert audit_exit_code([unknown]) == 2
 
 
