@@ -158,7 +158,7 @@ CASES = {
         "Ann: place AH A1\nBen: pass QC\nCat: pass QD\nDee: pass QS\nAnn: pass QH\n"
         "Ann: storm AH take QH",
         "Ann: place AH A1\nBen: pass QC\nCat: pass QD\nDee: pass QS\nAnn: storm AH",
-        (17, "all four Queens are not in the Oubliette"),
+        (17, "Storming needs all 4 Queens in the Oubliette; it holds 3"),
     ),
     "storm-highest": (
         "Ann: place AH A1\nAnn: end\ntable: draw Ann 3H\nBen: pass QC\nCat: pass QD\n"
@@ -301,3 +301,9 @@ def test_a_bystanders_tie_decision_or_send_leaves_the_conflict_where_it_was() ->
                  "Ben: boost 2C\nAnn: boost 2H\nAnn: refuse\ntable: moot")
     assert found == [(15, "conflict-tie", "there is no tie to decide"),
                      (16, "queens-tie-send", "Dee has no card defeated by a tie with a Queen to send")]
+
+
+def test_a_storm_with_no_queen_in_the_oubliette_says_so() -> None:
+    opening = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
+    found = play(opening + "\nAnn: place AH A1\nAnn: storm AH")
+    assert found == [(14, "storm-condition", "Storming needs all 4 Queens in the Oubliette; it holds none")]

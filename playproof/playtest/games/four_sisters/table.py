@@ -65,13 +65,20 @@ class TableMoves(Core):
         card, taken = self._storm_args(event.args)
         seat = self.seats[event.actor]
         if not self.queens_in_oubliette() or seat.name in self.stormed:
-            why = ("all four Queens are not in the Oubliette" if not self.queens_in_oubliette()
+            why = (self._queens_short() if not self.queens_in_oubliette()
                    else f"{seat.name} has already stormed (or declined) this time")
             out.append(self.violation("storm-condition", why, event))
         self.stormed.add(seat.name)
         if not self._storm_remove(seat.suit, card, event, out):
             return
         self._storm_take(seat.name, card, taken, event, out)
+
+    def _queens_short(self) -> str:
+        """Say how many Queens the Oubliette holds when a Storm needs them all."""
+        queens = self.data.queens
+        there = sum(1 for q in queens if q in self.oubliette)
+        return (f"Storming needs all {len(queens)} Queens in the Oubliette; it holds "
+                f"{there if there else 'none'}")
 
     def _storm_args(self, args: str) -> tuple[str, list[str]]:
         """Parse `CARD [take CARD...]`."""
