@@ -8,7 +8,7 @@ from pathlib import Path
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.playtest.engine import TABLE, Engine, Setup
 from playproof.playtest.games import find_engine
-from playproof.playtest.logmodel import Log
+from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import players_of
 
 HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project")
@@ -18,6 +18,8 @@ HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Componen
 def engine_of(log: Log, game: str | None = None) -> type[Engine]:
     """Return the engine class of the log's [Game] (or `game` when given)."""
     game_id = game or log.header.get("Game", "")
+    if all(entry.kind is EntryKind.BLANK for entry in log.entries):
+        raise PlayproofError(f"{log.name}: the log is empty")
     if not game_id:
         raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
     try:

@@ -225,3 +225,10 @@ def test_table_cannot_be_a_player(nim: str) -> None:
 def test_problems_are_listed_top_to_bottom(nim: str) -> None:
     log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Seed "x"]\nDan: take 1\nAnn take 1\n', "t.log")
     assert [str(p.location) for p in audit_log(log).problems] == ["t.log:3", "t.log:4:1", "t.log:5:1"]
+
+
+def test_an_empty_log_says_so(nim: str) -> None:
+    for text in ("", "\n  \n"):
+        result = audit_log(parse_log(text, "e.log"))
+        assert format_text([result]) == ["e.log: the log is empty", "e.log: could not be audited (1 problem(s))"]
+        assert audit_exit_code([result]) == 2
