@@ -71,3 +71,15 @@ def test_every_sister_has_an_icon() -> None:
     for sister in ("wrath", "greed", "gluttony", "lust", "sloth", "pride", "envy"):
         text = (EXAMPLE / "assets" / f"{sister}.svg").read_text(encoding="utf-8")
         assert text.startswith("<svg") and "viewBox" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_screen_prints_whole_on_one_sheet(paper: str, tmp_path: Path) -> None:
+    # a 264 mm tri-fold fits landscape A4 and US Letter, so no screen is tiled into parts
+    result = CliRunner().invoke(cli, ["build", str(EXAMPLE), "-o", str(tmp_path), "--paper", paper,
+                                      "--only", "Player Screens"])
+    assert result.exit_code == 0, result.output
+    placements = json.loads((tmp_path / "seven-sisters.manifest.json").read_text(encoding="utf-8"))["placements"]
+    fronts = [p for p in placements if p["side"] == "front"]
+    assert len(fronts) == 6 and all("part" not in p for p in fronts)
+    assert {round(p["width_mm"]) for p in fronts} == {264}
