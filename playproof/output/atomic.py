@@ -23,10 +23,18 @@ def atomic_path(target: Path) -> Iterator[Path]:
     temporary = Path(name)
     try:
         yield temporary
+        os.chmod(temporary, _default_mode())
         os.replace(temporary, target)
     finally:
         if temporary.exists():
             temporary.unlink()
+
+
+def _default_mode() -> int:
+    """Return the mode a newly created file gets under the user's umask (mkstemp makes it 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def write_text_atomic(target: Path, text: str) -> None:

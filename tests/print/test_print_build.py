@@ -277,3 +277,15 @@ def test_nothing_to_print_is_an_error(tmp_path):
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
         "Error: nothing to print: the sets chosen have no copies (every count is 0)")
+
+
+def test_outputs_get_the_umask_file_mode_not_the_temporary_0600(tmp_path: Path) -> None:
+    import os
+    from playproof.output.atomic import write_text_atomic
+
+    old = os.umask(0o022)
+    try:
+        write_text_atomic(tmp_path / "manifest.json", "{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "manifest.json").stat().st_mode & 0o777 == 0o644
