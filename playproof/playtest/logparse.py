@@ -40,7 +40,9 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     """Read a log file (text, or JSONL when it ends in .jsonl); unreadable files raise PlayproofError."""
     path = Path(path)
     try:
-        content = path.read_text(encoding="utf-8-sig")  # a byte-order mark from Notepad is not part of line 1
+        # bytes decoded as they are: CRLF line ends stay in the raw lines (the round trip is exact); a byte-order
+        # mark from Notepad is not part of line 1
+        content = path.read_bytes().decode("utf-8-sig")
     except FileNotFoundError:
         raise PlayproofError(f"{path}: no such log file") from None
     except IsADirectoryError:

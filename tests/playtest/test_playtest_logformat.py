@@ -261,3 +261,14 @@ def test_fast_path_reads_like_the_full_reader(elapsed: str, actor: str, verb: st
         assert quick.kind is EntryKind.ERROR
         return
     assert quick == full
+
+
+def test_a_windows_log_keeps_its_line_ends_through_every_round_trip(tmp_path: Path) -> None:
+    text = '[Game "nim-test"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:01:00 Ben: take 1  # ok\r\n'
+    path = tmp_path / "windows.log"
+    path.write_bytes(text.encode("utf-8"))
+    log = read_log(path)
+    assert log.problems == [] and log.text() == text
+    assert [(e.kind.value, e.actor, e.args, e.comment) for e in log.entries[3:]] == [
+        ("move", "Ann", "2", None), ("move", "Ben", "1", "ok")]
+    assert parse_jsonl(to_jsonl(log)).text() == text
