@@ -65,7 +65,7 @@ def test_log_wrong_step() -> None:
     found = at_play().violations("Ann: envy none")
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/log-wrong-step",
-         "This move belongs to the score step, but the table is at the play step of round 1")]
+         "This move belongs to the scoring, but the table is at the card play of round 1")]
 
 
 def test_setup_tile_order() -> None:
@@ -292,6 +292,23 @@ def test_5_first_places() -> None:
     assert at_play().feed("Ann: place Pride") == ["5-first-places"]
     assert round_two().feed("table: flip 4") == ["5-first-places"]
     assert round_two().feed("Ben: place Pride") == ["log-turn-order"]
+
+
+def test_no_round_start_placement_from_an_empty_reserve() -> None:
+    game = Game().to_play()
+    game.engine.table.reserve = [15, 30, 30]  # Ann's reserve runs dry with her five action C
+    game.fill_plays()
+    game.settle("deal")
+    assert game.engine.round == 2 and game.engine.table.reserve[ANN] == 0
+    assert game.feed("table: flip 3") == []
+    game = Game().to_play()
+    game.engine.table.reserve = [15, 30, 30]
+    game.fill_plays()
+    game.settle("deal")
+    found = game.violations("Ann: place Pride")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-first-places", "Ann (first player) has no servant in reserve, so there is "
+         "no round-start placement this round")]
 
 
 # ----- scoring ------------------------------------------------------------------------------------

@@ -22,6 +22,10 @@ MARKER = EventKind.MARKER
 DEAL_PROMPT = "deal a card (hands are secret: the deal may stay unlogged, or use ? for unseen cards)"
 STEPS = ("first", "tiles", "place", "deal", "flip", "take", "play", "score", "over")
 """The steps of a game in the order they come round after round."""
+STEP_NAMES = {"first": "drawing of the first player", "tiles": "laying of the tiles",
+              "place": "round-start placement", "deal": "deal", "flip": "turn-marker flip",
+              "take": "taking of goods", "play": "card play", "score": "scoring", "over": "end"}
+"""Each step as a player would name it."""
 HOME_STEP = {Deal: "deal", Flip: "flip", Take: "take", Play: "play", Envy: "score", Buyback: "score"}
 SISTER_VERB_STEP = {"place": "place", "tile": "tiles", "wrath": "score"}
 PLAYER_VERB_STEP = {"first": "first", "pride": "score"}
@@ -267,7 +271,11 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _out_of_place(self, home: str, move: Move) -> None:
         """Report a move that belongs to another step of the round."""
-        if home == "place":
+        first = self.table.first
+        if home == "place" and self.round > 1 and self.step == "deal" and not self.table.reserve[first]:
+            self.report("5-first-places", f"{self.names[first]} (first player) has no servant in "
+                        "reserve, so there is no round-start placement this round")
+        elif home == "place":
             self.report("5-first-places", "The round-start placement comes only at the start of "
                         "rounds 2-4, before the deal")
         elif home == "tiles":
@@ -275,8 +283,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         elif self.step == "over":
             self.report("log-wrong-step", "The game is over")
         else:
-            self.report("log-wrong-step", f"This move belongs to the {home} step, but the table is "
-                        f"at the {self.step} step of {self.round_label().lower()}")
+            self.report("log-wrong-step", f"This move belongs to the {STEP_NAMES[home]}, but the "
+                        f"table is at the {STEP_NAMES[self.step]} of {self.round_label().lower()}")
 
     def _skip_step(self) -> None:
         """Finish the current step with what the rules assume when the log is silent."""
