@@ -66,10 +66,12 @@ ICONS = {
                  '<rect x="42" y="62" width="16" height="30" fill="#ffffff"/>'),
     "travel": svg('<ellipse cx="38" cy="62" rx="15" ry="26" fill="#3a3a3a"/><ellipse cx="66" cy="36" rx="13" ry="22" '
                   'fill="#3a3a3a"/><circle cx="30" cy="26" r="6" fill="#3a3a3a"/>'),
-    "card": svg('<rect x="18" y="10" width="56" height="78" rx="8" fill="#ffffff" stroke="#2c2c2c" stroke-width="6"/>'
-                '<line x1="46" y1="32" x2="46" y2="66" stroke="#2c2c2c" stroke-width="8"/>'
-                '<line x1="29" y1="49" x2="63" y2="49" stroke="#2c2c2c" stroke-width="8"/>'
-                '<rect x="58" y="24" width="30" height="44" rx="5" fill="#2c2c2c" transform="rotate(15 73 46)"/>'),
+    # an extra card: a card with a bold plus, a second card fanned out behind it
+    "card": svg('<rect x="38" y="6" width="50" height="70" rx="7" fill="#bfc6cc" stroke="#2c2c2c" stroke-width="6" '
+                'transform="rotate(14 63 41)"/>'
+                '<rect x="12" y="20" width="50" height="72" rx="7" fill="#ffffff" stroke="#2c2c2c" stroke-width="6"/>'
+                '<line x1="37" y1="38" x2="37" y2="74" stroke="#2c2c2c" stroke-width="9"/>'
+                '<line x1="19" y1="56" x2="55" y2="56" stroke="#2c2c2c" stroke-width="9"/>'),
     "city": svg('<path d="M10 90 V50 H28 V30 H46 V12 H64 V40 H80 V58 H92 V90 Z" fill="#ffffff" stroke="#1e1e1e" '
                 'stroke-width="6" stroke-linejoin="round"/>'
                 '<rect x="52" y="24" width="6" height="8" fill="#1e1e1e"/><rect x="34" y="44" width="6" height="8" '
