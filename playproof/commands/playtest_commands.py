@@ -30,20 +30,21 @@ def db_option(func: F) -> F:
 
 
 def _read_line(prompt: str) -> str | None:
-    """Show the prompt and read one line of input (None at end of input); a terminal gets line editing."""
+    """Show the prompt and read one line of input (None at end of input or Ctrl-C); a terminal gets line editing."""
     click.echo(prompt)
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (imported for its side effect: editing and history for input())
-        except ImportError:  # not on every platform; plain input still works
-            pass
-        try:
+    try:
+        if sys.stdin.isatty():
+            try:
+                import readline  # noqa: F401  (imported for its side effect: editing and history for input())
+            except ImportError:  # not on every platform; plain input still works
+                pass
             return input("> ")
-        except EOFError:
-            return None
-    click.echo("> ", nl=False)
-    line = sys.stdin.readline()
-    return line.rstrip("\r\n") if line else None
+        click.echo("> ", nl=False)
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
+    except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C leave the session open, as end of input does
+        click.echo()
+        return None
 
 
 @click.group("playtest")

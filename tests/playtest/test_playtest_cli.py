@@ -291,3 +291,22 @@ def test_report_of_a_log_with_problems_is_written_and_warns(nim: str, runner: Cl
     assert (result.exit_code, result.stdout) == (0, f"wrote {out}\n")
     assert result.stderr == (f"warning: {bad}:3:1: cannot read this line: expected `Actor: verb args`, a `== Round ==`"
                              " or `-- Phase --` marker, reveal/undo/amend/note, a [Header] or a # comment\n")
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_session_open(nim: str, runner: CliRunner,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from playproof.commands import playtest_commands
+
+    class Interrupted:
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    assert playtest_commands._read_line("Ann to decide") is None
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben"], input="")
+    assert result.output.splitlines()[-1] == "> input ended; session 1 stays open (`playproof playtest resume 1` goes on)"
