@@ -71,7 +71,7 @@ class _ProgressBar:
         if total < PROGRESS_MIN_PAGES:
             return
         if self.bar is None:
-            self.bar = click.progressbar(length=total, label="pages", file=sys.stderr)
+            self.bar = click.progressbar(length=total, label=f"drawing {total} pages", file=sys.stderr)
             self.bar.__enter__()
         self.bar.update(done - self.done)
         self.done = done
