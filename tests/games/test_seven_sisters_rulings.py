@@ -37,3 +37,11 @@ def test_a_tie_broken_by_sloth_gives_the_other_tied_players_the_secondary_gift()
         ("seven-sisters/gifts-amounts", "Greed's gift to Ann is 2, not 5: Ann and Ben tie on Greed "
          "with 2 and Ben has the most Sloth favours, so every other player on Greed receives 2")]
     assert game.engine.table.board[G] == [2, 0, 1]  # only the favourite's servants are removed
+
+
+def test_a_sister_out_of_favour_tokens_still_gives_her_gift() -> None:
+    game = Game(rounds="6").to_play()
+    game.engine.table.favour_stock[G] = 0  # six rounds and the final scoring: seven scorings
+    game.score_with(greed=(3, 1, 0))
+    assert game.feed("table: favour Greed Ann\ntable: gift Greed Ann 5") == []
+    assert game.engine.table.favours[0][G] == 0
