@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_battle_for_seven_cities_rules import CASES, engine_after, events, opening
+from test_battle_for_seven_cities_rules import CASES, cities, engine_after, events, opening
 
 MESSAGES = {
     "ap-enough-points": "moving to fA3 costs 1 action point but Ann has 0 left this turn",
@@ -43,7 +43,8 @@ MESSAGES = {
     "timeshift-pass-card": "the time-shift card belongs to Cat, not Ben",
     "turn-active-player": "Ben cannot play a card for its points now: it is Ann's turn",
     "turn-card-in-hand": "Ann has no DEFEND card in hand",
-    "turn-extra-cards": "Ann built 1 city on future land with the extra-card symbol this turn, so may draw 1 extra",
+    "turn-extra-cards": "Ann built 1 city on future land with the extra-card symbol this turn, "
+                        "so may draw 1 extra card",
     "turn-hand-limit": "Ann ended the turn holding 3 cards; discard down to 2",
     "win-end-of-round": "the game is not over: nobody had 7 future cities at the end of a round",
     "win-most-cities": "the winner is Ben, not Ann (cities: Ann 7, Ben 7, Cat 0; future cities on water: "
@@ -62,7 +63,8 @@ def messages(rule: str) -> list[tuple[int, str]]:
     if prep is not None:
         prep(engine)
     offset = len(events(start)) if start else 0
-    return [(v.line, v.message) for e in events(log, offset + 1) for v in engine.apply(e) if v.rule.endswith("/" + rule)]
+    return [(v.line, v.message) for e in events(log, offset + 1) for v in engine.apply(e)
+            if v.rule.endswith("/" + rule)]
 
 
 def test_every_rule_has_a_message() -> None:
@@ -72,3 +74,40 @@ def test_every_rule_has_a_message() -> None:
 @pytest.mark.parametrize("rule", sorted(MESSAGES))
 def test_message_of_the_illegal_case(rule: str) -> None:
     assert [m for _, m in messages(rule)][:1] == [MESSAGES[rule]]
+
+
+def found_messages(scenario: str, **kwargs) -> list[tuple[str, str]]:
+    """Return (rule slug, message) of every finding of a scenario played after the standard opening."""
+    hands, prep = kwargs.pop("hands", None), kwargs.pop("prep", None)
+    engine = engine_after(opening(hands), first="Ann")
+    if prep is not None:
+        prep(engine)
+    start = len(events(opening(hands))) + 1
+    return [(v.rule.split("/", 1)[1], v.message) for e in events(scenario, start) for v in engine.apply(e)]
+
+
+@pytest.mark.parametrize("around, message", [
+    ({}, "no city stands around fA4; a Metropolis needs at least 3"),
+    ({"fA2": "Ben"}, "only 1 city stands around fA4; a Metropolis needs at least 3"),
+])
+def test_metropolis_message_counts_in_words(around: dict[str, str], message: str) -> None:
+    assert found_messages("Ann: play METROPOLIS fA4", hands={"Ann": "METROPOLIS AP3 AP2"},
+                          prep=cities(fA4="Ann", **around)) == [("cards-metropolis", message)]
+
+
+def test_extra_card_messages_say_no_card_rather_than_zero() -> None:
+    assert found_messages("Ann: end\ntable: draw Ann AP2") == [
+        ("turn-extra-cards", "Ann built no city on future land with the extra-card symbol this turn, "
+                             "so may draw no extra card")]
+    assert found_messages("Ann: end\nAnn: discard AP2\ntable: draw Ann AP2") == [
+        ("turn-extra-cards", "Ann earned no extra card last turn")]
+    assert found_messages("Ann: points AP4\nAnn: build\nAnn: end\ntable: draw Ann AP2\ntable: draw Ann AP3\n"
+                          "Ann: discard AP2\nAnn: discard AP3\ntable: draw Ann AP2") == [
+        ("turn-extra-cards", "Ann built 1 city on future land with the extra-card symbol this turn, "
+                             "so may draw 1 extra card"),
+        ("turn-extra-cards", "Ann already drew the 1 extra card earned last turn")]
+
+
+def test_a_move_onto_the_tile_the_token_is_on_is_named_as_such() -> None:
+    assert found_messages("Ann: points AP2\nAnn: move fA1") == [
+        ("move-adjacent", "Ann's token is already on fA1; a move enters another tile")]

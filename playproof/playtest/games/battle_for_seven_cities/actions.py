@@ -169,12 +169,11 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
     elif s.phase is Phase.CLOSE and player == s.active:
         s.extra_drawn += 1
         if s.extra_drawn > s.extra_earned:
-            found.append(eng.v("turn-extra-cards", f"{player} built {s.extra_earned} cit"
-                               f"{'y' if s.extra_earned == 1 else 'ies'} on future land with the "
-                               f"extra-card symbol this turn, so may draw {s.extra_earned} extra", event))
+            found.append(eng.v("turn-extra-cards", f"{player} built {_cities(s.extra_earned)} on future land with "
+                               f"the extra-card symbol this turn, so may draw {_extra(s.extra_earned)}", event))
     elif player == s.last_closer:
-        found.append(eng.v("turn-extra-cards", f"{player} already drew the {s.last_earned} extra card"
-                           f"{'s' * (s.last_earned != 1)} earned last turn", event))
+        earned = f"already drew the {_extra(s.last_earned)} earned" if s.last_earned else "earned no extra card"
+        found.append(eng.v("turn-extra-cards", f"{player} {earned} last turn", event))
     else:
         found.append(eng.v("round-draw-three", "cards are drawn only at the start of a round and as "
                            "extra cards after one's own turn", event))
@@ -241,7 +240,10 @@ def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
         step = position(eng, text, event, found)
         if step is None:
             return
-        if not board.adjacent(here, step):
+        if step == here:
+            found.append(eng.v("move-adjacent", f"{event.actor}'s token is already on {step}; a move enters "
+                               "another tile", event))
+        elif not board.adjacent(here, step):
             found.append(eng.v("move-adjacent", f"{step} does not touch {here} in the same era", event))
         if step in board.wall_tiles:
             found.append(eng.v("move-wall", f"{step} is walled: it cannot be entered with action points", event))
@@ -366,3 +368,13 @@ HANDLERS = {
     "discard": discard, "points": points, "move": move, "travel": travel, "build": build,
     "recycle": recycle, "end": end, "city": city, "winner": winner, "reshuffle": reshuffle,
 }
+
+
+def _cities(count: int) -> str:
+    """Return a count of cities in words: "no city", "1 city", "2 cities"."""
+    return "no city" if count == 0 else f"{count} cit{'y' if count == 1 else 'ies'}"
+
+
+def _extra(count: int) -> str:
+    """Return a count of extra cards in words: "no extra card", "1 extra card", "2 extra cards"."""
+    return "no extra card" if count == 0 else f"{count} extra card{'s' * (count != 1)}"

@@ -156,9 +156,10 @@ def metropolis(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     if pos[0] != "f" or city is None or city != (player, 1):
         found.append(eng.v("cards-metropolis", f"a Metropolis needs a future tile with a single city of "
                            f"{player}'s; {pos} does not have one", event))
-    if board.cities_around(pos) < 3:
-        found.append(eng.v("cards-metropolis", f"only {board.cities_around(pos)} cities stand around {pos}; "
-                           "a Metropolis needs at least 3", event))
+    around = board.cities_around(pos)
+    if around < 3:
+        stand = "no city stands" if around == 0 else f"only {around} cit{'y stands' if around == 1 else 'ies stand'}"
+        found.append(eng.v("cards-metropolis", f"{stand} around {pos}; a Metropolis needs at least 3", event))
     check_supply(eng, player, event, found)
     place_city(eng, player, pos, 2)
 

@@ -285,7 +285,8 @@ def _connected(hexes: set[tuple[int, int]]) -> bool:
     return seen == hexes
 
 
-CHOICES = {"clock": ("before", "upcoming"), "defend": ("owner", "any"), "win-count": ("future", "all"), "tokens": ("corner", "connected")}
+CHOICES = {"clock": ("before", "upcoming"), "defend": ("owner", "any"), "win-count": ("future", "all"),
+           "tokens": ("corner", "connected")}
 
 
 def _check_options(options: Mapping[str, str]) -> None:
