@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Callable
 
@@ -104,6 +105,9 @@ CASES: list[tuple[Arrange, str, str, list[str]]] = [
     (_nothing, "table", "lay Foxhall", ["the land boards are already laid out"]),
     (_nothing, "table", "reshuffle",
      ["the market deck still holds 69 cards; the discard pile is shuffled in only when it runs out"]),
+    (lambda t: t.state.deck.subtract(Counter({k: n - (k == "oracle") for k, n in t.state.deck.items()})),
+     "table", "reshuffle",
+     ["the market deck still holds 1 card; the discard pile is shuffled in only when it runs out"]),
     (lambda t: (t.play("Ann", "acquire Fireworks"), t.play("table", "reveal Harvest-Moon")), "table",
      "reveal Harvest-Moon", ["Harvest Moon was resolved and returned to the box; it cannot be drawn again"]),
     (_nothing, "table", "reveal Astronomer",

@@ -78,7 +78,8 @@ class Game:
         """Shuffle the discard pile into a new market deck (only when the deck has run out)."""
         s = self.state
         if logged and s.deck:
-            self.flag("discard-reshuffle", f"the market deck still holds {sum(s.deck.values())} cards; "
+            left = sum(s.deck.values())
+            self.flag("discard-reshuffle", f"the market deck still holds {left} card{'s' * (left != 1)}; "
                       "the discard pile is shuffled in only when it runs out")
         s.deck.update(s.discard)
         s.discard.clear()
