@@ -84,8 +84,10 @@ def resume(session: int, db: Path | None) -> None:
 @click.argument("line")
 @db_option
 def add(session: int, line: str, db: Path | None) -> None:
-    """Append one log line to a stored session and show its verdict."""
-    for text in Recorder(Store(db), session).enter(line).lines():
+    """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
+    recorder = Recorder(Store(db), session)
+    outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
+    for text in outcome.lines():
         click.echo(text)
 
 

@@ -102,6 +102,10 @@ class Recorder:
 
     def enter(self, text: str) -> Outcome:
         """Validate, store and apply one log line; a line that cannot be read raises PlayproofError."""
+        if "\n" in text.strip() or "\r" in text.strip():  # one stored row is one log line, or numbering breaks
+            raise PlayproofError("a line cannot hold a line break; enter one line at a time")
+        if not text.strip():
+            raise PlayproofError("nothing to record: the line is empty")
         text = self._stamp(self._complete(text.strip()))
         log = parse_log(self.store.text(self.session) + text + "\n", self.log.name)
         entry = log.entries[-1]

@@ -310,3 +310,19 @@ def test_ctrl_c_at_the_prompt_leaves_the_session_open(nim: str, runner: CliRunne
     assert playtest_commands._read_line("Ann to decide") is None
     result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben"], input="")
     assert result.output.splitlines()[-1] == "> input ended; session 1 stays open (`playproof playtest resume 1` goes on)"
+
+
+def test_add_refuses_an_empty_line_and_a_line_break(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"], input="")
+    empty = runner.invoke(cli, ["playtest", "add", "1", "  "])
+    assert (empty.exit_code, empty.output) == (1, "Error: nothing to record: the line is empty\n")
+    two = runner.invoke(cli, ["playtest", "add", "1", "note a\nnote b"])
+    assert (two.exit_code, two.output) == (1, "Error: a line cannot hold a line break; enter one line at a time\n")
+    assert Store(tmp_path / "sessions.db").info(1).lines == 4  # the header only: nothing was stored
+
+
+def test_add_undo_alone_takes_back_the_last_move(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"], input="take 2\n")
+    result = runner.invoke(cli, ["playtest", "add", "1", "undo"])
+    assert (result.exit_code, result.output) == (0, "✓ line 6: line 5 taken back\n")
+    assert Store(tmp_path / "sessions.db").lines(1)[-1] == "undo 5"
