@@ -515,3 +515,10 @@ def test_finding_messages_read_plainly() -> None:
     eng = new()
     eng.st.phase, eng.st.deck = "deal", eng.data.deck(1, 3)
     assert messages(eng, "table", "deal", "Ann Palace") == ["Palace is not in the Age 1 deck"]
+
+
+def test_a_refused_purchase_counts_its_units() -> None:
+    eng = at_turn(new(), {"Ann": ["Aqueduct"], "Ben": ["Aqueduct"], "Cat": ["Aqueduct"]}, age=2)
+    assert messages(eng, "Cat", "build", "Aqueduct; left 2 clay wood") == [
+        "Ann cannot sell wood, 2 clay to Cat",
+        "Cat cannot cover the cost of Aqueduct (3 stone) with its production and purchases"]

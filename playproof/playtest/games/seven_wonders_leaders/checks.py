@@ -135,8 +135,9 @@ def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, sid
 
 
 def _units(units: tuple[int, ...]) -> str:
-    """Return units as words."""
-    return " ".join(RESOURCES[r] for r in units)
+    """Return units as words, counted: "wood", "2 stone", "wood, 2 clay"."""
+    counts = {r: units.count(r) for r in sorted(set(units))}
+    return ", ".join(RESOURCES[r] if n == 1 else f"{n} {RESOURCES[r]}" for r, n in counts.items())
 
 
 def _describe(cost: Cost) -> str:
