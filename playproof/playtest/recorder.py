@@ -111,6 +111,8 @@ class Recorder:
         entry = log.entries[-1]
         if entry.kind is EntryKind.ERROR:
             raise PlayproofError(f"line {entry.line}:{entry.col}: {entry.error}")
+        if entry.kind is EntryKind.HEADER:
+            self._check_header(log, entry)
         self.store.append(self.session, text)
         caught_up = entry.line == len(self.log.entries) + 1  # else another process added lines meanwhile
         self.log.entries, self.log.problems = log.entries, log.problems
@@ -118,6 +120,14 @@ class Recorder:
             self.engine, self.found = self.replay.engine_at()
             return Outcome(entry, [v for v in self.found if v.line == entry.line])
         return Outcome(entry, self._apply(entry))
+
+    def _check_header(self, log: Log, entry: Entry) -> None:
+        """A header typed before the first event must give a setup the engine accepts (checked before storing)."""
+        replay = _prepare_session(log, self.info)
+        bad = [p for p in _errors(replay.problems) if p.location is not None and p.location.line == entry.line]
+        if bad:
+            raise PlayproofError(f"line {entry.line}: {bad[0].message}")
+        replay.engine_at()  # an engine refusing the new setup raises here, before anything is stored
 
     def _complete(self, text: str) -> str:
         """Put the player to move in front of a bare move (`take 2` -> `Ann: take 2`)."""
@@ -140,6 +150,10 @@ class Recorder:
         if entry.kind in (EntryKind.MOVE, EntryKind.MARKER):
             event = events_of(self.log, entry.line)[-1:]
             return self._feed(event) if event and event[0].line == entry.line else []
+        if entry.kind is EntryKind.HEADER:  # the setup changed: replay from the start with the new header
+            self.replay = _prepare_session(self.log, self.info)
+            self.engine, self.found = self.replay.engine_at()
+            return []
         if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
             self.engine, self.found = self.replay.engine_at()
             line = entry.target if entry.kind is EntryKind.REVEAL else entry.line

@@ -210,3 +210,15 @@ def test_lines_added_by_another_process_are_replayed(nim: str, tmp_path: Path) -
     Recorder(Store(tmp_path / "s.db"), recorder.session).enter("Ann: take 3")  # e.g. `playtest add` meanwhile
     assert recorder.enter("Ann: take 1").lines() == ["✗ line 6 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
     assert recorder.engine.heap == 8
+
+
+def test_a_header_typed_before_the_first_event_changes_the_live_setup(nim: str, tmp_path: Path) -> None:
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    with pytest.raises(PlayproofError) as bad:
+        recorder.enter('[Seed "x"]')
+    assert str(bad.value) == 'line 5: [Seed "x"] is not a whole number'
+    assert recorder.enter('[Variant "stones=2"]').lines() == ["recorded line 5"]
+    assert recorder.decision().moves == ("take 1", "take 2")
+    assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]
+    assert recorder.decision().moves == ("winner Ann",)
+    assert recorder.store.lines(recorder.session)[-2:] == ['[Variant "stones=2"]', "Ann: take 2"]
