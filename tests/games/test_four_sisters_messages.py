@@ -91,7 +91,9 @@ CASES = [
     (["table: defeat A1"], [("conflict-result", "no Conflict has been resolved", V)]),
     (QUEENS_OUT + ["Ann: storm AH", "Ann: storm AH"],
      [("storm-condition", "Ann has already stormed (or declined) this time", V),
-      ("storm-highest", "AH is not Ann's card in the Chateau", V)]),
+      ("storm-highest", "Ann has no card in the Chateau to send to the Oubliette, so she cannot "
+                        "Storm", V)]),
+    (QUEENS_OUT + ["Ann: storm 2H"], [("storm-highest", "2H is not Ann's card in the Chateau", V)]),
     (QUEENS_OUT + ["Ann: storm AH take QH AH 2H"],
      [("storm-take", "2H: only cards of Ann's suit lying in the Oubliette can be taken", V),
       ("storm-take", "the cards taken are worth 3, more than AH (1)", V)]),

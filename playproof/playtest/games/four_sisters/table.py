@@ -92,8 +92,9 @@ class TableMoves(Core):
         room = self.room_of(card)
         mine = [c for c in self.board.values() if c and self.data.cards[c].suit == suit]
         if room is None or card not in mine:
-            out.append(self.violation("storm-highest", f"{card} is not {event.actor}'s card in the "
-                                      "Chateau", event))
+            why = (f"{card} is not {event.actor}'s card in the Chateau" if mine else
+                   f"{event.actor} has no card in the Chateau to send to the Oubliette, so she cannot Storm")
+            out.append(self.violation("storm-highest", why, event))
             return False
         best = max(self.value(c) for c in mine)
         if self.value(card) < best:
