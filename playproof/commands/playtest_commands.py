@@ -178,7 +178,7 @@ def report(sources: tuple[str, ...], fmt: str, output: Path, db: Path | None) ->
     write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
-        click.echo(f"warning: {problem}", err=True)
+        click.echo(problem, err=True)
 
 
 @click.command("rules")

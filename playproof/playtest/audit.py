@@ -166,7 +166,7 @@ def format_text(results: list[AuditResult]) -> list[str]:
     """Return the audit as text lines: problems, findings, corrected slips, and a summary per log."""
     lines: list[str] = []
     for result in results:
-        lines += [_problem_line(result.log.name, p) for p in result.problems]
+        lines += [problem_line(result.log.name, p) for p in result.problems]
         lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
         lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
         lines.append(_summary(result))
@@ -178,7 +178,7 @@ def format_text(results: list[AuditResult]) -> list[str]:
     return lines
 
 
-def _problem_line(name: str, problem: Problem) -> str:
+def problem_line(name: str, problem: Problem) -> str:
     """Return a problem as `file:line:col: message`, naming the file when the message does not."""
     warning = "warning: " if problem.severity is Severity.WARNING else ""
     if problem.location is not None:

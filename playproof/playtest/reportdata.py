@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from statistics import mean
 from typing import Any
 
-from playproof.playtest.audit import AuditResult, Finding
+from playproof.playtest.audit import AuditResult, Finding, problem_line
 from playproof.playtest.engine import Engine, Event, EventKind, Status
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
 from playproof.playtest.replay import corrections_of, events_of, run
@@ -84,7 +84,7 @@ def session_report(result: AuditResult) -> SessionReport:
     """Build the report of one audited log (scores by round need one more replay)."""
     log, replay = result.log, result.replay
     title = result.engine.title if result.engine else log.header.get("Game", "")
-    problems = [str(p) for p in result.problems]
+    problems = [problem_line(log.name, p) for p in result.problems]  # as the audit prints them, warnings marked
     scoring = _scoring(result, problems)
     return SessionReport(
         name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,

@@ -289,8 +289,12 @@ def test_report_of_a_log_with_problems_is_written_and_warns(nim: str, runner: Cl
     out = tmp_path / "r.html"
     result = runner.invoke(cli, ["report", str(bad), "-o", str(out)])
     assert (result.exit_code, result.stdout) == (0, f"wrote {out}\n")
-    assert result.stderr == (f"warning: {bad}:3:1: cannot read this line: expected `Actor: verb args`, a `== Round ==`"
+    assert result.stderr == (f"{bad}:3:1: cannot read this line: expected `Actor: verb args`, a `== Round ==`"
                              " or `-- Phase --` marker, reveal/undo/amend/note, a [Header] or a # comment\n")
+    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Varaint "stones=3"]\nAnn: take 1\n', encoding="utf-8")
+    warned = runner.invoke(cli, ["report", str(bad), "-o", str(out)])
+    assert warned.stderr == f"{bad}:3: warning: unknown header [Varaint]; did you mean [Variant]?\n"
+    assert f"{bad}:3: warning: unknown header [Varaint]; did you mean [Variant]?" in out.read_text(encoding="utf-8")
 
 
 def test_ctrl_c_at_the_prompt_leaves_the_session_open(nim: str, runner: CliRunner,
