@@ -40,6 +40,12 @@ def _whole(value: str, name: str) -> int:
     return int(value)
 
 
+# what a pending follow-up asks of its player, as a finding says it
+_FOLLOW_UPS = {"salvage": "build a card from the discard pile (salvage CARD, or salvage none)",
+               "courtesan": "place the Courtesan on a neighbour's Leader (courtesan PLAYER LEADER)",
+               "recruit": "recruit Rome's extra Leader (recruit LEADER, or recruit none)"}
+
+
 class SevenWondersLeaders(Decisions, Engine):
     """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
 
@@ -391,7 +397,7 @@ class SevenWondersLeaders(Decisions, Engine):
         actor = st.actor_of(head.city)
         kind = "salvage" if head.kind.startswith("salvage") else head.kind
         if st.players[p] != actor or move.verb != kind:
-            return [broken("flow-out-of-turn", f"{actor} must first {kind} ({self._phase_name()})")]
+            return [broken("flow-out-of-turn", f"{actor} must first {_FOLLOW_UPS[kind]} ({self._phase_name()})")]
         found = getattr(self, f"_do_{kind}")(head.city, move)
         self._pop_follow_up()
         return found
