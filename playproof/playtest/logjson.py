@@ -32,6 +32,9 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
             problems.append(Problem(Location(name, line=number), f"cannot read JSON record ({_reason(exc)})"))
             lines.append("")
             continue
+        if entry.line != len(lines) + 1:  # the twin has one record per text line, in order
+            problems.append(Problem(Location(name, line=number), f"record says line {entry.line} but is line "
+                                                                 f"{len(lines) + 1} of the log; records come in line order"))
         lines.append(entry.text or render(entry))
         final_newline = record.get("eol", True) is not False
     text = "\n".join(lines)

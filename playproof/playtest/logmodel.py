@@ -137,8 +137,9 @@ def from_record(record: object) -> Entry:
         raise ValueError(f"expected a JSON object, got {type(record).__name__}")
     known = {f.name for f in fields(Entry)}
     data = {k: v for k, v in record.items() if k in known}
-    if "kind" not in data:
-        raise ValueError("missing key 'kind'")
+    for key in ("line", "kind"):
+        if key not in data:
+            raise ValueError(f"missing key '{key}'")
     if data["kind"] not in _KINDS:
         raise ValueError(f'unknown kind {json_text(data["kind"])}; kinds: {", ".join(_KINDS)}')
     for name, value in data.items():

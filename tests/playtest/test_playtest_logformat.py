@@ -272,3 +272,13 @@ def test_a_windows_log_keeps_its_line_ends_through_every_round_trip(tmp_path: Pa
     assert [(e.kind.value, e.actor, e.args, e.comment) for e in log.entries[3:]] == [
         ("move", "Ann", "2", None), ("move", "Ben", "1", "ok")]
     assert parse_jsonl(to_jsonl(log)).text() == text
+
+
+def test_jsonl_records_carry_their_line_in_order() -> None:
+    content = ('{"kind": "comment", "value": "a"}\n{"line": 2, "kind": "comment", "value": "b"}\n'
+               '{"line": 4, "kind": "comment", "value": "c"}\n')
+    log = parse_jsonl(content, "t.jsonl")
+    assert [str(p) for p in log.problems] == [
+        "t.jsonl:1: cannot read JSON record (missing key 'line')",
+        "t.jsonl:3: record says line 4 but is line 3 of the log; records come in line order"]
+    assert log.text() == "\n# b\n# c\n"
