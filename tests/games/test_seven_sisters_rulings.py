@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from seven_sisters_support import BEN, CAT, E, G, GL, S, W, Game
 
+from playproof.playtest.engine import Event, EventKind
+
 
 def test_a_tie_moving_the_marker_from_envy_onto_wrath_clears_wrath_at_once() -> None:
     game = Game().to_play()
@@ -45,3 +47,31 @@ def test_a_sister_out_of_favour_tokens_still_gives_her_gift() -> None:
     game.score_with(greed=(3, 1, 0))
     assert game.feed("table: favour Greed Ann\ntable: gift Greed Ann 5") == []
     assert game.engine.table.favours[0][G] == 0
+
+
+def round_scored_with_open_buybacks() -> Game:
+    """Return a one-round game whose scoring waits for buy-backs the log will leave out."""
+    game = Game(rounds="1").to_play()
+    # Wrath ties (the marker moves onto Greed, which then loses everyone's servants); Ben wins
+    # Sloth, so in the final scoring his Sloth favour breaks the same tie on Wrath for him.
+    game.score_with(wrath=(2, 2, 0), greed=(3, 1, 0), sloth=(0, 1, 0))
+    assert game.engine.pending == ("buyback", -1) and game.engine.pass_no == 1
+    return game
+
+
+def test_a_final_scoring_decision_settles_round_4s_buybacks_left_out() -> None:
+    game = round_scored_with_open_buybacks()
+    assert game.feed("Ben: wrath Lust\ntable: favour Wrath Ben") == []
+    assert game.engine.pass_no == 2 and game.engine.table.wrath == 3  # Lust
+    # round 1's buy-backs left out were `buyback none`; only Ben's two just removed from Wrath wait
+    assert game.engine.table.aside == [0, 2, 0]
+
+
+def test_the_final_scoring_marker_settles_round_4s_open_decisions() -> None:
+    game = round_scored_with_open_buybacks()
+    assert game.engine.apply(Event(99, "", "phase", "Final scoring", EventKind.MARKER)) == []
+    assert game.engine.pass_no == 2 and game.engine.pending == ("wrath", BEN)
+    assert game.feed("table: favour Wrath Ben") == []  # a claim about the final scoring now
+    found = game.violations("Ann: wrath Lust")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/log-turn-order", "Ben won Wrath's favour and decides the gift, not Ann")]

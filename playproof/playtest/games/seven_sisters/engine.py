@@ -156,10 +156,11 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it as the table did, and return every violation."""
-        if event.kind is MARKER:
-            self.final_marked |= event.verb == "phase" and "final" in event.args.lower()
-            return []
         self._event, self._found = event, []
+        if event.kind is MARKER:
+            if event.verb == "phase" and "final" in event.args.lower():
+                self.mark_final()
+            return self._found
         actor = event.actor.lower()
         is_table = actor == TABLE
         seat = -1 if is_table else self.parser.player_index.get(actor, -2)

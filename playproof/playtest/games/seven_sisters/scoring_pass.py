@@ -99,6 +99,20 @@ class ScoringPass:
                 self._default_pending()
             self.advance()
 
+    def finish_pass(self) -> None:
+        """Settle this pass's open decisions with their defaults, up to the next pass's first."""
+        current = self.pass_no
+        while self.step == "score" and self.pass_no == current:
+            if self.pending is not None:
+                self._default_pending()
+            self.advance()
+
+    def mark_final(self) -> None:
+        """The log marks the final scoring: round 4's scoring is over, whatever it left undecided."""
+        if self.step == "score" and self.pass_no == self.final_pass - 1:
+            self.finish_pass()
+        self.final_marked = True
+
     # ----- one sister -------------------------------------------------------------------------
 
     def _open(self, sister: int) -> None:
@@ -197,7 +211,10 @@ class ScoringPass:
         kind = GIFT_KINDS[type(move)]
         while self.step == "score" and self.pending is not None and self.pending[0] != kind:
             if not self._may_come(kind):
-                break
+                if self.pass_no != self.final_pass - 1:
+                    break
+                self.finish_pass()  # a decision of the final scoring, which follows round 4's at once
+                continue
             self._default_pending()
             self.advance()
         if self.step != "score" or self.pending is None or self.pending[0] != kind:
