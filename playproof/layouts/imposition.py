@@ -159,7 +159,9 @@ def _area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str 
     """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
     zone = MARK_ZONE if crop else 0.0
     footer = FOOTER_HEIGHT if sheet.footer else 0.0
-    top = sheet.margin + zone
+    # Backs flipped top to bottom land where the footer band would be: keep it free at the top too.
+    flipped = footer if mirror_axis(sheet, width, height) == "y" else 0.0
+    top = sheet.margin + flipped + zone
     bottom = height - sheet.margin - footer - zone
     if fold_half == "top":
         bottom = height / 2 - FOLD_GAP - zone

@@ -228,3 +228,11 @@ def test_backs_of_tiled_parts_mirror_the_whole_component():
         assert back.mirrored == "y"
         assert back.origin[1] == pytest.approx(front_page.height - front.origin[1] - mm(150))
         assert back.origin[0] == pytest.approx(front.origin[0])
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("a4", "short"), ("letter", "long"), ("letter", "short")])
+def test_backs_flipped_top_to_bottom_stay_clear_of_the_footer_band(paper, duplex):
+    tokens = SetJob("Tokens", mm(18), mm(18), mm(3), 0.0, tuple(Copy("Tokens", 2, i + 1, 0) for i in range(96)), True)
+    for page in plan([tokens], Sheet(*PAPERS[paper], duplex=duplex)).pages:
+        footer_top = page.height - mm(4) - mm(5)
+        assert all(slot.art.bottom <= footer_top + 1e-6 for slot in page.slots), (page.side, page.width > page.height)
