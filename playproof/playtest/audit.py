@@ -124,7 +124,9 @@ def corrected_slips(replay: Replay) -> list[Finding]:
     if not fixed:
         return []
     _, as_played = replay.engine_at(corrected=False)
-    return [_finding(replay.log.name, v, fixed[v.line]) for v in as_played if v.line in fixed]
+    # a verdict hidden information left open was never a slip, even on a line corrected later
+    return [_finding(replay.log.name, v, fixed[v.line]) for v in as_played
+            if v.line in fixed and v.status is Status.VIOLATION]
 
 
 def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:

@@ -232,3 +232,10 @@ def test_an_empty_log_says_so(nim: str) -> None:
         result = audit_log(parse_log(text, "e.log"))
         assert format_text([result]) == ["e.log: the log is empty", "e.log: could not be audited (1 problem(s))"]
         assert audit_exit_code([result]) == 2
+
+
+def test_an_open_verdict_on_an_amended_line_is_not_a_corrected_slip(nim: str) -> None:
+    log = parse_log(HEAD + "Ann: take ?\namend 5: Ann: take ?\nreveal 6: 9\n", "t.log")
+    assert format_text([audit_log(log)]) == [
+        "t.log:6 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 7)",
+        "t.log: 1 violation(s) in 1 moves"]
