@@ -132,3 +132,28 @@ def test_two_player_messages() -> None:
         "free-city-choice: the Free City may not discard Altar: it can be built"]
     assert said(eng, "table", "draw", "Ben Baths") == [
         "flow-out-of-turn: only the Free City's controller draws one card, once a turn"]
+
+
+def test_free_city_chain_and_hidden_card_messages() -> None:
+    eng = new(players=("Ann", "Ben"), boards=("Gizah A", "Rhodos A", "Ephesos A"))
+    at_turn(eng, {"Ann": ["Temple", "Aqueduct"], "Ben": ["Aqueduct"]}, age=2)
+    assert play(eng, "table", "draw", "Ann Statue") == []
+    give(eng, "Free City", "Altar")
+    assert said(eng, "Ann", "freecity", "discard Temple") == [
+        "free-city-choice: the Free City must build Temple by its free chain"]
+    eng = at_turn(new(), {"Ann": ["?", "?"]})
+    assert said(eng, "Ann", "build", "Altar") == ["play-in-hand: Altar may not be in Ann's hand (hidden cards)"]
+    assert said(eng, "Ben", "stage", "?") == [
+        "play-in-hand: Ben plays a hidden card; it cannot be checked until revealed",
+        "build-resources: Ben cannot cover the cost of Rhodos A stage 1 (2 wood) with its production and purchases"]
+    assert said(eng, "Cat", "build", "?") == [
+        "play-in-hand: Cat plays a hidden card; it cannot be checked until revealed",
+        "build-resources: a hidden card cannot be checked until revealed"]
+
+
+def test_score_and_game_over_messages() -> None:
+    eng = at_turn(new(), {})
+    give(eng, "Ann", "Altar", "Baths")
+    assert said(eng, "table", "score", "Ann civilian 4") == ["consequence-score: Ann scores 5 for civilian, not 4"]
+    eng.st.phase = "over"
+    assert said(eng, "Ann", "build", "Altar") == ["flow-out-of-turn: the game is over"]

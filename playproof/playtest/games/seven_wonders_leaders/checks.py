@@ -83,11 +83,13 @@ def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     payment = Payment()
     if city.board is None or city.stages >= len(city.board.stages):
         return [broken("stage-available", f"{city.name} has no Wonder stage left to build")], payment
-    return pay(st, i, city.board.stages[city.stages][0], move, "stage", payment), payment
+    stage = f"{city.board.label} stage {city.stages + 1}"
+    return pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage), payment
 
 
-def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment | None = None) -> list[Finding]:
-    """Check that own production plus purchases cover a cost, and that coins suffice."""
+def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment | None = None,
+        what: str = "") -> list[Finding]:
+    """Check that own production plus purchases cover a cost (of what, by default the card), and coins suffice."""
     payment = payment if payment is not None else Payment()
     city = st.cities[i]
     if not (move.left or move.right or move.bank) and not any(cost.units):
@@ -105,7 +107,7 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
             bought[r] += 1
         own = Supply(tuple(bought), own.masks)
     if not covers(cost.units, own, prof.extra_masks(colour) if prof.reduce_list else ()):
-        found.append(broken("build-resources", f"{city.name} cannot cover the cost of {move.name} "
+        found.append(broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
                                                f"({_describe(cost)}) with its production and purchases"))
     payment.left = sum(mk.left_price[r] for r in move.left)
     payment.right = sum(mk.right_price[r] for r in move.right)
