@@ -124,6 +124,18 @@ def test_2_take_total() -> None:
         ("seven-sisters/2-take-total", "The turn marker shows 4: take 4 goods in all, not 3")]
 
 
+def test_2_take_total_from_a_short_supply() -> None:
+    game = Game()
+    game.engine.table.supply_gold, game.engine.table.supply_fruit = 1, 2
+    assert game.feed("table: flip 4\nAnn: take 1 gold 2 fruit\nBen: take nothing") == []
+    game = Game()
+    game.engine.table.supply_gold, game.engine.table.supply_fruit = 1, 2
+    found = game.violations("table: flip 4\nAnn: take 1 gold 1 fruit")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/2-take-total", "The turn marker shows 4 and the supply holds only 3 goods: "
+         "take 3 goods in all, not 2")]
+
+
 def test_2_take_supply() -> None:
     game = Game()
     game.engine.table.supply_gold = 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
                                        Violation, example_project)
@@ -14,7 +12,7 @@ from playproof.playtest.games.seven_sisters.legal import move_texts
 from playproof.playtest.games.seven_sisters.moves import (Buyback, Claim, Deal, Envy, Flip, Move,
                                                           MoveError, Play, PlayerMove, SisterMove,
                                                           Take, move_parser)
-from playproof.playtest.games.seven_sisters.rules import GAME_ID, RULES
+from playproof.playtest.games.seven_sisters.rules import GAME_ID, OPTIONS, RULES
 from playproof.playtest.games.seven_sisters.scoring_pass import ScoringPass
 from playproof.playtest.games.seven_sisters.state import Table
 
@@ -29,21 +27,6 @@ STEP_NAMES = {"first": "drawing of the first player", "tiles": "laying of the ti
 HOME_STEP = {Deal: "deal", Flip: "flip", Take: "take", Play: "play", Envy: "score", Buyback: "score"}
 SISTER_VERB_STEP = {"place": "place", "tile": "tiles", "wrath": "score"}
 PLAYER_VERB_STEP = {"first": "first", "pride": "score"}
-OPTIONS: Mapping[str, str] = {
-    "random-order": "Variant: the sister tiles lie in a random order (Setup `order=...` or "
-                    "`table: tile SISTER` lines).",
-    "empty-is-tie": "Variant: nobody on Wrath or Pride counts as a tie (the marker moves on).",
-    "pride-tie-anticlockwise": "Variant: a tie on Pride passes the first-player marker "
-                               "anticlockwise instead of to the next seat clockwise.",
-    "majority-ties": "Variant `majority-ties=none`: tied players for most gold, fruit or playable "
-                     "servants score nothing (default `share`: each scores the point).",
-    "reshuffle-every-round": "Variant: all influence cards are shuffled before every deal.",
-    "rounds": "Variant `rounds=N`: play N rounds before the final scoring instead of the Rules "
-              "sheet's number (at most one per turn marker).",
-    "first": "Setup `first=PLAYER`: who holds the first-player marker in round 1.",
-    "order": "Setup `order=SISTER SISTER ...`: the tile order of the random-order variant.",
-    "markers": "Setup `markers=3 4 5 4`: the turn markers in the order they are flipped.",
-}
 
 
 class SevenSistersEngine(ScoringPass, Engine):
@@ -458,8 +441,9 @@ class SevenSistersEngine(ScoringPass, Engine):
             self.report("2-take-total", "Cannot tell yet whether the goods total the turn marker: "
                         "its value is hidden", status=Status.UNDETERMINED)
         elif total != (due := min(self.marker, t.supply_gold + t.supply_fruit)):
-            self.report("2-take-total", f"The turn marker shows {self.marker}: take {due} goods in "
-                        f"all, not {total}")
+            short = f" and the supply holds only {due} goods" if due < self.marker else ""
+            self.report("2-take-total", f"The turn marker shows {self.marker}{short}: take {due} goods "
+                        f"in all, not {total}")
         if move.gold > t.supply_gold:
             self.report("2-take-supply", f"The supply holds only {t.supply_gold} gold")
         if move.fruit > t.supply_fruit:

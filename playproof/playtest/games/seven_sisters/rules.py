@@ -1,6 +1,8 @@
-"""The Seven Sisters rule index: every rule the engine checks, by stable id."""
+"""The Seven Sisters rule index (every rule the engine checks, by stable id) and its options."""
 
 from __future__ import annotations
+
+from typing import Mapping
 
 from playproof.playtest.engine import Rule, RuleIndex
 
@@ -72,3 +74,19 @@ _RULES = [
 
 RULES = RuleIndex(GAME_ID, [Rule(f"{GAME_ID}/{slug}", summary, section)
                             for slug, summary, section in _RULES])
+
+OPTIONS: Mapping[str, str] = {
+    "random-order": "Variant: the sister tiles lie in a random order (Setup `order=...` or "
+                    "`table: tile SISTER` lines).",
+    "empty-is-tie": "Variant: nobody on Wrath or Pride counts as a tie (the marker moves on).",
+    "pride-tie-anticlockwise": "Variant: a tie on Pride passes the first-player marker "
+                               "anticlockwise instead of to the next seat clockwise.",
+    "majority-ties": "Variant `majority-ties=none`: tied players for most gold, fruit or playable "
+                     "servants score nothing (default `share`: each scores the point).",
+    "reshuffle-every-round": "Variant: all influence cards are shuffled before every deal.",
+    "rounds": "Variant `rounds=N`: play N rounds before the final scoring instead of the Rules "
+              "sheet's number (at most one per turn marker).",
+    "first": "Setup `first=PLAYER`: who holds the first-player marker in round 1.",
+    "order": "Setup `order=SISTER SISTER ...`: the tile order of the random-order variant.",
+    "markers": "Setup `markers=3 4 5 4`: the turn markers in the order they are flipped.",
+}
