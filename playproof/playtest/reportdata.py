@@ -8,7 +8,7 @@ from statistics import mean
 from typing import Any
 
 from playproof.playtest.audit import AuditResult, Finding, problem_line
-from playproof.playtest.engine import Engine, Event, EventKind, Status
+from playproof.playtest.engine import TABLE, Engine, Event, EventKind, Status
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
 from playproof.playtest.replay import corrections_of, events_of, run
 
@@ -191,16 +191,23 @@ def _status(line: int, undone: dict[int, int], amended: dict[int, int]) -> str:
 
 
 def turn_times(log: Log) -> dict[str, list[int]]:
-    """Return the seconds each player's moves took (time since the previous timed line; the log starts at 0)."""
+    """Return the seconds each player's turns took, from the last timed line before a turn to its last timed move."""
+    # a turn is a run of moves by one player; table lines and markers inside the run belong to it
     times: dict[str, list[int]] = {}
-    previous: int | None = 0
+    previous, start, actor, timed = 0, 0, "", False
     for entry in log:
         seconds = entry.seconds
-        if seconds is None:
-            continue
-        if entry.kind is EntryKind.MOVE and entry.actor != "table" and previous is not None and seconds >= previous:
-            times.setdefault(entry.actor, []).append(seconds - previous)
-        previous = seconds
+        if entry.kind is EntryKind.MOVE and entry.actor != TABLE:
+            if entry.actor != actor:  # another player's turn begins where the last timed line left off
+                actor, start, timed = entry.actor, previous, False
+            if seconds is not None and seconds >= start:  # a time earlier than the one before counts no time
+                if timed:
+                    times[actor][-1] = seconds - start
+                else:
+                    times.setdefault(actor, []).append(seconds - start)
+                    timed = True
+        if seconds is not None:
+            previous = seconds
     return times
 
 

@@ -206,3 +206,14 @@ def test_html_charts_name_fonts_a_browser_has(nim: str, tmp_path: Path) -> None:
     page = write_reports([report], "html", tmp_path / "t.html").read_text(encoding="utf-8")
     assert "PPSans" not in page  # reportlab's registered names mean nothing to a browser
     assert "font-family: 'DejaVu Sans', Verdana, sans-serif; font-weight: bold;" in page
+
+
+def test_time_per_turn_counts_a_run_of_one_players_moves_as_one_turn() -> None:
+    from playproof.playtest.reportdata import turn_times
+
+    log = parse_log('[Players "Ann, Ben"]\n0:00:30 Ann: harvest\n0:01:00 Ann: acquire Tapestry\ntable: draw 3\n'
+                    "0:01:10 Ann: end\n0:01:20 table: refill\n0:02:00 Ben: harvest\nBen: end\n0:02:30 Ann: harvest\n"
+                    "0:02:20 Ben: harvest\n", "t.log")
+    # Ann 0:00 -> 1:10 in one turn; Ben from the table's 1:20 to 2:00 (his untimed end adds nothing); Ann 2:00 -> 2:30;
+    # Ben's 2:20 is earlier than the line before it, so that turn counts no time
+    assert turn_times(log) == {"Ann": [70, 30], "Ben": [40]}
