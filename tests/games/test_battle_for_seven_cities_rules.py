@@ -10,6 +10,7 @@ A1 touches A2 A3; A2 touches A1 A3 A4 B1; A4 touches A2 A3 B1 B3 C1; B3 touches 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -212,6 +213,12 @@ CASES: dict[str, tuple[dict, dict]] = {
 
 def test_every_rule_has_a_case() -> None:
     assert sorted(CASES) == sorted(r.id.split("/", 1)[1] for r in RULES)
+
+
+def test_the_rulings_list_every_rule_id_with_its_text() -> None:
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "battle-for-seven-cities.md").read_text()
+    listed = [row for row in rulings.splitlines() if row.startswith("| `battle-for-seven-cities/")]
+    assert listed == [f"| `{r.id}` | {r.section.lstrip('§')} | {r.summary} |" for r in RULES]
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
