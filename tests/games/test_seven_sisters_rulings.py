@@ -74,4 +74,29 @@ def test_the_final_scoring_marker_settles_round_4s_open_decisions() -> None:
     assert game.feed("table: favour Wrath Ben") == []  # a claim about the final scoring now
     found = game.violations("Ann: wrath Lust")
     assert [(v.rule, v.message) for v in found] == [
-        ("seven-sisters/log-turn-order", "Ben won Wrath's favour and decides the gift, not Ann")]
+        ("seven-sisters/log-turn-order", "Ben won Wrath's favour and moves the Wrath marker, not Ann")]
+
+
+def decide_until(game: Game, prompt: str) -> None:
+    """Make the first legal scoring decision (buy-backs: none) until a decision with this prompt."""
+    while (decision := game.engine.decision()) is not None and decision.prompt != prompt:
+        moves = [m for m in decision.moves if m.startswith(("buyback none", "envy none"))]
+        assert game.feed(f"{decision.actor}: {(moves or list(decision.moves))[0]}") == []
+
+
+def test_a_gift_decided_by_the_wrong_player_says_what_the_favourite_decides() -> None:
+    game = Game().to_play()
+    game.score_with(envy=(3, 0, 0), pride=(0, 2, 0), gluttony=(0, 1, 1))
+    decide_until(game, "choose the next first player")
+    assert game.feed("Ben: pride Cat") == []
+    found = game.violations("Cat: envy none")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/log-turn-order", "Ann won Envy's favour and chooses which two servants move "
+         "onto her, not Cat")]
+    game = Game().to_play()
+    game.score_with(pride=(0, 2, 0))
+    decide_until(game, "choose the next first player")
+    found = game.violations("Ann: pride Cat")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/log-turn-order", "Ben won Pride's favour and chooses the next first player, "
+         "not Ann")]

@@ -251,17 +251,19 @@ class ScoringPass:
                 self.table.buy_back(p, 0, 0)
         self.pending = None
 
-    def _check_winner(self, seat: int, winner: int, what: str) -> None:
+    def _check_winner(self, seat: int, winner: int, sister: int) -> None:
         """Only the sister's favourite makes her gift's decision."""
         if seat != winner:
-            self.report("log-turn-order", f"{self.names[winner]} won {what}'s favour and decides "
-                        f"the gift, not {self.names[seat]}")
+            deed = {WRATH: "moves the Wrath marker", PRIDE: "chooses the next first player"}.get(
+                sister, "chooses which two servants move onto her")
+            self.report("log-turn-order", f"{self.names[winner]} won {self.data.sisters[sister]}'s "
+                        f"favour and {deed}, not {self.names[seat]}")
 
     def _decide_wrath(self, move: SisterMove, seat: int) -> None:
         """Wrath's favourite moves the marker: never onto Wrath, never where it lies."""
         assert self.pending is not None
         t, names = self.table, self.data.sisters
-        self._check_winner(seat, self.pending[1], names[WRATH])
+        self._check_winner(seat, self.pending[1], WRATH)
         if move.sister == WRATH:
             self.report("wrath-destination", f"The Wrath marker may not be placed on {names[WRATH]}")
         elif move.sister == t.wrath:
@@ -273,14 +275,14 @@ class ScoringPass:
     def _decide_pride(self, move: PlayerMove, seat: int) -> None:
         """Pride's favourite chooses the next round's first player."""
         assert self.pending is not None
-        self._check_winner(seat, self.pending[1], self.data.sisters[PRIDE])
+        self._check_winner(seat, self.pending[1], PRIDE)
         self.table.first = move.player
         self.pending = None
 
     def _decide_envy(self, move: Envy, seat: int) -> None:
         """Envy's favourite may move two servants from one other sister onto Envy."""
         assert self.pending is not None
-        self._check_winner(seat, self.pending[1], self.data.sisters[ENVY])
+        self._check_winner(seat, self.pending[1], ENVY)
         self.pending = None
         if move.source is None:
             return
