@@ -166,13 +166,14 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 
 @click.command("report")
 @click.argument("sources", nargs=-1, required=True)
-@click.option("--format", "fmt", default="html", show_default=True, help="html, pdf, xlsx or json.")
+@click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @db_option
-def report(sources: tuple[str, ...], fmt: str, output: Path, db: Path | None) -> None:
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
-    from playproof.output.reports import find_format, write_reports
+    from playproof.output.reports import find_format, format_for, write_reports
 
+    fmt = format_for(output, fmt)
     find_format(fmt)
     reports = load_reports(list(sources), db)
     write_reports(reports, fmt, output)

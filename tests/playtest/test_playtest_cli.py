@@ -330,3 +330,14 @@ def test_add_undo_alone_takes_back_the_last_move(nim: str, runner: CliRunner, tm
     result = runner.invoke(cli, ["playtest", "add", "1", "undo"])
     assert (result.exit_code, result.output) == (0, "✓ line 6: line 5 taken back\n")
     assert Store(tmp_path / "sessions.db").lines(1)[-1] == "undo 5"
+
+
+@pytest.mark.parametrize(("name", "magic"), [("r.pdf", b"%PDF"), ("r.xlsx", b"PK"), ("r.json", b"{"),
+                                             ("r.html", b"<!DOCTYPE html>"), ("r.txt", b"<!DOCTYPE html>")])
+def test_report_format_follows_the_output_extension(nim: str, runner: CliRunner, tmp_path: Path, name: str,
+                                                    magic: bytes) -> None:
+    result = runner.invoke(cli, ["report", str(GAME), "-o", str(tmp_path / name)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / name).read_bytes().startswith(magic)
+    forced = runner.invoke(cli, ["report", str(GAME), "--format", "json", "-o", str(tmp_path / "forced.pdf")])
+    assert forced.exit_code == 0 and (tmp_path / "forced.pdf").read_bytes().startswith(b"{")

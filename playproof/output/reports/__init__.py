@@ -41,6 +41,14 @@ def find_format(name: str) -> ReportFormat:
     return getattr(import_module(module), cls)()
 
 
+def format_for(path: Path, name: str | None = None) -> str:
+    """Return the format asked for, else the one the file's extension names (.pdf, .xlsx, .json), else html."""
+    if name:
+        return name
+    suffix = path.suffix.lower()
+    return next((n for n in FORMATS if suffix == f".{n}"), "html")
+
+
 def write_reports(reports: list[SessionReport], format_name: str, path: Path) -> Path:
     """Write one or several session reports (several get aggregate views) in a format."""
     if not reports:
