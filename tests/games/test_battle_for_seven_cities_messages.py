@@ -111,3 +111,10 @@ def test_extra_card_messages_say_no_card_rather_than_zero() -> None:
 def test_a_move_onto_the_tile_the_token_is_on_is_named_as_such() -> None:
     assert found_messages("Ann: points AP2\nAnn: move fA1") == [
         ("move-adjacent", "Ann's token is already on fA1; a move enters another tile")]
+
+
+def test_discarding_below_the_limit_after_the_turn_closed_says_no_further() -> None:
+    assert found_messages("Ann: end\nAnn: discard AP2\nAnn: discard AP3") == [
+        ("turn-hand-limit", "Ann holds 2 cards; discard down to 2, no further")]
+    assert found_messages("Ann: discard AP3") == [
+        ("turn-hand-limit", "Ann may discard only at the end of their own turn")]

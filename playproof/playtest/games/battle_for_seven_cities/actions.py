@@ -200,11 +200,13 @@ def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
     """`Ann: discard AP2` — a card goes to the blue pile at the end of Ann's own turn."""
     s = eng.s
     player, limit = event.actor, eng.numbers["hand_limit"]
-    if s.phase is not Phase.CLOSE or player != s.active:
-        found.append(eng.v("turn-hand-limit", f"{player} may discard only at the end of their own turn", event))
-    elif s.hands[player].size <= limit:
-        found.append(eng.v("turn-hand-limit", f"{player} holds {s.hands[player].size} cards; discard down to "
+    closing = s.phase is Phase.CLOSE and player == s.active
+    if (closing or player == s.last_closer) and s.hands[player].size <= limit:
+        held = s.hands[player].size
+        found.append(eng.v("turn-hand-limit", f"{player} holds {held} card{'s' * (held != 1)}; discard down to "
                            f"{limit}, no further", event))
+    elif not closing:
+        found.append(eng.v("turn-hand-limit", f"{player} may discard only at the end of their own turn", event))
     code = None if args[:1] == ["?"] else card_code(eng, args[0], event, found) if args else None
     if code is not None:
         take_card(eng, player, code, event, found)
