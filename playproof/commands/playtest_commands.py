@@ -120,13 +120,15 @@ def show(session: int, line: int | None, db: Path | None) -> None:
 
 @playtest.command("export")
 @click.argument("session", type=int)
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl"]), default=None,
+              help="text or jsonl (default: jsonl when -o ends in .jsonl, else text).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File (default: stdout).")
 @db_option
-def export(session: int, fmt: str, output: Path | None, db: Path | None) -> None:
+def export(session: int, fmt: str | None, output: Path | None, db: Path | None) -> None:
     """Export a stored session as a log (text) or its JSON Lines twin."""
     log = session_log(Store(db), session)
-    content = log.text() if fmt == "text" else to_jsonl(log)
+    jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
+    content = to_jsonl(log) if jsonl else log.text()
     if output is None:
         click.echo(content, nl=False)
         return

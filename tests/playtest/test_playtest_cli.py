@@ -341,3 +341,11 @@ def test_report_format_follows_the_output_extension(nim: str, runner: CliRunner,
     assert (tmp_path / name).read_bytes().startswith(magic)
     forced = runner.invoke(cli, ["report", str(GAME), "--format", "json", "-o", str(tmp_path / "forced.pdf")])
     assert forced.exit_code == 0 and (tmp_path / "forced.pdf").read_bytes().startswith(b"{")
+
+
+def test_export_to_a_jsonl_file_writes_the_twin(nim: str, runner: CliRunner, tmp_path: Path) -> None:
+    runner.invoke(cli, ["playtest", "import", str(GAME)])
+    runner.invoke(cli, ["playtest", "export", "1", "-o", str(tmp_path / "s.jsonl")])
+    runner.invoke(cli, ["playtest", "export", "1", "--format", "text", "-o", str(tmp_path / "t.jsonl")])
+    assert (tmp_path / "s.jsonl").read_text(encoding="utf-8").startswith('{"line": 1, "kind": "header"')
+    assert (tmp_path / "t.jsonl").read_text(encoding="utf-8") == GAME.read_text(encoding="utf-8")
