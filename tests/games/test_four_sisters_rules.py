@@ -307,3 +307,18 @@ def test_a_storm_with_no_queen_in_the_oubliette_says_so() -> None:
     opening = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
     found = play(opening + "\nAnn: place AH A1\nAnn: storm AH")
     assert found == [(14, "storm-condition", "Storming needs all 4 Queens in the Oubliette; it holds none")]
+
+
+def test_intrigue_sends_the_replaced_card_to_the_oubliette() -> None:
+    engine = ENGINE(Setup(PLAYERS))
+    opening = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
+    lines = opening.splitlines() + ["Ann: place AH A1", "Ann: end", "Ben: place 2C C1", "Ben: end",
+                                    "Cat: pass 2D", "Dee: intrigue C1 2D", "Dee: end"]
+    found = []
+    for number, line in enumerate(lines, start=1):
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        found += engine.apply(Event(number, actor, verb, args))
+    assert found == []
+    # Dee swaps her partner's 2C for the 2D (same value): the 2C goes to the Oubliette
+    assert engine.board["C1"] == "2D" and "2C" in engine.oubliette and "2D" not in engine.oubliette
