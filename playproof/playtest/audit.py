@@ -93,8 +93,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         replay.setup = replace(replay.setup, project=project)
     result.replay, result.problems = replay, list(replay.problems)
     if not result.readable and strict:
-        result.problems = result.problems[:1]
-        return result
+        return _strict(result)
     try:
         engine, found = replay.engine_at()
         found += _finish(engine, log.name)
@@ -146,9 +145,10 @@ def decided_by_reveals(replay: Replay, findings: list[Finding]) -> list[Finding]
 
 
 def _strict(result: AuditResult) -> AuditResult:
-    """Keep only the first problem or finding; a finding left undetermined counts as a violation."""
-    if result.problems:
-        result.problems, result.findings = result.problems[:1], []
+    """Keep only the first error or finding (warnings stay); a finding left undetermined counts as a violation."""
+    errors = [p for p in result.problems if p.severity is Severity.ERROR]
+    if errors:
+        result.problems, result.findings = [errors[0]], []
     elif result.findings:
         first = min(result.findings, key=lambda f: f.line)
         result.findings = [Finding(first.file, first.line, first.rule, first.message)]

@@ -239,3 +239,17 @@ def test_an_open_verdict_on_an_amended_line_is_not_a_corrected_slip(nim: str) ->
     assert format_text([audit_log(log)]) == [
         "t.log:6 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 7)",
         "t.log: 1 violation(s) in 1 moves"]
+
+
+def test_strict_is_not_stopped_by_a_warning(nim: str) -> None:
+    head = '[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=5, bogus"]\n\n'
+    warned = audit_log(parse_log(head + "Ben: take 1\nAnn: take 9\n", "t.log"), strict=True)
+    assert format_text([warned]) == [
+        't.log:3: warning: unknown option "bogus" for nim-test (known options: stones)',
+        "t.log:5 nim-test/1-turn-order it is Ann's turn, not Ben's", "t.log: 1 violation(s) in 2 moves"]
+    assert audit_exit_code([warned], strict=True) == 1
+    broken = audit_log(parse_log(head + "Ben take 1\nDan: take 1\n", "t.log"), strict=True)
+    assert [str(p) for p in broken.problems] == ["t.log:5:1: cannot read this line: expected `Actor: verb args`, "
+                                                 "a `== Round ==` or `-- Phase --` marker, reveal/undo/amend/note, "
+                                                 "a [Header] or a # comment"]
+    assert audit_exit_code([broken], strict=True) == 2
