@@ -100,3 +100,18 @@ def test_a_gift_decided_by_the_wrong_player_says_what_the_favourite_decides() ->
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/log-turn-order", "Ben won Pride's favour and chooses the next first player, "
          "not Ann")]
+
+
+def test_the_last_rounds_pride_choice_may_go_unsaid() -> None:
+    game = Game(rounds="1").to_play()
+    game.score_with(pride=(0, 2, 1))
+    decide_until(game, "choose the next first player")
+    assert game.feed("table: favour Pride Ben") == []
+    assert game.engine.pass_no == 1 and game.engine.table.first == 0
+    # the first decision of the final scoring passes over the unsaid choice without a finding
+    assert game.engine.apply(Event(99, "", "phase", "Final scoring", EventKind.MARKER)) == []
+    assert game.engine.pass_no == 2 and game.engine.table.first == 0
+    found = Game(rounds="2").to_play()
+    found.score_with(pride=(0, 2, 1))
+    decide_until(found, "choose the next first player")
+    assert found.feed("table: flip 3") == ["pride-choice"]  # round 1 of 2: the choice is due

@@ -243,7 +243,8 @@ class ScoringPass:
         if kind == "wrath":
             self.report("wrath-must-move", f"{self.names[seat]} won Wrath's favour and must move the "
                         "Wrath marker (`wrath SISTER`)")
-        elif kind == "pride":
+        elif kind == "pride" and self.pass_no < self.final_pass - 1:
+            # In the last round there is no next round to start: the choice may go unsaid.
             self.report("pride-choice", f"{self.names[seat]} won Pride's favour and chooses the next "
                         "first player (`pride PLAYER`)")
         elif kind == "buyback":
