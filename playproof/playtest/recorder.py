@@ -180,6 +180,10 @@ class Recorder:
         self.store.end(self.session)
         return self.engine.finish()
 
+    def warnings(self) -> list[str]:
+        """Return the warnings about the session's header (an option the engine does not know)."""
+        return [p.message for p in self.replay.problems if p.severity is Severity.WARNING]
+
     @property
     def engine_class(self) -> type[Engine]:
         """Return the session's engine class."""

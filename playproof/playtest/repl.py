@@ -70,6 +70,8 @@ def handle(recorder: Recorder, text: str) -> list[str]:
 def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
     """Run the recorder until `end` (returns True) or end of input (returns False; the session stays open)."""
     write(f"Recording session {recorder.session} ({recorder.engine.title}); type `help` for help.")
+    for warning in recorder.warnings():
+        write(f"warning: {warning}")
     while True:
         text = read(_safe_prompt(recorder))
         if text is None:

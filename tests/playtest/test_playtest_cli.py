@@ -349,3 +349,11 @@ def test_export_to_a_jsonl_file_writes_the_twin(nim: str, runner: CliRunner, tmp
     runner.invoke(cli, ["playtest", "export", "1", "--format", "text", "-o", str(tmp_path / "t.jsonl")])
     assert (tmp_path / "s.jsonl").read_text(encoding="utf-8").startswith('{"line": 1, "kind": "header"')
     assert (tmp_path / "t.jsonl").read_text(encoding="utf-8") == GAME.read_text(encoding="utf-8")
+
+
+def test_recorder_warns_about_an_option_the_engine_does_not_know(nim: str, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--variant", "stone=3"],
+                           input="")
+    assert result.output.splitlines()[:2] == [
+        "Recording session 1 (Nim (test game)); type `help` for help.",
+        'warning: unknown option "stone" for nim-test (known options: stones)']
