@@ -65,6 +65,40 @@ def test_editing_a_card_cost_changes_the_verdict(tmp_path: Path) -> None:
     assert [v.rule.split("/")[1] for v in eng.apply(Event(2, "Ann", "build", "Baths"))] == ["build-resources"]
 
 
+def stage_verdict(project: Path) -> list[str]:
+    """Build Gizah A's first stage with the one stone the board makes; return the rules broken."""
+    eng = ENGINE(Setup(("Ann", "Ben", "Cat"), {}, 1, project))
+    for city, board in zip(eng.st.cities, ("Gizah A", "Rhodos A", "Ephesos A")):
+        eng.apply(Event(1, "table", "wonder", f"{city.name} {board}"))
+        city.hand = Hand(["Baths"])
+    eng.st.phase, eng.st.turn = "turn", 1
+    return [v.rule.split("/")[1] for v in eng.apply(Event(2, "Ann", "stage", "Baths"))]
+
+
+def test_editing_a_wonder_stage_cost_changes_the_verdict(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    assert stage_verdict(project) == ["build-resources"]  # the stage costs 2 stone
+    book = openpyxl.load_workbook(project / "components.xlsx")
+    for row in book["Wonders"].iter_rows(min_row=2):
+        if [c.value for c in row[:3]] == ["Gizah", "A", 1]:
+            row[3].value = "stone:1"
+    book.save(project / "components.xlsx")
+    assert stage_verdict(project) == []
+
+
+def six_coins_verdict(project: Path) -> list[str]:
+    """Log Ann's treasury as 6 coins before play; return the rules broken."""
+    eng = ENGINE(Setup(("Ann", "Ben", "Cat"), {}, 1, project))
+    return [v.rule.split("/")[1] for v in eng.apply(Event(1, "table", "coins", "Ann 6"))]
+
+
+def test_editing_the_starting_coins_changes_the_verdict(tmp_path: Path) -> None:
+    project = copy_project(tmp_path)
+    assert six_coins_verdict(project) == []
+    edit(project, "Game", "start_coins", "value", 3, key_column="key")
+    assert six_coins_verdict(project) == ["consequence-coins"]
+
+
 def test_data_is_cached_per_path_and_mtime(tmp_path: Path) -> None:
     project = copy_project(tmp_path)
     assert load(project) is load(project)
