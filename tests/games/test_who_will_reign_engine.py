@@ -127,6 +127,34 @@ def test_a_designer_edit_of_an_ability_changes_the_engine(tmp_path: Path) -> Non
     assert engine.game.state.sister("Ann").food == 5 + 4 + 3
 
 
+def test_a_designer_edit_of_a_banner_requirement_changes_the_verdict(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    engine = start(project)
+    rules_of(engine, "Ann", "acquire Astronomer")  # one WISDOM card; the banner asks for two
+    rules_of(engine, "table", "reveal Oracle")
+    assert rules_of(engine, "Ann", "banner wisdom") == ["banners-requirement"]
+    _edit(project, "Banners", "Banner of Wisdom", "requires", "path wisdom 1")
+    engine = start(project)
+    rules_of(engine, "Ann", "acquire Astronomer")
+    rules_of(engine, "table", "reveal Oracle")
+    assert rules_of(engine, "Ann", "banner wisdom") == []
+
+
+def test_a_designer_edit_of_an_improvement_output_changes_the_verdict(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    engine = start(project)
+    assert rules_of(engine, "Ann", "acquire Orchard on Applegarth") == []
+    engine.game.state.sister("Ann").gold = 9
+    rules_of(engine, "table", "reveal Irrigation")
+    assert rules_of(engine, "Ann", "acquire Irrigation on Applegarth") == []  # equal output may cover
+    _edit(project, "Land Improvements", "Irrigation", "output", 1)
+    engine = start(project)
+    rules_of(engine, "Ann", "acquire Orchard on Applegarth")
+    engine.game.state.sister("Ann").gold = 9
+    rules_of(engine, "table", "reveal Irrigation")
+    assert rules_of(engine, "Ann", "acquire Irrigation on Applegarth") == ["improvements-no-lower"]
+
+
 def test_the_catalogue_is_cached_per_path_and_mtime() -> None:
     assert load_catalogue(EXAMPLE) is load_catalogue(EXAMPLE)
 
