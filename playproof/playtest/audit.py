@@ -11,7 +11,8 @@ from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Status, Violation
 from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import read_log
-from playproof.playtest.replay import EngineFailure, Replay, corrections_of, prepare, problem_of
+from playproof.playtest.replay import Corrections, EngineFailure, Replay, as_amended_by, corrections_of, events_of, \
+    prepare, problem_of, run, superseded_amends
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,19 @@ def corrected_slips(replay: Replay) -> list[Finding]:
     _, as_played = replay.engine_at(corrected=False)
     # a verdict hidden information left open was never a slip, even on a line corrected later
     return [_finding(replay.log.name, v, fixed[v.line]) for v in as_played
-            if v.line in fixed and v.status is Status.VIOLATION]
+            if v.line in fixed and v.status is Status.VIOLATION] + _amend_slips(replay, fixes)
+
+
+def _amend_slips(replay: Replay, fixes: Corrections) -> list[Finding]:
+    """Return violations of amends corrected in turn: a slip in a correction is shown like any other."""
+    found: list[Finding] = []
+    for line, fixed_by in superseded_amends(replay.log, fixes).items():
+        amend = replay.log.entry(line)
+        events = events_of(replay.log, fixes=as_amended_by(fixes, amend))
+        _, violations = run(replay.engine_cls, replay.setup, events, replay.log.name)
+        found += [_finding(replay.log.name, v, fixed_by) for v in violations
+                  if v.line == line and v.status is Status.VIOLATION]
+    return found
 
 
 def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:

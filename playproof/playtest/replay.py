@@ -30,6 +30,25 @@ class Corrections:
             self.amended[entry.target] = entry
 
 
+def superseded_amends(log: Log, fixes: Corrections) -> dict[int, int]:
+    """Return amend lines the table corrected in turn (amended again or undone) -> the line that did it."""
+    found: dict[int, int] = {}
+    for entry in log.entries:
+        if entry.kind is EntryKind.AMEND:
+            latest = fixes.amended.get(entry.target)
+            if entry.line in fixes.undone:
+                found[entry.line] = fixes.undone[entry.line]
+            elif latest is not None and latest.line != entry.line:
+                found[entry.line] = latest.line
+    return found
+
+
+def as_amended_by(fixes: Corrections, amend: Entry) -> Corrections:
+    """Return the corrections with `amend` standing for its target line (neither amended again nor undone)."""
+    undone = {line: by for line, by in fixes.undone.items() if line not in (amend.line, amend.target)}
+    return Corrections(dict(fixes.reveals), undone, {**fixes.amended, amend.target: amend})
+
+
 def corrections_of(log: Log, upto: int | None = None) -> Corrections:
     """Return the corrections and reveals of the log's lines up to `upto` (all when None)."""
     found = Corrections()
@@ -52,9 +71,10 @@ def fill_unknowns(args: str, values: list[str]) -> str:
     return UNKNOWN.sub(lambda m: next(supply, "?"), args)
 
 
-def events_of(log: Log, upto: int | None = None, corrected: bool = True, revealed: bool = True) -> list[Event]:
+def events_of(log: Log, upto: int | None = None, corrected: bool = True, revealed: bool = True,
+              fixes: Corrections | None = None) -> list[Event]:
     """Return the events the engine sees: moves and markers up to a line, reveals and corrections applied."""
-    fixes = corrections_of(log, upto)
+    fixes = corrections_of(log, upto) if fixes is None else fixes
     if not revealed:
         fixes.reveals = {}
     plain = not (fixes.reveals or fixes.undone or fixes.amended)

@@ -10,7 +10,7 @@ from typing import Any
 from playproof.playtest.audit import AuditResult, Finding, problem_line
 from playproof.playtest.engine import TABLE, Engine, Event, EventKind, Status
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
-from playproof.playtest.replay import corrections_of, events_of, run
+from playproof.playtest.replay import corrections_of, events_of, run, superseded_amends
 
 
 @dataclass
@@ -162,6 +162,8 @@ def timeline_of(result: AuditResult) -> list[TimelineRow]:
     for f in result.findings + result.slips:
         by_line.setdefault(f.line, []).append(f.rule + (" (corrected)" if f.corrected_by else "")
                                               + (" (cannot tell)" if f.status is Status.UNDETERMINED else ""))
+    amended = {line: amend.line for line, amend in fixes.amended.items()}
+    amended.update(superseded_amends(result.log, fixes))  # an amend amended again (its undo is told by `undone`)
     rows = []
     for entry in result.log:
         if entry.kind in (EntryKind.BLANK, EntryKind.HEADER, EntryKind.COMMENT):
@@ -169,7 +171,7 @@ def timeline_of(result: AuditResult) -> list[TimelineRow]:
         text = entry.raw if entry.kind is EntryKind.ERROR else _event_text(entry)
         if entry.line in fixes.reveals:
             text += f" (revealed: {', '.join(fixes.reveals[entry.line])})"
-        status = _status(entry.line, fixes.undone, {k: a.line for k, a in fixes.amended.items()})
+        status = _status(entry.line, fixes.undone, amended)
         status = "error" if entry.kind is EntryKind.ERROR else status or ("violation" if entry.line in by_line else "")
         rows.append(TimelineRow(entry.line, entry.elapsed, entry.kind.value, entry.actor, text, status,
                                 by_line.get(entry.line, [])))

@@ -253,3 +253,19 @@ def test_strict_is_not_stopped_by_a_warning(nim: str) -> None:
                                                  "a `== Round ==` or `-- Phase --` marker, reveal/undo/amend/note, "
                                                  "a [Header] or a # comment"]
     assert audit_exit_code([broken], strict=True) == 2
+
+
+def test_a_slip_in_a_correction_is_shown_corrected_too(nim: str) -> None:
+    again = audit_log(parse_log(HEAD + "Ann: take 9\namend 5: Ann: take 8\namend 5: Ann: take 1\n", "t.log"))
+    assert [str(f) for f in again.slips] == [
+        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (corrected on line 7)",
+        "t.log:6 nim-test/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
+    undone = audit_log(parse_log(HEAD + "Ann: take 9\namend 5: Ann: take 8\nundo 6\nAnn: take 1\n", "t.log"))
+    assert [str(f) for f in undone.slips] == [
+        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (corrected on line 6)",
+        "t.log:6 nim-test/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
+    assert again.violations == [] and undone.violations == []
+    from playproof.playtest.reportdata import session_report
+
+    assert [(r.line, r.status) for r in session_report(again).timeline] == [
+        (5, "amended on line 7"), (6, "amended on line 7"), (7, "")]
