@@ -44,8 +44,9 @@ def state_text(recorder: Recorder) -> list[str]:
     engine = recorder.engine
     label = round_text(engine.round_label())
     lines = [f"session {recorder.session}: {engine.title}, {len(recorder.log.entries)} lines"]
-    lines += [label] if label else []
-    lines += [engine.summary()] if engine.summary() else []
+    summary = engine.summary()
+    lines += [label] if label and not summary.lower().startswith(label.lower()) else []  # said once
+    lines += [summary] if summary else []
     standing = [v for v in recorder.found if v.status.value == "violation"]
     return lines + [f"{len(standing)} violation(s) so far"]
 

@@ -222,3 +222,13 @@ def test_a_header_typed_before_the_first_event_changes_the_live_setup(nim: str, 
     assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]
     assert recorder.decision().moves == ("winner Ann",)
     assert recorder.store.lines(recorder.session)[-2:] == ['[Variant "stones=2"]', "Ann: take 2"]
+
+
+def test_state_says_the_round_once_when_the_summary_names_it(nim: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.playtest.repl import state_text
+
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    assert state_text(recorder)[1:3] == ["round 1", "12 stones left; Ann to take"]
+    monkeypatch.setattr(type(recorder.engine), "summary", lambda self: "Round 1, 12 stones left")
+    assert state_text(recorder)[1:] == ["Round 1, 12 stones left", "0 violation(s) so far"]
