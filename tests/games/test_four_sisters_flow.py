@@ -145,6 +145,12 @@ def test_bad_suits_option_is_refused() -> None:
                               "D H C S, Younger and Elder seats alternating")
 
 
+def test_a_table_of_three_is_refused_for_its_size_not_its_suits() -> None:
+    with pytest.raises(PlayproofError) as err:
+        ENGINE(Setup(("Ann", "Ben", "Cat")))
+    assert str(err.value) == "four-sisters is played by 4 players (two teams, one suit each: D H C S), not 3"
+
+
 def test_missing_rules_key_is_refused(tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(EXAMPLE / "components.xlsx")
     wb["Rules"].delete_rows(4)  # clock_hours

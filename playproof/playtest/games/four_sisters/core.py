@@ -292,6 +292,9 @@ def _project(setup: Setup) -> Path:
 
 def _seat_suits(setup: Setup, data: GameData) -> list[str]:
     """Return each seat's suit letter, checking that partners sit opposite."""
+    if len(setup.players) != len(data.suits):
+        raise PlayproofError(f"four-sisters is played by {len(data.suits)} players (two teams, one "
+                             f"suit each: {' '.join(data.suits)}), not {len(setup.players)}")
     default = [data.first_suit] + [s for s in _alternating(data) if s != data.first_suit]
     text = setup.options.get("suits", "")
     suits = [s.upper() for s in text.replace(",", " ").split()] if text else default
