@@ -217,3 +217,12 @@ def test_time_per_turn_counts_a_run_of_one_players_moves_as_one_turn() -> None:
     # Ann 0:00 -> 1:10 in one turn; Ben from the table's 1:20 to 2:00 (his untimed end adds nothing); Ann 2:00 -> 2:30;
     # Ben's 2:20 is earlier than the line before it, so that turn counts no time
     assert turn_times(log) == {"Ann": [70, 30], "Ben": [40]}
+
+
+def test_html_shades_standing_violations_not_corrected_ones(reports: list[SessionReport], tmp_path: Path) -> None:
+    page = write_reports(reports[1:], "html", tmp_path / "v.html").read_text(encoding="utf-8")
+    violations = page[page.index("<h3>Violations</h3>"):page.index("<h3>Violations by rule</h3>")]
+    rows = re.findall(r"<tr( class=\"error\")?><td class=\"num\">(\d+)</td>", violations)
+    assert {line: bool(shaded) for shaded, line in rows} == {
+        str(f.line): not f.corrected_by for f in reports[1].violations}
+    assert any(f.corrected_by for f in reports[1].violations) and any(not f.corrected_by for f in reports[1].violations)

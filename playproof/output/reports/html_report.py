@@ -170,7 +170,7 @@ def _violations(findings: list[Finding]) -> str:
         if f.revealed_by:
             status += f" (known since the reveal on line {f.revealed_by})"
         rows.append([str(f.line), f"<code>{e(f.rule)}</code>", e(f.message), status])
-        classes.append("")
+        classes.append("error" if f.status is Status.VIOLATION and not f.corrected_by else "")  # standing: shaded
     return "<h3>Violations</h3>" + _table(["Line", "Rule", "What happened", "Status"], rows, {0}, classes)
 
 
