@@ -25,7 +25,7 @@ def engine_of(log: Log, game: str | None = None) -> type[Engine]:
     try:
         return find_engine(game_id)
     except PlayproofError as exc:
-        line = log.header_line("Game")
+        line = 0 if game else log.header_line("Game")  # a game named with --game is not on a line of the log
         raise PlayproofError(f"{log.name}:{line}: {exc}" if line else f"{log.name}: {exc}") from None
 
 

@@ -269,3 +269,8 @@ def test_a_slip_in_a_correction_is_shown_corrected_too(nim: str) -> None:
 
     assert [(r.line, r.status) for r in session_report(again).timeline] == [
         (5, "amended on line 7"), (6, "amended on line 7"), (7, "")]
+
+
+def test_an_unknown_game_given_with_game_is_not_blamed_on_the_header(nim: str) -> None:
+    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n', "t.log"), game="chess")
+    assert str(result.problems[0]).startswith('t.log: unknown game "chess" (known games: ')
