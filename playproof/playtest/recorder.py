@@ -201,8 +201,11 @@ def state_lines(replay: Replay, line: int) -> list[str]:
     if line > last:
         raise PlayproofError(f"line {line} is past the end of the log (last line {last})")
     engine, found = replay.engine_at(line)
-    lines = [f"after line {line}: " + (round_text(engine.round_label()) or engine.title)]
-    lines += [engine.summary()] if engine.summary() else []
+    label, summary = round_text(engine.round_label()) or engine.title, engine.summary()
+    if summary.lower().startswith(label.lower()):  # the summary names the round itself: say it once
+        lines = [f"after line {line}: {summary}"]
+    else:
+        lines = [f"after line {line}: {label}"] + ([summary] if summary else [])
     lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in engine.scores().items()))
     decision = engine.decision()
     lines.append(f"next: {decision.actor} ({len(decision.moves)} legal moves)" if decision else "the game is over")

@@ -232,3 +232,13 @@ def test_state_says_the_round_once_when_the_summary_names_it(nim: str, tmp_path:
     assert state_text(recorder)[1:3] == ["round 1", "12 stones left; Ann to take"]
     monkeypatch.setattr(type(recorder.engine), "summary", lambda self: "Round 1, 12 stones left")
     assert state_text(recorder)[1:] == ["Round 1, 12 stones left", "0 violation(s) so far"]
+
+
+def test_state_at_a_line_says_the_round_once(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.playtest.logparse import parse_log
+    from playproof.playtest.recorder import state_lines
+    from playproof.playtest.replay import prepare
+
+    replay = prepare(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn: take 1\n'))
+    monkeypatch.setattr(type(replay.state_at(3)), "summary", lambda self: "Round 1, 11 stones left")
+    assert state_lines(replay, 3)[:2] == ["after line 3: Round 1, 11 stones left", "scores: Ann 1, Ben 0"]
