@@ -296,3 +296,23 @@ def test_before_a_turn_players_holding_metropolis_are_offered_it() -> None:
     engine = after("Ann: end\nAnn: discard AP2\nBen: points AP2", hands={"Cat": "METROPOLIS AP3 AP3"},
                    prep=cities(fB2="Cat", fB1="Ann", fB3="Ben", fB4="Ann"))
     assert engine.s.offers == []  # Ben's move shows Cat let the moment pass
+
+
+# A reaction may be played at any point of gameplay: it interrupts neither a closing turn nor the round draws.
+AROUND_FA4 = cities(fA4="Cat", fA2="Ben", fA3="Ann", fB1="Ben")
+CAT_METROPOLIS = {"Cat": "METROPOLIS AP3 AP2"}
+
+
+def test_a_reaction_while_a_turn_closes_leaves_the_closing_player_to_discard() -> None:
+    legal = "Ann: points AP4\nAnn: build\nAnn: end\nCat: play METROPOLIS fA4\ntable: draw Ann AP2\nAnn: discard AP2"
+    assert run(legal, hands=CAT_METROPOLIS, prep=AROUND_FA4) == []
+    assert run(legal + "\nAnn: discard AP3", hands=CAT_METROPOLIS, prep=AROUND_FA4) == ["turn-hand-limit"]
+    assert run("Ann: end\nCat: play METROPOLIS fA4\nBen: points AP2", hands=CAT_METROPOLIS,
+               prep=AROUND_FA4) == ["turn-hand-limit"]  # Ann never discarded down to 2
+
+
+def test_a_reaction_during_the_round_draws_leaves_the_draws_to_come() -> None:
+    draws = "table: draw Cat AP2\nCat: play METROPOLIS fA4\ntable: draw Cat AP3\ntable: draw Cat AP3\ntable: draw Ann AP3"
+    assert run(ROUND_END + "\n" + draws, hands=CAT_METROPOLIS, prep=AROUND_FA4) == []
+    assert run(ROUND_END + "\n" + draws + "\ntable: draw Cat AP3", hands=CAT_METROPOLIS,
+               prep=AROUND_FA4) == ["round-draw-three"]

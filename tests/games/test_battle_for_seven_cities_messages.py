@@ -118,3 +118,8 @@ def test_discarding_below_the_limit_after_the_turn_closed_says_no_further() -> N
         ("turn-hand-limit", "Ann holds 2 cards; discard down to 2, no further")]
     assert found_messages("Ann: discard AP3") == [
         ("turn-hand-limit", "Ann may discard only at the end of their own turn")]
+
+
+def test_a_special_action_out_of_turn_names_the_card() -> None:
+    assert found_messages("Cat: play BURN", hands={"Cat": "BURN AP3 AP2"})[0] == (
+        "turn-active-player", "Cat cannot play BURN now: it is Ann's turn")

@@ -179,9 +179,17 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
                            "extra cards after one's own turn", event))
 
 
+def is_reaction(eng: BattleEngine, event: Event) -> bool:
+    """Return True when an event plays a reaction card (allowed at any point, it interrupts nothing)."""
+    code = event.args.split()[:1]
+    return event.verb == "play" and bool(code) and getattr(eng.data.cards.get(code[0].upper()), "reaction", False)
+
+
 def continues_close(eng: BattleEngine, event: Event) -> bool:
-    """Return True when an event belongs to the closing of the active player's turn."""
+    """Return True when an event belongs to the closing of the active player's turn (or may interrupt it)."""
     s = eng.s
+    if is_reaction(eng, event):
+        return True
     if event.verb == "discard":
         return event.actor == s.active
     if event.verb == "draw":

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 Found = list[Violation]
-DOING = {"points": "play a card for its points", "play": "play that card now", "move": "move",
+DOING = {"points": "play a card for its points", "play": "play that card", "move": "move",
          "travel": "time travel", "build": "build", "recycle": "destroy a city for its token", "end": "end a turn"}
 
 
@@ -22,7 +22,8 @@ def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
     if s.phase is Phase.TURN and event.actor == s.active:
         return True
     now = f"it is {s.active}'s turn" if s.phase is Phase.TURN else f"the game is at {s.phase}"
-    doing = DOING.get(event.verb, event.verb)
+    card = event.args.split()[:1] if event.verb == "play" else []
+    doing = f"play {card[0].upper()}" if card else DOING.get(event.verb, event.verb)
     found.append(eng.v("turn-active-player", f"{event.actor} cannot {doing} now: {now}", event))
     return False
 

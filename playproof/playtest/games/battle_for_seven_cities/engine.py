@@ -174,7 +174,8 @@ class BattleEngine(Engine):
             cards.abandon_expedition(self)
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
-        if s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS:
+        if (s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS
+                and not actions.is_reaction(self, event)):
             for player in list(s.draws_due):  # draws the log left out happened face down
                 if s.can_draw():
                     actions.draw(self, player, None)
