@@ -312,7 +312,8 @@ def test_a_reaction_while_a_turn_closes_leaves_the_closing_player_to_discard() -
 
 
 def test_a_reaction_during_the_round_draws_leaves_the_draws_to_come() -> None:
-    draws = "table: draw Cat AP2\nCat: play METROPOLIS fA4\ntable: draw Cat AP3\ntable: draw Cat AP3\ntable: draw Ann AP3"
+    draws = ("table: draw Cat AP2\nCat: play METROPOLIS fA4\ntable: draw Cat AP3\ntable: draw Cat AP3\n"
+             "table: draw Ann AP3")
     assert run(ROUND_END + "\n" + draws, hands=CAT_METROPOLIS, prep=AROUND_FA4) == []
     assert run(ROUND_END + "\n" + draws + "\ntable: draw Cat AP3", hands=CAT_METROPOLIS,
                prep=AROUND_FA4) == ["round-draw-three"]
