@@ -200,6 +200,12 @@ def test_random_sabbath_and_partial_squander_games_finish_cleanly() -> None:
         engine, _ = play_random_game(ENGINE, Setup(PLAYERS, options=options), rng)
         assert engine.is_over()
 
+    late = {"late-run-out": "true"}
+    for _ in range(40):  # the written moves of a late-run-out game replay cleanly to its end
+        engine, events = play_random_game(ENGINE, Setup(PLAYERS, options=late), rng)
+        replay = ENGINE(Setup(PLAYERS, options=late))
+        assert engine.is_over() and all(not replay.apply(e) for e in events) and replay.is_over()
+
 
 def test_two_tied_queens_both_lose_and_each_owner_chooses() -> None:
     engine, found = engine_after([("Ann", "place", "QH A1"), ("Ben", "place", "QC A2"),
@@ -252,3 +258,43 @@ def test_an_unnamed_innocent_at_the_end_of_a_log_is_reported_there() -> None:
     assert found == [] and [(v.line, v.rule) for v in engine.finish()] == [
         (16, "four-sisters/conflict-declare")]
     assert engine.hour == 5 and engine.current == "Ann"
+
+
+def younger_out_of_cards(**options: str) -> tuple[ENGINE, int]:
+    """Return an engine after the opening whose Younger players (Ann, Cat) have empty Schemes."""
+    engine = ENGINE(Setup(PLAYERS, options=options))
+    for number, (actor, verb, args) in enumerate(OPENING, start=1):
+        assert engine.apply(Event(number, actor, verb, args)) == []
+    for name in ("Ann", "Cat"):
+        engine.seats[name].stack = 0  # a test position: every card of their Schemes was drawn
+    return engine, len(OPENING)
+
+
+def feed(engine: ENGINE, first: int, lines: list[str]) -> list[tuple[int, str, str]]:
+    """Apply `Actor: verb args` lines numbered on from first; return (line, rule, message) found."""
+    found = []
+    for number, line in enumerate(lines, start=first + 1):
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        found += [(v.line, v.rule.split("/", 1)[1], v.message)
+                  for v in engine.apply(Event(number, actor, verb, args))]
+    return found
+
+
+def test_empty_schemes_end_the_day_at_once_by_default() -> None:
+    engine, last = younger_out_of_cards()
+    assert feed(engine, last, ["Ann: end"]) == []
+    assert engine.is_over() and engine.winner == "Elder"
+    assert feed(engine, last + 1, ["Ben: end"]) == [
+        (last + 2, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+
+
+def test_late_run_out_plays_on_until_both_partners_end_a_turn_short() -> None:
+    engine, last = younger_out_of_cards(**{"late-run-out": "true"})
+    # Ann ends her turn with a full hand: she has not yet been unable to draw
+    assert feed(engine, last, ["Ann: end", "Ben: end", "Cat: place AD A1", "Cat: end", "Dee: end"]) == []
+    assert not engine.is_over()  # Cat is short a card, Ann is not
+    assert feed(engine, last + 5, ["Ann: place AH C3", "Ann: end"]) == []
+    assert engine.is_over() and engine.winner == "Elder" and engine.end_reason == "run-out"
+    assert feed(engine, last + 7, ["Ben: end"]) == [
+        (last + 8, "end-run-out", "a team's Schemes both ran out: the Day is over")]

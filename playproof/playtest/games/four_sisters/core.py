@@ -19,6 +19,8 @@ OPTIONS = {
     "game": "Number of this game in the week-long series; every seventh one is a Sabbath game.",
     "suits": "Suit letters in seat order (default H C D S): Younger and Elder must alternate.",
     "partial-squander": "A player may discard part of her hand and place nothing.",
+    "late-run-out": "A team loses by running out only once both partners have ended a turn short "
+                    "of a full hand with an empty Scheme (not as soon as both Schemes are empty).",
 }
 
 
@@ -61,6 +63,9 @@ class Core(Engine):
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
         self.partial_squander = setup.options.get("partial-squander", "") not in ("", "false")
+        self.late_run_out = setup.options.get("late-run-out", "") not in ("", "false")
+        self.short: set[str] = set()
+        """Players who ended a turn unable to draw up to a full hand (variant late-run-out)."""
 
     def _deal_schemes(self, setup: Setup) -> dict[str, Seat]:
         """Give each player her ten-card Scheme, its order secret."""
@@ -253,10 +258,22 @@ class Core(Engine):
         self.winner = winner
 
     def teams_run_out(self) -> list[str]:
-        """Teams whose two players both have empty Schemes."""
+        """Teams whose two players are both unable to draw: empty Schemes (or, late-run-out, short)."""
         teams = dict.fromkeys(self.data.teams.values())
+        if self.late_run_out:
+            self._note_short()
+            return [t for t in teams if all(s.name in self.short for s in self.seats.values()
+                                            if s.team == t)]
         return [t for t in teams if all(s.scheme_count == 0 for s in self.seats.values()
                                         if s.team == t)]
+
+    def _note_short(self) -> None:
+        """Mark the player whose turn ends short of a full hand with an empty Scheme."""
+        # A Scheme refilled (Intrigue's Queen, a defeat, a Storm) makes a player able to draw again
+        seat = self.seats[self.current]
+        if seat.scheme_count == 0 and seat.hand_count < self.data.hand_size:
+            self.short.add(seat.name)
+        self.short -= {s.name for s in self.seats.values() if s.scheme_count}
 
     def other_team(self, team: str) -> str:
         """The opposing team."""
