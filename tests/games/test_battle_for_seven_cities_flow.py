@@ -317,3 +317,10 @@ def test_a_reaction_during_the_round_draws_leaves_the_draws_to_come() -> None:
     assert run(ROUND_END + "\n" + draws, hands=CAT_METROPOLIS, prep=AROUND_FA4) == []
     assert run(ROUND_END + "\n" + draws + "\ntable: draw Cat AP3", hands=CAT_METROPOLIS,
                prep=AROUND_FA4) == ["round-draw-three"]
+
+
+def test_a_reaction_in_the_middle_of_an_expedition_lets_it_go_on() -> None:
+    hands = {"Ann": "EXPEDITION AP3 AP2", **CAT_METROPOLIS}
+    trip = "Ann: play EXPEDITION\ntable: tile P4\n{}\nAnn: place 2 w city pD1"
+    assert run(trip.format("Cat: play METROPOLIS fA4"), hands=hands, prep=AROUND_FA4) == []
+    assert run(trip.format("Ann: points AP3"), hands=hands, prep=AROUND_FA4) == ["cards-expedition"]

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from playproof.playtest.engine import TABLE, Event, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, draw, place_city, position, remove_cities, spend,
-    take_card)
+    Found, card_code, check_active, check_supply, draw, is_reaction, place_city, position, remove_cities,
+    spend, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import founded
 
@@ -177,12 +177,6 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
     else:
         found.append(eng.v("round-draw-three", "cards are drawn only at the start of a round and as "
                            "extra cards after one's own turn", event))
-
-
-def is_reaction(eng: BattleEngine, event: Event) -> bool:
-    """Return True when an event plays a reaction card (allowed at any point, it interrupts nothing)."""
-    code = event.args.split()[:1]
-    return event.verb == "play" and bool(code) and getattr(eng.data.cards.get(code[0].upper()), "reaction", False)
 
 
 def continues_close(eng: BattleEngine, event: Event) -> bool:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable
 from playproof.playtest.engine import Event
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, place_city, position, remove_cities, take_card)
+    Found, card_code, check_active, check_supply, is_reaction, place_city, position, remove_cities, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
     addresses_window, any_defender, attack, can_react, close_window, defend, founded)
@@ -339,9 +339,11 @@ def _settle_city(eng: BattleEngine, slot: str, rest: list[str], event: Event, fo
 
 
 def continues_expedition(eng: BattleEngine, event: Event) -> bool:
-    """Return True for the events that carry an expedition on: the draw, then the placing."""
+    """Return True for the events that carry an expedition on (the draw, then the placing) or may interrupt it."""
     trip = eng.s.expedition
     assert trip is not None
+    if is_reaction(eng, event):
+        return True  # a reaction may come at any point; the expedition goes on after it
     return (event.verb == "tile" and trip.group is None) or (event.verb == "place" and event.actor == trip.player)
 
 

@@ -103,3 +103,9 @@ def draw(eng: BattleEngine, player: str, code: str | None) -> None:
         hand.unknown += 1
     else:
         hand.known[code] += 1
+
+
+def is_reaction(eng: BattleEngine, event: Event) -> bool:
+    """Return True when an event plays a reaction card (allowed at any point, it interrupts nothing)."""
+    code = event.args.split()[:1]
+    return event.verb == "play" and bool(code) and getattr(eng.data.cards.get(code[0].upper()), "reaction", False)

@@ -9,6 +9,7 @@ from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind
                                        Violation, example_project)
 from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
+from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
 from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
@@ -175,7 +176,7 @@ class BattleEngine(Engine):
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
         if (s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS
-                and not actions.is_reaction(self, event)):
+                and not is_reaction(self, event)):
             for player in list(s.draws_due):  # draws the log left out happened face down
                 if s.can_draw():
                     actions.draw(self, player, None)
