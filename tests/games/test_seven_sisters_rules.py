@@ -581,6 +581,10 @@ def test_final_tie_breaks_most_sloth_then_most_servants_on_tiles() -> None:
     assert [(p["gold"], p["fruit"], p["playable"]) for p in share] == [(1, 0, 1), (1, 0, 0), (0, 0, 0)]
     none = final_breakdown(table, 2, 1, share=False)
     assert [p["gold"] for p in none] == [0, 0, 0]
+    sloth = final_breakdown(table, 2, 1, share=True, by_sloth=True)  # Ann has the Sloth favour
+    assert [(p["gold"], p["playable"]) for p in sloth] == [(1, 1), (0, 0), (0, 0)]
+    table.favours[BEN][S] = 1
+    assert [p["gold"] for p in final_breakdown(table, 2, 1, share=True, by_sloth=True)] == [0, 0, 0]
 
 
 def test_a_full_set_scores_two_more() -> None:

@@ -115,3 +115,15 @@ def test_the_last_rounds_pride_choice_may_go_unsaid() -> None:
     found.score_with(pride=(0, 2, 1))
     decide_until(found, "choose the next first player")
     assert found.feed("table: flip 3") == ["pride-choice"]  # round 1 of 2: the choice is due
+
+
+def test_the_majority_ties_option_reaches_the_final_scoring() -> None:
+    golds = {}
+    for mode in ("share", "none", "sloth"):
+        game = Game(rounds="1", **{"majority-ties": mode}).to_play()
+        game.engine.table.gold = [3, 3, 0]  # Ann and Ben tie for most gold
+        game.engine.table.favours[0][S] = 1  # Ann holds a Sloth favour
+        game.score_with()  # nobody on the sisters: round 1 and the final scoring pass at once
+        assert game.engine.is_over()
+        golds[mode] = [part["gold"] for part in game.engine.final]
+    assert golds == {"share": [1, 1, 0], "none": [0, 0, 0], "sloth": [1, 0, 0]}

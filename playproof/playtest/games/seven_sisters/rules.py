@@ -82,7 +82,8 @@ OPTIONS: Mapping[str, str] = {
     "pride-tie-anticlockwise": "Variant: a tie on Pride passes the first-player marker "
                                "anticlockwise instead of to the next seat clockwise.",
     "majority-ties": "Variant `majority-ties=none`: tied players for most gold, fruit or playable "
-                     "servants score nothing (default `share`: each scores the point).",
+                     "servants score nothing; `majority-ties=sloth`: most Sloth favours breaks the tie, "
+                     "else nobody scores (default `share`: each scores the point).",
     "reshuffle-every-round": "Variant: all influence cards are shuffled before every deal.",
     "rounds": "Variant `rounds=N`: play N rounds before the final scoring instead of the Rules "
               "sheet's number (at most one per turn marker).",

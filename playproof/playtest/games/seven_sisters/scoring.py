@@ -50,20 +50,27 @@ def buyback_prices(packages: tuple[tuple[int, int], ...], most: int) -> tuple[fr
     return tuple(frozenset(p) for p in prices)
 
 
-def majority(values: list[int], point: int, share: bool) -> list[int]:
+def majority(values: list[int], point: int, share: bool, sloth: list[int] | None = None) -> list[int]:
     """Return the majority point per player: most (at least one) scores; ties share or score none."""
+    # With Sloth favours given, Sloth breaks a tie as on the sisters: strictly most, else nobody.
     top = max(values)
     leaders = [p for p, v in enumerate(values) if v == top]
-    if top == 0 or (len(leaders) > 1 and not share):
-        return [0] * len(values)
-    return [point if p in leaders else 0 for p in range(len(values))]
+    if len(leaders) > 1 and sloth is not None:
+        best = max(sloth[p] for p in leaders)
+        slothful = [p for p in leaders if sloth[p] == best]
+        leaders = slothful if best > 0 and len(slothful) == 1 else []
+    elif len(leaders) > 1 and not share:
+        leaders = []
+    return [point if top > 0 and p in leaders else 0 for p in range(len(values))]
 
 
-def final_breakdown(table: Table, set_bonus: int, point: int, share: bool) -> list[dict[str, int]]:
+def final_breakdown(table: Table, set_bonus: int, point: int, share: bool,
+                    by_sloth: bool = False) -> list[dict[str, int]]:
     """Return each player's final score split into its parts."""
-    gold = majority(table.gold, point, share)
-    fruit = majority(table.fruit, point, share)
-    playable = majority(table.playable, point, share)
+    sloth = [favours[SLOTH] for favours in table.favours] if by_sloth else None
+    gold = majority(table.gold, point, share, sloth)
+    fruit = majority(table.fruit, point, share, sloth)
+    playable = majority(table.playable, point, share, sloth)
     parts = []
     for p in range(table.players):
         part = {"favours": sum(table.favours[p]), "sets": set_bonus * table.full_sets(p),

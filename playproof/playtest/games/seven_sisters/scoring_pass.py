@@ -424,9 +424,9 @@ class ScoringPass:
     def _finish_game(self) -> None:
         """Final scoring: favours, full sets, majorities; tie-breaks decide the winner."""
         self.step = "over"
-        share = self.opts.get("majority-ties", "share").lower() != "none"
+        ties = self.opts.get("majority-ties", "share").lower()
         self.final = final_breakdown(self.table, self.data.n("set_bonus"),
-                                     self.data.n("majority_point"), share)
+                                     self.data.n("majority_point"), ties != "none", ties == "sloth")
         self.champions = winners(self.table, [part["total"] for part in self.final])
         for claim, line in self.deferred.pop("final", []):
             self._check_claim(claim, line)
