@@ -324,3 +324,9 @@ def test_a_reaction_in_the_middle_of_an_expedition_lets_it_go_on() -> None:
     trip = "Ann: play EXPEDITION\ntable: tile P4\n{}\nAnn: place 2 w city pD1"
     assert run(trip.format("Cat: play METROPOLIS fA4"), hands=hands, prep=AROUND_FA4) == []
     assert run(trip.format("Ann: points AP3"), hands=hands, prep=AROUND_FA4) == ["cards-expedition"]
+
+
+def test_a_city_record_while_a_turn_closes_mid_round_leaves_the_discards_to_come() -> None:
+    assert run("Ann: end\ntable: city fA1 none\nAnn: discard AP2") == []
+    last = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\ntable: city fA1 Ann\nCat: discard AP3"
+    assert run(last, prep=cities(pA1="Ann")) == ["turn-hand-limit", "turn-hand-limit"]  # the record is the timeshift's

@@ -182,8 +182,10 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
 def continues_close(eng: BattleEngine, event: Event) -> bool:
     """Return True when an event belongs to the closing of the active player's turn (or may interrupt it)."""
     s = eng.s
-    if is_reaction(eng, event):
-        return True
+    if is_reaction(eng, event) or (event.actor == TABLE and event.verb == "reshuffle"):
+        return True  # a reshuffle comes before an extra draw from an empty pile
+    if event.actor == TABLE and event.verb == "city":
+        return s.turn + 1 < len(s.order)  # a record mid-round; after the round's last turn, the timeshift's
     if event.verb == "discard":
         return event.actor == s.active
     if event.verb == "draw":
