@@ -127,3 +127,13 @@ def test_the_majority_ties_option_reaches_the_final_scoring() -> None:
         assert game.engine.is_over()
         golds[mode] = [part["gold"] for part in game.engine.final]
     assert golds == {"share": [1, 1, 0], "none": [0, 0, 0], "sloth": [1, 0, 0]}
+
+
+def test_an_unknown_majority_ties_value_is_refused() -> None:
+    import pytest
+
+    from playproof.errors import PlayproofError
+
+    with pytest.raises(PlayproofError) as err:
+        Game(**{"majority-ties": "sloht"})
+    assert str(err.value) == 'Variant "majority-ties=sloht": write share, none or sloth'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from playproof.errors import PlayproofError
 from playproof.playtest.engine import Decision, Status
 from playproof.playtest.games.seven_sisters.data import GameData
 from playproof.playtest.games.seven_sisters.legal import MoveTexts
@@ -37,6 +38,9 @@ class ScoringPass:
 
     def _init_scoring(self) -> None:
         """Set the scoring bookkeeping."""
+        ties = self.opts.get("majority-ties", "share")
+        if ties.lower() not in ("share", "none", "sloth"):
+            raise PlayproofError(f'Variant "majority-ties={ties}": write share, none or sloth')
         self.pass_no = 0
         self.final_pass = self.data.n("rounds") + 1
         self.idx, self.stage = 0, "open"
