@@ -95,6 +95,8 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     result.replay, result.problems = replay, list(replay.problems)
     if not result.readable and strict:
         return _strict(result)
+    if not replay.playable:  # the engine would refuse these players or fail on them: the header says why
+        return result
     try:
         engine, found = replay.engine_at()
         found += _finish(engine, log.name)

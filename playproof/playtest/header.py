@@ -18,7 +18,7 @@ HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Componen
 def engine_of(log: Log, game: str | None = None) -> type[Engine]:
     """Return the engine class of the log's [Game] (or `game` when given)."""
     game_id = game or log.header.get("Game", "")
-    if all(entry.kind is EntryKind.BLANK for entry in log.entries):
+    if not log.problems and all(entry.kind is EntryKind.BLANK for entry in log.entries):
         raise PlayproofError(f"{log.name}: the log is empty")
     if not game_id:
         raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
@@ -92,18 +92,24 @@ def _check_keys(log: Log, problems: Problems) -> None:
 
 
 def _check_players(log: Log, engine: type[Engine], players: tuple[str, ...], problems: Problems) -> None:
-    """A game has between the engine's minimum and maximum players, each named once."""
+    """Record what is wrong with the [Players] header as problems on its line."""
     where = Location(log.name, line=log.header_line("Players") or None)
+    for message in players_errors(engine, players):
+        problems.error(where, message)
+
+
+def players_errors(engine: type[Engine], players: tuple[str, ...]) -> list[str]:
+    """Return what is wrong with the players: a game has the engine's number of players, each named once."""
     if not players:
-        problems.error(where, '[Players "..."] header missing or empty; list the players in seat order')
-        return
+        return ['[Players "..."] header missing or empty; list the players in seat order']
+    errors = []
     if any(p.lower() == TABLE for p in players):
-        problems.error(where, f'"{TABLE}" cannot be a player\'s name: it is the actor of chance events')
+        errors.append(f'"{TABLE}" cannot be a player\'s name: it is the actor of chance events')
     if len({p.lower() for p in players}) != len(players):
-        problems.error(where, f"a player is named twice in [Players \"{', '.join(players)}\"]")
+        errors.append(f"a player is named twice in [Players \"{', '.join(players)}\"]")
     if not engine.min_players <= len(players) <= engine.max_players:
-        problems.error(where, f"{engine.game_id} is for {engine.min_players}-{engine.max_players} players, "
-                              f"not {len(players)}")
+        errors.append(f"{engine.game_id} is for {engine.min_players}-{engine.max_players} players, not {len(players)}")
+    return errors
 
 
 def _seed(log: Log, problems: Problems) -> int | None:

@@ -13,7 +13,7 @@ from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
-from playproof.playtest.replay import Replay, events_of, prepare
+from playproof.playtest.replay import Replay, events_of, line_order, prepare, problem_of
 from playproof.playtest.store import SessionInfo, Store
 
 Clock = Callable[[], float]
@@ -240,10 +240,19 @@ def import_log(store: Store, path: Path) -> int:
     from playproof.playtest.logparse import read_log
 
     log = read_log(path)
-    replay = prepare(log, base=path.parent)
-    if errors := _errors(replay.problems):
-        more = f" (and {len(errors) - 1} more; `playproof audit {path}` lists them)" if len(errors) > 1 else ""
-        raise PlayproofError(f"{errors[0]}{more}")
+    try:
+        replay = prepare(log, base=path.parent)
+    except PlayproofError as exc:  # no engine for it: the lines that could not be read come first
+        _refuse_errors(sorted(log.problems, key=line_order) + [problem_of(exc, log.name)], path)
+        raise
+    _refuse_errors(replay.problems, path)
     lines = log.text().split("\n")[:-1] if log.final_newline else log.text().split("\n")
     return store.create(replay.engine_cls.game_id, ", ".join(replay.setup.players), lines, 0.0, False,
                         str(replay.setup.project) if replay.setup.project else None)
+
+
+def _refuse_errors(problems: list[Problem], path: Path) -> None:
+    """Raise the first error of a log being imported, saying how many more there are."""
+    if errors := _errors(problems):
+        more = f" (and {len(errors) - 1} more; `playproof audit {path}` lists them)" if len(errors) > 1 else ""
+        raise PlayproofError(f"{errors[0]}{more}")

@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 from playproof.errors import Location, PlayproofError, Problem, Problems
 from playproof.playtest.engine import Engine, Event, EventKind, Setup, Violation
-from playproof.playtest.header import engine_of, setup_of
+from playproof.playtest.header import engine_of, players_errors, setup_of
 from playproof.playtest.logmodel import UNKNOWN, Entry, EntryKind, Log
 
 
@@ -117,6 +117,8 @@ class Replay:
     engine_cls: type[Engine]
     setup: Setup
     problems: list[Problem] = field(default_factory=list)
+    playable: bool = True
+    """False when the players cannot play this game (none, too many, named twice): no engine can replay it."""
 
     def engine_at(self, line: int | None = None, corrected: bool = True,
                   revealed: bool = True) -> tuple[Engine, list[Violation]]:
@@ -133,7 +135,8 @@ def prepare(log: Log, game: str | None = None, base: Path | None = None) -> Repl
     engine_cls = engine_of(log, game)
     problems = Problems()
     setup = setup_of(log, engine_cls, problems, base)
-    return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order))
+    return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order),
+                  playable=not players_errors(engine_cls, setup.players))
 
 
 def line_order(problem: Problem) -> tuple[int, int]:

@@ -357,3 +357,11 @@ def test_recorder_warns_about_an_option_the_engine_does_not_know(nim: str, runne
     assert result.output.splitlines()[:2] == [
         "Recording session 1 (Nim (test game)); type `help` for help.",
         'warning: unknown option "stone" for nim-test (known options: stones)']
+
+
+def test_import_names_an_unreadable_record_before_what_it_caused(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("[1, 2]\n", encoding="utf-8")
+    result = runner.invoke(cli, ["playtest", "import", str(bad)])
+    assert (result.exit_code, result.output) == (1, f"Error: {bad}:1: cannot read JSON record (expected a JSON object, "
+                                                    f"got list) (and 1 more; `playproof audit {bad}` lists them)\n")

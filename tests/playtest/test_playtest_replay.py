@@ -198,14 +198,13 @@ def test_an_engine_crash_at_the_end_is_reported(nim: str, monkeypatch: pytest.Mo
     assert audit_exit_code([result]) == 2
 
 
-def test_a_misspelt_header_is_named_and_its_consequences_all_reported() -> None:
+def test_a_misspelt_header_is_named_and_the_engine_not_run_without_players() -> None:
     log = parse_log('[Game "seven-sisters"]\n[Playres "Ann, Ben, Cat"]\nAnn: take 3\n', "typo.log")
     result = audit_log(log)
     assert format_text([result]) == [
         'typo.log: [Players "..."] header missing or empty; list the players in seat order',
         "typo.log:2: warning: unknown header [Playres]; did you mean [Players]?",
-        "typo.log: Seven Sisters is played by 2 to 6 players (one player screen each), not 0",
-        "typo.log: could not be audited (2 problem(s))"]
+        "typo.log: could not be audited (1 problem(s))"]
     assert audit_exit_code([result]) == 2
 
 
@@ -274,3 +273,15 @@ def test_a_slip_in_a_correction_is_shown_corrected_too(nim: str) -> None:
 def test_an_unknown_game_given_with_game_is_not_blamed_on_the_header(nim: str) -> None:
     result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n', "t.log"), game="chess")
     assert str(result.problems[0]).startswith('t.log: unknown game "chess" (known games: ')
+
+
+@pytest.mark.parametrize("fmt", ["html", "pdf", "xlsx", "json"])
+def test_players_no_engine_can_play_stop_the_replay_but_not_the_report(nim: str, fmt: str, tmp_path: Path) -> None:
+    from playproof.output.reports import write_reports
+    from playproof.playtest.reportdata import session_report
+
+    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, ann"]\nAnn: take 1\n', "t.log"))
+    assert format_text([result]) == ['t.log:2: a player is named twice in [Players "Ann, ann"]',
+                                      "t.log: could not be audited (1 problem(s))"]
+    assert result.engine is None and audit_exit_code([result]) == 2
+    assert write_reports([session_report(result)], fmt, tmp_path / f"r.{fmt}").stat().st_size > 0
