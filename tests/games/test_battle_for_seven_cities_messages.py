@@ -123,3 +123,9 @@ def test_discarding_below_the_limit_after_the_turn_closed_says_no_further() -> N
 def test_a_special_action_out_of_turn_names_the_card() -> None:
     assert found_messages("Cat: play BURN", hands={"Cat": "BURN AP3 AP2"})[0] == (
         "turn-active-player", "Cat cannot play BURN now: it is Ann's turn")
+
+
+def test_an_overlapping_expedition_says_where_in_words() -> None:
+    assert found_messages("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
+                          hands={"Ann": "EXPEDITION AP3 AP2"}) == [
+        ("cards-expedition", "the new tile-group with its cell 1 east of pA1 would overlap tiles already laid")]

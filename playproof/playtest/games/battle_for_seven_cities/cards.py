@@ -20,6 +20,9 @@ __all__ = ["HANDLERS", "addresses_window", "can_react", "close_window", "continu
            "abandon_expedition", "placements"]
 
 
+# the six neighbours of a pointy-top hex, in words for messages
+_COMPASS = {"e": "east", "w": "west", "ne": "north-east", "nw": "north-west", "se": "south-east", "sw": "south-west"}
+
 def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: play CODE ...` — a card is played for its special action (then to the red pile)."""
     code = card_code(eng, args[0], event, found) if args else None
@@ -313,7 +316,9 @@ def _lay_expedition(eng: BattleEngine, trip: Expedition, cell: int, direction: s
     anchor = (q + dq - cq, r + dr - cr)
     s.expedition = None
     if not board.fits(anchor):
-        found.append(eng.v("cards-expedition", f"cell {cell} {direction} of {trip.base} overlaps laid tiles", event))
+        where = _COMPASS.get(direction, direction)
+        found.append(eng.v("cards-expedition", f"the new tile-group with its cell {cell} {where} of {trip.base} "
+                           "would overlap tiles already laid", event))
         s.past_deck.remove(trip.group)
         return
     s.past_deck.remove(trip.group)
