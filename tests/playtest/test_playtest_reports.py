@@ -226,3 +226,13 @@ def test_html_shades_standing_violations_not_corrected_ones(reports: list[Sessio
     assert {line: bool(shaded) for shaded, line in rows} == {
         str(f.line): not f.corrected_by for f in reports[1].violations}
     assert any(f.corrected_by for f in reports[1].violations) and any(not f.corrected_by for f in reports[1].violations)
+
+
+def test_a_file_in_the_way_of_the_report_folder_is_named(reports: list[SessionReport], tmp_path: Path) -> None:
+    from playproof.errors import PlayproofError
+
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    target = tmp_path / "notes.txt" / "sub" / "r.html"
+    with pytest.raises(PlayproofError) as err:
+        write_reports(reports, "html", target)
+    assert str(err.value) == f"{target}: cannot write report ({tmp_path / 'notes.txt'} is a file, not a folder)"

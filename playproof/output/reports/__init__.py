@@ -60,6 +60,9 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
         fmt.write(reports, agg, path)
     except ImportError as exc:  # optional dependencies are imported when a format is used
         raise PlayproofError(f"the {fmt.name} report needs {exc.name}: pip install {exc.name}") from exc
+    except (FileExistsError, NotADirectoryError) as exc:  # a file stands where a folder of the path should be
+        blocker = next((p for p in reversed(path.parents) if p.is_file()), path.parent)
+        raise PlayproofError(f"{path}: cannot write report ({blocker} is a file, not a folder)") from exc
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot write report ({exc.strerror or exc})") from exc
     return path
