@@ -129,3 +129,8 @@ def test_an_overlapping_expedition_says_where_in_words() -> None:
     assert found_messages("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
                           hands={"Ann": "EXPEDITION AP3 AP2"}) == [
         ("cards-expedition", "the new tile-group with its cell 1 east of pA1 would overlap tiles already laid")]
+
+
+def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> None:
+    assert found_messages("Ann: end\nBen: discard AP2\nAnn: discard AP2") == [
+        ("turn-hand-limit", "Ben may discard only at the end of their own turn")]

@@ -187,7 +187,7 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
     if event.actor == TABLE and event.verb == "city":
         return s.turn + 1 < len(s.order)  # a record mid-round; after the round's last turn, the timeshift's
     if event.verb == "discard":
-        return event.actor == s.active
+        return True  # another player's discard is their slip; the closing player may still discard
     if event.verb == "draw":
         return (event.args.split()[:1] == [s.active]) if event.actor == TABLE else event.actor == s.active
     return False
