@@ -220,7 +220,8 @@ class SevenSistersEngine(ScoringPass, Engine):
             if kind is Claim:
                 self.claim(move)  # type: ignore[arg-type]
                 return
-            home = (SISTER_VERB_STEP if kind is SisterMove else PLAYER_VERB_STEP)[move.verb]  # type: ignore[union-attr]
+            steps = SISTER_VERB_STEP if kind is SisterMove else PLAYER_VERB_STEP
+            home = steps[move.verb]  # type: ignore[union-attr]
             if seat < 0 and home != "first" and home != "tiles" or home == "first" and self.step != "first":
                 self._table_claim(move)  # type: ignore[arg-type]
                 return
