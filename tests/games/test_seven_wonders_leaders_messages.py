@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playproof.playtest.engine import Event
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
+from playproof.playtest.games.seven_wonders_leaders.moves import Move
+from playproof.playtest.games.seven_wonders_leaders.state import Pending
 from test_seven_wonders_leaders_rules import (ENGINE, at_turn, city, dealt_leaders, give, new, play, recruiting,
                                               rome_b_stage, two_player_turn)
 
@@ -157,3 +159,13 @@ def test_score_and_game_over_messages() -> None:
     assert said(eng, "table", "score", "Ann civilian 4") == ["consequence-score: Ann scores 5 for civilian, not 4"]
     eng.st.phase = "over"
     assert said(eng, "Ann", "build", "Altar") == ["flow-out-of-turn: the game is over"]
+
+
+def test_every_pending_follow_up_names_what_it_awaits() -> None:
+    eng = at_turn(new(boards=("Rome B", "Gizah A", "Rhodos A")), {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
+    for kind, awaited in (("draw", "draw Rome's Leaders from the box (table: leaders PLAYER LEADER, ...)"),
+                          ("salvage-stage", "build a card from the discard pile (salvage CARD, or salvage none)")):
+        eng.st.queue = [Pending(kind, 0, 4)]
+        found = eng._follow_up(1, Move("build", "Altar"))
+        assert [(rule, message) for rule, message, _ in found] == [
+            ("flow-out-of-turn", f"Ann must first {awaited} (Age 1 turn 1)")]

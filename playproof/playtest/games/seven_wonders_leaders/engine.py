@@ -43,7 +43,8 @@ def _whole(value: str, name: str) -> int:
 # what a pending follow-up asks of its player, as a finding says it
 _FOLLOW_UPS = {"salvage": "build a card from the discard pile (salvage CARD, or salvage none)",
                "courtesan": "place the Courtesan on a neighbour's Leader (courtesan PLAYER LEADER)",
-               "recruit": "recruit Rome's extra Leader (recruit LEADER, or recruit none)"}
+               "recruit": "recruit Rome's extra Leader (recruit LEADER, or recruit none)",
+               "draw": "draw Rome's Leaders from the box (table: leaders PLAYER LEADER, ...)"}
 
 
 class SevenWondersLeaders(Decisions, Engine):
