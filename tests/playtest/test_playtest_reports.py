@@ -236,3 +236,17 @@ def test_a_file_in_the_way_of_the_report_folder_is_named(reports: list[SessionRe
     with pytest.raises(PlayproofError) as err:
         write_reports(reports, "html", target)
     assert str(err.value) == f"{target}: cannot write report ({tmp_path / 'notes.txt'} is a file, not a folder)"
+
+
+def test_control_characters_in_user_text_reach_no_format_raw(nim: str, tmp_path: Path) -> None:
+    import openpyxl
+
+    log = parse_log('[Game "nim-test"]\n[Players "Ann\x07, Ben"]\n[Variant "stones=4"]\n\n0:00:10 Ann\x07: take 2\n'
+                    "note bell \x07 and \x1b[31mcolour\n", "c.log")
+    report = session_report(audit_log(log))
+    page = write_reports([report], "html", tmp_path / "c.html").read_text(encoding="utf-8")
+    assert "\x07" not in page and "\x1b" not in page
+    assert "bell \ufffd and \ufffd[31mcolour" in page
+    book = openpyxl.load_workbook(write_reports([report], "xlsx", tmp_path / "c.xlsx"))
+    assert book["Notes"]["C2"].value == "bell \ufffd and \ufffd[31mcolour"
+    assert write_reports([report], "pdf", tmp_path / "c.pdf").stat().st_size > 0

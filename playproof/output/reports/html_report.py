@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 from statistics import mean
@@ -40,9 +41,12 @@ TIMELINE_OPEN = 60
 """Timelines up to this many lines are shown unfolded."""
 
 
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def e(value: object) -> str:
-    """Escape any value as HTML text (quotes included)."""
-    return escape(str(value), quote=True)
+    """Escape any value as HTML text (quotes included; control characters, invalid in HTML, become U+FFFD)."""
+    return CONTROL.sub("\ufffd", escape(str(value), quote=True))
 
 
 class HtmlReport(ReportFormat):
@@ -83,7 +87,7 @@ def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = froze
 
 def _svg(drawing: Drawing, uid: str) -> str:
     """Return a chart as inline SVG."""
-    return charts.to_svg(drawing, uid)
+    return CONTROL.sub("\ufffd", charts.to_svg(drawing, uid))  # a name's control characters reach charts too
 
 
 def _aggregate(agg: Aggregate) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from statistics import mean
 from typing import TYPE_CHECKING, Any, Iterable
@@ -36,12 +37,21 @@ class XlsxReport(ReportFormat):
             for cell in sheet[1]:
                 cell.font = Font(bold=True)
             for row in rows:
-                sheet.append(row)
+                sheet.append([_printable(v) for v in row])
                 _keep_text(sheet[sheet.max_row])
             sheet.freeze_panes = "A2"
             for index, name in enumerate(head, start=1):
                 sheet.column_dimensions[sheet.cell(1, index).column_letter].width = max(10, min(60, len(name) + 6))
         book.save(path)
+
+
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""Characters a worksheet cannot hold (openpyxl refuses them): shown as U+FFFD instead."""
+
+
+def _printable(value: Any) -> Any:
+    """Return text without the control characters XLSX cannot store (a stray ESC or BEL in a note)."""
+    return CONTROL.sub("\ufffd", value) if isinstance(value, str) else value
 
 
 def _keep_text(cells: tuple[Cell, ...]) -> None:
