@@ -250,3 +250,23 @@ def test_control_characters_in_user_text_reach_no_format_raw(nim: str, tmp_path:
     book = openpyxl.load_workbook(write_reports([report], "xlsx", tmp_path / "c.xlsx"))
     assert book["Notes"]["C2"].value == "bell \ufffd and \ufffd[31mcolour"
     assert write_reports([report], "pdf", tmp_path / "c.pdf").stat().st_size > 0
+
+
+def test_pdf_survives_a_note_longer_than_a_page(nim: str, tmp_path: Path) -> None:
+    text = HOSTILE + "note " + " ".join(["word"] * 2500) + "\nnote " + "x" * 4000 + "\n"
+    report = session_report(audit_log(parse_log(text, "long.log")))
+    assert write_reports([report], "pdf", tmp_path / "long.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_format_that_fails_is_one_error(reports: list[SessionReport], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.errors import PlayproofError
+    from playproof.output.reports.json_report import JsonReport
+
+    def broken(self: JsonReport, *args: object) -> None:
+        raise ValueError("no room")
+
+    monkeypatch.setattr(JsonReport, "write", broken)
+    with pytest.raises(PlayproofError) as err:
+        write_reports(reports, "json", tmp_path / "r.json")
+    assert str(err.value) == f"{tmp_path / 'r.json'}: the json report failed (ValueError: no room)"

@@ -65,4 +65,6 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
         raise PlayproofError(f"{path}: cannot write report ({blocker} is a file, not a folder)") from exc
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot write report ({exc.strerror or exc})") from exc
+    except Exception as exc:  # a bug in a format must end in one error line, never a traceback
+        raise PlayproofError(f"{path}: the {fmt.name} report failed ({exc.__class__.__name__}: {exc})") from exc
     return path

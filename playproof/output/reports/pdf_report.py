@@ -71,7 +71,8 @@ def table(head: list[str], rows: list[list[object]], widths: list[float], numeri
     """Return a table of escaped paragraphs with a header row that repeats across pages."""
     data = [[p(h, SMALL_RIGHT if i in numeric else SMALL) for i, h in enumerate(head)]]
     data += [[p(c, RIGHT if i in numeric else BODY) for i, c in enumerate(row)] for row in rows]
-    result = Table(data, colWidths=[w * WIDTH for w in widths], repeatRows=1)
+    # splitInRow: a row taller than a page (a very long note) continues on the next page instead of failing
+    result = Table(data, colWidths=[w * WIDTH for w in widths], repeatRows=1, splitInRow=1)
     style = [("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#dddddd")),
              ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f3efe7")),
              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
