@@ -13,7 +13,7 @@ from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
-from playproof.playtest.replay import Replay, events_of, line_order, prepare, problem_of
+from playproof.playtest.replay import EngineFailure, Replay, events_of, line_order, prepare, problem_of
 from playproof.playtest.store import SessionInfo, Store
 
 Clock = Callable[[], float]
@@ -164,7 +164,11 @@ class Recorder:
         """Apply new events to the live engine."""
         found: list[Violation] = []
         for event in events:
-            found += self.engine.apply(event)
+            try:
+                found += self.engine.apply(event)
+            except Exception as exc:  # an engine bug: the line is stored already, say so in one error line
+                raise EngineFailure(f"the {self.engine.game_id} engine failed on line {event.line} "
+                                    f"({exc.__class__.__name__}: {exc}); the line is stored") from exc
         self.found += found
         return found
 

@@ -6,6 +6,7 @@ from typing import Callable
 
 from playproof.errors import PlayproofError
 from playproof.playtest.recorder import Recorder, round_text
+from playproof.playtest.replay import EngineFailure
 
 Read = Callable[[str], "str | None"]
 Write = Callable[[str], None]
@@ -87,6 +88,8 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
         try:
             for line in handle(recorder, text):
                 write(line)
+        except EngineFailure as exc:  # an engine bug must not end the session: what was typed is already stored
+            write(f"Error: {exc}, the session goes on")
         except PlayproofError as exc:
             write(f"Error: {exc}")
         except Exception as exc:  # an engine bug must not end the session: what was typed is already stored

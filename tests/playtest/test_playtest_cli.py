@@ -208,10 +208,13 @@ def test_repl_survives_an_engine_failure(nim: str, runner: CliRunner, monkeypatc
 
     monkeypatch.setattr(playtest_toy_nim.Nim, "_declare", broken)
     result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"],
-                           input="table: winner Ann\nAnn: take 1\nend\n")
+                           input="table: winner Ann\nAnn: take 1\n")
     assert result.exit_code == 0
-    assert ("> Error: the nim-test engine failed (ZeroDivisionError: oops); the line is stored, the session goes on"
-            in result.output.splitlines())
+    assert ("> Error: the nim-test engine failed on line 5 (ZeroDivisionError: oops); the line is stored, "
+            "the session goes on" in result.output.splitlines())
+    added = runner.invoke(cli, ["playtest", "add", "1", "Ben: take 1"])  # a new process replays: the bug shows again
+    assert (added.exit_code, added.output) == (
+        1, "Error: session 1:5: the nim-test engine failed on this line (ZeroDivisionError: oops)\n")
     assert "> ✓ line 6" in result.output.splitlines()
     assert Store(tmp_path / "sessions.db").lines(1)[-2:] == ["table: winner Ann", "Ann: take 1"]
 
