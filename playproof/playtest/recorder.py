@@ -132,7 +132,10 @@ class Recorder:
     def _complete(self, text: str) -> str:
         """Put the player to move in front of a bare move (`take 2` -> `Ann: take 2`)."""
         probe = parse_line(text, 1, Log("probe"))
-        decision = self.decision()
+        try:
+            decision = self.decision()
+        except Exception:  # an engine that cannot tell whose turn it is: the line must name its actor
+            decision = None
         keyword = text.split(" ", 1)[0].lower() in ("reveal", "undo", "amend", "note")
         if probe.kind is EntryKind.ERROR and decision is not None and ":" not in text and not keyword:
             return f"{decision.actor}: {text}"
@@ -205,6 +208,15 @@ def state_lines(replay: Replay, line: int) -> list[str]:
     if line > last:
         raise PlayproofError(f"line {line} is past the end of the log (last line {last})")
     engine, found = replay.engine_at(line)
+    try:
+        return _describe(engine, line) + [f"{len(found)} finding(s) so far"]
+    except Exception as exc:  # an engine bug must end in one error line
+        raise EngineFailure(f"the {engine.game_id} engine failed describing its state after line {line} "
+                            f"({exc.__class__.__name__}: {exc})") from exc
+
+
+def _describe(engine: Engine, line: int) -> list[str]:
+    """Return the round, summary, scores and pending decision of an engine's state."""
     label, summary = round_text(engine.round_label()) or engine.title, engine.summary()
     if summary.lower().startswith(label.lower()):  # the summary names the round itself: say it once
         lines = [f"after line {line}: {summary}"]
@@ -213,7 +225,7 @@ def state_lines(replay: Replay, line: int) -> list[str]:
     lines.append("scores: " + ", ".join(f"{p} {s}" for p, s in engine.scores().items()))
     decision = engine.decision()
     lines.append(f"next: {decision.actor} ({len(decision.moves)} legal moves)" if decision else "the game is over")
-    return lines + [f"{len(found)} finding(s) so far"]
+    return lines
 
 
 def _errors(problems: list[Problem]) -> list[Problem]:

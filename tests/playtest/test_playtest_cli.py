@@ -368,3 +368,20 @@ def test_import_names_an_unreadable_record_before_what_it_caused(runner: CliRunn
     result = runner.invoke(cli, ["playtest", "import", str(bad)])
     assert (result.exit_code, result.output) == (1, f"Error: {bad}:1: cannot read JSON record (expected a JSON object, "
                                                     f"got list) (and 1 more; `playproof audit {bad}` lists them)\n")
+
+
+def test_an_engine_failing_to_describe_its_state_is_one_error(nim: str, runner: CliRunner,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    runner.invoke(cli, ["playtest", "import", str(GAME)])
+
+    def broken(self: object) -> None:
+        raise KeyError("turn")
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "decision", broken)
+    shown = runner.invoke(cli, ["playtest", "show", "1", "--at", "9"])
+    assert (shown.exit_code, shown.output) == (
+        1, "Error: the nim-test engine failed describing its state after line 9 (KeyError: 'turn')\n")
+    bare = runner.invoke(cli, ["playtest", "add", "1", "take 1"])
+    assert bare.exit_code == 1 and bare.output.startswith("Error: line 18:1: cannot read this line")
