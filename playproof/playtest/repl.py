@@ -83,7 +83,11 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
         if not text.strip():
             continue
         if text.strip().lower() == "end":
-            _finish(recorder, write)
+            try:
+                _finish(recorder, write)
+            except Exception as exc:  # the session is ended and stored whatever the engine does at the end
+                write(f"Error: the {recorder.engine_class.game_id} engine failed at the end "
+                      f"({exc.__class__.__name__}: {exc}); session {recorder.session} is ended and stored")
             return True
         try:
             for line in handle(recorder, text):

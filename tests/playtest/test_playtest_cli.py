@@ -385,3 +385,17 @@ def test_an_engine_failing_to_describe_its_state_is_one_error(nim: str, runner: 
         1, "Error: the nim-test engine failed describing its state after line 9 (KeyError: 'turn')\n")
     bare = runner.invoke(cli, ["playtest", "add", "1", "take 1"])
     assert bare.exit_code == 1 and bare.output.startswith("Error: line 18:1: cannot read this line")
+
+
+def test_an_engine_failing_at_the_end_still_ends_the_session(nim: str, runner: CliRunner, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import playtest_toy_nim
+
+    def broken(self: object) -> None:
+        raise RuntimeError("no scores")
+
+    monkeypatch.setattr(playtest_toy_nim.Nim, "finish", broken)
+    result = runner.invoke(cli, ["playtest", "start", "nim-test", "--players", "Ann,Ben", "--no-times"], input="end\n")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        0, "> Error: the nim-test engine failed at the end (RuntimeError: no scores); session 1 is ended and stored")
+    assert Store(tmp_path / "sessions.db").info(1).ended is not None
