@@ -48,11 +48,12 @@ class Outcome:
 
     entry: Entry
     findings: list[Violation]
+    warnings: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
         """Return the verdict as lines to show at the table."""
         if self.entry.kind not in (EntryKind.MOVE, EntryKind.AMEND, EntryKind.REVEAL, EntryKind.UNDO):
-            return [f"recorded line {self.entry.line}"]
+            return [f"recorded line {self.entry.line}"] + [f"warning: {w}" for w in self.warnings]
         if not self.findings:
             return [f"✓ line {self.entry.line}" + _DONE.get(self.entry.kind, "").format(self.entry.target)]
         return [_verdict(v) for v in self.findings]
@@ -119,7 +120,10 @@ class Recorder:
         if not caught_up:
             self.engine, self.found = self.replay.engine_at()
             return Outcome(entry, [v for v in self.found if v.line == entry.line])
-        return Outcome(entry, self._apply(entry))
+        findings = self._apply(entry)
+        warnings = tuple(p.message for p in self.replay.problems  # e.g. an option the engine does not know
+                         if p.severity is Severity.WARNING and p.location is not None and p.location.line == entry.line)
+        return Outcome(entry, findings, warnings)
 
     def _check_header(self, log: Log, entry: Entry) -> None:
         """A header typed before the first event must give a setup the engine accepts (checked before storing)."""

@@ -217,11 +217,12 @@ def test_a_header_typed_before_the_first_event_changes_the_live_setup(nim: str, 
     with pytest.raises(PlayproofError) as bad:
         recorder.enter('[Seed "x"]')
     assert str(bad.value) == 'line 5: [Seed "x"] is not a whole number'
-    assert recorder.enter('[Variant "stones=2"]').lines() == ["recorded line 5"]
+    assert recorder.enter('[Variant "stones=2, fast"]').lines() == [
+        "recorded line 5", 'warning: unknown option "fast" for nim-test (known options: stones)']
     assert recorder.decision().moves == ("take 1", "take 2")
     assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]
     assert recorder.decision().moves == ("winner Ann",)
-    assert recorder.store.lines(recorder.session)[-2:] == ['[Variant "stones=2"]', "Ann: take 2"]
+    assert recorder.store.lines(recorder.session)[-2:] == ['[Variant "stones=2, fast"]', "Ann: take 2"]
 
 
 def test_state_says_the_round_once_when_the_summary_names_it(nim: str, tmp_path: Path,
