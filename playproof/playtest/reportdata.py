@@ -180,6 +180,8 @@ def timeline_of(result: AuditResult) -> list[TimelineRow]:
 
 def _event_text(entry: Entry) -> str:
     """Return what a line says after its elapsed time (a move without its actor)."""
+    if entry.kind is EntryKind.AMEND:  # the actor has its own column
+        return f"amend {entry.target}: {entry.move}"
     return entry.move if entry.kind is EntryKind.MOVE else body_text(entry)
 
 

@@ -49,6 +49,8 @@ def test_session_report_data(reports: list[SessionReport]) -> None:
     assert statuses[6] == "amended on line 10" and statuses[7] == "undone on line 8" and statuses[9] == "violation"
     revealed = next(row for row in mistakes.timeline if row.line == 11)
     assert revealed.text == "take ? (revealed: 5)"
+    amend = next(row for row in mistakes.timeline if row.line == 10)
+    assert (amend.actor, amend.text) == ("Ben", "amend 6: take 1")  # the actor is said once, in its column
 
 
 def test_aggregate_views(reports: list[SessionReport]) -> None:
