@@ -10,6 +10,7 @@ from typing import Iterator
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import Engine, Event, Setup
+from playproof.playtest.logmodel import Entry, EntryKind, render
 
 MAX_EVENTS = 100_000
 
@@ -62,11 +63,10 @@ def player_names(count: int) -> tuple[str, ...]:
 
 def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str:
     """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
-    header = [f'[Game "{engine_cls.game_id}"]', f'[Players "{", ".join(setup.players)}"]']
-    if setup.seed is not None:
-        header.append(f'[Seed "{setup.seed}"]')
-    if setup.options:
-        header.append(f'[Variant "{", ".join(f"{k}={v}" for k, v in setup.options.items())}"]')
+    values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
+              "Seed": None if setup.seed is None else str(setup.seed),
+              "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items())}
+    header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 
 

@@ -399,3 +399,14 @@ def test_an_engine_failing_at_the_end_still_ends_the_session(nim: str, runner: C
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         0, "> Error: the nim-test engine failed at the end (RuntimeError: no scores); session 1 is ended and stored")
     assert Store(tmp_path / "sessions.db").info(1).ended is not None
+
+
+def test_simulated_logs_escape_option_values_in_their_header(nim: str) -> None:
+    from playproof.playtest.engine import Setup
+    from playproof.playtest.logparse import parse_log
+    from playproof.playtest.simulate import game_log
+    import playtest_toy_nim
+
+    text = game_log(playtest_toy_nim.Nim, Setup(("Ann", "Ben"), {"stones": '3 "big"'}, 4), [])
+    assert text.splitlines()[3] == '[Variant "stones=3 \\"big\\""]'
+    assert parse_log(text).header["Variant"] == 'stones=3 "big"'
