@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import lru_cache
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
@@ -182,8 +183,15 @@ class Engine(ABC):
         return Violation(rule_id, message, line, status)
 
 
+def player_range(engine: type[Engine]) -> str:
+    """Return how many players a game is for, as a phrase: "4 players", "2-6 players"."""
+    low, high = engine.min_players, engine.max_players
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
+@lru_cache(maxsize=None)
 def example_project(game_id: str) -> Path | None:
-    """Return the bundled example project of a seed game, where this installation has it."""
+    """Return the bundled example project of a seed game, where this installation has it (looked up once)."""
     candidates = [
         Path(__file__).resolve().parents[2] / "examples" / game_id,
         Path(sys.prefix) / "share" / "playproof" / "examples" / game_id,

@@ -6,7 +6,7 @@ import difflib
 from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problems
-from playproof.playtest.engine import TABLE, Engine, Setup
+from playproof.playtest.engine import TABLE, Engine, Setup, player_range
 from playproof.playtest.games import find_engine
 from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import players_of
@@ -108,7 +108,7 @@ def players_errors(engine: type[Engine], players: tuple[str, ...]) -> list[str]:
     if len({p.lower() for p in players}) != len(players):
         errors.append(f"a player is named twice in [Players \"{', '.join(players)}\"]")
     if not engine.min_players <= len(players) <= engine.max_players:
-        errors.append(f"{engine.game_id} is for {engine.min_players}-{engine.max_players} players, not {len(players)}")
+        errors.append(f"{engine.game_id} is for {player_range(engine)}, not {len(players)}")
     return errors
 
 

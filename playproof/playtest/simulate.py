@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import Engine, Event, Setup
+from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
 MAX_EVENTS = 100_000
@@ -113,8 +113,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
                    options: dict[str, str] | None = None, logs: Path | None = None) -> SimulationSummary:
     """Play a batch of random games, optionally writing each log to `logs/<game>-<seed>.log`."""
     if not engine_cls.min_players <= players <= engine_cls.max_players:
-        raise PlayproofError(f"{engine_cls.game_id} is for {engine_cls.min_players}-{engine_cls.max_players} "
-                             f"players, not {players}")
+        raise PlayproofError(f"{engine_cls.game_id} is for {player_range(engine_cls)}, not {players}")
     _check_options(engine_cls, options or {})
     summary = SimulationSummary(engine_cls.title, players, wins=[0] * players, points=[0] * players)
     if logs is not None:

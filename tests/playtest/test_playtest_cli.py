@@ -410,3 +410,8 @@ def test_simulated_logs_escape_option_values_in_their_header(nim: str) -> None:
     text = game_log(playtest_toy_nim.Nim, Setup(("Ann", "Ben"), {"stones": '3 "big"'}, 4), [])
     assert text.splitlines()[3] == '[Variant "stones=3 \\"big\\""]'
     assert parse_log(text).header["Variant"] == 'stones=3 "big"'
+
+
+def test_a_game_for_exactly_four_says_four_players() -> None:
+    result = CliRunner().invoke(cli, ["simulate", "four-sisters", "--players", "3", "--games", "1"])
+    assert (result.exit_code, result.output) == (1, "Error: four-sisters is for 4 players, not 3\n")
