@@ -3,7 +3,7 @@
 Both draw the same cards (background, bold title, SVG icon, wrapped rules text, crop marks, mirrored backs) from the same CSV deck, each in a fresh
 subprocess, timed side by side in one run with the peak resident memory of each process.
 Usage: python benchmarks/print_bench.py [--sizes 1000,10000] [--repeat 1]
-Results are recorded by hand in benchmarks/RESULTS-print.md.
+Results are recorded by hand in benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
