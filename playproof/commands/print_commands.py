@@ -9,6 +9,7 @@ import click
 
 from playproof.errors import PlayproofError, Problems
 from playproof.output.build import FORMATS, BuildOptions, build, check
+from playproof.playtest.games import check_engine_data, game_of_project
 from playproof.units import parse_length
 
 PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
@@ -84,10 +85,14 @@ class _ProgressBar:
 
 @click.command("check")
 @click.argument("project", type=click.Path(file_okay=False, path_type=Path))
-def check_command(project: Path) -> None:
+@click.option("--game", help="Also load the workbook through this game's rules engine "
+              "(default: the folder's name, when it is a game playproof referees).")
+def check_command(project: Path, game: str | None) -> None:
     """Check a project's workbook and layouts and report every problem (renders nothing)."""
     problems = Problems()
     check(project, problems)
+    if not problems.errors and (game_id := game_of_project(project, game)):
+        check_engine_data(game_id, project, problems)
     problems.raise_if_errors()  # the CLI prints every problem, then one Error: line
     _echo_problems(problems)
     click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)")

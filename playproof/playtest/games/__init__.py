@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 
-from playproof.errors import PlayproofError
-from playproof.playtest.engine import Engine, RuleIndex
+from playproof.errors import PlayproofError, Problems, ProblemsError
+from playproof.playtest.engine import Engine, RuleIndex, Setup
 
 MODULES: dict[str, str] = {
     "seven-sisters": "playproof.playtest.games.seven_sisters",
@@ -54,3 +55,24 @@ def available_engines() -> dict[str, type[Engine] | Exception]:
         except Exception as exc:  # a game module still being written must not hide the others
             found[game_id] = exc
     return found
+
+
+def check_engine_data(game_id: str, project: Path, problems: Problems) -> None:
+    """Load a project's workbook through its game's rules engine, recording what the engine refuses."""
+    engine = find_engine(game_id)
+    players = tuple(f"P{i + 1}" for i in range(engine.min_players))
+    try:
+        engine(Setup(players, project=project))
+    except ProblemsError as exc:
+        problems.items.extend(exc.problems)
+    except PlayproofError as exc:
+        problems.error(None, f"the {game_id} rules engine cannot use this workbook: {exc}")
+
+
+def game_of_project(project: Path, game_id: str | None) -> str | None:
+    """Return the game whose engine checks a project: the one named, else the folder's name if it is a game."""
+    if game_id is not None:
+        find_engine(game_id)  # an unknown game is an error naming the known ones
+        return game_id.strip().lower()
+    name = project.resolve().name
+    return name if name in MODULES else None
