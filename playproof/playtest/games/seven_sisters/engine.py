@@ -363,8 +363,10 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.deck_left, self.seen = self.data.deck_size, {}
         self.deck_cards = list(self.data.cards)
         """Cards of which a copy may still be in the deck, in the workbook's order."""
-        self.deal_texts = [list(d.values()) for d in self.texts.deals]
+        self.deal_texts = list(self.texts.deal_rows)
         """Per seat, the `deal` move texts of deck_cards, kept aligned with it."""
+        self.deal_decisions: list[Decision | None] = [None] * len(self.deal_texts)
+        """Per seat, the deal decision offering deal_texts (built when first asked for)."""
 
     def _shuffle_discards(self) -> None:
         """The deck ran out during a deal: every card not in a hand is shuffled into a new deck."""
@@ -398,8 +400,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         if seen == self.data.cards[card]:
             index = self.deck_cards.index(card)
             del self.deck_cards[index]
-            for texts in self.deal_texts:
-                del texts[index]
+            self.deal_texts = [texts[:index] + texts[index + 1:] for texts in self.deal_texts]
+            self.deal_decisions = [None] * len(self.deal_texts)
         elif seen > self.data.cards[card]:
             copies = self.data.cards[card]
             self.report("1-card-available", f"The deck holds {copies} {card} card"
@@ -558,7 +560,10 @@ class SevenSistersEngine(ScoringPass, Engine):
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n
         if self.deck_left and self.deck_cards:
-            return Decision(TABLE, tuple(self.deal_texts[seat]), DEAL_PROMPT)
+            decision = self.deal_decisions[seat]
+            if decision is None:  # the offer changes only when a card runs out or the deck is shuffled
+                decision = self.deal_decisions[seat] = Decision(TABLE, self.deal_texts[seat], DEAL_PROMPT)
+            return decision
         # The deck is out: the discards will be shuffled, so any card not in a hand may come.
         held: dict[str, int] = {}
         for card in (c for h in self.hands for c in h if c is not None):

@@ -29,6 +29,8 @@ class MoveTexts:
         names = data.sisters
         self.plays = {card: self._card_options(card) for card in data.cards}
         self.deals = [{card: f"deal {p} {card}" for card in data.cards} for p in players]
+        self.deal_rows = tuple(tuple(d.values()) for d in self.deals)
+        """Per seat, every `deal` text in the deck's order."""
         self.places = tuple(f"place {s}" for s in names)
         self.wraths = [f"wrath {s}" for s in names]
         self.prides = tuple(f"pride {p}" for p in players)
