@@ -45,8 +45,12 @@ class Core(Engine):
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.data: GameData = load_game_data(_project(setup))
-        self.order: list[str] = _turn_order(setup, self.data)
-        self.seats: dict[str, Seat] = self._deal_schemes(setup)
+        suits = _seat_suits(setup, self.data)
+        self.order: list[str] = _turn_order(setup, self.data, suits)
+        self.seated_names: dict[str, str] = {}  # lower-case name -> as seated (first one wins)
+        for name in self.order:
+            self.seated_names.setdefault(name.lower(), name)
+        self.seats: dict[str, Seat] = self._deal_schemes(setup, suits)
         self.owner: dict[str, str] = {s.suit: s.name for s in self.seats.values()}
         self.board: dict[str, str | None] = {room: None for room in self.data.rooms}
         self.oubliette: set[str] = set()
@@ -66,10 +70,11 @@ class Core(Engine):
         self.late_run_out = setup.options.get("late-run-out", "") not in ("", "false")
         self.short: set[str] = set()
         """Players who ended a turn unable to draw up to a full hand (variant late-run-out)."""
+        self.draw_memo: tuple[Event, tuple[str, str]] | None = None
+        """The latest draw event parsed and what it names (the flow and the draw both read it)."""
 
-    def _deal_schemes(self, setup: Setup) -> dict[str, Seat]:
+    def _deal_schemes(self, setup: Setup, suits: list[str]) -> dict[str, Seat]:
         """Give each player her ten-card Scheme, its order secret."""
-        suits = _seat_suits(setup, self.data)
         seats = {}
         for name, suit in zip(setup.players, suits):
             cards = self.data.suit_cards(suit)
@@ -136,9 +141,9 @@ class Core(Engine):
 
     def parse_player(self, token: str) -> str:
         """Return a player's name as seated, matching case-insensitively."""
-        for name in self.order:
-            if name.lower() == token.lower():
-                return name
+        name = self.seated_names.get(token.lower())
+        if name is not None:
+            return name
         raise BadMove(f'"{token}" is not a player ({", ".join(self.order)})')
 
     # ----- hand and Scheme effects ----------------------------------------------------------
@@ -337,9 +342,8 @@ def _alternating(data: GameData) -> list[str]:
     return order
 
 
-def _turn_order(setup: Setup, data: GameData) -> list[str]:
+def _turn_order(setup: Setup, data: GameData, suits: list[str]) -> list[str]:
     """Return the players clockwise from the one holding the first suit (Hearts)."""
-    suits = _seat_suits(setup, data)
     start = suits.index(data.first_suit)
     players = list(setup.players)
     return players[start:] + players[:start]

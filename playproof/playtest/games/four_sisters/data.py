@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,19 +53,34 @@ class GameData:
     sabbath_every: int
     first_suit: str
     queens: tuple[str, ...]  # every Queen card id
+    by_suit: dict[str, tuple[str, ...]]  # every card id of each suit, in workbook order
 
     def suit_cards(self, suit: str) -> list[str]:
         """Every card id of a suit (one player's Scheme)."""
-        return [c.id for c in self.cards.values() if c.suit == suit]
+        return list(self.by_suit.get(suit, ()))
 
 
-_CACHE: dict[tuple[str, float], GameData] = {}
+_CACHE: dict[tuple[Any, ...], GameData] = {}
 
 
 def load_game_data(project: Path) -> GameData:
-    """Return the game data of a project, parsed once per (workbook path, modification time)."""
-    xlsx = project / "components.xlsx"
-    key = (str(xlsx.resolve()), xlsx.stat().st_mtime if xlsx.exists() else 0.0)
+    """Return the game data of a project, parsed once per (workbook file, modification time)."""
+    return _cached(project, _cache_key(project / "components.xlsx"))
+
+
+def _cache_key(xlsx: Path) -> tuple[Any, ...]:
+    """Return what identifies a workbook's contents: its path, the file it names, its mtime."""
+    # One stat (which follows symlinks, so the inode is the real file's) replaces resolve():
+    # an engine is built per log and resolving the path cost more than the rest of set-up.
+    try:
+        info = os.stat(xlsx)
+    except OSError:
+        return (str(xlsx.resolve()), 0.0)
+    return (os.path.abspath(xlsx), info.st_dev, info.st_ino, info.st_mtime_ns)
+
+
+def _cached(project: Path, key: tuple[Any, ...]) -> GameData:
+    """Return the parsed game data for a cache key, parsing the project's workbook on a miss."""
     if key not in _CACHE:
         _CACHE[key] = _parse(read_project_workbook(project))
     return _CACHE[key]
@@ -83,6 +99,7 @@ def _parse(workbook: Workbook) -> GameData:
         hand_size=int(numbers["hand_size"]), queen_day_value=int(numbers["queen_day_value"]),
         sabbath_every=int(numbers["sabbath_every"]), first_suit=str(numbers["first_suit"]).upper(),
         queens=tuple(c.id for c in cards.values() if c.is_queen),
+        by_suit={s: tuple(c.id for c in cards.values() if c.suit == s) for s in suits},
     )
 
 

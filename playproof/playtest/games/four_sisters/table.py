@@ -29,7 +29,16 @@ class TableMoves(Core):
             self.finish_turn()
 
     def draw_args(self, event: Event) -> tuple[str, str]:
-        """Parse who draws what."""
+        """Parse who draws what (once per event: the flow reads it before the draw itself)."""
+        memo = self.draw_memo
+        if memo is not None and memo[0] is event:
+            return memo[1]
+        found = self._parse_draw(event)
+        self.draw_memo = (event, found)
+        return found
+
+    def _parse_draw(self, event: Event) -> tuple[str, str]:
+        """Parse `table: draw PLAYER CARD` or `PLAYER: draw CARD`."""
         tokens = event.args.split()
         if event.actor != TABLE and len(tokens) == 1:
             return event.actor, self.parse_card(tokens[0], hidden_ok=True)
