@@ -144,6 +144,10 @@ class SevenSistersEngine(ScoringPass, Engine):
             if event.verb == "phase" and "final" in event.args.lower():
                 self.mark_final()
             return self._found
+        known = self.parser.events.get((event.actor, event.verb, event.args))
+        if known is not None:  # the same text read before (the engine's own offered moves repeat)
+            self._dispatch(known[1], known[0])
+            return self._found
         actor = event.actor.lower()
         is_table = actor == TABLE
         seat = -1 if is_table else self.parser.player_index.get(actor, -2)
@@ -156,6 +160,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         except MoveError as exc:
             self.report(exc.rule, exc.message)
             return self._found
+        self.parser.remember(event.actor, event.verb, event.args, seat, move)
         self._dispatch(move, seat)
         return self._found
 
@@ -363,10 +368,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.deck_left, self.seen = self.data.deck_size, {}
         self.deck_cards = list(self.data.cards)
         """Cards of which a copy may still be in the deck, in the workbook's order."""
-        self.deal_texts = list(self.texts.deal_rows)
+        self.deal_texts = [list(d.values()) for d in self.texts.deals]
         """Per seat, the `deal` move texts of deck_cards, kept aligned with it."""
-        self.deal_decisions: list[Decision | None] = [None] * len(self.deal_texts)
-        """Per seat, the deal decision offering deal_texts (built when first asked for)."""
 
     def _shuffle_discards(self) -> None:
         """The deck ran out during a deal: every card not in a hand is shuffled into a new deck."""
@@ -390,7 +393,7 @@ class SevenSistersEngine(ScoringPass, Engine):
                 self._see(card)
             hand.append(card)
             self.deck_left = max(0, self.deck_left - 1)
-        if len(hand) >= size and all(len(h) >= size for h in self.hands):
+        if len(hand) >= size and min(map(len, self.hands)) >= size:
             self.step = "flip"
 
     def _see(self, card: str) -> None:
@@ -400,8 +403,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         if seen == self.data.cards[card]:
             index = self.deck_cards.index(card)
             del self.deck_cards[index]
-            self.deal_texts = [texts[:index] + texts[index + 1:] for texts in self.deal_texts]
-            self.deal_decisions = [None] * len(self.deal_texts)
+            for texts in self.deal_texts:
+                del texts[index]
         elif seen > self.data.cards[card]:
             copies = self.data.cards[card]
             self.report("1-card-available", f"The deck holds {copies} {card} card"
@@ -560,10 +563,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n
         if self.deck_left and self.deck_cards:
-            decision = self.deal_decisions[seat]
-            if decision is None:  # the offer changes only when a card runs out or the deck is shuffled
-                decision = self.deal_decisions[seat] = Decision(TABLE, self.deal_texts[seat], DEAL_PROMPT)
-            return decision
+            return Decision(TABLE, tuple(self.deal_texts[seat]), DEAL_PROMPT)
         # The deck is out: the discards will be shuffled, so any card not in a hand may come.
         held: dict[str, int] = {}
         for card in (c for h in self.hands for c in h if c is not None):

@@ -29,8 +29,6 @@ class MoveTexts:
         names = data.sisters
         self.plays = {card: self._card_options(card) for card in data.cards}
         self.deals = [{card: f"deal {p} {card}" for card in data.cards} for p in players]
-        self.deal_rows = tuple(tuple(d.values()) for d in self.deals)
-        """Per seat, every `deal` text in the deck's order."""
         self.places = tuple(f"place {s}" for s in names)
         self.wraths = [f"wrath {s}" for s in names]
         self.prides = tuple(f"pride {p}" for p in players)
@@ -38,6 +36,8 @@ class MoveTexts:
         self.prices = buyback_prices(data.buyback, data.n("servants"))
         self.base = data.n("action_a_servants")
         self._memo: dict[tuple[object, ...], tuple[str, ...]] = {}
+        self._segments: dict[tuple[object, ...], tuple[str, ...]] = {}
+        """One card's legal plays by what they depend on (bounded: cards x A sizes x servant owners)."""
 
     def _card_options(self, card: str) -> CardOptions:
         """Return every way to play a card, grouped by what each needs."""
@@ -56,25 +56,36 @@ class MoveTexts:
 
     def play_moves(self, table: Table, seat: int, cards: list[str]) -> tuple[str, ...]:
         """Return every legal play of the given cards for a player."""
-        playable, fruit, board, base = table.playable[seat], table.fruit[seat], table.board, self.base
+        playable, base = table.playable[seat], self.base
         # A places `base` servants, one more per fruit paid (up to two more); D places `base`.
-        extra = min(playable - base, fruit, 2)
+        extra = min(playable - base, table.fruit[seat], 2)
         a_count = 0 if extra < 0 else (1, 2, 4)[extra]
-        own = [row[seat] >= base for row in board]
-        moves: list[str] = []
+        d_ok = playable >= base
+        own = tuple([row[seat] >= base for row in table.board])
+        memo, moves = self._segments, []
         for card in cards:
-            c_text, a_moves, d_moves, primary, moved = self.plays[card]
-            moves.append(c_text)
-            moves.extend(a_moves[:a_count])
-            if playable >= base:
-                moves.extend(d_moves)
-            if primary >= 0:
-                if own[primary]:
-                    moves.extend(moved[0])
-            else:
-                for source, row in enumerate(moved):
-                    if own[source]:
-                        moves.extend(row)
+            primary = self.plays[card][3]
+            # A pair card's plays depend on A's size and the primary's servants; the wild's on D and B-sources.
+            key = (card, a_count, own[primary]) if primary >= 0 else (card, d_ok, own)
+            part = memo.get(key)
+            if part is None:
+                part = memo[key] = self._card_moves(card, a_count, d_ok, own)
+            moves += part
+        return tuple(moves)
+
+    def _card_moves(self, card: str, a_count: int, d_ok: bool, own: tuple[bool, ...]) -> tuple[str, ...]:
+        """Return every legal play of one card: C, A by servants placed, D, then B/D2 moves by source."""
+        c_text, a_moves, d_moves, primary, moved = self.plays[card]
+        moves = [c_text, *a_moves[:a_count]]
+        if d_ok:
+            moves.extend(d_moves)
+        if primary >= 0:
+            if own[primary]:
+                moves.extend(moved[0])
+        else:
+            for source, row in enumerate(moved):
+                if own[source]:
+                    moves.extend(row)
         return tuple(moves)
 
     def take_moves(self, table: Table, marker: int) -> tuple[str, ...]:

@@ -97,6 +97,8 @@ class MoveParser:
         self.card_names = {c.lower(): c for c in data.cards}
         self.players = players
         self._memo: dict[tuple[bool, str, str], Move] = {}
+        self.events: dict[tuple[str, str, str], tuple[int, Move]] = {}
+        """(actor, verb, args) of an event read before -> (seat, or -1 for the table; its move)."""
 
     def parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError (moves are memoised: immutable)."""
@@ -107,6 +109,12 @@ class MoveParser:
                 self._memo.clear()
             move = self._memo[key] = self._parse(verb, args, table)
         return move
+
+    def remember(self, actor: str, verb: str, args: str, seat: int, move: Move) -> None:
+        """Keep a well-formed event's seat and move, so the same event text is read once."""
+        if len(self.events) > MEMO_LIMIT:
+            self.events.clear()
+        self.events[(actor, verb, args)] = (seat, move)
 
     def _parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError."""
