@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,6 +97,15 @@ class GameData:
     constants: dict[str, int] = field(default_factory=dict)
     parsed: dict[tuple[str, ...], Any] = field(default_factory=dict)
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
+    canon: dict[str, str] = field(default_factory=dict)
+    """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+
+    def canonical_names(self) -> dict[str, str]:
+        """Return lower-case names of cards and Leaders mapped to their spelling in the workbook."""
+        if not self.canon:
+            self.canon.update({n.lower(): n for age in self.cards.values() for n in age})
+            self.canon.update({n.lower(): n for n in self.leaders})
+        return self.canon
 
     def remember(self, key: tuple[str, ...], value: Any) -> Any:
         """Store a parsed move text and return it."""
@@ -125,16 +135,26 @@ class GameData:
         return self.constants.get(key, default)
 
 
-_CACHE: dict[tuple[str, float], GameData] = {}
+_CACHE: dict[tuple[Any, ...], GameData] = {}
 
 
 def load(project: Path) -> GameData:
     """Return the game data of a project, parsed once per (workbook path, modification time)."""
-    path = project / "components.xlsx"
-    key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
+    key = _cache_key(project / "components.xlsx")
     if key not in _CACHE:
         _CACHE[key] = _parse(project)
     return _CACHE[key]
+
+
+def _cache_key(path: Path) -> tuple[Any, ...]:
+    """Return what identifies a workbook's contents: its path, the file it names, its mtime."""
+    # One stat (which follows symlinks, so the inode is the real file's) replaces resolve():
+    # an engine is built per log and resolving the path cost more than the rest of set-up.
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (str(path.resolve()), 0.0)
+    return (os.path.abspath(path), info.st_dev, info.st_ino, info.st_mtime_ns)
 
 
 def _parse(project: Path) -> GameData:

@@ -68,7 +68,7 @@ class SevenWondersLeaders(Decisions, Engine):
         self.st = self._new_state(setup)
         self.late_discards = "late-discards" in setup.options
         self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
-        self.canon = self._canonical_names()
+        self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
         self.seat = {p: i for i, p in enumerate(self.st.players)}
@@ -86,12 +86,6 @@ class SevenWondersLeaders(Decisions, Engine):
         pool = Counter(n for n, l in self.data.leaders.items() if l.variant is None or l.variant in setup.options)
         return State(self.data, list(setup.players), cities, pool, box=Counter(pool),
                      draft=[Hand() for _ in setup.players])
-
-    def _canonical_names(self) -> dict[str, str]:
-        """Return lower-case names of cards and Leaders mapped to their spelling in the workbook."""
-        names = {n.lower(): n for age in self.data.cards.values() for n in age}
-        names.update({n.lower(): n for n in self.data.leaders})
-        return names
 
     # ----------------------------------------------------------------- the contract
 
