@@ -28,11 +28,14 @@ class MoveTexts:
         self.players = players
         names = data.sisters
         self.plays = {card: self._card_options(card) for card in data.cards}
+        self.primaries = {card: options[3] for card, options in self.plays.items()}
         self.deals = [{card: f"deal {p} {card}" for card in data.cards} for p in players]
         self.places = tuple(f"place {s}" for s in names)
         self.wraths = [f"wrath {s}" for s in names]
         self.prides = tuple(f"pride {p}" for p in players)
         self.firsts = tuple(f"first {p}" for p in players)
+        self.envies = [[[f"envy {s} {a} {b}" for b in players] for a in players] for s in names]
+        """envies[sister][owner][owner]: the text of moving those two servants onto Envy."""
         self.prices = buyback_prices(data.buyback, data.n("servants"))
         self.base = data.n("action_a_servants")
         self._memo: dict[tuple[object, ...], tuple[str, ...]] = {}
@@ -60,16 +63,21 @@ class MoveTexts:
         # A places `base` servants, one more per fruit paid (up to two more); D places `base`.
         extra = min(playable - base, table.fruit[seat], 2)
         a_count = 0 if extra < 0 else (1, 2, 4)[extra]
-        d_ok = playable >= base
-        own = tuple([row[seat] >= base for row in table.board])
+        d_ok, board, primaries = playable >= base, table.board, self.primaries
+        own: tuple[bool, ...] = ()
         memo, moves = self._segments, []
         for card in cards:
-            primary = self.plays[card][3]
+            primary = primaries[card]
             # A pair card's plays depend on A's size and the primary's servants; the wild's on D and B-sources.
-            key = (card, a_count, own[primary]) if primary >= 0 else (card, d_ok, own)
+            if primary >= 0:
+                key: tuple[object, ...] = (card, a_count, board[primary][seat] >= base)
+            else:
+                own = own or tuple([row[seat] >= base for row in board])
+                key = (card, d_ok, own)
             part = memo.get(key)
             if part is None:
-                part = memo[key] = self._card_moves(card, a_count, d_ok, own)
+                part = memo[key] = self._card_moves(card, a_count, d_ok,
+                                                    own or tuple([row[seat] >= base for row in board]))
             moves += part
         return tuple(moves)
 
@@ -108,15 +116,17 @@ class MoveTexts:
     def envy_moves(self, table: Table, need: int) -> tuple[str, ...]:
         """Return `envy none` and every choice of two servants from one other sister."""
         moves = ["envy none"]
-        names = self.data.sisters
+        texts = self.envies
         for s in table.order:
             row = table.board[s]
             if s == ENVY or sum(row) < need:
                 continue
-            for a in range(table.players):
-                for b in range(a, table.players):
-                    if (row[a] >= 2) if a == b else (row[a] and row[b]):
-                        moves.append(f"envy {names[s]} {self.players[a]} {self.players[b]}")
+            holders = [p for p, count in enumerate(row) if count]
+            for i, a in enumerate(holders):
+                # Both servants from one owner need two of hers; else one each from two owners.
+                if row[a] >= 2:
+                    moves.append(texts[s][a][a])
+                moves.extend([texts[s][a][b] for b in holders[i + 1:]])
         return tuple(moves)
 
     def buyback_moves(self, removed: int, gold: int) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import Decision, Status
@@ -224,7 +224,7 @@ class ScoringPass:
         if self.step != "score" or self.pending is None or self.pending[0] != kind:
             self.report("log-wrong-step", self._not_due(kind))
             return
-        getattr(self, f"_decide_{kind}")(move, seat)
+        SCORING_DECISIONS[kind](self, move, seat)
         self.final_marked |= self.pass_no == self.final_pass
         self.advance()
 
@@ -447,3 +447,8 @@ class ScoringPass:
         return {name: {"favours": sum(self.table.favours[p]), "sets": bonus * self.table.full_sets(p),
                        "total": sum(self.table.favours[p]) + bonus * self.table.full_sets(p)}
                 for p, name in enumerate(self.names)}
+
+
+SCORING_DECISIONS: dict[str, Callable[..., None]] = {"wrath": ScoringPass._decide_wrath, "pride": ScoringPass._decide_pride,
+                     "envy": ScoringPass._decide_envy, "buyback": ScoringPass._decide_buyback}
+"""Each scoring decision's handler, by the kind of gift (or buy-back) it settles."""
