@@ -98,12 +98,11 @@ class Core(Engine):
 
     def queens_in_oubliette(self) -> bool:
         """True when every Queen lies in the Oubliette."""
-        return all(q in self.oubliette for q in self.data.queens)
+        return self.oubliette.issuperset(self.data.queens)
 
     def queens_in_chateau(self) -> bool:
         """True when every Queen is in a Room of the Chateau."""
-        placed = set(self.board.values())
-        return all(q in placed for q in self.data.queens)
+        return set(self.board.values()).issuperset(self.data.queens)
 
     def room_of(self, card: str) -> str | None:
         """The Room holding a card, if it is in the Chateau."""
@@ -269,8 +268,8 @@ class Core(Engine):
             self._note_short()
             return [t for t in teams if all(s.name in self.short for s in self.seats.values()
                                             if s.team == t)]
-        return [t for t in teams if all(s.scheme_count == 0 for s in self.seats.values()
-                                        if s.team == t)]
+        drawing = {s.team for s in self.seats.values() if s.scheme_count}  # a team with a card left
+        return [t for t in teams if t not in drawing]
 
     def _note_short(self) -> None:
         """Mark the player whose turn ends short of a full hand with an empty Scheme."""
