@@ -75,6 +75,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.plays = [0] * n
         self.taken = [False] * n
         self.turn = 0
+        self.deal_seat = 0
+        """The seat the deal reached: every seat from the first player's up to it holds its cards."""
         self.deck_left = 0
         self.seen: dict[str, int] = {}
         self._reset_deck()
@@ -361,7 +363,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         need = len(self.names) * self.data.n("cards_dealt")
         if self.flag("reshuffle-every-round") or self.deck_left < need:
             self._reset_deck()
-        self.step = "deal"
+        self.step, self.deal_seat = "deal", self.table.first
 
     def _reset_deck(self) -> None:
         """Shuffle every card into the deck."""
@@ -400,13 +402,13 @@ class SevenSistersEngine(ScoringPass, Engine):
         """Count a card seen since the shuffle; more copies than the deck holds is impossible."""
         seen = self.seen.get(card, 0) + 1
         self.seen[card] = seen
-        if seen == self.data.cards[card]:
+        copies = self.data.cards[card]
+        if seen == copies:
             index = self.deck_cards.index(card)
             del self.deck_cards[index]
             for texts in self.deal_texts:
                 del texts[index]
-        elif seen > self.data.cards[card]:
-            copies = self.data.cards[card]
+        elif seen > copies:
             self.report("1-card-available", f"The deck holds {copies} {card} card"
                         f"{'s' if copies != 1 else ''}, and {'all' if copies > 1 else 'it'} "
                         "already came out since the last shuffle")
@@ -559,9 +561,10 @@ class SevenSistersEngine(ScoringPass, Engine):
     def _decide_deal(self) -> Decision:
         """The table deals the next card."""
         size, hands, n = self.cards_dealt, self.hands, len(self.names)
-        seat = self.table.first
+        seat = self.deal_seat  # hands only grow in the deal: seats before this one stay full
         while len(hands[seat]) >= size:
             seat = (seat + 1) % n
+        self.deal_seat = seat
         if self.deck_left and self.deck_cards:
             return Decision(TABLE, tuple(self.deal_texts[seat]), DEAL_PROMPT)
         # The deck is out: the discards will be shuffled, so any card not in a hand may come.

@@ -449,6 +449,8 @@ class ScoringPass:
                 for p, name in enumerate(self.names)}
 
 
-SCORING_DECISIONS: dict[str, Callable[..., None]] = {"wrath": ScoringPass._decide_wrath, "pride": ScoringPass._decide_pride,
-                     "envy": ScoringPass._decide_envy, "buyback": ScoringPass._decide_buyback}
+SCORING_DECISIONS: dict[str, Callable[..., None]] = {
+    "wrath": ScoringPass._decide_wrath, "pride": ScoringPass._decide_pride,
+    "envy": ScoringPass._decide_envy, "buyback": ScoringPass._decide_buyback,
+}
 """Each scoring decision's handler, by the kind of gift (or buy-back) it settles."""
