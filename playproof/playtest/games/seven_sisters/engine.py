@@ -148,7 +148,11 @@ class SevenSistersEngine(ScoringPass, Engine):
             return self._found
         known = self.parser.events.get((event.actor, event.verb, event.args))
         if known is not None:  # the same text read before (the engine's own offered moves repeat)
-            self._dispatch(known[1], known[0])
+            seat, move, home = known
+            if home is not None and home == self.step:  # a move of the step being played
+                self._handlers[home](self, move, seat)
+            else:
+                self._dispatch(move, seat)
             return self._found
         actor = event.actor.lower()
         is_table = actor == TABLE
@@ -162,7 +166,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         except MoveError as exc:
             self.report(exc.rule, exc.message)
             return self._found
-        self.parser.remember(event.actor, event.verb, event.args, seat, move)
+        self.parser.remember(event.actor, event.verb, event.args, seat, move, HOME_STEP.get(type(move)))
         self._dispatch(move, seat)
         return self._found
 

@@ -68,7 +68,8 @@ class MoveTexts:
         memo, moves = self._segments, []
         for card in cards:
             primary = primaries[card]
-            # A pair card's plays depend on A's size and the primary's servants; the wild's on D and B-sources.
+            # A pair card's plays depend on A's size and the primary's servants;
+            # the wild's on whether D may place and which sisters hold two to move (B-sources).
             if primary >= 0:
                 key: tuple[object, ...] = (card, a_count, board[primary][seat] >= base)
             else:

@@ -97,8 +97,8 @@ class MoveParser:
         self.card_names = {c.lower(): c for c in data.cards}
         self.players = players
         self._memo: dict[tuple[bool, str, str], Move] = {}
-        self.events: dict[tuple[str, str, str], tuple[int, Move]] = {}
-        """(actor, verb, args) of an event read before -> (seat, or -1 for the table; its move)."""
+        self.events: dict[tuple[str, str, str], tuple[int, Move, str | None]] = {}
+        """(actor, verb, args) of an event read before -> (seat, or -1 for the table; its move; its step)."""
 
     def parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError (moves are memoised: immutable)."""
@@ -110,11 +110,11 @@ class MoveParser:
             move = self._memo[key] = self._parse(verb, args, table)
         return move
 
-    def remember(self, actor: str, verb: str, args: str, seat: int, move: Move) -> None:
-        """Keep a well-formed event's seat and move, so the same event text is read once."""
+    def remember(self, actor: str, verb: str, args: str, seat: int, move: Move, step: str | None) -> None:
+        """Keep a well-formed event's seat, move and step, so the same event text is read once."""
         if len(self.events) > MEMO_LIMIT:
             self.events.clear()
-        self.events[(actor, verb, args)] = (seat, move)
+        self.events[(actor, verb, args)] = (seat, move, step)
 
     def _parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError."""
