@@ -29,6 +29,8 @@ class MoveTexts:
         names = data.sisters
         self.plays = {card: self._card_options(card) for card in data.cards}
         self.primaries = {card: options[3] for card, options in self.plays.items()}
+        self.pair_plays = {card: self._pair_plays(card)
+                           for card, primary in self.primaries.items() if primary >= 0}
         self.deals = [{card: f"deal {p} {card}" for card in data.cards} for p in players]
         self.places = tuple(f"place {s}" for s in names)
         self.wraths = [f"wrath {s}" for s in names]
@@ -40,7 +42,7 @@ class MoveTexts:
         self.base = data.n("action_a_servants")
         self._memo: dict[tuple[object, ...], tuple[str, ...]] = {}
         self._segments: dict[tuple[object, ...], tuple[str, ...]] = {}
-        """One card's legal plays by what they depend on (bounded: cards x A sizes x servant owners)."""
+        """The wild card's legal plays by what they depend on (bounded: D or not x sisters with two)."""
 
     def _card_options(self, card: str) -> CardOptions:
         """Return every way to play a card, grouped by what each needs."""
@@ -62,25 +64,30 @@ class MoveTexts:
         playable, base = table.playable[seat], self.base
         # A places `base` servants, one more per fruit paid (up to two more); D places `base`.
         extra = min(playable - base, table.fruit[seat], 2)
-        a_count = 0 if extra < 0 else (1, 2, 4)[extra]
-        d_ok, board, primaries = playable >= base, table.board, self.primaries
-        own: tuple[bool, ...] = ()
-        memo, moves = self._segments, []
+        a_index = 0 if extra < 0 else extra + 1
+        d_ok, board, pair_plays, primaries = playable >= base, table.board, self.pair_plays, self.primaries
+        moves: list[str] = []
         for card in cards:
             primary = primaries[card]
-            # A pair card's plays depend on A's size and the primary's servants;
-            # the wild's on whether D may place and which sisters hold two to move (B-sources).
-            if primary >= 0:
-                key: tuple[object, ...] = (card, a_count, board[primary][seat] >= base)
+            if primary >= 0:  # B needs `base` of the player's servants on the primary sister
+                moves += pair_plays[card][a_index][board[primary][seat] >= base]
             else:
-                own = own or tuple([row[seat] >= base for row in board])
-                key = (card, d_ok, own)
-            part = memo.get(key)
-            if part is None:
-                part = memo[key] = self._card_moves(card, a_count, d_ok,
-                                                    own or tuple([row[seat] >= base for row in board]))
-            moves += part
+                moves += self._wild_moves(card, d_ok, tuple([row[seat] >= base for row in board]))
         return tuple(moves)
+
+    def _pair_plays(self, card: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """Return a pair card's plays by A's size (none, 2, 3, 4 servants), then by whether B may move."""
+        c_text, a_moves, _, _, moved = self.plays[card]
+        return tuple(tuple((c_text, *a_moves[:a_count], *(moved[0] if owned else ()))
+                           for owned in (False, True)) for a_count in (0, 1, 2, 4))
+
+    def _wild_moves(self, card: str, d_ok: bool, own: tuple[bool, ...]) -> tuple[str, ...]:
+        """Return the wild card's plays: C, D when the stock allows, D2 from each sister with two."""
+        key = (card, d_ok, own)
+        part = self._segments.get(key)
+        if part is None:
+            part = self._segments[key] = self._card_moves(card, 0, d_ok, own)
+        return part
 
     def _card_moves(self, card: str, a_count: int, d_ok: bool, own: tuple[bool, ...]) -> tuple[str, ...]:
         """Return every legal play of one card: C, A by servants placed, D, then B/D2 moves by source."""
