@@ -47,6 +47,7 @@ class Core(Engine):
         self.data: GameData = load_game_data(_project(setup))
         suits = _seat_suits(setup, self.data)
         self.order: list[str] = _turn_order(setup, self.data, suits)
+        self.seating = tuple(self.order)  # keys the parsed move texts shared across engines
         self.seated_names: dict[str, str] = {}  # lower-case name -> as seated (first one wins)
         for name in self.order:
             self.seated_names.setdefault(name.lower(), name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,15 @@ class GameData:
     first_suit: str
     queens: tuple[str, ...]  # every Queen card id
     by_suit: dict[str, tuple[str, ...]]  # every card id of each suit, in workbook order
+    parsed: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
+    """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
+
+    def remember(self, key: tuple[Any, ...], value: Any) -> Any:
+        """Store a parsed move text and return it."""
+        if len(self.parsed) > 100_000:
+            self.parsed.clear()
+        self.parsed[key] = value
+        return value
 
     def suit_cards(self, suit: str) -> list[str]:
         """Every card id of a suit (one player's Scheme)."""

@@ -33,7 +33,10 @@ class TableMoves(Core):
         memo = self.draw_memo
         if memo is not None and memo[0] is event:
             return memo[1]
-        found = self._parse_draw(event)
+        key = ("draw", self.seating, event.actor, event.args)  # what the parse depends on
+        found = self.data.parsed.get(key)
+        if found is None:
+            found = self.data.remember(key, self._parse_draw(event))
         self.draw_memo = (event, found)
         return found
 
