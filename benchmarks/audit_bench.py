@@ -9,14 +9,12 @@ framework's own cost: parsing, reveals/corrections and replay bookkeeping.
 
 from __future__ import annotations
 
-import argparse
-import platform
 import sys
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
+from bench_common import parse_args, run_heading
 from playproof.playtest.audit import audit_log
 from playproof.playtest.engine import Engine
 from playproof.playtest.games import available_engines
@@ -76,12 +74,8 @@ def register_nim() -> bool:
 
 def main() -> None:
     """Print a markdown table of audit throughput per engine."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    print(f"audit throughput, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.processor() or platform.machine()}, "
-          f"Python {platform.python_version()}; target >= {TARGET:,} events/s\n")
+    args = parse_args(__doc__.split("\n")[0], default_games=40)
+    print(f"{run_heading('audit throughput')}; target >= {TARGET:,} events/s\n")
     print("| engine | logs | events | parse events/s | audit events/s (parse + replay) | target |")
     print("|---|---|---|---|---|---|")
     for game_id, engine in available_engines().items():

@@ -10,12 +10,10 @@ shared machine.
 
 from __future__ import annotations
 
-import argparse
-import platform
 import random
 import time
-from datetime import datetime, timezone
 
+from bench_common import parse_args, run_heading
 from playproof.playtest.engine import Engine, Setup
 from playproof.playtest.games import available_engines
 from playproof.playtest.simulate import play_random_game, player_names
@@ -25,12 +23,8 @@ TARGETS = {"seven-sisters": 200.0}
 
 def main() -> None:
     """Print a markdown table of games per second per engine and player count."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    print(f"simulation speed, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, "
-          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}\n")
+    args = parse_args(__doc__.split("\n")[0], default_games=100)
+    print(f"{run_heading('simulation speed')}\n")
     print("| engine | players | games | events/game | games/s | events/s | target |")
     print("|---|---|---|---|---|---|---|")
     for game_id, engine in available_engines().items():
