@@ -29,15 +29,21 @@ def db_option(func: F) -> F:
                         help=f"Session database (env {DB_ENV}; default ~/.local/share/playproof/sessions.db).")(func)
 
 
+def _enable_line_editing() -> bool:
+    """Give input() editing and history where the platform has readline; return whether it does."""
+    try:
+        import readline  # noqa: F401  (imported for its side effect on input())
+    except ImportError:  # not on every platform; plain input still works
+        return False
+    return True
+
+
 def _read_line(prompt: str) -> str | None:
     """Show the prompt and read one line of input (None at end of input or Ctrl-C); a terminal gets line editing."""
     click.echo(prompt)
     try:
         if sys.stdin.isatty():
-            try:
-                import readline  # noqa: F401  (imported for its side effect: editing and history for input())
-            except ImportError:  # not on every platform; plain input still works
-                pass
+            _enable_line_editing()
             return input("> ")
         click.echo("> ", nl=False)
         line = sys.stdin.readline()

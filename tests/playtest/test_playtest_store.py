@@ -144,8 +144,9 @@ def _reader(stream: object, lines: "queue.Queue[str]") -> None:
 
 def _wait_for(lines: "queue.Queue[str]", text: str) -> None:
     """Wait (at most 20 s) until the process printed a line containing text."""
-    while text not in lines.get(timeout=20):
-        pass
+    line = ""
+    while text not in line:
+        line = lines.get(timeout=20)
 
 
 def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
