@@ -192,7 +192,8 @@ def report(sources: tuple[str, ...], fmt: str | None, output: Path, db: Path | N
 
 @click.command("rules")
 @click.argument("game")
-def rules(game: str) -> None:
+@click.option("--text", "show_text", is_flag=True, help="Also quote the rulebook sentence each rule checks.")
+def rules(game: str, show_text: bool) -> None:
     """List every rule a game's engine checks (id, rulebook section, summary) and its options."""
     engine = find_engine(game)
     index = list(find_rules(game))
@@ -201,6 +202,8 @@ def rules(game: str) -> None:
     section = max((len(r.section) for r in index), default=0)
     for rule in index:
         click.echo(f"{rule.id:<{width}}  §{rule.section:<{section}}  {rule.summary}")
+        if show_text and rule.text:
+            click.echo(f"{'':<{width}}  rulebook: \"{rule.text}\"")
     if engine.options:
         click.echo("options ([Variant] or [Setup] in a log header):")
         for name, text in engine.options.items():

@@ -32,6 +32,8 @@ class Rule:
     id: str
     summary: str
     section: str
+    text: str = ""
+    """The rulebook's own sentence(s) this rule checks, quoted (or, for a declared rule, its sheet and row)."""
 
 
 class RuleIndex:

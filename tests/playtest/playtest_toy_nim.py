@@ -7,7 +7,8 @@ from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind,
 GAME_ID = "nim-test"
 RULES = RuleIndex(GAME_ID, [
     Rule(f"{GAME_ID}/1-turn-order", "Players take stones in seat order.", "1"),
-    Rule(f"{GAME_ID}/2-take-limit", "Take 1 to 3 stones, never more than are left.", "2"),
+    Rule(f"{GAME_ID}/2-take-limit", "Take 1 to 3 stones, never more than are left.", "2",
+         "On your turn take one, two or three stones from the heap."),
     Rule(f"{GAME_ID}/3-winner", "Whoever takes the last stone wins; the table records it.", "3"),
 ])
 

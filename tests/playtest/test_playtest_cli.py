@@ -72,6 +72,17 @@ def test_rules_lists_every_rule(nim: str, runner: CliRunner) -> None:
     ]
 
 
+def test_rules_text_quotes_the_rulebook(nim: str, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["rules", "nim-test", "--text"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[2:4] == [
+        "nim-test/2-take-limit  §2  Take 1 to 3 stones, never more than are left.",
+        '                        rulebook: "On your turn take one, two or three stones from the heap."',
+    ]
+    assert lines[4].startswith("nim-test/3-winner")  # a rule with no quoted sentence shows none
+
+
 def test_unknown_game_is_one_error_line(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["rules", "chess"])
     assert result.exit_code == 1
