@@ -78,7 +78,7 @@ def test_rules_text_quotes_the_rulebook(nim: str, runner: CliRunner) -> None:
     lines = result.output.splitlines()
     assert lines[2:4] == [
         "nim-test/2-take-limit  §2  Take 1 to 3 stones, never more than are left.",
-        '                        rulebook: "On your turn take one, two or three stones from the heap."',
+        '                       rulebook: "On your turn take one, two or three stones from the heap."',
     ]
     assert lines[4].startswith("nim-test/3-winner")  # a rule with no quoted sentence shows none
 
