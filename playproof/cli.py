@@ -12,7 +12,8 @@ from playproof.errors import PlayproofError, ProblemsError
 
 COMMAND_MODULES = (
     "playproof.commands.print_commands",  # build, check, new
-    "playproof.commands.playtest_commands",  # playtest, audit, report, rules, simulate
+    "playproof.commands.playtest_commands",  # playtest, audit, report, rules
+    "playproof.commands.balance_commands",  # simulate, balance
 )
 
 

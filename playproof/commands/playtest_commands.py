@@ -1,4 +1,4 @@
-"""CLI for playtests: `playtest` (start, resume, add, list, show, export, import), audit, report, rules, simulate."""
+"""CLI for playtests: `playtest` (start, resume, add, list, show, export, import), audit, report, rules."""
 
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ from playproof.errors import PlayproofError
 from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
 from playproof.playtest.engine import Engine
 from playproof.playtest.games import find_project, game_ids, resolve_engine, rules_of
-from playproof.playtest.header import parse_variant
 from playproof.playtest.logjson import to_jsonl
 from playproof.playtest.recorder import Recorder, import_log, session_log, session_replay, split_players, state_lines
 from playproof.playtest.repl import run_repl
-from playproof.playtest.simulate import run_simulation
 from playproof.playtest.sources import audit_source, load_reports
 from playproof.playtest.store import DB_ENV, Store
 
@@ -247,22 +245,4 @@ def _list_rules(engine: type[Engine], show_text: bool) -> None:
             click.echo(f"  {name}: {text}")
 
 
-@click.command("simulate")
-@click.argument("game")
-@click.option("--players", type=int, required=True)
-@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--variant", default="", help='Variant options, e.g. "random-order".')
-@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Write each game's log here.")
-@project_option
-@engine_option
-def simulate(game: str, players: int, games: int, seed: int, variant: str, logs: Path | None,
-             project: Path | None, engine: str | None) -> None:
-    """Play games with a random-legal-move bot through the engine (logs audit clean)."""
-    found = referee(game, project, engine)
-    summary = run_simulation(found, players, games, seed, parse_variant(variant), logs,
-                             project=project or find_project(game))
-    click.echo("\n".join(summary.lines()))
-
-
-COMMANDS: list[click.Command] = [playtest, audit, report, rules, simulate]
+COMMANDS: list[click.Command] = [playtest, audit, report, rules]

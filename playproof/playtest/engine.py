@@ -9,6 +9,8 @@ engine compares it with its own and reports a disagreement as a violation.
 
 from __future__ import annotations
 
+import copy
+import random
 import re
 import sys
 from functools import lru_cache
@@ -135,6 +137,8 @@ class Engine(ABC):
     """Variant options this engine accepts (name -> one-line description)."""
     checks_rules: ClassVar[bool] = True
     """False for a game with no referee: its logs are recorded and reported, no rule is checked."""
+    shared_attributes: ClassVar[tuple[str, ...]] = ()
+    """Dotted attribute paths of read-only data (the workbook's cards...) that `clone` shares instead of copying."""
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -176,6 +180,39 @@ class Engine(ABC):
     def finish(self) -> list[Violation]:
         """Called after the last event of a log; report what an unfinished game leaves open."""
         return []
+
+    def clone(self) -> Engine:
+        """Return an independent copy of this state for search (bots); read-only game data is shared."""
+        memo: dict[int, object] = {}
+        for path in self.shared_attributes:
+            found: object = self
+            for name in path.split("."):
+                found = getattr(found, name)
+            memo[id(found)] = found
+        return copy.deepcopy(self, memo)
+
+    def determinize(self, observer: str, rng: random.Random) -> Engine:
+        """Return a copy in which what `observer` cannot see is dealt afresh, consistent with what they saw.
+
+        Search bots plan on such copies so that they do not peek at hidden cards. The default is a
+        plain clone (perfect information): an engine whose game hides information overrides it.
+        """
+        return self.clone()
+
+    def heuristic(self, player: str) -> float:
+        """Return how well a player is doing now, for bots (default: score lead over the best opponent)."""
+        scores = self.scores()
+        others = [s for p, s in scores.items() if p != player]
+        return scores.get(player, 0) - (max(others) if others else 0)
+
+    def components_of(self, event: Event) -> tuple[str, ...]:
+        """Return what a player's move takes (cards, tiles, actions), for balance statistics.
+
+        The default is the kind of move: its verb and first word (`buy Market`, `play Greed/Lust`);
+        an engine that knows its components names them.
+        """
+        first = event.args.split(" ", 1)[0].rstrip(",;") if event.args else ""
+        return (f"{event.verb} {first}".strip(),)
 
     def violation(self, rule: str, message: str, event: Event | int,
                   status: Status = Status.VIOLATION) -> Violation:

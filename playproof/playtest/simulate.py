@@ -120,7 +120,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
     _check_options(engine_cls, options or {})
     summary = SimulationSummary(engine_cls.title, players, wins=[0] * players, points=[0] * players)
     if logs is not None:
-        _write(logs, None)
+        write_log(logs, None)
     began = time.perf_counter()
     for played in simulate_games(engine_cls, players, games, seed, options, project):
         # a shared win counts for every seat that shares it
@@ -129,7 +129,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
             summary.wins[seat] += name in played.winners
             summary.points[seat] += played.scores.get(name, 0)
         if logs is not None:
-            _write(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
+            write_log(logs / f"{engine_cls.game_id}-{played.seed}.log", played.log)
     summary.seconds = time.perf_counter() - began
     return summary
 
@@ -142,7 +142,7 @@ def _check_options(engine_cls: type[Engine], options: dict[str, str]) -> None:
             raise PlayproofError(f'unknown option "{name}" for {engine_cls.game_id} (known options: {known})')
 
 
-def _write(path: Path, text: str | None) -> None:
+def write_log(path: Path, text: str | None) -> None:
     """Write a log file (or, with no text, create the folder), turning OS errors into one clear error."""
     try:
         if text is None:

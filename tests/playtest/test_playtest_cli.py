@@ -96,7 +96,7 @@ def test_simulate_writes_logs_that_audit_clean(nim: str, runner: CliRunner, tmp_
     result = runner.invoke(cli, ["simulate", "nim", "--players", "3", "--games", "4", "--seed", "9",
                                  "--logs", str(tmp_path / "logs")])
     assert result.exit_code == 0, result.output
-    assert re.match(r"played 4 game\(s\) of Nim for 3 players: \d+ events, ", result.output)
+    assert re.match(r"nim, as printed, 3 players, bots random: 4 games in [\d.]+ s ", result.output)
     logs = sorted((tmp_path / "logs").glob("*.log"))
     assert [p.name for p in logs] == [f"nim-{s}.log" for s in (10, 11, 12, 9)]
     assert runner.invoke(cli, ["audit", *map(str, logs)]).exit_code == 0

@@ -120,7 +120,7 @@ def test_engine_named_on_the_command_line(runner: CliRunner) -> None:
     rules = runner.invoke(cli, ["rules", "anything", "--engine", "playproof_nim"])  # a module's ENGINE
     assert rules.output.startswith("Nim: 3 rules\n")
     played = runner.invoke(cli, ["simulate", "nim", "--engine", "playproof_nim:Nim", "--players", "2", "--games", "3"])
-    assert played.exit_code == 0 and played.output.startswith("played 3 game(s) of Nim for 2 players")
+    assert played.exit_code == 0 and played.output.startswith("nim, as printed, 2 players, bots random: 3 games")
 
 
 @pytest.mark.parametrize(("spec", "message"), [

@@ -10,7 +10,7 @@ import pytest
 
 from playproof.playtest import games
 
-NIM_PLUGIN = Path(__file__).resolve().parents[2] / "examples" / "plugins" / "nim"
+NIM_PLUGIN = Path(__file__).resolve().parents[1] / "examples" / "plugins" / "nim"
 """The documented example of a designer's own Python engine (a plugin package); the framework tests play it."""
 if str(NIM_PLUGIN) not in sys.path:
     sys.path.insert(0, str(NIM_PLUGIN))

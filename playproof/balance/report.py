@@ -1,0 +1,203 @@
+"""Balance answers as text, HTML (charts with error bars), XLSX and JSON: a registry of small formats."""
+
+from __future__ import annotations
+
+import html
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from playproof.balance.stats import Rate, Summary
+from playproof.errors import PlayproofError
+from playproof.output.atomic import atomic_path, write_text_atomic
+
+TOP_COMPONENTS = 25
+
+
+@dataclass
+class Run:
+    """One variant at one number of players, and what its games showed."""
+
+    game: str
+    variant: str
+    players: int
+    bots: str
+    summary: Summary
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the run as JSON-ready data."""
+        return {"game": self.game, "variant": self.variant, "players": self.players, "bots": self.bots,
+                **self.summary.to_dict()}
+
+
+def text_lines(run: Run) -> list[str]:
+    """Return a run's answers as lines for the terminal."""
+    s = run.summary
+    rate, even = s.first_player_advantage()
+    lines = [f"{run.game}, {run.variant}, {run.players} players, bots {run.bots}: {s.games} games in "
+             f"{s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)",
+             "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}"
+                                                                for i, r in enumerate(s.seat_rates())),
+             f"  first player: {rate.text()} against an even {100 * even:.1f} %"
+             + _verdict(rate, even),
+             "  mean score by seat: " + ", ".join(f"{i + 1}: {m.mean:.1f} (sd {m.sd:.1f})"
+                                                  for i, m in enumerate(s.scores)),
+             f"  length: {s.moves.mean:.0f} moves (sd {s.moves.sd:.0f}, {s.moves.low:.0f}-{s.moves.high:.0f}), "
+             f"{s.rounds.mean:.1f} rounds"]
+    return lines
+
+
+def _verdict(rate: Rate, even: float) -> str:
+    """Say whether the interval excludes an even share."""
+    low, high = rate.interval
+    if low > even:
+        return ": an advantage (the interval is above an even share)"
+    if high < even:
+        return ": a disadvantage (the interval is below an even share)"
+    return ": no clear advantage"
+
+
+class BalanceFormat(ABC):
+    """One file format for balance answers."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    def write(self, runs: list[Run], path: Path) -> None:
+        """Write the runs to a file (atomically)."""
+
+
+class JsonBalance(BalanceFormat):
+    """Every number, for other tools."""
+
+    name = "json"
+
+    def write(self, runs: list[Run], path: Path) -> None:
+        """Write the runs as one JSON document."""
+        write_text_atomic(path, json.dumps({"runs": [r.to_dict() for r in runs]}, indent=2) + "\n")
+
+
+class XlsxBalance(BalanceFormat):
+    """One sheet of runs by seat, one of components."""
+
+    name = "xlsx"
+
+    def write(self, runs: list[Run], path: Path) -> None:
+        """Write the runs' seats and components as two sheets."""
+        from openpyxl import Workbook
+
+        book = Workbook()
+        seats = book.active
+        seats.title = "Seats"
+        seats.append(["game", "variant", "players", "bots", "games", "seat", "win rate", "low", "high",
+                      "mean score", "sd score", "mean moves"])
+        components = book.create_sheet("Components")
+        components.append(["game", "variant", "players", "component", "taken", "by winners", "takers' win rate",
+                           "low", "high", "small sample"])
+        for run in runs:
+            _xlsx_rows(run, seats, components)
+        with atomic_path(path) as temporary:
+            book.save(temporary)
+
+
+def _xlsx_rows(run: Run, seats: Any, components: Any) -> None:
+    """Append one run's rows to the two sheets."""
+    s = run.summary
+    for seat, (rate, score) in enumerate(zip(s.seat_rates(), s.scores), start=1):
+        low, high = rate.interval
+        seats.append([run.game, run.variant, run.players, run.bots, s.games, seat, rate.value, low, high,
+                      score.mean, score.sd, s.moves.mean])
+    for name, taken, rate in s.component_rates():
+        low, high = rate.interval
+        components.append([run.game, run.variant, run.players, name, taken, rate.successes, rate.value, low,
+                           high, rate.small])
+
+
+class HtmlBalance(BalanceFormat):
+    """A page a designer reads: win rates by seat as bars with error bars, then components."""
+
+    name = "html"
+
+    def write(self, runs: list[Run], path: Path) -> None:
+        """Write the runs as one self-contained HTML page."""
+        body = "\n".join(_html_run(r) for r in runs)
+        write_text_atomic(path, _PAGE.format(body=body))
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>playproof balance</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; max-width: 60rem; }}
+h2 {{ margin-top: 2.5rem; border-bottom: 1px solid #ccc; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0 1rem; }}
+td, th {{ padding: 0.2rem 0.6rem; border-bottom: 1px solid #eee; text-align: right; }}
+th:first-child, td:first-child {{ text-align: left; }}
+.small {{ color: #a33; }}
+figure {{ margin: 0.5rem 0; }}
+</style></head><body>
+<h1>Balance</h1>
+<p>Win rates with 95 % Wilson intervals (the bars' whiskers); the dashed line is an even share.</p>
+{body}
+</body></html>
+"""
+
+
+def _html_run(run: Run) -> str:
+    """Return one run as HTML: heading, chart, seat table, components."""
+    s = run.summary
+    title = html.escape(f"{run.game}: {run.variant}, {run.players} players, bots {run.bots} ({s.games} games)")
+    seats = "".join(f"<tr><td>seat {i + 1}</td><td>{html.escape(r.text())}</td><td>{m.mean:.1f}</td>"
+                    f"<td>{m.sd:.1f}</td></tr>" for i, (r, m) in enumerate(zip(s.seat_rates(), s.scores)))
+    rate, even = s.first_player_advantage()
+    return (f"<h2>{title}</h2><figure>{_chart(s.seat_rates(), 1 / run.players)}</figure>"
+            f"<table><tr><th>seat</th><th>win rate [95 %]</th><th>mean score</th><th>sd</th></tr>{seats}</table>"
+            f"<p>First player: {html.escape(rate.text())}{html.escape(_verdict(rate, even))}. Length: "
+            f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), "
+            f"{s.rounds.mean:.1f} rounds.</p>{_components_table(s)}")
+
+
+def _components_table(summary: Summary) -> str:
+    """Return the most taken components with their takers' win rates."""
+    rows = "".join(
+        f"<tr><td>{html.escape(name)}</td><td>{taken}</td><td>{rate.successes:.1f}</td>"
+        f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td></tr>"
+        for name, taken, rate in summary.component_rates()[:TOP_COMPONENTS])
+    return ("<table><tr><th>component or move</th><th>taken</th><th>by winners</th>"
+            f"<th>win rate of takers [95 %]</th></tr>{rows}</table>") if rows else ""
+
+
+def _chart(rates: list[Rate], even: float, width: int = 480, bar: int = 28) -> str:
+    """Return an inline SVG bar chart of win rates with their intervals as error bars."""
+    height = 20 + len(rates) * (bar + 10)
+    scale = (width - 90) / 1.0
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+             f'aria-label="win rate by seat">']
+    for i, r in enumerate(rates):
+        y = 10 + i * (bar + 10)
+        low, high = r.interval
+        parts.append(f'<text x="0" y="{y + bar * 0.7:.0f}" font-size="13">seat {i + 1}</text>'
+                     f'<rect x="60" y="{y}" width="{r.value * scale:.1f}" height="{bar}" fill="#4a7ab0"/>'
+                     f'<line x1="{60 + low * scale:.1f}" x2="{60 + high * scale:.1f}" y1="{y + bar / 2}" '
+                     f'y2="{y + bar / 2}" stroke="#111" stroke-width="2"/>'
+                     f'<line x1="{60 + low * scale:.1f}" x2="{60 + low * scale:.1f}" y1="{y + 6}" y2="{y + bar - 6}" '
+                     f'stroke="#111" stroke-width="2"/>'
+                     f'<line x1="{60 + high * scale:.1f}" x2="{60 + high * scale:.1f}" y1="{y + 6}" '
+                     f'y2="{y + bar - 6}" stroke="#111" stroke-width="2"/>')
+    x = 60 + even * scale
+    parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="4" y2="{height - 4}" stroke="#c33" stroke-dasharray="5 4"/>')
+    return "".join(parts) + "</svg>"
+
+
+FORMATS: dict[str, type[BalanceFormat]] = {f.name: f for f in (HtmlBalance, XlsxBalance, JsonBalance)}
+
+
+def write_balance(runs: list[Run], path: Path, name: str | None = None) -> Path:
+    """Write balance runs in a format (by name, else by the file's extension)."""
+    fmt = (name or path.suffix.lstrip(".") or "html").lower()
+    if fmt not in FORMATS:
+        raise PlayproofError(f'unknown balance report format "{fmt}" (formats: {", ".join(FORMATS)})')
+    FORMATS[fmt]().write(runs, path)
+    return path

@@ -1,0 +1,178 @@
+"""Play many games with bots, in batches: in this process, on every core, or on a Ray cluster.
+
+Game i is played with seed `seed + i` (the table's chance and the bots' choices draw from it),
+and batches are fixed by the number of games alone and summed in order, so the same seed gives
+the same numbers whatever the number of processes or machines.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from playproof.balance.bots import Bot, seat_bots
+from playproof.balance.stats import GameResult, Summary
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import Engine, Event, Setup, player_range
+from playproof.playtest.simulate import MAX_EVENTS, SimulationError, game_log, player_names, write_log
+
+BATCH = 50
+"""Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games done, games in all) after each batch."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs to play its games: the game as the command line named it, and how to play."""
+
+    game: str
+    players: int
+    games: int
+    seed: int = 1
+    bots: str = "random"
+    options: tuple[tuple[str, str], ...] = ()
+    project: str | None = None
+    engine: str | None = None
+    logs: str | None = None
+    """A folder where each game's log is written as `<game>-<seed>.log` (by the machine that played it)."""
+
+    def setup(self, index: int) -> Setup:
+        """Return the setup of game `index`."""
+        project = Path(self.project) if self.project else None
+        return Setup(player_names(self.players), dict(self.options), self.seed + index, project)
+
+
+@lru_cache(maxsize=8)
+def _engine_class(game: str, project: str | None, engine: str | None) -> type[Engine]:
+    """Return the referee of a plan's game (resolved once per process; workers resolve it themselves)."""
+    from playproof.playtest.games import resolve_engine
+
+    found = resolve_engine(game, Path(project) if project else None, engine)
+    if not found.checks_rules:
+        raise PlayproofError(f'"{game}" has no referee: bots need its legal moves')
+    return found
+
+
+def engine_class(plan: Plan) -> type[Engine]:
+    """Return the engine class that plays a plan, checking the number of players."""
+    found = _engine_class(plan.game, plan.project, plan.engine)
+    if not found.min_players <= plan.players <= found.max_players:
+        raise PlayproofError(f"{found.game_id} is for {player_range(found)}, not {plan.players}")
+    return found
+
+
+def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: random.Random,
+              index: int = 0, events: list[Event] | None = None) -> GameResult:
+    """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`)."""
+    engine = engine_cls(setup)
+    seats = {name: seat for seat, name in enumerate(setup.players)}
+    taken: dict[str, list[int]] = {}
+    moves, labels = 0, {engine.round_label()}
+    while (decision := engine.decision()) is not None:
+        if not decision.moves or moves >= MAX_EVENTS:
+            raise PlayproofError(f"{engine_cls.game_id}: no legal move or no end after {moves} events (seed "
+                                 f"{setup.seed})")
+        seat = seats.get(decision.actor)
+        bot_move = bots[seat].choose(engine, decision, rng) if seat is not None else rng.choice(decision.moves)
+        moves += 1
+        event = Event(moves, decision.actor, *_split(bot_move))
+        if seat is not None:
+            _note_taken(taken, engine, event, seat)
+        if events is not None:
+            events.append(event)
+        if found := engine.apply(event):
+            raise SimulationError(f"engine rejected its own legal move {event}: {found}")
+        labels.add(engine.round_label())
+    return _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+
+
+def _split(move: str) -> tuple[str, str]:
+    """Return (verb, args) of a move text."""
+    verb, _, args = move.partition(" ")
+    return verb, args
+
+
+def _note_taken(taken: dict[str, list[int]], engine: Engine, event: Event, seat: int) -> None:
+    """Remember that a seat took each component of a move (once per game)."""
+    for component in engine.components_of(event):
+        seats = taken.setdefault(component, [])
+        if seat not in seats:
+            seats.append(seat)
+
+
+def _result(index: int, engine: Engine, players: tuple[str, ...], moves: int, rounds: int,
+            taken: dict[str, list[int]]) -> GameResult:
+    """Return a finished game's result by seat."""
+    scores = engine.scores()
+    winners = set(engine.winners())
+    return GameResult(index, [scores.get(p, 0) for p in players], [s for s, p in enumerate(players) if p in winners],
+                      moves, rounds, taken)
+
+
+def run_batch(plan: Plan, start: int, count: int) -> Summary:
+    """Play games start..start+count-1 of a plan and return their summary (a worker's task)."""
+    engine_cls = engine_class(plan)
+    bots = seat_bots(plan.bots, plan.players)
+    summary = Summary(plan.players)
+    began = time.perf_counter()
+    for index in range(start, start + count):
+        setup = plan.setup(index)
+        events: list[Event] | None = [] if plan.logs else None
+        try:
+            summary.add(play_game(engine_cls, setup, bots, random.Random(setup.seed), index, events))
+        except PlayproofError:
+            raise
+        except Exception as exc:  # an engine bug must name the game that shows it
+            raise PlayproofError(f"the {engine_cls.game_id} engine failed in the simulated game with seed "
+                                 f"{setup.seed} ({exc.__class__.__name__}: {exc})") from exc
+        if events is not None and plan.logs:
+            write_log(Path(plan.logs) / f"{engine_cls.game_id}-{setup.seed}.log", game_log(engine_cls, setup, events))
+    summary.seconds = time.perf_counter() - began
+    return summary
+
+
+def batches(games: int, size: int = BATCH) -> list[tuple[int, int]]:
+    """Return (start, count) of each batch of a run: fixed by the number of games alone."""
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def _run_task(task: tuple[Plan, int, int]) -> Summary:
+    """Run one batch (the picklable entry point of a process pool)."""
+    return run_batch(*task)
+
+
+def combine(parts: Iterable[Summary], plan: Plan, progress: Progress | None = None) -> Summary:
+    """Merge batch summaries in order into one, reporting progress as they arrive."""
+    total = Summary(plan.players)
+    for part in parts:
+        total.merge(part)
+        if progress is not None:
+            progress(total.games, plan.games)
+    return total
+
+
+def run_local(plan: Plan, jobs: int = 1, progress: Progress | None = None) -> Summary:
+    """Play a plan in this process (jobs=1) or over a pool of `jobs` processes; return its summary."""
+    engine_class(plan)  # a plan the engine refuses fails here, before any worker starts
+    tasks = [(plan, start, count) for start, count in batches(plan.games)]
+    began = time.perf_counter()
+    if jobs <= 1:
+        total = combine((_run_task(t) for t in tasks), plan, progress)
+    else:
+        total = combine(_pool_map(tasks, jobs), plan, progress)
+    total.seconds = time.perf_counter() - began
+    return total
+
+
+def _pool_map(tasks: list[tuple[Plan, int, int]], jobs: int) -> Iterator[Summary]:
+    """Yield the tasks' summaries in order from a pool of worker processes."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(_run_task, tasks)

@@ -1,0 +1,136 @@
+"""CLI for balance: `simulate` (bots, every core, a cluster) and `balance` (sweeps over the workbook)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import click
+
+from playproof.balance.report import Run, text_lines, write_balance
+from playproof.balance.runner import Plan, engine_class, run_local
+from playproof.balance.stats import Summary
+from playproof.balance.sweep import grid, parse_vary, player_counts, project_variant, variant_label
+from playproof.commands.playtest_commands import engine_option, project_option, referee
+from playproof.errors import PlayproofError
+from playproof.playtest.engine import example_project
+from playproof.playtest.games import find_project
+from playproof.playtest.header import parse_variant
+from playproof.playtest.simulate import write_log
+
+BACKENDS = ("local", "ray")
+
+
+def _progress(done: int, total: int) -> None:
+    """Say how far a long run is (on stderr, so the answers on stdout stay clean)."""
+    if total >= 1000:
+        click.echo(f"\r{done}/{total} games", nl=done == total, err=True)
+
+
+def _run(plan: Plan, jobs: int, backend: str, address: str | None) -> Summary:
+    """Play a plan on this machine or on a Ray cluster."""
+    if backend == "ray":
+        from playproof.balance.cluster import run_ray
+
+        return run_ray(plan, address, cpus=jobs if jobs > 1 else None, progress=_progress)
+    if address:
+        raise PlayproofError("--address names a Ray cluster: use it with --backend ray")
+    return run_local(plan, jobs, _progress)
+
+
+def _check_options(game: str, options: dict[str, str], project: Path | None, engine: str | None) -> None:
+    """A run plays only options the engine knows (a misspelt one would silently play the base game)."""
+    found = referee(game, project, engine)
+    for name in options:
+        if name not in found.options:
+            known = ", ".join(found.options) or "none"
+            raise PlayproofError(f'unknown option "{name}" for {found.game_id} (known options: {known})')
+
+
+def run_options(func: click.decorators.FC) -> click.decorators.FC:
+    """Add the options every bot run shares: bots, jobs, backend, address, seed, variant, report."""
+    for option in reversed([
+        click.option("--bots", default="random", show_default=True,
+                     help="Bots by seat: random, greedy, mcts or mcts:N (N iterations a move), e.g. mcts,greedy."),
+        click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Processes to play on (local), or CPUs of a local Ray cluster."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+                     help='Where games are played: this machine, or Ray (pip install "playproof[cluster]").'),
+        click.option("--address", default=None, help="A Ray cluster to join (default: start a local one)."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed + i."),
+        click.option("--variant", default="", help='Variant options, e.g. "random-order".'),
+        click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+                     help="Also write the answers as .html, .xlsx or .json."),
+        project_option, engine_option]):
+        func = option(func)
+    return func
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--players", type=int, required=True)
+@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Write each game's log here.")
+@run_options
+def simulate(game: str, players: int, games: int, logs: Path | None, bots: str, jobs: int, backend: str,
+             address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
+             engine: str | None) -> None:
+    """Play games with bots through the engine: win rates by seat with 95 % intervals (logs audit clean)."""
+    options = parse_variant(variant)
+    _check_options(game, options, project, engine)
+    if logs is not None:
+        write_log(logs, None)
+    plan = Plan(game, players, games, seed, bots, tuple(options.items()), _path(project or find_project(game)),
+                engine, str(logs.resolve()) if logs else None)
+    run = Run(engine_class(plan).game_id, "as printed", players, bots, _run(plan, jobs, backend, address))
+    click.echo("\n".join(text_lines(run)))
+    if report_path is not None:
+        click.echo(f"wrote {write_balance([run], report_path)}")
+
+
+@click.command("balance")
+@click.argument("game")
+@click.option("--players", "players_text", default="", help="Numbers of players: 4, 2-6 or 3,5 (default: the "
+              "fewest the game allows).")
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Games per variant.")
+@click.option("--vary", "varies", multiple=True,
+              help='A number to vary: "<sheet>[<row key>].<column>=2,3,4" (several make a grid).')
+@run_options
+def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], bots: str, jobs: int, backend: str,
+            address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
+            engine: str | None) -> None:
+    """Compare variants of the workbook (and numbers of players): the same games, with error bars."""
+    options = parse_variant(variant)
+    _check_options(game, options, project, engine)
+    base = project or find_project(game) or example_project(game)
+    if varies and base is None:
+        raise PlayproofError(f'--vary needs the game\'s project: give --project (no project found for "{game}")')
+    counts = player_counts(players_text) if players_text else [referee(game, project, engine).min_players]
+    runs = _sweep(game, base, [parse_vary(v) for v in varies], counts, games, bots, jobs, backend, address, seed,
+                  options, engine)
+    if report_path is not None:
+        click.echo(f"wrote {write_balance(runs, report_path)}")
+
+
+def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games: int, bots: str, jobs: int,
+           backend: str, address: str | None, seed: int, options: dict[str, str], engine: str | None) -> list[Run]:
+    """Play every variant at every number of players, printing each answer as it comes."""
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="playproof-balance-") as workdir:
+        for combo in grid(varies):
+            project = project_variant(base, combo, Path(workdir)) if combo else base
+            for players in counts:
+                plan = Plan(game, players, games, seed, bots, tuple(options.items()), _path(project), engine)
+                run = Run(engine_class(plan).game_id, variant_label(combo), players, bots,
+                          _run(plan, jobs, backend, address))
+                click.echo("\n".join(text_lines(run)))
+                runs.append(run)
+    return runs
+
+
+def _path(project: Path | None) -> str | None:
+    """Return a project folder as an absolute path text (what workers receive)."""
+    return str(project.resolve()) if project is not None else None
+
+
+COMMANDS: list[click.Command] = [simulate, balance]
