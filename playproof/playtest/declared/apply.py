@@ -16,9 +16,7 @@ if TYPE_CHECKING:
 def perform(engine: DeclaredEngine, play: Play) -> None:
     """Apply a move as written, then pass the turn and end the game as the Turn sheet says."""
     spec = play.spec
-    if spec.actor != "table" and play.actor in engine.players and play.actor != engine.turn_player \
-            and spec.actor == "turn":
-        start_turn(engine, engine.players.index(play.actor))  # a move out of turn: that player's turn now
+    out_of_turn = spec.actor == "turn" and play.actor != engine.turn_player
     _move(engine, play)
     ctx = Ctx(engine.state, play.mover, play.comp, engine)
     paid = play.amount
@@ -29,7 +27,8 @@ def perform(engine: DeclaredEngine, play: Play) -> None:
             paid = 0
     for name, owner, value in engine._changes(play, ctx, paid or 0):
         engine.state.counters[name][owner] = _clamp(engine, name, value)
-    _bookkeeping(engine, play)
+    if not out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
+        _bookkeeping(engine, play)
     _check_end(engine)
 
 

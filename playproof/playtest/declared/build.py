@@ -268,6 +268,7 @@ class _Build:
                         choice(row, "ends turn", problems) == "yes", choice(row, "next", problems),
                         expression(row, "due", names, problems), row.origin)
         self.economy(row, spec, names)
+        spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due") if row.text(c)}
         return spec
 
     def phase(self, row: RawRow) -> str | None:

@@ -207,8 +207,8 @@ class DeclaredEngine(Engine):
         except Unknown:
             status = Status.UNDETERMINED
         what = f"{spec.verb} {play.comp.name}" if play.comp else spec.verb
-        return [Violation(move_rule(self.game_id, spec.verb, "condition"), f"{what} is not allowed now: its "
-                          f"condition does not hold ({spec.origin})", line, status)]
+        return [Violation(move_rule(self.game_id, spec.verb, "condition"), f"{what} is not allowed now: "
+                          f"{spec.texts.get('condition', '')} does not hold ({spec.origin})", line, status)]
 
     def _cost(self, play: Play, ctx: Ctx, line: int) -> tuple[int, list[Violation]]:
         """Return what the move pays: the amount it states, which must be the cost, else the cost."""

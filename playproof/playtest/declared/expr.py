@@ -35,8 +35,9 @@ KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false"))
 AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best")
 """Functions whose first argument is a zone; the rest are evaluated once per component in it."""
 FUNCTIONS = ("min", "max", "abs") + AGGREGATES
-VARIABLES = ("player", "players", "seat", "round", "turn", "actions")
-"""Names every expression may read: the player's name and seat, how many play, round, turn, actions used."""
+VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions")
+"""Names every expression may read: the player's name, whose turn it is, how many play, the player's seat,
+the round, the turn (1 for the first), and the actions made in the current turn."""
 
 
 @dataclass(frozen=True)

@@ -92,8 +92,8 @@ class MoveSpec:
     next: str
     due: Fn | None
     origin: Origin
-    rule: str = ""
-    """The rule id prefix of this move: `<game>/moves-<verb>`."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """The row's expressions as written (column -> text), quoted in findings."""
 
     @property
     def takes_component(self) -> bool:

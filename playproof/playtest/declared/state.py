@@ -111,7 +111,7 @@ class Ctx:
         return self.state.zone(name, self.player).size
 
     def variable(self, name: str) -> Any:
-        """Return a built-in variable: player, players, seat, round, turn, actions."""
+        """Return a built-in variable: player, current, players, seat, round, turn, actions."""
         if name == "player":
             return self.player
         if name == "players":
@@ -120,5 +120,7 @@ class Ctx:
             return self.state.players.index(self.player) + 1 if self.player in self.state.players else 0
         engine = self.engine
         if engine is None:
-            return 0
+            return "" if name == "current" else 0
+        if name == "current":
+            return engine.turn_player
         return {"round": engine.round_number, "turn": engine.turns + 1, "actions": engine.actions}[name]
