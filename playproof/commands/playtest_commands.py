@@ -11,7 +11,8 @@ import click
 
 from playproof.errors import PlayproofError
 from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
-from playproof.playtest.games import find_engine, find_rules
+from playproof.playtest.engine import Engine
+from playproof.playtest.games import find_project, game_ids, resolve_engine, rules_of
 from playproof.playtest.header import parse_variant
 from playproof.playtest.logjson import to_jsonl
 from playproof.playtest.recorder import Recorder, import_log, session_log, session_replay, split_players, state_lines
@@ -27,6 +28,28 @@ def db_option(func: F) -> F:
     """Add `--db PATH` (env PLAYPROOF_DB; default $XDG_DATA_HOME/playproof/sessions.db)."""
     return click.option("--db", type=click.Path(dir_okay=False, path_type=Path), envvar=DB_ENV,
                         help=f"Session database (env {DB_ENV}; default ~/.local/share/playproof/sessions.db).")(func)
+
+
+def engine_option(func: F) -> F:
+    """Add `--engine module:Class`: referee with a designer's own Python engine (imported only when named here)."""
+    return click.option("--engine", "engine", default=None, metavar="MODULE:CLASS",
+                        help="Referee with this Python engine class (a designer's own game).")(func)
+
+
+def project_option(func: F) -> F:
+    """Add `--project DIR`: the game project whose workbook declares the rules (default ./GAME when it is one)."""
+    return click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                        help="Game project folder (default: ./GAME when it is one, else the bundled example).")(func)
+
+
+def referee(game: str, project: Path | None, engine: str | None) -> type[Engine]:
+    """Return the engine that referees a game, refusing a game with no referee (nothing to list or play)."""
+    found = resolve_engine(game, project or find_project(game), engine)
+    if not found.checks_rules:
+        raise PlayproofError(f'unknown game "{game}" (known games: {", ".join(game_ids())}); for a game of your '
+                             f"own, give its project (--project, or ./{game}) with rules declared in its workbook "
+                             "(docs/rules-sheets.md), or --engine module:Class")
+    return found
 
 
 def _enable_line_editing() -> bool:
@@ -61,37 +84,39 @@ def playtest() -> None:
 @playtest.command("start")
 @click.argument("game")
 @click.option("--players", required=True, help='Players in seat order, e.g. "Ann,Ben,Cat".')
-@click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Game project folder (default: the bundled example).")
+@project_option
 @click.option("--variant", default="", help='Variant options, e.g. "random-order, rounds=3".')
 @click.option("--setup", "setup_text", default="", help='Setup items, e.g. "first=Ben; markers=3 4 5 4".')
 @click.option("--seed", type=int, default=None, help="Seed the game used, written to [Seed].")
 @click.option("--no-times", is_flag=True, help="Do not stamp elapsed times on the lines.")
+@engine_option
 @db_option
 def start(game: str, players: str, project: Path | None, variant: str, setup_text: str, seed: int | None,
-          no_times: bool, db: Path | None) -> None:
+          no_times: bool, engine: str | None, db: Path | None) -> None:
     """Record a new session interactively: whose turn, legal moves, a verdict for every line."""
     store = Store(db)
     recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times,
-                              seed=seed)
+                              seed=seed, engine=engine)
     run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("resume")
 @click.argument("session", type=int)
+@engine_option
 @db_option
-def resume(session: int, db: Path | None) -> None:
+def resume(session: int, engine: str | None, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
-    run_repl(Recorder(Store(db), session), _read_line, click.echo)
+    run_repl(Recorder(Store(db), session, engine=engine), _read_line, click.echo)
 
 
 @playtest.command("add")
 @click.argument("session", type=int)
 @click.argument("line")
+@engine_option
 @db_option
-def add(session: int, line: str, db: Path | None) -> None:
+def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
-    recorder = Recorder(Store(db), session)
+    recorder = Recorder(Store(db), session, engine=engine)
     outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)
@@ -113,15 +138,16 @@ def list_sessions(db: Path | None) -> None:
 @playtest.command("show")
 @click.argument("session", type=int)
 @click.option("--at", "line", type=click.IntRange(min=1), help="Show the game's state after this line instead.")
+@engine_option
 @db_option
-def show(session: int, line: int | None, db: Path | None) -> None:
+def show(session: int, line: int | None, engine: str | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
     store = Store(db)
     if line is not None:
-        click.echo("\n".join(state_lines(session_replay(store, session), line)))
+        click.echo("\n".join(state_lines(session_replay(store, session, engine), line)))
         return
     click.echo(store.text(session), nl=False)
-    click.echo("\n".join(["", *format_text([audit_source(str(session), db)])]))
+    click.echo("\n".join(["", *format_text([audit_source(str(session), db, engine)])]))
 
 
 @playtest.command("export")
@@ -147,10 +173,11 @@ def export(session: int, fmt: str | None, output: Path | None, db: Path | None) 
 
 @playtest.command("import")
 @click.argument("logfile", type=click.Path(dir_okay=False, path_type=Path))
+@engine_option
 @db_option
-def import_command(logfile: Path, db: Path | None) -> None:
+def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
     """Store a log file (text or .jsonl) as a new session."""
-    session = import_log(Store(db), logfile)
+    session = import_log(Store(db), logfile, engine)
     click.echo(f"imported {logfile} as session {session}")
 
 
@@ -159,10 +186,12 @@ def import_command(logfile: Path, db: Path | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Stop each log at its first problem or finding; undetermined counts.")
 @click.option("--game", default=None, help="Game id when the logs have no [Game] header.")
+@engine_option
 @click.pass_context
-def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None) -> None:
+def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
+          engine: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
-    results = audit_paths(list(logs), game, strict)
+    results = audit_paths(list(logs), game, strict, engine)
     code = audit_exit_code(results, strict)
     if fmt == "json":
         data = {"logs": [r.to_dict() for r in results], "exit_code": code}
@@ -176,14 +205,15 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@engine_option
 @db_option
-def report(sources: tuple[str, ...], fmt: str | None, output: Path, db: Path | None) -> None:
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, engine: str | None, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
     from playproof.output.reports import find_format, format_for, write_reports
 
     fmt = format_for(output, fmt)
     find_format(fmt)
-    reports = load_reports(list(sources), db)
+    reports = load_reports(list(sources), db, engine)
     write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
@@ -193,10 +223,17 @@ def report(sources: tuple[str, ...], fmt: str | None, output: Path, db: Path | N
 @click.command("rules")
 @click.argument("game")
 @click.option("--text", "show_text", is_flag=True, help="Also quote the rulebook sentence each rule checks.")
-def rules(game: str, show_text: bool) -> None:
+@project_option
+@engine_option
+def rules(game: str, show_text: bool, project: Path | None, engine: str | None) -> None:
     """List every rule a game's engine checks (id, rulebook section, summary) and its options."""
-    engine = find_engine(game)
-    index = list(find_rules(game))
+    found = referee(game, project, engine)
+    _list_rules(found, show_text)
+
+
+def _list_rules(engine: type[Engine], show_text: bool) -> None:
+    """Print an engine's rules (id, section, summary, and the rulebook's words with --text) and its options."""
+    index = list(rules_of(engine))
     click.echo(f"{engine.title}: {len(index)} rules")
     width = max((len(r.id) for r in index), default=0)
     section = max((len(r.section) for r in index), default=0)
@@ -217,9 +254,14 @@ def rules(game: str, show_text: bool) -> None:
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--variant", default="", help='Variant options, e.g. "random-order".')
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Write each game's log here.")
-def simulate(game: str, players: int, games: int, seed: int, variant: str, logs: Path | None) -> None:
+@project_option
+@engine_option
+def simulate(game: str, players: int, games: int, seed: int, variant: str, logs: Path | None,
+             project: Path | None, engine: str | None) -> None:
     """Play games with a random-legal-move bot through the engine (logs audit clean)."""
-    summary = run_simulation(find_engine(game), players, games, seed, parse_variant(variant), logs)
+    found = referee(game, project, engine)
+    summary = run_simulation(found, players, games, seed, parse_variant(variant), logs,
+                             project=project or find_project(game))
     click.echo("\n".join(summary.lines()))
 
 

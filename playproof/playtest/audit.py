@@ -75,18 +75,19 @@ class AuditResult:
                 "corrected": [f.to_dict() for f in self.slips]}
 
 
-def audit_file(path: Path | str, game: str | None = None, strict: bool = False) -> AuditResult:
-    """Read and audit one log file (text or .jsonl)."""
+def audit_file(path: Path | str, game: str | None = None, strict: bool = False,
+               engine: str | None = None) -> AuditResult:
+    """Read and audit one log file (text or .jsonl); `engine` names a Python engine as module:Class."""
     path = Path(path)
-    return audit_log(read_log(path), game, base=path.parent, strict=strict)
+    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine)
 
 
 def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False,
-              project: Path | None = None) -> AuditResult:
+              project: Path | None = None, engine: str | None = None) -> AuditResult:
     """Replay a log and collect its findings, the slips corrected at the table, and its problems."""
     result = AuditResult(log)
     try:
-        replay = prepare(log, game, base)
+        replay = prepare(log, game, base, engine)
     except PlayproofError as exc:
         result.problems = list(log.problems) + [problem_of(exc, log.name)]
         return result
@@ -214,6 +215,9 @@ def _summary(result: AuditResult) -> str:
     if not result.readable:
         return f"{name}: {errors} problem(s) reading the log; {len(result.violations)} violation(s) in the lines read"
     events = sum(1 for e in result.log.entries if e.kind is EntryKind.MOVE)
+    if result.engine is not None and not result.engine.checks_rules:
+        return (f'{name}: no rules checked: "{result.engine.game_id}" has no referee (the log reads well, '
+                f"{events} moves; declare rules in the workbook: docs/rules-sheets.md)")
     parts = [f"{len(result.violations)} violation(s)"]
     if result.undetermined:
         parts.append(f"{len(result.undetermined)} undetermined")
@@ -241,12 +245,13 @@ def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
     return Counter((f.line, f.rule) for f in result.violations)
 
 
-def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False) -> list[AuditResult]:
+def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False,
+                engine: str | None = None) -> list[AuditResult]:
     """Audit several log files; a file that cannot be read becomes a result carrying that problem."""
     results = []
     for path in paths:
         try:
-            results.append(audit_file(path, game, strict))
+            results.append(audit_file(path, game, strict, engine))
         except PlayproofError as exc:
             results.append(AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))]))
     return results

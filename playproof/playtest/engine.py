@@ -133,6 +133,8 @@ class Engine(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, str]] = {}
     """Variant options this engine accepts (name -> one-line description)."""
+    checks_rules: ClassVar[bool] = True
+    """False for a game with no referee: its logs are recorded and reported, no rule is checked."""
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup

@@ -7,26 +7,44 @@ from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.playtest.engine import TABLE, Engine, Setup, player_range
-from playproof.playtest.games import find_engine
+from playproof.playtest.games import find_project, is_known, resolve_engine
 from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import players_of
 
-HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project")
+HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project", "Engine")
 """Header keys playproof reads; any other `[Key "value"]` is kept and shown in reports."""
 
 
-def engine_of(log: Log, game: str | None = None) -> type[Engine]:
-    """Return the engine class of the log's [Game] (or `game` when given)."""
+def engine_of(log: Log, game: str | None = None, base: Path | None = None,
+              engine: str | None = None) -> type[Engine]:
+    """Return the referee of the log's [Game] (or `game` when given): see playproof.playtest.games.resolve_engine."""
     game_id = game or log.header.get("Game", "")
     if not log.problems and all(entry.kind is EntryKind.BLANK for entry in log.entries):
         raise PlayproofError(f"{log.name}: the log is empty")
     if not game_id:
         raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
+    _engine_named(log, engine)
     try:
-        return find_engine(game_id)
+        return resolve_engine(game_id, log_project(log, base, game_id), engine)
     except PlayproofError as exc:
         line = 0 if game else log.header_line("Game")  # a game named with --game is not on a line of the log
         raise PlayproofError(f"{log.name}:{line}: {exc}" if line else f"{log.name}: {exc}") from None
+
+
+def _engine_named(log: Log, engine: str | None) -> None:
+    """A log refereed by a designer's Python engine says so in [Engine]; it is never imported from the log."""
+    named = log.header.get("Engine", "").strip()
+    if named and engine is None:
+        raise PlayproofError(f"{log.name}:{log.header_line('Engine')}: this log was refereed by the Python engine "
+                             f'"{named}"; pass --engine {named} to use it again (playproof never imports code '
+                             "a log names)")
+
+
+def log_project(log: Log, base: Path | None, game_id: str) -> Path | None:
+    """Return the log's game project: its [Project]; for a game playproof does not bundle, else the log's folder
+    (or its parent, for a log in <project>/playtests/), else ./<game>."""
+    named = _project(log.header.get("Project", ""), base)
+    return named if named is not None or is_known(game_id) else find_project(game_id, base)
 
 
 def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None) -> Setup:
@@ -41,7 +59,7 @@ def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | No
     _check_options(log, engine, setup_items, "Setup", problems)
     options.update(setup_items)
     seed = _seed(log, problems)
-    project = _project(header.get("Project", ""), base)
+    project = log_project(log, base, engine.game_id)
     return Setup(players=players, options=options, seed=seed, project=project)
 
 

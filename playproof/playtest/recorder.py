@@ -10,7 +10,7 @@ from typing import Callable
 
 from playproof.errors import PlayproofError, Problem, Severity
 from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
-from playproof.playtest.games import find_engine
+from playproof.playtest.games import find_project, resolve_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
 from playproof.playtest.replay import EngineFailure, Replay, events_of, line_order, prepare, problem_of
@@ -21,10 +21,12 @@ STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, E
 
 
 def header_lines(game: str, players: list[str], project: str | None = None, variant: str = "",
-                 setup: str = "", seed: int | None = None, today: date | None = None) -> list[str]:
-    """Return the header of a new session's log."""
+                 setup: str = "", seed: int | None = None, today: date | None = None,
+                 engine: str | None = None) -> list[str]:
+    """Return the header of a new session's log ([Engine] names a Python engine given with --engine)."""
     values = {"Game": game, "Players": ", ".join(players), "Date": (today or date.today()).isoformat(),
-              "Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed)}
+              "Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed),
+              "Engine": engine}
     return [render(Entry(0, EntryKind.HEADER, key=key, value=value)) for key, value in values.items() if value] + [""]
 
 
@@ -74,28 +76,33 @@ def _verdict(violation: Violation) -> str:
 class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
-    def __init__(self, store: Store, session: int, clock: Clock = time.time) -> None:
+    def __init__(self, store: Store, session: int, clock: Clock = time.time, engine: str | None = None) -> None:
         self.store, self.session, self.clock = store, session, clock
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
             raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
         self.log = parse_log(store.text(session), f"session {session}")
-        self.replay = _prepare_session(self.log, self.info)
+        self.engine_spec = engine
+        self.replay = _prepare_session(self.log, self.info, engine)
         self.engine, self.found = self.replay.engine_at()
 
     @classmethod
     def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
-              setup: str = "", timed: bool = True, clock: Clock = time.time, seed: int | None = None) -> Recorder:
-        """Create a session for a game and return its recorder."""
-        engine = find_engine(game)
+              setup: str = "", timed: bool = True, clock: Clock = time.time, seed: int | None = None,
+              engine: str | None = None) -> Recorder:
+        """Create a session for a game (its project named, or ./<game> when that is one) and return its recorder."""
+        project = (project or find_project(game))
         project = project.resolve() if project else None
-        lines = header_lines(engine.game_id, players, str(project) if project else None, variant, setup, seed)
-        problems = _errors(prepare(parse_log("\n".join(lines) + "\n", "new session"), engine.game_id).problems)
+        game_id = resolve_engine(game, project, engine).game_id
+        lines = header_lines(game_id, players, str(project) if project else None, variant, setup, seed,
+                             engine=engine)
+        problems = _errors(prepare(parse_log("\n".join(lines) + "\n", "new session"), game_id,
+                                   engine=engine).problems)
         if problems:
             raise PlayproofError(problems[0].message)
-        session = store.create(engine.game_id, ", ".join(players), lines, clock(), timed,
+        session = store.create(game_id, ", ".join(players), lines, clock(), timed,
                                str(project) if project else None)
-        return cls(store, session, clock)
+        return cls(store, session, clock, engine)
 
     def decision(self) -> Decision | None:
         """Return the pending decision (whose turn, legal moves), or None when the game is over."""
@@ -127,7 +134,7 @@ class Recorder:
 
     def _check_header(self, log: Log, entry: Entry) -> None:
         """A header typed before the first event must give a setup the engine accepts (checked before storing)."""
-        replay = _prepare_session(log, self.info)
+        replay = _prepare_session(log, self.info, self.engine_spec)
         bad = [p for p in _errors(replay.problems) if p.location is not None and p.location.line == entry.line]
         if bad:
             raise PlayproofError(f"line {entry.line}: {bad[0].message}")
@@ -158,7 +165,7 @@ class Recorder:
             event = events_of(self.log, entry.line)[-1:]
             return self._feed(event) if event and event[0].line == entry.line else []
         if entry.kind is EntryKind.HEADER:  # the setup changed: replay from the start with the new header
-            self.replay = _prepare_session(self.log, self.info)
+            self.replay = _prepare_session(self.log, self.info, self.engine_spec)
             self.engine, self.found = self.replay.engine_at()
             return []
         if entry.kind in (EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND):
@@ -242,26 +249,26 @@ def session_log(store: Store, session: int) -> Log:
     return parse_log(store.text(session), f"session {session}")
 
 
-def session_replay(store: Store, session: int) -> Replay:
+def session_replay(store: Store, session: int, engine: str | None = None) -> Replay:
     """Return a stored session bound to its engine."""
-    return _prepare_session(session_log(store, session), store.info(session))
+    return _prepare_session(session_log(store, session), store.info(session), engine)
 
 
-def _prepare_session(log: Log, info: SessionInfo) -> Replay:
+def _prepare_session(log: Log, info: SessionInfo, engine: str | None = None) -> Replay:
     """Bind a session's log to its engine, with the project path stored when it was created."""
-    replay = prepare(log, info.game)
+    replay = prepare(log, info.game, engine=engine)
     if info.project:
         replay.setup = replace(replay.setup, project=Path(info.project))
     return replay
 
 
-def import_log(store: Store, path: Path) -> int:
+def import_log(store: Store, path: Path, engine: str | None = None) -> int:
     """Store a log file as a new session (refused when it has errors); return the session id."""
     from playproof.playtest.logparse import read_log
 
     log = read_log(path)
     try:
-        replay = prepare(log, base=path.parent)
+        replay = prepare(log, base=path.parent, engine=engine)
     except PlayproofError as exc:  # no engine for it: the lines that could not be read come first
         _refuse_errors(sorted(log.problems, key=line_order) + [problem_of(exc, log.name)], path)
         raise

@@ -130,9 +130,9 @@ class Replay:
         return self.engine_at(line)[0]
 
 
-def prepare(log: Log, game: str | None = None, base: Path | None = None) -> Replay:
+def prepare(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None) -> Replay:
     """Bind a log to its game's engine and setup; header problems are collected, not raised."""
-    engine_cls = engine_of(log, game)
+    engine_cls = engine_of(log, game, base, engine)
     problems = Problems()
     setup = setup_of(log, engine_cls, problems, base)
     return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order),

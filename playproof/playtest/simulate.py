@@ -65,17 +65,19 @@ def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str
     """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
     values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
               "Seed": None if setup.seed is None else str(setup.seed),
-              "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items())}
+              "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items()),
+              "Project": str(setup.project) if setup.project else None}
     header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 
 
 def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int,
-                   options: dict[str, str] | None = None) -> Iterator[SimulatedGame]:
+                   options: dict[str, str] | None = None, project: Path | None = None) -> Iterator[SimulatedGame]:
     """Play `games` random games (game i uses seed + i) and yield each with its log."""
+    project = project.resolve() if project is not None else None
     for index in range(games):
         game_seed = seed + index
-        setup = Setup(player_names(players), dict(options or {}), game_seed)
+        setup = Setup(player_names(players), dict(options or {}), game_seed, project)
         try:
             engine, events = play_random_game(engine_cls, setup, random.Random(game_seed))
         except PlayproofError:
@@ -110,7 +112,8 @@ class SimulationSummary:
 
 
 def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int,
-                   options: dict[str, str] | None = None, logs: Path | None = None) -> SimulationSummary:
+                   options: dict[str, str] | None = None, logs: Path | None = None,
+                   project: Path | None = None) -> SimulationSummary:
     """Play a batch of random games, optionally writing each log to `logs/<game>-<seed>.log`."""
     if not engine_cls.min_players <= players <= engine_cls.max_players:
         raise PlayproofError(f"{engine_cls.game_id} is for {player_range(engine_cls)}, not {players}")
@@ -119,7 +122,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
     if logs is not None:
         _write(logs, None)
     began = time.perf_counter()
-    for played in simulate_games(engine_cls, players, games, seed, options):
+    for played in simulate_games(engine_cls, players, games, seed, options, project):
         # a shared win counts for every seat that shares it
         summary.games, summary.events = summary.games + 1, summary.events + played.events
         for seat, name in enumerate(player_names(players)):

@@ -11,22 +11,22 @@ from playproof.playtest.reportdata import SessionReport, session_report
 from playproof.playtest.store import Store
 
 
-def audit_source(source: str, db: Path | None = None) -> AuditResult:
-    """Audit a log file, or the stored session whose id `source` is."""
+def audit_source(source: str, db: Path | None = None, engine: str | None = None) -> AuditResult:
+    """Audit a log file, or the stored session whose id `source` is (`engine`: a Python engine as module:Class)."""
     path = Path(source)
     if path.exists():
-        return audit_file(path)
+        return audit_file(path, engine=engine)
     if source.isdigit():
         store = Store(db)
         try:
             info = store.info(int(source))
             return audit_log(session_log(store, info.id), info.game,
-                             project=Path(info.project) if info.project else None)
+                             project=Path(info.project) if info.project else None, engine=engine)
         finally:
             store.close()
     raise PlayproofError(f"{source}: no such log file, and not a session id")
 
 
-def load_reports(sources: list[str], db: Path | None = None) -> list[SessionReport]:
+def load_reports(sources: list[str], db: Path | None = None, engine: str | None = None) -> list[SessionReport]:
     """Return the session report of every source (log file or session id)."""
-    return [session_report(audit_source(s, db)) for s in sources]
+    return [session_report(audit_source(s, db, engine)) for s in sources]

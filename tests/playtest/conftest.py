@@ -1,19 +1,26 @@
-"""Shared fixtures for the playtest framework tests: the toy Nim engine, registered for the test."""
+"""Shared fixtures for the playtest framework tests: the Nim plugin example, registered for the test."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from playproof.playtest import games
 
+NIM_PLUGIN = Path(__file__).resolve().parents[2] / "examples" / "plugins" / "nim"
+"""The documented example of a designer's own Python engine (a plugin package); the framework tests play it."""
+if str(NIM_PLUGIN) not in sys.path:
+    sys.path.insert(0, str(NIM_PLUGIN))
+
 
 @pytest.fixture
 def nim() -> Iterator[str]:
-    """Register the toy Nim engine as game `nim-test` for one test."""
+    """Register the Nim example engine as game `nim` for one test."""
     saved = dict(games.MODULES)
-    games.register("nim-test", "playtest_toy_nim")
-    yield "nim-test"
+    games.register("nim", "playproof_nim")
+    yield "nim"
     games.MODULES.clear()
     games.MODULES.update(saved)

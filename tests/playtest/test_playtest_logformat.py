@@ -17,7 +17,7 @@ from playproof.playtest.logmodel import EntryKind, render
 from playproof.playtest.logparse import parse_log, read_log
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
-HEAD = '[Game "nim-test"]\n[Players "Ann, Ben, Cat"]\n\n'
+HEAD = '[Game "nim"]\n[Players "Ann, Ben, Cat"]\n\n'
 
 
 def errors(text: str) -> list[str]:
@@ -79,8 +79,8 @@ def test_bad_line_gives_file_line_col_and_message(line: str, expected: str) -> N
 
 
 def test_header_errors() -> None:
-    assert errors('[Game "nim-test"]\n[Game "x"]\n') == ["t.log:2:2: duplicate header [Game] (first on line 1)"]
-    assert errors('[Game "nim-test"]\nAnn: take 1\n[Date "x"]\n') == [
+    assert errors('[Game "nim"]\n[Game "x"]\n') == ["t.log:2:2: duplicate header [Game] (first on line 1)"]
+    assert errors('[Game "nim"]\nAnn: take 1\n[Date "x"]\n') == [
         "t.log:3:1: header [Date] after the first event; headers come first"]
 
 
@@ -146,9 +146,9 @@ def test_jsonl_twin_is_structured_and_keeps_layout_only_when_needed() -> None:
 
 
 def test_jsonl_written_by_a_program_renders_canonically() -> None:
-    jsonl = '{"line": 1, "kind": "header", "key": "Game", "value": "nim-test"}\n' \
+    jsonl = '{"line": 1, "kind": "header", "key": "Game", "value": "nim"}\n' \
             '{"line": 2, "kind": "move", "actor": "Ann", "verb": "take", "args": "1"}\n'
-    assert jsonl_to_text(jsonl) == ('[Game "nim-test"]\nAnn: take 1\n', [])
+    assert jsonl_to_text(jsonl) == ('[Game "nim"]\nAnn: take 1\n', [])
 
 
 def test_jsonl_bad_record_is_located() -> None:
@@ -178,7 +178,7 @@ def test_folder_and_non_utf8_file_are_clear_errors(tmp_path: Path) -> None:
         read_log(tmp_path)
     assert str(folder.value) == f"{tmp_path}: is a folder, not a log file"
     latin = tmp_path / "latin.log"
-    latin.write_bytes(b'[Game "nim-test"]\nAnn: take \xe9\n')
+    latin.write_bytes(b'[Game "nim"]\nAnn: take \xe9\n')
     with pytest.raises(PlayproofError) as binary:
         read_log(latin)
     assert str(binary.value) == f"{latin}:2: not UTF-8 text (byte 0xe9); save the log as UTF-8"
@@ -202,7 +202,7 @@ def test_jsonl_records_of_the_wrong_shape_are_located_not_crashes() -> None:
 def test_header_to_setup(nim: str, tmp_path: Path) -> None:
     from playproof.playtest.games import find_engine
 
-    log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Seed "42"]\n[Variant "random-order, rounds=3"]\n'
+    log = parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n[Seed "42"]\n[Variant "random-order, rounds=3"]\n'
                     '[Setup "first=Ben; markers=3 4 5 4"]\n[Project "proj"]\n', "t.log")
     problems = Problems()
     setup = setup_of(log, find_engine(nim), problems, tmp_path)
@@ -216,30 +216,30 @@ def test_header_to_setup(nim: str, tmp_path: Path) -> None:
 def test_header_setup_problems(nim: str) -> None:
     from playproof.playtest.games import find_engine
 
-    log = parse_log('[Game "nim-test"]\n[Players "Ann, ann, Ben, Cat"]\n[Seed "x"]\n[Setup "first"]\n', "t.log")
+    log = parse_log('[Game "nim"]\n[Players "Ann, ann, Ben, Cat"]\n[Seed "x"]\n[Setup "first"]\n', "t.log")
     problems = Problems()
     setup_of(log, find_engine(nim), problems)
     assert [str(p) for p in problems.items] == [
         't.log:2: a player is named twice in [Players "Ann, ann, Ben, Cat"]',
-        "t.log:2: nim-test is for 2-3 players, not 4",
+        "t.log:2: nim is for 2-3 players, not 4",
         't.log:4: [Setup] item "first" is not key=value',
         't.log:3: [Seed "x"] is not a whole number',
     ]
 
 
 def test_windows_line_endings_and_byte_order_mark(tmp_path: Path) -> None:
-    text = '[Game "nim-test"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:30 Ben: take 1  # ok\r\n'
+    text = '[Game "nim"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:30 Ben: take 1  # ok\r\n'
     log = parse_log(text)
     assert log.problems == [] and log.text() == text
     assert [(e.actor, e.move, e.comment) for e in log.entries[3:]] == [("Ann", "take 2", None), ("Ben", "take 1", "ok")]
     assert parse_jsonl(to_jsonl(log)).text() == text
     path = tmp_path / "bom.log"
     path.write_bytes("\ufeff".encode() + text.encode())
-    assert read_log(path).header == {"Game": "nim-test", "Players": "Ann, Ben"}
+    assert read_log(path).header == {"Game": "nim", "Players": "Ann, Ben"}
 
 
 def test_a_bad_header_line_does_not_end_the_header() -> None:
-    assert errors('[Game "nim-test"]\n[Players Ann]\n[Players "Ann, Ben"]\nAnn: take 1\n') == [
+    assert errors('[Game "nim"]\n[Players Ann]\n[Players "Ann, Ben"]\nAnn: take 1\n') == [
         't.log:2:1: cannot read header: expected [Key "value"]']
 
 
@@ -264,7 +264,7 @@ def test_fast_path_reads_like_the_full_reader(elapsed: str, actor: str, verb: st
 
 
 def test_a_windows_log_keeps_its_line_ends_through_every_round_trip(tmp_path: Path) -> None:
-    text = '[Game "nim-test"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:01:00 Ben: take 1  # ok\r\n'
+    text = '[Game "nim"]\r\n[Players "Ann, Ben"]\r\n\r\nAnn: take 2\r\n0:01:00 Ben: take 1  # ok\r\n'
     path = tmp_path / "windows.log"
     path.write_bytes(text.encode("utf-8"))
     log = read_log(path)

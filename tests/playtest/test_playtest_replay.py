@@ -17,7 +17,7 @@ from playproof.playtest.logparse import parse_log
 from playproof.playtest.replay import events_of, fill_unknowns, prepare
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
-HEAD = '[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=5"]\n\n'
+HEAD = '[Game "nim"]\n[Players "Ann, Ben"]\n[Variant "stones=5"]\n\n'
 
 
 def test_state_at_any_line(nim: str) -> None:
@@ -47,26 +47,26 @@ def test_undetermined_until_revealed(nim: str) -> None:
     log = parse_log(HEAD + "Ann: take ?\nBen: take 1\nreveal 5: 4\n", "t.log")
     replay = prepare(log)
     _, before = replay.engine_at(6)
-    assert [(v.line, v.rule, v.status) for v in before] == [(5, "nim-test/2-take-limit", Status.UNDETERMINED)]
+    assert [(v.line, v.rule, v.status) for v in before] == [(5, "nim/2-take-limit", Status.UNDETERMINED)]
     result = audit_log(log)
-    assert [(f.line, f.rule, f.status) for f in result.findings] == [(5, "nim-test/2-take-limit", Status.VIOLATION)]
-    assert str(result.findings[0]) == ("t.log:5 nim-test/2-take-limit cannot take 4 of 5 stones "
+    assert [(f.line, f.rule, f.status) for f in result.findings] == [(5, "nim/2-take-limit", Status.VIOLATION)]
+    assert str(result.findings[0]) == ("t.log:5 nim/2-take-limit cannot take 4 of 5 stones "
                                        "(known since the reveal on line 7)")
 
 
 def test_undetermined_left_open_is_not_a_violation(nim: str) -> None:
     result = audit_log(parse_log(HEAD + "Ann: take ?\n", "t.log"))
     assert result.violations == [] and len(result.undetermined) == 1
-    assert str(result.undetermined[0]) == "t.log:5 nim-test/2-take-limit (cannot tell yet) how many stones were taken is hidden"
+    assert str(result.undetermined[0]) == "t.log:5 nim/2-take-limit (cannot tell yet) how many stones were taken is hidden"
     assert audit_exit_code([result]) == 0
 
 
 def test_slip_and_fix_both_shown(nim: str) -> None:
     result = audit_file(DATA / "nim-game-mistakes.log")
     assert [(f.line, f.rule, f.corrected_by) for f in result.slips] == [
-        (6, "nim-test/1-turn-order", 10), (7, "nim-test/1-turn-order", 8), (7, "nim-test/2-take-limit", 8)]
+        (6, "nim/1-turn-order", 10), (7, "nim/1-turn-order", 8), (7, "nim/2-take-limit", 8)]
     lines = format_text([result])
-    assert lines[4].endswith("mistakes.log:6 nim-test/1-turn-order it is Ben's turn, not Cat's (corrected on line 10)")
+    assert lines[4].endswith("mistakes.log:6 nim/1-turn-order it is Ben's turn, not Cat's (corrected on line 10)")
     assert lines[-1].endswith("nim-game-mistakes.log: 4 violation(s), 3 corrected at the table in 7 moves")
 
 
@@ -88,14 +88,14 @@ def test_read_expected_rejects_a_bad_line(tmp_path: Path) -> None:
 
 def test_strict_stops_at_the_first_finding(nim: str) -> None:
     result = audit_file(DATA / "nim-game-mistakes.log", strict=True)
-    assert [(f.line, f.rule) for f in result.findings] == [(9, "nim-test/1-turn-order")]
+    assert [(f.line, f.rule) for f in result.findings] == [(9, "nim/1-turn-order")]
 
 
 def test_unreadable_lines_make_the_audit_exit_2(nim: str) -> None:
     result = audit_log(parse_log(HEAD + "Ann takes two\nBen: take 1\n", "t.log"))
     assert not result.readable and audit_exit_code([result]) == 2
     assert format_text([result])[0].startswith("t.log:5:1: cannot read this line")
-    assert [(f.line, f.rule) for f in result.findings] == [(6, "nim-test/1-turn-order")]
+    assert [(f.line, f.rule) for f in result.findings] == [(6, "nim/1-turn-order")]
 
 
 def test_missing_game_and_unknown_game(nim: str, tmp_path: Path) -> None:
@@ -104,9 +104,10 @@ def test_missing_game_and_unknown_game(nim: str, tmp_path: Path) -> None:
     no_game = audit_log(parse_log('[Players "Ann, Ben"]\n', "t.log"))
     assert [(str(p.location), p.message) for p in no_game.problems] == [
         ("t.log", 'no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')]
-    unknown = audit_log(parse_log('[Game "chess"]\n[Players "Ann, Ben"]\n', "t.log"))
+    unknown = audit_log(parse_log('[Game "seven-sistres"]\n[Players "Ann, Ben"]\n', "t.log"))
     assert str(unknown.problems[0].location) == "t.log:1"
-    assert unknown.problems[0].message.startswith('unknown game "chess" (known games: seven-sisters, ')
+    assert unknown.problems[0].message.startswith('unknown game "seven-sistres"; did you mean "seven-sisters"? '
+                                                  '(known games: seven-sisters, ')
     assert [p.location for p in results[0].problems] == [Location(str(tmp_path / "none.log"))]
     assert results[0].to_dict()["problems"] == [
         {"location": str(tmp_path / "none.log"), "message": "no such log file", "severity": "error"}]
@@ -121,29 +122,29 @@ class Crashing:
 
 
 def test_an_engine_crash_is_reported_not_hidden(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import playtest_toy_nim
+    import playproof_nim
 
-    monkeypatch.setattr(playtest_toy_nim.Nim, "_take", lambda self, event: Crashing().apply(event))
+    monkeypatch.setattr(playproof_nim.Nim, "_take", lambda self, event: Crashing().apply(event))
     result = audit_log(parse_log(HEAD + "Ann: take 1\n", "t.log"))
     assert [str(p) for p in result.problems] == [
-        "t.log:5: the nim-test engine failed on this line (KeyError: 'boom')"]
+        "t.log:5: the nim engine failed on this line (KeyError: 'boom')"]
     assert audit_exit_code([result]) == 2
 
 
 def test_json_ready_audit(nim: str) -> None:
     data = audit_file(DATA / "nim-game-mistakes.log").to_dict()
-    assert data["game"] == "nim-test" and len(data["findings"]) == 4 and len(data["corrected"]) == 3
+    assert data["game"] == "nim" and len(data["findings"]) == 4 and len(data["corrected"]) == 3
     assert data["corrected"][0] == {"file": str(DATA / "nim-game-mistakes.log"), "line": 6,
-                                    "rule": "nim-test/1-turn-order", "message": "it is Ben's turn, not Cat's",
+                                    "rule": "nim/1-turn-order", "message": "it is Ben's turn, not Cat's",
                                     "status": "violation", "corrected_by": 10, "revealed_by": None}
 
 
 def test_unknown_options_warn_but_do_not_stop_the_audit(nim: str) -> None:
-    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=3, turbo"]\n'
+    result = audit_log(parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n[Variant "stones=3, turbo"]\n'
                                  '[Setup "colour=red"]\n\nAnn: take 3\ntable: winner Ann\n', "t.log"))
     assert format_text([result]) == [
-        't.log:3: warning: unknown option "turbo" for nim-test (known options: stones)',
-        't.log:4: warning: unknown option "colour" for nim-test (known options: stones)',
+        't.log:3: warning: unknown option "turbo" for nim (known options: stones)',
+        't.log:4: warning: unknown option "colour" for nim (known options: stones)',
         "t.log: 0 violation(s) in 2 moves"]
     assert result.readable and audit_exit_code([result]) == 0
 
@@ -184,17 +185,17 @@ def test_corrections_replay_like_a_table_would(ops: list[tuple[str, int, int]]) 
 def test_only_verdicts_hidden_information_held_back_are_marked_as_decided_by_a_reveal(nim: str) -> None:
     result = audit_log(parse_log(HEAD + "Ben: take ?\nreveal 5: 9\n", "t.log"))
     assert [str(f) for f in result.findings] == [
-        "t.log:5 nim-test/1-turn-order it is Ann's turn, not Ben's",
-        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 6)"]
+        "t.log:5 nim/1-turn-order it is Ann's turn, not Ben's",
+        "t.log:5 nim/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 6)"]
 
 
 def test_an_engine_crash_at_the_end_is_reported(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import playtest_toy_nim
+    import playproof_nim
 
-    monkeypatch.setattr(playtest_toy_nim.Nim, "finish", lambda self: 1 / 0)
+    monkeypatch.setattr(playproof_nim.Nim, "finish", lambda self: 1 / 0)
     result = audit_log(parse_log(HEAD + "Ann: take 1\n", "t.log"))
     assert [str(p) for p in result.problems] == [
-        "t.log: the nim-test engine failed at the end of the log (ZeroDivisionError: division by zero)"]
+        "t.log: the nim engine failed at the end of the log (ZeroDivisionError: division by zero)"]
     assert audit_exit_code([result]) == 2
 
 
@@ -209,20 +210,20 @@ def test_a_misspelt_header_is_named_and_the_engine_not_run_without_players() -> 
 
 
 def test_a_header_key_in_the_wrong_case_is_named_but_other_keys_are_kept_quietly(nim: str) -> None:
-    log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[variant "stones=5"]\n[Table "kitchen"]\n', "t.log")
+    log = parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n[variant "stones=5"]\n[Table "kitchen"]\n', "t.log")
     assert [str(p) for p in audit_log(log).problems] == [
         "t.log:3: unknown header [variant]; did you mean [Variant]?"]
 
 
 def test_table_cannot_be_a_player(nim: str) -> None:
-    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Table"]\nAnn: take 1\n', "t.log"))
+    result = audit_log(parse_log('[Game "nim"]\n[Players "Ann, Table"]\nAnn: take 1\n', "t.log"))
     assert [str(p) for p in result.problems] == [
         't.log:2: "table" cannot be a player\'s name: it is the actor of chance events']
     assert audit_exit_code([result]) == 2
 
 
 def test_problems_are_listed_top_to_bottom(nim: str) -> None:
-    log = parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n[Seed "x"]\nDan: take 1\nAnn take 1\n', "t.log")
+    log = parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n[Seed "x"]\nDan: take 1\nAnn take 1\n', "t.log")
     assert [str(p.location) for p in audit_log(log).problems] == ["t.log:3", "t.log:4:1", "t.log:5:1"]
 
 
@@ -236,16 +237,16 @@ def test_an_empty_log_says_so(nim: str) -> None:
 def test_an_open_verdict_on_an_amended_line_is_not_a_corrected_slip(nim: str) -> None:
     log = parse_log(HEAD + "Ann: take ?\namend 5: Ann: take ?\nreveal 6: 9\n", "t.log")
     assert format_text([audit_log(log)]) == [
-        "t.log:6 nim-test/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 7)",
+        "t.log:6 nim/2-take-limit cannot take 9 of 5 stones (known since the reveal on line 7)",
         "t.log: 1 violation(s) in 1 moves"]
 
 
 def test_strict_is_not_stopped_by_a_warning(nim: str) -> None:
-    head = '[Game "nim-test"]\n[Players "Ann, Ben"]\n[Variant "stones=5, bogus"]\n\n'
+    head = '[Game "nim"]\n[Players "Ann, Ben"]\n[Variant "stones=5, bogus"]\n\n'
     warned = audit_log(parse_log(head + "Ben: take 1\nAnn: take 9\n", "t.log"), strict=True)
     assert format_text([warned]) == [
-        't.log:3: warning: unknown option "bogus" for nim-test (known options: stones)',
-        "t.log:5 nim-test/1-turn-order it is Ann's turn, not Ben's", "t.log: 1 violation(s) in 2 moves"]
+        't.log:3: warning: unknown option "bogus" for nim (known options: stones)',
+        "t.log:5 nim/1-turn-order it is Ann's turn, not Ben's", "t.log: 1 violation(s) in 2 moves"]
     assert audit_exit_code([warned], strict=True) == 1
     broken = audit_log(parse_log(head + "Ben take 1\nDan: take 1\n", "t.log"), strict=True)
     assert [str(p) for p in broken.problems] == ["t.log:5:1: cannot read this line: expected `Actor: verb args`, "
@@ -257,12 +258,12 @@ def test_strict_is_not_stopped_by_a_warning(nim: str) -> None:
 def test_a_slip_in_a_correction_is_shown_corrected_too(nim: str) -> None:
     again = audit_log(parse_log(HEAD + "Ann: take 9\namend 5: Ann: take 8\namend 5: Ann: take 1\n", "t.log"))
     assert [str(f) for f in again.slips] == [
-        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (corrected on line 7)",
-        "t.log:6 nim-test/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
+        "t.log:5 nim/2-take-limit cannot take 9 of 5 stones (corrected on line 7)",
+        "t.log:6 nim/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
     undone = audit_log(parse_log(HEAD + "Ann: take 9\namend 5: Ann: take 8\nundo 6\nAnn: take 1\n", "t.log"))
     assert [str(f) for f in undone.slips] == [
-        "t.log:5 nim-test/2-take-limit cannot take 9 of 5 stones (corrected on line 6)",
-        "t.log:6 nim-test/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
+        "t.log:5 nim/2-take-limit cannot take 9 of 5 stones (corrected on line 6)",
+        "t.log:6 nim/2-take-limit cannot take 8 of 5 stones (corrected on line 7)"]
     assert again.violations == [] and undone.violations == []
     from playproof.playtest.reportdata import session_report
 
@@ -271,8 +272,8 @@ def test_a_slip_in_a_correction_is_shown_corrected_too(nim: str) -> None:
 
 
 def test_an_unknown_game_given_with_game_is_not_blamed_on_the_header(nim: str) -> None:
-    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\n', "t.log"), game="chess")
-    assert str(result.problems[0]).startswith('t.log: unknown game "chess" (known games: ')
+    result = audit_log(parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n', "t.log"), game="four-sistrs")
+    assert str(result.problems[0]).startswith('t.log: unknown game "four-sistrs"; did you mean "four-sisters"? ')
 
 
 @pytest.mark.parametrize("fmt", ["html", "pdf", "xlsx", "json"])
@@ -280,7 +281,7 @@ def test_players_no_engine_can_play_stop_the_replay_but_not_the_report(nim: str,
     from playproof.output.reports import write_reports
     from playproof.playtest.reportdata import session_report
 
-    result = audit_log(parse_log('[Game "nim-test"]\n[Players "Ann, ann"]\nAnn: take 1\n', "t.log"))
+    result = audit_log(parse_log('[Game "nim"]\n[Players "Ann, ann"]\nAnn: take 1\n', "t.log"))
     assert format_text([result]) == ['t.log:2: a player is named twice in [Players "Ann, ann"]',
                                       "t.log: could not be audited (1 problem(s))"]
     assert result.engine is None and audit_exit_code([result]) == 2

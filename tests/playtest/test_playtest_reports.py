@@ -15,7 +15,7 @@ from playproof.playtest.reportdata import SessionReport, aggregate, session_repo
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
 EVIL = "<script>alert('x')</script> & \"q\""
-HOSTILE = f"""[Game "nim-test"]
+HOSTILE = f"""[Game "nim"]
 [Players "Ann, B<b>en"]
 [Event "{EVIL.replace('"', '')}"]
 [Variant "stones=4"]
@@ -59,7 +59,7 @@ def test_aggregate_views(reports: list[SessionReport]) -> None:
     assert agg.seat_means == {1: 8.5, 2: 8.0, 3: 3.0}
     assert agg.spreads == [(str(DATA / "nim-game.log"), 4, 13, 8.5), (str(DATA / "nim-game-mistakes.log"), 3, 13, 6.3)]
     assert agg.lengths[0] == (str(DATA / "nim-game.log"), 5, 1.5)
-    assert agg.rules == [("nim-test/1-turn-order", 3), ("nim-test/2-take-limit", 3), ("nim-test/3-winner", 1)]
+    assert agg.rules == [("nim/1-turn-order", 3), ("nim/2-take-limit", 3), ("nim/3-winner", 1)]
 
 
 def test_formats_are_a_registry() -> None:
@@ -88,7 +88,7 @@ def test_pdf_has_pages_and_text(reports: list[SessionReport], tmp_path: Path) ->
     pdf = pypdfium2.PdfDocument(str(path))
     text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
     assert len(pdf) >= 3
-    assert "Win rate by seat" in text and "nim-test/3-winner" in text and "corrected on line 10" in text
+    assert "Win rate by seat" in text and "nim/3-winner" in text and "corrected on line 10" in text
 
 
 def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> No
                                "Seat win rates", "Score spread", "Most broken rules"]
     violations = list(book["Violations"].iter_rows(values_only=True))
     assert violations[1] == (str(DATA / "nim-game.log").replace("nim-game.log", "nim-game-mistakes.log"), 6,
-                             "nim-test/1-turn-order", "it is Ben's turn, not Cat's", "violation", 10)
+                             "nim/1-turn-order", "it is Ben's turn, not Cat's", "violation", 10)
 
 
 def test_xlsx_never_writes_a_formula(nim: str, tmp_path: Path) -> None:
@@ -138,17 +138,18 @@ def test_xlsx_sessions_sheet(reports: list[SessionReport], tmp_path: Path) -> No
     rows = list(book["Sessions"].iter_rows(values_only=True))
     assert rows[0] == ("Log", "Game", "Date", "Rules", "Components", "Players", "Moves", "Minutes", "Finished",
                        "Winners", "Violations", "Corrected")
-    assert rows[1][1:] == ("nim-test", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0)
+    assert rows[1][1:] == ("nim", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0)
     assert rows[2][-2:] == (4, 3)
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_logs_that_cannot_be_replayed_still_report(nim: str, fmt: str, tmp_path: Path) -> None:
-    logs = [parse_log('[Game "chess"]\n[Players "A, B"]\n0:10 A: e4\n', "chess.log"), parse_log("", "empty.log"),
-            parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn takes 1\nBen: take 1\n', "bad.log")]
+    logs = [parse_log('[Game "seven-sistres"]\n[Players "A, B"]\n0:10 A: e4\n', "typo.log"),
+            parse_log("", "empty.log"),
+            parse_log('[Game "nim"]\n[Players "Ann, Ben"]\nAnn takes 1\nBen: take 1\n', "bad.log")]
     reports = [session_report(audit_log(log)) for log in logs]
-    assert reports[0].problems[0].startswith('chess.log:1: unknown game "chess"')
-    assert [(f.line, f.rule) for f in reports[2].violations] == [(4, "nim-test/1-turn-order")]
+    assert reports[0].problems[0].startswith('typo.log:1: unknown game "seven-sistres"; did you mean')
+    assert [(f.line, f.rule) for f in reports[2].violations] == [(4, "nim/1-turn-order")]
     assert write_reports(reports, fmt, tmp_path / f"r.{fmt}").stat().st_size > 0
 
 
@@ -165,17 +166,17 @@ def test_missing_optional_dependency_says_what_to_install(reports: list[SessionR
 
 
 def test_violations_by_rule(reports: list[SessionReport]) -> None:
-    assert reports[1].by_rule() == [("nim-test/1-turn-order", 1, 2), ("nim-test/2-take-limit", 2, 1),
-                                     ("nim-test/3-winner", 1, 0)]
+    assert reports[1].by_rule() == [("nim/1-turn-order", 1, 2), ("nim/2-take-limit", 2, 1),
+                                     ("nim/3-winner", 1, 0)]
     assert reports[0].by_rule() == []
 
 
 def test_an_engine_failing_to_score_leaves_the_rest_of_the_report(nim: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import playtest_toy_nim
+    import playproof_nim
 
-    monkeypatch.setattr(playtest_toy_nim.Nim, "score_breakdown", lambda self: {}["x"])
+    monkeypatch.setattr(playproof_nim.Nim, "score_breakdown", lambda self: {}["x"])
     report = session_report(audit_file(DATA / "nim-game-mistakes.log"))
-    assert report.problems == [f"{DATA / 'nim-game-mistakes.log'}: the nim-test engine failed while scoring "
+    assert report.problems == [f"{DATA / 'nim-game-mistakes.log'}: the nim engine failed while scoring "
                                "(KeyError: 'x')"]
     assert report.scores == {} and len(report.violations) == 7 and len(report.timeline) == 10
 
@@ -184,7 +185,7 @@ def test_mixed_games_are_flagged(reports: list[SessionReport]) -> None:
     assert aggregate(reports).mixed_note() == ""
     other = SessionReport(**{**reports[0].__dict__, "game": "other-game"})
     assert aggregate([reports[0], other]).mixed_note() == (
-        "These sessions are of 2 games (nim-test, other-game); seat and score views mix them.")
+        "These sessions are of 2 games (nim, other-game); seat and score views mix them.")
 
 
 def test_unique_names() -> None:
@@ -243,7 +244,7 @@ def test_a_file_in_the_way_of_the_report_folder_is_named(reports: list[SessionRe
 def test_control_characters_in_user_text_reach_no_format_raw(nim: str, tmp_path: Path) -> None:
     import openpyxl
 
-    log = parse_log('[Game "nim-test"]\n[Players "Ann\x07, Ben"]\n[Variant "stones=4"]\n\n0:00:10 Ann\x07: take 2\n'
+    log = parse_log('[Game "nim"]\n[Players "Ann\x07, Ben"]\n[Variant "stones=4"]\n\n0:00:10 Ann\x07: take 2\n'
                     "note bell \x07 and \x1b[31mcolour\n", "c.log")
     report = session_report(audit_log(log))
     page = write_reports([report], "html", tmp_path / "c.html").read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ from playproof.playtest.store import Store, default_db_path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data" / "playtest"
+NIM_PLUGIN = HERE.parents[1] / "examples" / "plugins" / "nim"
 
 
 class Clock:
@@ -43,11 +44,11 @@ def test_default_path_respects_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
 def test_store_is_wal_and_keeps_lines(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
     assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    session = store.create("nim-test", "Ann, Ben", ['[Game "nim-test"]'], 5.0)
+    session = store.create("nim", "Ann, Ben", ['[Game "nim"]'], 5.0)
     assert store.append(session, "Ann: take 1") == 2
-    assert store.lines(session) == ['[Game "nim-test"]', "Ann: take 1"]
+    assert store.lines(session) == ['[Game "nim"]', "Ann: take 1"]
     info = store.info(session)
-    assert (info.game, info.lines, info.ended) == ("nim-test", 2, None)
+    assert (info.game, info.lines, info.ended) == ("nim", 2, None)
     store.end(session)
     assert store.sessions()[0].ended is not None
     with pytest.raises(PlayproofError) as err:
@@ -67,12 +68,12 @@ def test_recorder_validates_stamps_and_corrects(nim: str, tmp_path: Path) -> Non
     assert recorder.decision().actor == "Ann"
     clock.now += 65
     assert recorder.enter("take 3").lines() == ["✓ line 6"]
-    assert recorder.enter("Ann: take 1").lines() == ["✗ line 7 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
+    assert recorder.enter("Ann: take 1").lines() == ["✗ line 7 nim/1-turn-order: it is Ben's turn, not Ann's"]
     assert recorder.undo_last().lines() == ["✓ line 8: line 7 taken back"]
     assert recorder.enter("note Ann jumped the gun").lines() == ["recorded line 9"]
     assert recorder.enter("Ben: take 1").lines() == ["✓ line 10"]
     assert recorder.decision().moves == ("winner Ben",)
-    assert recorder.enter("table: winner Ann").lines() == ["✗ line 11 nim-test/3-winner: Ben took the last stone, not Ann"]
+    assert recorder.enter("table: winner Ann").lines() == ["✗ line 11 nim/3-winner: Ben took the last stone, not Ann"]
     assert recorder.enter("amend 11: table: winner Ben").lines() == ["✓ line 12: line 11 amended"]
     assert recorder.decision() is None
     assert recorder.store.lines(recorder.session)[5:8] == ["0:01:05 Ann: take 3", "0:01:05 Ann: take 1", "0:01:05 undo 7"]
@@ -93,8 +94,8 @@ def test_recorder_rejects_unreadable_lines_without_storing(nim: str, tmp_path: P
 def test_reveal_rechecks_the_hidden_move(nim: str, tmp_path: Path) -> None:
     recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
     assert recorder.enter("Ann: take ?").lines() == [
-        "? line 5 nim-test/2-take-limit: how many stones were taken is hidden (cannot tell yet)"]
-    assert recorder.enter("reveal 5: 7").lines() == ["✗ line 5 nim-test/2-take-limit: cannot take 7 of 12 stones"]
+        "? line 5 nim/2-take-limit: how many stones were taken is hidden (cannot tell yet)"]
+    assert recorder.enter("reveal 5: 7").lines() == ["✗ line 5 nim/2-take-limit: cannot take 7 of 12 stones"]
     assert recorder.enter("Ben: take ?").lines()[0].startswith("? line 7 ")
     assert recorder.enter("reveal 7: 2").lines() == ["✓ line 8: line 7 revealed"]
 
@@ -102,15 +103,15 @@ def test_reveal_rechecks_the_hidden_move(nim: str, tmp_path: Path) -> None:
 def test_recorder_refuses_a_bad_setup(nim: str, tmp_path: Path) -> None:
     with pytest.raises(PlayproofError) as err:
         Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben", "Cat", "Dan"])
-    assert str(err.value) == "nim-test is for 2-3 players, not 4"
+    assert str(err.value) == "nim is for 2-3 players, not 4"
     assert Store(tmp_path / "s.db").sessions() == []
 
 
 def test_header_and_elapsed() -> None:
     from datetime import date
 
-    assert header_lines("nim-test", ["Ann", "Ben"], variant="stones=3", today=date(2026, 11, 20)) == [
-        '[Game "nim-test"]', '[Players "Ann, Ben"]', '[Date "2026-11-20"]', '[Variant "stones=3"]', ""]
+    assert header_lines("nim", ["Ann", "Ben"], variant="stones=3", today=date(2026, 11, 20)) == [
+        '[Game "nim"]', '[Players "Ann, Ben"]', '[Date "2026-11-20"]', '[Variant "stones=3"]', ""]
     assert [elapsed_text(s) for s in (0, 59.9, 3725)] == ["0:00:00", "0:00:59", "1:02:05"]
 
 
@@ -119,7 +120,7 @@ def test_import_keeps_the_log_exactly(nim: str, tmp_path: Path) -> None:
     session = import_log(store, DATA / "nim-game-mistakes.log")
     assert session_log(store, session).text() == (DATA / "nim-game-mistakes.log").read_text(encoding="utf-8")
     bad = tmp_path / "bad.log"
-    bad.write_text('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn take\n', encoding="utf-8")
+    bad.write_text('[Game "nim"]\n[Players "Ann, Ben"]\nAnn take\n', encoding="utf-8")
     with pytest.raises(PlayproofError) as err:
         import_log(store, bad)
     assert str(err.value).startswith(f"{bad}:3:1: cannot read this line")
@@ -129,7 +130,7 @@ SCRIPT = """
 import sys
 sys.path.insert(0, {here!r})
 from playproof.playtest import games
-games.register("nim-test", "playtest_toy_nim")
+games.register("nim", "playproof_nim")
 from playproof.cli import main
 sys.argv = ["playproof"] + sys.argv[1:]
 main()
@@ -151,7 +152,7 @@ def _wait_for(lines: "queue.Queue[str]", text: str) -> None:
 
 def test_killed_recorder_loses_nothing_already_entered(tmp_path: Path) -> None:
     db = tmp_path / "sessions.db"
-    command = [sys.executable, "-c", SCRIPT.format(here=str(HERE)), "playtest", "start", "nim-test",
+    command = [sys.executable, "-c", SCRIPT.format(here=str(NIM_PLUGIN)), "playtest", "start", "nim",
                "--players", "Ann,Ben", "--db", str(db), "--no-times"]
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -209,7 +210,7 @@ def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
 def test_lines_added_by_another_process_are_replayed(nim: str, tmp_path: Path) -> None:
     recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
     Recorder(Store(tmp_path / "s.db"), recorder.session).enter("Ann: take 3")  # e.g. `playtest add` meanwhile
-    assert recorder.enter("Ann: take 1").lines() == ["✗ line 6 nim-test/1-turn-order: it is Ben's turn, not Ann's"]
+    assert recorder.enter("Ann: take 1").lines() == ["✗ line 6 nim/1-turn-order: it is Ben's turn, not Ann's"]
     assert recorder.engine.heap == 8
 
 
@@ -219,7 +220,7 @@ def test_a_header_typed_before_the_first_event_changes_the_live_setup(nim: str, 
         recorder.enter('[Seed "x"]')
     assert str(bad.value) == 'line 5: [Seed "x"] is not a whole number'
     assert recorder.enter('[Variant "stones=2, fast"]').lines() == [
-        "recorded line 5", 'warning: unknown option "fast" for nim-test (known options: stones)']
+        "recorded line 5", 'warning: unknown option "fast" for nim (known options: stones)']
     assert recorder.decision().moves == ("take 1", "take 2")
     assert recorder.enter("Ann: take 2").lines() == ["✓ line 6"]
     assert recorder.decision().moves == ("winner Ann",)
@@ -241,6 +242,6 @@ def test_state_at_a_line_says_the_round_once(nim: str, monkeypatch: pytest.Monke
     from playproof.playtest.recorder import state_lines
     from playproof.playtest.replay import prepare
 
-    replay = prepare(parse_log('[Game "nim-test"]\n[Players "Ann, Ben"]\nAnn: take 1\n'))
+    replay = prepare(parse_log('[Game "nim"]\n[Players "Ann, Ben"]\nAnn: take 1\n'))
     monkeypatch.setattr(type(replay.state_at(3)), "summary", lambda self: "Round 1, 11 stones left")
     assert state_lines(replay, 3)[:2] == ["after line 3: Round 1, 11 stones left", "scores: Ann 1, Ben 0"]

@@ -1,10 +1,16 @@
-"""A tiny Nim engine for the framework's tests: take 1-3 stones in turn; who takes the last one wins."""
+"""Nim as a playproof plugin: a designer's own rules engine in about 100 lines of Python.
+
+Take 1-3 stones in turn; whoever takes the last stone wins, and the table logs the winner.
+Install this folder (`pip install examples/plugins/nim`) and playproof finds the engine
+through the `playproof.games` entry point in its pyproject.toml; or name it explicitly with
+`--engine playproof_nim:Nim` when this folder is on PYTHONPATH. See README.md beside it.
+"""
 
 from __future__ import annotations
 
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, RuleIndex, Setup, Status, Violation
 
-GAME_ID = "nim-test"
+GAME_ID = "nim"
 RULES = RuleIndex(GAME_ID, [
     Rule(f"{GAME_ID}/1-turn-order", "Players take stones in seat order.", "1"),
     Rule(f"{GAME_ID}/2-take-limit", "Take 1 to 3 stones, never more than are left.", "2",
@@ -17,7 +23,7 @@ class Nim(Engine):
     """Nim on one heap: state is the heap, whose turn it is and the winner."""
 
     game_id = GAME_ID
-    title = "Nim (test game)"
+    title = "Nim"
     rules = RULES
     min_players = 2
     max_players = 3
