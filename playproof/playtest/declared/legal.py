@@ -29,13 +29,13 @@ def decision(engine: DeclaredEngine) -> Decision | None:
 
 
 def legal_texts(engine: DeclaredEngine, spec: MoveSpec, actor: str, due_only: bool = False) -> Iterator[str]:
-    """Yield each legal `verb args` of a row (one text per copy of a component, so a random pick is fair)."""
+    """Yield each legal `verb args` of a row (once per component design, however many copies offer it)."""
     for target in (engine.players if spec.names_player else ("",)):
         if due_only and not _due(engine, spec, target or engine.turn_player):
             continue
-        for play, copies in _candidates(engine, spec, actor, target):
+        for play in _candidates(engine, spec, actor, target):
             if not engine.check(play, 0):
-                yield from [play_text(play)] * copies
+                yield play_text(play)
 
 
 def _due(engine: DeclaredEngine, spec: MoveSpec, player: str) -> bool:
@@ -46,20 +46,14 @@ def _due(engine: DeclaredEngine, spec: MoveSpec, player: str) -> bool:
         return False
 
 
-def _candidates(engine: DeclaredEngine, spec: MoveSpec, actor: str, target: str) -> Iterator[tuple[Play, int]]:
-    """Yield each distinct move of a row (by component design) with how many copies offer it."""
+def _candidates(engine: DeclaredEngine, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
+    """Yield each distinct move of a row (one per component design in the zone it takes from)."""
     if not spec.takes_component:
-        yield Play(spec, actor, target, turn=engine.turn_player), 1
+        yield Play(spec, actor, target, turn=engine.turn_player)
         return
     if spec.source is None:
         return
     zone = engine.state.zone(spec.source, target or (engine.turn_player if actor == TABLE else actor))
-    copies: dict[str, int] = {}
-    designs = {}
-    for comp, _ in zone.items:
-        if comp.set not in spec.sets:
-            continue
-        copies[comp.key] = copies.get(comp.key, 0) + 1
-        designs[comp.key] = comp
-    for key, count in copies.items():
-        yield Play(spec, actor, target, designs[key], turn=engine.turn_player), count
+    designs = {comp.key: comp for comp, _ in zone.items if comp.set in spec.sets}
+    for comp in designs.values():
+        yield Play(spec, actor, target, comp, turn=engine.turn_player)

@@ -22,7 +22,8 @@ def rule_index(game_id: str, zones: dict[str, ZoneSpec], counters: dict[str, Cou
 
     def add(rule_id: str, summary: str, origin: Origin | None) -> None:
         text = f"{origin}: {texts.get((origin.sheet, origin.row), '')}" if origin else ""
-        found.append(Rule(f"{game_id}/{rule_id}", summary, str(origin) if origin else "Turn", text))
+        sheet = rule_id.split("-", 1)[0].title()
+        found.append(Rule(f"{game_id}/{rule_id}", summary, str(origin) if origin else sheet, text))
 
     for zone in zones.values():
         if zone.capacity is not None:
