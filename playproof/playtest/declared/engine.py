@@ -200,15 +200,17 @@ class DeclaredEngine(Engine):
         spec = play.spec
         if spec.condition is None:
             return []
-        try:
-            if spec.condition(ctx):
+        try:  # a condition that had to look at hidden components cannot be told (either way)
+            holds = spec.condition(ctx)
+            if holds and not ctx.uncertain:
                 return []
             status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
         except Unknown:
             status = Status.UNDETERMINED
         what = f"{spec.verb} {play.comp.name}" if play.comp else spec.verb
         return [Violation(move_rule(self.game_id, spec.verb, "condition"), f"{what} is not allowed now: "
-                          f"{spec.texts.get('condition', '')} does not hold ({spec.origin})", line, status)]
+                          f"{spec.texts.get('condition', '')} does not hold{_hidden(status)} ({spec.origin})", line,
+                          status)]
 
     def _cost(self, play: Play, ctx: Ctx, line: int) -> tuple[int, list[Violation]]:
         """Return what the move pays: the amount it states, which must be the cost, else the cost."""
@@ -292,6 +294,10 @@ class DeclaredEngine(Engine):
         """A score or winner the table records must be the declared scoring's."""
         from playproof.playtest.declared.apply import check_claim
         return check_claim(self, event)
+
+
+def _hidden(status: Status) -> str:
+    return " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""
 
 
 def play_for(engine: DeclaredEngine, spec: MoveSpec, actor: str, args: str) -> Play:
