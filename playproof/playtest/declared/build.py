@@ -259,7 +259,7 @@ class _Build:
         source, dest = self.zone(row, "from"), self.zone(row, "to")
         if (sets or bulk) and not source and row.text("from") == "":
             problems.error(row.where("from"), f"{row.cell('from')}: a move of components needs a \"from\" zone")
-        names = self.card_names if sets and not bulk else self.names
+        names = self.card_names if kinds and not bulk else self.names  # a misspelt set is one problem, not two
         action = choice(row, "action", problems) == "yes" if row.text("action") else actor != "table"
         spec = MoveSpec(verb, actor, choice(row, "player", problems) == "yes", source, dest, sets, bulk,
                         expression(row, "where", self.card_names, problems) if sets else None,
