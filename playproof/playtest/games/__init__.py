@@ -10,6 +10,8 @@ folder names it: only bundled modules, installed plugins and an engine named on 
 from __future__ import annotations
 
 import difflib
+import sys
+from functools import lru_cache
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -36,6 +38,12 @@ def game_ids() -> list[str]:
 
 def _plugins() -> dict[str, EntryPoint]:
     """Return the installed plugins' entry points by game id (read from metadata; nothing is imported)."""
+    return _plugins_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=4)
+def _plugins_on(path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """Read the entry points once per import path (an audit of many logs must not rescan metadata per log)."""
     return {ep.name.strip().lower(): ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
