@@ -63,7 +63,7 @@ def main() -> None:
         create_project(starter)
         rows = [bench(starter, "starter", 2, args.games, args.seed), bench(starter, "starter", 4, args.games, args.seed)]
         rows += [bench(folder, folder.name, 3 if folder.name != "lantern-guild" else 2, max(10, args.games // 4),
-                       args.seed) for folder in sorted(EXAMPLES.iterdir()) if (folder / "components.xlsx").is_file()]
+                       args.seed) for folder in sorted(EXAMPLES.iterdir()) if (folder / "layouts.toml").is_file()]
     for row in rows:
         print("| " + " | ".join(row) + " |")
 

@@ -40,8 +40,10 @@ def has_rules(project: Path) -> bool:
     return (folder / f"{MARKER_SHEET}.csv").is_file()
 
 
-def _stamp(project: Path) -> tuple[float, ...]:
+def _stamp(project: Path | None) -> tuple[float, ...]:
     """Return the modification times of the project's workbook files (a change reloads the rules)."""
+    if project is None:
+        return ()
     xlsx = project / "components.xlsx"
     if xlsx.is_file():
         return (xlsx.stat().st_mtime,)
@@ -49,11 +51,25 @@ def _stamp(project: Path) -> tuple[float, ...]:
     return tuple(sorted(p.stat().st_mtime for p in folder.glob("*.csv")))
 
 
+LINK_KEY = "components"
+"""A Game-sheet key: another project whose component sets these rules referee (path relative to this one)."""
+
+
+def linked_project(project: Path, info: dict) -> Path | None:
+    """Return the project a rules workbook takes its components from (its Game sheet's `components`), or None."""
+    text = str(info.get(LINK_KEY) or "").strip()
+    return (project / text).resolve() if text else None
+
+
 def load_game(project: Path, game_id: str, problems: Problems, reading: Problems | None = None) -> Game:
-    """Read a project's workbook and compile its declared rules, recording every problem."""
+    """Read a project's workbook (and the component sets of a linked project) and compile its declared rules."""
     workbook = read_project_workbook(project, problems if reading is None else reading)
     if MARKER_SHEET not in workbook.sets:
         raise PlayproofError(f"{project}: the workbook has no {MARKER_SHEET} sheet, so it declares no rules")
+    linked = linked_project(project, workbook.info)
+    if linked is not None:
+        other = read_project_workbook(linked, Problems() if reading is not None else problems)
+        workbook.sets = {**{k: v for k, v in other.sets.items() if k not in RULES_SHEETS}, **workbook.sets}
     return build_game(workbook, game_id, problems)
 
 
@@ -62,10 +78,12 @@ def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] =
     project = Path(project).resolve()
     key = (str(project), game_id, base, _stamp(project))
     cached = _CACHE.get(key)
-    if cached is not None:
+    if cached is not None and _stamp(cached.game.linked) == cached.game.linked_stamp:
         return cached
     problems = Problems()
     game = load_game(project, game_id, problems)
+    game.linked = linked_project(project, {LINK_KEY: game.link})
+    game.linked_stamp = _stamp(game.linked)
     if problems.errors:
         raise ProblemsError(problems.items)
     rules = game.rules if not base.extra_rules else RuleIndex(game_id, list(game.rules) + list(base.extra_rules))

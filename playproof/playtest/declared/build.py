@@ -31,7 +31,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     scoring = [(r.text("part"), f) for r in rows["Scoring"] if (f := expression(r, "expression", names, problems))]
     title = str(workbook.info.get("name") or game_id)
     return Game(game_id, title, comps, zones, counters, setup, moves, turn, scoring, values,
-                rule_index(game_id, zones, counters, moves, turn, rows))
+                rule_index(game_id, zones, counters, moves, turn, rows), str(workbook.info.get("components") or ""))
 
 
 def components(sets: dict[str, ComponentSet], problems: Problems) -> dict[str, Comp]:

@@ -131,3 +131,7 @@ class Game:
     scoring: list[tuple[str, Fn]]
     values: dict[str, Fn]
     rules: RuleIndex
+    link: str = ""
+    """The Game sheet's `components`: another project whose component sets these rules use."""
+    linked: Any = None
+    linked_stamp: tuple[float, ...] = ()

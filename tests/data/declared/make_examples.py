@@ -97,7 +97,31 @@ STALLS = {  # drafting and set collection
                 ("coins", "coins // 3")],
 }
 
-GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS}
+MARKET_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
+WHO_WILL_REIGN = {  # the card economy of a seed game, declared over the sets of its own workbook
+    "Game": [("key", "value"), ("name", "Who Will Reign? (market, declared)"),
+             ("components", "../../who-will-reign")],
+    "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
+              ("row", "shared", "public", "unordered"), ("court", "player", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "note"),
+                 ("gold", "player", 5, "no minimum: harvest and tax income is not declared here"),
+                 ("food", "player", 5, "no minimum: harvest and tax income is not declared here")],
+    "Setup": [("set", "zone")] + [(name, "deck") for name in MARKET_SETS.split(", ")],
+    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "action", "ends turn"),
+              ("reveal", "table", "deck", "row", MARKET_SETS, None, None, None, None, None),
+              ("acquire", "turn", "row", "court", "Court Cards, Unwanted Guests, Land Improvements", "cost_gold",
+               "gold", "food: 0 - cost_food", "no", None),
+              ("harvest", "turn", None, None, None, None, None, None, "no", None),
+              ("tax", "turn", None, None, None, None, None, None, "no", None),
+              ("sweep", "turn", None, None, None, None, None, None, "no", None),
+              ("banner", "turn", None, None, None, None, None, None, "no", None),
+              ("pay", "any", None, None, None, None, None, None, "no", None),
+              ("end", "turn", None, None, None, None, None, None, "no", "yes")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move")],
+}
+
+GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
+         "who-will-reign-market": WHO_WILL_REIGN}
 
 CARD_LAYOUT = '''
 [sets.{name}]
@@ -175,9 +199,11 @@ def write_workbook(path: Path, book: dict) -> None:
 def main() -> None:
     for game_id, book in GAMES.items():
         folder = ROOT / "examples" / "declared" / game_id
-        (folder / "playtests").mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
         write_workbook(folder / "components.xlsx", book)
-        (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
+        if game_id != "who-will-reign-market":  # its components print from examples/who-will-reign
+            (folder / "playtests").mkdir(exist_ok=True)
+            (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
 
 
 if __name__ == "__main__":
