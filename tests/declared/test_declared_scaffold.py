@@ -70,3 +70,22 @@ def test_report_on_the_new_game(game: Path) -> None:
                        "-o", "report.json")
     assert code == 0, output
     assert "my-game/moves-buy-cost" in (game.parent / "report.json").read_text()
+
+
+def test_a_misspelt_rules_cell_fails_check_with_its_cell(game: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(game / "components.xlsx")
+    book["Moves"]["F4"] = "cots"
+    book.save(game / "components.xlsx")
+    result = CliRunner().invoke(cli, ["check", "my-game"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == ('Error: components.xlsx, sheet "Moves", row 4, column "cost": Moves!F4, '
+                                              "character 1: unknown name 'cots'; did you mean \"cost\"?")
+
+
+def test_the_walkthrough_names_real_commands_and_files(game: Path) -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "your-own-game.md").read_text()
+    for name in ("example.log", "example-mistakes.log", "example-mistakes.expected"):
+        assert name in docs and (game / "playtests" / name).is_file()
+    assert "my-game/playtests/example-mistakes.log:13 my-game/moves-buy-cost Market costs 2, not 1 (Moves!A4)" in docs
