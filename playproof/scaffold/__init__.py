@@ -11,10 +11,10 @@ TEMPLATE = Path(__file__).resolve().parent / "template"
 
 CARDS = [
     ("name", "cost", "coins", "points", "colour", "text", "count"),
-    ("Market", 2, 1, 1, "#3d7a4a", "Collect: +1 :coin: more.", 4),
-    ("Harbour", 4, 2, 2, "#2a6f97", "Collect: +2 :coin: more.", 3),
-    ("Watchtower", 3, 0, 3, "#9a3b3b", "No income, but it stands tall.", 3),
-    ("Lighthouse", 6, 0, 6, "#c08a1e", "The pride of the harbour.", 2),
+    ("Market", 2, 1, 1, "#3d7a4a", "Stalls of fish and bread: a steady coin.", 4),
+    ("Harbour", 4, 2, 2, "#2a6f97", "Ships bring trade: two coins each time you collect.", 3),
+    ("Watchtower", 3, 0, 3, "#9a3b3b", "No income, but the town sleeps safe.", 3),
+    ("Lighthouse", 6, 0, 6, "#c08a1e", "The pride of the harbour, seen for miles.", 2),
 ]
 TOKENS = [("value", "count"), (1, 12), (5, 6)]
 
