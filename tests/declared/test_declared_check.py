@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BASE, write_project
+from declared_helpers import BASE, write_project
 from playproof.errors import Problems, ProblemsError
 from playproof.playtest.declared import check_rules, declared_engine, has_rules
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
+from declared_helpers import ROOT
 from playproof.playtest.declared.expr import FUNCTIONS, VARIABLES
 from playproof.playtest.declared.sheets import CHOICES, COLUMNS, TURN_CHOICES, TURN_KEYS
 

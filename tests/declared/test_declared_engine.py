@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import BASE, audit_text, findings, with_rows, write_project
+from declared_helpers import BASE, audit_text, findings, with_rows, write_project
 from playproof.playtest.declared import declared_engine
 from playproof.playtest.engine import Setup
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES
+from declared_helpers import EXAMPLES
 from playproof.errors import Problems
 from playproof.layouts.project import load_project
 from playproof.playtest.audit import audit_file, found_multiset, read_expected

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT
+from declared_helpers import ROOT
 from playproof.playtest.declared.expr import ExprError, Names, Unknown, compile_expr
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT
+from declared_helpers import ROOT
 from playproof.cli import cli
 from playproof.scaffold import create_project
 

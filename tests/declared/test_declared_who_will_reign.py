@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, ROOT
+from declared_helpers import EXAMPLES, ROOT
 from playproof.playtest.audit import audit_log
 from playproof.playtest.declared import declared_engine
 from playproof.playtest.logparse import parse_log, read_log
