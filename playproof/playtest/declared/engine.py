@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from playproof.playtest.declared.expr import Unknown, _num
+from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.model import Game, MoveSpec
 from playproof.playtest.declared.play import Play, parse_play
 from playproof.playtest.declared.rules import counter_range, move_rule
 from playproof.playtest.declared.sheets import name_key
-from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.state import Ctx, State, ZoneState
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Status, Violation
 
 
@@ -79,7 +79,7 @@ class DeclaredEngine(Engine):
         breaker = self.game.turn.tiebreak
         if breaker is None or len(tied) < 2:
             return tied
-        marks = {p: _num(self._eval(breaker, p)) for p in tied}
+        marks = {p: as_number(self._eval(breaker, p)) for p in tied}
         top = max(marks.values())
         return [p for p in tied if marks[p] == top]
 
@@ -165,7 +165,7 @@ class DeclaredEngine(Engine):
             return [] if zone.size > 0 else [Violation(rule, f"{spec.source} is empty ({spec.origin})", line)]
         if comp is None:
             return []
-        if spec.where is not None and not self._holds(spec.where, play, False):
+        if spec.where is not None and not self._holds(spec.where, play):
             return [Violation(move_rule(self.game_id, spec.verb), f"{comp.name} is not a component {spec.verb} "
                               f"may take ({spec.origin})", line)]
         if zone.index(comp.key) >= 0 or (zone.unknown and self._owed(comp.key) is not None):
@@ -180,7 +180,7 @@ class DeclaredEngine(Engine):
     def _zone_name(self, zone: str, player: str) -> str:
         return f"{player}'s {zone}" if self.game.zones[zone].per_player else f"the {zone}"
 
-    def _owed(self, key: str) -> Any:
+    def _owed(self, key: str) -> ZoneState | None:
         """Return a zone a hidden move may have taken this component from, or None."""
         for owners in self.state.zones.values():
             for zone in owners.values():
@@ -188,7 +188,7 @@ class DeclaredEngine(Engine):
                     return zone
         return None
 
-    def _holds(self, fn: Any, play: Play, uncertain_ok: bool) -> bool:
+    def _holds(self, fn: Any, play: Play) -> bool:
         """Evaluate a condition for a move; a hidden value counts as holding."""
         try:
             return bool(fn(Ctx(self.state, play.mover, play.comp, self)))
@@ -219,7 +219,7 @@ class DeclaredEngine(Engine):
             return 0, []
         rule = move_rule(self.game_id, spec.verb, "cost")
         try:
-            cost = int(_num(spec.cost(ctx)))
+            cost = int(as_number(spec.cost(ctx)))
         except Unknown:
             if play.amount is None:
                 return 0, []
@@ -250,7 +250,7 @@ class DeclaredEngine(Engine):
             deltas[key] = -paid
         for name, fn in spec.gains:
             try:
-                gain = int(_num(fn(ctx)))
+                gain = int(as_number(fn(ctx)))
             except Unknown:
                 gain = 0
             key = (name, self.state.counter_owner(name, payer))
@@ -282,7 +282,7 @@ class DeclaredEngine(Engine):
             return 0
 
     def _parts(self) -> dict[str, dict[str, int]]:
-        return {p: {name: int(_num(self._eval(fn, p))) for name, fn in self.game.scoring} for p in self.players}
+        return {p: {name: int(as_number(self._eval(fn, p))) for name, fn in self.game.scoring} for p in self.players}
 
     def _marker(self, event: Event) -> None:
         """A phase marker moves the turn to that phase."""

@@ -106,13 +106,13 @@ _BINARY: dict[str, tuple[int, Callable[[Any, Any], Any]]] = {
     "==": (5, lambda a, b: a == b), "!=": (5, lambda a, b: a != b),
     "<": (5, lambda a, b: _order(a, b) < 0), "<=": (5, lambda a, b: _order(a, b) <= 0),
     ">": (5, lambda a, b: _order(a, b) > 0), ">=": (5, lambda a, b: _order(a, b) >= 0),
-    "+": (6, lambda a, b: _num(a) + _num(b)), "-": (6, lambda a, b: _num(a) - _num(b)),
-    "*": (7, lambda a, b: _num(a) * _num(b)), "/": (7, lambda a, b: _div(a, b)),
-    "//": (7, lambda a, b: _div(a, b)), "%": (7, lambda a, b: _num(a) % _num(b) if _num(b) else 0),
+    "+": (6, lambda a, b: as_number(a) + as_number(b)), "-": (6, lambda a, b: as_number(a) - as_number(b)),
+    "*": (7, lambda a, b: as_number(a) * as_number(b)), "/": (7, lambda a, b: _div(a, b)),
+    "//": (7, lambda a, b: _div(a, b)), "%": (7, lambda a, b: as_number(a) % as_number(b) if as_number(b) else 0),
 }
 
 
-def _num(value: Any) -> int | float:
+def as_number(value: Any) -> int | float:
     """Return a value as a number: texts that are not numbers, and empty cells, count as 0."""
     if isinstance(value, (int, float)):
         return value
@@ -124,8 +124,8 @@ def _num(value: Any) -> int | float:
 
 def _div(a: Any, b: Any) -> int | float:
     """Divide rounding down; dividing by zero gives 0."""
-    den = _num(b)
-    return _num(a) // den if den else 0
+    den = as_number(b)
+    return as_number(a) // den if den else 0
 
 
 def _order(a: Any, b: Any) -> int:
@@ -199,7 +199,7 @@ class _Parser:
             return lambda c: not inner(c)
         if token.text == "-":
             inner = self.expression(8)
-            return lambda c: -_num(inner(c))
+            return lambda c: -as_number(inner(c))
         if token.text == "(":
             inner = self.expression(0)
             self.take(")")
@@ -226,9 +226,9 @@ class _Parser:
             if len(args) != 1:
                 raise ExprError("abs takes one value", token.col)
             only = args[0]
-            return lambda c: abs(_num(only(c)))
+            return lambda c: abs(as_number(only(c)))
         pick = min if name == "min" else max
-        return lambda c: pick(_num(a(c)) for a in args)
+        return lambda c: pick(as_number(a(c)) for a in args)
 
     def arguments(self) -> list[Fn]:
         """Parse `a, b, ...)` after an opening parenthesis."""
@@ -371,7 +371,7 @@ def _sum(zone: str, args: list[Fn]) -> Fn:
         for comp, _ in _items(c, zone):
             c.item = comp
             if cond is None or cond(c):
-                found += _num(value(c))
+                found += as_number(value(c))
         c.item = saved
         return found
     return total
@@ -408,7 +408,7 @@ def _best(zone: str, args: list[Fn]) -> Fn:
         for comp, by in _items(c, zone):
             c.item = comp
             if cond is None or cond(c):
-                score = _num(value(c))
+                score = as_number(value(c))
                 if best is None or score > best:
                     best, who = score, by
         c.item = saved
