@@ -173,3 +173,11 @@ def _event(line: str):
 
 def test_base_sheets_are_unchanged_by_helpers() -> None:
     assert with_rows("Moves")["Moves"] == BASE["Moves"]
+
+
+def test_first_must_name_a_player(project: Path) -> None:
+    import pytest
+    from playproof.errors import PlayproofError
+
+    with pytest.raises(PlayproofError, match=r"first=Cat is not one of the players \(Ann, Ben\)"):
+        declared_engine(project, "toy")(Setup(("Ann", "Ben"), {"first": "Cat"}, project=project))

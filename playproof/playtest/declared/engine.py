@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.model import Game, MoveSpec
 from playproof.playtest.declared.play import Play, parse_play
@@ -25,14 +26,20 @@ class DeclaredEngine(Engine):
         super().__init__(setup)
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players)
-        first = setup.options.get("first", "")
-        self.current = next((i for i, p in enumerate(self.players) if p.lower() == first.lower()), 0)
+        self.current = self._first(setup.options.get("first", "").strip())
         self.turns = 0
         self.actions = 0
         self.uses: dict[str, int] = {}
         self.phase = 0
         self.over = False
         self.end_pending = False
+
+    def _first(self, first: str) -> int:
+        """Return the seat of the player who takes the first turn (option `first`; default the first seat)."""
+        seats = [p.lower() for p in self.players]
+        if first and first.lower() not in seats:
+            raise PlayproofError(f'first={first} is not one of the players ({", ".join(self.players)})')
+        return seats.index(first.lower()) if first else 0
 
     # ---- the hook -------------------------------------------------------------------------------------------
     def check_move(self, play: Play, event: Event) -> list[Violation]:
