@@ -134,3 +134,16 @@ def test_an_xlsx_problem_names_the_sheet(tmp_path: Path) -> None:
     assert [str(p) for p in problems.items] == [
         'components.xlsx, sheet "Moves", row 4, column "components": Moves!E4: unknown set "Crads"; '
         'did you mean "Cards"? (sets: Cards, Tokens)']
+
+
+def test_an_audit_against_bad_sheets_is_a_located_problem_not_a_traceback(tmp_path: Path) -> None:
+    from playproof.playtest.audit import audit_log
+    from playproof.playtest.logparse import parse_log
+
+    project = write_project(tmp_path / "bad", changed("Moves", 4, "to", "tablaeu"))
+    log = parse_log(f'[Game "bad"]\n[Players "Ann, Ben"]\n[Project "{project}"]\n\nAnn: work\n', "t.log")
+    result = audit_log(log)
+    assert not result.readable and result.engine is None
+    assert [p.message for p in result.problems] == [
+        'Moves.csv, row 4, column "to": Moves!E4: unknown zone "tablaeu"; did you mean "tableau"? '
+        "(zones: deck, market, hand, tableau)"]
