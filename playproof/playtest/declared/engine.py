@@ -54,6 +54,8 @@ class DeclaredEngine(Engine):
             return []
         if event.actor == TABLE and event.verb in ("score", "winner"):
             return self._claim(event)
+        if event.actor != TABLE and event.actor not in self.players:
+            return [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table', event)]
         spec = self.game.moves.get(event.verb)
         if spec is None:
             return [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
