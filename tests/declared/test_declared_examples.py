@@ -66,3 +66,24 @@ def test_follow_suit_with_a_hand_dealt_face_down_is_undetermined_until_revealed(
     assert [(f.rule, f.status.value) for f in result.findings] == [
         ("tidepool-tricks/moves-play-condition", "undetermined")]
     assert "Cat" in next(e.actor for e in log.entries if e.line == result.findings[0].line)
+
+
+def test_the_example_workbooks_are_what_the_script_writes(tmp_path: Path) -> None:
+    import importlib.util
+
+    import openpyxl
+
+    from declared_helpers import ROOT
+
+    spec = importlib.util.spec_from_file_location("make_examples", ROOT / "tests/data/declared/make_examples.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for game_id, book in script.GAMES.items():
+        script.write_workbook(tmp_path / f"{game_id}.xlsx", book)
+        fresh = openpyxl.load_workbook(tmp_path / f"{game_id}.xlsx")
+        stored = openpyxl.load_workbook(EXAMPLES / game_id / "components.xlsx")
+        assert fresh.sheetnames == stored.sheetnames
+        for name in fresh.sheetnames:
+            assert list(fresh[name].values) == list(stored[name].values), (game_id, name)
+        if (EXAMPLES / game_id / "layouts.toml").is_file():
+            assert (EXAMPLES / game_id / "layouts.toml").read_text() == script.layouts(game_id, book)
