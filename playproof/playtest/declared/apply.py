@@ -17,15 +17,11 @@ def perform(engine: DeclaredEngine, play: Play) -> None:
     """Apply a move as written, then pass the turn and end the game as the Turn sheet says."""
     spec = play.spec
     out_of_turn = spec.actor == "turn" and play.actor != engine.turn_player
+    changes = play.changes  # found by the check, on the state before the move (gains read it as it was)
+    if changes is None:
+        changes = engine._changes(play, Ctx(engine.state, play.mover, play.comp, engine), play.paid or 0)
     _move(engine, play)
-    ctx = Ctx(engine.state, play.mover, play.comp, engine)
-    paid = play.amount
-    if paid is None and spec.cost is not None:
-        try:
-            paid = int(spec.cost(ctx))
-        except (Unknown, TypeError, ValueError):
-            paid = 0
-    for name, owner, value in engine._changes(play, ctx, paid or 0):
+    for name, owner, value in changes:
         engine.state.counters[name][owner] = _clamp(engine, name, value)
     if not out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
         _bookkeeping(engine, play)

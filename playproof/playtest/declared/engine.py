@@ -130,6 +130,7 @@ class DeclaredEngine(Engine):
         ctx = Ctx(self.state, play.mover, play.comp, self)
         found += self._condition(play, ctx, line)
         paid, cost_found = self._cost(play, ctx, line)
+        play.paid = paid
         found += cost_found
         if not found:
             found += self._counters(play, ctx, paid, line) + self._capacity(play, line)
@@ -242,7 +243,8 @@ class DeclaredEngine(Engine):
     def _counters(self, play: Play, ctx: Ctx, paid: int, line: int) -> list[Violation]:
         """Counters a move changes stay within their range."""
         found = []
-        for name, owner, value in self._changes(play, ctx, paid):
+        play.changes = self._changes(play, ctx, paid)
+        for name, owner, value in play.changes:
             spec = self.game.counters[name]
             if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
                 who = f"{owner}'s " if owner else ""

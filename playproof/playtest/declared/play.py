@@ -22,6 +22,9 @@ class Play:
     problem: str = ""
     turn: str = ""
     """The player whose turn it is (a table move naming no player uses that player's zones)."""
+    paid: int | None = None
+    changes: list[tuple[str, str, int]] | None = None
+    """What checking the move found it pays and does to counters (applying it reuses them)."""
 
     @property
     def mover(self) -> str:
