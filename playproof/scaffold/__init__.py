@@ -1,4 +1,4 @@
-"""`playproof new`: a small working game project (workbook, layouts, an icon) that builds at once."""
+"""`playproof new`: a small working game project (workbook with declared rules, layouts, an icon, logs)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,34 @@ from playproof.errors import PlayproofError
 TEMPLATE = Path(__file__).resolve().parent / "template"
 
 CARDS = [
-    ("name", "cost", "colour", "text", "count"),
-    ("Market", 2, "#3d7a4a", "Gain :coin: 2. Then you may discard a card to draw a card.", 4),
-    ("Harbour", 4, "#2a6f97", "Gain :coin: 1 for each **ship** you have. *Once per round.*", 3),
-    ("Watchtower", 3, "#9a3b3b", "When another player attacks you, reveal this card to block the attack.", 2),
+    ("name", "cost", "coins", "points", "colour", "text", "count"),
+    ("Market", 2, 1, 1, "#3d7a4a", "Stalls of fish and bread: a steady coin.", 4),
+    ("Harbour", 4, 2, 2, "#2a6f97", "Ships bring trade: two coins each time you collect.", 3),
+    ("Watchtower", 3, 0, 3, "#9a3b3b", "No income, but the town sleeps safe.", 3),
+    ("Lighthouse", 6, 0, 6, "#c08a1e", "The pride of the harbour, seen for miles.", 2),
 ]
 TOKENS = [("value", "count"), (1, 12), (5, 6)]
+
+RULES: dict[str, list[tuple[object, ...]]] = {
+    "Zones": [("zone", "owner", "visibility", "order", "capacity", "note"),
+              ("deck", "shared", "hidden", "ordered", None, "the Cards, shuffled"),
+              ("market", "shared", "public", "unordered", 3, "three cards for sale"),
+              ("tableau", "player", "public", "unordered", None, "the cards a player has bought")],
+    "Counters": [("counter", "owner", "start", "min", "max", "note"),
+                 ("coins", "player", 2, 0, None, "a player's coins: never below 0")],
+    "Setup": [("set", "zone", "note"), ("Cards", "deck", "every printed card starts in the deck")],
+    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "due", "note"),
+              ("refill", "table", "deck", "market", "Cards", None, None, None,
+               "count(market) < 3 and count(deck) > 0", "the table turns up cards until three are for sale"),
+              ("collect", "turn", None, None, None, None, None, "coins: 1 + sum(tableau, coins)",
+               None, "take 1 coin plus the coins of your cards"),
+              ("buy", "turn", "market", "tableau", "Cards", "cost", "coins", None, None,
+               "pay a card's cost to put it in your tableau")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
+             ("end", "count(deck) == 0 and count(market) == 0"), ("end at", "round"), ("tiebreak", "coins")],
+    "Scoring": [("part", "expression"), ("cards", "sum(tableau, points)"), ("coins", "coins // 3")],
+}
+"""The starter game's rules, declared in the workbook (docs/rules-sheets.md explains every column)."""
 
 
 def create_project(path: Path, name: str | None = None) -> None:
@@ -25,10 +47,11 @@ def create_project(path: Path, name: str | None = None) -> None:
     game = name or path.resolve().name.replace("-", " ").replace("_", " ").title()
     shutil.copytree(TEMPLATE, path, dirs_exist_ok=True)
     _write_workbook(path / "components.xlsx", game)
+    _write_logs(path / "playtests", path.resolve().name.lower())
 
 
 def _write_workbook(path: Path, game: str) -> None:
-    """Write the starter workbook: a Game sheet, Cards and Tokens."""
+    """Write the starter workbook: a Game sheet, Cards, Tokens and the rules sheets."""
     from openpyxl import Workbook
 
     book = Workbook()
@@ -36,10 +59,17 @@ def _write_workbook(path: Path, game: str) -> None:
     info.title = "Game"
     for row in (("key", "value"), ("name", game), ("version", "0.1")):
         info.append(row)
-    cards = book.create_sheet("Cards")
-    for row in CARDS:
-        cards.append(row)
-    tokens = book.create_sheet("Tokens")
-    for row in TOKENS:
-        tokens.append(row)
+    for title, rows in (("Cards", CARDS), ("Tokens", TOKENS), *RULES.items()):
+        sheet = book.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
     book.save(path)
+
+
+def _write_logs(folder: Path, game_id: str) -> None:
+    """Write the example logs (a legal game, and one with mistakes and the findings it should give)."""
+    folder.mkdir(exist_ok=True)
+    source = TEMPLATE.parent / "logs"
+    for name in ("example.log", "example-mistakes.log", "example-mistakes.expected"):
+        text = (source / name).read_text(encoding="utf-8").replace("{game}", game_id)
+        (folder / name).write_text(text, encoding="utf-8")

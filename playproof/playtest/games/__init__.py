@@ -10,6 +10,8 @@ folder names it: only bundled modules, installed plugins and an engine named on 
 from __future__ import annotations
 
 import difflib
+import sys
+from functools import lru_cache
 from importlib import import_module
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -36,6 +38,12 @@ def game_ids() -> list[str]:
 
 def _plugins() -> dict[str, EntryPoint]:
     """Return the installed plugins' entry points by game id (read from metadata; nothing is imported)."""
+    return _plugins_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=4)
+def _plugins_on(path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """Read the entry points once per import path (an audit of many logs must not rescan metadata per log)."""
     return {ep.name.strip().lower(): ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -116,7 +124,9 @@ def resolve_engine(game_id: str, project: Path | None = None, engine: str | None
 
 def project_engine(project: Path, game_id: str) -> type[Engine] | None:
     """Return the engine a game project declares in its workbook's rules sheets, or None when it declares none."""
-    return None
+    from playproof.playtest.declared import declared_engine, has_rules
+
+    return declared_engine(project, game_id) if has_rules(project) else None
 
 
 def _refuse_likely_typo(game_id: str) -> None:
@@ -171,6 +181,10 @@ def available_engines() -> dict[str, type[Engine] | Exception]:
 
 def check_engine_data(game_id: str, project: Path, problems: Problems) -> None:
     """Load a project's workbook through its game's rules engine, recording what the engine refuses."""
+    from playproof.playtest.declared import check_rules, has_rules
+
+    if not is_known(game_id) and has_rules(project):  # declared rules: every problem located in its sheet
+        return check_rules(project, problems)
     try:
         engine = resolve_engine(game_id, project)
         players = tuple(f"P{i + 1}" for i in range(max(1, engine.min_players)))

@@ -1,0 +1,106 @@
+"""Rules declared in the workbook: sheets that say how components move, read by a generic referee.
+
+Public API: `has_rules(project)`, `declared_engine(project, game_id)`, `check_rules(project, problems)`,
+and `DeclaredEngine` (the base class a designer's Python hook subclasses). The format is docs/rules-sheets.md.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from playproof.components.reader import read_project_workbook
+from playproof.errors import PlayproofError, Problems, ProblemsError
+from playproof.playtest.declared.build import build_game
+from playproof.playtest.declared.engine import DeclaredEngine
+from playproof.playtest.declared.model import Game
+from playproof.playtest.declared.play import Play
+from playproof.playtest.declared.sheets import MARKER_SHEET, RULES_SHEETS
+from playproof.playtest.engine import Engine, RuleIndex
+
+__all__ = ["has_rules", "declared_engine", "check_rules", "DeclaredEngine", "Play", "RULES_SHEETS"]
+
+_CACHE: dict[tuple[str, str, type, tuple[float, ...]], type[DeclaredEngine]] = {}
+_SHEET_NAME = re.compile(rb'<sheet [^>]*name="([^"]*)"')
+
+
+def has_rules(project: Path) -> bool:
+    """Return True when the project's workbook has a Moves sheet (read cheaply, without loading the workbook)."""
+    project = Path(project)
+    xlsx = project / "components.xlsx"
+    if xlsx.is_file():
+        try:
+            with zipfile.ZipFile(xlsx) as book:
+                names = _SHEET_NAME.findall(book.read("xl/workbook.xml"))
+        except (OSError, KeyError, zipfile.BadZipFile):
+            return False
+        return MARKER_SHEET.encode() in names
+    folder = project / "components" if (project / "components").is_dir() else project
+    return (folder / f"{MARKER_SHEET}.csv").is_file()
+
+
+def _stamp(project: Path | None) -> tuple[float, ...]:
+    """Return the modification times of the project's workbook files (a change reloads the rules)."""
+    if project is None:
+        return ()
+    xlsx = project / "components.xlsx"
+    if xlsx.is_file():
+        return (xlsx.stat().st_mtime,)
+    folder = project / "components" if (project / "components").is_dir() else project
+    return tuple(sorted(p.stat().st_mtime for p in folder.glob("*.csv")))
+
+
+LINK_KEY = "components"
+"""A Game-sheet key: another project whose component sets these rules referee (path relative to this one)."""
+
+
+def linked_project(project: Path, info: dict) -> Path | None:
+    """Return the project a rules workbook takes its components from (its Game sheet's `components`), or None."""
+    text = str(info.get(LINK_KEY) or "").strip()
+    return (project / text).resolve() if text else None
+
+
+def load_game(project: Path, game_id: str, problems: Problems, reading: Problems | None = None) -> Game:
+    """Read a project's workbook (and the component sets of a linked project) and compile its declared rules."""
+    workbook = read_project_workbook(project, problems if reading is None else reading)
+    if MARKER_SHEET not in workbook.sets:
+        raise PlayproofError(f"{project}: the workbook has no {MARKER_SHEET} sheet, so it declares no rules")
+    linked = linked_project(project, workbook.info)
+    if linked is not None:
+        other = read_project_workbook(linked, Problems() if reading is not None else problems)
+        workbook.sets = {**{k: v for k, v in other.sets.items() if k not in RULES_SHEETS}, **workbook.sets}
+    return build_game(workbook, game_id, problems)
+
+
+def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] = DeclaredEngine) -> type[Engine]:
+    """Return the engine class of a declared game (cached per project and workbook time); bad sheets raise."""
+    project = Path(project).resolve()
+    key = (str(project), game_id, base, _stamp(project))
+    cached = _CACHE.get(key)
+    if cached is not None and _stamp(cached.game.linked) == cached.game.linked_stamp:
+        return cached
+    problems = Problems()
+    game = load_game(project, game_id, problems)
+    game.linked = linked_project(project, {LINK_KEY: game.link})
+    game.linked_stamp = _stamp(game.linked)
+    if problems.errors:
+        raise ProblemsError(problems.items)
+    rules = game.rules if not base.extra_rules else RuleIndex(game_id, list(game.rules) + list(base.extra_rules))
+    attrs = {"game": game, "game_id": game_id, "title": game.title, "rules": rules,
+             "min_players": game.turn.min_players, "max_players": game.turn.max_players,
+             "__module__": base.__module__, "__doc__": f"The declared referee of {game.title}."}
+    engine = type(f"Declared[{game_id}]", (base,), attrs)
+    _CACHE[key] = engine
+    return engine
+
+
+def check_rules(project: Path, problems: Problems) -> None:
+    """Check a project's rules sheets for `playproof check`, recording each problem with its sheet and cell."""
+    project = Path(project)
+    if not has_rules(project):
+        return
+    try:
+        load_game(project, project.resolve().name, problems, Problems())  # `check` reads the sets itself
+    except PlayproofError as exc:
+        problems.error(None, str(exc))
