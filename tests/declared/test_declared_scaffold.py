@@ -53,7 +53,7 @@ def test_the_example_logs_audit_as_expected(game: Path) -> None:
 def test_simulate_the_new_game(game: Path) -> None:
     code, output = run("simulate", "my-game", "--players", "3", "--games", "20")
     assert code == 0, output
-    assert output.startswith("played 20 game(s) of My Game for 3 players")
+    assert output.startswith("my-game, as printed, 3 players, bots random: 20 games in ")
 
 
 def test_record_a_playtest_of_the_new_game(game: Path) -> None:
