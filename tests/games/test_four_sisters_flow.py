@@ -251,13 +251,18 @@ def test_names_match_case_insensitively_and_may_have_spaces() -> None:
     assert engine.apply(Event(2, "mary ann", "place", "QH B2")) == []
 
 
-def test_an_unnamed_innocent_at_the_end_of_a_log_is_reported_there() -> None:
+def test_a_log_that_stops_before_the_innocent_is_named_is_not_a_violation() -> None:
     moves = [("Ann", "place", "AH A1"), ("Ben", "end", ""), ("Cat", "place", "AD B2"),
              ("Dee", "place", "AS B1")]
     engine, found = engine_after(moves)
-    assert found == [] and [(v.line, v.rule) for v in engine.finish()] == [
-        (16, "four-sisters/conflict-declare")]
+    assert found == [] and engine.finish() == []  # an unfinished log breaks no rule
     assert engine.hour == 5 and engine.current == "Ann"
+
+
+def test_an_innocent_left_unnamed_before_the_next_move_is_still_reported() -> None:
+    moves = [("Ann", "place", "AH A1"), ("Ben", "end", ""), ("Cat", "place", "AD B2"),
+             ("Dee", "place", "AS B1"), ("Dee", "end", "")]
+    assert engine_after(moves)[1] == ["conflict-declare"]
 
 
 def younger_out_of_cards(**options: str) -> tuple[ENGINE, int]:

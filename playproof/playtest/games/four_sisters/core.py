@@ -10,7 +10,7 @@ from playproof.playtest.games.four_sisters.conflict import card_at
 from playproof.playtest.games.four_sisters.data import GameData, load_game_data
 from playproof.playtest.games.four_sisters.rules import GAME_ID, RULES
 from playproof.playtest.games.four_sisters.state import (
-    OVER, REFILL, SETUP, START, Conflict, Outcome, Seat,
+    OVER, PASSED, REFILL, SETUP, START, Conflict, Outcome, Seat,
 )
 
 UNKNOWN = "?"
@@ -64,6 +64,7 @@ class Core(Engine):
         self.conflict: Conflict | None = None
         self.last_outcome: Outcome | None = None
         self.stormed: set[str] = set()
+        self.passed = False  # the turn's player passed at step 1: her turn skips to the Clock
         self.end_reason = ""
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
@@ -231,14 +232,26 @@ class Core(Engine):
 
     def close_turn(self) -> None:
         """Step 7: owe the draws that bring the hand back to three; finish when none are owed."""
+        if self.stage == PASSED:  # a pass has drawn its one replacement: no refill
+            self.finish_turn()
+            return
         seat = self.seats[self.current]
         self.owed[seat.name] = max(0, min(self.data.hand_size - seat.hand_count, seat.scheme_count))
         self.begin_refill()
 
     def begin_refill(self) -> None:
-        """Enter the refill step, finishing the turn at once when nothing is owed."""
+        """Enter the refill step, leaving it at once when nothing is owed."""
         self.stage = REFILL
         if self.owed[self.current] == 0:
+            self.refilled()
+
+    def refilled(self) -> None:
+        """The owed draws are done: finish the turn, or after a pass wait for its end (step 8)."""
+        # A pass skips to step 8: the turn is still hers until it ends, so a move she adds to
+        # it is out of step (order-step), not a turn of her own
+        if self.passed:
+            self.stage = PASSED
+        else:
             self.finish_turn()
 
     def finish_turn(self) -> None:
@@ -248,6 +261,7 @@ class Core(Engine):
             self.hour = self.hour % self.data.clock_hours + 1
         self.turns_played += 1
         self.conflict = None
+        self.passed = False
         if all(self.board.values()):
             self.end_day("full", self.leading_team())
         elif out := self.teams_run_out():
@@ -302,6 +316,7 @@ class Core(Engine):
         """Let the table's game go on with the player who actually moved."""
         self.turn = self.order.index(player)
         self.stage = START
+        self.passed = False
 
 
 def _project(setup: Setup) -> Path:

@@ -9,7 +9,7 @@ from playproof.playtest.games.four_sisters.conflicts import ConflictMoves
 from playproof.playtest.games.four_sisters.core import BadMove
 from playproof.playtest.games.four_sisters.legal import LegalMoves
 from playproof.playtest.games.four_sisters.state import (
-    DONE, INTRIGUED, OPEN, OVER, PLACED, REFILL, SETUP,
+    ACTED, OPEN, OVER, PASSED, REFILL, SETUP, START,
 )
 from playproof.playtest.games.four_sisters.table import TableMoves
 from playproof.playtest.games.four_sisters.turns import TurnMoves
@@ -83,28 +83,32 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
             self.advance_conflict("end", event, out)
         if self.stage == REFILL and kind in (TURN, CLOSING):
             self._finish_refill()
-        if kind in (TURN, CLOSING, DRAW) and self.stage in (INTRIGUED, PLACED, DONE):
-            if self._closes_turn(event, kind):
-                self.close_turn()
-                if self.stage == REFILL and kind != DRAW:
-                    self._finish_refill()
+        if kind in (TURN, CLOSING, DRAW) and self.stage in ACTED and self._closes_turn(event, kind):
+            self.close_turn()
+            if self.stage == REFILL and kind != DRAW:
+                self._finish_refill()
         if kind == TURN and self.stage in OPEN and event.actor != self.current:
             out.append(self.violation("order-turn", f"it is {self.current}'s turn, not "
                                       f"{event.actor}'s", event))
             self.jump_to(event.actor)
+        elif kind == TURN and self.stage == PASSED and event.verb != "end":
+            # After a pass, skip to step 8: nothing else is played that turn
+            out.append(self.violation("order-step", f"{event.actor} passed this turn: after a pass "
+                                      "the turn skips to the Clock", event))
+            self.stage, self.passed = START, False  # the move is played as written
 
     def _closes_turn(self, event: Event, kind: str) -> bool:
         """True when a move shows that the turn's player has finished her turn."""
         if kind == TURN:
             return event.actor != self.current
-        if kind == DRAW:
-            return self.draw_args(event)[0] == self.current
+        if kind == DRAW:  # after a pass she has drawn her one card: a further draw is not a refill
+            return self.draw_args(event)[0] == self.current and self.stage != PASSED
         return True
 
     def _finish_refill(self) -> None:
-        """Draw what the log did not name, then advance the Clock."""
+        """Draw what the log did not name, then advance the Clock (after a pass: wait for it)."""
         self.fill_draws()
-        self.finish_turn()
+        self.refilled()
 
     def _after_the_day(self, event: Event) -> Violation:
         """A move after the Day has ended."""
@@ -165,13 +169,16 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
                           f"Oubliette: {' '.join(sorted(self.oubliette)) or 'empty'}", hands])
 
     def finish(self) -> list[Violation]:
-        """Close a turn the log left open so the final state is the rules' own."""
-        out: list[Violation] = []
-        end = Event(self.last_line, TABLE, "end")  # what is found now belongs to the last move
+        """Close the turn the log left open so the final state is the rules' own; report nothing."""
+        # A log may stop anywhere: an unfinished game breaks no rule, so what the rules' defaults
+        # would report here (an Innocent never named) is not a finding
+        end = Event(self.last_line, TABLE, "end")
         if self.conflict is not None:
-            self.advance_conflict("end", end, out)
-        if self.stage in (INTRIGUED, PLACED, DONE):
+            self.advance_conflict("end", end, [])
+        if self.stage == REFILL:
+            self._finish_refill()
+        if self.stage in ACTED:
             self.close_turn()
         if self.stage == REFILL:
             self._finish_refill()
-        return out
+        return []

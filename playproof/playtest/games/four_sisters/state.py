@@ -11,9 +11,11 @@ START = "start"  # step 1: pass, or Intrigue / placement / end
 INTRIGUED = "intrigued"  # Intrigue at step 2 done: placement or end
 PLACED = "placed"  # placement (and its Conflict) done: Intrigue at step 6 or end
 DONE = "done"  # Intrigue at step 6 done: end
+PASSED = "passed"  # step 1 passed and the replacement drawn: only the Clock (step 8) is left
 REFILL = "refill"  # step 7: drawing owed cards
 OVER = "over"  # the Day has ended
-OPEN = (START, INTRIGUED, PLACED, DONE)  # the turn's player may still act
+OPEN = (START, INTRIGUED, PLACED, DONE, PASSED)  # the turn's player may still act
+ACTED = (INTRIGUED, PLACED, DONE, PASSED)  # the turn's player has made a move this turn
 
 SCHEME = "scheme"
 OUBLIETTE = "oubliette"

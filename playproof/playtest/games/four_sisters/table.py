@@ -26,7 +26,7 @@ class TableMoves(Core):
         if self.stage == SETUP and not any(self.owed.values()):
             self.start_play()
         elif self.stage == REFILL and self.owed[self.current] <= 0:
-            self.finish_turn()
+            self.refilled()
 
     def draw_args(self, event: Event) -> tuple[str, str]:
         """Parse who draws what (once per event: the flow reads it before the draw itself)."""

@@ -24,6 +24,7 @@ class TurnMoves(Core):
                                       f"{len(cards)}", event))
         self.discard(seat, cards, event, out)
         self.owed[seat.name] = min(1, seat.scheme_count) if cards else 0
+        self.passed = True
         self.begin_refill()
 
     def do_intrigue(self, event: Event, out: list[Violation]) -> None:

@@ -1,0 +1,80 @@
+"""Four Sisters rulings (issues 9 and 16): what a table really did is written, checked once, played on."""
+
+from __future__ import annotations
+
+from playproof.playtest.engine import Event, Setup
+from playproof.playtest.games.four_sisters import ENGINE
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dee")
+OPENING = [f"table: draw {p} {c}" for p, hand in
+           zip(PLAYERS, ("QH AH 2H", "QC AC 2C", "QD AD 2D", "QS AS 2S")) for c in hand.split()]
+
+
+def play(lines: list[str], **options: str) -> tuple[ENGINE, list[tuple[int, str]]]:
+    """Apply `Actor: verb args` lines after the opening; return the engine and (line, rule slug) found."""
+    engine = ENGINE(Setup(PLAYERS, options=options))
+    found = []
+    for number, line in enumerate(OPENING + lines, start=1):
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        found += [(v.line, v.rule.split("/", 1)[1]) for v in engine.apply(Event(number, actor, verb, args))]
+    return engine, found
+
+
+def line_of(lines: list[str], index: int) -> int:
+    """The log line number of lines[index] (after the twelve opening draws)."""
+    return len(OPENING) + index + 1
+
+
+# ----- a pass skips to the Clock: a move added to that turn is out of step, not a new turn ------
+
+def test_a_pass_then_the_next_player_is_clean() -> None:
+    lines = ["Ann: pass AH", "table: draw Ann 3H", "table: clock 2", "Ben: place AC A1"]
+    engine, found = play(lines)
+    assert found == [] and (engine.hour, engine.current) == (2, "Ben")
+
+
+def test_a_placement_after_a_pass_is_out_of_step_and_the_clock_advances_once() -> None:
+    lines = ["Ann: pass AH", "table: draw Ann 3H", "Ann: place QH A1", "table: clock 2",
+             "Ben: place AC C3"]
+    engine, found = play(lines)
+    assert found == [(line_of(lines, 2), "order-step")]  # not order-turn, and the clock 2 is right
+    assert engine.board["A1"] == "QH" and engine.turns_played == 1
+
+
+def test_an_end_after_a_pass_is_clean_and_a_second_draw_is_not_a_refill() -> None:
+    assert play(["Ann: pass AH", "table: draw Ann 3H", "Ann: end", "table: clock 2"])[1] == []
+    lines = ["Ann: pass AH", "table: draw Ann 3H", "table: draw Ann 4H"]
+    assert play(lines)[1] == [(line_of(lines, 2), "refill-three")]
+
+
+def test_a_pass_offers_only_its_end_once_the_replacement_is_drawn() -> None:
+    engine, _ = play(["Ann: pass AH", "table: draw Ann 3H"])
+    decision = engine.decision()
+    assert decision is not None and (decision.actor, decision.moves) == ("Ann", ("end",))
+
+
+# ----- an unfinished log is not a violation ---------------------------------------------------
+
+def test_a_log_stopping_in_a_conflict_has_no_finding() -> None:
+    lines = ["Ann: place AH A1", "Ben: end", "Cat: place AD B2", "Dee: place AS B1"]
+    engine, found = play(lines)
+    assert found == [] and engine.finish() == []
+
+
+def test_the_next_move_without_naming_the_innocent_is_a_violation() -> None:
+    lines = ["Ann: place AH A1", "Ben: end", "Cat: place AD B2", "Dee: place AS B1", "Ann: end"]
+    assert play(lines)[1] == [(line_of(lines, 4), "conflict-declare")]
+
+
+# ----- `end` by the wrong player ---------------------------------------------------------------
+
+def test_end_by_a_player_whose_turn_it_is_not_is_flagged() -> None:
+    assert play(["Ben: end"])[1] == [(line_of([], 0), "order-turn")]
+    lines = ["Ann: place AH A1", "Cat: end"]  # Ann's turn ends; Ben's comes, not Cat's
+    assert play(lines)[1] == [(line_of(lines, 1), "order-turn")]
+
+
+def test_the_next_players_end_after_an_open_turn_is_a_terse_log() -> None:
+    engine, found = play(["Ann: place AH A1", "Ben: end"])
+    assert found == [] and (engine.current, engine.hour) == ("Cat", 3)
