@@ -212,7 +212,7 @@ def test_two_tied_queens_both_lose_and_each_owner_chooses() -> None:
                                   ("Ben", "boost", ""), ("Ann", "boost", "")])
     decision = engine.decision()
     assert found == [] and decision is not None
-    assert (decision.actor, decision.moves) == ("Ben", ("send scheme", "send oubliette"))
+    assert (decision.actor, decision.moves[:2]) == ("Ben", ("send scheme", "send oubliette"))
     engine.apply(Event(99, "Ben", "send", "oubliette"))
     engine.apply(Event(100, "Ann", "send", "scheme"))
     assert "QC" in engine.oubliette and list(engine.seats["Ann"].bottom) == ["QH"]

@@ -80,9 +80,10 @@ CASES = [
      [("conflict-declare", "Dee's card in B1 touches opposing cards in A1, B2: name the Innocent "
                            "with `target ROOM`", V)]),
     (["Ann: boost 2H"], [("conflict-boost", "there is no Conflict to discard for", V)]),
-    (["Ann: place AH A1", "Ben: place AC A2", "Ann: boost", "Ben: boost 2C"],
-     [("conflict-boost", "Ben has already discarded for this Conflict, or her moment to discard "
-                         "has passed", V)]),
+    (["Ann: place QH A1", "Ben: place QC A2", "Ben: boost", "Ann: boost", "Ben: send oubliette",
+      "Ann: boost 2H"],
+     [("conflict-boost", "the cards in this Conflict have already been compared: discards come "
+                         "before", V)]),
     (["Ann: place QH A1", "Ben: place 2C A2", "Ann: accept"],
      [("conflict-tie", "there is no tie to decide", V)]),
     (["Ann: place AH A1", "Ben: place 2C A2", "table: moot"],

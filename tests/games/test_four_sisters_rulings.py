@@ -78,3 +78,40 @@ def test_end_by_a_player_whose_turn_it_is_not_is_flagged() -> None:
 def test_the_next_players_end_after_an_open_turn_is_a_terse_log() -> None:
     engine, found = play(["Ann: place AH A1", "Ben: end"])
     assert found == [] and (engine.current, engine.hour) == ("Cat", 3)
+
+
+# ----- Conflict discards: either side, any order, any number of goes (ruling 9) --------------
+
+def test_the_defender_may_discard_first() -> None:
+    lines = ["Ann: place AH A1", "Ben: place AC A2", "Ann: boost 2H", "Ben: boost 2C", "Ann: refuse",
+             "table: moot"]
+    assert play(lines)[1] == []
+
+
+def test_a_side_may_discard_again_before_the_cards_are_compared() -> None:
+    lines = ["Ann: place AH A1", "Ben: place AC A2", "Ben: boost 2C", "Ann: boost 2H", "Ben: boost QC",
+             "table: defeat A1 scheme"]
+    engine, found = play(lines)
+    assert found == [] and engine.board["A1"] is None and list(engine.seats["Ann"].bottom) == ["AH"]
+
+
+def test_a_bystander_or_a_late_discard_is_flagged() -> None:
+    lines = ["Ann: place AH A1", "Ben: place AC A2", "Cat: boost 2D"]
+    assert play(lines)[1] == [(line_of(lines, 2), "conflict-boost")]
+    lines = ["Ann: place QH A1", "Ben: place QC A2", "Ann: boost", "Ben: boost", "Ann: send scheme",
+             "Ben: boost 2C", "Ben: send oubliette"]
+    engine, found = play(lines)
+    assert found == [(line_of(lines, 5), "conflict-boost")] and "2C" in engine.oubliette
+
+
+def test_the_losers_of_a_tie_with_queens_send_in_any_order() -> None:
+    lines = ["Ann: place QH A1", "Ben: place QC A2", "Ann: boost", "Ben: boost", "Ann: send scheme",
+             "Ben: send oubliette"]
+    engine, found = play(lines)
+    assert found == [] and "QC" in engine.oubliette and list(engine.seats["Ann"].bottom) == ["QH"]
+
+
+def test_once_both_have_discarded_the_table_records_the_result() -> None:
+    engine, _ = play(["Ann: place AH A1", "Ben: place AC A2", "Ben: boost 2C", "Ann: boost"])
+    decision = engine.decision()
+    assert decision is not None and (decision.actor, decision.moves) == ("table", ("defeat A1 scheme",))

@@ -7,7 +7,7 @@ from playproof.playtest.games.four_sisters.conflict import QUEEN_TIE, TIE, judge
 from playproof.playtest.games.four_sisters.core import BadMove, Core
 from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict, Outcome
 
-STEPS = ("target", "boost-instigator", "boost-defender", "tie", "send", "end")
+STEPS = ("target", "boost", "tie", "send", "end")
 
 
 class ConflictMoves(Core):
@@ -32,12 +32,8 @@ class ConflictMoves(Core):
                                       f"opposing cards in {', '.join(c.candidates)}: name the "
                                       "Innocent with `target ROOM`", event))
             self.conflict = None
-        elif c.step == "boost-instigator":
-            c.boosts[c.player] = 0
-            c.step = "boost-defender"
-        elif c.step == "boost-defender":
-            c.boosts[c.defender or ""] = 0
-            self._judge(c)
+        elif c.step == "boost":
+            self._judge(c)  # the discards are over: compare the results
         elif c.step == "tie":
             self._resolve(c, {})  # a defender who says nothing does not accept defeat
         else:
@@ -48,7 +44,7 @@ class ConflictMoves(Core):
         """Name the Innocent and its defender."""
         c.target = room
         c.defender = self.owner_at(room)
-        c.step = "boost-instigator"
+        c.step = "boost"
 
     def _judge(self, c: Conflict) -> None:
         """Compare the cards once both sides have discarded."""
@@ -97,23 +93,22 @@ class ConflictMoves(Core):
 
     def do_boost(self, event: Event, out: list[Violation]) -> None:
         """Step 5: discard cards, each adding 1 to the player's card in the Conflict."""
+        # "Players with cards in Conflict may discard any number of cards": either side, in any
+        # order, in as many goes as she likes, until the cards are compared
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
         c, actor = self.conflict, event.actor
-        # Only the two sides move the Conflict on; a bystander's discard changes nothing
-        if c is not None and actor == c.player:
-            self.advance_conflict("boost-instigator", event, out)
-        elif c is not None and actor in self._defenders(c):
-            self.advance_conflict("boost-defender", event, out)
+        if c is not None and actor in self._defenders(c) | {c.player}:
+            self.advance_conflict("boost", event, out)
         c = self.conflict
-        step = "boost-instigator" if c and actor == c.player else "boost-defender"
-        if c is None or actor not in (c.player, c.defender) or c.step != step:
+        if c is None or actor not in (c.player, c.defender) or c.step != "boost":
             out.append(self.violation("conflict-boost", self._boost_refusal(c, actor), event))
+            if c is None or actor not in (c.player, c.defender):
+                return
+            # A late discard still leaves her hand for the Oubliette, as the table did it
+            self.discard(self.seats[actor], cards, event, out)
             return
-        c.boosts[actor] = self.discard(self.seats[actor], cards, event, out)
-        if step == "boost-instigator":
-            c.step = "boost-defender"
-        else:
-            self._judge(c)
+        c.boosts[actor] = c.boosts.get(actor, 0) + self.discard(self.seats[actor], cards, event, out)
+        c.boosted.add(actor)
 
     def _defenders(self, c: Conflict) -> set[str]:
         """Return who may defend: the Innocent's player, or any opposing neighbour's before the target."""
@@ -127,7 +122,7 @@ class ConflictMoves(Core):
             return "there is no Conflict to discard for"
         if actor not in (c.player, c.defender):
             return f"{actor} has no card in this Conflict"
-        return f"{actor} has already discarded for this Conflict, or her moment to discard has passed"
+        return "the cards in this Conflict have already been compared: discards come before"
 
     def do_accept(self, event: Event, out: list[Violation]) -> None:
         """On a tie, the defender accepts defeat: the Innocent goes under her Scheme."""

@@ -64,6 +64,10 @@ class GameData:
         self.parsed[key] = value
         return value
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
+        """Share the data with a copied engine: it is read-only (the parse cache only grows)."""
+        return self
+
     def suit_cards(self, suit: str) -> list[str]:
         """Every card id of a suit (one player's Scheme)."""
         return list(self.by_suit.get(suit, ()))

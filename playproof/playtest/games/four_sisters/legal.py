@@ -6,6 +6,7 @@ from itertools import combinations
 from typing import Iterator
 
 from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.games.four_sisters.conflict import QUEEN_TIE, TIE, judge
 from playproof.playtest.games.four_sisters.core import Core
 from playproof.playtest.games.four_sisters.state import (
     INTRIGUED, PLACED, REFILL, SETUP, START, Conflict, Seat,
@@ -86,17 +87,37 @@ class LegalMoves(Core):
         """The next decision of a Conflict being resolved."""
         if c.step == "target":
             return Decision(c.player, tuple(f"target {r}" for r in c.candidates), "name the Innocent")
-        if c.step in ("boost-instigator", "boost-defender"):
-            player = c.player if c.step == "boost-instigator" else c.defender
-            assert player is not None
-            hand = self.seats[player].hand
-            moves = tuple(" ".join(("boost",) + s) for s in subsets(hand))
-            return Decision(player, moves, "discard cards to strengthen the card in Conflict")
+        if c.step == "boost":
+            # Offered in seat order (the Instigator, then the defender); either may go first
+            for player in (c.player, c.defender):
+                if player is not None and player not in c.boosted:
+                    return Decision(player, self._boosts(player, empty=True),
+                                    "discard cards to strengthen the card in Conflict")
+            return self._compared_decision(c)
         if c.step == "tie":
             assert c.defender is not None
             return Decision(c.defender, ("refuse", "accept"), "a tie: accept defeat or not")
         player = c.pending_sends[0][0]
         return Decision(player, ("send scheme", "send oubliette"), "tied with a Queen: where to")
+
+    def _boosts(self, player: str, empty: bool) -> tuple[str, ...]:
+        """Every discard a player in a Conflict can make (`boost` alone: none)."""
+        hand = self.seats[player].hand
+        return tuple(" ".join(("boost",) + s) for s in subsets(hand) if s or empty)
+
+    def _compared_decision(self, c: Conflict) -> Decision:
+        """Both sides have discarded: the tie decision, the sends, or the table's record of the result."""
+        verdict = judge(self.data, self.board, c, self.sabbath)
+        if verdict.kind == TIE:
+            assert c.defender is not None
+            return Decision(c.defender, ("refuse", "accept") + self._boosts(c.defender, empty=False),
+                            "a tie: accept defeat or not")
+        if verdict.kind == QUEEN_TIE:
+            loser = self.owner_at(verdict.losers[0])
+            return Decision(loser, ("send scheme", "send oubliette") + self._boosts(loser, empty=False),
+                            "tied with a Queen: where to")
+        result = " ".join(f"defeat {room} {where}" for room, where in verdict.defeated.items())
+        return Decision(TABLE, (result or "moot",), "the cards are compared")
 
     def _storm_decision(self) -> Decision | None:
         """While all four Queens lie in the Oubliette, each player in turn may Storm it once."""

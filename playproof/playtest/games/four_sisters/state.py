@@ -87,8 +87,9 @@ class Conflict:
     candidates: tuple[str, ...]  # Rooms of adjacent opposing cards
     target: str | None = None
     defender: str | None = None
-    boosts: dict[str, int] = field(default_factory=dict)
-    step: str = "target"  # target | boost-instigator | boost-defender | tie | send | done
+    boosts: dict[str, int] = field(default_factory=dict)  # player -> cards discarded for it
+    boosted: set[str] = field(default_factory=set)  # players who have written a discard
+    step: str = "target"  # target | boost | tie | send
     queen: bool = False  # a Queen is in the Conflict
     sends: dict[str, str] = field(default_factory=dict)  # room -> chosen destination
     pending_sends: list[tuple[str, str]] = field(default_factory=list)  # (player, room)

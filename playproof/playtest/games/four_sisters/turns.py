@@ -110,6 +110,8 @@ class TurnMoves(Core):
     def do_squander(self, event: Event, out: list[Violation]) -> None:
         """Step 3: discard the whole hand and place nothing."""
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
+        if not cards:
+            raise BadMove("write squander CARD...: the cards of the hand discarded")
         seat = self.seats[event.actor]
         self._check_placing_step(event, out)
         self.discard(seat, cards, event, out)

@@ -1,0 +1,120 @@
+"""Four Sisters consistency: every move decision() offers is clean, and mistakes made from them are flagged."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+from consistency import (
+    Report, check, log_events, markers_skipped, numbers_changed, simulated_events, words_swapped,
+    wrong_actor,
+)
+
+from playproof.playtest.engine import TABLE, Decision, Engine, Setup
+from playproof.playtest.games.four_sisters import ENGINE
+from playproof.playtest.games.four_sisters.state import ACTED
+
+PLAYTESTS = Path(__file__).resolve().parents[2] / "examples" / "four-sisters" / "playtests"
+PLAYERS = ("Ann", "Ben", "Cat", "Dee")
+CARD = re.compile(r"\b([QA2-9])([HCDS])\b")
+ROOM = re.compile(r"\b([A-C])([1-3])\b")
+SUITS = "HCDS"
+
+
+def _others_may(engine: Engine, actor: str, text: str) -> bool:
+    """True when a move by another player than the decision's is legal by the rulings (not a mistake)."""
+    c = engine.conflict
+    verb = text.split(" ", 1)[0]
+    if c is not None and c.step == "boost" and verb == "boost":
+        return actor in (c.player, c.defender)  # either side discards, in any order (ruling 9)
+    if c is not None and c.step == "send" and verb == "send":
+        return any(p == actor for p, _ in c.pending_sends)  # each loser sends, in any order (ruling 13)
+    nxt = engine.order[(engine.turn + 1) % len(engine.order)]
+    # Once the turn's player has acted, the next player's move ends her turn (a terse log):
+    # it is a move of the next turn, not one made by the wrong player
+    return c is None and engine.stage in ACTED and actor == nxt
+
+
+def wrong_player(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """An offered move made by a player whose move it is not (the rulings' other spellings left out)."""
+    for actor, text in wrong_actor(engine, decision):
+        if not _others_may(engine, actor, text):
+            yield actor, text
+
+
+def wrong_suit(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A card of the offered move in another suit: a card not hers, or not where the move needs it."""
+    for text in decision.moves[:6]:
+        for match in CARD.finditer(text):
+            for suit in SUITS.replace(match.group(2), "")[:2]:
+                yield decision.actor, text[:match.start(2)] + suit + text[match.end(2):]
+
+
+def wrong_room(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A Room of the offered move swapped for an occupied one (or for one beyond the Chateau)."""
+    full = [r for r, c in engine.board.items() if c is not None][:3] + ["D4"]
+    for text in decision.moves[:6]:
+        for match in ROOM.finditer(text):
+            for room in full:
+                yield decision.actor, text[:match.start()] + room + text[match.end():]
+
+
+def wrong_count(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """An offered move with one card too many (a card of another suit) or one too few."""
+    for text in decision.moves[:8]:
+        verb, _, args = text.partition(" ")
+        cards = CARD.findall(args)
+        again = verb == "boost" and engine.conflict is not None and decision.actor in engine.conflict.boosted
+        if verb in ("pass", "squander", "introduce", "boost") and cards and not (again and len(cards) == 1):
+            yield decision.actor, " ".join(text.split(" ")[:-1])  # the last card left out
+            # (a second `boost` naming nothing is a legal no-op, so it is not made here)
+        if verb in ("pass", "squander", "boost", "introduce"):
+            foreign = next(c for c in engine.data.cards if not c.endswith(SUITS[0]) and c not in text)
+            yield decision.actor, f"{text} {foreign}"
+
+
+def wrong_verb(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """The offered move under a neighbouring verb: place/introduce, pass/squander, accept/refuse, defeat/moot."""
+    swaps = {"place": "introduce", "introduce": "place", "pass": "squander", "squander": "pass",
+             "accept": "refuse", "refuse": "accept", "moot": "defeat A1", "send": "boost"}
+    for text in decision.moves[:8]:
+        verb, _, args = text.partition(" ")
+        if verb in swaps:
+            yield decision.actor, f"{swaps[verb]} {args}".strip()
+        if verb == "defeat":
+            yield decision.actor, "moot"
+
+
+MUTATORS = [wrong_player, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
+            wrong_room, wrong_count, wrong_verb]
+
+
+def same(text: str, offered: str) -> bool:
+    """True when two texts are one move: the same discards (or cards taken back) in another order."""
+    a, b = text.split(), offered.split()
+    fixed = {"boost": 1, "pass": 1, "squander": 1, "introduce": 3, "storm": 3}.get(a[0])
+    return fixed is not None and a[:fixed] == b[:fixed] and sorted(a[fixed:]) == sorted(b[fixed:])
+
+
+def run_all() -> Report:
+    """Run the harness on the legal example logs and on simulated games."""
+    report = Report()
+    for name in ("winter-party.log", "storming.log"):
+        cls, setup, events = log_events((PLAYTESTS / name).read_text(encoding="utf-8"), name)
+        check(cls, setup, markers_skipped(events), MUTATORS, cuts=60, per_cut=12, seed=1, same=same,
+              report=report)
+    for seed in range(30):
+        options = {"sabbath": "true"} if seed % 5 == 4 else {}
+        setup = Setup(PLAYERS, options)
+        check(ENGINE, setup, simulated_events(ENGINE, setup, seed), MUTATORS, cuts=15, per_cut=10,
+              seed=seed, same=same, report=report)
+    return report
+
+
+def test_offered_moves_are_clean_and_mistakes_are_flagged_on_their_line() -> None:
+    report = run_all()
+    assert report.problems == []
+    assert report.offered > 1000 and report.mutated > 1000
+    assert report.kinds >= {"draw", "pass", "intrigue", "place", "introduce", "squander", "target",
+                            "boost", "end", "defeat", "moot", "storm", "decline"}
