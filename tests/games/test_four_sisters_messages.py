@@ -142,6 +142,6 @@ def test_drawing_the_wrong_card_from_under_the_scheme(tmp_path: Path) -> None:
 
 def test_winner_after_running_out(tmp_path: Path) -> None:
     lines = ["Ann: pass AH", "table: draw Ann 3H", "Ben: end", "Cat: pass AD", "table: draw Cat 3D",
-             "table: winner Younger"]
+             "Dee: end", "Ann: place QH A1", "Ben: end", "Cat: place QD B1", "table: winner Younger"]
     assert found(lines, small_project(tmp_path)) == [
         ("end-winner", "the Day's winner is Elder (ran out of cards)", V)]

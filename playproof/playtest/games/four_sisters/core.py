@@ -19,8 +19,10 @@ OPTIONS = {
     "game": "Number of this game in the week-long series; every seventh one is a Sabbath game.",
     "suits": "Suit letters in seat order (default H C D S): Younger and Elder must alternate.",
     "partial-squander": "A player may discard part of her hand and place nothing.",
-    "late-run-out": "A team loses by running out only once both partners have ended a turn short "
-                    "of a full hand with an empty Scheme (not as soon as both Schemes are empty).",
+    "late-run-out": "The default (kept for older logs): a team loses by running out only once both "
+                    "partners have ended a turn short of a full hand with an empty Scheme.",
+    "early-run-out": "A team loses as soon as both its Schemes are empty (the engine's former "
+                     "default), though Queens could still refill them.",
 }
 
 
@@ -69,7 +71,10 @@ class Core(Engine):
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
         self.partial_squander = setup.options.get("partial-squander", "") not in ("", "false")
-        self.late_run_out = setup.options.get("late-run-out", "") not in ("", "false")
+        # "If a player's Scheme runs out, she is still considered playing, but is unable to draw
+        # ... the team is still viable": by default a team runs out only once both partners were
+        # unable to draw a card they needed (variant early-run-out: both Schemes empty)
+        self.late_run_out = setup.options.get("early-run-out", "") in ("", "false")
         self.short: set[str] = set()
         """Players who ended a turn unable to draw up to a full hand (variant late-run-out)."""
         self.draw_memo: tuple[Event, tuple[str, str]] | None = None
