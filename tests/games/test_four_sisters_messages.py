@@ -32,7 +32,7 @@ def found(lines: list[str], project: Path | None = None, opening: list[str] = OP
 
 V, U = Status.VIOLATION, Status.UNDETERMINED
 MOVES = ("pass, intrigue, place, introduce, squander, end, target, boost, accept, refuse, send, "
-         "storm, decline, draw, clock, winner, defeat, moot")
+         "storm, decline, draw, arrange, clock, winner, defeat, moot")
 
 CASES = [
     (["Ann: place AH D4"], [("log-move", '"D4" is not a Room of the Chateau (A1-C3)', V)]),

@@ -230,8 +230,20 @@ def test_team_out_of_cards_loses_the_day(tmp_path: Path) -> None:
     assert late == [(23, "end-run-out", "a team's Schemes both ran out: the Day is over")]
 
 
+ARRANGED = "Ann: arrange QH AH 2H 3H 4H 5H 6H 7H 8H 9H"
+
+
+def test_scheme_arranged_before_play_and_drawn_in_its_order() -> None:
+    assert play(ARRANGED + "\n" + OPENING) == []
+    assert play("Ann: arrange QH AH 2H 3H 4H 5H 6H 7H 8H\n" + OPENING)[0] == (
+        1, "scheme-arrange", "Ann's stack holds 10 cards, not 9")
+    assert play(OPENING + "\n" + ARRANGED)[0] == (
+        13, "scheme-arrange", "Ann's Scheme was arranged before she drew: its order may not be "
+                              "altered once play has begun")
+
+
 def test_rule_index_is_covered_by_these_tests() -> None:
-    covered = set(CASES) | {"end-full-chateau", "end-winner", "end-run-out"}
+    covered = set(CASES) | {"end-full-chateau", "end-winner", "end-run-out", "scheme-arrange"}
     assert {r.id.split("/", 1)[1] for r in RULES} == covered
 
 

@@ -115,3 +115,55 @@ def test_once_both_have_discarded_the_table_records_the_result() -> None:
     engine, _ = play(["Ann: place AH A1", "Ben: place AC A2", "Ben: boost 2C", "Ann: boost"])
     decision = engine.decision()
     assert decision is not None and (decision.actor, decision.moves) == ("table", ("defeat A1 scheme",))
+
+
+# ----- the arranged order of a Scheme, written and checked ------------------------------------
+
+def play_arranged(order: str, draws: list[str], more: list[str] | None = None) -> tuple[ENGINE, list]:
+    """Arrange Ann's Scheme, draw the opening hands (Ann's as given), then play more lines."""
+    engine = ENGINE(Setup(PLAYERS))
+    lines = [f"Ann: arrange {order}"] + [f"table: draw Ann {c}" for c in draws] + OPENING[3:] + (more or [])
+    found = []
+    for number, line in enumerate(lines, start=1):
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        found += [(v.line, v.rule.split("/", 1)[1]) for v in engine.apply(Event(number, actor, verb, args))]
+    return engine, found
+
+
+ORDER = "QH AH 2H 3H 4H 5H 6H 7H 8H 9H"
+
+
+def test_draws_follow_the_arranged_order() -> None:
+    engine, found = play_arranged(ORDER, ["QH", "AH", "2H"], ["Ann: place AH A1", "Ann: end",
+                                                             "table: draw Ann 3H"])
+    assert found == [] and engine.seats["Ann"].hand == ["QH", "2H", "3H"]
+    assert engine.seats["Ann"].next_draw() == "4H"
+
+
+def test_a_card_drawn_out_of_order_is_flagged_and_drawn_as_written() -> None:
+    engine, found = play_arranged(ORDER, ["QH", "2H", "AH"], ["Ann: place 2H A1"])
+    assert found == [(3, "scheme-draw"), (14, "place-hour")]
+    assert engine.seats["Ann"].order[:2] == ["3H", "4H"]  # AH was drawn next, as the table did
+
+
+def test_hidden_places_in_the_order_and_a_card_fixed_deeper() -> None:
+    order = "QH ? ? 3H ? ? ? ? ? 9H"
+    assert play_arranged(order, ["QH", "AH", "2H"])[1] == []
+    assert play_arranged(order, ["QH", "3H", "2H"])[1] == [(3, "scheme-draw")]  # 3H is fourth
+    engine, found = play_arranged(order, ["QH", "?", "?"], ["Ann: place AH A1"])
+    assert found == [] and engine.seats["Ann"].unknown == 1
+
+
+def test_the_arranged_top_is_the_only_draw_offered() -> None:
+    engine = ENGINE(Setup(PLAYERS))
+    assert engine.apply(Event(1, "table", "arrange", f"Ann {ORDER}")) == []
+    decision = engine.decision()
+    assert decision is not None and decision.moves == ("draw Ann QH",)
+
+
+def test_a_wrong_arrangement_is_flagged() -> None:
+    assert play_arranged("QH AH 2H 3H 4H 5H 6H 7H 8H 8H", ["QH", "AH", "2H"])[1] == [(1, "scheme-arrange")]
+    assert play_arranged("QH AH 2H 3H 4H 5H 6H 7H 8H 9C", ["QH", "AH", "2H"])[1] == [(1, "scheme-arrange")]
+    engine, found = play_arranged(ORDER, ["QH", "AH", "2H"], ["Ann: arrange 9H 8H 7H 6H 5H 4H 3H"])
+    assert found == [(14, "scheme-arrange")] and engine.seats["Ann"].order[0] == "9H"

@@ -170,9 +170,8 @@ class Core(Engine):
 
     def _take_anyway(self, seat: Seat, card: str) -> bool:
         """Let the table's game go on with a card still in her Scheme; False if it is elsewhere."""
-        if card in seat.pool and seat.stack:
-            seat.pool.discard(card)
-            seat.stack -= 1
+        if seat.in_stack(card):
+            seat.pull(card)
             return True
         if card in seat.bottom:
             seat.bottom.remove(card)
@@ -195,23 +194,32 @@ class Core(Engine):
         if seat.scheme_count == 0:
             out.append(self.violation("scheme-draw", f"{seat.name}'s Scheme is empty", event))
             return
-        known_next = seat.next_draw()
-        if known_next is not None:
-            if card not in (UNKNOWN, known_next):
-                out.append(self.violation("scheme-draw", f"the top of {seat.name}'s Scheme is "
-                                          f"{known_next}, not {card}", event))
-            seat.hand.append(seat.bottom.popleft())
-        elif card == UNKNOWN:
-            seat.stack -= 1
-            seat.unknown += 1
-        elif card in seat.pool and card not in seat.hand:
-            seat.pool.discard(card)
-            seat.stack -= 1
+        top = seat.next_draw()
+        if card == UNKNOWN or card == top or (top is None and seat.stack and seat.may_be_hidden(card)):
+            self._draw_top(seat, card)
+        elif seat.in_stack(card) or card in seat.bottom:
+            # Drawn out of order: the card the table drew is in her hand, the top stays on top
+            where = top if top is not None else "a hidden card"
+            out.append(self.violation("scheme-draw", f"{card} is not the top of {seat.name}'s Scheme "
+                                      f"({where} is): the order may not change once play has begun",
+                                      event))
+            self._take_anyway(seat, card)
             seat.hand.append(card)
         else:
-            out.append(self.violation("scheme-draw", f"{card} is not in {seat.name}'s Scheme",
-                                      event))
-            seat.stack -= 1
+            why = (f"{card} is not in {seat.name}'s Scheme" if top is None else
+                   f"the top of {seat.name}'s Scheme is {top}, not {card}")
+            out.append(self.violation("scheme-draw", why, event))
+            self._draw_top(seat, UNKNOWN)  # she drew her top card, whatever it was
+
+    def _draw_top(self, seat: Seat, card: str) -> None:
+        """Move the top of a Scheme into the hand (named as `card` when the top was hidden)."""
+        top = seat.pop_top()
+        if top != UNKNOWN:
+            seat.hand.append(top)
+        elif card != UNKNOWN:
+            seat.pool.discard(card)
+            seat.hand.append(card)
+        else:
             seat.unknown += 1
 
     # ----- the turn flow -------------------------------------------------------------------
@@ -221,12 +229,7 @@ class Core(Engine):
         for name, count in self.owed.items():
             seat = self.seats[name]
             for _ in range(min(count, seat.scheme_count)):
-                nxt = seat.next_draw()
-                if nxt is None:
-                    seat.stack -= 1
-                    seat.unknown += 1
-                else:
-                    seat.hand.append(seat.bottom.popleft())
+                self._draw_top(seat, UNKNOWN)
             self.owed[name] = 0
 
     def start_play(self) -> None:

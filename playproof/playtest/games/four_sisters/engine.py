@@ -18,13 +18,14 @@ TURN = "turn"  # the turn's player: steps 1-3 and the end of her turn
 CONFLICT = "conflict"  # the two players in a Conflict
 ANY = "any"  # any player at any time (Storming the Oubliette)
 DRAW = "draw"  # a draw from a Scheme
+ARRANGE = "arrange"  # the order a player gave her Scheme
 CLOSING = "closing"  # the table's reading of the Clock or the Day's winner
 RESULT = "result"  # the table's record of a Conflict's result
 
 VERBS: dict[str, str] = {
     "pass": TURN, "intrigue": TURN, "place": TURN, "introduce": TURN, "squander": TURN,
     "end": TURN, "target": CONFLICT, "boost": CONFLICT, "accept": CONFLICT, "refuse": CONFLICT,
-    "send": CONFLICT, "storm": ANY, "decline": ANY, "draw": DRAW, "clock": CLOSING,
+    "send": CONFLICT, "storm": ANY, "decline": ANY, "draw": DRAW, "arrange": ARRANGE, "clock": CLOSING,
     "winner": CLOSING, "defeat": RESULT, "moot": RESULT,
 }
 TABLE_KINDS = (CLOSING, RESULT)
@@ -67,7 +68,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         kind = VERBS.get(event.verb)
         if kind is None:
             raise BadMove(f'unknown move "{event.verb}" (Four Sisters moves: {", ".join(VERBS)})')
-        if event.actor == TABLE and kind not in TABLE_KINDS + (DRAW,):
+        if event.actor == TABLE and kind not in TABLE_KINDS + (DRAW, ARRANGE):
             raise BadMove(f'"{event.verb}" is a player\'s move, not the table\'s')
         if event.actor != TABLE and event.actor not in self.seats:
             raise BadMove(f'"{event.actor}" is not a player ({", ".join(self.order)})')
@@ -77,7 +78,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
 
     def _prepare(self, event: Event, kind: str, out: list[Violation]) -> None:
         """Bring the flow up to this move, applying the defaults of steps the log leaves out."""
-        if self.stage == SETUP and kind != DRAW:
+        if self.stage == SETUP and kind not in (DRAW, ARRANGE):
             self.start_play()
         if self.conflict is not None and kind != CONFLICT:
             self.advance_conflict("end", event, out)

@@ -14,6 +14,9 @@ _RULES = [
     ("order-step", "Order of Play",
         "A turn's moves follow steps 1-8: pass first or not at all, Intrigue only at "
         "steps 2 and 6, one placement per turn."),
+    ("scheme-arrange", "Scheme",
+        "Each player arranges her own ten cards into a stack before play begins, and may not "
+        "alter its order once play has begun."),
     ("scheme-draw", "Scheme",
         "Cards are drawn from the top of the Scheme: the arranged stack first, then cards "
         "put under it, in the order they went under."),

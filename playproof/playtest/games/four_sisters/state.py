@@ -19,15 +19,17 @@ ACTED = (INTRIGUED, PLACED, DONE, PASSED)  # the turn's player has made a move t
 
 SCHEME = "scheme"
 OUBLIETTE = "oubliette"
+HIDDEN = "?"  # a card whose place in an arranged Scheme was not written
 
 
 @dataclass
 class Seat:
     """One player: her suit, hand and Scheme, with hidden cards tracked as counts.
 
-    The Scheme is the arranged stack (order secret: any card of `pool` not in hand may be next)
-    followed by `bottom`, the cards put under it in order. `pool` holds every card that is
-    either still in the stack or one of the `unknown` cards in hand.
+    The Scheme is the arranged stack followed by `bottom`, the cards put under it in order.
+    `pool` holds every card that is either still in the stack or one of the `unknown` cards in
+    hand. The stack's order is secret (any card of `pool` not in hand may be next) unless the log
+    wrote it (`arrange`): then `order` lists the stack top first, `?` where a card was not named.
     """
 
     name: str
@@ -39,6 +41,7 @@ class Seat:
     stack: int = 0
     bottom: deque[str] = field(default_factory=deque)
     lost: int = 0  # hidden cards that left the hand without being named
+    order: list[str] | None = None  # the arranged stack, top first, when the log wrote it
 
     @property
     def hand_count(self) -> int:
@@ -52,22 +55,53 @@ class Seat:
 
     def may_hold(self, card: str) -> bool:
         """True when the card is in hand, named or possibly as a hidden card."""
-        return card in self.hand or (self.unknown > 0 and card in self.pool)
+        return card in self.hand or (self.unknown > 0 and self.may_be_hidden(card))
+
+    def may_be_hidden(self, card: str) -> bool:
+        """True when a card could be a hidden one, in hand or in the stack (not named in its order)."""
+        return card in self.pool and card not in self.hand and not (self.order and card in self.order)
 
     def take_from_hand(self, card: str) -> bool:
         """Remove a card from the hand (a hidden one if need be); False when she cannot hold it."""
         if card in self.hand:
             self.hand.remove(card)
             return True
-        if self.unknown > 0 and card in self.pool:
+        if self.unknown > 0 and self.may_be_hidden(card):
             self.pool.discard(card)
             self.unknown -= 1
             return True
         return False
 
+    def in_stack(self, card: str) -> bool:
+        """True when a card may still be in the arranged stack (named there, or possibly hidden)."""
+        if not self.stack:
+            return False
+        return card in self.order if self.order and card in self.order else self.may_be_hidden(card)
+
     def next_draw(self) -> str | None:
-        """Return the card the next draw must be when it is known (stack used up), else None."""
-        return self.bottom[0] if self.stack == 0 and self.bottom else None
+        """Return the card the next draw must be when it is known, else None."""
+        if self.stack:
+            top = self.order[0] if self.order else HIDDEN
+            return None if top == HIDDEN else top
+        return self.bottom[0] if self.bottom else None
+
+    def pop_top(self) -> str:
+        """Take the top card of the Scheme (HIDDEN when nobody knows it) without putting it anywhere."""
+        if not self.stack:
+            return self.bottom.popleft()
+        self.stack -= 1
+        top = self.order.pop(0) if self.order else HIDDEN
+        self.pool.discard(top)
+        return top
+
+    def pull(self, card: str) -> None:
+        """Take a card out of the arranged stack, wherever it lies (it may be in the stack)."""
+        self.stack -= 1
+        self.pool.discard(card)
+        if self.order:
+            gone = card if card in self.order else HIDDEN
+            if gone in self.order:
+                self.order.remove(gone)
 
 
 @dataclass(frozen=True)
