@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -11,7 +12,7 @@ from consistency import (
     wrong_actor,
 )
 
-from playproof.playtest.engine import TABLE, Decision, Engine, Setup
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, Setup
 from playproof.playtest.games.four_sisters import ENGINE
 from playproof.playtest.games.four_sisters.state import ACTED
 
@@ -86,7 +87,29 @@ def wrong_verb(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
             yield decision.actor, "moot"
 
 
-MUTATORS = [wrong_player, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
+def drawn_out_of_order(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A draw of a card deeper in the Scheme (its arranged order, or the cards put under it)."""
+    for text in decision.moves[:1]:
+        verb, _, args = text.partition(" ")
+        if verb != "draw":
+            continue
+        player = args.rsplit(" ", 1)[0]
+        seat = engine.seats[player]
+        deeper = (seat.order or [])[1:] if seat.stack else list(seat.bottom)[1:]
+        for card in [c for c in deeper if c != "?"][:3]:
+            yield TABLE, f"draw {player} {card}"
+
+
+def rearranged(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A player re-ordering her Scheme once play has begun (her first draw made)."""
+    for seat in engine.seats.values():
+        full = len(engine.data.suit_cards(seat.suit))
+        if seat.stack and (seat.stack < full or seat.order is not None):
+            cards = list(reversed(seat.order)) if seat.order else ["?"] * seat.stack
+            yield seat.name, "arrange " + " ".join(cards)
+
+
+MUTATORS = [wrong_player, drawn_out_of_order, rearranged, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
             wrong_room, wrong_count, wrong_verb]
 
 
@@ -95,6 +118,20 @@ def same(text: str, offered: str) -> bool:
     a, b = text.split(), offered.split()
     fixed = {"boost": 1, "pass": 1, "squander": 1, "introduce": 3, "storm": 3}.get(a[0])
     return fixed is not None and a[:fixed] == b[:fixed] and sorted(a[fixed:]) == sorted(b[fixed:])
+
+
+def with_arrangements(setup: Setup, events: list[Event]) -> list[Event]:
+    """The same game with each player's Scheme order written first (the cards she drew from it)."""
+    engine, drawn = ENGINE(setup), {p: [] for p in setup.players}
+    for event in events:
+        if event.verb == "draw":
+            player, card = engine.draw_args(event)
+            if engine.seats[player].stack:
+                drawn[player].append(card)
+        engine.apply(event)
+    lines = [Event(n, p, "arrange", " ".join(cards + ["?"] * (10 - len(cards))))
+             for n, (p, cards) in enumerate(drawn.items(), start=1)]
+    return lines + [replace(e, line=e.line + len(lines)) for e in events]
 
 
 def run_all() -> Report:
@@ -107,14 +144,30 @@ def run_all() -> Report:
     for seed in range(30):
         options = {"sabbath": "true"} if seed % 5 == 4 else {}
         setup = Setup(PLAYERS, options)
-        check(ENGINE, setup, simulated_events(ENGINE, setup, seed), MUTATORS, cuts=15, per_cut=10,
-              seed=seed, same=same, report=report)
+        events = simulated_events(ENGINE, setup, seed)
+        if seed % 2:
+            events = with_arrangements(setup, events)
+        check(ENGINE, setup, events, MUTATORS, cuts=15, per_cut=10, seed=seed, same=same, report=report)
     return report
 
 
 def test_offered_moves_are_clean_and_mistakes_are_flagged_on_their_line() -> None:
     report = run_all()
     assert report.problems == []
+    print(f"{report.cuts} states, {report.offered} offered moves of {len(report.kinds)} verbs, "
+          f"{report.mutated} mutated moves")
     assert report.offered > 1000 and report.mutated > 1000
     assert report.kinds >= {"draw", "pass", "intrigue", "place", "introduce", "squander", "target",
-                            "boost", "end", "defeat", "moot", "storm", "decline"}
+                            "boost", "accept", "refuse", "end", "defeat", "moot", "storm", "decline"}
+
+
+def test_the_mutators_make_mistakes_of_every_kind() -> None:
+    cls, setup, events = log_events((PLAYTESTS / "storming.log").read_text(encoding="utf-8"), "storming")
+    engine, verbs = cls(setup), set()
+    for event in markers_skipped(events):
+        decision = engine.decision()
+        if decision is not None:
+            verbs |= {text.split(" ", 1)[0] for m in MUTATORS for _, text in m(engine, decision)}
+        engine.apply(event)
+    assert verbs >= {"arrange", "draw", "pass", "place", "introduce", "squander", "boost", "target",
+                     "intrigue", "storm", "defeat", "moot", "end", "accept", "refuse"}
