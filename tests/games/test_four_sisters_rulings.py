@@ -167,3 +167,14 @@ def test_a_wrong_arrangement_is_flagged() -> None:
     assert play_arranged("QH AH 2H 3H 4H 5H 6H 7H 8H 9C", ["QH", "AH", "2H"])[1] == [(1, "scheme-arrange")]
     engine, found = play_arranged(ORDER, ["QH", "AH", "2H"], ["Ann: arrange 9H 8H 7H 6H 5H 4H 3H"])
     assert found == [(14, "scheme-arrange")] and engine.seats["Ann"].order[0] == "9H"
+
+
+# ----- playing on after the Day is one mistake ------------------------------------------------
+
+def test_only_the_first_move_after_the_day_is_reported() -> None:
+    engine, _ = play([])
+    engine.end_day("full", "none")
+    first = engine.apply(Event(20, "Ann", "place", "AH A1"))
+    assert [v.rule for v in first] == ["four-sisters/end-full-chateau"]
+    assert engine.apply(Event(21, "Ben", "end", "")) == []
+    assert engine.apply(Event(22, "table", "winner", "none")) == []

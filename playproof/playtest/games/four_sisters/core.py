@@ -68,6 +68,7 @@ class Core(Engine):
         self.stormed: set[str] = set()
         self.passed = False  # the turn's player passed at step 1: her turn skips to the Clock
         self.end_reason = ""
+        self.played_on = False  # a move was made after the Day ended (reported once)
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
         self.partial_squander = setup.options.get("partial-squander", "") not in ("", "false")

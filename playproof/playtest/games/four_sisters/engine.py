@@ -47,7 +47,10 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
             if self.stage != OVER:
                 self._prepare(event, kind, out)
             if self.stage == OVER and kind != CLOSING:
-                out.append(self._after_the_day(event))
+                # Playing on after the Day is one mistake: the first move after it is reported
+                if not self.played_on:
+                    out.append(self._after_the_day(event))
+                self.played_on = True
             else:
                 getattr(self, f"do_{event.verb}")(event, out)
         except BadMove as exc:
