@@ -178,3 +178,15 @@ def test_only_the_first_move_after_the_day_is_reported() -> None:
     assert [v.rule for v in first] == ["four-sisters/end-full-chateau"]
     assert engine.apply(Event(21, "Ben", "end", "")) == []
     assert engine.apply(Event(22, "table", "winner", "none")) == []
+
+
+# ----- every rule quotes the rulebook sentence it checks (issue 16) ---------------------------
+
+def test_every_rule_has_its_rulebook_text_and_a_row_in_the_rulings_table() -> None:
+    from pathlib import Path
+
+    from playproof.playtest.games.four_sisters import RULES
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "four-sisters.md").read_text(
+        encoding="utf-8")
+    assert all(rule.text.strip() for rule in RULES)
+    assert [r.id for r in RULES if f"| `{r.id}` |" not in page] == []
