@@ -14,6 +14,7 @@ from consistency import (
 
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, Setup
 from playproof.playtest.games.four_sisters import ENGINE
+from playproof.playtest.games.four_sisters.conflict import judge
 from playproof.playtest.games.four_sisters.state import ACTED
 
 PLAYTESTS = Path(__file__).resolve().parents[2] / "examples" / "four-sisters" / "playtests"
@@ -29,8 +30,11 @@ def _others_may(engine: Engine, actor: str, text: str) -> bool:
     verb = text.split(" ", 1)[0]
     if c is not None and c.step == "boost" and verb == "boost":
         return actor in (c.player, c.defender)  # either side discards, in any order (ruling 9)
-    if c is not None and c.step == "send" and verb == "send":
-        return any(p == actor for p, _ in c.pending_sends)  # each loser sends, in any order (ruling 13)
+    if c is not None and verb == "send" and c.step in ("boost", "send"):
+        # each loser of a tie with a Queen sends her card, in any order (ruling 13)
+        losers = ([r for _, r in c.pending_sends] if c.step == "send" else
+                  list(judge(engine.data, engine.board, c, engine.sabbath).losers))
+        return any(engine.owner_at(room) == actor for room in losers)
     nxt = engine.order[(engine.turn + 1) % len(engine.order)]
     # Once the turn's player has acted, the next player's move ends her turn (a terse log):
     # it is a move of the next turn, not one made by the wrong player
@@ -109,7 +113,20 @@ def rearranged(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
             yield seat.name, "arrange " + " ".join(cards)
 
 
-MUTATORS = [wrong_player, drawn_out_of_order, rearranged, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
+def wrong_result(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """The table's record of the Conflict just resolved, written wrong (room, place, or moot)."""
+    outcome = engine.last_outcome
+    if outcome is None or engine.conflict is not None:
+        return
+    rooms = [r for r, c in engine.board.items() if c is not None][:2]
+    records = {"moot"} | {f"defeat {r} {w}" for r in rooms + list(outcome.defeated)
+                          for w in ("scheme", "oubliette")}
+    right = {f"defeat {r} {w}" for r, w in outcome.defeated.items()} | {f"defeat {r}" for r in outcome.defeated}
+    for text in sorted(records - right - ({"moot"} if not outcome.defeated else set())):
+        yield TABLE, text
+
+
+MUTATORS = [wrong_player, drawn_out_of_order, rearranged, wrong_result, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
             wrong_room, wrong_count, wrong_verb]
 
 
@@ -158,7 +175,7 @@ def test_offered_moves_are_clean_and_mistakes_are_flagged_on_their_line() -> Non
           f"{report.mutated} mutated moves")
     assert report.offered > 1000 and report.mutated > 1000
     assert report.kinds >= {"draw", "pass", "intrigue", "place", "introduce", "squander", "target",
-                            "boost", "accept", "refuse", "end", "defeat", "moot", "storm", "decline"}
+                            "boost", "accept", "refuse", "send", "end", "storm", "decline"}
 
 
 def test_the_mutators_make_mistakes_of_every_kind() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.four_sisters import ENGINE
 
@@ -111,10 +113,13 @@ def test_the_losers_of_a_tie_with_queens_send_in_any_order() -> None:
     assert found == [] and "QC" in engine.oubliette and list(engine.seats["Ann"].bottom) == ["QH"]
 
 
-def test_once_both_have_discarded_the_table_records_the_result() -> None:
+def test_a_clear_result_is_settled_once_both_have_discarded_and_reopens_on_a_further_discard() -> None:
     engine, _ = play(["Ann: place AH A1", "Ben: place AC A2", "Ben: boost 2C", "Ann: boost"])
     decision = engine.decision()
-    assert decision is not None and (decision.actor, decision.moves) == ("table", ("defeat A1 scheme",))
+    assert engine.board["A1"] is None and decision is not None and decision.actor == "Ben"
+    engine, found = play(["Ann: place AH A1", "Ben: place AC A2", "Ben: boost 2C", "Ann: boost",
+                          "Ann: boost 2H", "Ann: refuse", "table: moot"])
+    assert found == [] and engine.board["A1"] == "AH" and engine.seats["Ann"].bottom == deque()
 
 
 # ----- the arranged order of a Scheme, written and checked ------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.engine import Event, Violation
 from playproof.playtest.games.four_sisters.conflict import QUEEN_TIE, TIE, judge
 from playproof.playtest.games.four_sisters.core import BadMove, Core
-from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict, Outcome
+from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict, Outcome, Settled
 
 STEPS = ("target", "boost", "tie", "send", "end")
 
@@ -96,19 +96,49 @@ class ConflictMoves(Core):
         # "Players with cards in Conflict may discard any number of cards": either side, in any
         # order, in as many goes as she likes, until the cards are compared
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
-        c, actor = self.conflict, event.actor
+        actor = event.actor
+        if self.conflict is None and self.reopenable is not None:
+            self._reopen(actor)
+        c = self.conflict
         if c is not None and actor in self._defenders(c) | {c.player}:
             self.advance_conflict("boost", event, out)
         c = self.conflict
         if c is None or actor not in (c.player, c.defender) or c.step != "boost":
             out.append(self.violation("conflict-boost", self._boost_refusal(c, actor), event))
-            if c is None or actor not in (c.player, c.defender):
-                return
-            # A late discard still leaves her hand for the Oubliette, as the table did it
-            self.discard(self.seats[actor], cards, event, out)
+            if c is not None and actor in (c.player, c.defender):
+                # A late discard still leaves her hand for the Oubliette, as the table did it
+                self.discard(self.seats[actor], cards, event, out)
             return
         c.boosts[actor] = c.boosts.get(actor, 0) + self.discard(self.seats[actor], cards, event, out)
         c.boosted.add(actor)
+        if c.defender in c.boosted and c.player in c.boosted:
+            self._settle(c)
+
+    def _settle(self, c: Conflict) -> None:
+        """Both sides have discarded: resolve a clear result now (a tie waits for its decision)."""
+        verdict = judge(self.data, self.board, c, self.sabbath)
+        if verdict.kind in (TIE, QUEEN_TIE):
+            return
+        c.queen = verdict.queen
+        moved = {room: self.board[room] or "" for room in verdict.defeated}
+        self._resolve(c, verdict.defeated)
+        self.settled = Settled(c, verdict.defeated, moved)
+
+    def _reopen(self, actor: str) -> None:
+        """A side discards again on the very next line: the cards were not compared yet."""
+        settled = self.reopenable
+        assert settled is not None
+        c = settled.conflict
+        if actor not in (c.player, c.defender):
+            return
+        for room, where in settled.defeated.items():
+            card = settled.cards[room]
+            self.board[room] = card
+            if where == OUBLIETTE:
+                self.oubliette.discard(card)
+            else:
+                self.seats[self.owner[self.data.cards[card].suit]].bottom.pop()
+        self.conflict, self.last_outcome = c, None
 
     def _defenders(self, c: Conflict) -> set[str]:
         """Return who may defend: the Innocent's player, or any opposing neighbour's before the target."""

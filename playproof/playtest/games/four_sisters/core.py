@@ -10,7 +10,7 @@ from playproof.playtest.games.four_sisters.conflict import card_at
 from playproof.playtest.games.four_sisters.data import GameData, load_game_data
 from playproof.playtest.games.four_sisters.rules import GAME_ID, RULES
 from playproof.playtest.games.four_sisters.state import (
-    OVER, PASSED, REFILL, SETUP, START, Conflict, Outcome, Seat,
+    OVER, PASSED, REFILL, SETUP, START, Conflict, Outcome, Seat, Settled,
 )
 
 UNKNOWN = "?"
@@ -65,6 +65,8 @@ class Core(Engine):
         self.owed: dict[str, int] = {p: self.data.hand_size for p in self.order}
         self.conflict: Conflict | None = None
         self.last_outcome: Outcome | None = None
+        self.settled: Settled | None = None  # a Conflict the latest line resolved
+        self.reopenable: Settled | None = None  # one this line may reopen with a further discard
         self.stormed: set[str] = set()
         self.passed = False  # the turn's player passed at step 1: her turn skips to the Clock
         self.end_reason = ""
@@ -102,7 +104,7 @@ class Core(Engine):
 
     def value(self, card: str) -> int:
         """A card's value (Queen 0, Ace 1)."""
-        return self.data.cards[card].value
+        return self.data.values[card]
 
     def queens_in_oubliette(self) -> bool:
         """True when every Queen lies in the Oubliette."""
@@ -286,22 +288,25 @@ class Core(Engine):
         self.winner = winner
 
     def teams_run_out(self) -> list[str]:
-        """Teams whose two players are both unable to draw: empty Schemes (or, late-run-out, short)."""
-        teams = dict.fromkeys(self.data.teams.values())
+        """Teams whose two players are both unable to draw (variant early-run-out: empty Schemes)."""
         if self.late_run_out:
             self._note_short()
-            return [t for t in teams if all(s.name in self.short for s in self.seats.values()
-                                            if s.team == t)]
-        drawing = {s.team for s in self.seats.values() if s.scheme_count}  # a team with a card left
-        return [t for t in teams if t not in drawing]
+            if len(self.short) < 2:  # a team has two players: nobody has run out yet
+                return []
+            out = {s.team for s in self.seats.values()} - {s.team for s in self.seats.values()
+                                                           if s.name not in self.short}
+        else:
+            out = set(self.data.teams.values()) - {s.team for s in self.seats.values() if s.scheme_count}
+        return [t for t in dict.fromkeys(self.data.teams.values()) if t in out]
 
     def _note_short(self) -> None:
         """Mark the player whose turn ends short of a full hand with an empty Scheme."""
         # A Scheme refilled (Intrigue's Queen, a defeat, a Storm) makes a player able to draw again
         seat = self.seats[self.current]
-        if seat.scheme_count == 0 and seat.hand_count < self.data.hand_size:
+        if not seat.scheme_count and seat.hand_count < self.data.hand_size:
             self.short.add(seat.name)
-        self.short -= {s.name for s in self.seats.values() if s.scheme_count}
+        if self.short:
+            self.short = {name for name in self.short if not self.seats[name].scheme_count}
 
     def other_team(self, team: str) -> str:
         """The opposing team."""

@@ -39,6 +39,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         if event.kind is EventKind.MARKER:
             return []
         self.last_line = event.line
+        self.reopenable, self.settled = self.settled, None
         out: list[Violation] = []
         if event.actor not in self.seats and event.actor != TABLE:
             event = self._seated(event)

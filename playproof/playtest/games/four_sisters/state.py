@@ -127,3 +127,12 @@ class Conflict:
     queen: bool = False  # a Queen is in the Conflict
     sends: dict[str, str] = field(default_factory=dict)  # room -> chosen destination
     pending_sends: list[tuple[str, str]] = field(default_factory=list)  # (player, room)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A Conflict resolved at the discard that completed both sides' discards (it may reopen)."""
+
+    conflict: Conflict
+    defeated: dict[str, str]  # room -> SCHEME | OUBLIETTE
+    cards: dict[str, str]  # room -> the card that was defeated there
