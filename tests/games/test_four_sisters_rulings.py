@@ -195,3 +195,31 @@ def test_every_rule_has_its_rulebook_text_and_a_row_in_the_rulings_table() -> No
         encoding="utf-8")
     assert all(rule.text.strip() for rule in RULES)
     assert [r.id for r in RULES if f"| `{r.id}` |" not in page] == []
+
+
+# ----- Intrigue from the wrong source: reported, and the swap stands as the table made it ------
+
+def test_an_intrigue_card_taken_from_the_hand_is_flagged_and_swapped() -> None:
+    lines = ["Ann: pass AH", "Ben: place AC A1", "Cat: end", "Dee: end", "Ann: intrigue A1 AH"]
+    engine, found = play(lines)
+    assert found == [] and engine.board["A1"] == "AH"
+    lines = ["Ann: place AH B2", "Ben: place AC A1", "Cat: end", "Dee: end", "Ann: intrigue A1 2H"]
+    engine, found = play(lines)
+    assert found == [(line_of(lines, 4), "intrigue-match")]
+    assert engine.board["A1"] == "2H" and "AC" in engine.oubliette and "2H" not in engine.seats["Ann"].hand
+
+
+# ----- an arrangement with hidden places, revealed later ---------------------------------------
+
+def test_an_arrangement_written_with_question_marks_is_filled_by_a_reveal(tmp_path) -> None:
+    from playproof.playtest.audit import audit_file
+    body = ["Ann: arrange ? ? ? 3H 4H 5H 6H 7H 8H 9H", *OPENING, "Ann: place AH A1", "Ann: end",
+            "table: draw Ann 4H"]
+    log = tmp_path / "arranged.log"
+    log.write_text('[Game "four-sisters"]\n[Players "Ann, Ben, Cat, Dee"]\n\n' + "\n".join(body) + "\n",
+                   encoding="utf-8")
+    found = audit_file(log).findings
+    assert [(f.line, f.rule) for f in found] == [(19, "four-sisters/scheme-draw")]  # 3H is next
+    log.write_text(log.read_text(encoding="utf-8") + "reveal 4: QH, 2H, AH\n", encoding="utf-8")
+    assert [(f.line, f.rule) for f in audit_file(log).findings] == [
+        (6, "four-sisters/scheme-draw"), (19, "four-sisters/scheme-draw")]  # AH was under the 2H
