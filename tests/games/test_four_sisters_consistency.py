@@ -1,4 +1,4 @@
-"""Four Sisters consistency: every move decision() offers is clean, and mistakes made from them are flagged."""
+"""Four Sisters consistency: every offered move is clean, and mistakes made from them are flagged."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def wrong_count(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]
 
 
 def wrong_verb(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
-    """The offered move under a neighbouring verb: place/introduce, pass/squander, accept/refuse, defeat/moot."""
+    """The offered move under a neighbouring verb: place/introduce, pass/squander, accept/refuse..."""
     swaps = {"place": "introduce", "introduce": "place", "pass": "squander", "squander": "pass",
              "accept": "refuse", "refuse": "accept", "moot": "defeat A1", "send": "boost"}
     for text in decision.moves[:8]:
@@ -92,7 +92,7 @@ def wrong_verb(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
 
 
 def drawn_out_of_order(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
-    """A draw of a card deeper in the Scheme (its arranged order, or the cards put under it)."""
+    """A draw of a card deeper in the Scheme (its arranged order, or the cards put under it), or none."""
     for text in decision.moves[:1]:
         verb, _, args = text.partition(" ")
         if verb != "draw":
@@ -102,6 +102,7 @@ def drawn_out_of_order(engine: Engine, decision: Decision) -> Iterator[tuple[str
         deeper = (seat.order or [])[1:] if seat.stack else list(seat.bottom)[1:]
         for card in [c for c in deeper if c != "?"][:3]:
             yield TABLE, f"draw {player} {card}"
+        yield TABLE, f"draw {player} none"  # a draw owed and not made
 
 
 def rearranged(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
@@ -121,12 +122,14 @@ def wrong_result(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]
     rooms = [r for r, c in engine.board.items() if c is not None][:2]
     records = {"moot"} | {f"defeat {r} {w}" for r in rooms + list(outcome.defeated)
                           for w in ("scheme", "oubliette")}
-    right = {f"defeat {r} {w}" for r, w in outcome.defeated.items()} | {f"defeat {r}" for r in outcome.defeated}
+    right = ({f"defeat {r} {w}" for r, w in outcome.defeated.items()}
+             | {f"defeat {r}" for r in outcome.defeated})
     for text in sorted(records - right - ({"moot"} if not outcome.defeated else set())):
         yield TABLE, text
 
 
-MUTATORS = [wrong_player, drawn_out_of_order, rearranged, wrong_result, numbers_changed, words_swapped(["scheme", "oubliette"]), wrong_suit,
+MUTATORS = [wrong_player, drawn_out_of_order, rearranged, wrong_result, numbers_changed,
+            words_swapped(["scheme", "oubliette"]), wrong_suit,
             wrong_room, wrong_count, wrong_verb]
 
 

@@ -54,8 +54,8 @@ CASES = [
     (["table: defeat"], [("log-move", "write defeat ROOM, optionally followed by scheme or "
                                       "oubliette", V)]),
     (["table: moot A1"], [("log-move", "moot takes no arguments", V)]),
-    (["table: draw Ann"], [("log-move", "write table: draw PLAYER CARD (CARD may be ? for a hidden "
-                                        "card)", V)]),
+    (["table: draw Ann"], [("log-move", "write table: draw PLAYER CARD (CARD may be ? for a hidden card, "
+                                        "or none)", V)]),
     (["table: clock six"], [("log-move", "write clock HOUR, like clock 3", V)]),
     (["table: winner Ann"], [("log-move", "write winner Younger, winner Elder or winner none", V)]),
     (["Ann: storm AH with QH"], [("log-move", "write storm CARD take CARD..., like storm 6H take QH "

@@ -223,3 +223,19 @@ def test_an_arrangement_written_with_question_marks_is_filled_by_a_reveal(tmp_pa
     log.write_text(log.read_text(encoding="utf-8") + "reveal 4: QH, 2H, AH\n", encoding="utf-8")
     assert [(f.line, f.rule) for f in audit_file(log).findings] == [
         (6, "four-sisters/scheme-draw"), (19, "four-sisters/scheme-draw")]  # AH was under the 2H
+
+
+# ----- a draw owed and not made --------------------------------------------------------------
+
+def test_drawing_nothing_is_flagged_unless_the_scheme_is_empty() -> None:
+    lines = ["Ann: place AH A1", "Ann: end", "table: draw Ann none", "Ben: end"]
+    engine, found = play(lines)
+    assert found == [(line_of(lines, 2), "refill-three")] and engine.seats["Ann"].hand_count == 2
+    engine = ENGINE(Setup(PLAYERS))
+    for number, line in enumerate(OPENING, start=1):
+        actor, _, move = line.partition(": ")
+        engine.apply(Event(number, actor, *move.split(" ", 1)))
+    engine.seats["Ann"].stack = 0  # a test position: every card of her Scheme was drawn
+    found = [engine.apply(Event(20 + n, a, v, x)) for n, (a, v, x) in
+             enumerate([("Ann", "place", "AH A1"), ("Ann", "end", ""), ("table", "draw", "Ann none")])]
+    assert found == [[], [], []]

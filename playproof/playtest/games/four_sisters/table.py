@@ -7,6 +7,7 @@ from playproof.playtest.games.four_sisters.core import UNKNOWN, BadMove, Core
 from playproof.playtest.games.four_sisters.state import OVER, REFILL, SETUP, Seat
 
 RESULTS = {"younger": "Younger", "elder": "Elder", "none": "none"}
+NOTHING = "none"  # `draw PLAYER none`: the player drew no card
 
 
 class TableMoves(Core):
@@ -16,17 +17,29 @@ class TableMoves(Core):
         """Draw the top card of a Scheme (`table: draw PLAYER CARD`, or `PLAYER: draw CARD`)."""
         player, card = self.draw_args(event)
         seat = self.seats[player]
-        if self.owed.get(player, 0) <= 0:
+        if card == NOTHING:
+            self._draw_nothing(seat, event, out)
+        elif self.owed.get(player, 0) <= 0:
             out.append(self.violation("refill-three", f"{player} owes no draw now: hands are "
                                       "refilled to three at the end of a turn, after a pass, and "
                                       "at the start", event))
         else:
             self.owed[player] -= 1
-        self.draw(seat, card, event, out)
+        if card != NOTHING:
+            self.draw(seat, card, event, out)
         if self.stage == SETUP and not any(self.owed.values()):
             self.start_play()
         elif self.stage == REFILL and self.owed[self.current] <= 0:
             self.refilled()
+
+    def _draw_nothing(self, seat: Seat, event: Event, out: list[Violation]) -> None:
+        """`draw PLAYER none`: she drew no more cards, though the rules may have owed her some."""
+        # "Draw to refill Hand to three cards, if possible": only an empty Scheme excuses it
+        owed = min(self.owed.get(seat.name, 0), seat.scheme_count)
+        if owed:
+            out.append(self.violation("refill-three", f"{seat.name} still had {owed} card(s) to draw "
+                                      "from her Scheme", event))
+        self.owed[seat.name] = 0
 
     def draw_args(self, event: Event) -> tuple[str, str]:
         """Parse who draws what (once per event: the flow reads it before the draw itself)."""
@@ -44,10 +57,14 @@ class TableMoves(Core):
         """Parse `table: draw PLAYER CARD` or `PLAYER: draw CARD`."""
         tokens = event.args.split()
         if event.actor != TABLE and len(tokens) == 1:
-            return event.actor, self.parse_card(tokens[0], hidden_ok=True)
+            return event.actor, self._drawn(tokens[0])
         if event.actor != TABLE or len(tokens) < 2:
-            raise BadMove("write table: draw PLAYER CARD (CARD may be ? for a hidden card)")
-        return self.parse_player(" ".join(tokens[:-1])), self.parse_card(tokens[-1], hidden_ok=True)
+            raise BadMove("write table: draw PLAYER CARD (CARD may be ? for a hidden card, or none)")
+        return self.parse_player(" ".join(tokens[:-1])), self._drawn(tokens[-1])
+
+    def _drawn(self, token: str) -> str:
+        """A drawn card, `?` for an unseen one, or NOTHING for `none` (no card drawn)."""
+        return NOTHING if token.lower() == NOTHING else self.parse_card(token, hidden_ok=True)
 
     def do_arrange(self, event: Event, out: list[Violation]) -> None:
         """Record the order of a Scheme's stack, top first (`?` for a card not shown)."""
