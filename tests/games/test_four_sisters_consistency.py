@@ -15,7 +15,7 @@ from consistency import (
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, Setup
 from playproof.playtest.games.four_sisters import ENGINE
 from playproof.playtest.games.four_sisters.conflict import judge
-from playproof.playtest.games.four_sisters.state import ACTED
+from playproof.playtest.games.four_sisters.state import ACTED, INTRIGUED, PLACED, START
 
 PLAYTESTS = Path(__file__).resolve().parents[2] / "examples" / "four-sisters" / "playtests"
 PLAYERS = ("Ann", "Ben", "Cat", "Dee")
@@ -36,9 +36,10 @@ def _others_may(engine: Engine, actor: str, text: str) -> bool:
                   list(judge(engine.data, engine.board, c, engine.sabbath).losers))
         return any(engine.owner_at(room) == actor for room in losers)
     nxt = engine.order[(engine.turn + 1) % len(engine.order)]
-    # Once the turn's player has acted, the next player's move ends her turn (a terse log):
-    # it is a move of the next turn, not one made by the wrong player
-    return c is None and engine.stage in ACTED and actor == nxt
+    # Once the turn's player has acted, the next player's move ends her turn (a terse log): it
+    # is a move of the next turn, not one made by the wrong player. Her `end`, or an Intrigue
+    # with her own Queen, may well be legal then; a move naming the turn player's cards is not.
+    return c is None and engine.stage in ACTED and actor == nxt and verb in ("end", "intrigue")
 
 
 def wrong_player(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
@@ -114,6 +115,22 @@ def rearranged(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
             yield seat.name, "arrange " + " ".join(cards)
 
 
+def out_of_step(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A pass, placement or Intrigue at a step of the turn that no longer allows it."""
+    if decision.actor != engine.current or engine.conflict is not None or engine.stage not in ACTED:
+        return
+    seat = engine.seats[decision.actor]
+    empty = next((r for r, c in engine.board.items() if c is None), None)
+    for card in seat.hand[:2]:
+        yield decision.actor, f"pass {card}"
+        if empty is not None and engine.stage != INTRIGUED:
+            yield decision.actor, f"place {card} {empty}"
+    oubliette = sorted(engine.oubliette)
+    full = next((r for r, c in engine.board.items() if c is not None), None)
+    if oubliette and full is not None and engine.stage not in (START, PLACED):
+        yield decision.actor, f"intrigue {full} {oubliette[0]}"
+
+
 def wrong_result(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
     """The table's record of the Conflict just resolved, written wrong (room, place, or moot)."""
     outcome = engine.last_outcome
@@ -128,7 +145,7 @@ def wrong_result(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]
         yield TABLE, text
 
 
-MUTATORS = [wrong_player, drawn_out_of_order, rearranged, wrong_result, numbers_changed,
+MUTATORS = [wrong_player, drawn_out_of_order, rearranged, wrong_result, out_of_step, numbers_changed,
             words_swapped(["scheme", "oubliette"]), wrong_suit,
             wrong_room, wrong_count, wrong_verb]
 
