@@ -302,4 +302,4 @@ def test_by_default_play_goes_on_until_both_partners_end_a_turn_short() -> None:
     assert feed(engine, last + 5, ["Ann: place AH C3", "Ann: end"]) == []
     assert engine.is_over() and engine.winner == "Elder" and engine.end_reason == "run-out"
     assert feed(engine, last + 7, ["Ben: end"]) == [
-        (last + 8, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+        (last + 8, "end-run-out", "both players of a team were unable to draw: the Day is over")]

@@ -227,7 +227,7 @@ def test_team_out_of_cards_loses_the_day(tmp_path: Path) -> None:
              "Dee: end\nAnn: place QH A1\nBen: end\nCat: place QD B1\ntable: winner Elder")
     assert play(SHORT + "\n" + legal, project) == []
     late = play(SHORT + "\n" + legal + "\nDee: end", project)
-    assert late == [(23, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+    assert late == [(23, "end-run-out", "both players of a team were unable to draw: the Day is over")]
 
 
 ARRANGED = "Ann: arrange QH AH 2H 3H 4H 5H 6H 7H 8H 9H"

@@ -79,7 +79,7 @@ class Core(Engine):
         # unable to draw a card they needed (variant early-run-out: both Schemes empty)
         self.late_run_out = setup.options.get("early-run-out", "") in ("", "false")
         self.short: set[str] = set()
-        """Players who ended a turn unable to draw up to a full hand (variant late-run-out)."""
+        """Players who ended a turn unable to draw a card they needed (the default reading)."""
         self.draw_memo: tuple[Event, tuple[str, str]] | None = None
         """The latest draw event parsed and what it names (the flow and the draw both read it)."""
 

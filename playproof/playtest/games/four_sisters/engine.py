@@ -120,8 +120,9 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         if self.end_reason == "full":
             return self.violation("end-full-chateau", "the Chateau was full at the end of a turn: "
                                   "the Day is over", event)
-        return self.violation("end-run-out", "a team's Schemes both ran out: the Day is over",
-                              event)
+        why = ("both players of a team were unable to draw" if self.late_run_out
+               else "a team's Schemes both ran out")
+        return self.violation("end-run-out", f"{why}: the Day is over", event)
 
     # ----- the Engine contract ---------------------------------------------------------------
 

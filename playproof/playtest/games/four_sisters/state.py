@@ -76,7 +76,9 @@ class Seat:
         """True when a card may still be in the arranged stack (named there, or possibly hidden)."""
         if not self.stack:
             return False
-        return card in self.order if self.order and card in self.order else self.may_be_hidden(card)
+        if self.order is None:
+            return self.may_be_hidden(card)
+        return card in self.order or (HIDDEN in self.order and self.may_be_hidden(card))
 
     def next_draw(self) -> str | None:
         """Return the card the next draw must be when it is known, else None."""
