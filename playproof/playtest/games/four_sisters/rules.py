@@ -7,12 +7,12 @@ from playproof.playtest.engine import Rule, RuleIndex
 GAME_ID = "four-sisters"
 
 # (slug, section, summary, the rulebook sentence(s) the rule checks, quoted from "How to Play:
-# Four Sisters", 2005-12-11; "log-move" checks the log's own grammar, docs/rulings/four-sisters.md)
+# Four Sisters", 2005-12-11; several passages are joined by " ... ". "log-move" checks the log's
+# own grammar, docs/rulings/four-sisters.md; its text is the rulebook's naming of cards and Rooms)
 _RULES = [
     ("log-move", "Log",
         "A move uses the game's verbs with well-formed cards (7H, QS) and Rooms (B2).",
-        "(The log's grammar, not the rulebook's: docs/rulings/four-sisters.md, Moves.) \"The "
-        "Chateau: A 3x3 grid of Rooms\"; \"Each player's Scheme consists of the 2-9 of their "
+        "\"The Chateau: A 3x3 grid of Rooms\" \"Each player's Scheme consists of the 2-9 of their "
         "chosen suit, plus the Queen (considered as 0) and the Ace (considered as 1).\""),
     ("order-turn", "Order of Play",
         "Hearts takes the first turn; turns then pass clockwise.",
@@ -36,7 +36,7 @@ _RULES = [
         "order once play has begun.\""),
     ("hand-card", "Hand",
         "A card placed, discarded or revealed must be in that player's hand.",
-        "\"A player may place a card into play from her Hand\"; \"A player may reveal and discard "
+        "\"A player may place a card into play from her Hand\" \"A player may reveal and discard "
         "any number of cards from her Hand.\""),
     ("refill-three", "Order of Play 7",
         "Draw only to bring the hand back up to three cards (or the one replacement after "
@@ -140,5 +140,12 @@ _RULES = [
         "total has won the Day. For the purposes of this summation, Queens have a value of 10.\""),
 ]
 
-RULES = RuleIndex(GAME_ID, [Rule(f"{GAME_ID}/{slug}", summary, section, text)
+
+
+def _quoted(passages: str) -> str:
+    """Return quoted passages ("a" "b") as the plain text `a ... b` (the CLI adds the quotes)."""
+    return " ... ".join(p.strip() for p in passages.strip().strip('"').split('" "'))
+
+
+RULES = RuleIndex(GAME_ID, [Rule(f"{GAME_ID}/{slug}", summary, section, _quoted(text))
                             for slug, section, summary, text in _RULES])
