@@ -239,3 +239,9 @@ def test_drawing_nothing_is_flagged_unless_the_scheme_is_empty() -> None:
     found = [engine.apply(Event(20 + n, a, v, x)) for n, (a, v, x) in
              enumerate([("Ann", "place", "AH A1"), ("Ann", "end", ""), ("table", "draw", "Ann none")])]
     assert found == [[], [], []]
+
+
+def test_an_end_written_twice_is_one_finding_and_no_extra_turn() -> None:
+    lines = ["Ann: place AH A1", "Ann: end", "Ann: end", "table: clock 2", "Ben: place AC C3"]
+    engine, found = play(lines)
+    assert found == [(line_of(lines, 2), "order-turn")] and engine.current == "Ben"

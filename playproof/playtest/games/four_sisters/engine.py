@@ -45,20 +45,24 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
             event = self._seated(event)
         try:
             kind = self._kind(event)
-            if self.stage != OVER:
-                self._prepare(event, kind, out)
-            if self.stage == OVER and kind != CLOSING:
-                # Playing on after the Day is one mistake: the first move after it is reported
-                if not self.played_on:
-                    out.append(self._after_the_day(event))
-                self.played_on = True
-            else:
-                getattr(self, f"do_{event.verb}")(event, out)
+            handled = self.stage != OVER and self._prepare(event, kind, out)
+            if not handled:
+                self._dispatch(event, kind, out)
         except BadMove as exc:
             out.append(self.violation("log-move", str(exc), event, exc.status))
         if self.stormed and not self.queens_in_oubliette():
             self.stormed.clear()  # a new gathering of the Queens opens a new Storm
         return out
+
+    def _dispatch(self, event: Event, kind: str, out: list[Violation]) -> None:
+        """Hand the move to its handler (after the Day, only the table's closing records)."""
+        if self.stage == OVER and kind != CLOSING:
+            # Playing on after the Day is one mistake: the first move after it is reported
+            if not self.played_on:
+                out.append(self._after_the_day(event))
+            self.played_on = True
+        else:
+            getattr(self, f"do_{event.verb}")(event, out)
 
     def _seated(self, event: Event) -> Event:
         """Return the event with its actor spelled as seated (names match case-insensitively)."""
@@ -80,8 +84,11 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
             raise BadMove(f'"{event.verb}" is recorded by the table: write table: {event.text}')
         return kind
 
-    def _prepare(self, event: Event, kind: str, out: list[Violation]) -> None:
-        """Bring the flow up to this move, applying the defaults of steps the log leaves out."""
+    def _prepare(self, event: Event, kind: str, out: list[Violation]) -> bool:
+        """Bring the flow up to this move, applying the defaults of steps the log leaves out.
+
+        Return True when nothing is left to do for the move.
+        """
         if self.stage == SETUP and kind not in (DRAW, ARRANGE):
             self.start_play()
         if self.conflict is not None and kind != CONFLICT:
@@ -95,12 +102,20 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         if kind == TURN and self.stage in OPEN and event.actor != self.current:
             out.append(self.violation("order-turn", f"it is {self.current}'s turn, not "
                                       f"{event.actor}'s", event))
+            if self._ends_again(event):
+                return True  # her turn is over already: no new turn (and no new Hour) is made
             self.jump_to(event.actor)
         elif kind == TURN and self.stage == PASSED and event.verb != "end":
             # After a pass, skip to step 8: nothing else is played that turn
             out.append(self.violation("order-step", f"{event.actor} passed this turn: after a pass "
                                       "the turn skips to the Clock", event))
             self.stage, self.passed = START, False  # the move is played as written
+        return False
+
+    def _ends_again(self, event: Event) -> bool:
+        """True for an `end` by the player whose turn has just ended, before the next one acts."""
+        before = self.order[(self.turn - 1) % len(self.order)]
+        return event.verb == "end" and event.actor == before and self.stage == START
 
     def _closes_turn(self, event: Event, kind: str) -> bool:
         """True when a move shows that the turn's player has finished her turn."""
