@@ -171,6 +171,31 @@ def with_arrangements(setup: Setup, events: list[Event]) -> list[Event]:
     return lines + [replace(e, line=e.line + len(lines)) for e in events]
 
 
+OPENING = [f"table: draw {p} {c}" for p, hand in
+           zip(PLAYERS, ("QH AH 2H", "QC AC 2C", "QD AD 2D", "QS AS 2S")) for c in hand.split()]
+SCENES = [  # short legal games reaching what random games rarely do: ties with and without Queens
+    ["Ann: place QH A1", "Ben: place QC A2", "Ben: boost", "Ann: boost", "Ben: send oubliette",
+     "Ann: send scheme", "Ben: end", "Cat: place AD A1", "Dee: place AS A2", "Dee: boost",
+     "Cat: boost", "Cat: accept", "Dee: end"],
+    ["Ann: place AH A1", "Ben: place AC A2", "Ann: boost 2H", "Ben: boost 2C", "Ann: refuse",
+     "Ben: end", "Cat: pass AD", "table: draw Cat 3D", "Cat: end", "Dee: place QS B1", "Dee: target A1"],
+]
+
+
+def scene_events(lines: list[str]) -> list[Event]:
+    """The events of a scene's lines after the opening draws."""
+    events = []
+    for number, line in enumerate(OPENING + lines, start=1):
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        events.append(Event(number, actor, verb, args))
+    return events
+
+
+VARIANTS: list[dict[str, str]] = [{}, {}, {"sabbath": "true"}, {"partial-squander": "true"},
+                                  {"early-run-out": "true"}]
+
+
 def run_all() -> Report:
     """Run the harness on the legal example logs and on simulated games."""
     report = Report()
@@ -178,8 +203,12 @@ def run_all() -> Report:
         cls, setup, events = log_events((PLAYTESTS / name).read_text(encoding="utf-8"), name)
         check(cls, setup, markers_skipped(events), MUTATORS, cuts=60, per_cut=12, seed=1, same=same,
               report=report)
+    for scene in SCENES:
+        events = scene_events(scene)
+        check(ENGINE, Setup(PLAYERS), events, MUTATORS, cuts=len(events) + 1, per_cut=12, seed=2,
+              same=same, report=report)
     for seed in range(30):
-        options = {"sabbath": "true"} if seed % 5 == 4 else {}
+        options = VARIANTS[seed % len(VARIANTS)]
         setup = Setup(PLAYERS, options)
         events = simulated_events(ENGINE, setup, seed)
         if seed % 2:
@@ -208,3 +237,9 @@ def test_the_mutators_make_mistakes_of_every_kind() -> None:
         engine.apply(event)
     assert verbs >= {"arrange", "draw", "pass", "place", "introduce", "squander", "boost", "target",
                      "intrigue", "storm", "defeat", "moot", "end", "accept", "refuse"}
+
+
+def test_the_scenes_are_legal() -> None:
+    for scene in SCENES:
+        engine = ENGINE(Setup(PLAYERS))
+        assert [v for e in scene_events(scene) for v in engine.apply(e)] == []
