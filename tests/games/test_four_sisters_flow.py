@@ -200,10 +200,10 @@ def test_random_sabbath_and_partial_squander_games_finish_cleanly() -> None:
         engine, _ = play_random_game(ENGINE, Setup(PLAYERS, options=options), rng)
         assert engine.is_over()
 
-    late = {"late-run-out": "true"}
-    for _ in range(40):  # the written moves of a late-run-out game replay cleanly to its end
-        engine, events = play_random_game(ENGINE, Setup(PLAYERS, options=late), rng)
-        replay = ENGINE(Setup(PLAYERS, options=late))
+    early = {"early-run-out": "true"}
+    for _ in range(40):  # the written moves of an early-run-out game replay cleanly to its end
+        engine, events = play_random_game(ENGINE, Setup(PLAYERS, options=early), rng)
+        replay = ENGINE(Setup(PLAYERS, options=early))
         assert engine.is_over() and all(not replay.apply(e) for e in events) and replay.is_over()
 
 
@@ -212,7 +212,7 @@ def test_two_tied_queens_both_lose_and_each_owner_chooses() -> None:
                                   ("Ben", "boost", ""), ("Ann", "boost", "")])
     decision = engine.decision()
     assert found == [] and decision is not None
-    assert (decision.actor, decision.moves) == ("Ben", ("send scheme", "send oubliette"))
+    assert (decision.actor, decision.moves[:2]) == ("Ben", ("send scheme", "send oubliette"))
     engine.apply(Event(99, "Ben", "send", "oubliette"))
     engine.apply(Event(100, "Ann", "send", "scheme"))
     assert "QC" in engine.oubliette and list(engine.seats["Ann"].bottom) == ["QH"]
@@ -251,13 +251,18 @@ def test_names_match_case_insensitively_and_may_have_spaces() -> None:
     assert engine.apply(Event(2, "mary ann", "place", "QH B2")) == []
 
 
-def test_an_unnamed_innocent_at_the_end_of_a_log_is_reported_there() -> None:
+def test_a_log_that_stops_before_the_innocent_is_named_is_not_a_violation() -> None:
     moves = [("Ann", "place", "AH A1"), ("Ben", "end", ""), ("Cat", "place", "AD B2"),
              ("Dee", "place", "AS B1")]
     engine, found = engine_after(moves)
-    assert found == [] and [(v.line, v.rule) for v in engine.finish()] == [
-        (16, "four-sisters/conflict-declare")]
+    assert found == [] and engine.finish() == []  # an unfinished log breaks no rule
     assert engine.hour == 5 and engine.current == "Ann"
+
+
+def test_an_innocent_left_unnamed_before_the_next_move_is_still_reported() -> None:
+    moves = [("Ann", "place", "AH A1"), ("Ben", "end", ""), ("Cat", "place", "AD B2"),
+             ("Dee", "place", "AS B1"), ("Dee", "end", "")]
+    assert engine_after(moves)[1] == ["conflict-declare"]
 
 
 def younger_out_of_cards(**options: str) -> tuple[ENGINE, int]:
@@ -281,20 +286,20 @@ def feed(engine: ENGINE, first: int, lines: list[str]) -> list[tuple[int, str, s
     return found
 
 
-def test_empty_schemes_end_the_day_at_once_by_default() -> None:
-    engine, last = younger_out_of_cards()
+def test_empty_schemes_end_the_day_at_once_in_the_early_run_out_variant() -> None:
+    engine, last = younger_out_of_cards(**{"early-run-out": "true"})
     assert feed(engine, last, ["Ann: end"]) == []
     assert engine.is_over() and engine.winner == "Elder"
     assert feed(engine, last + 1, ["Ben: end"]) == [
         (last + 2, "end-run-out", "a team's Schemes both ran out: the Day is over")]
 
 
-def test_late_run_out_plays_on_until_both_partners_end_a_turn_short() -> None:
-    engine, last = younger_out_of_cards(**{"late-run-out": "true"})
+def test_by_default_play_goes_on_until_both_partners_end_a_turn_short() -> None:
+    engine, last = younger_out_of_cards()
     # Ann ends her turn with a full hand: she has not yet been unable to draw
     assert feed(engine, last, ["Ann: end", "Ben: end", "Cat: place AD A1", "Cat: end", "Dee: end"]) == []
     assert not engine.is_over()  # Cat is short a card, Ann is not
     assert feed(engine, last + 5, ["Ann: place AH C3", "Ann: end"]) == []
     assert engine.is_over() and engine.winner == "Elder" and engine.end_reason == "run-out"
     assert feed(engine, last + 7, ["Ben: end"]) == [
-        (last + 8, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+        (last + 8, "end-run-out", "both players of a team were unable to draw: the Day is over")]

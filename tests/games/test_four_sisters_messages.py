@@ -32,7 +32,7 @@ def found(lines: list[str], project: Path | None = None, opening: list[str] = OP
 
 V, U = Status.VIOLATION, Status.UNDETERMINED
 MOVES = ("pass, intrigue, place, introduce, squander, end, target, boost, accept, refuse, send, "
-         "storm, decline, draw, clock, winner, defeat, moot")
+         "storm, decline, draw, arrange, clock, winner, defeat, moot")
 
 CASES = [
     (["Ann: place AH D4"], [("log-move", '"D4" is not a Room of the Chateau (A1-C3)', V)]),
@@ -54,8 +54,8 @@ CASES = [
     (["table: defeat"], [("log-move", "write defeat ROOM, optionally followed by scheme or "
                                       "oubliette", V)]),
     (["table: moot A1"], [("log-move", "moot takes no arguments", V)]),
-    (["table: draw Ann"], [("log-move", "write table: draw PLAYER CARD (CARD may be ? for a hidden "
-                                        "card)", V)]),
+    (["table: draw Ann"], [("log-move", "write table: draw PLAYER CARD (CARD may be ? for a hidden card, "
+                                        "or none)", V)]),
     (["table: clock six"], [("log-move", "write clock HOUR, like clock 3", V)]),
     (["table: winner Ann"], [("log-move", "write winner Younger, winner Elder or winner none", V)]),
     (["Ann: storm AH with QH"], [("log-move", "write storm CARD take CARD..., like storm 6H take QH "
@@ -80,9 +80,10 @@ CASES = [
      [("conflict-declare", "Dee's card in B1 touches opposing cards in A1, B2: name the Innocent "
                            "with `target ROOM`", V)]),
     (["Ann: boost 2H"], [("conflict-boost", "there is no Conflict to discard for", V)]),
-    (["Ann: place AH A1", "Ben: place AC A2", "Ann: boost", "Ben: boost 2C"],
-     [("conflict-boost", "Ben has already discarded for this Conflict, or her moment to discard "
-                         "has passed", V)]),
+    (["Ann: place QH A1", "Ben: place QC A2", "Ben: boost", "Ann: boost", "Ben: send oubliette",
+      "Ann: boost 2H"],
+     [("conflict-boost", "the cards in this Conflict have already been compared: discards come "
+                         "before", V)]),
     (["Ann: place QH A1", "Ben: place 2C A2", "Ann: accept"],
      [("conflict-tie", "there is no tie to decide", V)]),
     (["Ann: place AH A1", "Ben: place 2C A2", "table: moot"],
@@ -141,6 +142,6 @@ def test_drawing_the_wrong_card_from_under_the_scheme(tmp_path: Path) -> None:
 
 def test_winner_after_running_out(tmp_path: Path) -> None:
     lines = ["Ann: pass AH", "table: draw Ann 3H", "Ben: end", "Cat: pass AD", "table: draw Cat 3D",
-             "table: winner Younger"]
+             "Dee: end", "Ann: place QH A1", "Ben: end", "Cat: place QD B1", "table: winner Younger"]
     assert found(lines, small_project(tmp_path)) == [
         ("end-winner", "the Day's winner is Elder (ran out of cards)", V)]

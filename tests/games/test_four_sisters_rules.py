@@ -224,14 +224,26 @@ SHORT = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
 def test_team_out_of_cards_loses_the_day(tmp_path: Path) -> None:
     project = small_project(tmp_path, ranks=("Q", "A", "2", "3"))
     legal = ("Ann: pass AH\ntable: draw Ann 3H\nBen: end\nCat: pass AD\ntable: draw Cat 3D\n"
-             "table: winner Elder")
+             "Dee: end\nAnn: place QH A1\nBen: end\nCat: place QD B1\ntable: winner Elder")
     assert play(SHORT + "\n" + legal, project) == []
     late = play(SHORT + "\n" + legal + "\nDee: end", project)
-    assert late == [(19, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+    assert late == [(23, "end-run-out", "both players of a team were unable to draw: the Day is over")]
+
+
+ARRANGED = "Ann: arrange QH AH 2H 3H 4H 5H 6H 7H 8H 9H"
+
+
+def test_scheme_arranged_before_play_and_drawn_in_its_order() -> None:
+    assert play(ARRANGED + "\n" + OPENING) == []
+    assert play("Ann: arrange QH AH 2H 3H 4H 5H 6H 7H 8H\n" + OPENING)[0] == (
+        1, "scheme-arrange", "Ann's stack holds 10 cards, not 9")
+    assert play(OPENING + "\n" + ARRANGED)[0] == (
+        13, "scheme-arrange", "Ann's Scheme was arranged before she drew: its order may not be "
+                              "altered once play has begun")
 
 
 def test_rule_index_is_covered_by_these_tests() -> None:
-    covered = set(CASES) | {"end-full-chateau", "end-winner", "end-run-out"}
+    covered = set(CASES) | {"end-full-chateau", "end-winner", "end-run-out", "scheme-arrange"}
     assert {r.id.split("/", 1)[1] for r in RULES} == covered
 
 

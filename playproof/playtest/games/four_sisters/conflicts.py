@@ -5,9 +5,9 @@ from __future__ import annotations
 from playproof.playtest.engine import Event, Violation
 from playproof.playtest.games.four_sisters.conflict import QUEEN_TIE, TIE, judge
 from playproof.playtest.games.four_sisters.core import BadMove, Core
-from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict, Outcome
+from playproof.playtest.games.four_sisters.state import OUBLIETTE, SCHEME, Conflict, Outcome, Settled
 
-STEPS = ("target", "boost-instigator", "boost-defender", "tie", "send", "end")
+STEPS = ("target", "boost", "tie", "send", "end")
 
 
 class ConflictMoves(Core):
@@ -32,12 +32,8 @@ class ConflictMoves(Core):
                                       f"opposing cards in {', '.join(c.candidates)}: name the "
                                       "Innocent with `target ROOM`", event))
             self.conflict = None
-        elif c.step == "boost-instigator":
-            c.boosts[c.player] = 0
-            c.step = "boost-defender"
-        elif c.step == "boost-defender":
-            c.boosts[c.defender or ""] = 0
-            self._judge(c)
+        elif c.step == "boost":
+            self._judge(c)  # the discards are over: compare the results
         elif c.step == "tie":
             self._resolve(c, {})  # a defender who says nothing does not accept defeat
         else:
@@ -48,7 +44,7 @@ class ConflictMoves(Core):
         """Name the Innocent and its defender."""
         c.target = room
         c.defender = self.owner_at(room)
-        c.step = "boost-instigator"
+        c.step = "boost"
 
     def _judge(self, c: Conflict) -> None:
         """Compare the cards once both sides have discarded."""
@@ -97,23 +93,52 @@ class ConflictMoves(Core):
 
     def do_boost(self, event: Event, out: list[Violation]) -> None:
         """Step 5: discard cards, each adding 1 to the player's card in the Conflict."""
+        # "Players with cards in Conflict may discard any number of cards": either side, in any
+        # order, in as many goes as she likes, until the cards are compared
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
-        c, actor = self.conflict, event.actor
-        # Only the two sides move the Conflict on; a bystander's discard changes nothing
-        if c is not None and actor == c.player:
-            self.advance_conflict("boost-instigator", event, out)
-        elif c is not None and actor in self._defenders(c):
-            self.advance_conflict("boost-defender", event, out)
+        actor = event.actor
+        if self.conflict is None and self.reopenable is not None:
+            self._reopen(actor)
         c = self.conflict
-        step = "boost-instigator" if c and actor == c.player else "boost-defender"
-        if c is None or actor not in (c.player, c.defender) or c.step != step:
+        if c is not None and actor in self._defenders(c) | {c.player}:
+            self.advance_conflict("boost", event, out)
+        c = self.conflict
+        if c is None or actor not in (c.player, c.defender) or c.step != "boost":
             out.append(self.violation("conflict-boost", self._boost_refusal(c, actor), event))
+            if c is not None and actor in (c.player, c.defender):
+                # A late discard still leaves her hand for the Oubliette, as the table did it
+                self.discard(self.seats[actor], cards, event, out)
             return
-        c.boosts[actor] = self.discard(self.seats[actor], cards, event, out)
-        if step == "boost-instigator":
-            c.step = "boost-defender"
-        else:
-            self._judge(c)
+        c.boosts[actor] = c.boosts.get(actor, 0) + self.discard(self.seats[actor], cards, event, out)
+        c.boosted.add(actor)
+        if c.defender in c.boosted and c.player in c.boosted:
+            self._settle(c)
+
+    def _settle(self, c: Conflict) -> None:
+        """Both sides have discarded: resolve a clear result now (a tie waits for its decision)."""
+        verdict = judge(self.data, self.board, c, self.sabbath)
+        if verdict.kind in (TIE, QUEEN_TIE):
+            return
+        c.queen = verdict.queen
+        moved = {room: self.board[room] or "" for room in verdict.defeated}
+        self._resolve(c, verdict.defeated)
+        self.settled = Settled(c, verdict.defeated, moved)
+
+    def _reopen(self, actor: str) -> None:
+        """A side discards again on the very next line: the cards were not compared yet."""
+        settled = self.reopenable
+        assert settled is not None
+        c = settled.conflict
+        if actor not in (c.player, c.defender):
+            return
+        for room, where in settled.defeated.items():
+            card = settled.cards[room]
+            self.board[room] = card
+            if where == OUBLIETTE:
+                self.oubliette.discard(card)
+            else:
+                self.seats[self.owner[self.data.cards[card].suit]].bottom.pop()
+        self.conflict, self.last_outcome = c, None
 
     def _defenders(self, c: Conflict) -> set[str]:
         """Return who may defend: the Innocent's player, or any opposing neighbour's before the target."""
@@ -127,7 +152,7 @@ class ConflictMoves(Core):
             return "there is no Conflict to discard for"
         if actor not in (c.player, c.defender):
             return f"{actor} has no card in this Conflict"
-        return f"{actor} has already discarded for this Conflict, or her moment to discard has passed"
+        return "the cards in this Conflict have already been compared: discards come before"
 
     def do_accept(self, event: Event, out: list[Violation]) -> None:
         """On a tie, the defender accepts defeat: the Innocent goes under her Scheme."""

@@ -10,7 +10,7 @@ from playproof.playtest.games.four_sisters.conflict import card_at
 from playproof.playtest.games.four_sisters.data import GameData, load_game_data
 from playproof.playtest.games.four_sisters.rules import GAME_ID, RULES
 from playproof.playtest.games.four_sisters.state import (
-    OVER, REFILL, SETUP, START, Conflict, Outcome, Seat,
+    OVER, PASSED, REFILL, SETUP, START, Conflict, Outcome, Seat, Settled,
 )
 
 UNKNOWN = "?"
@@ -19,8 +19,10 @@ OPTIONS = {
     "game": "Number of this game in the week-long series; every seventh one is a Sabbath game.",
     "suits": "Suit letters in seat order (default H C D S): Younger and Elder must alternate.",
     "partial-squander": "A player may discard part of her hand and place nothing.",
-    "late-run-out": "A team loses by running out only once both partners have ended a turn short "
-                    "of a full hand with an empty Scheme (not as soon as both Schemes are empty).",
+    "late-run-out": "The default (kept for older logs): a team loses by running out only once both "
+                    "partners have ended a turn short of a full hand with an empty Scheme.",
+    "early-run-out": "A team loses as soon as both its Schemes are empty (the engine's former "
+                     "default), though Queens could still refill them.",
 }
 
 
@@ -63,14 +65,21 @@ class Core(Engine):
         self.owed: dict[str, int] = {p: self.data.hand_size for p in self.order}
         self.conflict: Conflict | None = None
         self.last_outcome: Outcome | None = None
+        self.settled: Settled | None = None  # a Conflict the latest line resolved
+        self.reopenable: Settled | None = None  # one this line may reopen with a further discard
         self.stormed: set[str] = set()
+        self.passed = False  # the turn's player passed at step 1: her turn skips to the Clock
         self.end_reason = ""
+        self.played_on = False  # a move was made after the Day ended (reported once)
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
         self.partial_squander = setup.options.get("partial-squander", "") not in ("", "false")
-        self.late_run_out = setup.options.get("late-run-out", "") not in ("", "false")
+        # "If a player's Scheme runs out, she is still considered playing, but is unable to draw
+        # ... the team is still viable": by default a team runs out only once both partners were
+        # unable to draw a card they needed (variant early-run-out: both Schemes empty)
+        self.late_run_out = setup.options.get("early-run-out", "") in ("", "false")
         self.short: set[str] = set()
-        """Players who ended a turn unable to draw up to a full hand (variant late-run-out)."""
+        """Players who ended a turn unable to draw a card they needed (the default reading)."""
         self.draw_memo: tuple[Event, tuple[str, str]] | None = None
         """The latest draw event parsed and what it names (the flow and the draw both read it)."""
 
@@ -95,7 +104,7 @@ class Core(Engine):
 
     def value(self, card: str) -> int:
         """A card's value (Queen 0, Ace 1)."""
-        return self.data.cards[card].value
+        return self.data.values[card]
 
     def queens_in_oubliette(self) -> bool:
         """True when every Queen lies in the Oubliette."""
@@ -164,9 +173,8 @@ class Core(Engine):
 
     def _take_anyway(self, seat: Seat, card: str) -> bool:
         """Let the table's game go on with a card still in her Scheme; False if it is elsewhere."""
-        if card in seat.pool and seat.stack:
-            seat.pool.discard(card)
-            seat.stack -= 1
+        if seat.in_stack(card):
+            seat.pull(card)
             return True
         if card in seat.bottom:
             seat.bottom.remove(card)
@@ -189,23 +197,32 @@ class Core(Engine):
         if seat.scheme_count == 0:
             out.append(self.violation("scheme-draw", f"{seat.name}'s Scheme is empty", event))
             return
-        known_next = seat.next_draw()
-        if known_next is not None:
-            if card not in (UNKNOWN, known_next):
-                out.append(self.violation("scheme-draw", f"the top of {seat.name}'s Scheme is "
-                                          f"{known_next}, not {card}", event))
-            seat.hand.append(seat.bottom.popleft())
-        elif card == UNKNOWN:
-            seat.stack -= 1
-            seat.unknown += 1
-        elif card in seat.pool and card not in seat.hand:
-            seat.pool.discard(card)
-            seat.stack -= 1
+        top = seat.next_draw()
+        if card == UNKNOWN or card == top or (top is None and seat.stack and seat.may_be_hidden(card)):
+            self._draw_top(seat, card)
+        elif seat.in_stack(card) or card in seat.bottom:
+            # Drawn out of order: the card the table drew is in her hand, the top stays on top
+            where = top if top is not None else "a hidden card"
+            out.append(self.violation("scheme-draw", f"{card} is not the top of {seat.name}'s Scheme "
+                                      f"({where} is): the order may not change once play has begun",
+                                      event))
+            self._take_anyway(seat, card)
             seat.hand.append(card)
         else:
-            out.append(self.violation("scheme-draw", f"{card} is not in {seat.name}'s Scheme",
-                                      event))
-            seat.stack -= 1
+            why = (f"{card} is not in {seat.name}'s Scheme" if top is None else
+                   f"the top of {seat.name}'s Scheme is {top}, not {card}")
+            out.append(self.violation("scheme-draw", why, event))
+            self._draw_top(seat, UNKNOWN)  # she drew her top card, whatever it was
+
+    def _draw_top(self, seat: Seat, card: str) -> None:
+        """Move the top of a Scheme into the hand (named as `card` when the top was hidden)."""
+        top = seat.pop_top()
+        if top != UNKNOWN:
+            seat.hand.append(top)
+        elif card != UNKNOWN:
+            seat.pool.discard(card)
+            seat.hand.append(card)
+        else:
             seat.unknown += 1
 
     # ----- the turn flow -------------------------------------------------------------------
@@ -215,12 +232,7 @@ class Core(Engine):
         for name, count in self.owed.items():
             seat = self.seats[name]
             for _ in range(min(count, seat.scheme_count)):
-                nxt = seat.next_draw()
-                if nxt is None:
-                    seat.stack -= 1
-                    seat.unknown += 1
-                else:
-                    seat.hand.append(seat.bottom.popleft())
+                self._draw_top(seat, UNKNOWN)
             self.owed[name] = 0
 
     def start_play(self) -> None:
@@ -231,14 +243,26 @@ class Core(Engine):
 
     def close_turn(self) -> None:
         """Step 7: owe the draws that bring the hand back to three; finish when none are owed."""
+        if self.stage == PASSED:  # a pass has drawn its one replacement: no refill
+            self.finish_turn()
+            return
         seat = self.seats[self.current]
         self.owed[seat.name] = max(0, min(self.data.hand_size - seat.hand_count, seat.scheme_count))
         self.begin_refill()
 
     def begin_refill(self) -> None:
-        """Enter the refill step, finishing the turn at once when nothing is owed."""
+        """Enter the refill step, leaving it at once when nothing is owed."""
         self.stage = REFILL
         if self.owed[self.current] == 0:
+            self.refilled()
+
+    def refilled(self) -> None:
+        """The owed draws are done: finish the turn, or after a pass wait for its end (step 8)."""
+        # A pass skips to step 8: the turn is still hers until it ends, so a move she adds to
+        # it is out of step (order-step), not a turn of her own
+        if self.passed:
+            self.stage = PASSED
+        else:
             self.finish_turn()
 
     def finish_turn(self) -> None:
@@ -248,6 +272,7 @@ class Core(Engine):
             self.hour = self.hour % self.data.clock_hours + 1
         self.turns_played += 1
         self.conflict = None
+        self.passed = False
         if all(self.board.values()):
             self.end_day("full", self.leading_team())
         elif out := self.teams_run_out():
@@ -263,22 +288,25 @@ class Core(Engine):
         self.winner = winner
 
     def teams_run_out(self) -> list[str]:
-        """Teams whose two players are both unable to draw: empty Schemes (or, late-run-out, short)."""
-        teams = dict.fromkeys(self.data.teams.values())
+        """Teams whose two players are both unable to draw (variant early-run-out: empty Schemes)."""
         if self.late_run_out:
             self._note_short()
-            return [t for t in teams if all(s.name in self.short for s in self.seats.values()
-                                            if s.team == t)]
-        drawing = {s.team for s in self.seats.values() if s.scheme_count}  # a team with a card left
-        return [t for t in teams if t not in drawing]
+            if len(self.short) < 2:  # a team has two players: nobody has run out yet
+                return []
+            out = {s.team for s in self.seats.values()} - {s.team for s in self.seats.values()
+                                                           if s.name not in self.short}
+        else:
+            out = set(self.data.teams.values()) - {s.team for s in self.seats.values() if s.scheme_count}
+        return [t for t in dict.fromkeys(self.data.teams.values()) if t in out]
 
     def _note_short(self) -> None:
         """Mark the player whose turn ends short of a full hand with an empty Scheme."""
         # A Scheme refilled (Intrigue's Queen, a defeat, a Storm) makes a player able to draw again
         seat = self.seats[self.current]
-        if seat.scheme_count == 0 and seat.hand_count < self.data.hand_size:
+        if not seat.scheme_count and seat.hand_count < self.data.hand_size:
             self.short.add(seat.name)
-        self.short -= {s.name for s in self.seats.values() if s.scheme_count}
+        if self.short:
+            self.short = {name for name in self.short if not self.seats[name].scheme_count}
 
     def other_team(self, team: str) -> str:
         """The opposing team."""
@@ -302,6 +330,7 @@ class Core(Engine):
         """Let the table's game go on with the player who actually moved."""
         self.turn = self.order.index(player)
         self.stage = START
+        self.passed = False
 
 
 def _project(setup: Setup) -> Path:

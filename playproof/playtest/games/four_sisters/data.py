@@ -54,6 +54,7 @@ class GameData:
     first_suit: str
     queens: tuple[str, ...]  # every Queen card id
     by_suit: dict[str, tuple[str, ...]]  # every card id of each suit, in workbook order
+    values: dict[str, int] = field(default_factory=dict)  # card id -> value (a hot lookup)
     parsed: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
 
@@ -63,6 +64,10 @@ class GameData:
             self.parsed.clear()
         self.parsed[key] = value
         return value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
+        """Share the data with a copied engine: it is read-only (the parse cache only grows)."""
+        return self
 
     def suit_cards(self, suit: str) -> list[str]:
         """Every card id of a suit (one player's Scheme)."""
@@ -109,6 +114,7 @@ def _parse(workbook: Workbook) -> GameData:
         sabbath_every=int(numbers["sabbath_every"]), first_suit=str(numbers["first_suit"]).upper(),
         queens=tuple(c.id for c in cards.values() if c.is_queen),
         by_suit={s: tuple(c.id for c in cards.values() if c.suit == s) for s in suits},
+        values={c.id: c.value for c in cards.values()},
     )
 
 

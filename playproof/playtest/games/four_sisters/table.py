@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from playproof.playtest.engine import TABLE, Event, Violation
-from playproof.playtest.games.four_sisters.core import BadMove, Core
-from playproof.playtest.games.four_sisters.state import OVER, REFILL, SETUP
+from playproof.playtest.games.four_sisters.core import UNKNOWN, BadMove, Core
+from playproof.playtest.games.four_sisters.state import OVER, REFILL, SETUP, Seat
 
 RESULTS = {"younger": "Younger", "elder": "Elder", "none": "none"}
+NOTHING = "none"  # `draw PLAYER none`: the player drew no card
 
 
 class TableMoves(Core):
@@ -16,17 +17,29 @@ class TableMoves(Core):
         """Draw the top card of a Scheme (`table: draw PLAYER CARD`, or `PLAYER: draw CARD`)."""
         player, card = self.draw_args(event)
         seat = self.seats[player]
-        if self.owed.get(player, 0) <= 0:
+        if card == NOTHING:
+            self._draw_nothing(seat, event, out)
+        elif self.owed.get(player, 0) <= 0:
             out.append(self.violation("refill-three", f"{player} owes no draw now: hands are "
                                       "refilled to three at the end of a turn, after a pass, and "
                                       "at the start", event))
         else:
             self.owed[player] -= 1
-        self.draw(seat, card, event, out)
+        if card != NOTHING:
+            self.draw(seat, card, event, out)
         if self.stage == SETUP and not any(self.owed.values()):
             self.start_play()
         elif self.stage == REFILL and self.owed[self.current] <= 0:
-            self.finish_turn()
+            self.refilled()
+
+    def _draw_nothing(self, seat: Seat, event: Event, out: list[Violation]) -> None:
+        """`draw PLAYER none`: she drew no more cards, though the rules may have owed her some."""
+        # "Draw to refill Hand to three cards, if possible": only an empty Scheme excuses it
+        owed = min(self.owed.get(seat.name, 0), seat.scheme_count)
+        if owed:
+            out.append(self.violation("refill-three", f"{seat.name} still had {owed} card(s) to draw "
+                                      "from her Scheme", event))
+        self.owed[seat.name] = 0
 
     def draw_args(self, event: Event) -> tuple[str, str]:
         """Parse who draws what (once per event: the flow reads it before the draw itself)."""
@@ -44,10 +57,56 @@ class TableMoves(Core):
         """Parse `table: draw PLAYER CARD` or `PLAYER: draw CARD`."""
         tokens = event.args.split()
         if event.actor != TABLE and len(tokens) == 1:
-            return event.actor, self.parse_card(tokens[0], hidden_ok=True)
+            return event.actor, self._drawn(tokens[0])
         if event.actor != TABLE or len(tokens) < 2:
-            raise BadMove("write table: draw PLAYER CARD (CARD may be ? for a hidden card)")
-        return self.parse_player(" ".join(tokens[:-1])), self.parse_card(tokens[-1], hidden_ok=True)
+            raise BadMove("write table: draw PLAYER CARD (CARD may be ? for a hidden card, or none)")
+        return self.parse_player(" ".join(tokens[:-1])), self._drawn(tokens[-1])
+
+    def _drawn(self, token: str) -> str:
+        """A drawn card, `?` for an unseen one, or NOTHING for `none` (no card drawn)."""
+        return NOTHING if token.lower() == NOTHING else self.parse_card(token, hidden_ok=True)
+
+    def do_arrange(self, event: Event, out: list[Violation]) -> None:
+        """Record the order of a Scheme's stack, top first (`?` for a card not shown)."""
+        player, cards = self._arrange_args(event)
+        seat = self.seats[player]
+        # "Each player arranges her cards into a face down stack, in any order, before the start
+        # of play ... [she may not] alter its order once play has begun."
+        if seat.order is not None or seat.stack < len(self.data.suit_cards(seat.suit)):
+            out.append(self.violation("scheme-arrange", f"{player}'s Scheme was arranged before she "
+                                      "drew: its order may not be altered once play has begun", event))
+        wrong = self._arrange_problem(seat, cards)
+        if wrong:
+            out.append(self.violation("scheme-arrange", wrong, event))
+            return
+        seat.order = cards
+
+    def _arrange_problem(self, seat: Seat, cards: list[str]) -> str:
+        """Why a written order cannot be her stack's (empty when it can)."""
+        named = [c for c in cards if c != UNKNOWN]
+        if len(cards) != seat.stack:
+            return f"{seat.name}'s stack holds {seat.stack} cards, not {len(cards)}"
+        if len(set(named)) != len(named):
+            return "a card is listed twice"
+        strays = [c for c in named if not seat.may_be_hidden(c) and not (seat.order and c in seat.order)]
+        if strays:
+            return f"{', '.join(strays)}: not in {seat.name}'s stack"
+        return ""
+
+    def _arrange_args(self, event: Event) -> tuple[str, list[str]]:
+        """Parse `PLAYER: arrange CARD...` or `table: arrange PLAYER CARD...`."""
+        tokens = event.args.split()
+        if event.actor == TABLE:
+            players = [i for i in range(1, len(tokens) + 1)
+                       if " ".join(tokens[:i]).lower() in self.seated_names]
+            if not players:
+                raise BadMove("write table: arrange PLAYER CARD... (top first, ? for a card not shown)")
+            player, tokens = self.parse_player(" ".join(tokens[:players[-1]])), tokens[players[-1]:]
+        else:
+            player = event.actor
+        if not tokens:
+            raise BadMove("write arrange CARD..., the Scheme top first (? for a card not shown)")
+        return player, [self.parse_card(t, hidden_ok=True) for t in tokens]
 
     def do_clock(self, event: Event, out: list[Violation]) -> None:
         """Check a logged reading of the Clock against the Hour the rules give."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.engine import Event, Status, Violation
 from playproof.playtest.games.four_sisters.core import UNKNOWN, BadMove, Core
 from playproof.playtest.games.four_sisters.state import (
-    DONE, INTRIGUED, PLACED, START, Conflict,
+    DONE, INTRIGUED, PLACED, START, Conflict, Seat,
 )
 
 
@@ -24,6 +24,7 @@ class TurnMoves(Core):
                                       f"{len(cards)}", event))
         self.discard(seat, cards, event, out)
         self.owed[seat.name] = min(1, seat.scheme_count) if cards else 0
+        self.passed = True
         self.begin_refill()
 
     def do_intrigue(self, event: Event, out: list[Violation]) -> None:
@@ -41,7 +42,7 @@ class TurnMoves(Core):
         else:
             out.append(self.violation("intrigue-queen", f"{seat.name} has no {queen} in hand to "
                                       "reveal", event))
-        self._exchange(room, card, event, out)
+        self._exchange(seat, room, card, event, out)
 
     def _intrigue_args(self, args: str) -> tuple[str, str]:
         """Parse `ROOM CARD`."""
@@ -50,11 +51,19 @@ class TurnMoves(Core):
             raise BadMove("write intrigue ROOM CARD: the Chateau Room and the Oubliette card")
         return self.parse_room(tokens[0]), self.parse_card(tokens[1])
 
-    def _exchange(self, room: str, card: str, event: Event, out: list[Violation]) -> None:
+    def _exchange(self, seat: Seat, room: str, card: str, event: Event, out: list[Violation]) -> None:
         """Swap the card in a Room with a card of the same suit or value from the Oubliette."""
         there = self.board[room]
         if there is None:
             out.append(self.violation("intrigue-match", f"Room {room} is empty", event))
+            return
+        if card not in self.oubliette and seat.may_hold(card):
+            # The swapped-in card came from her hand: a wrong source, but the swap was made
+            out.append(self.violation("intrigue-match", f"{card} is not in the Oubliette (it came "
+                                      f"from {seat.name}'s hand)", event))
+            seat.take_from_hand(card)
+            self.oubliette.add(there)
+            self.board[room] = card
             return
         if card not in self.oubliette:
             owner = self.seats[self.owner[self.data.cards[card].suit]]
@@ -109,6 +118,8 @@ class TurnMoves(Core):
     def do_squander(self, event: Event, out: list[Violation]) -> None:
         """Step 3: discard the whole hand and place nothing."""
         cards = [self.parse_card(t, hidden_ok=True) for t in event.args.split()]
+        if not cards:
+            raise BadMove("write squander CARD...: the cards of the hand discarded")
         seat = self.seats[event.actor]
         self._check_placing_step(event, out)
         self.discard(seat, cards, event, out)
