@@ -13,6 +13,7 @@ from playproof.errors import PlayproofError, ProblemsError
 COMMAND_MODULES = (
     "playproof.commands.print_commands",  # build, check, new
     "playproof.commands.playtest_commands",  # playtest, audit, report, rules, simulate
+    "playproof.commands.web_commands",  # serve
 )
 
 
