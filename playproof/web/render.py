@@ -135,7 +135,7 @@ def state_html(view: View) -> str:
     scores = " · ".join(f"{esc(p)} {s}" for p, s in view.scores)
     round_ = f'<span class="round">{esc(view.round)}</span>' if view.round else ""
     problem = f'<p class="error">{esc(view.problem)}</p>' if view.problem else ""
-    return (f'<div class="who">{who}{timer}</div>{round_}'
+    return (f'<div class="who"><span class="actor">{who}</span>{timer}</div>{round_}'
             f'<div class="summary">{esc(view.summary)}</div><div class="scores">{scores}</div>{problem}')
 
 
