@@ -176,7 +176,7 @@ class TableApp:
     async def take_pen(self, request: Request) -> Response:
         """Take the pen on this device (an explicit hand-over; the other devices watch)."""
         session = request.path_params["session"]
-        await self.tables.run(self.tables.store.info, session)  # an unknown session is a 404
+        await self.tables.run(self.tables.info, session)  # an unknown session is a 404
         self.leases.take_over(session, self._device(request))
         self._publish_pen(session)
         return JSONResponse({"pen": device_tag(self._device(request))})
@@ -194,7 +194,7 @@ class TableApp:
     async def events(self, request: Request) -> Response:
         """Stream the session's views and pen changes to a watching page (server-sent events)."""
         session = request.path_params["session"]
-        await self.tables.run(self.tables.store.info, session)  # an unknown session is a 404
+        await self.tables.run(self.tables.info, session)  # an unknown session is a 404
         queue = self.hub.subscribe(session)
         hello = {"csrf": self.policy.csrf_for(self._device(request)), "pen": self._pen_tag(session)}
         first = await self.tables.run(self.tables.view, session)

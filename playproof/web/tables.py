@@ -131,6 +131,10 @@ class Tables:
             self._store = Store(self.db)
         return self._store
 
+    def info(self, session: int) -> SessionInfo:
+        """Return a session's summary row (an unknown id raises PlayproofError)."""
+        return self.store.info(session)
+
     def sessions(self) -> list[SessionInfo]:
         """Return every stored session, newest first."""
         return list(reversed(self.store.sessions()))

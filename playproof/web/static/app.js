@@ -19,13 +19,15 @@
 
   function showPen() {
     const mine = pen === device;
-    body.classList.toggle("watching", !mine);
+    body.classList.toggle("watching", Boolean(pen) && !mine);
     const box = $("pen");
     box.textContent = "";
     if (mine) {
       box.append("✎ This device records. Others watch.");
+    } else if (!pen) {
+      box.append("✎ Nobody records: the first device to record a line takes the pen.");
     } else {
-      box.append(pen ? "👁 Watching: another device records. " : "👁 Watching. ");
+      box.append("👁 Watching: another device records. ");
       const take = document.createElement("button");
       take.type = "button"; take.id = "take-over"; take.textContent = "Take over";
       take.addEventListener("click", takeOver);
@@ -131,7 +133,11 @@
     });
     events.addEventListener("view", (e) => applyView(JSON.parse(e.data)));
     events.addEventListener("pen", (e) => { pen = JSON.parse(e.data).pen || ""; showPen(); });
-    events.onerror = () => { $("live").className = "live off"; $("live").title = "reconnecting…"; };
+    events.onerror = () => {
+      $("live").className = "live off"; $("live").title = "reconnecting…";
+      events.close();  // reconnect on our own clock: a browser may give up after a refused reconnect
+      setTimeout(listen, 1000);
+    };
   }
 
   document.addEventListener("click", (e) => {
