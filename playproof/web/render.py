@@ -10,7 +10,7 @@ from playproof.playtest.store import SessionInfo
 from playproof.web.tables import LineView, View
 
 SHOWN_OPEN = 24
-"""With this many legal moves or fewer, every group of moves is open; more are folded by verb."""
+"""With this many legal moves or fewer (or a single verb), every group of moves is open; more are folded by verb."""
 
 
 def esc(text: object) -> str:
@@ -97,7 +97,7 @@ def session_page(view: View, csrf: str, device: str, pen: str | None) -> str:
 <main>
 <section id="state" class="state">{state_html(view)}</section>
 <form id="entry" class="entry" autocomplete="off">
-<input id="line" name="line" list="completions" placeholder="Ann: take 2 — or any line" autocapitalize="off"
+<input id="line" name="line" list="completions" placeholder="Type any line" autocapitalize="off"
  enterkeyhint="send" aria-label="Line to record">
 <datalist id="completions">{completions_html(view)}</datalist>
 <button class="primary" type="submit" id="record">Record</button>
@@ -145,10 +145,10 @@ def moves_html(view: View) -> str:
         return ""
     if not view.moves:
         return f'<p class="hint">{esc(view.prompt or "No moves offered")}: type what {esc(view.actor)} did.</p>'
-    opened = " open" if len(view.moves) <= SHOWN_OPEN else ""
+    grouped = [(verb, list(moves)) for verb, moves in groupby(sorted(view.moves, key=_verb), key=_verb)]
+    opened = " open" if len(view.moves) <= SHOWN_OPEN or len(grouped) == 1 else ""
     groups = []
-    for verb, moves in groupby(sorted(view.moves, key=_verb), key=_verb):
-        listed = list(moves)
+    for verb, listed in grouped:
         buttons = "".join(f'<button type="button" class="move" data-line="{esc(view.actor)}: {esc(m)}">'
                           f"{esc(m)}</button>" for m in listed)
         groups.append(f'<details data-verb="{esc(verb)}"{opened}><summary>{esc(verb)} '

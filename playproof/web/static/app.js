@@ -27,7 +27,7 @@
     } else if (!pen) {
       box.append("✎ Nobody records: the first device to record a line takes the pen.");
     } else {
-      box.append("👁 Watching: another device records. ");
+      box.append("Watching: another device records. ");
       const take = document.createElement("button");
       take.type = "button"; take.id = "take-over"; take.textContent = "Take over";
       take.addEventListener("click", takeOver);
