@@ -7,6 +7,7 @@ on a free loopback port, records short sessions by tapping, and writes the PNGs 
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -32,14 +33,14 @@ def record(page: Page, text: str) -> None:
     """Type a line and wait until the page says it is stored."""
     page.fill("#line", text)
     page.click("#record")
-    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stored')")
+    page.locator("#status", has_text=re.compile("^Stored")).wait_for()
 
 
 def tap(page: Page, move: str) -> None:
     """Tap a move's button and wait until it is stored."""
     page.evaluate("document.querySelector('#status').textContent = ''")
     page.locator("#moves button.move", has_text=move).first.click()
-    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stored')")
+    page.locator("#status", has_text=re.compile("^Stored")).wait_for()
 
 
 def shoot(page: Page, name: str) -> None:

@@ -7,7 +7,7 @@ import json
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator, Awaitable, Callable
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -27,6 +27,13 @@ from playproof.web.tables import Tables, View
 STATIC = Path(__file__).resolve().parent / "static"
 KEEP_ALIVE = 15.0
 """Seconds between keep-alive comments on an idle event stream (proxies and phones drop silent ones)."""
+STORE_POLL = 1.0
+"""Seconds between looks at the database for lines another program (the terminal recorder) added."""
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'")
+"""The pages run only this server's own script and style sheet, and no other site may frame them."""
+REPORT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+"""A report is one self-contained file: its inline style and SVG charts, and nothing else."""
 MAX_LINE = 2000
 """The longest line the page may post (characters)."""
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -39,6 +46,8 @@ class TableApp:
         self.tables, self.policy = tables, policy
         self.leases = leases or Leases()
         self.hub = Hub()
+        self._published: dict[int, tuple[int, bool]] = {}
+        self._pollers: dict[int, asyncio.Task[None]] = {}
 
     def asgi(self) -> Starlette:
         """Return the Starlette application."""
@@ -88,6 +97,9 @@ class TableApp:
             return JSONResponse({"error": str(exc)}, status_code=status)
         if DEVICE_COOKIE not in request.cookies:
             _set_cookie(response, DEVICE_COOKIE, self._device(request))
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         return response
 
     async def _refusal(self, request: Request, write: bool) -> Response | None:
@@ -106,7 +118,7 @@ class TableApp:
 
     def _keep_token(self, request: Request) -> Response:
         """Keep a valid access token in a cookie and go to the same page without it in the address."""
-        query = "&".join(f"{k}={v}" for k, v in request.query_params.multi_items() if k != "token")
+        query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
         response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
         _set_cookie(response, TOKEN_COOKIE, self.policy.token or "")
         return response
@@ -198,6 +210,8 @@ class TableApp:
         queue = self.hub.subscribe(session)
         hello = {"csrf": self.policy.csrf_for(self._device(request)), "pen": self._pen_tag(session)}
         first = await self.tables.run(self.tables.view, session)
+        self._published.setdefault(session, (first.version, bool(first.ended)))
+        self._watch_store(session)
         return StreamingResponse(self._stream(session, queue, [sse("hello", hello), _view_event(first)]),
                                  media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
@@ -232,7 +246,7 @@ class TableApp:
     async def report(self, request: Request) -> Response:
         """Generate the session's HTML report now, as `playproof report SESSION` does."""
         html = await self.tables.run(self.tables.report, request.path_params["session"])
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(html, headers={"Cache-Control": "no-store", "Content-Security-Policy": REPORT_POLICY})
 
     # --- live ------------------------------------------------------------------------------------------
 
@@ -247,7 +261,25 @@ class TableApp:
 
     def _publish_view(self, view: View) -> None:
         """Send a session's new view to every watching page."""
+        self._published[view.session] = (view.version, bool(view.ended))
         self.hub.publish(view.session, _view_event(view))
+
+    def _watch_store(self, session: int) -> None:
+        """Look for lines other programs add to a watched session (one looker per session)."""
+        poller = self._pollers.get(session)
+        if poller is None or poller.done():
+            self._pollers[session] = asyncio.create_task(self._poll_store(session))
+
+    async def _poll_store(self, session: int) -> None:
+        """While pages watch a session, publish its view when the database holds lines they have not seen."""
+        while self.hub.watchers(session):
+            await asyncio.sleep(STORE_POLL)
+            try:
+                info = await self.tables.run(self.tables.info, session)
+                if (info.lines, bool(info.ended)) != self._published.get(session):
+                    self._publish_view(await self.tables.run(self.tables.view, session))
+            except (PlayproofError, RuntimeError):  # the session or the server is going away: stop looking
+                return
 
 
 def _view_event(view: View) -> str:

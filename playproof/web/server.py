@@ -6,6 +6,7 @@ import socket
 from pathlib import Path
 from typing import Callable
 
+from playproof.errors import PlayproofError
 from playproof.web.security import is_loopback
 
 Echo = Callable[[str], None]
@@ -38,7 +39,11 @@ def run_server(db: Path | None, host: str, port: int, token: str | None, engine:
     app, table = create_app(db, host, token, engine)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise PlayproofError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); "
+                                 "try another --port") from exc
         url = table_url(host, sock.getsockname()[1], table.policy.token)
         _announce(url, host, card, qr, echo)
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, access_log=False)

@@ -292,3 +292,13 @@ def test_the_event_stream_starts_with_the_devices_token_and_the_view(app: object
             if line.startswith("event: view"):
                 break
     assert lines[0] == "event: hello" and f'"csrf": "{token}"' in lines[1]
+
+
+def test_pages_run_only_their_own_script_and_cannot_be_framed(app: object) -> None:
+    client = client_of(app)
+    session = start(client)
+    page = client.get(f"/s/{session}")
+    policy = page.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "<script>" not in page.text and 'src="/static/app.js"' in page.text
+    assert "frame-ancestors 'none'" in client.get(f"/s/{session}/report").headers["content-security-policy"]

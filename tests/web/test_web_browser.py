@@ -64,7 +64,7 @@ def record(page: Any, text: str) -> str:
 
 def stored(page: Any) -> str:
     """Wait for the page to say what became of the line, and return it."""
-    page.wait_for_function("document.querySelector('#status').textContent.match(/^(Stored|Not stored)/)")
+    page.locator("#status", has_text=re.compile("^(Stored|Not stored)")).wait_for()
     text = page.inner_text("#status")
     page.evaluate("document.querySelector('#status').textContent = ''")
     return text
@@ -145,7 +145,7 @@ def test_a_second_device_sees_new_lines_live_and_takes_over_explicitly(served: S
     second_phone.wait_for_selector("#pen:has-text('This device records')")
     phone.wait_for_selector("#take-over", timeout=LIVE)
     assert tap(second_phone, "take 1").startswith("Stored. ✓")
-    phone.wait_for_function("document.querySelectorAll('#log li.move').length === 2", timeout=LIVE)
+    phone.locator("#log li.move").nth(1).wait_for(timeout=LIVE)
     phone.evaluate("document.body.classList.remove('watching')")  # a tap that slips past the disabled buttons
     assert record(phone, "Ann: take 1").startswith("Not stored: another device holds the pen")
     assert phone.input_value("#line") == "Ann: take 1"
@@ -200,3 +200,17 @@ def test_a_game_with_no_referee_takes_free_text(served: Served, phone: Any) -> N
     assert phone.locator("#log img").count() == 0 and phone.dialogs == []
     assert "<b>Ben</b> to decide" in phone.inner_text("#state")
     assert Store(served.db).lines(session)[-1].endswith("Ann: plants <img src=x onerror=alert(1)> roses")
+
+
+def test_a_line_recorded_in_the_terminal_appears_on_the_page(served: Served, phone: Any) -> None:
+    from playproof.playtest.recorder import Recorder
+    from playproof.playtest.repl import handle
+
+    session = start_session(phone, served, "nim", "Ann, Ben")
+    tap(phone, "take 2")
+    store = Store(served.db)
+    assert handle(Recorder(store, session, engine="playproof_nim:Nim"), "take 1")[0].startswith("✓ line")
+    phone.locator("#log li.move", has_text="Ben: take 1").wait_for(timeout=2500)
+    assert phone.inner_text("#state .who").startswith("Ann to decide")
+    assert tap(phone, "take 3").startswith("Stored. ✓")
+    store.close()

@@ -103,3 +103,16 @@ def test_the_address_is_printed_with_its_token_and_qr_code(tmp_path: Path) -> No
     assert "█" in terminal_qr(url)
     card = table_card(url, tmp_path / "card.pdf")
     assert card.read_bytes().startswith(b"%PDF")
+
+
+def test_a_port_in_use_is_one_error_line(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "s.db"), "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: cannot listen on 127.0.0.1:{port} (Address already in use)")
