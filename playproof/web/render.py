@@ -103,6 +103,7 @@ def session_page(view: View, csrf: str, device: str, pen: str | None) -> str:
 <button class="primary" type="submit" id="record">Record</button>
 <div class="quick">
 <button type="button" data-action="undo-last">Undo last</button>
+<button type="button" data-append=" ?" title="a face-down card: reveal it later">Hidden ?</button>
 <button type="button" data-fill="note ">Note</button>
 <button type="button" data-fill="== Round  ==" data-caret="9">Round</button>
 <label class="check"><input type="checkbox" id="edit-first"> Edit before recording</label>

@@ -103,7 +103,11 @@ def test_a_violation_shows_its_rule_id(served: Served, phone: Any) -> None:
 
 def test_a_hidden_move_is_revealed_then_undone_and_amended(served: Served, phone: Any) -> None:
     session = start_session(phone, served, "nim", "Ann, Ben")
-    hidden = int(re.search(r"line (\d+)", record(phone, "take ?")).group(1))
+    phone.fill("#line", "take")
+    phone.click("button[data-append]")  # "Hidden ?": a face-down card
+    assert phone.input_value("#line") == "take ?"
+    phone.click("#record")
+    hidden = int(re.search(r"line (\d+)", stored(phone)).group(1))
     assert line(phone, hidden).locator(".mark").inner_text() == "?"
     assert "(cannot tell yet)" in line(phone, hidden).inner_text()
     line(phone, hidden).locator("button", has_text="Reveal 1 ?").click()

@@ -81,10 +81,11 @@
     catch (err) { say("Not ended: " + err.message, "error"); }
   }
 
-  function fill(text) {
+  function fill(text, caret) {
     input.value = text;
     input.focus();
-    input.setSelectionRange(text.length, text.length);
+    const at = caret === undefined ? text.length : caret;
+    input.setSelectionRange(at, at);
   }
 
   function applyFilter() {
@@ -146,7 +147,9 @@
     if (target.classList.contains("move")) {
       if ($("edit-first").checked) { fill(target.dataset.line); } else { record(target.dataset.line); }
     } else if (target.dataset.fill !== undefined) {
-      fill(target.dataset.fill);
+      fill(target.dataset.fill, target.dataset.caret === undefined ? undefined : Number(target.dataset.caret));
+    } else if (target.dataset.append !== undefined) {
+      fill(input.value.replace(/\s+$/, "") + target.dataset.append);
     } else if (target.dataset.send) {
       record(target.dataset.send);
     } else if (target.dataset.action === "undo-last") {
