@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Iterator
@@ -302,3 +303,16 @@ def test_pages_run_only_their_own_script_and_cannot_be_framed(app: object) -> No
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
     assert "<script>" not in page.text and 'src="/static/app.js"' in page.text
     assert "frame-ancestors 'none'" in client.get(f"/s/{session}/report").headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("game, players", [("seven-sisters", "Ann, Ben, Cat"), ("four-sisters", "Ann, Ben, Cat, Dan"),
+                                           ("battle-for-seven-cities", "Ann, Ben"), ("who-will-reign", "Ann, Ben"),
+                                           ("7-wonders-leaders", "Ann, Ben, Cat")])
+def test_every_seed_game_offers_its_moves_and_records_them(app: object, game: str, players: str) -> None:
+    client = client_of(app)
+    session = start(client, game, players, "")
+    for _ in range(3):
+        offered = re.findall(r'class="move" data-line="([^"]+)"', client.get(f"/s/{session}").text)
+        assert offered, game
+        status, answer = post(client, session, html.unescape(offered[0]))
+        assert status == 200 and answer["verdict"] == [f"✓ line {answer['line']}"], (game, offered[0], answer)
