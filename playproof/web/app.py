@@ -19,7 +19,7 @@ from playproof.errors import PlayproofError
 from playproof.playtest.games import game_ids
 from playproof.web import render
 from playproof.web.hub import Hub, sse
-from playproof.web.lease import Leases, PenTaken
+from playproof.web.lease import Leases, Pen, PenTaken
 from playproof.web.security import (CSRF_FIELD, CSRF_HEADER, DEVICE_COOKIE, TOKEN_COOKIE, Policy, device_tag,
                                     new_device, same_origin)
 from playproof.web.tables import Tables, View
@@ -42,9 +42,9 @@ Endpoint = Callable[[Request], Awaitable[Response]]
 class TableApp:
     """The web app over one session database: its tables, pens, watchers and security policy."""
 
-    def __init__(self, tables: Tables, policy: Policy, leases: Leases | None = None) -> None:
+    def __init__(self, tables: Tables, policy: Policy, leases: Pen | None = None) -> None:
         self.tables, self.policy = tables, policy
-        self.leases = leases or Leases()
+        self.leases: Pen = leases or Leases()
         self.hub = Hub()
         self._published: dict[int, tuple[int, bool]] = {}
         self._pollers: dict[int, asyncio.Task[None]] = {}

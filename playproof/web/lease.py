@@ -10,13 +10,29 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Protocol
 
 from playproof.errors import PlayproofError
 
 Clock = Callable[[], float]
 DEFAULT_TTL = 15 * 60.0
 """A pen left unused this long (seconds) is free again: a phone that went to sleep does not block the table."""
+
+
+class Pen(Protocol):
+    """What the web app asks of a session's pen; `Leases` is one, the store's writer lock can be another."""
+
+    def holder(self, session: int) -> str | None:
+        """Return the device holding the session's pen, or None when it is free."""
+
+    def claim(self, session: int, device: str) -> bool:
+        """Take a free pen; return whether the device holds it."""
+
+    def take_over(self, session: int, device: str) -> None:
+        """Give the pen to the device, whoever held it."""
+
+    def check(self, session: int, device: str) -> None:
+        """Let the device write, or raise PenTaken."""
 
 
 class PenTaken(PlayproofError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import warnings
 from pathlib import Path
 from typing import Iterator
 
@@ -11,7 +12,9 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # Starlette asks for httpx2 over httpx; either drives the app the same way
+    warnings.filterwarnings("ignore", message=".*httpx2")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from playproof.playtest.recorder import Recorder  # noqa: E402
 from playproof.playtest.repl import handle  # noqa: E402
