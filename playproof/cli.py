@@ -14,6 +14,7 @@ COMMAND_MODULES = (
     "playproof.commands.print_commands",  # build, check, new
     "playproof.commands.playtest_commands",  # playtest, audit, report, rules
     "playproof.commands.balance_commands",  # simulate, balance
+    "playproof.commands.web_commands",  # serve
 )
 
 
