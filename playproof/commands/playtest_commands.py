@@ -74,15 +74,19 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
     store = Store(db)
     recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times,
                               seed=seed)
-    run_repl(recorder, _read_line, click.echo)
+    with recorder:
+        run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("resume")
 @click.argument("session", type=int)
+@click.option("--take-over", is_flag=True, help="Take the session from the recorder that holds it (it stops "
+              "writing).")
 @db_option
-def resume(session: int, db: Path | None) -> None:
+def resume(session: int, take_over: bool, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
-    run_repl(Recorder(Store(db), session), _read_line, click.echo)
+    with Recorder(Store(db), session, take_over=take_over, what="playtest resume") as recorder:
+        run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("add")
@@ -91,8 +95,8 @@ def resume(session: int, db: Path | None) -> None:
 @db_option
 def add(session: int, line: str, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
-    recorder = Recorder(Store(db), session)
-    outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
+    with Recorder(Store(db), session, what="playtest add") as recorder:
+        outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)
 

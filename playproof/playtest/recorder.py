@@ -74,14 +74,28 @@ def _verdict(violation: Violation) -> str:
 class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
-    def __init__(self, store: Store, session: int, clock: Clock = time.time) -> None:
-        self.store, self.session, self.clock = store, session, clock
+    def __init__(self, store: Store, session: int, clock: Clock = time.time, take_over: bool = False,
+                 what: str = "a recorder") -> None:
+        self.store, self.session, self.clock, self.token = store, session, clock, ""
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
             raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
         self.log = parse_log(store.text(session), f"session {session}")
         self.replay = _prepare_session(self.log, self.info)
         self.engine, self.found = self.replay.engine_at()
+        self.token = store.acquire(session, self, what, take_over)  # one writer per session
+
+    def close(self) -> None:
+        """Free the session for another recorder."""
+        if self.token:
+            self.store.release(self.session, self.token)
+            self.token = ""
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @classmethod
     def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
@@ -95,7 +109,7 @@ class Recorder:
             raise PlayproofError(problems[0].message)
         session = store.create(engine.game_id, ", ".join(players), lines, clock(), timed,
                                str(project) if project else None)
-        return cls(store, session, clock)
+        return cls(store, session, clock, what="playtest start")
 
     def decision(self) -> Decision | None:
         """Return the pending decision (whose turn, legal moves), or None when the game is over."""
@@ -114,7 +128,7 @@ class Recorder:
             raise PlayproofError(f"line {entry.line}:{entry.col}: {entry.error}")
         if entry.kind is EntryKind.HEADER:
             self._check_header(log, entry)
-        self.store.append(self.session, text)
+        self.store.append(self.session, text, self.token or None)  # raises StoreError/SessionHeld: NOT stored
         caught_up = entry.line == len(self.log.entries) + 1  # else another process added lines meanwhile
         self.log.entries, self.log.problems = log.entries, log.problems
         if not caught_up:
