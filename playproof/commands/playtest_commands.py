@@ -10,6 +10,7 @@ from typing import Callable, TypeVar
 import click
 
 from playproof.errors import PlayproofError
+from playproof.output.atomic import write_text_atomic
 from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
 from playproof.playtest.games import find_engine, find_rules
 from playproof.playtest.header import parse_variant
@@ -105,7 +106,7 @@ def add(session: int, line: str, db: Path | None) -> None:
 @db_option
 def list_sessions(db: Path | None) -> None:
     """List the stored sessions."""
-    store = Store(db)
+    store = Store(db, readonly=True)
     sessions = store.sessions()
     if not sessions:
         click.echo(f"no sessions in {store.path}")
@@ -120,7 +121,7 @@ def list_sessions(db: Path | None) -> None:
 @db_option
 def show(session: int, line: int | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
-    store = Store(db)
+    store = Store(db, readonly=True)
     if line is not None:
         click.echo("\n".join(state_lines(session_replay(store, session), line)))
         return
@@ -136,16 +137,13 @@ def show(session: int, line: int | None, db: Path | None) -> None:
 @db_option
 def export(session: int, fmt: str | None, output: Path | None, db: Path | None) -> None:
     """Export a stored session as a log (text) or its JSON Lines twin."""
-    log = session_log(Store(db), session)
+    log = session_log(Store(db, readonly=True), session)
     jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
     content = to_jsonl(log) if jsonl else log.text()
     if output is None:
         click.echo(content, nl=False)
         return
-    try:
-        output.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        raise PlayproofError(f"{output}: cannot write ({exc.strerror or exc})") from exc
+    write_text_atomic(output, content)
     click.echo(f"wrote {output}")
 
 

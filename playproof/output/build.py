@@ -15,7 +15,7 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_path, write_text_atomic
+from playproof.output.atomic import atomic_outputs, atomic_path, staged, write_text_atomic
 from playproof.output.manifest import dumps, manifest
 
 FORMATS = ("pdf", "svg", "png")
@@ -228,21 +228,22 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     name = path.resolve().name
     composer = Composer(path, problems, project.builtins())
     cache = SceneCache(project, composer)
-    if options.format == "svg":
-        from playproof.output.svg import write_svgs
-
-        outputs = write_svgs(project, layouts, composer, out / "svg", problems)
-    else:
-        outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
-        if options.format == "png":
-            from playproof.output.png import write_pngs
-
-            outputs = write_pngs(outputs[0], out / "png", name, plan_)
-    problems.raise_if_errors()
-    sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
-            for job in jobs}
     manifest_path = out / f"{name}.manifest.json"
-    write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
+    with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
+        if options.format == "svg":
+            from playproof.output.svg import write_svgs
+
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+        else:
+            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
+            if options.format == "png":
+                from playproof.output.png import write_pngs
+
+                outputs = write_pngs(staged(outputs[0]), out / "png", name, plan_)
+        problems.raise_if_errors()
+        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
+                for job in jobs}
+        write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 

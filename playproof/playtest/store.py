@@ -148,8 +148,12 @@ class Store:
 
     def _open_readonly(self) -> sqlite3.Connection:
         """Open an existing database read-only (immutable when its folder cannot hold WAL files)."""
+        if not self.path.exists():  # nothing recorded yet: an empty database, created nowhere
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            db.executescript(SCHEMA)
+            return db
         if not self.path.is_file():
-            raise sqlite3.OperationalError("no such database file" if not self.path.exists() else "it is a folder")
+            raise sqlite3.OperationalError("unable to open database file: it is a folder")
         uri = self.path.resolve().as_uri()
         try:
             db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=5.0)
