@@ -141,8 +141,8 @@ class Store:
 
     def _creatable(self) -> Path:
         """Return the database path once its folder exists."""
-        if self.path.is_dir():
-            raise sqlite3.OperationalError("unable to open database file: it is a folder")
+        if self.path.exists() and not self.path.is_file():
+            raise sqlite3.OperationalError(_not_a_file(self.path))
         self.path.parent.mkdir(parents=True, exist_ok=True)
         return self.path
 
@@ -153,7 +153,7 @@ class Store:
             db.executescript(SCHEMA)
             return db
         if not self.path.is_file():
-            raise sqlite3.OperationalError("unable to open database file: it is a folder")
+            raise sqlite3.OperationalError(_not_a_file(self.path))
         uri = self.path.resolve().as_uri()
         try:
             db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=5.0)
@@ -288,6 +288,11 @@ class Store:
         if current is None or current.token != token:
             taken = f"it was taken over ({current})" if current else "it is no longer held"
             raise SessionHeld(f"session {session}: line NOT stored, {taken}; this recorder stops writing")
+
+
+def _not_a_file(path: Path) -> str:
+    """Say why a path that exists cannot be a database file."""
+    return "unable to open database file: it is a " + ("folder" if path.is_dir() else "device or pipe, not a file")
 
 
 def _reason(exc: BaseException) -> str:
