@@ -36,7 +36,7 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
         if entry.line != len(lines) + 1:  # the twin has one record per text line, in order
             problems.append(Problem(Location(name, line=number), f"record says line {entry.line} but is line "
                                                                  f"{len(lines) + 1} of the log; records come in line order"))
-        if "\n" in text or "\r" in text.rstrip("\r"):  # one record is one text line, or every later number shifts
+        if "\n" in text:  # one record is one text line, or every later number shifts
             problems.append(Problem(Location(name, line=number), "cannot read JSON record (its text holds a line "
                                                                  "break; one record is one log line)"))
             text = ""
