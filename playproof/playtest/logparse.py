@@ -173,6 +173,8 @@ def _split_comment(line: str) -> tuple[str, str | None]:
 
 def _check_elapsed(text: str, col: int) -> str:
     """An elapsed time is h:mm:ss or mm:ss with minutes and seconds below 60."""
+    if len(text) > 20:  # hours beyond any game's length (and int() refuses 4,300 digits)
+        raise LineError(col, f"elapsed time {text[:20]}... is too long")
     parts = [int(p) for p in text.split(":")]
     if any(p >= 60 for p in parts[1:]):
         raise LineError(col, f"elapsed time {text} is not h:mm:ss or mm:ss (minutes and seconds below 60)")
@@ -206,6 +208,8 @@ def _parse_keyword(word: str, rest: str, number: int, col: int) -> Entry:
     match = TARGET.match(rest)
     if match is None:
         raise LineError(col, f"{word} needs a line number, e.g. `{_EXAMPLES[word]}`")
+    if len(match.group(1)) > len(str(MAX_LOG_LINES)):  # no log has that line (int() refuses 4,300 digits)
+        raise LineError(col, f"{word} names line {match.group(1)[:12]}..., past the last line a log may have")
     target = int(match.group(1))
     after = rest[match.end():]
     if word == "undo":
