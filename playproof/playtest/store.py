@@ -51,6 +51,8 @@ CREATE TABLE IF NOT EXISTS holders (
 EXPECTED = {"sessions": {"id", "game", "players", "started", "started_at", "timed", "project", "ended"},
             "lines": {"session", "number", "text", "recorded"}}
 """The tables (and their columns) a session database must have."""
+BUSY_SECONDS = 5.0
+"""How long a write waits for another process's transaction before `database is locked`."""
 MAX_SESSION = 2**63 - 1
 """The largest session id SQLite can hold."""
 _LIVE: "weakref.WeakValueDictionary[str, object]" = weakref.WeakValueDictionary()
@@ -129,7 +131,7 @@ class Store:
         self.readonly = readonly
         try:
             self.db = self._open_readonly() if readonly else sqlite3.connect(self._creatable(), isolation_level=None,
-                                                                             timeout=5.0)
+                                                                             timeout=BUSY_SECONDS)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot open session database ({_reason(exc)})") from exc
         self._check_schema(empty_ok=not readonly)  # before anything is written to a stranger's database
@@ -156,7 +158,7 @@ class Store:
             raise sqlite3.OperationalError(_not_a_file(self.path))
         uri = self.path.resolve().as_uri()
         try:
-            db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=5.0)
+            db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=BUSY_SECONDS)
             db.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.OperationalError:  # WAL needs a writable -shm file: read the file as it is
