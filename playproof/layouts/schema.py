@@ -128,7 +128,7 @@ def checked_length(value: Any, reference: float | None = None) -> float:
 def in_range(key: str, value: Any) -> str | None:
     """Return why an element's number is out of its range, or None (templates are checked when drawn)."""
     bounds = ELEMENT_RANGES.get(key)
-    if bounds is None or isinstance(value, str) and not value.strip().lstrip("-").replace(".", "", 1).isdigit():
+    if bounds is None or isinstance(value, str) and "{" in value:
         return None
     try:
         number = float(value)

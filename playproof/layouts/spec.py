@@ -115,6 +115,17 @@ def _parse_pair(value: Any) -> tuple[float, float] | None:
         return None
 
 
+def _pair_error(value: Any) -> str | None:
+    """Return why a "W x H" pair of lengths is refused (e.g. longer than the limit), or None."""
+    match = _PAIR.match(str(value))
+    for part in match.groups() if match else ():
+        try:
+            S.checked_length(part)
+        except PlayproofError as exc:
+            return str(exc) if "longest" in str(exc) else None
+    return None
+
+
 def load_spec(project: Path, problems: Problems) -> ProjectSpec:
     """Read PROJECT/layouts.toml, collecting problems; raise only when the file is unusable."""
     path = project / LAYOUTS_FILE
@@ -356,6 +367,9 @@ def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: P
         problems.error(Location(LAYOUTS_FILE), f'{where}: a {layout.shape} needs a size like "400mm x 300mm"')
         value = "poker"
     size = NAMED_SIZES.get(str(value).strip().lower()) or _parse_pair(value)
+    if size is None and (reason := _pair_error(value)):
+        problems.error(Location(LAYOUTS_FILE), f'{where}: size "{value}": {reason}')
+        size = NAMED_SIZES["poker"]
     if size is None:
         problems.error(
             Location(LAYOUTS_FILE),
