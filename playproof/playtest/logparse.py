@@ -105,7 +105,7 @@ def parse_line(raw: str, number: int, log: Log, header_allowed: bool = True) -> 
         log.problems.append(Problem(Location(log.name, line=number, col=bad.start() + 1), message))
         return Entry(number, EntryKind.ERROR, error=message, col=bad.start() + 1, text=SURROGATE.sub("\ufffd", raw))
     fast = CANONICAL_MOVE.fullmatch(raw)
-    if fast is not None and fast.group(2).split(" ", 1)[0].lower() not in KEYWORDS:
+    if fast is not None and fast.group(2).split(" ", 1)[0].lower() not in KEYWORDS and len(fast.group(1) or "") <= 20:
         elapsed, actor, verb, args = fast.groups()
         return Entry(number, EntryKind.MOVE, elapsed or "", actor, verb, args[1:])
     try:
