@@ -154,7 +154,8 @@ def _restore(target: Path, backup: Path | None) -> None:
     """Put target back as it was before the group (removed when it did not exist)."""
     try:
         if backup is not None:
-            os.replace(backup, target)
+            os.replace(backup, target)  # does nothing when both are still links to the same file
+            _remove(backup)
         elif target.is_file():
             target.unlink()
     except OSError:  # nothing more can be done: the error being raised says the write failed
