@@ -96,8 +96,8 @@ def inside_project(path: Path, root: Path | None, what: str) -> Path:
     """
     resolved = path.resolve()
     if root is not None and not resolved.is_relative_to(root):
-        raise PlayproofError(f"{what} is outside the project folder ({resolved}); keep images in the "
-                             "project's assets/ folder")
+        raise PlayproofError(f"{what} is outside the project folder ({resolved}); keep every file a project uses "
+                             "inside its folder")
     return resolved
 
 

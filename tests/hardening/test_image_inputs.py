@@ -58,7 +58,7 @@ def test_an_absolute_src_is_refused(tmp_path: Path) -> None:
     project = _with_image(tmp_path, str(secret))
     line = one_error(invoke(["build", project]))
     assert line == (f'Error: components.xlsx, sheet "Cards", row 2: image "{secret}" is outside the project folder '
-                    f"({secret}); keep images in the project's assets/ folder")
+                    f"({secret}); keep every file a project uses inside its folder")
     assert not (project / "out").exists() or list((project / "out").iterdir()) == []
 
 
@@ -66,7 +66,7 @@ def test_climbing_out_with_dotdot_is_refused(tmp_path: Path) -> None:
     _png(tmp_path / "secret.png")
     project = _with_image(tmp_path, "../../secret.png")
     assert one_error(invoke(["check", project])).endswith(
-        f"is outside the project folder ({tmp_path / 'secret.png'}); keep images in the project's assets/ folder")
+        f"is outside the project folder ({tmp_path / 'secret.png'}); keep every file a project uses inside its folder")
 
 
 def test_a_field_src_cannot_climb_out(tmp_path: Path) -> None:
@@ -74,7 +74,7 @@ def test_a_field_src_cannot_climb_out(tmp_path: Path) -> None:
     project = _with_image(tmp_path, "{art}", rows=[("name", "text", "art"), ("Gold", "x", "../../secret.png")])
     assert one_error(invoke(["check", project])) == (
         f'Error: components.xlsx, sheet "Cards", row 2, column "art": image "../../secret.png" is outside the project '
-        f"folder ({tmp_path / 'secret.png'}); keep images in the project's assets/ folder")
+        f"folder ({tmp_path / 'secret.png'}); keep every file a project uses inside its folder")
 
 
 def test_a_symlink_in_assets_leading_out_is_refused(tmp_path: Path) -> None:
@@ -122,3 +122,11 @@ def test_a_broken_image_is_one_located_error(tmp_path: Path) -> None:
     (project / "assets" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     line = one_error(invoke(["check", project]))
     assert line.startswith('Error: components.xlsx, sheet "Cards", row 2: assets/broken.png: cannot read image')
+
+
+def test_a_font_symlinked_from_outside_is_refused(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    (project / "fonts").mkdir()
+    os.symlink(Path(__file__).resolve().parents[2] / "playproof" / "fonts" / "DejaVuSans.ttf",
+               project / "fonts" / "Outside.ttf")
+    assert one_error(invoke(["check", project])).startswith("Error: fonts/Outside.ttf is outside the project folder")
