@@ -202,7 +202,7 @@ class Recorder:
 
     def end(self) -> list[Violation]:
         """Mark the session ended and return the engine's findings for an unfinished game."""
-        self.store.end(self.session)
+        self.store.end(self.session, self.token or None)
         return self.engine.finish()
 
     def warnings(self) -> list[str]:

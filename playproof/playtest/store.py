@@ -251,9 +251,11 @@ class Store:
             rows = self.db.execute(_INFO + " GROUP BY s.id ORDER BY s.id").fetchall()
         return [SessionInfo(*r[:5], bool(r[5]), *r[6:]) for r in rows]
 
-    def end(self, session: int) -> None:
-        """Mark a session as ended (and free it)."""
+    def end(self, session: int, token: str | None = None) -> None:
+        """Mark a session as ended (and free it); with a token, only its holder may."""
         with self.guard("end NOT stored"), _transaction(self.db):
+            if token is not None:
+                self._check_holder(session, token)
             self.db.execute("UPDATE sessions SET ended = ? WHERE id = ?", (_now(), session))
             self.db.execute("DELETE FROM holders WHERE session = ?", (session,))
 
