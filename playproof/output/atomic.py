@@ -22,11 +22,21 @@ from typing import Any, Iterator
 from playproof.errors import PlayproofError
 
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""Signals that end a write cleanly (turned into Terminated while an output is being written)."""
+"""Signals that end a write cleanly (noted while an output is being written, raised as Terminated at the next
+checkpoint: every page, and before anything is renamed into place)."""
+_STOPPED: list[int] = []
+"""Stop signals received while writing (a handler only notes them: an exception raised from a handler can land
+in a destructor, where Python swallows it, and the write would go on to replace the outputs)."""
 
 
 class Terminated(KeyboardInterrupt):
     """A stop signal arrived while writing; like Ctrl-C, it unwinds and removes the temporary files."""
+
+
+def check_stop() -> None:
+    """Raise Terminated when a stop signal arrived during a write (call it often in long writes)."""
+    if _STOPPED:
+        raise Terminated(f"stopped by {signal.Signals(_STOPPED[0]).name}")
 
 
 @dataclass
@@ -51,6 +61,7 @@ def atomic_path(target: Path, what: str = "") -> Iterator[Path]:
     try:
         with stop_signals_raise():
             yield temporary
+            check_stop()
         os.chmod(temporary, _default_mode())
         if group is None:
             _replace(temporary, target)
@@ -69,6 +80,7 @@ def atomic_outputs() -> Iterator[None]:
     try:
         with stop_signals_raise():
             yield
+            check_stop()
         _GROUP.reset(token)
         token = None
         _replace_all(group.staged)
@@ -174,7 +186,7 @@ def _remove(path: Path) -> None:
 
 @contextmanager
 def stop_signals_raise() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into Terminated during the block (main thread only), so cleanups run."""
+    """Note SIGTERM and SIGHUP during the block (main thread only), for check_stop() to raise Terminated."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -184,7 +196,7 @@ def stop_signals_raise() -> Iterator[None]:
             current = signal.getsignal(number)
             if current is signal.SIG_IGN or getattr(current, "__playproof__", False):
                 continue  # ignored on purpose (nohup), or an outer block handles it already
-            previous[number] = signal.signal(number, _raise_terminated)
+            previous[number] = signal.signal(number, _note_stop)
     except ValueError:  # not the main interpreter: signals cannot be handled here
         pass
     try:
@@ -194,12 +206,12 @@ def stop_signals_raise() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def _raise_terminated(number: int, frame: FrameType | None) -> None:
-    """Raise Terminated for a stop signal."""
-    raise Terminated(f"stopped by {signal.Signals(number).name}")
+def _note_stop(number: int, frame: FrameType | None) -> None:
+    """Note a stop signal (check_stop() raises it)."""
+    _STOPPED.append(number)
 
 
-_raise_terminated.__playproof__ = True  # type: ignore[attr-defined]
+_note_stop.__playproof__ = True  # type: ignore[attr-defined]
 
 
 def _default_mode() -> int:

@@ -15,7 +15,7 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, staged, write_text_atomic
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, staged, write_text_atomic
 from playproof.output.manifest import dumps, manifest
 
 FORMATS = ("pdf", "svg", "png")
@@ -264,6 +264,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         for index, page in enumerate(plan_.pages):
             footer = footer_text(project, plan_, index, ranges) if sheet.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
+            check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:
                 progress(index + 1, len(plan_.pages))
         writer.save()
