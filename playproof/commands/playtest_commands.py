@@ -9,7 +9,6 @@ from typing import Callable, TypeVar
 
 import click
 
-from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
 from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
 from playproof.playtest.games import find_engine, find_rules
