@@ -8,8 +8,10 @@ process is gone (kill -9) is stale and is replaced; a live one must be taken ove
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import sqlite3
+import tempfile
 import uuid
 import weakref
 from contextlib import contextmanager
@@ -161,8 +163,18 @@ class Store:
             db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, timeout=BUSY_SECONDS)
             db.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return db
-        except sqlite3.OperationalError:  # WAL needs a writable -shm file: read the file as it is
-            return sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None)
+        except sqlite3.OperationalError:  # WAL needs a writable -shm file beside it: read a copy instead
+            return self._open_copy()
+
+    def _open_copy(self) -> sqlite3.Connection:
+        """Open a private copy of the database and its WAL file (for a folder that cannot be written)."""
+        self._copy = tempfile.TemporaryDirectory(prefix="playproof-db-")
+        copy = Path(self._copy.name) / "sessions.db"
+        shutil.copyfile(self.path, copy)
+        wal = Path(f"{self.path}-wal")
+        if wal.is_file():
+            shutil.copyfile(wal, Path(f"{copy}-wal"))
+        return sqlite3.connect(copy, isolation_level=None)
 
     def _check_schema(self, empty_ok: bool) -> None:
         """Refuse a database that is not a playproof session database (an empty one is made one when writing)."""

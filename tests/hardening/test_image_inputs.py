@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from conftest import invoke, no_parts, one_error
+from hardening_support import invoke, no_parts, one_error
 from print_fixtures import CARD_LAYOUT, make_project
 
 IMAGE_ELEMENT = '''

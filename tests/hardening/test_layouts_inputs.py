@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import invoke, one_error
+from hardening_support import invoke, one_error
 from playproof.errors import PlayproofError, Problems
 from playproof.layouts.spec import parse_spec
 from print_fixtures import CARD_LAYOUT, make_project

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, invoke, one_error
+from hardening_support import EXAMPLES, invoke, one_error
 from playproof.errors import PlayproofError
 from playproof.playtest.logjson import jsonl_to_text, parse_jsonl, to_jsonl
 from playproof.playtest.logparse import parse_log, read_log

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, invoke, no_parts, one_error, snapshot
+from hardening_support import EXAMPLES, ROOT, invoke, no_parts, one_error, snapshot
 from playproof.output.reports.json_report import JsonReport
 from print_fixtures import make_project
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import invoke, one_error
+from hardening_support import invoke, one_error
 from playproof.playtest import store as store_module
 from playproof.playtest.recorder import Recorder
 from playproof.playtest.store import Store
@@ -108,3 +108,37 @@ def test_a_read_only_store_never_writes(tmp_path: Path, nim: str) -> None:
     with pytest.raises(Exception) as err:
         reader.append(1, "Ann: take 1")
     assert "line NOT stored" in str(err.value)
+
+
+def test_a_database_whose_folder_cannot_hold_wal_files_is_still_read(tmp_path: Path, nim: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.db"
+    Recorder.start(Store(db), nim, ["Ann", "Ben"], timed=False).close()
+    real = sqlite3.connect
+
+    def read_only_folder(target: str, *args: object, **kwargs: object) -> sqlite3.Connection:
+        if "mode=ro" in str(target):  # what SQLite says when it cannot create the -shm file beside a WAL database
+            raise sqlite3.OperationalError("unable to open database file")
+        return real(target, *args, **kwargs)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", read_only_folder)
+    result = invoke(["report", "1", "--db", db, "-o", tmp_path / "r.json"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_recorder_taken_over_stops_its_repl(tmp_path: Path, nim: str) -> None:
+    from playproof.playtest.repl import run_repl
+
+    db = tmp_path / "s.db"
+    first = Recorder.start(Store(db), nim, ["Ann", "Ben"], timed=False)
+    said: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        if not said[1:]:
+            Recorder(Store(db), 1, take_over=True, what="playtest resume")  # another terminal takes it over
+            return "Ann: take 1"
+        return "Ben: take 1"  # never read: the REPL has stopped
+
+    assert run_repl(first, read, said.append) is False
+    assert said[-1].startswith("Error: session 1: line NOT stored, it was taken over (playtest resume, process ")
+    assert len(Store(db).lines(1)) == 4

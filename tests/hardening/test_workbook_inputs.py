@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from conftest import invoke, one_error
+from hardening_support import invoke, one_error
 from playproof.components import read_workbook
 from playproof.errors import Problems
 from print_fixtures import CARD_LAYOUT, make_project, write_workbook
