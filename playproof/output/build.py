@@ -204,6 +204,10 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*threshold)
 
 
+MAX_PAGES = 10_000
+"""The most pages one build prints (the five seed games together print a few hundred)."""
+
+
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
     """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error."""
@@ -224,6 +228,9 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     plan_ = plan(jobs, sheet)
     if not plan_.pages:
         raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
+    if len(plan_.pages) > MAX_PAGES:
+        raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
+                             "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")
     out = out_dir if out_dir is not None else path / "out"
     name = path.resolve().name
     composer = Composer(path, problems, project.builtins())

@@ -134,3 +134,14 @@ def test_a_workbook_written_by_openpyxl_round_trips(tmp_path: Path) -> None:
     write_workbook(path, {"Cards": ROWS})
     assert load_workbook(path).sheetnames == ["Game", "Cards"]
     assert read_workbook(path, Problems()).sets["Cards"].rows[0].fields["name"] == "Gold"
+
+
+def test_a_build_of_too_many_pages_is_refused_before_drawing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.output import build
+
+    monkeypatch.setattr(build, "MAX_PAGES", 1)
+    project = make_project(tmp_path)
+    assert one_error(invoke(["build", project])) == (
+        "Error: the build would print 2 pages, more than 1, the most one build prints (see docs/limits.md); check the "
+        "counts and sizes, or use --only SET")
+    assert not (project / "out").exists()
