@@ -6,8 +6,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hardening_support import invoke, one_error
+from playproof.errors import PlayproofError
+from playproof.playtest.replay import EngineFailure
 from playproof.playtest import store as store_module
 from playproof.playtest.recorder import Recorder
 from playproof.playtest.store import Store
@@ -142,3 +146,29 @@ def test_a_recorder_taken_over_stops_its_repl(tmp_path: Path, nim: str) -> None:
     assert run_repl(first, read, said.append) is False
     assert said[-1].startswith("Error: session 1: line NOT stored, it was taken over (playtest resume, process ")
     assert len(Store(db).lines(1)) == 4
+
+
+TYPED = st.one_of(st.text(max_size=30), st.sampled_from([
+    "take 1", "Ann: take 9", "undo", "undo 3", "undo 999999999999999999999", "amend 5: Ben: take 1", "reveal 5: x",
+    "note \ud800", '[Variant "stones=0"]', '[Seed "1e9"]', "== Round 2 ==", "-- x --", "table: winner Ann",
+    "0:00:01 Ann: take 1", "Ann: take 1\nBen: take 1", "\x00", "#", "amend 1: x"]))
+
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.lists(TYPED, min_size=1, max_size=5))
+def test_any_line_typed_at_the_table_is_stored_or_refused(tmp_path: Path, nim: str, lines: list[str]) -> None:
+    store = Store(tmp_path / f"fuzz-{abs(hash(tuple(lines)))}.db")
+    with Recorder.start(store, nim, ["Ann", "Ben"], timed=False) as recorder:
+        for line in lines:
+            before = store.count(recorder.session)
+            try:
+                recorder.enter(line)
+            except EngineFailure:  # an engine bug: the message says the line is stored, and it is
+                assert store.count(recorder.session) == before + 1
+                break
+            except PlayproofError:
+                assert store.count(recorder.session) == before  # a refused line is never stored
+                continue
+            assert store.count(recorder.session) == before + 1
+            assert len(recorder.log.entries) == before + 1  # the verdicts count exactly the stored lines
