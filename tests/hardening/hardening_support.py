@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import sys
+import tracemalloc
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from click.testing import CliRunner, Result
 
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 EXAMPLES = ROOT / "examples"
+T = TypeVar("T")
 for helper in (TESTS / "print", TESTS / "playtest"):  # print_fixtures and the toy Nim engine
     if str(helper) not in sys.path:
         sys.path.insert(0, str(helper))
@@ -40,3 +43,13 @@ def no_parts(folder: Path) -> list[Path]:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Return every file under a folder with its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def peak_mb(action: Callable[[], T]) -> tuple[T, float]:
+    """Run action and return its result and the peak of Python memory it allocated, in MB."""
+    tracemalloc.start()
+    try:
+        result = action()
+        return result, tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()

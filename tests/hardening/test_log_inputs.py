@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardening_support import EXAMPLES, invoke, one_error
+from hardening_support import EXAMPLES, invoke, one_error, peak_mb
 from playproof.errors import PlayproofError
 from playproof.playtest.logjson import jsonl_to_text, parse_jsonl, to_jsonl
 from playproof.playtest.logparse import parse_log, read_log
@@ -79,8 +79,8 @@ def test_a_log_over_the_size_limit_is_refused_in_bounded_time(tmp_path: Path) ->
     path = tmp_path / "huge.log"
     path.write_bytes(b'[Game "seven-sisters"]\n' + b"Ann: take 5 gold 0 fruit\n" * 700_000)
     started = time.perf_counter()
-    result = invoke(["audit", path])
-    assert time.perf_counter() - started < 10
+    result, peak = peak_mb(lambda: invoke(["audit", path]))
+    assert time.perf_counter() - started < 10 and peak < 40  # at most the 16 MB read, not the whole file
     assert result.output.splitlines()[0] == f"{path}: larger than 16 MB, the largest log read (see docs/limits.md)"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from hardening_support import invoke, one_error
+from hardening_support import invoke, one_error, peak_mb
 from playproof.components import read_workbook
 from playproof.errors import Problems
 from print_fixtures import CARD_LAYOUT, make_project, write_workbook
@@ -25,8 +25,9 @@ def _project_with(tmp_path: Path, rows: list[tuple]) -> Path:
 def test_a_count_of_a_hundred_million_is_refused_quickly(tmp_path: Path) -> None:
     project = _project_with(tmp_path, [("name", "text", "count"), ("Gold", "x", 100_000_000)])
     started = time.perf_counter()
-    line = one_error(invoke(["build", project]))
-    assert time.perf_counter() - started < 20
+    result, peak = peak_mb(lambda: invoke(["build", project]))
+    line = one_error(result)
+    assert time.perf_counter() - started < 20 and peak < 100
     assert line == ('Error: components.xlsx, sheet "Cards", row 2, column "count": count 100000000 is more than '
                     "1,000, the most copies of one design (see docs/limits.md)")
     assert not (project / "out").exists()
@@ -87,8 +88,9 @@ def test_a_zip_bomb_is_refused_before_parsing(tmp_path: Path) -> None:
                 padding.write(block)
     bomb.replace(source)
     started = time.perf_counter()
-    line = one_error(invoke(["check", project]))
-    assert time.perf_counter() - started < 20
+    result, peak = peak_mb(lambda: invoke(["check", project]))
+    line = one_error(result)
+    assert time.perf_counter() - started < 20 and peak < 100
     assert line == ("Error: components.xlsx: the workbook unpacks to 210 MB, more than 200 MB, the most read "
                     "(see docs/limits.md)")
 
