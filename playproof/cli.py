@@ -9,6 +9,7 @@ import click
 
 from playproof import __version__
 from playproof.errors import PlayproofError, ProblemsError
+from playproof.output.atomic import Terminated
 
 COMMAND_MODULES = (
     "playproof.commands.print_commands",  # build, check, new
@@ -30,6 +31,8 @@ class ErrorsAsOneLine(click.Group):
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
             raise click.ClickException(str(exc)) from None
+        except Terminated as exc:  # SIGTERM/SIGHUP while writing: the temporary files are gone, outputs kept
+            raise click.ClickException(f"{exc}; the previous output files are kept as they were") from None
 
 
 @click.group(cls=ErrorsAsOneLine)

@@ -10,6 +10,7 @@ from typing import Callable, TypeVar
 import click
 
 from playproof.errors import PlayproofError
+from playproof.output.atomic import write_text_atomic
 from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
 from playproof.playtest.engine import Engine
 from playproof.playtest.games import find_project, game_ids, resolve_engine, rules_of
@@ -95,16 +96,20 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
     store = Store(db)
     recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times,
                               seed=seed, engine=engine)
-    run_repl(recorder, _read_line, click.echo)
+    with recorder:
+        run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("resume")
 @click.argument("session", type=int)
+@click.option("--take-over", is_flag=True, help="Take the session from the recorder that holds it (it stops "
+              "writing).")
 @engine_option
 @db_option
-def resume(session: int, engine: str | None, db: Path | None) -> None:
+def resume(session: int, take_over: bool, engine: str | None, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
-    run_repl(Recorder(Store(db), session, engine=engine), _read_line, click.echo)
+    with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine) as recorder:
+        run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("add")
@@ -114,8 +119,8 @@ def resume(session: int, engine: str | None, db: Path | None) -> None:
 @db_option
 def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
-    recorder = Recorder(Store(db), session, engine=engine)
-    outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
+    with Recorder(Store(db), session, what="playtest add", engine=engine) as recorder:
+        outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)
 
@@ -124,7 +129,7 @@ def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
 @db_option
 def list_sessions(db: Path | None) -> None:
     """List the stored sessions."""
-    store = Store(db)
+    store = Store(db, readonly=True)
     sessions = store.sessions()
     if not sessions:
         click.echo(f"no sessions in {store.path}")
@@ -140,7 +145,7 @@ def list_sessions(db: Path | None) -> None:
 @db_option
 def show(session: int, line: int | None, engine: str | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
-    store = Store(db)
+    store = Store(db, readonly=True)
     if line is not None:
         click.echo("\n".join(state_lines(session_replay(store, session, engine), line)))
         return
@@ -156,16 +161,13 @@ def show(session: int, line: int | None, engine: str | None, db: Path | None) ->
 @db_option
 def export(session: int, fmt: str | None, output: Path | None, db: Path | None) -> None:
     """Export a stored session as a log (text) or its JSON Lines twin."""
-    log = session_log(Store(db), session)
+    log = session_log(Store(db, readonly=True), session)
     jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
     content = to_jsonl(log) if jsonl else log.text()
     if output is None:
         click.echo(content, nl=False)
         return
-    try:
-        output.write_text(content, encoding="utf-8")
-    except OSError as exc:
-        raise PlayproofError(f"{output}: cannot write ({exc.strerror or exc})") from exc
+    write_text_atomic(output, content)
     click.echo(f"wrote {output}")
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import csv
+import re
+import sys
+import zipfile
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -10,6 +13,21 @@ from playproof.components.model import ComponentRow, ComponentSet, Workbook
 from playproof.errors import Location, PlayproofError, Problems
 
 INFO_SHEET = "Game"
+MAX_COUNT = 1000
+"""The most copies of one design (one row's count): more is almost always a typo."""
+MAX_SET_COPIES = 20_000
+"""The most copies one set may print (about 2,200 poker-card pages)."""
+MAX_XLSX_UNPACKED = 200 * 1024 * 1024
+"""The most bytes a workbook's parts may unpack to (a 10,000-row workbook unpacks to a few MB)."""
+MAX_CSV_BYTES = 50 * 1024 * 1024
+"""The largest CSV file read."""
+MAX_CELL_CHARS = 1024 * 1024
+"""The longest CSV cell (1 MB of text; Python's csv stops at 128 kB by default)."""
+OTHER_FORMATS = (".xls", ".ods", ".numbers", ".xlsm", ".xlsb")
+"""Spreadsheet files playproof cannot read, named when no components.xlsx or CSV is found."""
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The start of an OLE2 file: an encrypted workbook, or an old .xls."""
+_MERGE = re.compile(rb'<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"')
 
 
 def read_project_workbook(project: Path, problems: Problems | None = None) -> Workbook:
@@ -21,7 +39,9 @@ def read_project_workbook(project: Path, problems: Problems | None = None) -> Wo
     csv_dir = project / "components" if (project / "components").is_dir() else project
     files = sorted(csv_dir.glob("*.csv"))
     if not files:
-        raise PlayproofError(f"{project}: no components.xlsx and no .csv component files found")
+        other = sorted(p.name for p in project.glob("components.*") if p.suffix.lower() in OTHER_FORMATS)
+        hint = f" (found {other[0]}: save it as .xlsx or CSV)" if other else ""
+        raise PlayproofError(f"{project}: no components.xlsx and no .csv component files found{hint}")
     return _workbook_from_tables(((f.stem, f.name, _read_csv(f)) for f in files), problems)
 
 
@@ -35,10 +55,19 @@ def read_workbook(path: Path, problems: Problems | None = None) -> Workbook:
 
 def _read_csv(path: Path) -> list[list[Any]]:
     """Return a CSV file's rows as lists of strings."""
+    if path.stat().st_size > MAX_CSV_BYTES:
+        raise PlayproofError(f"{path.name}: larger than {MAX_CSV_BYTES // 2**20} MB, the largest CSV file read "
+                             "(see docs/limits.md)")
+    csv.field_size_limit(max(csv.field_size_limit(), min(MAX_CELL_CHARS, sys.maxsize)))
     try:
         with path.open(newline="", encoding="utf-8-sig") as handle:
             return [list(r) for r in csv.reader(handle)]
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+    except UnicodeDecodeError as exc:
+        data = path.read_bytes()
+        line = data[:exc.start].count(b"\n") + 1
+        raise PlayproofError(f"{path.name}:{line}: not UTF-8 text (byte {data[exc.start]:#04x}); save the CSV as "
+                             "UTF-8") from None
+    except (OSError, csv.Error) as exc:
         raise PlayproofError(f"{path.name}: cannot read CSV file ({exc})") from exc
 
 
@@ -46,6 +75,7 @@ def _read_xlsx(path: Path, problems: Problems) -> list[tuple[str, str, list[list
     """Return each sheet of a workbook as (sheet name, file name, rows of cached values)."""
     import openpyxl  # imported lazily: it costs ~0.3 s of start-up
 
+    _check_zip(path)
     try:
         values = openpyxl.load_workbook(path, data_only=True, read_only=True)
         formulas = openpyxl.load_workbook(path, data_only=False, read_only=True)
@@ -55,8 +85,62 @@ def _read_xlsx(path: Path, problems: Problems) -> list[tuple[str, str, list[list
     for ws in values.worksheets:
         rows = [list(r) for r in ws.iter_rows(values_only=True)]
         _check_uncached_formulas(path.name, ws.title, rows, formulas[ws.title], problems)
+        _fill_merged(rows, _merged_ranges(path, getattr(ws, "_worksheet_path", "")))
         tables.append((ws.title, path.name, rows))
     return tables
+
+
+def _check_zip(path: Path) -> None:
+    """Refuse, before parsing, a workbook that is encrypted, not a zip, or unpacks to more than MAX_XLSX_UNPACKED."""
+    try:
+        with path.open("rb") as handle:
+            start = handle.read(8)
+    except OSError as exc:
+        raise PlayproofError(f"{path.name}: cannot read workbook ({exc.strerror or exc})") from exc
+    if start == OLE_MAGIC:
+        raise PlayproofError(f"{path.name}: the workbook is encrypted (password-protected) or an old Excel 97-2003 "
+                             "file; save it without a password as .xlsx")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise PlayproofError(f"{path.name}: cannot read workbook (not an .xlsx file: {exc})") from exc
+    if unpacked > MAX_XLSX_UNPACKED:
+        raise PlayproofError(f"{path.name}: the workbook unpacks to {unpacked // 2**20} MB, more than "
+                             f"{MAX_XLSX_UNPACKED // 2**20} MB, the most read (see docs/limits.md)")
+
+
+def _merged_ranges(path: Path, part: str) -> list[tuple[int, int, int, int]]:
+    """Return a sheet's merged ranges as zero-based (first row, first column, last row, last column)."""
+    if not part:
+        return []
+    try:
+        with zipfile.ZipFile(path) as archive:
+            xml = archive.read(part.lstrip("/"))
+    except (KeyError, OSError, zipfile.BadZipFile):
+        return []
+    return [(int(r1) - 1, _column_index(c1), int(r2) - 1, _column_index(c2))
+            for c1, r1, c2, r2 in (m.groups() for m in _MERGE.finditer(xml))]
+
+
+def _column_index(letters: bytes) -> int:
+    """Return the zero-based index of a column's letters (b"A" is 0)."""
+    index = 0
+    for letter in letters:
+        index = index * 26 + letter - 64
+    return index - 1
+
+
+def _fill_merged(rows: list[list[Any]], ranges: list[tuple[int, int, int, int]]) -> None:
+    """Give every cell of a merged range its top-left value (a spreadsheet shows it across the range)."""
+    for top, left, bottom, right in ranges:
+        if top >= len(rows) or left >= len(rows[top]):
+            continue
+        value = rows[top][left]
+        for r in range(top, min(bottom, len(rows) - 1) + 1):
+            for c in range(left, min(right, len(rows[r]) - 1) + 1):
+                if rows[r][c] is None:
+                    rows[r][c] = value
 
 
 def _check_uncached_formulas(
@@ -108,14 +192,28 @@ def _read_info(rows: list[list[Any]]) -> dict[str, Any]:
 def _component_set(name: str, file: str, rows: list[list[Any]], problems: Problems) -> ComponentSet:
     """Turn a table (header + rows) into a component set, checking counts."""
     header = [str(c).strip() if c is not None else "" for c in (rows[0] if rows else [])]
-    cset = ComponentSet(name=name, file=file, columns=[h for h in header if h])
+    cset = ComponentSet(name=name, file=file, columns=list(dict.fromkeys(h for h in header if h)))
+    _check_duplicate_columns(cset, header, problems)
     for number, raw in enumerate(rows[1:], start=2):
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
             continue  # stray formatting leaves empty trailing rows
         fields = {h: _clean(v) for h, v in zip(header, raw) if h}
         count = _parse_count(fields.pop("count", None), cset, number, problems)
         cset.rows.append(ComponentRow(row=number, fields=fields, count=count))
+    if cset.copies > MAX_SET_COPIES:
+        problems.error(cset.location(), f"{cset.copies:,} copies, more than {MAX_SET_COPIES:,}, the most one set "
+                                        "may print (see docs/limits.md)")
     return cset
+
+
+def _check_duplicate_columns(cset: ComponentSet, header: list[str], problems: Problems) -> None:
+    """Report a column name used twice (one would silently win), naming both columns."""
+    first: dict[str, int] = {}
+    for index, name in enumerate(header):
+        if name and name in first:
+            problems.error(cset.location(1, name), f'columns {_column_letter(first[name])} and '
+                                                   f'{_column_letter(index)} are both named "{name}"; rename one')
+        first.setdefault(name, index)
 
 
 def _clean(value: Any) -> Any:
@@ -132,9 +230,14 @@ def _parse_count(value: Any, cset: ComponentSet, row: int, problems: Problems) -
     """Return the copy count of a row (default 1), reporting bad values."""
     if value is None:
         return 1
+    text = str(value) if len(str(value)) <= 40 else str(value)[:37] + "..."
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value) if len(value) <= 12 else MAX_COUNT + 1
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        if value > MAX_COUNT:
+            problems.error(cset.location(row, "count"), f"count {text} is more than {MAX_COUNT:,}, the most copies "
+                                                        "of one design (see docs/limits.md)")
+            return 0
         return value
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    problems.error(cset.location(row, "count"), f'"{value}" is not a whole number')
+    problems.error(cset.location(row, "count"), f'"{text}" is not a whole number')
     return 0

@@ -34,6 +34,7 @@ class Assets:
 
     def __init__(self, project: Path | None) -> None:
         self.folder = project / "assets" if project is not None else None
+        self.root = project.resolve() if project is not None else None
         self._cache: dict[str, Asset | None] = {}
         self.drawings: dict[Path, Any] = {}
 
@@ -60,6 +61,7 @@ class Assets:
         path = next((p for p in candidates if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES), None)
         if path is None:
             return None
+        inside_project(path, self.root, f'image "{name}"')
         if path.suffix.lower() == ".svg":
             drawing = self.svg_drawing(path)
             width, height, kind = float(drawing.width), float(drawing.height), "svg"
@@ -76,13 +78,27 @@ class Assets:
             from svglib.svglib import svg2rlg  # imported lazily: only projects with SVG need it
 
             try:
-                drawing = svg2rlg(str(path))
+                # an <image> or <use> in the SVG may only name files inside the project
+                drawing = svg2rlg(str(path), external_reference_root=str(self.root or path.parent.resolve()))
             except Exception as exc:  # svglib raises many types for broken SVG
                 raise PlayproofError(f"assets/{path.name}: cannot read SVG ({exc})") from exc
             if drawing is None:
                 raise PlayproofError(f"assets/{path.name}: cannot read SVG")
             self.drawings[path] = drawing
         return self.drawings[path]
+
+
+def inside_project(path: Path, root: Path | None, what: str) -> Path:
+    """Return path resolved (symlinks followed), or raise when it is outside the project folder.
+
+    A project names files by relative path; an absolute path, `../` or a symlink leading out of
+    the project would embed any readable file of the machine into a PDF someone shares.
+    """
+    resolved = path.resolve()
+    if root is not None and not resolved.is_relative_to(root):
+        raise PlayproofError(f"{what} is outside the project folder ({resolved}); keep every file a project uses "
+                             "inside its folder")
+    return resolved
 
 
 def _raster_size(path: Path) -> tuple[float, float]:

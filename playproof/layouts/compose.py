@@ -11,7 +11,7 @@ from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
 from playproof.layouts.assets import Assets, colour_hex
-from playproof.layouts.elements import Element, Length, Side, fields_in, substitute
+from playproof.layouts.elements import Element, Length, Side, fields_in, parse_length_value, substitute
 from playproof.layouts.fonts import FontBook
 from playproof.layouts.geometry import Box, HexGroup, Outline, circle_outline, grown, hex_group, rect_outline
 from playproof.layouts.scene import CircleOp, Op, PolygonOp, RectOp, Scene, Style
@@ -206,9 +206,8 @@ class _Context:
         """Resolve a length holding {field}."""
         text = substitute(template, self.fields)
         try:
-            if text.strip().endswith("%"):
-                return Length(fraction=parse_length(text, 1.0))
-            return Length(points=parse_length(text))
+            length = parse_length_value(key, text)  # the same types and ranges as a value in layouts.toml
+            return length if isinstance(length, Length) else Length()
         except PlayproofError as exc:
             column = next(iter(sorted(fields_in(template))), None)
             self.c.problems.error(self.where(column), f"{element.where}: {key}: {exc}")

@@ -11,6 +11,7 @@ from playproof.errors import PlayproofError
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
+from playproof.layouts.schema import MAX_SIDES, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, RotatedOp, Style, TableOp,
                                      TextOp)
 from playproof.layouts.text import PlainText, TextBlock, parse_text
@@ -45,7 +46,8 @@ def _font_size(ctx: _Context, element: Element, key: str, default: float) -> flo
     value = element.attrs.get(key)
     if value is None:
         return default
-    return ctx.length(element, key, Box(0, 0, 1, 1)) if not isinstance(value, Length) else value.points
+    size = ctx.length(element, key, Box(0, 0, 1, 1)) if not isinstance(value, Length) else value.points
+    return size if size > 0 else default  # a bad size from a field is reported where it is read
 
 
 @dataclass(frozen=True)
@@ -207,8 +209,9 @@ def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
         ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: sides must be a whole number "
                                                                    "and rotation a number of degrees")
         return []
-    if sides < 3:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: a polygon needs at least 3 sides")
+    if not 3 <= sides <= MAX_SIDES or not math.isfinite(rotation):
+        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: a polygon needs 3 to "
+                                                                   f"{MAX_SIDES} sides")
         return []
     corners = tuple(
         (cx + r * math.cos(math.radians(rotation - 90 + 360 * i / sides)),
@@ -252,7 +255,7 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
     except (ValueError, PlayproofError) as exc:
         ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
         return []
-    if not columns or rows < 1:
+    if not columns or rows < 1 or rows > MAX_TABLE_ROWS or len(columns) > MAX_TABLE_COLUMNS:
         ctx.c.problems.error(ctx.where(), f"{element.where}: a table needs at least one column and one row")
         return []
     header = box.height / (rows + 1)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
-from playproof.units import parse_length
+from playproof.layouts import schema as S
 
 if TYPE_CHECKING:
     from playproof.layouts.spec import SetLayout
@@ -151,8 +151,15 @@ def parse_length_value(key: str, value: Any) -> Length | str:
     if isinstance(value, str) and value.strip().endswith("%"):
         if key in K.FONT_LENGTHS:
             raise PlayproofError(f'{key} "{value}": a percentage is not allowed here')
-        return Length(fraction=parse_length(value, 1.0))
-    return Length(points=parse_length(value))
+        length = Length(fraction=S.checked_length(value, 1.0))
+    else:
+        length = Length(points=S.checked_length(value))
+    amount = length.fraction if length.fraction is not None else length.points
+    if key in K.FONT_LENGTHS and not 0 < amount <= S.MAX_FONT_PT:
+        raise PlayproofError(f"{S.shown(value)} must be more than 0 and at most {S.MAX_FONT_PT:g}pt")
+    if key in S.ELEMENT_NOT_NEGATIVE and amount < 0:
+        raise PlayproofError(f"{S.shown(value)} must be 0 or more")
+    return length
 
 
 def parse_side(table: dict[str, Any], where: str, layout: SetLayout, problems: Problems) -> Side:
@@ -161,6 +168,10 @@ def parse_side(table: dict[str, Any], where: str, layout: SetLayout, problems: P
     raw_elements = table.get("elements", [])
     if not isinstance(raw_elements, list):
         problems.error(Location("layouts.toml"), f"{where}: elements must be a list of tables")
+        raw_elements = []
+    if len(raw_elements) > S.MAX_ELEMENTS:
+        problems.error(Location("layouts.toml"), f"{where}: {len(raw_elements)} elements, more than "
+                                                 f"{S.MAX_ELEMENTS}, the most a side may have")
         raw_elements = []
     elements = []
     for number, raw in enumerate(raw_elements, start=1):
@@ -185,8 +196,11 @@ def _border(value: Any, where: str, problems: Problems) -> Border | None:
                           f'{where} border: unknown key "{key}" ignored '
                           f'(accepted: {", ".join(sorted(K.BORDER_KEYS))})')
     try:
-        radius = parse_length(value["radius"]) if "radius" in value else None
-        return Border(str(value.get("colour", "#000000")), parse_length(value.get("width", "0.5mm")), radius)
+        radius = S.checked_length(value["radius"]) if "radius" in value else None
+        width = S.checked_length(value.get("width", "0.5mm"))
+        if width < 0 or (radius or 0) < 0:
+            raise PlayproofError("width and radius must be 0 or more")
+        return Border(str(value.get("colour", "#000000")), width, radius)
     except PlayproofError as exc:
         problems.error(Location("layouts.toml"), f"{where} border: {exc}")
         return None
@@ -204,6 +218,10 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         return None
     accepted = K.ELEMENT_KEYS[kind]
     attrs: dict[str, Any] = {}
+    given = set(raw)
+    raw = S.typed(raw, S.ELEMENT, where, problems)
+    for key in [k for k in raw if k in accepted and S.in_range(k, raw[k])]:
+        problems.error(loc, f"{where}: {S.in_range(key, raw.pop(key))}")
     for key, value in raw.items():
         if key not in accepted:
             listing = ", ".join(sorted(accepted))
@@ -212,7 +230,7 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
             attrs[key] = _element_length(key, value, where, problems)
         elif key not in ("type", "if"):
             attrs[key] = value
-    _check_required(kind, attrs, where, problems)
+    _check_required(kind, attrs.keys() | (given - set(raw)), where, problems)  # a key reported is not missing
     condition = None
     if "if" in raw:
         try:
@@ -231,7 +249,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_required(kind: str, attrs: dict[str, Any], where: str, problems: Problems) -> None:
+def _check_required(kind: str, attrs: Any, where: str, problems: Problems) -> None:
     """Report keys an element type cannot do without."""
     missing = [k for k in REQUIRED.get(kind, ()) if k not in attrs]
     if missing:

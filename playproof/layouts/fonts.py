@@ -62,11 +62,18 @@ class FontBook:
         self._by_font: dict[str, dict[str, float]] = {}
         self._add_folder(BUNDLED)
         if project is not None and (project / "fonts").is_dir():
-            self._add_folder(project / "fonts")
+            self._add_folder(project / "fonts", project.resolve())
 
-    def _add_folder(self, folder: Path) -> None:
-        """Find every .ttf/.otf of a folder and group them into families (registered when first used)."""
+    def _add_folder(self, folder: Path, root: Path | None = None) -> None:
+        """Find every .ttf/.otf of a folder and group them into families (registered when first used).
+
+        A project's font must be inside the project (a symlink out of it is refused, as for images).
+        """
+        from playproof.layouts.assets import inside_project
+
         files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+        for path in files:
+            inside_project(path, root, f"fonts/{path.name}")
         for path in files:
             self.paths[path.stem] = path
         for stem in self.paths:

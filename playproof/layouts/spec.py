@@ -10,9 +10,10 @@ from typing import Any
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
+from playproof.layouts import schema as S
 from playproof.layouts.elements import Element, Length, Side, parse_side
 from playproof.layouts.geometry import NAMED_SIZES
-from playproof.units import mm, parse_length
+from playproof.units import mm
 
 LAYOUTS_FILE = "layouts.toml"
 
@@ -97,6 +98,9 @@ def paper_from(value: str) -> Paper:
     pair = _parse_pair(value)
     if pair is None:
         raise PlayproofError(f'unknown paper "{value}" (use a4, letter, a3, legal or e.g. "210mm x 297mm")')
+    if not all(0 < side <= mm(S.MAX_LENGTH_MM) for side in pair):
+        raise PlayproofError(f'paper "{value}" must have a width and height above 0 and at most '
+                             f"{S.MAX_LENGTH_MM / 1000:g} m")
     return Paper(str(value).strip(), *pair)
 
 
@@ -106,9 +110,20 @@ def _parse_pair(value: Any) -> tuple[float, float] | None:
     if not match:
         return None
     try:
-        return parse_length(match.group(1)), parse_length(match.group(2))
+        return S.checked_length(match.group(1)), S.checked_length(match.group(2))
     except PlayproofError:
         return None
+
+
+def _pair_error(value: Any) -> str | None:
+    """Return why a "W x H" pair of lengths is refused (e.g. longer than the limit), or None."""
+    match = _PAIR.match(str(value))
+    for part in match.groups() if match else ():
+        try:
+            S.checked_length(part)
+        except PlayproofError as exc:
+            return str(exc) if "longest" in str(exc) else None
+    return None
 
 
 def load_spec(project: Path, problems: Problems) -> ProjectSpec:
@@ -116,24 +131,49 @@ def load_spec(project: Path, problems: Problems) -> ProjectSpec:
     path = project / LAYOUTS_FILE
     if not path.exists():
         raise PlayproofError(f"{project}: no {LAYOUTS_FILE} found (see docs/layouts.md)")
+    return parse_spec(read_toml(path), problems)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Read layouts.toml as TOML, or raise one located error (folder, size, encoding, syntax, depth)."""
+    if not path.is_file():
+        raise PlayproofError(f"{LAYOUTS_FILE}: is a folder or device, not a file")
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as handle:
+            data = handle.read(S.MAX_LAYOUTS_BYTES + 1)
+    except OSError as exc:
+        raise PlayproofError(f"{LAYOUTS_FILE}: cannot read ({exc.strerror or exc})") from exc
+    if len(data) > S.MAX_LAYOUTS_BYTES:
+        raise PlayproofError(f"{LAYOUTS_FILE}: larger than {S.MAX_LAYOUTS_BYTES // 1024} kB, the largest accepted "
+                             "(see docs/limits.md)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise PlayproofError(f"{LAYOUTS_FILE}:{line}: not UTF-8 text (byte {data[exc.start]:#04x}); save the file "
+                             "as UTF-8") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PlayproofError(f"{LAYOUTS_FILE}: {exc}") from exc
-    return parse_spec(raw, problems)
+    except RecursionError:
+        raise PlayproofError(f"{LAYOUTS_FILE}: tables or lists nested too deeply") from None
 
 
 def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
     """Turn the parsed TOML document into a ProjectSpec."""
     loc = Location(LAYOUTS_FILE)
     _warn_unknown(raw, K.TOP_KEYS, "the top level", problems)
-    game = _table(raw, "game", K.GAME_KEYS, problems)
-    data = _table(raw, "data", K.DATA_KEYS, problems)
-    printing = _table(raw, "print", K.PRINT_KEYS, problems)
+    game = S.typed(_table(raw, "game", K.GAME_KEYS, problems), S.GAME, "[game]", problems)
+    data = S.typed(_table(raw, "data", K.DATA_KEYS, problems), S.DATA, "[data]", problems)
+    printing = S.typed(_table(raw, "print", K.PRINT_KEYS, problems), S.PRINT, "[print]", problems)
     paper = _paper(printing.get("paper", game.get("paper", "a4")), problems)
     sets_raw = raw.get("sets", {})
     if not isinstance(sets_raw, dict):
         problems.error(loc, "[sets] must be a table of component sets")
+        sets_raw = {}
+    if len(sets_raw) > S.MAX_SETS:
+        problems.error(loc, f"[sets]: {len(sets_raw)} sets, more than {S.MAX_SETS}, the most accepted")
         sets_raw = {}
     sets = {}
     for name in sets_raw:
@@ -144,10 +184,18 @@ def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
         file=LAYOUTS_FILE,
         game={k: str(v) for k, v in game.items() if k in ("name", "version")},
         paper=paper,
-        data_sheets=[str(s) for s in data.get("sheets", [])],
+        data_sheets=_texts(data.get("sheets", []), "[data] sheets", problems),
         options=_print_options(printing, problems),
         sets=sets,
     )
+
+
+def _texts(values: list[Any], where: str, problems: Problems) -> list[str]:
+    """Return a list of names, reporting items that are not text."""
+    bad = [v for v in values if not isinstance(v, str)]
+    if bad:
+        problems.error(Location(LAYOUTS_FILE), f"{where} must list names in quotes, not {S.shown(bad[0])}")
+    return [v for v in values if isinstance(v, str)]
 
 
 def _table(raw: dict[str, Any], name: str, accepted: frozenset[str], problems: Problems) -> dict[str, Any]:
@@ -187,7 +235,7 @@ def _print_options(table: dict[str, Any], problems: Problems) -> PrintOptions:
         problems.error(Location(LAYOUTS_FILE), f'{where}: duplex "{duplex}" must be long, short or none')
         duplex = "long"
     offset = _length_pair(table.get("back_offset", "0mm, 0mm"), f"{where} back_offset", problems)
-    margin = _length(table.get("margin", "4mm"), f"{where} margin", problems, mm(4))
+    margin = _length(table.get("margin", "4mm"), f"{where} margin", problems, mm(4), minimum="zero")
     return PrintOptions(
         duplex=duplex,
         back_offset=offset,
@@ -199,13 +247,22 @@ def _print_options(table: dict[str, Any], problems: Problems) -> PrintOptions:
     )
 
 
-def _length(value: Any, where: str, problems: Problems, default: float, reference: float | None = None) -> float:
-    """Parse a length, reporting a bad one at `where` and returning the default."""
+def _length(value: Any, where: str, problems: Problems, default: float, reference: float | None = None,
+            minimum: str = "") -> float:
+    """Parse a length, reporting a bad one at `where` and returning the default.
+
+    minimum "zero" refuses a negative length, "positive" also refuses zero.
+    """
     try:
-        return parse_length(value, reference)
+        points = S.checked_length(value, reference)
     except PlayproofError as exc:
         problems.error(Location(LAYOUTS_FILE), f"{where}: {exc}")
         return default
+    if minimum == "positive" and points <= 0 or minimum == "zero" and points < 0:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: {S.shown(value)} must be "
+                                               f"{'more than 0' if minimum == 'positive' else '0 or more'}")
+        return default
+    return points
 
 
 def _length_pair(value: Any, where: str, problems: Problems) -> tuple[float, float]:
@@ -233,6 +290,10 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
             return None
         chain.append(current)
         current = sets_raw[current].get("extends")
+        if current is not None and not isinstance(current, str):
+            problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends must be the name of one set in '
+                                                   f"quotes, not {S.shown(current)}")
+            return None
     merged: dict[str, Any] = {}
     for ancestor in reversed(chain):
         table = sets_raw[ancestor]
@@ -252,6 +313,7 @@ def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout
     """Read one set's (already merged) table into a SetLayout."""
     where = f'set "{name}"'
     _warn_unknown(table, K.SET_KEYS, where, problems)
+    table = S.typed(table, S.SET, where, problems)
     shape = str(table.get("shape", "rect"))
     if shape not in K.SHAPES:
         problems.error(Location(LAYOUTS_FILE), f'{where}: unknown shape "{shape}" (use {", ".join(K.SHAPES)})')
@@ -260,18 +322,23 @@ def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout
                        front=Side(None, None, ()))
     _size(layout, table, where, problems)
     flat_edges = shape in ("board", "screen")
-    layout.bleed = _length(table.get("bleed", "0mm" if flat_edges else "3mm"), f"{where} bleed", problems, 0.0)
-    layout.safe = _length(table.get("safe", "3mm"), f"{where} safe", problems, mm(3))
-    layout.corner_radius = _length(table.get("corner_radius", "0mm"), f"{where} corner_radius", problems, 0.0)
-    layout.gap = _length(table["gap"], f"{where} gap", problems, 0.0) if "gap" in table else None
+    layout.bleed = _length(table.get("bleed", "0mm" if flat_edges else "3mm"), f"{where} bleed", problems, 0.0,
+                           minimum="zero")
+    layout.safe = _length(table.get("safe", "3mm"), f"{where} safe", problems, mm(3), minimum="zero")
+    layout.corner_radius = _length(table.get("corner_radius", "0mm"), f"{where} corner_radius", problems, 0.0,
+                                   minimum="zero")
+    layout.gap = _length(table["gap"], f"{where} gap", problems, 0.0, minimum="zero") if "gap" in table else None
     layout.cut_lines = bool(table.get("cut_lines", shape in ("hex", "circle")))
-    layout.overlap = _length(table.get("overlap", "10mm"), f"{where} overlap", problems, mm(10))
-    layout.fonts = {str(k): str(v) for k, v in dict(table.get("fonts", {})).items()}
-    layout.data_columns = tuple(str(c) for c in table.get("data_columns", []))
+    layout.overlap = _length(table.get("overlap", "10mm"), f"{where} overlap", problems, mm(10), minimum="zero")
+    fonts = S.typed(table.get("fonts", {}), {key: S.TEXT for key in table.get("fonts", {})}, f"{where} fonts",
+                    problems)
+    layout.fonts = {str(k): v for k, v in fonts.items()}
+    layout.data_columns = tuple(_texts(table.get("data_columns", []), f"{where} data_columns", problems))
     layout.front = parse_side(table, where, layout, problems)
     back = table.get("back")
     if isinstance(back, dict):
         _warn_unknown(back, K.BACK_KEYS, f"{where} back", problems)
+        back = S.typed(back, S.BACK, f"{where} back", problems)
         layout.back = parse_side(back, f"{where} back", layout, problems)
     elif back is not None:
         problems.error(Location(LAYOUTS_FILE), f"{where}: back must be a table")
@@ -287,7 +354,7 @@ def _size(layout: SetLayout, table: dict[str, Any], where: str, problems: Proble
         if diameter is None:
             problems.error(Location(LAYOUTS_FILE), f"{where}: a circle needs a diameter")
             diameter = "25mm"
-        layout.width = layout.height = _length(diameter, f"{where} diameter", problems, mm(25))
+        layout.width = layout.height = _length(diameter, f"{where} diameter", problems, mm(25), minimum="positive")
     else:
         _rect_size(layout, table, where, problems)
 
@@ -300,16 +367,22 @@ def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: P
         problems.error(Location(LAYOUTS_FILE), f'{where}: a {layout.shape} needs a size like "400mm x 300mm"')
         value = "poker"
     size = NAMED_SIZES.get(str(value).strip().lower()) or _parse_pair(value)
+    if size is None and (reason := _pair_error(value)):
+        problems.error(Location(LAYOUTS_FILE), f'{where}: size "{value}": {reason}')
+        size = NAMED_SIZES["poker"]
     if size is None:
         problems.error(
             Location(LAYOUTS_FILE),
             f'{where}: size "{value}" is not poker, bridge, mini, tarot, square or "W x H" like "63mm x 88mm"',
         )
         size = NAMED_SIZES["poker"]
+    if not all(side > 0 for side in size):
+        problems.error(Location(LAYOUTS_FILE), f'{where}: size "{value}" must have a width and height above 0')
+        size = NAMED_SIZES["poker"]
     layout.width, layout.height = size
     panels = table.get("panels", 3 if layout.shape == "screen" else 1)
-    if not isinstance(panels, int) or isinstance(panels, bool) or panels < 1:
-        problems.error(Location(LAYOUTS_FILE), f"{where}: panels must be a whole number of at least 1")
+    if not isinstance(panels, int) or isinstance(panels, bool) or not 1 <= panels <= S.MAX_PANELS:
+        problems.error(Location(LAYOUTS_FILE), f"{where}: panels must be a whole number from 1 to {S.MAX_PANELS}")
         panels = 1
     layout.panels = panels
 
@@ -323,9 +396,9 @@ def _hex_size(layout: SetLayout, table: dict[str, Any], where: str, problems: Pr
         problems.error(Location(LAYOUTS_FILE), f'{where}: hex "{layout.hex}" must be flat or pointy')
         layout.hex = "flat"
     if "side" in table:
-        layout.side = _length(table["side"], f"{where} side", problems, mm(20))
+        layout.side = _length(table["side"], f"{where} side", problems, mm(20), minimum="positive")
     elif "width" in table:
-        width = _length(table["width"], f"{where} width", problems, mm(40))
+        width = _length(table["width"], f"{where} width", problems, mm(40), minimum="positive")
         layout.side = hex_side_from_width(layout.hex, width)
     else:
         problems.error(Location(LAYOUTS_FILE), f'{where}: a hex needs side = "20mm" or width = "40mm"')
@@ -339,9 +412,9 @@ def _hex_size(layout: SetLayout, table: dict[str, Any], where: str, problems: Pr
 def parse_cells(value: Any) -> tuple[tuple[int, int], ...]:
     """Parse axial cells "0,0 1,0 0,1" (or [[0,0],[1,0]]) into (q, r) pairs; raise on bad input."""
     if isinstance(value, list):
-        items = [f"{c[0]},{c[1]}" if isinstance(c, list) and len(c) == 2 else str(c) for c in value]
+        items = [f"{c[0]},{c[1]}" if isinstance(c, list) and len(c) == 2 else str(c) for c in value[:S.MAX_CELLS + 1]]
     else:
-        items = str(value).replace(";", " ").split()
+        items = str(value).replace(";", " ").split()[:S.MAX_CELLS + 1]
     cells = []
     for item in items:
         parts = item.split(",")
@@ -350,6 +423,9 @@ def parse_cells(value: Any) -> tuple[tuple[int, int], ...]:
         cells.append((int(parts[0]), int(parts[1])))
     if not cells or len(set(cells)) != len(cells):
         raise PlayproofError(f'cells "{value}" must list at least one cell, each once')
+    if len(cells) > S.MAX_CELLS or any(abs(n) > S.MAX_CELLS for cell in cells for n in cell):
+        raise PlayproofError(f"cells: at most {S.MAX_CELLS} cells, each coordinate from -{S.MAX_CELLS} to "
+                             f"{S.MAX_CELLS}")
     return tuple(cells)
 
 

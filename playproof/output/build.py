@@ -15,7 +15,7 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_path, write_text_atomic
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, staged, write_text_atomic
 from playproof.output.manifest import dumps, manifest
 
 FORMATS = ("pdf", "svg", "png")
@@ -204,6 +204,10 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*threshold)
 
 
+MAX_PAGES = 10_000
+"""The most pages one build prints (the five seed games together print a few hundred)."""
+
+
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
     """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error."""
@@ -224,25 +228,29 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     plan_ = plan(jobs, sheet)
     if not plan_.pages:
         raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
+    if len(plan_.pages) > MAX_PAGES:
+        raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
+                             "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")
     out = out_dir if out_dir is not None else path / "out"
     name = path.resolve().name
     composer = Composer(path, problems, project.builtins())
     cache = SceneCache(project, composer)
-    if options.format == "svg":
-        from playproof.output.svg import write_svgs
-
-        outputs = write_svgs(project, layouts, composer, out / "svg", problems)
-    else:
-        outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
-        if options.format == "png":
-            from playproof.output.png import write_pngs
-
-            outputs = write_pngs(outputs[0], out / "png", name, plan_)
-    problems.raise_if_errors()
-    sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
-            for job in jobs}
     manifest_path = out / f"{name}.manifest.json"
-    write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
+    with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
+        if options.format == "svg":
+            from playproof.output.svg import write_svgs
+
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+        else:
+            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
+            if options.format == "png":
+                from playproof.output.png import write_pngs
+
+                outputs = write_pngs(staged(outputs[0]), out / "png", name, plan_)
+        problems.raise_if_errors()
+        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
+                for job in jobs}
+        write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 
@@ -263,6 +271,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         for index, page in enumerate(plan_.pages):
             footer = footer_text(project, plan_, index, ranges) if sheet.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
+            check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:
                 progress(index + 1, len(plan_.pages))
         writer.save()

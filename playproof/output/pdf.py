@@ -24,6 +24,24 @@ SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hai
 SceneFor = Callable[[Slot], Scene | None]
 
 
+def _form_renderer() -> type:
+    """Return reportlab's PDF renderer drawing an SVG's raster images as image XObjects.
+
+    reportlab draws them as inline images, whose binary data a form (where each SVG icon is drawn
+    once) cannot hold: `TypeError: ... expected str instance, bytes found`.
+    """
+    from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.lib.utils import ImageReader
+
+    class FormRenderer(_PDFRenderer):  # type: ignore[misc]
+        def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
+            path = image.path
+            if path is not None and (hasattr(path, "mode") or Path(str(path)).is_file()):
+                self._canvas.drawImage(ImageReader(path), image.x, image.y, image.width, image.height, mask="auto")
+
+    return FormRenderer
+
+
 class PdfWriter:
     """Writes pages of a plan to a reportlab canvas; images and SVG icons are embedded once."""
 
@@ -146,12 +164,12 @@ class PdfWriter:
         """Return the name of a form XObject holding an SVG drawing (made once per file)."""
         name = self.forms.get(asset.path)
         if name is None:
-            from reportlab.graphics import renderPDF
+            from reportlab.graphics.renderbase import renderScaledDrawing
 
             name = f"svg{len(self.forms)}"
             c = self.canvas
             c.beginForm(name, lowerx=0, lowery=0, upperx=asset.width, uppery=asset.height)
-            renderPDF.draw(self.assets.svg_drawing(asset.path), c, 0, 0)
+            _form_renderer()().draw(renderScaledDrawing(self.assets.svg_drawing(asset.path)), c, 0, 0)
             c.endForm()
             self.forms[asset.path] = name
         return name

@@ -10,7 +10,7 @@ from typing import Any
 
 from playproof.errors import PlayproofError
 from playproof.layouts.imposition import PagePlan, Plan
-from playproof.output.atomic import atomic_path
+from playproof.output.atomic import atomic_path, check_stop
 
 DPI = 150
 
@@ -36,6 +36,7 @@ def write_pngs(pdf: Path, folder: Path, name: str, plan: Plan | None = None, dpi
     seen: set[tuple[str, int, str]] = set()
     try:
         for index in range(len(document)):
+            check_stop()
             image = document[index].render(scale=dpi / 72).to_pil()
             written.append(_save(image, folder / f"{name}-page-{index + 1:03d}.png"))
             if plan is not None:

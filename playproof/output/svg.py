@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -16,7 +15,7 @@ from playproof.layouts.project import Project
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
                                      TextOp)
 from playproof.layouts.spec import SetLayout
-from playproof.output.atomic import atomic_path
+from playproof.output.atomic import atomic_path, write_bytes_atomic
 from playproof.units import to_mm
 
 CUT_COLOUR = "#808080"
@@ -71,7 +70,7 @@ def _copy_fonts(composer: Composer, fonts: set[str], folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for font in fonts:
         source = composer.fonts.path(font)
-        shutil.copyfile(source, folder / source.name)
+        write_bytes_atomic(folder / source.name, source.read_bytes())
 
 
 class _Painter:

@@ -28,14 +28,19 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
         try:
             record = json.loads(row)
             entry = from_record(record)
-        except (ValueError, TypeError, KeyError) as exc:
+            text = entry.text or render(entry)
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
             problems.append(Problem(Location(name, line=number), f"cannot read JSON record ({_reason(exc)})"))
             lines.append("")
             continue
         if entry.line != len(lines) + 1:  # the twin has one record per text line, in order
             problems.append(Problem(Location(name, line=number), f"record says line {entry.line} but is line "
                                                                  f"{len(lines) + 1} of the log; records come in line order"))
-        lines.append(entry.text or render(entry))
+        if "\n" in text:  # one record is one text line, or every later number shifts
+            problems.append(Problem(Location(name, line=number), "cannot read JSON record (its text holds a line "
+                                                                 "break; one record is one log line)"))
+            text = ""
+        lines.append(text)
         final_newline = record.get("eol", True) is not False
     text = "\n".join(lines)
     return (text + "\n" if final_newline and lines else text), problems
@@ -53,4 +58,6 @@ def _reason(exc: Exception) -> str:
     """Return a short reason for a bad JSON record."""
     if isinstance(exc, KeyError):
         return f"missing key {exc}"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
     return str(exc).split("\n")[0]

@@ -21,6 +21,12 @@ CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?"  # elapsed time
                             r"([^\s#:A-Z]+)((?: [^\s#]+)*)")  # verb in lower case, arguments one space apart
 """A move written exactly as the writer renders it (most lines): read in one step."""
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: not a character (a broken JSON \\u escape, or a non-UTF-8 byte in an argument)."""
+MAX_LOG_BYTES = 16 * 1024 * 1024
+"""The largest log file read (a long evening's log is under 100 kB; more is a wrong file, e.g. /dev/zero)."""
+MAX_LOG_LINES = 100_000
+"""The most lines a log may have (a game of thousands of moves stays far below)."""
 
 
 _NOT_EVENTS = (EntryKind.BLANK, EntryKind.COMMENT, EntryKind.HEADER, EntryKind.ERROR)
@@ -42,7 +48,7 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     try:
         # bytes decoded as they are: CRLF line ends stay in the raw lines (the round trip is exact); a byte-order
         # mark from Notepad is not part of line 1
-        content = path.read_bytes().decode("utf-8-sig")
+        content = _read_limited(path).decode("utf-8-sig")
     except FileNotFoundError:
         raise PlayproofError(f"{path}: no such log file") from None
     except IsADirectoryError:
@@ -60,8 +66,23 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     return parse_log(content, name or str(path))
 
 
+def _read_limited(path: Path) -> bytes:
+    """Return a log file's bytes, refusing what is not a regular file or is larger than MAX_LOG_BYTES."""
+    if path.exists() and not path.is_dir() and not path.is_file():
+        raise PlayproofError(f"{path}: not a regular file (a device or pipe); give a log file")
+    with path.open("rb") as handle:
+        data = handle.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise PlayproofError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MB, the largest log read "
+                             "(see docs/limits.md)")
+    return data
+
+
 def parse_log(content: str, name: str = "<log>") -> Log:
     """Parse log text into entries, collecting a located problem for every bad line."""
+    if content.count("\n") > MAX_LOG_LINES:
+        raise PlayproofError(f"{name}: more than {MAX_LOG_LINES:,} lines, the most a log may have "
+                             "(see docs/limits.md)")
     lines = content.split("\n")
     final_newline = lines[-1] == ""
     if final_newline:
@@ -78,8 +99,13 @@ def parse_log(content: str, name: str = "<log>") -> Log:
 
 def parse_line(raw: str, number: int, log: Log, header_allowed: bool = True) -> Entry:
     """Parse one line; a bad line becomes an ERROR entry (raw kept) and a problem in the log."""
+    if (bad := SURROGATE.search(raw)) is not None:  # it cannot be printed, stored as UTF-8 or reported
+        message = (f"U+{ord(bad.group()):04X} is a lone surrogate, not a character (a broken \\u escape or a "
+                   "byte that is not UTF-8); remove it")
+        log.problems.append(Problem(Location(log.name, line=number, col=bad.start() + 1), message))
+        return Entry(number, EntryKind.ERROR, error=message, col=bad.start() + 1, text=SURROGATE.sub("\ufffd", raw))
     fast = CANONICAL_MOVE.fullmatch(raw)
-    if fast is not None and fast.group(2).split(" ", 1)[0].lower() not in KEYWORDS:
+    if fast is not None and fast.group(2).split(" ", 1)[0].lower() not in KEYWORDS and len(fast.group(1) or "") <= 20:
         elapsed, actor, verb, args = fast.groups()
         return Entry(number, EntryKind.MOVE, elapsed or "", actor, verb, args[1:])
     try:
@@ -147,6 +173,8 @@ def _split_comment(line: str) -> tuple[str, str | None]:
 
 def _check_elapsed(text: str, col: int) -> str:
     """An elapsed time is h:mm:ss or mm:ss with minutes and seconds below 60."""
+    if len(text) > 20:  # hours beyond any game's length (and int() refuses 4,300 digits)
+        raise LineError(col, f"elapsed time {text[:20]}... is too long")
     parts = [int(p) for p in text.split(":")]
     if any(p >= 60 for p in parts[1:]):
         raise LineError(col, f"elapsed time {text} is not h:mm:ss or mm:ss (minutes and seconds below 60)")
@@ -180,6 +208,8 @@ def _parse_keyword(word: str, rest: str, number: int, col: int) -> Entry:
     match = TARGET.match(rest)
     if match is None:
         raise LineError(col, f"{word} needs a line number, e.g. `{_EXAMPLES[word]}`")
+    if len(match.group(1)) > len(str(MAX_LOG_LINES)):  # no log has that line (int() refuses 4,300 digits)
+        raise LineError(col, f"{word} names line {match.group(1)[:12]}..., past the last line a log may have")
     target = int(match.group(1))
     after = rest[match.end():]
     if word == "undo":

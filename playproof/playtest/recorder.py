@@ -76,8 +76,9 @@ def _verdict(violation: Violation) -> str:
 class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
-    def __init__(self, store: Store, session: int, clock: Clock = time.time, engine: str | None = None) -> None:
-        self.store, self.session, self.clock = store, session, clock
+    def __init__(self, store: Store, session: int, clock: Clock = time.time, take_over: bool = False,
+                 what: str = "a recorder", engine: str | None = None) -> None:
+        self.store, self.session, self.clock, self.token = store, session, clock, ""
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
             raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
@@ -85,6 +86,19 @@ class Recorder:
         self.engine_spec = engine
         self.replay = _prepare_session(self.log, self.info, engine)
         self.engine, self.found = self.replay.engine_at()
+        self.token = store.acquire(session, self, what, take_over)  # one writer per session
+
+    def close(self) -> None:
+        """Free the session for another recorder."""
+        if self.token:
+            self.store.release(self.session, self.token)
+            self.token = ""
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @classmethod
     def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
@@ -102,7 +116,7 @@ class Recorder:
             raise PlayproofError(problems[0].message)
         session = store.create(game_id, ", ".join(players), lines, clock(), timed,
                                str(project) if project else None)
-        return cls(store, session, clock, engine)
+        return cls(store, session, clock, what="playtest start", engine=engine)
 
     def decision(self) -> Decision | None:
         """Return the pending decision (whose turn, legal moves), or None when the game is over."""
@@ -121,7 +135,7 @@ class Recorder:
             raise PlayproofError(f"line {entry.line}:{entry.col}: {entry.error}")
         if entry.kind is EntryKind.HEADER:
             self._check_header(log, entry)
-        self.store.append(self.session, text)
+        self.store.append(self.session, text, self.token or None)  # raises StoreError/SessionHeld: NOT stored
         caught_up = entry.line == len(self.log.entries) + 1  # else another process added lines meanwhile
         self.log.entries, self.log.problems = log.entries, log.problems
         if not caught_up:
@@ -195,7 +209,7 @@ class Recorder:
 
     def end(self) -> list[Violation]:
         """Mark the session ended and return the engine's findings for an unfinished game."""
-        self.store.end(self.session)
+        self.store.end(self.session, self.token or None)
         return self.engine.finish()
 
     def warnings(self) -> list[str]:

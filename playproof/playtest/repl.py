@@ -7,6 +7,7 @@ from typing import Callable
 from playproof.errors import PlayproofError
 from playproof.playtest.recorder import Recorder, round_text
 from playproof.playtest.replay import EngineFailure
+from playproof.playtest.store import SessionHeld, StoreError
 
 Read = Callable[[str], "str | None"]
 Write = Callable[[str], None]
@@ -89,16 +90,31 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
                 write(f"Error: the {recorder.engine_class.game_id} engine failed at the end "
                       f"({exc.__class__.__name__}: {exc}); session {recorder.session} is ended and stored")
             return True
+        before = _stored(recorder)
         try:
             for line in handle(recorder, text):
                 write(line)
+        except SessionHeld as exc:  # another recorder took the session over: this one must stop writing
+            write(f"Error: {exc}")
+            return False
+        except StoreError as exc:  # the database refused the line: the table must type it again
+            write(f"Error: {exc}; type the line again when the database works, the session goes on")
         except EngineFailure as exc:  # an engine bug must not end the session: what was typed is already stored
             write(f"Error: {exc}, the session goes on")
         except PlayproofError as exc:
             write(f"Error: {exc}")
-        except Exception as exc:  # an engine bug must not end the session: what was typed is already stored
+        except Exception as exc:  # an engine bug must not end the session; only a line in the database counts
+            stored = "stored" if before is not None and _stored(recorder) == (before or 0) + 1 else "NOT stored"
             write(f"Error: the {recorder.engine_class.game_id} engine failed ({exc.__class__.__name__}: {exc}); "
-                  "the line is stored, the session goes on")
+                  f"the line is {stored}, the session goes on")
+
+
+def _stored(recorder: Recorder) -> int | None:
+    """Return how many lines of the session are really in the database (None when it cannot tell)."""
+    try:
+        return recorder.store.count(recorder.session)
+    except PlayproofError:
+        return None
 
 
 def _safe_prompt(recorder: Recorder) -> str:

@@ -17,7 +17,7 @@ def audit_source(source: str, db: Path | None = None, engine: str | None = None)
     if path.exists():
         return audit_file(path, engine=engine)
     if source.isdigit():
-        store = Store(db)
+        store = Store(db, readonly=True)
         try:
             info = store.info(int(source))
             return audit_log(session_log(store, info.id), info.game,

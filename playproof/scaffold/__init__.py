@@ -42,6 +42,11 @@ RULES: dict[str, list[tuple[object, ...]]] = {
 
 def create_project(path: Path, name: str | None = None) -> None:
     """Create a project folder at path (which must not exist or be empty)."""
+    if path.exists() and not path.is_dir():
+        raise PlayproofError(f"{path}: is a file, not a folder; give a new folder's name")
+    blocker = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise PlayproofError(f"{path}: cannot create it ({blocker} is a file, not a folder)")
     if path.exists() and any(path.iterdir()):
         raise PlayproofError(f"{path}: already exists and is not empty")
     game = name or path.resolve().name.replace("-", " ").replace("_", " ").title()

@@ -209,9 +209,75 @@ def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
 
 def test_lines_added_by_another_process_are_replayed(nim: str, tmp_path: Path) -> None:
     recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
-    Recorder(Store(tmp_path / "s.db"), recorder.session).enter("Ann: take 3")  # e.g. `playtest add` meanwhile
+    Store(tmp_path / "s.db").append(recorder.session, "Ann: take 3")  # a writer that holds no lease (import, repair)
     assert recorder.enter("Ann: take 1").lines() == ["✗ line 6 nim/1-turn-order: it is Ben's turn, not Ann's"]
     assert recorder.engine.heap == 8
+
+
+def test_a_session_has_one_writer_until_it_is_taken_over(nim: str, tmp_path: Path) -> None:
+    from playproof.playtest.store import SessionHeld
+
+    first = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    with pytest.raises(SessionHeld) as held:
+        Recorder(Store(tmp_path / "s.db"), first.session, what="playtest add")
+    assert str(held.value).startswith(f"session 1 is being recorded elsewhere (playtest start, process {os.getpid()}")
+    assert str(held.value).endswith("finish there, or take it over with `playproof playtest resume 1 --take-over`")
+    second = Recorder(Store(tmp_path / "s.db"), first.session, take_over=True)
+    assert second.enter("Ann: take 3").lines() == ["✓ line 5"]
+    with pytest.raises(SessionHeld) as gone:
+        first.enter("Ann: take 1")
+    assert str(gone.value).startswith("session 1: line NOT stored, it was taken over (a recorder, process")
+    assert Store(tmp_path / "s.db").lines(1)[-1] == "Ann: take 3"
+    second.close()
+    with Recorder(Store(tmp_path / "s.db"), first.session) as third:  # freed: the next one may write
+        assert third.enter("Ben: take 1").lines() == ["✓ line 6"]
+
+
+def test_a_holder_whose_process_is_gone_is_stale(nim: str, tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    recorder = Recorder.start(store, nim, ["Ann", "Ben"], timed=False)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    store.db.execute("UPDATE holders SET pid = ?, token = 'gone'", (int(dead.stdout),))
+    assert Recorder(Store(tmp_path / "s.db"), recorder.session).enter("Ann: take 1").lines() == ["✓ line 5"]
+    del recorder
+
+
+class FailingDb:
+    """A connection whose writes fail as a locked or full database does."""
+
+    def __init__(self, db: object, message: str) -> None:
+        self.db, self.message = db, message
+
+    def execute(self, sql: str, *args: object) -> object:
+        import sqlite3
+
+        if sql.startswith("INSERT INTO lines"):
+            raise sqlite3.OperationalError(self.message)
+        return self.db.execute(sql, *args)
+
+    def executemany(self, sql: str, *args: object) -> object:
+        return self.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.db, name)
+
+
+@pytest.mark.parametrize("message", ["database is locked", "database or disk is full"])
+def test_a_line_the_database_refuses_is_not_stored_and_not_counted(nim: str, tmp_path: Path, message: str) -> None:
+    from playproof.playtest.repl import run_repl
+
+    store = Store(tmp_path / "s.db")
+    recorder = Recorder.start(store, nim, ["Ann", "Ben"], timed=False)
+    real = store.db
+    store.db = FailingDb(real, message)  # type: ignore[assignment]
+    said: list[str] = []
+    typed = iter(["Ann: take 3", None])
+    run_repl(recorder, lambda prompt: next(typed), said.append)
+    assert said[1] == (f"Error: {tmp_path / 's.db'}: line NOT stored ({message}); type the line again when the "
+                       "database works, the session goes on")
+    store.db = real  # type: ignore[assignment]
+    assert len(store.lines(1)) == 4 and len(recorder.log.entries) == 4
+    assert recorder.enter("Ann: take 2").lines() == ["✓ line 5"]  # the verdicts never saw the lost line
 
 
 def test_a_header_typed_before_the_first_event_changes_the_live_setup(nim: str, tmp_path: Path) -> None:

@@ -251,7 +251,8 @@ def test_an_output_folder_that_cannot_be_written_is_one_error_line(tmp_path):
     blocker.write_text("not a folder")
     result = CliRunner().invoke(cli, ["build", str(project), "-o", str(blocker / "out")])
     assert result.exit_code == 1
-    assert result.output.splitlines()[-1] == f"Error: {blocker / 'out'}: cannot write there (Not a directory)"
+    assert result.output.splitlines()[-1] == (f"Error: {blocker / 'out' / 'game.pdf'}: cannot write ({blocker} is "
+                                              "a file, not a folder)")
 
 
 def test_the_pdf_has_a_bookmark_per_set(tmp_path):

@@ -33,7 +33,11 @@ def spec_messages(text: str) -> list[str]:
     ('[sets.A]\nelements = [3]', 'layouts.toml: set "A", element 1: an element must be a table'),
     ('[sets.A]\nshape = "circle"', 'layouts.toml: set "A": a circle needs a diameter'),
     ('[sets.A]\nshape = "screen"\nsize = "270mm x 150mm"\npanels = 0',
-     'layouts.toml: set "A": panels must be a whole number of at least 1'),
+     'layouts.toml: set "A": panels must be a whole number from 1 to 12'),
+    ('[sets.A]\n[[sets.A.elements]]\ntype = "polygon"\nsides = 2',
+     'layouts.toml: set "A", element 1: sides = 2 must be between 3 and 100'),
+    ('[sets.A]\n[[sets.A.elements]]\ntype = "table"\ncolumns = ["A"]\nrows = 0',
+     'layouts.toml: set "A", element 1: rows = 0 must be between 1 and 500'),
     ('[sets.A]\nshape = "hex"\nhex = "round"\nside = "1cm"', 'layouts.toml: set "A": hex "round" must be flat or pointy'),
     ('[sets.A]\nbleed = "lots"', "layouts.toml: set \"A\" bleed: 'lots' is not a length (use e.g. 63mm, 2.5in, 18pt, 50%)"),
     ('[stuff]\na = 1', 'layouts.toml: the top level: unknown key "stuff" ignored (accepted: data, game, print, sets)'),
@@ -72,13 +76,10 @@ def compose_messages(tmp_path, element: str, rows=None, shape: str = "") -> list
      'set "Cards", element 1: align must be left, center or right and valign top, middle or bottom'),
     ('type = "polygon"\nsides = "{name}"', 'set "Cards", element 1: sides must be a whole number and rotation a '
                                           "number of degrees"),
-    ('type = "polygon"\nsides = 2\nfill = "{name}"', 'set "Cards", element 1: a polygon needs at least 3 sides'),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["1mm", "2mm", "3mm"]',
      'set "Cards", element 1: column_widths lists 3 widths for 2 columns'),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["80mm"]',
      'set "Cards", element 1: column_widths leave no room for the other columns'),
-    ('type = "table"\ncolumns = ["{name}"]\nrows = 0', 'set "Cards", element 1: a table needs at least one column and '
-                                                        "one row"),
     ('type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', 'set "Cards", element 1: panel 4 is not one of the 1 panels'),
     ('type = "rect"\nwidth = "{name}"', "set \"Cards\", element 1: width: 'Gold' is not a length (use e.g. 63mm, "
                                        "2.5in, 18pt, 50%)"),
@@ -156,3 +157,10 @@ def test_no_components(tmp_path):
     with pytest.raises(PlayproofError) as exc:
         load_project(tmp_path, Problems())
     assert str(exc.value) == f"{tmp_path}: no components.xlsx and no .csv component files found"
+
+
+def test_a_polygon_whose_sides_come_from_a_field_is_checked_when_drawn(tmp_path):
+    found = compose_messages(tmp_path, 'type = "polygon"\nsides = "{n}"\nfill = "{name}"',
+                             rows=[("name", "n"), ("Gold", 2), ("Big", 100000000)])
+    assert found == [f'components.xlsx, sheet "Cards", row {row}, column "n": set "Cards", element 1: a polygon needs 3 '
+                     'to 100 sides' for row in (2, 3)]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from playproof.errors import PlayproofError
+from playproof.output.atomic import atomic_path
 from playproof.playtest.reportdata import Aggregate, SessionReport, aggregate
 
 
@@ -56,8 +57,10 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
     fmt = find_format(format_name)
     agg = aggregate(reports) if len(reports) > 1 else None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fmt.write(reports, agg, path)
+        with atomic_path(path, "report") as temporary:  # a report that fails keeps the previous one intact
+            fmt.write(reports, agg, temporary)
+    except PlayproofError:
+        raise
     except ImportError as exc:  # optional dependencies are imported when a format is used
         raise PlayproofError(f"the {fmt.name} report needs {exc.name}: pip install {exc.name}") from exc
     except (FileExistsError, NotADirectoryError) as exc:  # a file stands where a folder of the path should be

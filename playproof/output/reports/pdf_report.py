@@ -31,9 +31,17 @@ H3 = ParagraphStyle("h3", fontName=charts.FONT_BOLD, fontSize=10.5, leading=13, 
 WIDTH = A4[0] - 36 * mm
 
 
+MAX_PARAGRAPH = 3000
+"""The most characters of one text shown in the PDF (reportlab's line breaking is quadratic in a paragraph's length;
+the HTML, XLSX and JSON reports keep the whole text)."""
+
+
 def p(text: object, style: ParagraphStyle = BODY) -> Paragraph:
-    """Return user text as a paragraph (escaped: reportlab reads paragraphs as markup)."""
-    return Paragraph(escape(str(text)).replace("\n", "<br/>"), style)
+    """Return user text as a paragraph (escaped: reportlab reads paragraphs as markup; very long text is cut)."""
+    shown = str(text)
+    if len(shown) > MAX_PARAGRAPH:
+        shown = f"{shown[:MAX_PARAGRAPH]} … ({len(shown) - MAX_PARAGRAPH:,} more characters: see the HTML or JSON report)"
+    return Paragraph(escape(shown).replace("\n", "<br/>"), style)
 
 
 class PdfReport(ReportFormat):

@@ -49,9 +49,18 @@ CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """Characters a worksheet cannot hold (openpyxl refuses them): shown as U+FFFD instead."""
 
 
+MAX_CELL = 32_767
+"""The most characters a spreadsheet cell holds (Excel's limit; a longer text makes Excel repair the file)."""
+
+
 def _printable(value: Any) -> Any:
-    """Return text without the control characters XLSX cannot store (a stray ESC or BEL in a note)."""
-    return CONTROL.sub("\ufffd", value) if isinstance(value, str) else value
+    """Return text without the control characters XLSX cannot store (a stray ESC or BEL in a note), cut to fit a cell."""
+    if not isinstance(value, str):
+        return value
+    if len(value) > MAX_CELL:
+        tail = f" … ({len(value) - MAX_CELL + 80:,} more characters: see the JSON report)"
+        value = value[:MAX_CELL - 80] + tail
+    return CONTROL.sub("\ufffd", value)
 
 
 def _keep_text(cells: tuple[Cell, ...]) -> None:
