@@ -89,6 +89,10 @@ class Game:
         s, key = self.state, move.card
         if not s.deck and s.discard:
             self.reshuffle(logged=False)  # ruling: an unlogged reshuffle is implied
+        # "Replace the empty spot in the market row by drawing a new card": a draw needs an empty spot
+        if not s.pending_draws and len(s.market) >= self.catalogue.numbers["market_size"]:
+            self.flag("market-refill", f"the market row is full; {self.name(key) if key != UNKNOWN else 'a card'} "
+                      "was drawn for no empty spot")
         if key == UNKNOWN:
             self._fill(UNKNOWN)
             return
@@ -119,8 +123,6 @@ class Game:
         s = self.state
         if s.pending_draws:
             s.pending_draws -= 1
-        elif len(s.market) >= self.catalogue.numbers["market_size"]:
-            self.flag("market-refill", f"the market row is full; {self.name(key)} was drawn for no empty spot")
         s.market.append(key)
         self.settle()
 
