@@ -156,9 +156,15 @@ def test_replace_when_full_message() -> None:
 
 MOVE_ERRORS = [
     ("Ann", "dance", 'unknown verb "dance" for a sister (expected one of: harvest, tax, acquire, sweep, banner, '
-                     'pay, end)'),
-    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, market, stock, '
-                        'score, winner)'),
+                     'pay, end, discard)'),
+    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, discard, box, '
+                        'market, discards, stock, score, winner)'),
+    ("Ann", "harvest 5", 'harvest: unexpected "5" (it may only say: taking N food)'),
+    ("Ann", "tax taking", 'tax: "taking" needs an amount after it'),
+    ("Ann", "sweep paying 2 coins", 'sweep: write an amount as N gold, N food or N gold N food (got "2 coins")'),
+    ("Ann", "acquire Astronomer from attic", 'acquire: "from attic" (expected one of: market, deck, discard)'),
+    ("Ann", "acquire Astronomer on Ashby on Brookton", 'acquire: "on" may be given at most once'),
+    ("table", "discard Astronomer Fireworks", "discard: name the one card"),
     ("Ann", "acquire", "acquire: name the card acquired"),
     ("Ann", "acquire Orchard on Atlantis", 'acquire: unknown land board "Atlantis"'),
     ("Ann", "pay 1 gold now", "pay: write pay N food or pay N gold"),

@@ -17,7 +17,8 @@ from playproof.playtest.games.who_will_reign.scoring import crowns_breakdown
 from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, UNKNOWN, Sister, new_state
 
 UNDETERMINED_RULE = {"pay": "moons-tribute", "stock": "table-resources", "score": "end-crowns",
-                     "winner": "end-winner", "banner": "banners-available"}
+                     "winner": "end-winner", "banner": "banners-available",
+                     "discard": "discard-source", "box": "discard-source"}
 TIEBREAKS = ("shared", "stores")
 
 
@@ -181,6 +182,10 @@ class WhoWillReign(Engine):
             game.start_market()
         if move.verb == "reveal":
             game.reveal(move)
+        elif move.verb == "discard":
+            game.discard(move)
+        elif move.verb == "box":
+            game.box(move)
         else:
             game.reshuffle(logged=True)
 
@@ -212,6 +217,17 @@ class WhoWillReign(Engine):
             absent = ", ".join(self.game.name(k) for k in (in_record - in_row).elements())
             self.game.flag("market-row", f"the market row holds {shown}" + (f", not {absent}" if absent else ""))
 
+    def _check_discards(self, move: Move) -> None:
+        """A recorded discard pile must hold exactly the cards discarded since the last reshuffle (`?` matches any card)."""
+        pile, named = self.game.state.discard, Counter(move.names)
+        unknown = named.pop(UNKNOWN, 0)
+        missing, extra = +(pile - named), +(named - pile)
+        # "Discarded Unwanted Guests and swept cards are placed in the discard pile"
+        if extra or sum(missing.values()) != unknown:
+            shown = ", ".join(self.game.name(k) for k in sorted(pile.elements())) or "nothing"
+            absent = ", ".join(self.game.name(k) for k in extra.elements())
+            self.game.flag("discard-pile", f"the discard pile holds {shown}" + (f", not {absent}" if absent else ""))
+
     def _check_score(self, move: Move) -> None:
         """A recorded crown total must match the derived one."""
         sister = self._named(move.to)
@@ -234,5 +250,5 @@ class WhoWillReign(Engine):
             self.game.flag("end-winner", f"the most crowns: {' and '.join(winners)} with {totals[winners[0]]}")
 
 
-_CHECKS = {"market": WhoWillReign._check_market, "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
+_CHECKS = {"market": WhoWillReign._check_market, "discards": WhoWillReign._check_discards, "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
            "winner": WhoWillReign._check_winner}

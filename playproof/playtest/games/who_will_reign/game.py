@@ -126,6 +126,41 @@ class Game:
         s.market.append(key)
         self.settle()
 
+    def discard(self, move: Move) -> None:
+        """The table puts a card on the discard pile: a Moon of setup (a record), else a mistake applied as written."""
+        s, key = self.state, move.card
+        if key in s.box:
+            # "Resolved Moons are returned to the box, not discarded (so they are not put in the market deck a second time)"
+            self.flag("moons-removed", f"{self.name(key)} was resolved: it goes back to the box, not to the discard pile")
+            s.box.discard(key)
+            s.discard[key] += 1
+        elif key in s.market:
+            self.flag("sweep-whole-row", f"{self.name(key)} was discarded alone from the market row; only a sweep "
+                      "discards market cards, the whole row")
+            s.market.remove(key)
+            s.discard[key] += 1
+            self.need_draws(1)
+        elif not (self.catalogue.cards[key].kind == MOON and s.discard[key] > 0):
+            self.flag("discard-source", f"{self.name(key)} is not in the market row or the box; the table has no "
+                      "such card to discard")
+
+    def box(self, move: Move) -> None:
+        """The table returns a card to the box: a resolved Moon (a record), else a mistake applied as written."""
+        s, key = self.state, move.card
+        is_moon = self.catalogue.cards[key].kind == MOON
+        if is_moon and key in s.box:
+            return
+        if is_moon and s.discard[key] > 0:
+            # setup: "If you reveal any Moons, ignore, discard, and replace them with another card"
+            self.flag("setup-moons", f"{self.name(key)} was revealed in setup: it is discarded, not returned to the box")
+            s.discard[key] -= 1
+            if not s.discard[key]:
+                del s.discard[key]
+            s.box.add(key)
+            return
+        self.flag("discard-source", f"only a Moon resolved in play goes back to the box; {self.name(key)} "
+                  + ("is not one" if not is_moon else "has not been resolved"))
+
     def need_draws(self, count: int) -> None:
         """Wait for the table to draw cards into the market row."""
         self.state.pending_draws += count
