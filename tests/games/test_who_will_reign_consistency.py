@@ -14,11 +14,13 @@ from consistency import Report, check, log_events, numbers_changed, simulated_ev
 
 from playproof.playtest.engine import TABLE, Decision, Engine, Setup
 from playproof.playtest.games.who_will_reign import ENGINE
-from playproof.playtest.games.who_will_reign.catalogue import GUEST, IMPROVEMENT
+from playproof.playtest.games.who_will_reign.catalogue import GUEST, IMPROVEMENT, MOON
+from playproof.playtest.games.who_will_reign.scoring import cost_of, harvest_gain, sweep_cost, tax_food, tax_gain
 from playproof.playtest.games.who_will_reign.state import OVER, State
 
 PLAYTESTS = Path(__file__).resolve().parents[2] / "examples" / "who-will-reign" / "playtests"
 VERBS = ("harvest", "tax", "sweep", "end")
+BANNERS = ("might", "culture", "wisdom", "bounty", "balance")
 
 
 def _state(engine: Engine) -> State:
@@ -102,13 +104,94 @@ def table_out_of_place(engine: Engine, decision: Decision) -> Iterator[tuple[str
         yield TABLE, f"reveal {engine.game.catalogue.cards[next(iter(state.deck))].label}"  # type: ignore[attr-defined]
 
 
-MUTATORS = [wrong_sister, numbers_changed, words_swapped(VERBS), card_not_in_market, wrong_places,
-            wrong_cards, table_out_of_place]
+def verbs_swapped(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A sister's move of another verb: a second harvest, an unaffordable tax or sweep, a banner she cannot take."""
+    if decision.actor == TABLE or _state(engine).tribute is not None:
+        return
+    for text in VERBS:
+        yield decision.actor, text
+    for key in engine.game.catalogue.banners:  # type: ignore[attr-defined]
+        yield decision.actor, f"banner {key}"
+
+
+def wrong_payments(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """An offered move with a wrong amount paid or taken written out."""
+    state, catalogue = _state(engine), engine.game.catalogue  # type: ignore[attr-defined]
+    if decision.actor == TABLE or state.tribute is not None:
+        return
+    sister = state.current
+    for text in decision.moves:
+        words = text.split()
+        if words[0] == "acquire":
+            gold, food = cost_of(catalogue.cards[words[1].lower()], sister, catalogue)
+            for wrong_gold, wrong_food in ((gold + 1, food), (abs(gold - 1), food + 1)):
+                yield decision.actor, f"{text} paying {wrong_gold} gold {wrong_food} food"
+        elif text == "sweep":
+            yield decision.actor, f"sweep paying {sweep_cost(sister, catalogue) + 1} gold"
+        elif text == "harvest":
+            yield decision.actor, f"harvest taking {harvest_gain(state, sister, catalogue) + 1} food"
+        elif text == "tax":
+            yield decision.actor, f"tax paying {tax_food(state, catalogue) - 1} food"
+            yield decision.actor, f"tax taking {tax_gain(state, sister, catalogue) + 2} gold"
+        elif words[0] == "banner":
+            yield decision.actor, f"{text} paying 1 food 1 gold"
+
+
+def wrong_sources(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """An offered acquisition taken from the deck or the discard pile instead of the market row."""
+    for text in decision.moves[:8]:
+        if text.startswith("acquire"):
+            yield decision.actor, f"{text} from deck"
+            yield decision.actor, f"{text} from discard"
+
+
+def hand_discards(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A card put on the discard pile (or in the box) by hand: a guest, a court card, a market card, a resolved Moon."""
+    state, catalogue = _state(engine), engine.game.catalogue  # type: ignore[attr-defined]
+    if state.phase == "lay":
+        return
+    label = {k: c.label for k, c in catalogue.cards.items()}
+    sister = state.sisters[0]
+    for key in (sister.guests + sister.court)[:2] + [k for k in state.market if k in label][:1]:
+        yield sister.name, f"discard {label[key]}"
+    for key in [k for k in state.market if k in label][:1] + sorted(state.box)[:1]:
+        yield TABLE, f"discard {label[key]}"
+    never = [k for k, c in catalogue.cards.items() if c.kind != MOON and k not in state.discard]
+    yield TABLE, f"box {label[never[0]]}"
+    if never[0] not in state.market:
+        yield TABLE, f"discard {label[never[0]]}"
+
+
+def wrong_records(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """A recorded discard pile, market row or store that differs from the game's by one card or one token."""
+    state, catalogue = _state(engine), engine.game.catalogue  # type: ignore[attr-defined]
+    if state.phase == "lay":
+        return
+    label = {k: c.label for k, c in catalogue.cards.items()}
+    pile = [label[k] for k in state.discard.elements()]
+    yield TABLE, "discards " + " ".join(pile + ["Astronomer"])
+    if pile:
+        yield TABLE, "discards " + " ".join(pile[1:])
+    row = [label[k] for k in state.market if k in label]
+    if row:
+        yield TABLE, "market " + " ".join(row[1:])
+    sister = state.sisters[-1]
+    yield TABLE, f"stock {sister.name} food {sister.food + 1}"
+
+
+def same(text: str, offered: str) -> bool:
+    """Card names and banners are written in any letter case: the same move."""
+    return text.lower() == offered.lower()
+
+
+MUTATORS = [wrong_sister, numbers_changed, words_swapped(BANNERS), card_not_in_market, wrong_places,
+            wrong_cards, table_out_of_place, verbs_swapped, wrong_payments, wrong_sources, hand_discards,
+            wrong_records]
 
 
 def _run(engine_cls: type[Engine], setup: Setup, events: list, report: Report, seed: int, cuts: int) -> None:
     """Run the harness on one game."""
-    check(engine_cls, setup, events, MUTATORS, cuts=cuts, per_cut=10, seed=seed, report=report)
+    check(engine_cls, setup, events, MUTATORS, cuts=cuts, per_cut=12, seed=seed, same=same, report=report)
 
 
 def test_the_legal_example_agrees_with_the_enumeration() -> None:

@@ -187,7 +187,12 @@ def test_acquire_placement() -> None:
     assert t.play("Ann", "acquire Fireworks on Ashby") == ["acquire-placement"]
     t.play("table", "reveal Tapestry")
     t.give("Ann", gold=9)
-    assert t.play("Ann", "acquire Chapel to Ben") == ["acquire-placement", "improvements-board-type"]
+    assert t.play("Ann", "acquire Chapel to Ben") == ["acquire-placement"]  # one mistake, one finding
+    assert t.state.discard["chapel"] == 1
+    t.play("table", "reveal Gossip")
+    t.give("Ann", gold=9)
+    assert t.play("Ann", "acquire Gossip on Ashby") == ["acquire-placement"]
+    assert t.state.discard["gossip"] == 1 and t.state.sister("Ben").guests == []
 
 
 def test_market_refill() -> None:

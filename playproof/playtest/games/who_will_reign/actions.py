@@ -221,6 +221,9 @@ def _to_land(game: Game, card: Card, move: Move) -> None:
     land = game.state.lands.get(move.board)
     if move.to or move.replacing:
         game.flag("acquire-placement", f"{card.name} is a land improvement: place it on a {card.land}")
+        if not move.board:  # sent elsewhere: one finding, and the card is discarded (ruling 11)
+            game.state.discard[card.key] += 1
+            return
     if land is None or land.land != card.land:
         where = "not given" if not move.board else (
             f"{game.catalogue.boards[move.board].name} is not on the board" if land is None
@@ -242,6 +245,9 @@ def _to_sister(game: Game, sister: Sister, card: Card, move: Move) -> None:
     target = game.state.sister(move.to) if move.to else None
     if move.board or move.replacing:
         game.flag("acquire-placement", f"{card.name} is an Unwanted Guest: send it to another sister")
+        if not move.to:  # placed elsewhere: one finding, and the guest is discarded (ruling 11)
+            game.state.discard[card.key] += 1
+            return
     # guests are "immediately sent to any *other* sister of her choosing"
     if target is None or target is sister:
         who = "no sister was named" if not move.to else (
