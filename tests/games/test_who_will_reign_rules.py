@@ -28,11 +28,15 @@ class Table:
         """The engine's state, for arranging positions."""
         return self.engine.game.state
 
-    def play(self, actor: str, text: str) -> list[str]:
-        """Apply a move; return the rule slugs of every finding."""
+    def event(self, actor: str, text: str) -> Event:
+        """Return the next log line's event for a move."""
         self.line += 1
         verb, _, args = text.partition(" ")
-        found = self.engine.apply(Event(self.line, actor, verb, args))
+        return Event(self.line, actor, verb, args)
+
+    def play(self, actor: str, text: str) -> list[str]:
+        """Apply a move; return the rule slugs of every finding."""
+        found = self.engine.apply(self.event(actor, text))
         return [v.rule.removeprefix("who-will-reign/") for v in found]
 
     def give(self, name: str, *, gold: int | None = None, food: int | None = None,
@@ -254,7 +258,7 @@ def test_sweep_whole_row() -> None:
         t.play("table", f"reveal {card}")
     assert t.play("Ann", "discard Oracle") == ["sweep-whole-row"]
     assert "oracle" not in t.state.market and t.state.discard["oracle"] == 1 and t.state.pending_draws == 1
-    assert t.play("table", "reveal Astronomer") == ["market-deck-contents"]  # Ann bought... no: it was swept
+    assert t.play("table", "reveal Market-Stalls") == []  # the emptied spot is refilled
     assert t.play("table", "discard Minstrel") == ["sweep-whole-row"]
 
 
