@@ -81,7 +81,7 @@ def sweep(game: Game, sister: Sister, move: Move) -> None:
 
 
 def banner(game: Game, sister: Sister, move: Move) -> None:
-    """Take up a banner: once per game, if free and its requirement is met."""
+    """Take up a banner: once per game, if free and its requirement is met (paying what the log says)."""
     state, banner_ = game.state, game.catalogue.banners[move.card]
     holder = state.banners_taken.get(move.card)
     # "Once per game ... take up one Banner"; "It cannot be taken from her, nor can it be exchanged"
@@ -91,20 +91,28 @@ def banner(game: Game, sister: Sister, move: Move) -> None:
         game.flag("banners-available", f"the {banner_.name} is already borne by {holder}")
     if sister.banner:
         game.flag("banners-once", f"{sister.name} already bears the {game.catalogue.banners[sister.banner].name}")
-    req = banner_.requirement
-    gold, food = _stated(move.paid, "gold", req.pay_gold), _stated(move.paid, "food", req.pay_food)
-    short = [f"{n} {p}" for p, n in req.paths if path_count(sister, p, game.catalogue) < n]
-    # "To take up a Banner, a sister must meet the requirements on the top of the Banner card"
-    if short or sister.gold < req.pay_gold or sister.food < req.pay_food or (gold, food) != (req.pay_gold, req.pay_food):
-        paid = f" and paid {_amounts_text(move.paid)}" if (gold, food) != (req.pay_gold, req.pay_food) else ""
-        game.flag("banners-requirement", f"the {banner_.name} needs " + _requirement_text(req.paths, req.pay_gold,
-                  req.pay_food) + f"; {sister.name} has {_holdings(game, sister, [p for p, _ in req.paths])}{paid}")
+    gold, food = _banner_requirement(game, sister, move)
     if game.banners_in_play and not sister.banner and not holder:
         game.change(sister, "gold", -gold)
         game.change(sister, "food", -food)
         sister.banner = move.card
         sister.changed()
         state.banners_taken[move.card] = sister.name
+
+
+def _banner_requirement(game: Game, sister: Sister, move: Move) -> tuple[int, int]:
+    """Check a banner's requirement (cards held, the payment); return the gold and food paid as written."""
+    banner_ = game.catalogue.banners[move.card]
+    req = banner_.requirement
+    due = (req.pay_gold, req.pay_food)
+    paid = (_stated(move.paid, "gold", req.pay_gold), _stated(move.paid, "food", req.pay_food))
+    short = [p for p, n in req.paths if path_count(sister, p, game.catalogue) < n]
+    # "To take up a Banner, a sister must meet the requirements on the top of the Banner card"
+    if short or sister.gold < req.pay_gold or sister.food < req.pay_food or paid != due:
+        wrong = f" and paid {_amounts_text(move.paid)}" if paid != due else ""
+        game.flag("banners-requirement", f"the {banner_.name} needs " + _requirement_text(req.paths, *due)
+                  + f"; {sister.name} has {_holdings(game, sister, [p for p, _ in req.paths])}{wrong}")
+    return paid
 
 
 def _requirement_text(paths: tuple[tuple[str, int], ...], gold: int, food: int) -> str:
