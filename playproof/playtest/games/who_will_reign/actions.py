@@ -49,7 +49,8 @@ def tax(game: Game, sister: Sister, move: Move) -> None:
         game.flag("tax-feed-villages", f"taxing feeds the villages {need} food; {sister.name} paid "
                   f"{_amounts_text(move.paid)}")
     elif sister.food < need:
-        game.flag("tax-feed-villages", f"taxing needs {need} food to feed the villages; {sister.name} has {sister.food}")
+        game.flag("tax-feed-villages", f"taxing needs {need} food to feed the villages; {sister.name} has "
+                  f"{sister.food}")
     due = tax_gain(game.state, sister, game.catalogue)
     taken = _stated(move.taken, "gold", due)
     # "The amount of gold received from each village is the number inside the gold coin"
@@ -187,7 +188,7 @@ def _take_from_pile(game: Game, card: Card, source: str) -> bool:
 
 
 def _pay_cost(game: Game, sister: Sister, card: Card, stated: tuple[tuple[str, int], ...] | None) -> None:
-    """Pay the card's cost after discounts (or what the log says was paid); a wrong or unaffordable payment is a violation."""
+    """Pay the card's cost after discounts, or what the log says was paid; report a wrong or unaffordable payment."""
     gold, food = cost_of(card, sister, game.catalogue)
     price = f"{gold} gold" + (f" and {food} food" if food else "")
     paid_gold, paid_food = _stated(stated, "gold", gold), _stated(stated, "food", food)
@@ -195,7 +196,8 @@ def _pay_cost(game: Game, sister: Sister, card: Card, stated: tuple[tuple[str, i
     if (paid_gold, paid_food) != (gold, food):
         game.flag("acquire-cost", f"{card.name} costs {sister.name} {price}; she paid {_amounts_text(stated)}")
     elif sister.gold < gold or sister.food < food:
-        game.flag("acquire-cost", f"{card.name} costs {price}; {sister.name} has {sister.gold} gold and {sister.food} food")
+        game.flag("acquire-cost", f"{card.name} costs {price}; {sister.name} has {sister.gold} gold and "
+                  f"{sister.food} food")
     game.change(sister, "gold", -paid_gold)
     game.change(sister, "food", -paid_food)
 
@@ -304,7 +306,7 @@ def discard(game: Game, sister: Sister, move: Move) -> None:
 
 
 def discard_from_market(game: Game, key: str) -> None:
-    """One market card put on the discard pile: only a sweep discards market cards, all of them; its spot is refilled."""
+    """Discard one market card by hand (only a sweep discards market cards, all together); its spot waits."""
     # "Pay 3 gold to discard all of the cards in the market row and replace them with 5 new cards"
     game.flag("sweep-whole-row", f"{game.name(key)} was discarded alone from the market row; only a sweep "
               "(paying for it) discards market cards, the whole row")

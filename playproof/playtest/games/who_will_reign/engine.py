@@ -218,7 +218,7 @@ class WhoWillReign(Engine):
             self.game.flag("market-row", f"the market row holds {shown}" + (f", not {absent}" if absent else ""))
 
     def _check_discards(self, move: Move) -> None:
-        """A recorded discard pile must hold exactly the cards discarded since the last reshuffle (`?` matches any card)."""
+        """A recorded discard pile must hold the cards discarded since the last reshuffle (`?` matches any card)."""
         pile, named = self.game.state.discard, Counter(move.names)
         unknown = named.pop(UNKNOWN, 0)
         missing, extra = +(pile - named), +(named - pile)
@@ -250,5 +250,6 @@ class WhoWillReign(Engine):
             self.game.flag("end-winner", f"the most crowns: {' and '.join(winners)} with {totals[winners[0]]}")
 
 
-_CHECKS = {"market": WhoWillReign._check_market, "discards": WhoWillReign._check_discards, "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
+_CHECKS = {"market": WhoWillReign._check_market, "discards": WhoWillReign._check_discards,
+           "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
            "winner": WhoWillReign._check_winner}

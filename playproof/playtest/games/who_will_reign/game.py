@@ -130,8 +130,9 @@ class Game:
         """The table puts a card on the discard pile: a Moon of setup (a record), else a mistake applied as written."""
         s, key = self.state, move.card
         if key in s.box:
-            # "Resolved Moons are returned to the box, not discarded (so they are not put in the market deck a second time)"
-            self.flag("moons-removed", f"{self.name(key)} was resolved: it goes back to the box, not to the discard pile")
+            # "Resolved Moons are returned to the box, not discarded"
+            self.flag("moons-removed", f"{self.name(key)} was resolved: it goes back to the box, not to the "
+                      "discard pile")
             s.box.discard(key)
             s.discard[key] += 1
         elif key in s.market:
@@ -152,7 +153,8 @@ class Game:
             return
         if is_moon and s.discard[key] > 0:
             # setup: "If you reveal any Moons, ignore, discard, and replace them with another card"
-            self.flag("setup-moons", f"{self.name(key)} was revealed in setup: it is discarded, not returned to the box")
+            self.flag("setup-moons", f"{self.name(key)} was revealed in setup: it is discarded, not returned to "
+                      "the box")
             s.discard[key] -= 1
             if not s.discard[key]:
                 del s.discard[key]
