@@ -102,6 +102,13 @@ def test_a_moon_drawn_into_a_full_row_is_reported_and_resolved() -> None:
     assert [s.food for s in t.state.sisters] == [7, 7] and "harvest-moon" in t.state.box
 
 
+def test_a_refill_drawn_before_the_acquisition_is_one_finding() -> None:
+    t = Table()
+    assert t.play("table", "reveal Oracle") == ["market-refill"]  # wrong order: drawn before the spot emptied
+    assert t.play("Ann", "acquire Astronomer") == []
+    assert t.state.pending_draws == 0 and t.play("Ann", "end") == []
+
+
 def test_an_out_of_turn_end_ends_the_turn_in_progress() -> None:
     t = Table()
     assert t.play("Ben", "end") == ["play-turn-order"]

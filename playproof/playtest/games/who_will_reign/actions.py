@@ -155,7 +155,8 @@ def _acquire_unknown(game: Game) -> None:
     game.flag("acquire-in-market", "the card acquired is not revealed", Status.UNDETERMINED)
     if UNKNOWN in game.state.market:
         game.state.market.remove(UNKNOWN)
-    game.need_draws(1)
+    game.state.pending_draws += 1  # its spot, whichever it is, waits for the refill
+    game.settle()
 
 
 def _take_from_market(game: Game, card: Card) -> bool:

@@ -164,8 +164,10 @@ class Game:
                   + ("is not one" if not is_moon else "has not been resolved"))
 
     def need_draws(self, count: int) -> None:
-        """Wait for the table to draw cards into the market row."""
-        self.state.pending_draws += count
+        """Wait for the table to draw cards into the market row's empty spots (a card drawn early filled one)."""
+        s = self.state
+        empty = self.catalogue.numbers["market_size"] - len(s.market)
+        s.pending_draws = max(0, min(s.pending_draws + count, empty))
         self.settle()
 
     # --- moons -------------------------------------------------------------------------------
