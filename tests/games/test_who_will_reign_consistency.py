@@ -6,7 +6,6 @@ made by the mutators below (the mistakes a table can write), must be flagged on 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -204,7 +203,6 @@ def test_the_legal_example_agrees_with_the_enumeration() -> None:
 
 def test_simulated_games_agree_with_the_enumeration() -> None:
     report = Report()
-    start = time.perf_counter()
     for seed in range(30):
         players = ("Ann", "Ben", "Cat", "Dee")[:2 + seed % 3]
         options = {"no-banners": ""} if seed % 5 == 4 else {"replace-when-full": ""} if seed % 5 == 3 else {}
@@ -212,4 +210,3 @@ def test_simulated_games_agree_with_the_enumeration() -> None:
         _run(ENGINE, setup, simulated_events(ENGINE, setup, seed), report, seed=seed, cuts=12)
     assert report.problems == []
     assert {"lay", "reveal", "reshuffle", "harvest", "tax", "acquire", "sweep", "banner", "pay", "end"} <= report.kinds
-    assert time.perf_counter() - start < 20
