@@ -175,6 +175,11 @@ def _take_from_market(game: Game, card: Card) -> bool:
     return False
 
 
+def _price(gold: int, food: int) -> str:
+    """Describe a cost: `3 gold` or `2 gold and 1 food`."""
+    return f"{gold} gold" + (f" and {food} food" if food else "")
+
+
 def _take_from_pile(game: Game, card: Card, source: str) -> bool:
     """Take a card from the deck or the discard pile, as the log says it was (never legal); no spot empties."""
     pile = game.state.deck if source == "deck" else game.state.discard
@@ -191,14 +196,15 @@ def _take_from_pile(game: Game, card: Card, source: str) -> bool:
 def _pay_cost(game: Game, sister: Sister, card: Card, stated: tuple[tuple[str, int], ...] | None) -> None:
     """Pay the card's cost after discounts, or what the log says was paid; report a wrong or unaffordable payment."""
     gold, food = cost_of(card, sister, game.catalogue)
-    price = f"{gold} gold" + (f" and {food} food" if food else "")
-    paid_gold, paid_food = _stated(stated, "gold", gold), _stated(stated, "food", food)
+    paid_gold, paid_food = (gold, food) if stated is None else (_stated(stated, "gold", gold),
+                                                                _stated(stated, "food", food))
     # "Buy from the market row by paying a card's cost, shown at top right corner of the card"
-    if (paid_gold, paid_food) != (gold, food):
-        game.flag("acquire-cost", f"{card.name} costs {sister.name} {price}; she paid {_amounts_text(stated)}")
+    if paid_gold != gold or paid_food != food:
+        game.flag("acquire-cost", f"{card.name} costs {sister.name} {_price(gold, food)}; she paid "
+                  f"{_amounts_text(stated)}")
     elif sister.gold < gold or sister.food < food:
-        game.flag("acquire-cost", f"{card.name} costs {price}; {sister.name} has {sister.gold} gold and "
-                  f"{sister.food} food")
+        game.flag("acquire-cost", f"{card.name} costs {_price(gold, food)}; {sister.name} has {sister.gold} gold "
+                  f"and {sister.food} food")
     game.change(sister, "gold", -paid_gold)
     game.change(sister, "food", -paid_food)
 
