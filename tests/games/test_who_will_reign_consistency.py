@@ -193,10 +193,11 @@ def _run(engine_cls: type[Engine], setup: Setup, events: list, report: Report, s
     check(engine_cls, setup, events, MUTATORS, cuts=cuts, per_cut=12, seed=seed, same=same, report=report)
 
 
-def test_the_legal_example_agrees_with_the_enumeration() -> None:
-    engine_cls, setup, events = log_events((PLAYTESTS / "royal-succession.log").read_text(), "royal-succession")
+def test_the_legal_examples_agree_with_the_enumeration() -> None:
     report = Report()
-    _run(engine_cls, setup, events, report, seed=1, cuts=60)
+    for name, cuts in (("royal-succession", 60), ("written-out", 20)):
+        engine_cls, setup, events = log_events((PLAYTESTS / f"{name}.log").read_text(encoding="utf-8"), name)
+        _run(engine_cls, setup, events, report, seed=1, cuts=cuts)
     assert report.problems == []
     assert report.offered > 300 and report.mutated > 300
 
