@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from test_who_will_reign_rules import Table
 
+from playproof.playtest.engine import Event, Setup
+from playproof.playtest.games.who_will_reign import ENGINE
+
 
 # --- amounts paid and taken -------------------------------------------------------------------
 
@@ -107,6 +110,22 @@ def test_a_refill_drawn_before_the_acquisition_is_one_finding() -> None:
     assert t.play("table", "reveal Oracle") == ["market-refill"]  # wrong order: drawn before the spot emptied
     assert t.play("Ann", "acquire Astronomer") == []
     assert t.state.pending_draws == 0 and t.play("Ann", "end") == []
+
+
+def test_a_run_of_moves_out_of_turn_is_one_finding() -> None:
+    t = Table()
+    assert t.play("Ben", "harvest") == ["play-turn-order"]
+    assert t.play("Ben", "acquire Astronomer") == []  # the same slip goes on
+    assert t.play("table", "reveal Oracle") == []
+    assert t.play("Ann", "harvest") == []  # the active sister plays again
+    assert t.play("Ben", "tax") == ["play-turn-order"]  # a new slip
+
+
+def test_play_without_setup_is_one_finding() -> None:
+    engine = ENGINE(Setup(("Ann", "Ben")))
+    found = engine.apply(Event(1, "Ann", "harvest"))
+    assert [v.rule for v in found] == ["who-will-reign/setup-land-boards"]
+    assert engine.apply(Event(2, "Ann", "end")) == []
 
 
 def test_an_out_of_turn_end_ends_the_turn_in_progress() -> None:

@@ -139,13 +139,20 @@ class WhoWillReign(Engine):
             game.flag("play-turn-order", f'"{actor}" is not a sister of this game ({", ".join(self.setup.players)})')
             return
         if state.phase == OVER:
-            game.flag("end-round", f"the game ended at the end of round {state.round}; no more turns")
+            self._after_the_end(f"the game ended at the end of round {state.round}; no more turns")
             return
         if move.verb == "pay":
             game.pay_tribute(sister, move)
             return
         self._before_turn_move(sister)
         actions.SISTER_MOVES[move.verb](game, sister, move)
+
+    def _after_the_end(self, message: str) -> None:
+        """Report the first move after the end of the game; the moves that follow it are the same slip."""
+        # "At the end of the round in which any sister's court becomes filled with 7 Court Cards, the game is over"
+        if not self.game.state.late:
+            self.game.flag("end-round", message)
+            self.game.state.late = True
 
     def _before_turn_move(self, sister: Sister) -> None:
         """Close an open tribute and a setup left unfinished; check it is the sister's turn."""
@@ -154,6 +161,8 @@ class WhoWillReign(Engine):
         if state.phase == LAY:
             game.flag("setup-land-boards", "the land boards were not laid out before play")
             game.start_market()
+            state.pending_draws = 0  # nor was the market row dealt: the same slip, one finding
+            game.settle()
         if state.pending_draws:
             spots = "1 market spot waits" if state.pending_draws == 1 else f"{state.pending_draws} market spots wait"
             game.flag("market-refill", f"{spots} to be refilled from the deck first")
@@ -161,8 +170,12 @@ class WhoWillReign(Engine):
             game.settle()
         if state.phase == MARKET:
             state.phase = "play"
-        if sister is not state.current:
+        # "The youngest sister plays first and play continues clockwise": a run of moves out of turn is one slip
+        if sister is state.current:
+            state.out_of_turn = ""
+        elif state.out_of_turn != sister.name:
             game.flag("play-turn-order", f"it is {state.current.name}'s turn, not {sister.name}'s")
+            state.out_of_turn = sister.name
 
     def _table(self, move: Move) -> None:
         """Check and apply a table event: setup, draws, reshuffles, or a recorded consequence."""
@@ -171,7 +184,7 @@ class WhoWillReign(Engine):
             _CHECKS[move.verb](self, move)
             return
         if state.phase == OVER:
-            game.flag("end-round", "the game is over; nothing more is drawn")
+            self._after_the_end("the game is over; nothing more is drawn")
             return
         game.close_tribute()
         if move.verb == "lay":

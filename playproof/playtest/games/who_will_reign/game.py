@@ -246,6 +246,7 @@ class Game:
         """Pass the turn clockwise; at the end of a round with a full court the game ends."""
         s = self.state
         s.income_taken = False
+        s.out_of_turn = ""
         s.active = (s.active + 1) % len(s.sisters)
         if s.active != s.first:
             return
