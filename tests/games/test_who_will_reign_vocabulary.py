@@ -93,8 +93,10 @@ def test_a_court_card_discarded_by_hand() -> None:
 def test_a_guest_discarded_by_hand() -> None:
     t = Table()
     t.give("Ann", guests=["Gossip"])
+    t.give("Ben", guests=["Glutton"])
+    assert t.play("Ben", "discard Glutton") == ["guests-expel"]  # out of turn too: the discard is the slip
     assert t.play("Ann", "discard Gossip") == ["guests-expel"]
-    assert t.state.sister("Ann").guests == [] and t.play("table", "discards Gossip") == []
+    assert t.state.sister("Ann").guests == [] and t.play("table", "discards Gossip Glutton") == []
 
 
 # --- one mistake, one finding ----------------------------------------------------------------

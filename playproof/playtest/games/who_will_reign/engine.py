@@ -144,6 +144,9 @@ class WhoWillReign(Engine):
         if move.verb == "pay":
             game.pay_tribute(sister, move)
             return
+        if move.verb == "discard":  # never legal, in turn or out of it: the finding is the discard's own
+            actions.discard(game, sister, move)
+            return
         self._before_turn_move(sister)
         actions.SISTER_MOVES[move.verb](game, sister, move)
 
