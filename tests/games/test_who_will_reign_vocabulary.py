@@ -83,6 +83,18 @@ def test_acquire_from_the_discard_pile_or_the_deck() -> None:
     assert t.state.deck["court-jester"] == 0 and t.state.sister("Ann").court == ["astronomer", "court-jester"]
 
 
+def test_a_card_drawn_from_the_discard_pile_leaves_it() -> None:
+    t = Table()
+    t.play("Ann", "sweep")
+    for card in ("Oracle", "Minstrel", "Tapestry", "Chapel", "Glutton"):
+        t.play("table", f"reveal {card}")
+    t.play("Ann", "acquire Oracle")
+    assert t.play("table", "reveal Market-Stalls") == []
+    t.play("Ann", "acquire Minstrel")
+    assert t.play("table", "reveal Astronomer") == ["market-deck-contents"]  # it was swept
+    assert "astronomer" not in t.state.discard and "astronomer" in t.state.market
+
+
 def test_a_court_card_discarded_by_hand() -> None:
     t = Table()
     t.give("Ann", court=["Minstrel"])

@@ -114,6 +114,13 @@ class Game:
         if key in s.box:
             self.flag("moons-removed", f"{self.name(key)} was resolved and returned to the box; it cannot be drawn again")
             return False
+        if s.discard[key] > 0:  # drawn from the discard pile: it leaves the pile, as written
+            self.flag("market-deck-contents", f"{self.name(key)} is in the discard pile, not the market deck "
+                      "(the pile becomes the deck only when the deck runs out)")
+            s.discard[key] -= 1
+            if not s.discard[key]:
+                del s.discard[key]
+            return True
         self.flag("market-deck-contents", f"{self.name(key)} is not in the market deck "
                   f"(every copy is in play, in the discard pile or out of the game)")
         return self.catalogue.cards[key].kind != MOON
