@@ -178,6 +178,18 @@ def wrong_records(engine: Engine, decision: Decision) -> Iterator[tuple[str, str
     yield TABLE, f"stock {sister.name} food {sister.food + 1}"
 
 
+def wrong_lays(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """Setup with a board too few, a board too many, or one board laid twice."""
+    if not decision.moves or not decision.moves[0].startswith("lay "):
+        return
+    boards = decision.moves[0].split()[1:]
+    unused = [b.name.replace(" ", "-") for b in engine.game.catalogue.boards.values()  # type: ignore[attr-defined]
+              if b.name.replace(" ", "-") not in boards]
+    yield TABLE, "lay " + " ".join(boards[:-1])
+    yield TABLE, "lay " + " ".join(boards + unused[:1])
+    yield TABLE, "lay " + " ".join(boards[:-1] + boards[:1])
+
+
 def same(text: str, offered: str) -> bool:
     """Card names and banners are written in any letter case: the same move."""
     return text.lower() == offered.lower()
@@ -185,7 +197,7 @@ def same(text: str, offered: str) -> bool:
 
 MUTATORS = [wrong_sister, numbers_changed, words_swapped(BANNERS), card_not_in_market, wrong_places,
             wrong_cards, table_out_of_place, verbs_swapped, wrong_payments, wrong_sources, hand_discards,
-            wrong_records]
+            wrong_records, wrong_lays]
 
 
 def _run(engine_cls: type[Engine], setup: Setup, events: list, report: Report, seed: int, cuts: int) -> None:
@@ -211,3 +223,13 @@ def test_simulated_games_agree_with_the_enumeration() -> None:
         _run(ENGINE, setup, simulated_events(ENGINE, setup, seed), report, seed=seed, cuts=12)
     assert report.problems == []
     assert {"lay", "reveal", "reshuffle", "harvest", "tax", "acquire", "sweep", "banner", "pay", "end"} <= report.kinds
+
+
+def test_every_state_of_the_setup_agrees_with_the_enumeration() -> None:
+    report = Report()
+    for seed, players in enumerate((("Ann", "Ben"), ("Ann", "Ben", "Cat", "Dee"))):
+        setup = Setup(players)
+        events = simulated_events(ENGINE, setup, seed)[:8]  # lay, five reveals (and any Moon), first moves
+        _run(ENGINE, setup, events, report, seed=seed, cuts=len(events) + 1)
+    assert report.problems == []
+    assert report.cuts == 18 and {"lay", "reveal"} <= report.kinds
