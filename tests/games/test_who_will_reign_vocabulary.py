@@ -182,3 +182,11 @@ def test_default_a_tribute_is_paid_once_by_each_sister_in_any_order() -> None:
     t.play("table", "reveal War-Moon")
     assert t.play("Ben", "pay 1 gold") == []  # any order
     assert t.play("Ben", "pay 1 gold") == ["moons-tribute"]  # her contribution is one amount
+
+
+def test_boxing_a_tribute_moon_leaves_its_tribute_open() -> None:
+    t = Table()
+    t.play("Ann", "acquire Fireworks")
+    t.play("table", "reveal War-Moon")
+    assert t.play("table", "box War-Moon") == []
+    assert t.play("Ann", "pay 2 gold") == [] and t.state.tribute is not None

@@ -189,6 +189,12 @@ class WhoWillReign(Engine):
         if state.phase == OVER:
             self._after_the_end("the game is over; nothing more is drawn")
             return
+        if move.verb == "discard":  # the table's bookkeeping: an open tribute stays open
+            game.discard(move)
+            return
+        if move.verb == "box":
+            game.box(move)
+            return
         game.close_tribute()
         if move.verb == "lay":
             game.lay(move)
@@ -198,10 +204,6 @@ class WhoWillReign(Engine):
             game.start_market()
         if move.verb == "reveal":
             game.reveal(move)
-        elif move.verb == "discard":
-            game.discard(move)
-        elif move.verb == "box":
-            game.box(move)
         else:
             game.reshuffle(logged=True)
 
