@@ -6,10 +6,11 @@ made by the mutators below (the mistakes a table can write), must be flagged on 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Iterator
 
-from consistency import Report, check, log_events, numbers_changed, simulated_events, words_swapped
+from consistency import Report, check, log_events, numbers_changed, simulated_events, states, try_move, words_swapped
 
 from playproof.playtest.engine import TABLE, Decision, Engine, Setup
 from playproof.playtest.games.who_will_reign import ENGINE
@@ -233,3 +234,38 @@ def test_every_state_of_the_setup_agrees_with_the_enumeration() -> None:
         _run(ENGINE, setup, events, report, seed=seed, cuts=len(events) + 1)
     assert report.problems == []
     assert report.cuts == 18 and {"lay", "reveal"} <= report.kinds
+
+
+def written_out(engine: Engine, decision: Decision) -> Iterator[str]:
+    """Every offered sister's move with its amounts written out exactly (the same move, the long way)."""
+    state, catalogue = _state(engine), engine.game.catalogue  # type: ignore[attr-defined]
+    sister = state.current
+    for text in decision.moves:
+        words = text.split()
+        if words[0] == "acquire":
+            gold, food = cost_of(catalogue.cards[words[1].lower()], sister, catalogue)
+            yield f"{text} from market paying {gold} gold" + (f" {food} food" if food else "")
+        elif text == "sweep":
+            yield f"sweep paying {sweep_cost(sister, catalogue)} gold"
+        elif text == "harvest":
+            yield f"harvest taking {harvest_gain(state, sister, catalogue)} food"
+        elif text == "tax":
+            yield f"tax paying {tax_food(state, catalogue)} food taking {tax_gain(state, sister, catalogue)} gold"
+        elif words[0] == "banner":
+            req = catalogue.banners[words[1]].requirement
+            yield f"{text} paying {req.pay_gold} gold {req.pay_food} food"
+
+
+def test_offered_moves_written_out_in_full_are_accepted() -> None:
+    tried = 0
+    for seed in range(12):
+        setup = Setup(("Ann", "Ben", "Cat")[:2 + seed % 2])
+        events = simulated_events(ENGINE, setup, seed)
+        for engine, line in states(ENGINE, setup, events, 15, random.Random(seed)):
+            decision = engine.decision()
+            if decision is None or decision.actor == TABLE or _state(engine).tribute is not None:
+                continue
+            for text in written_out(engine, decision):
+                tried += 1
+                assert try_move(engine, decision.actor, text, line) == [], text
+    assert tried > 200
