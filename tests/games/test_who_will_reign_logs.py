@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playproof.playtest.audit import audit_file, found_multiset, read_expected
@@ -22,3 +23,28 @@ def test_the_mistakes_example_finds_each_planted_slip() -> None:
     expected = read_expected(path.with_suffix(".expected"))
     assert found_multiset(result) == expected
     assert len({rule for _, rule in expected}) == len(expected)  # each slip breaks a different rule
+
+
+def _short_forms(text: str) -> str:
+    """The log with every amount, source and record line left out: what the rules derive anyway."""
+    lines = []
+    for line in text.splitlines():
+        move = line.split("#", 1)[0].rstrip()
+        if re.match(r"table: (discard|box|discards|market|stock) ", move):
+            continue
+        move = re.sub(r" (paying|taking) \d+ \w+( \d+ \w+)?", "", move)
+        lines.append(move.replace(" from market", ""))
+    return "\n".join(lines) + "\n"
+
+
+def test_the_written_out_example_means_what_its_short_forms_mean(tmp_path: Path) -> None:
+    path = PLAYTESTS / "written-out.log"
+    long = audit_file(path)
+    short_path = tmp_path / "short.log"
+    short_path.write_text(_short_forms(path.read_text(encoding="utf-8")), encoding="utf-8")
+    short = audit_file(short_path)
+    assert long.findings == [] and short.findings == []
+    assert long.engine is not None and short.engine is not None
+    assert long.engine.summary() == short.engine.summary()
+    assert long.engine.game.state.discard == short.engine.game.state.discard
+    assert "paying" in path.read_text(encoding="utf-8") and "paying" not in short_path.read_text(encoding="utf-8")

@@ -84,7 +84,8 @@ CASES: list[tuple[Arrange, str, str, list[str]]] = [
     (_full_court, "Ann", "acquire Fireworks",
      ["Ann's court already holds 7 court cards; Fireworks must replace one of them"]),
     (_nothing, "Ann", "acquire Orchard to Ben replacing Tapestry",
-     ["Orchard is a land improvement: place it on a farm", "Orchard goes on a farm; not given"]),
+     ["Orchard is a land improvement: place it on a farm"]),
+    (_nothing, "Ann", "acquire Orchard", ["Orchard goes on a farm; not given"]),
     (_nothing, "Ann", "acquire Orchard on Elmfield", ["Orchard goes on a farm; Elmfield is not on the board"]),
     (_nothing, "Ann", "acquire Orchard on Ashby", ["Orchard goes on a farm; Ashby is a village"]),
     (_barn_on_applegarth, "Ann", "acquire Orchard on Applegarth",
@@ -111,8 +112,8 @@ CASES: list[tuple[Arrange, str, str, list[str]]] = [
     (lambda t: (t.play("Ann", "acquire Fireworks"), t.play("table", "reveal Harvest-Moon")), "table",
      "reveal Harvest-Moon", ["Harvest Moon was resolved and returned to the box; it cannot be drawn again"]),
     (_nothing, "table", "reveal Astronomer",
-     ["Astronomer is not in the market deck (every copy is in play, in the discard pile or out of the game)",
-      "the market row is full; Astronomer was drawn for no empty spot"]),
+     ["the market row is full; Astronomer was drawn for no empty spot",
+      "Astronomer is not in the market deck (every copy is in play, in the discard pile or out of the game)"]),
     (_nothing, "Ann", "pay 1 gold", ["no Moon is asking for a tribute now"]),
     (_war_moon, "Ann", "pay 1 food", ["the War Moon asks for gold, not food"]),
     (lambda t: (_war_moon(t), t.play("Ben", "pay 1 gold")), "Ben", "pay 0 gold",
@@ -156,9 +157,15 @@ def test_replace_when_full_message() -> None:
 
 MOVE_ERRORS = [
     ("Ann", "dance", 'unknown verb "dance" for a sister (expected one of: harvest, tax, acquire, sweep, banner, '
-                     'pay, end)'),
-    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, market, stock, '
-                        'score, winner)'),
+                     'pay, end, discard)'),
+    ("table", "flip 3", 'unknown verb "flip" for the table (expected one of: lay, reveal, reshuffle, discard, box, '
+                        'market, discards, stock, score, winner)'),
+    ("Ann", "harvest 5", 'harvest: unexpected "5" (it may only say: taking N food)'),
+    ("Ann", "tax taking", 'tax: "taking" needs an amount after it'),
+    ("Ann", "sweep paying 2 coins", 'sweep: write an amount as N gold, N food or N gold N food (got "2 coins")'),
+    ("Ann", "acquire Astronomer from attic", 'acquire: "from attic" (expected one of: market, deck, discard)'),
+    ("Ann", "acquire Astronomer on Ashby on Brookton", 'acquire: "on" may be given at most once'),
+    ("table", "discard Astronomer Fireworks", "discard: name the one card"),
     ("Ann", "acquire", "acquire: name the card acquired"),
     ("Ann", "acquire Orchard on Atlantis", 'acquire: unknown land board "Atlantis"'),
     ("Ann", "pay 1 gold now", "pay: write pay N food or pay N gold"),

@@ -28,11 +28,15 @@ class Table:
         """The engine's state, for arranging positions."""
         return self.engine.game.state
 
-    def play(self, actor: str, text: str) -> list[str]:
-        """Apply a move; return the rule slugs of every finding."""
+    def event(self, actor: str, text: str) -> Event:
+        """Return the next log line's event for a move."""
         self.line += 1
         verb, _, args = text.partition(" ")
-        found = self.engine.apply(Event(self.line, actor, verb, args))
+        return Event(self.line, actor, verb, args)
+
+    def play(self, actor: str, text: str) -> list[str]:
+        """Apply a move; return the rule slugs of every finding."""
+        found = self.engine.apply(self.event(actor, text))
         return [v.rule.removeprefix("who-will-reign/") for v in found]
 
     def give(self, name: str, *, gold: int | None = None, food: int | None = None,
@@ -83,14 +87,14 @@ def test_play_known_move() -> None:
 def test_play_known_move_messages() -> None:
     t = Table()
     found = t.engine.apply(Event(9, "Ann", "acquire", "Pure White Stag"))
-    assert found[0].message == ('acquire: unexpected "White" (expected on, to, replacing, expel, each at most once;'
-                                ' write names with hyphens, e.g. Pure-White-Stag)')
+    assert found[0].message == ('acquire: unexpected "White Stag" (expected on, to, replacing, expel, from, paying, '
+                                'each at most once; write names with hyphens, e.g. Pure-White-Stag)')
     found = t.engine.apply(Event(9, "Ann", "acquire", "Orchard on"))
     assert found[0].message == 'acquire: "on" needs a name after it'
     found = t.engine.apply(Event(10, "Ann", "acquire", "Unicorn"))
     assert found[0].message == 'unknown card "Unicorn" (write names with hyphens, e.g. Pure-White-Stag)'
     found = t.engine.apply(Event(11, "Ann", "harvest", "now"))
-    assert found[0].message == 'harvest takes no arguments (got "now")'
+    assert found[0].message == 'harvest: unexpected "now" (it may only say: taking N food)'
 
 
 def test_play_turn_order() -> None:
@@ -126,6 +130,29 @@ def test_tax_feed_villages() -> None:
     t.play("Ann", "end")
     t.give("Ben", food=4)
     assert t.play("Ben", "tax") == ["tax-feed-villages"]
+
+
+def test_harvest_farms() -> None:
+    t = Table()
+    assert t.play("Ann", "harvest taking 4 food") == []  # four farms, 1 food each
+    assert t.state.sister("Ann").food == 9
+    t.play("Ann", "end")
+    assert t.play("Ben", "harvest taking 6 food") == ["harvest-farms"]
+    assert t.state.sister("Ben").food == 11  # applied as written: she took 6
+
+
+def test_tax_villages() -> None:
+    t = Table()
+    assert t.play("Ann", "tax paying 5 food taking 5 gold") == []
+    t.play("Ann", "end")
+    assert t.play("Ben", "tax taking 7 gold") == ["tax-villages"]
+    assert (t.state.sister("Ben").food, t.state.sister("Ben").gold) == (0, 12)
+
+
+def test_tax_feed_villages_with_a_stated_payment() -> None:
+    t = Table()
+    assert t.play("Ann", "tax paying 3 food") == ["tax-feed-villages"]
+    assert (t.state.sister("Ann").food, t.state.sister("Ann").gold) == (2, 10)  # fed 3, as written
 
 
 # --- acquiring -----------------------------------------------------------------------------
@@ -164,7 +191,12 @@ def test_acquire_placement() -> None:
     assert t.play("Ann", "acquire Fireworks on Ashby") == ["acquire-placement"]
     t.play("table", "reveal Tapestry")
     t.give("Ann", gold=9)
-    assert t.play("Ann", "acquire Chapel to Ben") == ["acquire-placement", "improvements-board-type"]
+    assert t.play("Ann", "acquire Chapel to Ben") == ["acquire-placement"]  # one mistake, one finding
+    assert t.state.discard["chapel"] == 1
+    t.play("table", "reveal Gossip")
+    t.give("Ann", gold=9)
+    assert t.play("Ann", "acquire Gossip on Ashby") == ["acquire-placement"]
+    assert t.state.discard["gossip"] == 1 and t.state.sister("Ben").guests == []
 
 
 def test_market_refill() -> None:
@@ -217,6 +249,17 @@ def test_sweep_cost_follows_abilities() -> None:
     t.give("Ann", gold=1, court=["Treasurer"])
     assert t.play("Ann", "sweep") == []
     assert t.state.sister("Ann").gold == 0
+
+
+def test_sweep_whole_row() -> None:
+    t = Table()
+    assert t.play("Ann", "sweep paying 3 gold") == []
+    for card in ("Oracle", "Minstrel", "Tapestry", "Chapel", "Glutton"):
+        t.play("table", f"reveal {card}")
+    assert t.play("Ann", "discard Oracle") == ["sweep-whole-row"]
+    assert "oracle" not in t.state.market and t.state.discard["oracle"] == 1 and t.state.pending_draws == 1
+    assert t.play("table", "reveal Market-Stalls") == []  # the emptied spot is refilled
+    assert t.play("table", "discard Minstrel") == ["sweep-whole-row"]
 
 
 # --- moons ---------------------------------------------------------------------------------
@@ -303,6 +346,50 @@ def test_discard_reshuffle_is_implied_when_not_logged() -> None:
 # --- court ---------------------------------------------------------------------------------
 
 SEVEN = ["Royal-Guard", "Siege-Engine", "Tapestry", "Minstrel", "Treasurer", "Alchemist", "Shepherd"]
+
+
+def test_discard_pile() -> None:
+    t = Table(market=("Harvest-Moon", "Astronomer", "Fireworks", "Tapestry", "Oracle", "Chapel"))
+    assert t.play("table", "discards Harvest-Moon") == []
+    t.play("Ann", "sweep")
+    for card in ("Minstrel", "Glutton", "Gossip", "Orchard", "Diplomat"):
+        t.play("table", f"reveal {card}")
+    assert t.play("table", "discards Harvest-Moon Astronomer Fireworks Tapestry Oracle Chapel") == []
+    assert t.play("table", "discards ? ? ? Tapestry Oracle Chapel") == []
+    assert t.play("table", "discards Harvest-Moon Astronomer Fireworks Tapestry Oracle") == ["discard-pile"]
+    assert t.play("table", "discards none") == ["discard-pile"]
+    found = t.engine.apply(Event(70, "table", "discards", "Harvest-Moon Minstrel"))
+    assert found[0].message == ("the discard pile holds Astronomer, Chapel, Fireworks, Harvest Moon, Oracle, "
+                                "Tapestry, not Minstrel")
+    fresh = Table()
+    assert fresh.play("table", "discards none") == [] and fresh.play("table", "discards") == []
+
+
+def test_discard_source() -> None:
+    t = Table(market=("Harvest-Moon", "Astronomer", "Fireworks", "Tapestry", "Oracle", "Chapel"))
+    assert t.play("table", "discard Harvest-Moon") == []  # a Moon of setup goes to the discard pile
+    assert t.play("table", "discard Minstrel") == ["discard-source"]
+    assert t.play("Ann", "discard Minstrel") == ["discard-source"]
+    assert t.play("table", "box Minstrel") == ["discard-source"]
+    assert t.play("table", "box Famine-Moon") == ["discard-source"]  # never drawn
+    assert t.state.discard == {"harvest-moon": 1}
+
+
+def test_setup_moons() -> None:
+    t = Table(market=("Harvest-Moon", "Astronomer", "Fireworks", "Tapestry", "Oracle", "Chapel"))
+    assert t.play("table", "box Harvest-Moon") == ["setup-moons"]
+    assert "harvest-moon" in t.state.box and not t.state.discard
+
+
+def test_moons_removed_from_the_discard_pile() -> None:
+    t = Table()
+    t.play("Ann", "acquire Astronomer")
+    assert t.play("table", "reveal Harvest-Moon") == []
+    assert t.play("table", "box Harvest-Moon") == []  # the record of the rule
+    assert t.play("table", "discard Harvest-Moon") == ["moons-removed"]
+    assert t.state.discard == {"harvest-moon": 1} and "harvest-moon" not in t.state.box
+    t.state.deck.clear()
+    assert t.play("table", "reveal Harvest-Moon") == []  # reshuffled back in: the one mistake is already reported
 
 
 def test_court_limit() -> None:
@@ -440,7 +527,8 @@ def test_end_round() -> None:
     assert t.play("Ben", "harvest") == [] and t.play("Ben", "end") == []
     assert t.state.phase == OVER and t.engine.decision() is None
     assert t.play("Ann", "harvest") == ["end-round"]
-    assert t.play("table", "reveal Tapestry") == ["end-round"]
+    assert t.play("table", "reveal Tapestry") == []  # playing on after the end is one slip, reported once
+    assert t.play("table", "score Ann 0") == ["end-crowns"]  # records are still checked
 
 
 def test_end_crowns() -> None:

@@ -95,6 +95,10 @@ class Catalogue:
     parsed: dict[tuple[bool, str, str], Any] = field(init=False, default_factory=dict, repr=False, compare=False)
     """Moves already parsed against this catalogue, by (by table, verb, args): replays repeat them."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Catalogue:
+        """Share the catalogue between copies of a game: it is read-only data (and a cache of parses)."""
+        return self
+
     def deck(self) -> dict[str, int]:
         """Return the market deck as copies per card key."""
         return {k: c.copies for k, c in self.cards.items() if c.copies}

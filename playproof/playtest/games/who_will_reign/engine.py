@@ -17,7 +17,8 @@ from playproof.playtest.games.who_will_reign.scoring import crowns_breakdown
 from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, UNKNOWN, Sister, new_state
 
 UNDETERMINED_RULE = {"pay": "moons-tribute", "stock": "table-resources", "score": "end-crowns",
-                     "winner": "end-winner", "banner": "banners-available"}
+                     "winner": "end-winner", "banner": "banners-available",
+                     "discard": "discard-source", "box": "discard-source"}
 TIEBREAKS = ("shared", "stores")
 
 
@@ -138,13 +139,23 @@ class WhoWillReign(Engine):
             game.flag("play-turn-order", f'"{actor}" is not a sister of this game ({", ".join(self.setup.players)})')
             return
         if state.phase == OVER:
-            game.flag("end-round", f"the game ended at the end of round {state.round}; no more turns")
+            self._after_the_end(f"the game ended at the end of round {state.round}; no more turns")
             return
         if move.verb == "pay":
             game.pay_tribute(sister, move)
             return
+        if move.verb == "discard":  # never legal, in turn or out of it: the finding is the discard's own
+            actions.discard(game, sister, move)
+            return
         self._before_turn_move(sister)
         actions.SISTER_MOVES[move.verb](game, sister, move)
+
+    def _after_the_end(self, message: str) -> None:
+        """Report the first move after the end of the game; the moves that follow it are the same slip."""
+        # "At the end of the round in which any sister's court becomes filled with 7 Court Cards, the game is over"
+        if not self.game.state.late:
+            self.game.flag("end-round", message)
+            self.game.state.late = True
 
     def _before_turn_move(self, sister: Sister) -> None:
         """Close an open tribute and a setup left unfinished; check it is the sister's turn."""
@@ -153,6 +164,8 @@ class WhoWillReign(Engine):
         if state.phase == LAY:
             game.flag("setup-land-boards", "the land boards were not laid out before play")
             game.start_market()
+            state.pending_draws = 0  # nor was the market row dealt: the same slip, one finding
+            game.settle()
         if state.pending_draws:
             spots = "1 market spot waits" if state.pending_draws == 1 else f"{state.pending_draws} market spots wait"
             game.flag("market-refill", f"{spots} to be refilled from the deck first")
@@ -160,8 +173,12 @@ class WhoWillReign(Engine):
             game.settle()
         if state.phase == MARKET:
             state.phase = "play"
-        if sister is not state.current:
+        # "The youngest sister plays first and play continues clockwise": a run of moves out of turn is one slip
+        if sister is state.current:
+            state.out_of_turn = ""
+        elif state.out_of_turn != sister.name:
             game.flag("play-turn-order", f"it is {state.current.name}'s turn, not {sister.name}'s")
+            state.out_of_turn = sister.name
 
     def _table(self, move: Move) -> None:
         """Check and apply a table event: setup, draws, reshuffles, or a recorded consequence."""
@@ -170,7 +187,13 @@ class WhoWillReign(Engine):
             _CHECKS[move.verb](self, move)
             return
         if state.phase == OVER:
-            game.flag("end-round", "the game is over; nothing more is drawn")
+            self._after_the_end("the game is over; nothing more is drawn")
+            return
+        if move.verb == "discard":  # the table's bookkeeping: an open tribute stays open
+            game.discard(move)
+            return
+        if move.verb == "box":
+            game.box(move)
             return
         game.close_tribute()
         if move.verb == "lay":
@@ -212,6 +235,17 @@ class WhoWillReign(Engine):
             absent = ", ".join(self.game.name(k) for k in (in_record - in_row).elements())
             self.game.flag("market-row", f"the market row holds {shown}" + (f", not {absent}" if absent else ""))
 
+    def _check_discards(self, move: Move) -> None:
+        """A recorded discard pile must hold the cards discarded since the last reshuffle (`?` matches any card)."""
+        pile, named = self.game.state.discard, Counter(move.names)
+        unknown = named.pop(UNKNOWN, 0)
+        missing, extra = +(pile - named), +(named - pile)
+        # "Discarded Unwanted Guests and swept cards are placed in the discard pile"
+        if extra or sum(missing.values()) != unknown:
+            shown = ", ".join(self.game.name(k) for k in sorted(pile.elements())) or "nothing"
+            absent = ", ".join(self.game.name(k) for k in extra.elements())
+            self.game.flag("discard-pile", f"the discard pile holds {shown}" + (f", not {absent}" if absent else ""))
+
     def _check_score(self, move: Move) -> None:
         """A recorded crown total must match the derived one."""
         sister = self._named(move.to)
@@ -234,5 +268,6 @@ class WhoWillReign(Engine):
             self.game.flag("end-winner", f"the most crowns: {' and '.join(winners)} with {totals[winners[0]]}")
 
 
-_CHECKS = {"market": WhoWillReign._check_market, "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
+_CHECKS = {"market": WhoWillReign._check_market, "discards": WhoWillReign._check_discards,
+           "stock": WhoWillReign._check_stock, "score": WhoWillReign._check_score,
            "winner": WhoWillReign._check_winner}

@@ -89,6 +89,10 @@ class Game:
         s, key = self.state, move.card
         if not s.deck and s.discard:
             self.reshuffle(logged=False)  # ruling: an unlogged reshuffle is implied
+        # "Replace the empty spot in the market row by drawing a new card": a draw needs an empty spot
+        if not s.pending_draws and len(s.market) >= self.catalogue.numbers["market_size"]:
+            self.flag("market-refill", f"the market row is full; {self.name(key) if key != UNKNOWN else 'a card'} "
+                      "was drawn for no empty spot")
         if key == UNKNOWN:
             self._fill(UNKNOWN)
             return
@@ -110,6 +114,13 @@ class Game:
         if key in s.box:
             self.flag("moons-removed", f"{self.name(key)} was resolved and returned to the box; it cannot be drawn again")
             return False
+        if s.discard[key] > 0:  # drawn from the discard pile: it leaves the pile, as written
+            self.flag("market-deck-contents", f"{self.name(key)} is in the discard pile, not the market deck "
+                      "(the pile becomes the deck only when the deck runs out)")
+            s.discard[key] -= 1
+            if not s.discard[key]:
+                del s.discard[key]
+            return True
         self.flag("market-deck-contents", f"{self.name(key)} is not in the market deck "
                   f"(every copy is in play, in the discard pile or out of the game)")
         return self.catalogue.cards[key].kind != MOON
@@ -119,14 +130,51 @@ class Game:
         s = self.state
         if s.pending_draws:
             s.pending_draws -= 1
-        elif len(s.market) >= self.catalogue.numbers["market_size"]:
-            self.flag("market-refill", f"the market row is full; {self.name(key)} was drawn for no empty spot")
         s.market.append(key)
         self.settle()
 
+    def discard(self, move: Move) -> None:
+        """The table puts a card on the discard pile: a Moon of setup (a record), else a mistake applied as written."""
+        s, key = self.state, move.card
+        if key in s.box:
+            # "Resolved Moons are returned to the box, not discarded"
+            self.flag("moons-removed", f"{self.name(key)} was resolved: it goes back to the box, not to the "
+                      "discard pile")
+            s.box.discard(key)
+            s.discard[key] += 1
+        elif key in s.market:
+            self.flag("sweep-whole-row", f"{self.name(key)} was discarded alone from the market row; only a sweep "
+                      "discards market cards, the whole row")
+            s.market.remove(key)
+            s.discard[key] += 1
+            self.need_draws(1)
+        elif not (self.catalogue.cards[key].kind == MOON and s.discard[key] > 0):
+            self.flag("discard-source", f"{self.name(key)} is not in the market row or the box; the table has no "
+                      "such card to discard")
+
+    def box(self, move: Move) -> None:
+        """The table returns a card to the box: a resolved Moon (a record), else a mistake applied as written."""
+        s, key = self.state, move.card
+        is_moon = self.catalogue.cards[key].kind == MOON
+        if is_moon and key in s.box:
+            return
+        if is_moon and s.discard[key] > 0:
+            # setup: "If you reveal any Moons, ignore, discard, and replace them with another card"
+            self.flag("setup-moons", f"{self.name(key)} was revealed in setup: it is discarded, not returned to "
+                      "the box")
+            s.discard[key] -= 1
+            if not s.discard[key]:
+                del s.discard[key]
+            s.box.add(key)
+            return
+        self.flag("discard-source", f"only a Moon resolved in play goes back to the box; {self.name(key)} "
+                  + ("is not one" if not is_moon else "has not been resolved"))
+
     def need_draws(self, count: int) -> None:
-        """Wait for the table to draw cards into the market row."""
-        self.state.pending_draws += count
+        """Wait for the table to draw cards into the market row's empty spots (a card drawn early filled one)."""
+        s = self.state
+        empty = self.catalogue.numbers["market_size"] - len(s.market)
+        s.pending_draws = max(0, min(s.pending_draws + count, empty))
         self.settle()
 
     # --- moons -------------------------------------------------------------------------------
@@ -205,6 +253,7 @@ class Game:
         """Pass the turn clockwise; at the end of a round with a full court the game ends."""
         s = self.state
         s.income_taken = False
+        s.out_of_turn = ""
         s.active = (s.active + 1) % len(s.sisters)
         if s.active != s.first:
             return

@@ -1,10 +1,14 @@
 """The typable move vocabulary of Who Will Reign?, parsed from `verb args` into typed moves.
 
-Sisters:  harvest | tax | sweep | end | banner PATH | pay N [food|gold]
-          acquire CARD [on BOARD] [to SISTER] [replacing CARD] [expel GUEST]
-Table:    lay BOARD x9 | reveal CARD | reshuffle
-          market CARD... | stock SISTER food N gold N | score SISTER N | winner SISTER[, SISTER]
-Names of cards and boards are written with hyphens for spaces, in any letter case.
+Sisters:  harvest [taking N food] | tax [paying N food] [taking N gold] | sweep [paying N gold]
+          end | banner PATH [paying N gold|food] | pay N [food|gold] | discard CARD
+          acquire CARD [on BOARD] [to SISTER] [replacing CARD] [expel GUEST] [from market|deck|discard]
+                       [paying N gold [N food]]
+Table:    lay BOARD x9 | reveal CARD | reshuffle | discard CARD | box MOON
+          market CARD... | discards CARD...|none | stock SISTER food N gold N | score SISTER N
+          winner SISTER[, SISTER]
+Names of cards and boards are written with hyphens for spaces, in any letter case. The optional
+`paying` / `taking` clauses record what really changed hands; left out, the rules' amounts are meant.
 """
 
 from __future__ import annotations
@@ -15,9 +19,18 @@ from playproof.playtest.games.who_will_reign.catalogue import Catalogue, card_ke
 from playproof.playtest.games.who_will_reign.grammar import RESOURCES
 from playproof.playtest.games.who_will_reign.state import UNKNOWN
 
-SISTER_VERBS = ("harvest", "tax", "acquire", "sweep", "banner", "pay", "end")
-TABLE_VERBS = ("lay", "reveal", "reshuffle", "market", "stock", "score", "winner")
-ACQUIRE_KEYWORDS = ("on", "to", "replacing", "expel")
+SISTER_VERBS = ("harvest", "tax", "acquire", "sweep", "banner", "pay", "end", "discard")
+TABLE_VERBS = ("lay", "reveal", "reshuffle", "discard", "box", "market", "discards", "stock", "score", "winner")
+ACQUIRE_KEYWORDS = ("on", "to", "replacing", "expel", "from", "paying")
+AMOUNT_KEYWORDS = ("paying", "taking")
+SOURCES = ("market", "deck", "discard")
+CLAUSES = {"harvest": ("taking",), "tax": ("paying", "taking"), "sweep": ("paying",), "end": ()}
+"""The optional amount clauses each argument-free sister verb accepts."""
+CLAUSE_FORMS = {"harvest": "taking N food", "tax": "paying N food, taking N gold", "sweep": "paying N gold"}
+"""How those clauses are written, for error messages."""
+
+Amounts = tuple[tuple[str, int], ...]
+"""Food and gold named in a move, e.g. (("gold", 2), ("food", 1))."""
 
 
 class MoveError(ValueError):
@@ -37,7 +50,12 @@ class Move:
     amount: int = 0
     resource: str = ""
     names: tuple[str, ...] = ()
-    stores: tuple[tuple[str, int], ...] = ()
+    stores: Amounts = ()
+    source: str = ""
+    paid: Amounts | None = None
+    """What the sister says she paid (None: the rules' amount)."""
+    taken: Amounts | None = None
+    """What the sister says she took (None: the rules' amount)."""
 
 
 def _whole(word: str, verb: str) -> int:
@@ -55,26 +73,67 @@ def _known_card(word: str, catalogue: Catalogue) -> str:
     return key
 
 
-def _acquire(words: list[str], catalogue: Catalogue) -> Move:
-    """Parse `acquire CARD [on BOARD] [to SISTER] [replacing CARD] [expel GUEST]`."""
-    if not words:
-        raise MoveError("acquire: name the card acquired")
-    options: dict[str, str] = {}
-    rest = words[1:]
-    for word, value in zip(rest[::2], rest[1::2] + [""]):
+def _amounts(words: list[str], verb: str) -> Amounts:
+    """Parse `N food|gold [N food|gold]` (each resource at most once)."""
+    pairs = list(zip(words[::2], words[1::2]))
+    resources = [r.lower() for _, r in pairs]
+    if not pairs or len(words) % 2 or any(r not in RESOURCES for r in resources) or len(set(resources)) < len(pairs):
+        raise MoveError(f'{verb}: write an amount as N gold, N food or N gold N food (got "{" ".join(words)}")')
+    return tuple((r, _whole(n, verb)) for n, r in zip(words[::2], resources))
+
+
+def _clauses(words: list[str], keywords: tuple[str, ...], verb: str) -> tuple[list[str], dict[str, list[str]]]:
+    """Split words into the head (before any keyword) and `KEYWORD words...` clauses, each keyword once."""
+    head: list[str] = []
+    clauses: dict[str, list[str]] = {}
+    current: list[str] = head
+    for word in words:
         keyword = word.lower()
-        if keyword not in ACQUIRE_KEYWORDS or keyword in options:
-            raise MoveError(f'acquire: unexpected "{word}" (expected {", ".join(ACQUIRE_KEYWORDS)}, each at most once;'
-                            ' write names with hyphens, e.g. Pure-White-Stag)')
+        if keyword in keywords:
+            if keyword in clauses:
+                raise MoveError(f'{verb}: "{word}" may be given at most once')
+            current = clauses[keyword] = []
+        else:
+            current.append(word)
+    for keyword, value in clauses.items():
         if not value:
-            raise MoveError(f'acquire: "{word}" needs a name after it')
-        options[keyword] = value
-    board = card_key(options.get("on", ""))
+            raise MoveError(f'{verb}: "{keyword}" needs {"an amount" if keyword in AMOUNT_KEYWORDS else "a name"} after it')
+        if keyword not in AMOUNT_KEYWORDS and len(value) > 1:
+            raise MoveError(f'{verb}: unexpected "{" ".join(value[1:])}" after "{keyword} {value[0]}" (expected '
+                            f'{", ".join(keywords)}; write names with hyphens, e.g. Pure-White-Stag)')
+    return head, clauses
+
+
+def _acquire(words: list[str], catalogue: Catalogue) -> Move:
+    """Parse `acquire CARD [on BOARD] [to SISTER] [replacing CARD] [expel GUEST] [from SOURCE] [paying N gold]`."""
+    head, options = _clauses(words, ACQUIRE_KEYWORDS, "acquire")
+    if not head:
+        raise MoveError("acquire: name the card acquired")
+    if len(head) > 1:
+        raise MoveError(f'acquire: unexpected "{" ".join(head[1:])}" (expected {", ".join(ACQUIRE_KEYWORDS)}, '
+                        'each at most once; write names with hyphens, e.g. Pure-White-Stag)')
+    one = {k: v[0] for k, v in options.items() if k not in AMOUNT_KEYWORDS}
+    board = card_key(one.get("on", ""))
     if board and board not in catalogue.boards:
-        raise MoveError(f'acquire: unknown land board "{options["on"]}"')
-    return Move("acquire", card=_known_card(words[0], catalogue), board=board, to=options.get("to", ""),
-                replacing=_known_card(options["replacing"], catalogue) if "replacing" in options else "",
-                expel=_known_card(options["expel"], catalogue) if "expel" in options else "")
+        raise MoveError(f'acquire: unknown land board "{one["on"]}"')
+    source = one.get("from", "").lower()
+    if source and source not in SOURCES:
+        raise MoveError(f'acquire: "from {one["from"]}" (expected one of: {", ".join(SOURCES)})')
+    return Move("acquire", card=_known_card(head[0], catalogue), board=board, to=one.get("to", ""),
+                replacing=_known_card(one["replacing"], catalogue) if "replacing" in one else "",
+                expel=_known_card(one["expel"], catalogue) if "expel" in one else "", source=source,
+                paid=_amounts(options["paying"], "acquire") if "paying" in options else None)
+
+
+def _income(verb: str, words: list[str]) -> Move:
+    """Parse `harvest|tax|sweep|end` with the optional `paying` / `taking` amounts its verb accepts."""
+    allowed = CLAUSES[verb]
+    head, options = _clauses(words, allowed, verb)
+    if head:
+        forms = f"it may only say: {CLAUSE_FORMS[verb]}" if verb in CLAUSE_FORMS else "it takes no arguments"
+        raise MoveError(f'{verb}: unexpected "{" ".join(head)}" ({forms})')
+    return Move(verb, paid=_amounts(options["paying"], verb) if "paying" in options else None,
+                taken=_amounts(options["taking"], verb) if "taking" in options else None)
 
 
 def _pay(words: list[str]) -> Move:
@@ -88,12 +147,21 @@ def _pay(words: list[str]) -> Move:
 
 
 def _banner(words: list[str], catalogue: Catalogue) -> Move:
-    """Parse `banner PATH` (or the banner's full name)."""
-    wanted = card_key(" ".join(words))
+    """Parse `banner PATH [paying N gold|food]` (or the banner's full name)."""
+    head, options = _clauses(words, ("paying",), "banner")
+    wanted = card_key(" ".join(head))
+    paid = _amounts(options["paying"], "banner") if "paying" in options else None
     for key, banner in catalogue.banners.items():
         if wanted in (key, card_key(banner.name)):
-            return Move("banner", card=key)
-    raise MoveError(f'banner: unknown banner "{" ".join(words)}" (expected one of: {", ".join(catalogue.banners)})')
+            return Move("banner", card=key, paid=paid)
+    raise MoveError(f'banner: unknown banner "{" ".join(head)}" (expected one of: {", ".join(catalogue.banners)})')
+
+
+def _discard(verb: str, words: list[str], catalogue: Catalogue) -> Move:
+    """Parse `discard CARD` or `box CARD`: one card put on the discard pile or back in the box."""
+    if len(words) != 1:
+        raise MoveError(f"{verb}: name the one card")
+    return Move(verb, card=_known_card(words[0], catalogue))
 
 
 def _stock(words: list[str]) -> Move:
@@ -114,8 +182,11 @@ def _table(verb: str, words: list[str], catalogue: Catalogue) -> Move:
         return Move("reveal", card=_known_card(words[0], catalogue))
     if verb == "reshuffle":
         return Move("reshuffle")
-    if verb == "market":
-        return Move("market", names=tuple(_known_card(w, catalogue) for w in words))
+    if verb in ("market", "discards"):
+        shown = [] if [w.lower() for w in words] == ["none"] else words
+        return Move(verb, names=tuple(_known_card(w, catalogue) for w in shown))
+    if verb in ("discard", "box"):
+        return _discard(verb, words, catalogue)
     if verb == "stock":
         return _stock(words)
     if verb == "score":
@@ -153,6 +224,6 @@ def _parse(verb: str, args: str, by_table: bool, catalogue: Catalogue) -> Move:
         return _pay(words)
     if verb == "banner":
         return _banner(words, catalogue)
-    if words:
-        raise MoveError(f'{verb} takes no arguments (got "{args.strip()}")')
-    return Move(verb)
+    if verb == "discard":
+        return _discard(verb, words, catalogue)
+    return _income(verb, words)

@@ -83,6 +83,10 @@ class State:
     first: int = 0
     round: int = 1
     income_taken: bool = False
+    out_of_turn: str = ""
+    """The sister whose run of moves out of turn is in progress (reported at its first move)."""
+    late: bool = False
+    """True once a move after the end of the game has been reported."""
     pending_draws: int = 0
     tribute: Tribute | None = None
     lands_version: int = 0
