@@ -77,7 +77,7 @@ class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
     def __init__(self, store: Store, session: int, clock: Clock = time.time, take_over: bool = False,
-                 what: str = "a recorder", engine: str | None = None) -> None:
+                 what: str = "a recorder", engine: str | None = None, hold: bool = True) -> None:
         self.store, self.session, self.clock, self.token = store, session, clock, ""
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
@@ -86,7 +86,13 @@ class Recorder:
         self.engine_spec = engine
         self.replay = _prepare_session(self.log, self.info, engine)
         self.engine, self.found = self.replay.engine_at()
-        self.token = store.acquire(session, self, what, take_over)  # one writer per session
+        if hold:
+            self.hold(what, take_over)
+
+    def hold(self, what: str, take_over: bool = False) -> None:
+        """Become the session's one writer (a recorder made with hold=False does so only while it writes)."""
+        if not self.token:
+            self.token = self.store.acquire(self.session, self, what, take_over)
 
     def close(self) -> None:
         """Free the session for another recorder."""
@@ -103,7 +109,7 @@ class Recorder:
     @classmethod
     def start(cls, store: Store, game: str, players: list[str], project: Path | None = None, variant: str = "",
               setup: str = "", timed: bool = True, clock: Clock = time.time, seed: int | None = None,
-              engine: str | None = None) -> Recorder:
+              engine: str | None = None, hold: bool = True) -> Recorder:
         """Create a session for a game (its project named, or ./<game> when that is one) and return its recorder."""
         project = (project or find_project(game))
         project = project.resolve() if project else None
@@ -116,7 +122,7 @@ class Recorder:
             raise PlayproofError(problems[0].message)
         session = store.create(game_id, ", ".join(players), lines, clock(), timed,
                                str(project) if project else None)
-        return cls(store, session, clock, what="playtest start", engine=engine)
+        return cls(store, session, clock, what="playtest start", engine=engine, hold=hold)
 
     def decision(self) -> Decision | None:
         """Return the pending decision (whose turn, legal moves), or None when the game is over."""

@@ -188,7 +188,7 @@ class TableApp:
     async def take_pen(self, request: Request) -> Response:
         """Take the pen on this device (an explicit hand-over; the other devices watch)."""
         session = request.path_params["session"]
-        await self.tables.run(self.tables.info, session)  # an unknown session is a 404
+        await self.tables.run(self.tables.take_over, session)  # an unknown session is a 404; a REPL stops writing
         self.leases.take_over(session, self._device(request))
         self._publish_pen(session)
         return JSONResponse({"pen": device_tag(self._device(request))})

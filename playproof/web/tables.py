@@ -96,6 +96,10 @@ class Entered:
     warning: str = ""
 
 
+WHAT = "playproof serve"
+"""How the web app names itself as a session's writer (shown to a terminal recorder that is refused)."""
+
+
 @dataclass
 class Tables:
     """The sessions of one database, recorded through one writer thread."""
@@ -155,7 +159,7 @@ class Tables:
             raise PlayproofError(f"{folder}: no such project folder")
         engine = self.engine_for(game)
         recorder = Recorder.start(self.store, game.strip(), split_players(players), folder, variant.strip(),
-                                  setup.strip(), timed, clock=self.clock, engine=engine)
+                                  setup.strip(), timed, clock=self.clock, engine=engine, hold=False)
         self._recorders[recorder.session] = recorder
         return recorder.session
 
@@ -165,25 +169,39 @@ class Tables:
         cached = self._recorders.get(session)
         if cached is not None and len(cached.log.entries) == info.lines and not info.ended:
             return cached
-        recorder = Recorder(self.store, session, self.clock, self.engine_for(info.game))
+        recorder = Recorder(self.store, session, self.clock, engine=self.engine_for(info.game), hold=False)
         self._recorders[session] = recorder
         return recorder
 
     def enter(self, session: int, text: str) -> Entered:
         """Record one line (`undo` alone takes back the last move) and return its verdict and the new view."""
         recorder = self.recorder(session)
+        recorder.hold(WHAT)  # the store's one writer only while it writes: the REPL may resume the session
         try:
             outcome = recorder.undo_last() if text.strip().lower() == "undo" else recorder.enter(text)
         except EngineFailure as exc:  # the line is stored; the table's game goes on
             self._recorders.pop(session, None)
             return Entered(self.store.info(session).lines, (), self.view(session), str(exc))
+        finally:
+            recorder.close()
         return Entered(outcome.entry.line, tuple(outcome.lines()), self.view(session), _warnings(outcome))
 
     def end(self, session: int) -> View:
         """End a session for good (it takes no more lines) and return its view."""
-        self.recorder(session).end()
+        recorder = self.recorder(session)
+        recorder.hold(WHAT)
+        try:
+            recorder.end()
+        finally:
+            recorder.close()
         self._recorders.pop(session, None)
         return self.view(session)
+
+    def take_over(self, session: int) -> None:
+        """Take the session from a terminal recorder holding it (its next line is refused and it stops)."""
+        recorder = self.recorder(session)
+        recorder.hold(WHAT, take_over=True)
+        recorder.close()
 
     def view(self, session: int) -> View:
         """Return what the table sees of a session now."""

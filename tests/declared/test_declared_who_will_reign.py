@@ -41,8 +41,12 @@ def declared_text(text: str) -> str:
         elif line.startswith(("[", "==")) or not body.strip():
             out.append(line.replace('[Game "who-will-reign"]', '[Game "who-will-reign-market"]'))
         else:
-            out.append(match.group(0) if match else "# " + line)
+            out.append(match.group(0) if match and not OUTSIDE.search(body) else "# " + line)
     return "\n".join(out) + "\n"
+
+
+OUTSIDE = re.compile(r"\bacquire \S+ from (?!market\b)")
+"""A card taken from the deck or the discard pile: the declared market does not model the discard pile."""
 
 
 def covered_findings(text: str, name: str) -> tuple[set[tuple[int, str]], set[tuple[int, str]]]:
@@ -50,7 +54,9 @@ def covered_findings(text: str, name: str) -> tuple[set[tuple[int, str]], set[tu
     hand = audit_log(parse_log(text, name))
     declared = audit_log(parse_log(declared_text(text), name))
     assert declared.readable, declared.problems
-    mapped = {(f.line, COVERED[f.rule.split("/", 1)[1]]) for f in hand.findings if f.rule.split("/", 1)[1] in COVERED}
+    outside = {n for n, line in enumerate(text.splitlines(), start=1) if OUTSIDE.search(line.split("#", 1)[0])}
+    mapped = {(f.line, COVERED[f.rule.split("/", 1)[1]]) for f in hand.findings
+              if f.rule.split("/", 1)[1] in COVERED and f.line not in outside}
     found = {(f.line, f.rule.split("/", 1)[1]) for f in declared.findings}
     return mapped, found
 

@@ -277,6 +277,9 @@ def test_a_session_goes_back_and_forth_between_the_page_and_the_repl(app: object
     store = Store(tmp_path / "s.db")
     repl = Recorder(store, session, engine="playproof_nim:Nim")
     assert handle(repl, "take 1") == [f"✓ line {len(store.lines(session))}"]  # Ben, after Ann's take on the page
+    status, refused = post(client, session, "Ann: take 3")
+    assert status == 400 and "is being recorded elsewhere (a recorder, process" in str(refused["error"])
+    repl.close()  # the terminal recorder quits: the page may write again
     view = client.get(f"/s/{session}/view").json()
     assert "Ben: take 1" in view["log"] and "<b>Ann</b> to decide" in view["state"]
     _, answer = post(client, session, "Ann: take 3")

@@ -213,8 +213,11 @@ def test_a_line_recorded_in_the_terminal_appears_on_the_page(served: Served, pho
     session = start_session(phone, served, "nim", "Ann, Ben")
     tap(phone, "take 2")
     store = Store(served.db)
-    assert handle(Recorder(store, session, engine="playproof_nim:Nim"), "take 1")[0].startswith("✓ line")
+    repl = Recorder(store, session, engine="playproof_nim:Nim")
+    assert handle(repl, "take 1")[0].startswith("✓ line")
     phone.locator("#log li.move", has_text="Ben: take 1").wait_for(timeout=2500)
     assert phone.inner_text("#state .who").startswith("Ann to decide")
+    assert tap(phone, "take 3").startswith("Not stored: session 1 is being recorded elsewhere")  # one writer
+    repl.close()  # the terminal recorder quits
     assert tap(phone, "take 3").startswith("Stored. ✓")
     store.close()
