@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from playproof.errors import PlayproofError
@@ -40,6 +41,22 @@ class DeclaredEngine(Engine):
         if first and first.lower() not in seats:
             raise PlayproofError(f'first={first} is not one of the players ({", ".join(self.players)})')
         return seats.index(first.lower()) if first else 0
+
+    def determinize(self, observer: str, rng: random.Random) -> DeclaredEngine:
+        """Return a copy in which the components `observer` cannot see are dealt afresh among the zones hiding them.
+
+        A zone is unseen when its visibility is `hidden`, or `owner` and another player's: the sizes of those
+        zones stay as they are (what everyone can count), their contents are shuffled together.
+        """
+        world = self.clone()
+        unseen = [zone for name, owners in world.state.zones.items() for owner, zone in owners.items()
+                  if not _sees(self.game.zones[name].visibility, owner, observer)]
+        pool = [item for zone in unseen for item in zone.items]
+        rng.shuffle(pool)
+        start = 0
+        for zone in unseen:
+            zone.items, start = pool[start:start + len(zone.items)], start + len(zone.items)
+        return world
 
     # ---- the hook -------------------------------------------------------------------------------------------
     def check_move(self, play: Play, event: Event) -> list[Violation]:
@@ -305,6 +322,11 @@ class DeclaredEngine(Engine):
         """A score or winner the table records must be the declared scoring's."""
         from playproof.playtest.declared.apply import check_claim
         return check_claim(self, event)
+
+
+def _sees(visibility: str, owner: str, observer: str) -> bool:
+    """Return True when a player sees what a zone holds: a public zone, or their own zone of `owner` visibility."""
+    return visibility == "public" or (visibility == "owner" and owner == observer)
 
 
 def _hidden(status: Status) -> str:

@@ -21,8 +21,15 @@ class Origin:
         return self.cell
 
 
+class ReadOnly:
+    """Game data read from the sheets: shared, never copied, by the search copies bots make (Engine.clone)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ReadOnly:
+        return self
+
+
 @dataclass(frozen=True)
-class Comp:
+class Comp(ReadOnly):
     """One printed component design: its name (key: lower case, spaces as hyphens), set, fields, copies."""
 
     key: str
@@ -117,7 +124,7 @@ class TurnSpec:
 
 
 @dataclass
-class Game:
+class Game(ReadOnly):
     """Everything the declared engine needs, compiled once per workbook."""
 
     game_id: str
