@@ -37,6 +37,10 @@ Effect = tuple[tuple[str, tuple[str, ...]], ...]
 class Cost:
     """A price: resource units by index, and coins."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cost:
+        """Return self: it is immutable."""
+        return self
+
     units: tuple[int, ...] = (0,) * 7
     coins: int = 0
 
@@ -49,6 +53,10 @@ class Cost:
 @dataclass(frozen=True)
 class Card:
     """An Age card (structure) as the engine sees it."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """Return self: it is immutable."""
+        return self
 
     name: str
     age: int
@@ -63,6 +71,10 @@ class Card:
 class Leader:
     """A Leader card: coin cost and effect."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Leader:
+        """Return self: it is immutable."""
+        return self
+
     name: str
     cost: int
     effect: Effect
@@ -73,6 +85,10 @@ class Leader:
 @dataclass(frozen=True)
 class Board:
     """One side of a Wonder board: its own production/power and its stages."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """Return self: it is immutable."""
+        return self
 
     name: str
     side: str
@@ -99,6 +115,10 @@ class GameData:
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
+        """Return self: the workbook's numbers are read-only and shared by every copy of an engine."""
+        return self
 
     def canonical_names(self) -> dict[str, str]:
         """Return lower-case names of cards and Leaders mapped to their spelling in the workbook."""

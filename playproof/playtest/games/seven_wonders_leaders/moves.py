@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from playproof.playtest.games.seven_wonders_leaders.data import RES_INDEX, RESOURCES
+from playproof.playtest.games.seven_wonders_leaders.data import RES_INDEX, RESOURCES, SCIENCE
 from playproof.playtest.games.seven_wonders_leaders.resources import Plan
 
 ALIASES = {"cloth": "loom", "textile": "loom", "paper": "papyrus", "brick": "clay", "bricks": "clay"}
-PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity")
-TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score")
+PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity", "science")
+TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score", "tokens", "winner")
+SYMBOL_ALIASES = {"cog": "gear", "wheel": "gear", "compasses": "compass", "tablets": "tablet"}
 
 
 class MoveError(ValueError):
@@ -110,6 +111,25 @@ def parse_move(verb: str, args: str, cities: list[str]) -> Move:
             raise MoveError(f"{verb} needs a name")
         return Move(verb, args.strip())
     raise MoveError(f'unknown verb "{verb}" (verbs: {", ".join(PLAYER_VERBS)})')
+
+
+def parse_science(args: str) -> tuple[str, int]:
+    """Parse `Scientists Guild gear` (a wild source, then the symbol chosen) into (source, symbol index)."""
+    source, _, word = args.strip().rpartition(" ")
+    symbol = SYMBOL_ALIASES.get(word.lower(), word.lower())
+    if not source or symbol not in SCIENCE:
+        raise MoveError(f'science needs a source and a symbol ({", ".join(SCIENCE)}), got "{args.strip()}"')
+    return source.strip(), SCIENCE.index(symbol)
+
+
+def parse_tokens(text: str) -> list[int]:
+    """Parse `1 3 -1` (or `none`) into conflict token values."""
+    words = text.replace(",", " ").split()
+    if words == ["none"]:
+        return []
+    if not words or not all(w.lstrip("+-").isdigit() for w in words):
+        raise MoveError(f'tokens needs token values such as "1 3 -1" (or "none"), got "{text}"')
+    return [int(w) for w in words]
 
 
 def plan_clauses(plan: Plan) -> str:
