@@ -184,13 +184,15 @@ def wrong_verb(eng: ENGINE, decision: Decision) -> Moves:
 
 
 def wrong_free(eng: ENGINE, decision: Decision) -> Moves:
-    """An offered build made `; free` by a city without Olympia A's free build this Age."""
+    """`; free` on a stage or a discard, or on a build by a city without Olympia A's free build this Age."""
     st = eng.st
+    if decision.actor == TABLE:
+        return
     for text in decision.moves:
         verb, name, clauses = _card_word(text)
-        city = st.cities[_city_of(eng, decision.actor, text)] if decision.actor != TABLE else None
-        if verb.endswith("build") and city is not None and (
-                "free_build_per_age" not in city.profile.flags or city.olympia_age == st.age):
+        city = st.cities[_city_of(eng, decision.actor, text)]
+        used = "free_build_per_age" not in city.profile.flags or city.olympia_age == st.age
+        if verb.endswith(("stage", "discard")) or (verb.endswith("build") and used):
             yield decision.actor, f"{verb} {name}{clauses}; free"
 
 

@@ -513,6 +513,9 @@ def test_a_purchase_from_the_wrong_side_is_paid_to_the_seller_once_reported() ->
     assert play(eng, "Ann", "build", "Altar") == [] and play(eng, "Cat", "build", "Altar") == []
     assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [8, 4, 6]
     assert play(eng, "table", "coins", "Ann 8") == []  # no follow-on finding
+    eng = at_turn(new(), {"Ben": ["Baths"]})
+    assert [v.message for v in eng.apply(Event(3, "Ben", "build", "Baths; left stone"))] == [
+        "Cat cannot sell stone to Ben (paid to Ann, who sells it)"]
 
 
 def test_a_city_short_of_coins_pays_what_it_has_once_reported() -> None:
@@ -654,3 +657,17 @@ def test_a_refused_purchase_counts_its_units() -> None:
     assert messages(eng, "Cat", "build", "Aqueduct; left 2 clay wood") == [
         "Ann cannot sell wood, 2 clay to Cat",
         "Cat cannot cover the cost of Aqueduct (3 stone) with its production and purchases"]
+
+
+def test_a_free_build_goes_with_a_structure_only() -> None:
+    eng = at_turn(new(boards=("Olympia A", "Gizah A", "Rhodos A")), {"Ann": ["Baths", "Altar"], "Ben": ["Altar"]})
+    city(eng, "Ann").stages = 2
+    assert play(eng, "Ann", "discard", "Altar; free") == ["build-free-olympia"]
+    assert play(eng, "Ben", "stage", "Altar; free") == ["build-free-olympia", "build-resources"]
+
+
+def test_a_move_by_the_wrong_kind_of_actor_is_out_of_turn() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"]})
+    assert play(eng, "Ann", "deal", "Ben Altar") == ["flow-out-of-turn"]  # the table deals
+    assert play(eng, "table", "build", "Altar") == ["flow-out-of-turn"]  # a player builds
+    assert play(eng, "Ann", "build", "Altar") == []

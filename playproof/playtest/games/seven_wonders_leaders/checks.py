@@ -88,6 +88,14 @@ def _olympia(st: State, city: City) -> list[Finding]:
     return []
 
 
+def free_only_to_build(st: State, i: int, move: Move) -> list[Finding]:
+    """Check that Olympia A's free build (`; free`) goes with a structure, not a stage, discard or Leader."""
+    if not move.free or move.verb == "build":
+        return []
+    return [broken("build-free-olympia", f"{st.cities[i].name} writes a free build with a {move.verb}; "
+                                         "only a structure is built for free")]
+
+
 def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     """Check building the next Wonder stage with a card: a stage left, its cost paid."""
     city = st.cities[i]
@@ -175,9 +183,9 @@ def _sellers(st: State, i: int, move: Move, mk: Market) -> tuple[tuple[int, ...]
     if left_ok and right_ok:
         return left, right, []
     if not left_ok and right_ok and can_sell(right + left, mk.right):
-        return (), right + left, _supply_check(st, i, left, mk.left, "left")
+        return (), right + left, _supply_check(st, i, left, mk.left, "left", st.neighbours(i)[1].name)
     if left_ok and not right_ok and can_sell(left + right, mk.left):
-        return left + right, (), _supply_check(st, i, right, mk.right, "right")
+        return left + right, (), _supply_check(st, i, right, mk.right, "right", st.neighbours(i)[0].name)
     return left, right, _supply_check(st, i, left, mk.left, "left") + _supply_check(st, i, right, mk.right, "right")
 
 
@@ -192,12 +200,14 @@ def _bank_check(city: City, move: Move) -> list[Finding]:
     return []
 
 
-def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, side: str) -> list[Finding]:
+def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, side: str,
+                  paid: str = "") -> list[Finding]:
     """Check that a neighbour's board, brown and grey cards produce what is bought from it."""
     if not units or can_sell(units, supply):
         return []
     seller = st.neighbours(i)[0 if side == "left" else 1]
-    return [broken("trade-supply", f"{seller.name} cannot sell {_units(units)} to {st.cities[i].name}")]
+    instead = f" (paid to {paid}, who sells it)" if paid else ""
+    return [broken("trade-supply", f"{seller.name} cannot sell {_units(units)} to {st.cities[i].name}{instead}")]
 
 
 def _units(units: tuple[int, ...]) -> str:

@@ -11,7 +11,7 @@ from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
 from playproof.playtest.games.seven_wonders_leaders.moves import (
-    TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
+    PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
@@ -160,6 +160,8 @@ class SevenWondersLeaders(Decisions, Engine):
             raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
         if event.verb == "science":
             return self._science(p, event.args)
+        if event.verb in TABLE_VERBS:  # a table event written as a player's: the wrong actor
+            return [broken("flow-out-of-turn", f"{event.actor} cannot {event.verb}: that is the table's to do")]
         key = (event.verb, event.args, self.seats)
         move = self.data.parsed.get(key)
         if move is None:
@@ -196,6 +198,8 @@ class SevenWondersLeaders(Decisions, Engine):
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(key, (player, names))
             return self.chance[verb](found[0], list(found[1]))
+        if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
+            return [broken("flow-out-of-turn", f"the table cannot {verb}: a player makes that choice")]
         raise MoveError(f'unknown table verb "{verb}" (verbs: {", ".join(TABLE_VERBS)})')
 
     def _science(self, p: int, args: str) -> list[Finding]:
@@ -361,7 +365,7 @@ class SevenWondersLeaders(Decisions, Engine):
         leader = st.data.leaders.get(move.name)
         if leader is None and move.name != "?":
             raise MoveError(f'no Leader named "{move.name}"')
-        found = checks.leader_in_hand(city, move.name)
+        found = checks.leader_in_hand(city, move.name) + checks.free_only_to_build(st, p, move)
         payment = Payment()
         if move.verb == "recruit" and leader is not None:
             found += checks.check_recruit(st, p, leader)
@@ -392,6 +396,7 @@ class SevenWondersLeaders(Decisions, Engine):
         hand = st.real_hand(i)
         shared = st.two_player and hand is st.cities[st.controller].hand
         found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
+        found += checks.free_only_to_build(st, i, move)
         if move.verb == "discard" and not st.cities[i].free_city and not (move.left or move.right or move.bank):
             st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
         else:
