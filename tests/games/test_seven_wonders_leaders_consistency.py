@@ -5,7 +5,8 @@ games. Its generic wrong-actor mutator does not fit a game of simultaneous choic
 may well play their own card now), so the mutators here make only moves the rules forbid: a seat
 that already chose or does not hold the card, a purchase one unit short or long, from a side or the
 bank that does not sell it, of a resource the cost does not name, a card not in hand, a verb swapped,
-a free build without Olympia, deals of cards not in the deck, follow-ups on the wrong cards.
+a free build without Olympia, a bank payment no price reaches, deals of cards not in the deck,
+follow-ups on the wrong cards.
 """
 
 from __future__ import annotations
@@ -196,6 +197,14 @@ def wrong_free(eng: ENGINE, decision: Decision) -> Moves:
             yield decision.actor, f"{verb} {name}{clauses}; free"
 
 
+def wrong_coins(eng: ENGINE, decision: Decision) -> Moves:
+    """An offered play with a bank payment written that no price reaches."""
+    for text in decision.moves[:6]:
+        verb = _card_word(text)[0]
+        if verb.split(" ")[-1] in ("build", "stage", "discard", "recruit") and not text.endswith(" none"):
+            yield decision.actor, f"{text}; pay 9"
+
+
 def wrong_deal(eng: ENGINE, decision: Decision) -> Moves:
     """A chance event with a card that is not there: another Age's card, a Leader already dealt, a used board."""
     st = eng.st
@@ -216,8 +225,8 @@ def wrong_deal(eng: ENGINE, decision: Decision) -> Moves:
             yield TABLE, f"wonder {who} {used.label}"
 
 
-MUTATORS = [wrong_seat, wrong_count, wrong_source, wrong_resource, wrong_card, wrong_verb, wrong_free, wrong_deal,
-            numbers_changed]
+MUTATORS = [wrong_seat, wrong_count, wrong_source, wrong_resource, wrong_card, wrong_verb, wrong_free, wrong_coins,
+            wrong_deal, numbers_changed]
 
 
 # ---------------------------------------------------------------- the runs

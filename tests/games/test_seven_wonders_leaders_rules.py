@@ -671,3 +671,30 @@ def test_a_move_by_the_wrong_kind_of_actor_is_out_of_turn() -> None:
     assert play(eng, "Ann", "deal", "Ben Altar") == ["flow-out-of-turn"]  # the table deals
     assert play(eng, "table", "build", "Altar") == ["flow-out-of-turn"]  # a player builds
     assert play(eng, "Ann", "build", "Altar") == []
+
+
+def test_coins_written_as_paid_to_the_bank_are_checked_and_paid() -> None:
+    eng = at_turn(new(), {"Ann": ["Lumber Yard"], "Ben": ["Clay Pit"], "Cat": ["Altar"]})
+    legal("build-coins", play(eng, "Ben", "build", "Clay Pit; pay 1"))
+    illegal("build-coins", play(eng, "Ann", "build", "Lumber Yard; pay 1"))  # a Lumber Yard is free
+    assert play(eng, "Cat", "discard", "Altar; pay 0") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [5, 5, 9]  # Ann paid her coin all the same
+    eng = recruiting(new(), {"Ann": ["Nero"], "Ben": ["Croesus"]})
+    price = eng.data.leaders["Nero"].cost
+    legal("recruit-cost", play(eng, "Ann", "recruit", f"Nero; pay {price}"))
+    illegal("recruit-cost", play(eng, "Ben", "recruit", "Croesus; pay 0"))
+    eng = recruiting(new(), {"Ann": ["Nero"]})
+    assert play(eng, "Ann", "recruit", f"Nero; left ore; pay {price}") == ["trade-unneeded"]
+
+
+def test_rome_extra_recruit_checks_the_coins_written() -> None:
+    def pericles_pending() -> ENGINE:
+        eng = at_turn(new(boards=("Rome B", "Gizah A", "Rhodos A")),
+                      {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
+        city(eng, "Ann").leader_hand = Hand(["Pericles", "Sappho"])
+        city(eng, "Ann").coins = 4
+        return rome_b_stage(eng, 2)
+    assert play(pericles_pending(), "Ann", "recruit", "Pericles; pay 4") == []  # 6 - 2 = 4 coins
+    eng = pericles_pending()
+    assert play(eng, "Ann", "recruit", "Pericles; pay 3") == ["rome-extra-recruit"]
+    assert city(eng, "Ann").coins == 1  # the 3 coins written are paid

@@ -61,22 +61,43 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
     if move.free:
         # Olympia A builds without paying its cost; purchases written with it are still paid
         payment = Payment(olympia=True)
-        return found + _olympia(st, city) + pay(st, i, Cost(), move, card.colour, payment), payment
-    if chain_free(city, card):
+        found += _olympia(st, city) + pay(st, i, Cost(), move, card.colour, payment)
+    elif chain_free(city, card):
         # a chain build is free; purchases written with it are still paid (and flagged as unneeded)
         payment = Payment(chain=True)
-        return found + pay(st, i, Cost(), move, card.colour, payment), payment
-    cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
-    payment = Payment()
-    return found + pay(st, i, cost, move, card.colour, payment), payment
+        found += pay(st, i, Cost(), move, card.colour, payment)
+    else:
+        cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+        payment = Payment()
+        found += pay(st, i, cost, move, card.colour, payment)
+    return found + written_coins(st, i, move, payment.bank, payment), payment
 
 
 def check_discard(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     """Check a discard: nothing is bought for it (purchases written anyway are paid)."""
     payment = Payment()
-    if not (move.left or move.right or move.bank):
-        return [], payment
-    return pay(st, i, Cost(), move, "discard", payment), payment
+    found = pay(st, i, Cost(), move, "discard", payment) if move.left or move.right or move.bank else []
+    return found + written_coins(st, i, move, 0, payment), payment
+
+
+def purchases_for_a_leader(st: State, i: int, move: Move, price: int, payment: Payment) -> list[Finding]:
+    """Check what a recruit writes besides the Leader: no purchases, and the coins paid are its price."""
+    found: list[Finding] = []
+    if move.left or move.right or move.bank:
+        bought = Payment()
+        found += pay(st, i, Cost(), move, move.name, bought)  # nothing is bought for a Leader
+        payment.left, payment.right, payment.bank = bought.left, bought.right, payment.bank + bought.bank
+    return found + written_coins(st, i, move, price, payment, "recruit-cost")
+
+
+def written_coins(st: State, i: int, move: Move, expected: int, payment: Payment,
+                  rule: str = "build-coins") -> list[Finding]:
+    """Check the coins written as paid to the bank (`; pay N`) against the price; the written coins are paid."""
+    if move.coins is None or move.coins == expected:
+        return []
+    payment.bank += move.coins - expected
+    return [broken(rule, f"{st.cities[i].name} pays {coins(move.coins)} to the bank for {_verb_object(move)}; "
+                         f"the price is {coins(expected)}")]
 
 
 def _olympia(st: State, city: City) -> list[Finding]:
@@ -103,7 +124,8 @@ def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     if city.board is None or city.stages >= len(city.board.stages):
         return [broken("stage-available", f"{city.name} has no Wonder stage left to build")], payment
     stage = f"{city.board.label} stage {city.stages + 1}"
-    return pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage), payment
+    found = pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage)
+    return found + written_coins(st, i, move, payment.bank, payment), payment
 
 
 def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment | None = None,
@@ -168,7 +190,7 @@ def _unneeded(city: City, cost: Cost, own: Supply, bought: tuple[int, ...], extr
 
 def _verb_object(move: Move) -> str:
     """Return what a move does with its card, in words: `a discard`, `Temple`."""
-    return "a discard" if move.verb == "discard" else move.name
+    return {"discard": "a discard", "stage": "a Wonder stage"}.get(move.verb, move.name)
 
 
 def _sellers(st: State, i: int, move: Move, mk: Market) -> tuple[tuple[int, ...], tuple[int, ...], list[Finding]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
@@ -173,7 +174,7 @@ class SevenWondersLeaders(Decisions, Engine):
         name = self.canon.get(move.name.lower(), move.name)
         if name == move.name:
             return move
-        return Move(move.verb, name, move.left, move.right, move.bank, move.free, move.city, move.for_free_city)
+        return replace(move, name=name)
 
     def _table(self, verb: str, args: str) -> list[Finding]:
         """Apply a chance event or check a logged consequence."""
@@ -369,7 +370,9 @@ class SevenWondersLeaders(Decisions, Engine):
         payment = Payment()
         if move.verb == "recruit" and leader is not None:
             found += checks.check_recruit(st, p, leader)
-            payment.bank = min(checks.leader_price(st, p, leader), city.coins)
+            price = checks.leader_price(st, p, leader)
+            payment.bank = min(price, city.coins)
+            found += checks.purchases_for_a_leader(st, p, move, price, payment)
         elif move.verb == "stage":
             stage_found, payment = checks.check_stage(st, p, move)
             found += stage_found
@@ -397,7 +400,7 @@ class SevenWondersLeaders(Decisions, Engine):
         shared = st.two_player and hand is st.cities[st.controller].hand
         found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
         found += checks.free_only_to_build(st, i, move)
-        if move.verb == "discard" and not st.cities[i].free_city and not (move.left or move.right or move.bank):
+        if move.verb == "discard" and not st.cities[i].free_city and move.plain:
             st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
@@ -468,7 +471,12 @@ class SevenWondersLeaders(Decisions, Engine):
             return [broken("rome-extra-recruit", f"{move.name} is not in {city.name}'s Leader hand")]
         extra = st.rome_stage_discount  # 0 unless the variant stacks a stage discount on the board's
         found = checks.check_recruit(st, i, leader, "rome-extra-recruit", extra)
-        resolve.recruit_now(st, i, leader, min(checks.leader_price(st, i, leader, extra), city.coins))
+        price = checks.leader_price(st, i, leader, extra)
+        payment = Payment(bank=min(price, city.coins))
+        found += checks.written_coins(st, i, move, price, payment, "rome-extra-recruit")
+        if move.left or move.right or move.bank:
+            found.append(broken("rome-extra-recruit", f"{city.name} buys resources for a Leader; nothing is bought"))
+        resolve.recruit_now(st, i, leader, max(0, min(payment.bank, city.coins)))
         return found
 
     def _pop_follow_up(self) -> None:
