@@ -37,10 +37,6 @@ Effect = tuple[tuple[str, tuple[str, ...]], ...]
 class Cost:
     """A price: resource units by index, and coins."""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Cost:
-        """Return self: it is immutable."""
-        return self
-
     units: tuple[int, ...] = (0,) * 7
     coins: int = 0
 
@@ -49,14 +45,14 @@ class Cost:
         """Return True when nothing at all is to be paid."""
         return self.coins == 0 and not any(self.units)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cost:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass(frozen=True)
 class Card:
     """An Age card (structure) as the engine sees it."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
-        """Return self: it is immutable."""
-        return self
 
     name: str
     age: int
@@ -66,14 +62,14 @@ class Card:
     chain_from: tuple[str, ...] = ()
     min_players: int | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass(frozen=True)
 class Leader:
     """A Leader card: coin cost and effect."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Leader:
-        """Return self: it is immutable."""
-        return self
 
     name: str
     cost: int
@@ -81,14 +77,14 @@ class Leader:
     variant: str | None = None
     """A Leader with a variant joins the pool only when that variant option is on (Semiramis)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Leader:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass(frozen=True)
 class Board:
     """One side of a Wonder board: its own production/power and its stages."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
-        """Return self: it is immutable."""
-        return self
 
     name: str
     side: str
@@ -99,6 +95,10 @@ class Board:
     def label(self) -> str:
         """Return `Name side`, as logs write it."""
         return f"{self.name} {self.side}"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """Return self: it is immutable."""
+        return self
 
 
 @dataclass

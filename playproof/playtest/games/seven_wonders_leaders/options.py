@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
+from playproof.playtest.games.seven_wonders_leaders.resources import cheapest, residual
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
 
@@ -16,6 +16,8 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     if budget < 0:
         return None
     prof = city.profile
+    if not any(cost.units) or not residual(cost.units, prof.own.fixed):
+        return ""  # the city's fixed production covers it: nothing to buy (the common case)
     plan = cheapest(cost.units, prof.own, prof.extra_masks(colour), market(st, i), budget)
     return None if plan is None else plan_clauses(plan)
 
