@@ -376,7 +376,7 @@ class SevenWondersLeaders(Decisions, Engine):
         elif move.verb == "stage":
             stage_found, payment = checks.check_stage(st, p, move)
             found += stage_found
-        else:
+        elif move.verb == "discard":
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
         st.choices[p] = Choice(p, move, payment, city.leader_hand)
@@ -475,7 +475,8 @@ class SevenWondersLeaders(Decisions, Engine):
         payment = Payment(bank=min(price, city.coins))
         found += checks.written_coins(st, i, move, price, payment, "rome-extra-recruit")
         if move.left or move.right or move.bank:
-            found.append(broken("rome-extra-recruit", f"{city.name} buys resources for a Leader; nothing is bought"))
+            found.append(broken("trade-unneeded", f"{city.name} buys resources for a Leader; only missing "
+                                                  "resources are bought (and none are for a Leader)"))
         resolve.recruit_now(st, i, leader, max(0, min(payment.bank, city.coins)))
         return found
 
