@@ -698,3 +698,10 @@ def test_rome_extra_recruit_checks_the_coins_written() -> None:
     eng = pericles_pending()
     assert play(eng, "Ann", "recruit", "Pericles; pay 3") == ["rome-extra-recruit"]
     assert city(eng, "Ann").coins == 1  # the 3 coins written are paid
+
+
+def test_one_mistake_gives_one_finding() -> None:
+    eng = at_turn(new(), {"Ben": ["Baths"], "Cat": ["Baths"]})
+    assert play(eng, "Ben", "build", "Baths; right stone; free") == ["build-free-olympia"]  # the stone was needed
+    give(eng, "Cat", "Baths")
+    assert play(eng, "Cat", "build", "Baths") == ["build-duplicate"]  # no word on the stone Ephesos lacks

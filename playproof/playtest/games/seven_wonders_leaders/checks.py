@@ -61,7 +61,10 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
     if move.free:
         # Olympia A builds without paying its cost; purchases written with it are still paid
         payment = Payment(olympia=True)
-        found += _olympia(st, city) + pay(st, i, Cost(), move, card.colour, payment)
+        paid = pay(st, i, Cost(), move, card.colour, payment)
+        free_found = _olympia(st, city)
+        # a free build the city has no right to: its purchases are no second mistake
+        found += free_found + [f for f in paid if not (free_found and f[0] == "trade-unneeded")]
     elif chain_free(city, card):
         # a chain build is free; purchases written with it are still paid (and flagged as unneeded)
         payment = Payment(chain=True)
@@ -70,7 +73,9 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
         cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
         payment = Payment()
         found += pay(st, i, cost, move, card.colour, payment)
-    return found + written_coins(st, i, move, payment.bank, payment), payment
+    found += written_coins(st, i, move, payment.bank, payment)
+    # a second copy is never built, so its cost is no second mistake (what was written is still paid)
+    return (found[:1] if found and found[0][0] == "build-duplicate" else found), payment
 
 
 def check_discard(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
