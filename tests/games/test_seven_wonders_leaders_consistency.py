@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from consistency import Report, check, log_events, numbers_changed, simulated_events
+from consistency import Report, check, log_events, simulated_events
 
 from playproof.playtest.engine import TABLE, Decision, Setup
 from playproof.playtest.games.seven_wonders_leaders import ENGINE
@@ -225,8 +225,10 @@ def wrong_deal(eng: ENGINE, decision: Decision) -> Moves:
             yield TABLE, f"wonder {who} {used.label}"
 
 
+# the generic numbers_changed finds no number in an offered move (purchases are written unit by unit),
+# so wrong_count and wrong_coins stand for it
 MUTATORS = [wrong_seat, wrong_count, wrong_source, wrong_resource, wrong_card, wrong_verb, wrong_free, wrong_coins,
-            wrong_deal, numbers_changed]
+            wrong_deal]
 
 
 # ---------------------------------------------------------------- the runs
