@@ -26,3 +26,8 @@ def test_every_effect_kind_option_and_score_line_is_documented() -> None:
             and f"{k}`" not in DOC] == []
     assert [o for o in ENGINE.options if f"`{o}" not in DOC] == []
     assert [line for line in LINES if f"`{line}`" not in DOC] == []
+
+
+def test_every_rule_quotes_the_rulebook_on_the_rulings_page() -> None:
+    table = DOC.split("## What each rule checks, in the rulebook's words", 1)[1]
+    assert [r.id for r in RULES if not r.text.strip() or f"| `{r.id}` | {r.text} |" not in table] == []

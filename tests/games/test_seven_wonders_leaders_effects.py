@@ -203,12 +203,12 @@ def test_two_player_age_end_discards_the_free_city_pile() -> None:
     st.deck = eng.data.deck(1, 2) - eng.data.deck(1, 2)
     st.deck["Stockade"] = 2
     city(eng, "Ann").hand = Hand(["Altar", "Theater"])
-    city(eng, "Ben").hand = Hand(["Altar", "Baths"])
+    city(eng, "Ben").hand = Hand(["Altar", "Palace"])
     act(eng, "table", "draw", "Ben Stockade")
     act(eng, "Ann", "build", "Altar")
     act(eng, "Ben", "build", "Altar")
-    act(eng, "Ben", "freecity", "discard Stockade")  # Ephesos has no wood to buy or make
-    assert st.age == 2 and sorted(st.discard) == ["Baths", "Stockade", "Stockade", "Theater"]
+    act(eng, "Ben", "freecity", "discard Stockade")  # no wood to buy or make, and the Palace is out of reach
+    assert st.age == 2 and sorted(st.discard) == ["Palace", "Stockade", "Stockade", "Theater"]
     assert city(eng, "Free City").coins == 3 + 3
 
 

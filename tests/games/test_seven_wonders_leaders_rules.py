@@ -471,6 +471,141 @@ def test_consequence_score() -> None:
     assert play(eng, "table", "score", "Ann karma 3") == ["move-syntax"]
 
 
+# ---------------------------------------------------------------- issue 9: what really happened
+
+
+def test_trade_unneeded() -> None:
+    eng = at_turn(new(), {"Ben": ["Baths", "Altar"], "Cat": ["Baths"]})
+    legal("trade-unneeded", play(eng, "Ben", "build", "Baths; right stone"))  # Rhodos makes no stone
+    give(eng, "Cat", "Stone Pit")
+    illegal("trade-unneeded", play(eng, "Cat", "build", "Baths; left stone"))  # Cat makes its own stone
+    eng = at_turn(new(), {"Ben": ["Baths"]})
+    assert play(eng, "Ben", "build", "Baths; right stone stone") == ["trade-supply"]  # one finding, not two
+
+
+def test_a_purchase_for_a_free_chain_is_flagged_and_paid() -> None:
+    eng = at_turn(new(), {"Ann": ["Glassworks"], "Ben": ["Loom"], "Cat": ["Temple"]}, age=2)
+    give(eng, "Cat", "Altar")
+    assert play(eng, "Cat", "build", "Temple; left stone") == ["trade-unneeded"]  # the chain makes it free
+    assert play(eng, "Ann", "build", "Glassworks") == [] and play(eng, "Ben", "build", "Loom") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [8, 6, 4]  # Cat paid Ann 2 coins
+
+
+def test_a_purchase_for_a_discard_or_a_free_build_is_flagged() -> None:
+    eng = at_turn(new(boards=("Olympia A", "Gizah A", "Rhodos A")), {"Ann": ["Altar"], "Ben": ["Altar"]})
+    city(eng, "Ann").stages = 2
+    assert play(eng, "Ann", "build", "Altar; free; left stone") == ["trade-unneeded"]
+    assert play(eng, "Ben", "discard", "Altar; right wood") == ["trade-unneeded"]
+
+
+def test_the_extra_purchases_variant_allows_buying_more_and_pays_it() -> None:
+    eng = at_turn(new(**{"extra-purchases": "true"}), {"Ann": ["Glassworks"], "Ben": ["Loom"], "Cat": ["Temple"]},
+                  age=2)
+    give(eng, "Cat", "Altar")
+    assert play(eng, "Cat", "build", "Temple; left stone") == []
+    assert play(eng, "Ann", "build", "Glassworks") == [] and play(eng, "Ben", "build", "Loom") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [8, 6, 4]
+
+
+def test_a_purchase_from_the_wrong_side_is_paid_to_the_seller_once_reported() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"], "Ben": ["Baths"], "Cat": ["Altar"]})
+    assert play(eng, "Ben", "build", "Baths; left stone") == ["trade-supply"]  # Cat has none; Ann (right) has
+    assert play(eng, "Ann", "build", "Altar") == [] and play(eng, "Cat", "build", "Altar") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [8, 4, 6]
+    assert play(eng, "table", "coins", "Ann 8") == []  # no follow-on finding
+    eng = at_turn(new(), {"Ben": ["Baths"]})
+    assert [v.message for v in eng.apply(Event(3, "Ben", "build", "Baths; left stone"))] == [
+        "Cat cannot sell stone to Ben (paid to Ann, who sells it)"]
+
+
+def test_a_city_short_of_coins_pays_what_it_has_once_reported() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"], "Ben": ["Baths"], "Cat": ["Altar"]})
+    city(eng, "Ben").coins = 1
+    assert play(eng, "Ben", "build", "Baths; right stone") == ["build-coins"]
+    assert play(eng, "Ann", "build", "Altar") == [] and play(eng, "Cat", "build", "Altar") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [7, 0, 6]
+
+
+def game_over(eng: ENGINE) -> ENGINE:
+    """Jump past Age III's conflicts."""
+    eng.st.phase, eng.st.age = "over", 3
+    return eng
+
+
+def test_science_wild() -> None:
+    eng = new()
+    give(eng, "Ann", "Scientists Guild", age=0)
+    assert play(eng, "Ann", "science", "Scientists Guild gear") == ["flow-out-of-turn"]  # chosen at the end
+    game_over(eng)
+    legal("science-wild", play(eng, "Ann", "science", "Scientists Guild gear"))
+    assert eng.score_breakdown()["Ann"]["science"] == 1  # one gear, as chosen
+    illegal("science-wild", play(eng, "Ann", "science", "Scientists Guild tablet"))  # chosen once
+    illegal("science-wild", play(eng, "Ben", "science", "Scientists Guild gear"))  # not Ben's
+    assert play(eng, "Cat", "science", "wonder gear") == ["science-wild"]  # Ephesos has no wild symbol
+    assert play(eng, "Ann", "science", "Scientists Guild sundial") == ["move-syntax"]
+
+
+def test_science_wild_from_a_wonder_stage() -> None:
+    eng = game_over(new(boards=("Babylon A", "Gizah A", "Rhodos A")))
+    city(eng, "Ann").stages = 2
+    city(eng, "Ann").changed()
+    assert play(eng, "Ann", "science", "wonder tablet") == []
+    assert eng.score_breakdown()["Ann"]["science"] == 1
+
+
+def test_consequence_tokens() -> None:
+    eng = new()
+    city(eng, "Ann").tokens = [3, -1]
+    legal("consequence-tokens", play(eng, "table", "tokens", "Ann -1 3"))
+    legal("consequence-tokens", play(eng, "table", "tokens", "Ben none"))
+    illegal("consequence-tokens", play(eng, "table", "tokens", "Ann +3"))
+    assert play(eng, "table", "tokens", "Ann three") == ["move-syntax"]
+
+
+def test_consequence_winner_breaks_a_tie_by_coins() -> None:
+    eng = new()
+    assert play(eng, "table", "winner", "Ann") == ["flow-out-of-turn"]  # the game is not over
+    game_over(eng)
+    legal("consequence-winner", play(eng, "table", "winner", "Ann, Ben, Cat"))  # 2 points and 6 coins each
+    illegal("consequence-winner", play(eng, "table", "winner", "Ann"))
+    city(eng, "Ann").coins = 8  # still 2 points, but the most coins
+    legal("consequence-winner", play(eng, "table", "winner", "Ann"))
+    illegal("consequence-winner", play(eng, "table", "winner", "Ann, Ben, Cat"))
+    assert play(eng, "table", "winner", "Zed") == ["move-syntax"]
+
+
+def test_free_city_must_chain_a_card_anywhere_in_the_hand() -> None:
+    def age_two() -> ENGINE:
+        eng = new(players=("Ann", "Ben"))
+        at_turn(eng, {"Ann": ["Temple", "Aqueduct", "Statue"], "Ben": ["Loom"]}, age=2)
+        give(eng, "Free City", "Altar")
+        assert play(eng, "table", "draw", "Ann Courthouse") == []
+        return eng
+    eng = age_two()
+    assert play(eng, "Ann", "discard", "Statue") == []
+    illegal("free-city-choice", play(eng, "Ann", "freecity", "discard Aqueduct"))  # the Temple is a free chain
+    eng = age_two()
+    assert play(eng, "Ann", "discard", "Statue") == []
+    legal("free-city-choice", play(eng, "Ann", "freecity", "build Temple"))
+    eng = age_two()  # written first, the Free City's card is judged knowing Ann may keep the Temple
+    assert play(eng, "Ann", "freecity", "discard Aqueduct") == []
+
+
+def test_free_city_may_not_discard_while_another_card_can_be_built() -> None:
+    eng = two_player_turn(["Altar", "Baths", "Lumber Yard"])
+    assert play(eng, "Ann", "build", "Altar") == []
+    illegal("free-city-choice", play(eng, "Ann", "freecity", "discard Stockade"))  # it can build the Lumber Yard
+    eng = new(players=("Ann", "Ben"), boards=("Gizah A", "Rhodos A", "Ephesos A"))
+    at_turn(eng, {"Ann": ["Altar", "Stockade"], "Ben": ["Altar", "Theater"]})
+    assert play(eng, "table", "draw", "Ann Stockade") == []
+    assert play(eng, "Ann", "build", "Altar") == []
+    legal("free-city-choice", play(eng, "Ann", "freecity", "discard Stockade"))  # no wood to make or buy
+
+
+def test_every_rule_quotes_the_rulebook() -> None:
+    assert [r.id for r in RULES if not r.text.strip()] == []
+
+
 def test_every_rule_has_a_legal_and_an_illegal_case() -> None:
     # Read from this file's source, so the check holds whatever order or selection tests run in.
     source = Path(__file__).read_text(encoding="utf-8")
@@ -522,3 +657,51 @@ def test_a_refused_purchase_counts_its_units() -> None:
     assert messages(eng, "Cat", "build", "Aqueduct; left 2 clay wood") == [
         "Ann cannot sell wood, 2 clay to Cat",
         "Cat cannot cover the cost of Aqueduct (3 stone) with its production and purchases"]
+
+
+def test_a_free_build_goes_with_a_structure_only() -> None:
+    eng = at_turn(new(boards=("Olympia A", "Gizah A", "Rhodos A")), {"Ann": ["Baths", "Altar"], "Ben": ["Altar"]})
+    city(eng, "Ann").stages = 2
+    assert play(eng, "Ann", "discard", "Altar; free") == ["build-free-olympia"]
+    assert play(eng, "Ben", "stage", "Altar; free") == ["build-free-olympia", "build-resources"]
+
+
+def test_a_move_by_the_wrong_kind_of_actor_is_out_of_turn() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"]})
+    assert play(eng, "Ann", "deal", "Ben Altar") == ["flow-out-of-turn"]  # the table deals
+    assert play(eng, "table", "build", "Altar") == ["flow-out-of-turn"]  # a player builds
+    assert play(eng, "Ann", "build", "Altar") == []
+
+
+def test_coins_written_as_paid_to_the_bank_are_checked_and_paid() -> None:
+    eng = at_turn(new(), {"Ann": ["Lumber Yard"], "Ben": ["Clay Pit"], "Cat": ["Altar"]})
+    legal("build-coins", play(eng, "Ben", "build", "Clay Pit; pay 1"))
+    illegal("build-coins", play(eng, "Ann", "build", "Lumber Yard; pay 1"))  # a Lumber Yard is free
+    assert play(eng, "Cat", "discard", "Altar; pay 0") == []
+    assert [city(eng, p).coins for p in ("Ann", "Ben", "Cat")] == [5, 5, 9]  # Ann paid her coin all the same
+    eng = recruiting(new(), {"Ann": ["Nero"], "Ben": ["Croesus"]})
+    price = eng.data.leaders["Nero"].cost
+    legal("recruit-cost", play(eng, "Ann", "recruit", f"Nero; pay {price}"))
+    illegal("recruit-cost", play(eng, "Ben", "recruit", "Croesus; pay 0"))
+    eng = recruiting(new(), {"Ann": ["Nero"]})
+    assert play(eng, "Ann", "recruit", f"Nero; left ore; pay {price}") == ["trade-unneeded"]
+
+
+def test_rome_extra_recruit_checks_the_coins_written() -> None:
+    def pericles_pending() -> ENGINE:
+        eng = at_turn(new(boards=("Rome B", "Gizah A", "Rhodos A")),
+                      {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
+        city(eng, "Ann").leader_hand = Hand(["Pericles", "Sappho"])
+        city(eng, "Ann").coins = 4
+        return rome_b_stage(eng, 2)
+    assert play(pericles_pending(), "Ann", "recruit", "Pericles; pay 4") == []  # 6 - 2 = 4 coins
+    eng = pericles_pending()
+    assert play(eng, "Ann", "recruit", "Pericles; pay 3") == ["rome-extra-recruit"]
+    assert city(eng, "Ann").coins == 1  # the 3 coins written are paid
+
+
+def test_one_mistake_gives_one_finding() -> None:
+    eng = at_turn(new(), {"Ben": ["Baths"], "Cat": ["Baths"]})
+    assert play(eng, "Ben", "build", "Baths; right stone; free") == ["build-free-olympia"]  # the stone was needed
+    give(eng, "Cat", "Baths")
+    assert play(eng, "Cat", "build", "Baths") == ["build-duplicate"]  # no word on the stone Ephesos lacks

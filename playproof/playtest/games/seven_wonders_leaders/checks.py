@@ -59,13 +59,50 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
     if city.owns(card.name):
         found.append(broken("build-duplicate", f"{city.name} already has a {card.name}"))
     if move.free:
-        # a free build pays nothing; purchases logged with it are ignored
-        return found + _olympia(st, city), Payment(olympia=True)
-    if chain_free(city, card):
-        return found + pay(st, i, Cost(), move, card.colour), Payment(chain=True)
-    cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+        # Olympia A builds without paying its cost; purchases written with it are still paid
+        payment = Payment(olympia=True)
+        paid = pay(st, i, Cost(), move, card.colour, payment)
+        free_found = _olympia(st, city)
+        # a free build the city has no right to: its purchases are no second mistake
+        found += free_found + [f for f in paid if not (free_found and f[0] == "trade-unneeded")]
+    elif chain_free(city, card):
+        # a chain build is free; purchases written with it are still paid (and flagged as unneeded)
+        payment = Payment(chain=True)
+        found += pay(st, i, Cost(), move, card.colour, payment)
+    else:
+        cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+        payment = Payment()
+        found += pay(st, i, cost, move, card.colour, payment)
+    found += written_coins(st, i, move, payment.bank, payment)
+    # a second copy is never built, so its cost is no second mistake (what was written is still paid)
+    return (found[:1] if found and found[0][0] == "build-duplicate" else found), payment
+
+
+def check_discard(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
+    """Check a discard: nothing is bought for it (purchases written anyway are paid)."""
     payment = Payment()
-    return found + pay(st, i, cost, move, card.colour, payment), payment
+    found = pay(st, i, Cost(), move, "discard", payment) if move.left or move.right or move.bank else []
+    return found + written_coins(st, i, move, 0, payment), payment
+
+
+def purchases_for_a_leader(st: State, i: int, move: Move, price: int, payment: Payment) -> list[Finding]:
+    """Check what a recruit writes besides the Leader: no purchases, and the coins paid are its price."""
+    found: list[Finding] = []
+    if move.left or move.right or move.bank:
+        bought = Payment()
+        found += pay(st, i, Cost(), move, move.name, bought)  # nothing is bought for a Leader
+        payment.left, payment.right, payment.bank = bought.left, bought.right, payment.bank + bought.bank
+    return found + written_coins(st, i, move, price, payment, "recruit-cost")
+
+
+def written_coins(st: State, i: int, move: Move, expected: int, payment: Payment,
+                  rule: str = "build-coins") -> list[Finding]:
+    """Check the coins written as paid to the bank (`; pay N`) against the price; the written coins are paid."""
+    if move.coins is None or move.coins == expected:
+        return []
+    payment.bank += move.coins - expected
+    return [broken(rule, f"{st.cities[i].name} pays {coins(move.coins)} to the bank for {_verb_object(move)}; "
+                         f"the price is {coins(expected)}")]
 
 
 def _olympia(st: State, city: City) -> list[Finding]:
@@ -77,6 +114,14 @@ def _olympia(st: State, city: City) -> list[Finding]:
     return []
 
 
+def free_only_to_build(st: State, i: int, move: Move) -> list[Finding]:
+    """Check that Olympia A's free build (`; free`) goes with a structure, not a stage, discard or Leader."""
+    if not move.free or move.verb == "build":
+        return []
+    return [broken("build-free-olympia", f"{st.cities[i].name} writes a free build with a {move.verb}; "
+                                         "only a structure is built for free")]
+
+
 def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     """Check building the next Wonder stage with a card: a stage left, its cost paid."""
     city = st.cities[i]
@@ -84,7 +129,8 @@ def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     if city.board is None or city.stages >= len(city.board.stages):
         return [broken("stage-available", f"{city.name} has no Wonder stage left to build")], payment
     stage = f"{city.board.label} stage {city.stages + 1}"
-    return pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage), payment
+    found = pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage)
+    return found + written_coins(st, i, move, payment.bank, payment), payment
 
 
 def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment | None = None,
@@ -98,23 +144,76 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
             broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}")]
     found = _bank_check(city, move)
     mk = market(st, i)
-    found += _supply_check(st, i, move.left, mk.left, "left") + _supply_check(st, i, move.right, mk.right, "right")
+    left, right, supply_found = _sellers(st, i, move, mk)
+    found += supply_found
     prof = city.profile
     own = prof.own
-    if move.left or move.right or move.bank:
-        bought = list(own.fixed)
-        for r in move.left + move.right + move.bank:
-            bought[r] += 1
-        own = Supply(tuple(bought), own.masks)
-    if not covers(cost.units, own, prof.extra_masks(colour) if prof.reduce_list else ()):
+    extra = prof.extra_masks(colour) if prof.reduce_list else ()
+    bought = move.left + move.right + move.bank
+    if bought:
+        own = Supply(_plus(own.fixed, bought), own.masks)
+    if not covers(cost.units, own, extra):
         found.append(broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
                                                f"({_describe(cost)}) with its production and purchases"))
-    payment.left = sum(mk.left_price[r] for r in move.left)
-    payment.right = sum(mk.right_price[r] for r in move.right)
+    elif bought and not st.extra_purchases and not supply_found:  # one finding for one wrong purchase
+        found += _unneeded(city, cost, own, bought, extra, what or _verb_object(move))
+    payment.left = sum(mk.left_price[r] for r in left)
+    payment.right = sum(mk.right_price[r] for r in right)
     payment.bank = cost.coins + (mk.bank_price or 0) * len(move.bank)
     if payment.total > city.coins:
         found.append(broken("build-coins", f"{city.name} must pay {coins(payment.total)} but has {city.coins}"))
     return found
+
+
+def _plus(fixed: tuple[int, ...], units: tuple[int, ...]) -> tuple[int, ...]:
+    """Return fixed production with bought units added."""
+    counts = list(fixed)
+    for r in units:
+        counts[r] += 1
+    return tuple(counts)
+
+
+def _spare(need: tuple[int, ...], supply: Supply, bought: tuple[int, ...], extra: tuple[int, ...]) -> int | None:
+    """Return a bought resource the cost is covered without (bought but not missing), or None."""
+    for r in set(bought):
+        fixed = list(supply.fixed)
+        fixed[r] -= 1
+        if covers(need, Supply(tuple(fixed), supply.masks), extra):
+            return r
+    return None
+
+
+def _unneeded(city: City, cost: Cost, own: Supply, bought: tuple[int, ...], extra: tuple[int, ...],
+              what: str) -> list[Finding]:
+    """Check that every bought unit was missing: the cost is not covered without it."""
+    spare = _spare(cost.units, own, bought, extra)
+    if spare is None:
+        return []
+    return [broken("trade-unneeded", f"{city.name} buys {RESOURCES[spare]} it does not lack for {what}; "
+                                     "only missing resources are bought")]
+
+
+def _verb_object(move: Move) -> str:
+    """Return what a move does with its card, in words: `a discard`, `Temple`."""
+    return {"discard": "a discard", "stage": "a Wonder stage"}.get(move.verb, move.name)
+
+
+def _sellers(st: State, i: int, move: Move, mk: Market) -> tuple[tuple[int, ...], tuple[int, ...], list[Finding]]:
+    """Return the units bought left and right as paid, and the trade-supply findings.
+
+    A purchase the named neighbour cannot sell but the other neighbour can is a slip of the side:
+    it is reported once and paid to the neighbour who sells it (so the seller's coins stay right).
+    """
+    left, right = move.left, move.right
+    left_ok = not left or can_sell(left, mk.left)
+    right_ok = not right or can_sell(right, mk.right)
+    if left_ok and right_ok:
+        return left, right, []
+    if not left_ok and right_ok and can_sell(right + left, mk.right):
+        return (), right + left, _supply_check(st, i, left, mk.left, "left", st.neighbours(i)[1].name)
+    if left_ok and not right_ok and can_sell(left + right, mk.left):
+        return left + right, (), _supply_check(st, i, right, mk.right, "right", st.neighbours(i)[0].name)
+    return left, right, _supply_check(st, i, left, mk.left, "left") + _supply_check(st, i, right, mk.right, "right")
 
 
 def _bank_check(city: City, move: Move) -> list[Finding]:
@@ -128,12 +227,14 @@ def _bank_check(city: City, move: Move) -> list[Finding]:
     return []
 
 
-def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, side: str) -> list[Finding]:
+def _supply_check(st: State, i: int, units: tuple[int, ...], supply: Supply, side: str,
+                  paid: str = "") -> list[Finding]:
     """Check that a neighbour's board, brown and grey cards produce what is bought from it."""
     if not units or can_sell(units, supply):
         return []
     seller = st.neighbours(i)[0 if side == "left" else 1]
-    return [broken("trade-supply", f"{seller.name} cannot sell {_units(units)} to {st.cities[i].name}")]
+    instead = f" (paid to {paid}, who sells it)" if paid else ""
+    return [broken("trade-supply", f"{seller.name} cannot sell {_units(units)} to {st.cities[i].name}{instead}")]
 
 
 def _units(units: tuple[int, ...]) -> str:
@@ -174,14 +275,4 @@ def check_salvage(st: State, i: int, card: Card | None, name: str) -> list[Findi
         return [broken("salvage-discard", f"{name} is not in the discard pile", unsure)]
     if city.owns(card.name):
         return [broken("salvage-discard", f"{city.name} already has a {card.name}")]
-    return []
-
-
-def check_free_city(st: State, i: int, move: Move, card: Card | None, legal: bool) -> list[Finding]:
-    """Check the Free City's duty: chain when it can, discard only when nothing can be built."""
-    city = st.cities[i]
-    if card is not None and move.verb != "build" and chain_free(city, card) and not city.owns(card.name):
-        return [broken("free-city-choice", f"the Free City must build {card.name} by its free chain")]
-    if move.verb == "discard" and card is not None and legal:
-        return [broken("free-city-choice", f"the Free City may not discard {card.name}: it can be built")]
     return []

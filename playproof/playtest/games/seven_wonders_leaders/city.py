@@ -92,6 +92,8 @@ class City:
     hand: Hand = field(default_factory=Hand)
     tokens: list[int] = field(default_factory=list)
     olympia_age: int = 0
+    science_picks: dict[str, int] = field(default_factory=dict)
+    """Wild science symbols chosen at the end, by source (a card's name, or `wonder`)."""
     _profile: Profile | None = None
     _names: list[str] = field(default_factory=list)
 
@@ -100,6 +102,12 @@ class City:
         if len(self._names) != len(self.structures):
             self._names = [c.name for c in self.structures]
         return name in self._names
+
+    def wild_sources(self) -> list[str]:
+        """Return the city's own wild science sources: cards by name, and `wonder` for a built stage."""
+        found = [c.name for c in self.structures if ("science", ("any",)) in c.effect]
+        stages = self.board.stages[: self.stages] if self.board is not None else ()
+        return found + (["wonder"] if any(("science", ("any",)) in e for _, e in stages) else [])
 
     def colour_count(self, colour: str) -> int:
         """Return how many structures of a colour the city has."""

@@ -45,6 +45,10 @@ class Cost:
         """Return True when nothing at all is to be paid."""
         return self.coins == 0 and not any(self.units)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Cost:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass(frozen=True)
 class Card:
@@ -58,6 +62,10 @@ class Card:
     chain_from: tuple[str, ...] = ()
     min_players: int | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass(frozen=True)
 class Leader:
@@ -68,6 +76,10 @@ class Leader:
     effect: Effect
     variant: str | None = None
     """A Leader with a variant joins the pool only when that variant option is on (Semiramis)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Leader:
+        """Return self: it is immutable."""
+        return self
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,10 @@ class Board:
         """Return `Name side`, as logs write it."""
         return f"{self.name} {self.side}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        """Return self: it is immutable."""
+        return self
+
 
 @dataclass
 class GameData:
@@ -99,6 +115,10 @@ class GameData:
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
+        """Return self: the workbook's numbers are read-only and shared by every copy of an engine."""
+        return self
 
     def canonical_names(self) -> dict[str, str]:
         """Return lower-case names of cards and Leaders mapped to their spelling in the workbook."""

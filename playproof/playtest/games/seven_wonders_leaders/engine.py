@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
@@ -10,7 +11,9 @@ from playproof.playtest.games.seven_wonders_leaders import checks, options, reso
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
-from playproof.playtest.games.seven_wonders_leaders.moves import Move, MoveError, parse_move, split_city
+from playproof.playtest.games.seven_wonders_leaders.moves import (
+    PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
+)
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
@@ -22,6 +25,7 @@ OPTIONS = {
     "sides": "which Wonder sides are dealt: any (default), A or B",
     "late-discards": "an Age's last cards are discarded after turn 6's follow-ups (Halikarnassos cannot take them)",
     "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
+    "extra-purchases": "buying resources a city does not lack (for a chain, a free build, a discard) is allowed and paid",
 }
 
 
@@ -47,6 +51,10 @@ _FOLLOW_UPS = {"salvage": "build a card from the discard pile (salvage CARD, or 
                "draw": "draw Rome's Leaders from the box (table: leaders PLAYER LEADER, ...)"}
 
 
+# what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
+_AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
+
+
 class SevenWondersLeaders(Decisions, Engine):
     """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
 
@@ -68,6 +76,7 @@ class SevenWondersLeaders(Decisions, Engine):
         self.st = self._new_state(setup)
         self.late_discards = "late-discards" in setup.options
         self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
+        self.st.extra_purchases = "extra-purchases" in setup.options
         self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
@@ -143,13 +152,17 @@ class SevenWondersLeaders(Decisions, Engine):
 
     def _dispatch(self, event: Event) -> list[Finding]:
         """Route an event to the table or to a player's move."""
-        if self.st.phase == "over" and event.verb not in ("coins", "score"):
+        if self.st.phase == "over" and event.verb not in _AFTER_THE_END:
             return [broken("flow-out-of-turn", "the game is over")]
         if event.actor == TABLE:
             return self._table(event.verb, event.args.strip())
         p = self.seat.get(event.actor)
         if p is None:
             raise MoveError(f'"{event.actor}" is not a player of this game ({", ".join(self.st.players)})')
+        if event.verb == "science":
+            return self._science(p, event.args)
+        if event.verb in TABLE_VERBS:  # a table event written as a player's: the wrong actor
+            return [broken("flow-out-of-turn", f"{event.actor} cannot {event.verb}: that is the table's to do")]
         key = (event.verb, event.args, self.seats)
         move = self.data.parsed.get(key)
         if move is None:
@@ -161,7 +174,7 @@ class SevenWondersLeaders(Decisions, Engine):
         name = self.canon.get(move.name.lower(), move.name)
         if name == move.name:
             return move
-        return Move(move.verb, name, move.left, move.right, move.bank, move.free, move.city, move.for_free_city)
+        return replace(move, name=name)
 
     def _table(self, verb: str, args: str) -> list[Finding]:
         """Apply a chance event or check a logged consequence."""
@@ -170,6 +183,12 @@ class SevenWondersLeaders(Decisions, Engine):
             return table.check_coins(st, args)
         if verb == "score":
             return table.check_score(st, args)
+        if verb == "tokens":
+            return table.check_tokens(st, args)
+        if verb == "winner":
+            if st.phase != "over":
+                return [broken("flow-out-of-turn", "the winner is named once Age III's conflicts are over")]
+            return table.check_winner(st, args, self.winners())
         if verb == "wonder":
             return self._wonder(args)
         if verb in ("leaders", "deal", "draw"):
@@ -180,7 +199,24 @@ class SevenWondersLeaders(Decisions, Engine):
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(key, (player, names))
             return self.chance[verb](found[0], list(found[1]))
-        raise MoveError(f'unknown table verb "{verb}" (verbs: wonder, leaders, deal, draw, coins, score)')
+        if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
+            return [broken("flow-out-of-turn", f"the table cannot {verb}: a player makes that choice")]
+        raise MoveError(f'unknown table verb "{verb}" (verbs: {", ".join(TABLE_VERBS)})')
+
+    def _science(self, p: int, args: str) -> list[Finding]:
+        """Record the symbol a player gives a wild science source at the end of the game."""
+        st = self.st
+        source, symbol = parse_science(args)
+        if st.phase != "over":
+            return [broken("flow-out-of-turn", "wild science symbols are chosen at the end of the game")]
+        city = st.cities[p]
+        name = "wonder" if source.lower() == "wonder" else self.canon.get(source.lower(), source)
+        if name not in city.wild_sources():
+            return [broken("science-wild", f"{city.name} has no wild science symbol on {source}")]
+        if name in city.science_picks:
+            return [broken("science-wild", f"{city.name} already chose the symbol of {source}")]
+        city.science_picks[name] = symbol
+        return []
 
     def _split_player(self, args: str) -> tuple[int, str]:
         """Split `Ann rest` into a player index and the rest."""
@@ -330,14 +366,19 @@ class SevenWondersLeaders(Decisions, Engine):
         leader = st.data.leaders.get(move.name)
         if leader is None and move.name != "?":
             raise MoveError(f'no Leader named "{move.name}"')
-        found = checks.leader_in_hand(city, move.name)
+        found = checks.leader_in_hand(city, move.name) + checks.free_only_to_build(st, p, move)
         payment = Payment()
         if move.verb == "recruit" and leader is not None:
             found += checks.check_recruit(st, p, leader)
-            payment.bank = min(checks.leader_price(st, p, leader), city.coins)
+            price = checks.leader_price(st, p, leader)
+            payment.bank = min(price, city.coins)
+            found += checks.purchases_for_a_leader(st, p, move, price, payment)
         elif move.verb == "stage":
             stage_found, payment = checks.check_stage(st, p, move)
             found += stage_found
+        elif move.verb == "discard":
+            discard_found, payment = checks.check_discard(st, p, move)
+            found += discard_found
         st.choices[p] = Choice(p, move, payment, city.leader_hand)
         self._maybe_resolve()
         return found
@@ -358,8 +399,9 @@ class SevenWondersLeaders(Decisions, Engine):
         hand = st.real_hand(i)
         shared = st.two_player and hand is st.cities[st.controller].hand
         found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
-        if move.verb == "discard" and not st.cities[i].free_city:
-            st.choices[i] = Choice(i, move, Payment(), hand)  # a discard needs no further check
+        found += checks.free_only_to_build(st, i, move)
+        if move.verb == "discard" and not st.cities[i].free_city and move.plain:
+            st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
             found += found_play
@@ -378,9 +420,10 @@ class SevenWondersLeaders(Decisions, Engine):
             found = [broken("build-resources", "a hidden card cannot be checked until revealed", True)]
         elif move.verb == "stage":
             found, payment = checks.check_stage(st, i, move)
-        if st.cities[i].free_city:
-            legal = card is not None and options.can_build_any(st, i, card)
-            found += checks.check_free_city(st, i, move, card, legal)
+        else:
+            found, payment = checks.check_discard(st, i, move)
+        if st.cities[i].free_city and card is not None:
+            found += options.free_city_duty(st, i, move.verb, card)
         return found, payment
 
     # ----------------------------------------------------------------- follow-ups
@@ -428,7 +471,13 @@ class SevenWondersLeaders(Decisions, Engine):
             return [broken("rome-extra-recruit", f"{move.name} is not in {city.name}'s Leader hand")]
         extra = st.rome_stage_discount  # 0 unless the variant stacks a stage discount on the board's
         found = checks.check_recruit(st, i, leader, "rome-extra-recruit", extra)
-        resolve.recruit_now(st, i, leader, min(checks.leader_price(st, i, leader, extra), city.coins))
+        price = checks.leader_price(st, i, leader, extra)
+        payment = Payment(bank=min(price, city.coins))
+        found += checks.written_coins(st, i, move, price, payment, "rome-extra-recruit")
+        if move.left or move.right or move.bank:
+            found.append(broken("trade-unneeded", f"{city.name} buys resources for a Leader; only missing "
+                                                  "resources are bought (and none are for a Leader)"))
+        resolve.recruit_now(st, i, leader, max(0, min(payment.bank, city.coins)))
         return found
 
     def _pop_follow_up(self) -> None:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from playproof.playtest.games.seven_wonders_leaders.data import RES_INDEX, RESOURCES
+from playproof.playtest.games.seven_wonders_leaders.data import RES_INDEX, RESOURCES, SCIENCE
 from playproof.playtest.games.seven_wonders_leaders.resources import Plan
 
 ALIASES = {"cloth": "loom", "textile": "loom", "paper": "papyrus", "brick": "clay", "bricks": "clay"}
-PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity")
-TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score")
+PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity", "science")
+TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score", "tokens", "winner")
+SYMBOL_ALIASES = {"cog": "gear", "wheel": "gear", "compasses": "compass", "tablets": "tablet"}
 
 
 class MoveError(ValueError):
@@ -29,6 +30,13 @@ class Move:
     free: bool = False
     city: str = ""
     for_free_city: bool = False
+    coins: int | None = None
+    """Coins the table says were paid to the bank (`; pay N`), when written."""
+
+    @property
+    def plain(self) -> bool:
+        """Return True when nothing is written after the card: no purchase, free build or coins."""
+        return not (self.left or self.right or self.bank or self.free) and self.coins is None
 
     @property
     def hidden(self) -> bool:
@@ -80,6 +88,7 @@ def parse_play(verb: str, args: str) -> Move:
         raise MoveError(f"{verb} needs a card name")
     paid: dict[str, tuple[int, ...]] = {"left": (), "right": (), "bank": ()}
     free = False
+    coins = None
     for clause in clauses:
         word, _, rest = clause.partition(" ")
         word = word.lower()
@@ -87,9 +96,11 @@ def parse_play(verb: str, args: str) -> Move:
             free = True
         elif word in paid:
             paid[word] += parse_resources(rest)
+        elif word == "pay" and rest.strip().isdigit():
+            coins = int(rest)
         else:
-            raise MoveError(f'unknown clause "{clause}" (clauses: left, right, bank, free)')
-    return Move(verb, head, paid["left"], paid["right"], paid["bank"], free)
+            raise MoveError(f'unknown clause "{clause}" (clauses: left, right, bank, free, pay N)')
+    return Move(verb, head, paid["left"], paid["right"], paid["bank"], free, coins=coins)
 
 
 def parse_move(verb: str, args: str, cities: list[str]) -> Move:
@@ -99,17 +110,38 @@ def parse_move(verb: str, args: str, cities: list[str]) -> Move:
         if inner.lower() not in ("build", "stage", "discard"):
             raise MoveError("freecity is followed by build, stage or discard")
         move = parse_play(inner.lower(), rest)
-        return Move(move.verb, move.name, move.left, move.right, move.bank, move.free, for_free_city=True)
+        return replace(move, for_free_city=True)
     if verb in ("build", "stage", "discard"):
         return parse_play(verb, args)
     if verb == "courtesan":
         city, name = split_city(args.strip(), cities)
         return Move(verb, name, city=city)
+    if verb == "recruit" and ";" in args:
+        return parse_play(verb, args)  # `recruit Nero; pay 3`
     if verb in ("draft", "recruit", "salvage"):
         if not args.strip():
             raise MoveError(f"{verb} needs a name")
         return Move(verb, args.strip())
     raise MoveError(f'unknown verb "{verb}" (verbs: {", ".join(PLAYER_VERBS)})')
+
+
+def parse_science(args: str) -> tuple[str, int]:
+    """Parse `Scientists Guild gear` (a wild source, then the symbol chosen) into (source, symbol index)."""
+    source, _, word = args.strip().rpartition(" ")
+    symbol = SYMBOL_ALIASES.get(word.lower(), word.lower())
+    if not source or symbol not in SCIENCE:
+        raise MoveError(f'science needs a source and a symbol ({", ".join(SCIENCE)}), got "{args.strip()}"')
+    return source.strip(), SCIENCE.index(symbol)
+
+
+def parse_tokens(text: str) -> list[int]:
+    """Parse `1 3 -1` (or `none`) into conflict token values."""
+    words = text.replace(",", " ").split()
+    if words == ["none"]:
+        return []
+    if not words or not all(w.lstrip("+-").isdigit() for w in words):
+        raise MoveError(f'tokens needs token values such as "1 3 -1" (or "none"), got "{text}"')
+    return [int(w) for w in words]
 
 
 def plan_clauses(plan: Plan) -> str:

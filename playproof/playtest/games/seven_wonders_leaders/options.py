@@ -5,8 +5,8 @@ from __future__ import annotations
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
-from playproof.playtest.games.seven_wonders_leaders.state import State
+from playproof.playtest.games.seven_wonders_leaders.resources import cheapest, residual
+from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
 
 def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
@@ -16,6 +16,8 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     if budget < 0:
         return None
     prof = city.profile
+    if not any(cost.units) or not residual(cost.units, prof.own.fixed):
+        return ""  # the city's fixed production covers it: nothing to buy (the common case)
     plan = cheapest(cost.units, prof.own, prof.extra_masks(colour), market(st, i), budget)
     return None if plan is None else plan_clauses(plan)
 
@@ -61,21 +63,45 @@ def card_moves(st: State, i: int) -> list[str]:
 
 
 def free_city_moves(st: State, i: int) -> list[str]:
-    """Return the Free City's plays: chains first, a discard only when nothing can be built."""
-    city = st.cities[i]
-    moves = []
-    for name in st.hand_of(i).distinct():
-        card = st.data.card(st.age, name)
-        if card is None:
-            continue
-        if chain_free(city, card) and not city.owns(name):
-            moves.append(f"build {name}")
-            continue
-        built = build_texts(st, i, card)
-        stage = stage_clauses(st, i)
-        built += [f"stage {name}{stage}"] if stage is not None else []
-        moves += built or [f"discard {name}"]
-    return ["freecity " + m for m in moves]
+    """Return the Free City's plays: its free chains if any, else builds and stages, else discards."""
+    cards = [c for c in (st.data.card(st.age, n) for n in st.hand_of(i).distinct()) if c is not None]
+    chains = [c.name for c in cards if _chain_build(st, i, c)]
+    if chains:
+        return [f"freecity build {name}" for name in chains]
+    stage = stage_clauses(st, i)
+    built = [t for c in cards for t in build_texts(st, i, c) + ([f"stage {c.name}{stage}"] if stage is not None else [])]
+    return ["freecity " + m for m in built or [f"discard {c.name}" for c in cards]]
+
+
+def _chain_build(st: State, i: int, card: Card) -> bool:
+    """Return True when city i may build this card for free by its chain."""
+    return chain_free(st.cities[i], card) and not st.cities[i].owns(card.name)
+
+
+def free_city_duty(st: State, i: int, verb: str, card: Card) -> list[Finding]:
+    """Check the Free City's duty on the whole hand: chain when it can, discard only when nothing can be built.
+
+    While the controller has not yet chosen their own card, one card of the hand may still go to
+    them, so another card counts against the Free City only when there are two such cards.
+    """
+    others = st.hand_of(i).distinct()
+    if card.name in others:
+        others.remove(card.name)
+    cards = [c for c in (st.data.card(st.age, n) for n in others) if c is not None]
+    spare = 0 if st.controller in st.choices else 1
+    chains = [c.name for c in cards if _chain_build(st, i, c)]
+    if verb != "build" or not _chain_build(st, i, card):
+        if _chain_build(st, i, card):
+            return [broken("free-city-choice", f"the Free City must build {card.name} by its free chain")]
+        if len(chains) > spare:
+            return [broken("free-city-choice", f"the Free City must build {chains[0]} by its free chain")]
+    if verb == "discard":
+        if can_build_any(st, i, card):
+            return [broken("free-city-choice", f"the Free City may not discard {card.name}: it can be built")]
+        buildable = [c.name for c in cards if build_texts(st, i, c)]
+        if len(buildable) > spare:
+            return [broken("free-city-choice", f"the Free City may not discard: it can build {buildable[0]}")]
+    return []
 
 
 def can_build_any(st: State, i: int, card: Card) -> bool:

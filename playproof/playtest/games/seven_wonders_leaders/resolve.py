@@ -30,13 +30,15 @@ def _pay(st: State, ch: Choice, income: list[int]) -> None:
     """Take a choice's coins; neighbours are paid after the turn (not spendable this turn)."""
     city = st.cities[ch.city]
     pay = ch.payment
-    if ch.move.verb == "discard":
-        return
-    city.coins -= pay.total
-    income[st.left(ch.city)] += pay.left
-    income[st.right(ch.city)] += pay.right
+    # a city pays only coins it holds: neighbours first, then the bank (a shortfall is reported once)
+    held = max(city.coins, 0)
+    left = min(pay.left, held)
+    right = min(pay.right, held - left)
+    city.coins -= min(pay.total, held)
+    income[st.left(ch.city)] += left
+    income[st.right(ch.city)] += right
     rebate = city.profile.number("trade_rebate")
-    income[ch.city] += rebate * ((pay.left > 0) + (pay.right > 0))
+    income[ch.city] += rebate * ((left > 0) + (right > 0))
     if pay.olympia:
         city.olympia_age = st.age
 

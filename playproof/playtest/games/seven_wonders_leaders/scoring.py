@@ -65,7 +65,10 @@ def _lines(st: State, i: int, copy: Card | None) -> dict[str, int]:
     set_value = st.data.const("science_set", 7)
     bonus = prof.number("science_set_bonus")
     wilds = prof.wild_science + (1 if copy is not None and ("science", ("any",)) in copy.effect else 0)
-    science, sets = science_points(prof.science, wilds, set_value + bonus)
+    counts = list(prof.science)
+    for symbol in city.science_picks.values():  # wild symbols the log says were chosen
+        counts[symbol] += 1
+    science, sets = science_points(counts, wilds - len(city.science_picks), set_value + bonus)
     purple = [c for c in city.structures if c.colour == "purple"] + ([copy] if copy else [])
     lines = {
         "military": sum(city.tokens),

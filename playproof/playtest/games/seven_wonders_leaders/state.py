@@ -83,6 +83,8 @@ class State:
     controller: int = 0
     drawn: bool = False
     rome_stage_discount: int = 0
+    extra_purchases: bool = False
+    """The `extra-purchases` variant: buying resources a city does not lack is allowed (and paid)."""
 
     @property
     def two_player(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
-from playproof.playtest.games.seven_wonders_leaders.moves import MoveError, split_city
+from playproof.playtest.games.seven_wonders_leaders.moves import MoveError, parse_tokens, split_city
 from playproof.playtest.games.seven_wonders_leaders.scoring import LINES, breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken, coins
 
@@ -113,6 +113,28 @@ def check_score(st: State, args: str) -> list[Finding]:
     have = breakdown(st, st.index(city_name))[line]
     if int(parts[-1]) != have:
         return [broken("consequence-score", f"{city_name} scores {have} for {line}, not {parts[-1]}")]
+    return []
+
+
+def check_tokens(st: State, args: str) -> list[Finding]:
+    """Compare the conflict tokens a city is logged to hold (any order) with the derived ones."""
+    city_name, rest = split_city(args, [c.name for c in st.cities])
+    claimed = parse_tokens(rest)
+    have = st.cities[st.index(city_name)].tokens
+    if sorted(claimed) != sorted(have):
+        held = " ".join(f"{t:+d}" for t in sorted(have)) or "none"
+        return [broken("consequence-tokens", f"{city_name} holds conflict tokens {held}, not {rest.strip()}")]
+    return []
+
+
+def check_winner(st: State, args: str, winners: list[str]) -> list[Finding]:
+    """Compare the logged winner(s) with the rules' (most points, then most coins, else shared)."""
+    claimed = names_list(args)
+    unknown = [n for n in claimed if n not in st.players]
+    if not claimed or unknown:
+        raise MoveError(f'winner needs player names ({", ".join(st.players)}), got "{args}"')
+    if sorted(claimed) != sorted(winners):
+        return [broken("consequence-winner", f"the rules name {' and '.join(winners)} the winner, not {args}")]
     return []
 
 
