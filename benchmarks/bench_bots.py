@@ -1,0 +1,71 @@
+"""How strong the bots are: MCTS against greedy and greedy against random, seats swapped, with 95 % intervals.
+
+For each game and pairing, half the games put bot A in seat 1 and half in seat 2 (other seats, in games of
+more players, are random), so the first-player effect cancels; a shared win counts as a share. The answer is
+A's win rate with its Wilson interval, against an even share of the seats the two bots hold.
+
+    python benchmarks/bench_bots.py --games 60 --budget 60 who-will-reign four-sisters
+    python benchmarks/bench_bots.py --games 100 starter tidepool-tricks
+
+`starter` is the game `playproof new` makes; a folder under examples/declared/ is named by its id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+from bench_common import run_heading  # noqa: E402
+from playproof.balance.runner import Plan, run_local  # noqa: E402
+from playproof.balance.stats import Rate  # noqa: E402
+
+
+def project_of(game: str, workdir: Path) -> tuple[str, str | None]:
+    """Return (game id, project folder) for a seed game, the starter game or a declared example."""
+    if game == "starter":
+        from playproof.scaffold import create_project
+
+        folder = workdir / "starter"
+        create_project(folder)
+        return "starter", str(folder)
+    declared = ROOT / "examples" / "declared" / game
+    return game, str(declared) if declared.is_dir() else None
+
+
+def pairing(game: str, project: str | None, players: int, a: str, b: str, games: int) -> tuple[Rate, float]:
+    """Return bot a's win rate against bot b (seats 1 and 2 swapped half the time) and the seconds taken."""
+    rest = ["random"] * (players - 2)
+    began = time.perf_counter()
+    first = run_local(Plan(game, players, games // 2, seed=1, bots=",".join([a, b, *rest]), project=project))
+    second = run_local(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
+                            project=project))
+    return Rate(first.wins[0] + second.wins[1], games), time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games_to_play", nargs="+", metavar="GAME")
+    parser.add_argument("--games", type=int, default=60, help="games per pairing (default 60)")
+    parser.add_argument("--budget", type=int, default=100, help="MCTS iterations per move (default 100)")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args()
+    print(run_heading("bench_bots: bot strength"))
+    print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
+    print("|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as workdir:
+        for game in args.games_to_play:
+            game_id, project = project_of(game, Path(workdir))
+            for a, b in ((f"mcts:{args.budget}", "greedy"), ("greedy", "random")):
+                rate, seconds = pairing(game_id, project, args.players, a, b, args.games)
+                print(f"| {game} | {args.players} | {a} vs {b} | {rate.trials} | {rate.text()} | "
+                      f"{100 / args.players:.0f} % | {seconds:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
