@@ -328,5 +328,10 @@ def test_a_reaction_in_the_middle_of_an_expedition_lets_it_go_on() -> None:
 
 def test_a_city_record_while_a_turn_closes_mid_round_leaves_the_discards_to_come() -> None:
     assert run("Ann: end\ntable: city fA1 none\nAnn: discard AP2") == []
-    last = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\ntable: city fA1 Ann\nCat: discard AP3"
-    assert run(last, prep=cities(pA1="Ann")) == ["turn-hand-limit", "turn-hand-limit"]  # the record is the timeshift's
+    last = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\ntable: city fA1 {}\nCat: discard AP3"
+    # Cat must still discard: the record comes before the timeshift, and the discard after it is no slip
+    assert run(last.format("none"), prep=cities(pA1="Ann")) == []
+    assert run(last.format("Ann"), prep=cities(pA1="Ann")) == ["timeshift-copy-forward"]
+    # once the closing player is within the limit, a record after the round's last turn is the timeshift's
+    done = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\nCat: discard AP3\ntable: city fA1 Ann"
+    assert run(done, prep=cities(pA1="Ann")) == []

@@ -34,6 +34,8 @@ MESSAGES = {
     "move-wall": "fA3 is walled: it cannot be entered with action points",
     "order-first-player": "the time-shift card belongs to Ben, not Cat",
     "round-draw-pile": "no AP4 card is left in the draw pile",
+    "round-hand-size": "Ann holds 2 cards, not 3",
+    "cards-discard-pile": "AP4 goes to the blue discard pile here, not the red one",
     "round-draw-three": "Ben cannot draw now: Ann draws next",
     "setup-clock-cards": "the 2:00 clock card was already dealt",
     "setup-past-deck": '"P1" has already been laid; the past deck holds P2, P3, P4, P5, P6, P7, P8, P9, P10, P11',

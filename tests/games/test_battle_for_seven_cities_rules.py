@@ -128,6 +128,11 @@ CASES: dict[str, tuple[dict, dict]] = {
     "round-draw-pile": ({"log": DRAWS + "\ntable: draw Ben AP3", "raw": True, "first": "Ann"},
                         {"log": DRAWS + "\ntable: draw Ben AP4", "raw": True, "first": "Ann"}),
     "turn-active-player": ({"log": "Ann: points AP4"}, {"log": "Ben: points AP2"}),
+    "round-hand-size": ({"log": "table: hand Ann 3\nAnn: points AP4\nAnn: hand 2"},
+                        {"log": "Ann: points AP4\ntable: hand Ann 3"}),
+    "cards-discard-pile": ({"log": "Ann: points AP4 to blue\nAnn: play BURN to red\nBen: play DEFEND to blue",
+                            "hands": {"Ann": "BURN AP4 AP2", "Ben": "DEFEND AP2 AP2"}, "prep": cities(fA1="Ben")},
+                           {"log": "Ann: points AP4 to red", "hands": {"Ann": "BURN AP4 AP2"}}),
     "turn-card-in-hand": ({"log": "Ann: points AP3"}, {"log": "Ann: points DEFEND"}),
     "turn-extra-cards": (
         {"log": "Ann: points AP4\nAnn: build\nAnn: end\ntable: draw Ann AP2\nAnn: discard AP2"},

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from playproof.playtest.engine import TABLE, Event, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, draw, is_reaction, place_city, position, remove_cities,
-    spend, take_card)
+    Found, card_code, check_active, check_pile, check_supply, discard_to, draw, is_reaction, place_city, position,
+    remove_cities, spend, split_pile, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import founded
 
@@ -140,7 +140,7 @@ def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     code = None if hidden else card_code(eng, code_text[0], event, found)
     if not s.can_draw():
         found.append(eng.v("round-draw-pile", "the draw pile and the blue discard pile are both empty", event))
-    elif code is not None and not s.deck.cards.get(code):
+    elif code is not None and not s.source().cards.get(code):
         found.append(_missing_card(eng, code, event))
     if code is not None or hidden:
         draw(eng, player, code)
@@ -184,8 +184,11 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
     s = eng.s
     if is_reaction(eng, event) or (event.actor == TABLE and event.verb == "reshuffle"):
         return True  # a reshuffle comes before an extra draw from an empty pile
+    if event.verb == "hand":
+        return True  # a record of a hand size closes nothing
     if event.actor == TABLE and event.verb == "city":
-        return s.turn + 1 < len(s.order)  # a record mid-round; after the round's last turn, the timeshift's
+        # a record mid-round, or while the closing player must still discard; otherwise the timeshift's
+        return s.turn + 1 < len(s.order) or s.hands[s.active].size > eng.numbers["hand_limit"]
     if event.verb == "discard":
         return True  # another player's discard is their slip; the closing player may still discard
     if event.verb == "draw":
@@ -211,24 +214,26 @@ def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
                            f"{limit}, no further", event))
     elif not closing:
         found.append(eng.v("turn-hand-limit", f"{player} may discard only at the end of their own turn", event))
+    args, pile = split_pile(eng, args, event, found)
     code = None if args[:1] == ["?"] else card_code(eng, args[0], event, found) if args else None
     if code is not None:
         take_card(eng, player, code, event, found)
     elif args[:1] == ["?"] and s.hands[player].unknown:
         s.hands[player].unknown -= 1
-    s.blue.add(code)
+    discard_to(eng, check_pile(eng, code or "a discarded card", pile, "blue", event, found), code)
 
 
 # -- action points, moving, building ---------------------------------------------------------
 
 def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: points AP3` — a card is played for its action points (then to the blue pile)."""
+    args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
     if code is None:
         return
     active = check_active(eng, event, found)
     take_card(eng, event.actor, code, event, found)
-    eng.s.blue.add(code)
+    discard_to(eng, check_pile(eng, code, pile, "blue", event, found), code)
     if active:  # points played out of turn are lost, not added to the active player's pool
         eng.s.points += eng.data.cards[code].points
 
@@ -334,15 +339,34 @@ def timeshift(eng: BattleEngine) -> None:
 
 
 def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: city fA2 Ann` (or `none`) — the table states who holds a tile; compare it."""
+    """`table: city fA2 Ann [2]` (or `none`) — the table states who holds a tile (and how many of
+    their city tokens stand there: 2 for a metropolis); compare it."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
         return
-    claimed = " ".join(args[1:]) or "none"
-    actual = eng.s.board.owner(pos) or "none"
+    rest = args[1:]
+    tokens = int(rest.pop()) if len(rest) > 1 and rest[-1].isdigit() else None
+    claimed = " ".join(rest) or "none"
+    actual, held = eng.s.board.cities.get(pos, ("none", 0))
     if claimed.lower() != actual.lower():
         found.append(eng.v("timeshift-copy-forward", f"{pos} holds {actual if actual != 'none' else 'no city'}"
                            f", not {claimed}", event))
+    elif tokens is not None and tokens != held:
+        found.append(eng.v("cards-metropolis", f"{pos} holds {held} of {actual}'s city tokens, not {tokens} "
+                           "(a metropolis is 2)", event))
+
+
+def hand(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: hand Ann 3` (or `Ann: hand 3`) — the table records how many cards a player holds; compare it."""
+    player, count = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
+    if player not in eng.s.seats or not count or not count[0].isdigit():
+        found.append(eng.v("log-known-verb", "a hand record names the player and a number: table: hand Ann 3",
+                           event))
+        return
+    held = eng.s.hands[player].size
+    if int(count[0]) != held:
+        found.append(eng.v("round-hand-size", f"{player} holds {held} card{'s' * (held != 1)}, not {count[0]}",
+                           event))
 
 
 def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
@@ -373,6 +397,7 @@ HANDLERS = {
     "tile": tile, "clock": clock, "first": first, "start": start, "draw": draw_event,
     "discard": discard, "points": points, "move": move, "travel": travel, "build": build,
     "recycle": recycle, "end": end, "city": city, "winner": winner, "reshuffle": reshuffle,
+    "hand": hand,
 }
 
 

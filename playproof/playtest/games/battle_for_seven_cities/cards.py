@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Callable
 from playproof.playtest.engine import Event
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, is_reaction, place_city, position, remove_cities, take_card)
+    Found, card_code, check_active, check_pile, check_supply, discard_to, is_reaction, place_city, position,
+    remove_cities, split_pile, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
     addresses_window, any_defender, attack, can_react, close_window, defend, founded)
@@ -25,6 +26,7 @@ _COMPASS = {"e": "east", "w": "west", "ne": "north-east", "nw": "north-west", "s
 
 def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: play CODE ...` — a card is played for its special action (then to the red pile)."""
+    args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
     if code is None:
         if not args:
@@ -37,10 +39,12 @@ def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     if not card.special:
         found.append(eng.v("cards-no-special", f"{card.title} ({code}) has no special action; "
                            f"play it for its points: points {code}", event))
-        eng.s.blue.add(code)
+        discard_to(eng, pile or "blue", code)
         return
+    # a special action's card goes to the red pile; a reaction card to either pile, the player's choice
+    eng.s.pile = (pile or "red") if card.reaction else check_pile(eng, code, pile, "red", event, found)
     if code not in ("BURN", "TAKEOVER"):
-        eng.s.red.add(code)  # an attack's pile waits for Defend City
+        discard_to(eng, eng.s.pile, code)  # an attack's card waits for Defend City
     SPECIALS[code](eng, event, args[1:], found)
 
 
@@ -139,7 +143,7 @@ def takeover(eng: BattleEngine, event: Event, args: list[str], found: Found) -> 
     """Hostile Takeover: swap an opponent's unprotected city next to one of yours for your own."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
-        eng.s.red.add("TAKEOVER")
+        discard_to(eng, eng.s.pile, "TAKEOVER")
         return
     board = eng.s.board
     _city_target(eng, "cards-takeover", pos, event.actor, event, found)
@@ -364,6 +368,9 @@ def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
         close_window(eng)
     elif offers and offers[0] == event.actor:
         offers.pop(0)
+    else:
+        found.append(eng.v("turn-active-player", f"nobody asked {event.actor} to react: pass answers a reaction "
+                           "window or a Metropolis offer", event))
 
 
 SPECIALS: dict[str, Special] = {

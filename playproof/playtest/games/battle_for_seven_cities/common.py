@@ -105,6 +105,35 @@ def draw(eng: BattleEngine, player: str, code: str | None) -> None:
         hand.known[code] += 1
 
 
+PILES = ("blue", "red")
+
+
+def split_pile(eng: BattleEngine, args: list[str], event: Event, found: Found) -> tuple[list[str], str | None]:
+    """Return a move's arguments without a trailing `to blue` / `to red`, and the pile it names (or None)."""
+    if len(args) < 2 or args[-2].lower() != "to":
+        return args, None
+    pile = args[-1].lower()
+    if pile not in PILES:
+        found.append(eng.v("log-known-verb", f'"{args[-1]}" is not a discard pile (to blue, to red)', event))
+        return args[:-2], None
+    return args[:-2], pile
+
+
+def check_pile(eng: BattleEngine, code: str, pile: str | None, expected: str, event: Event, found: Found) -> str:
+    """Check a used card goes to the pile its text names (rule: blue for points and discards, red for
+    special actions); return the pile it actually went to."""
+    if pile is None or pile == expected:
+        return expected
+    found.append(eng.v("cards-discard-pile", f"{code} goes to the {expected} discard pile here, not the {pile} "
+                       "one", event))
+    return pile
+
+
+def discard_to(eng: BattleEngine, pile: str, code: str | None) -> None:
+    """Put a used card (None: an unknown one) on the blue or the red discard pile."""
+    (eng.s.blue if pile == "blue" else eng.s.red).add(code)
+
+
 def is_reaction(eng: BattleEngine, event: Event) -> bool:
     """Return True when an event plays a reaction card (allowed at any point, it interrupts nothing)."""
     code = event.args.split()[:1]

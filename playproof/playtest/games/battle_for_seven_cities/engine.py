@@ -17,7 +17,9 @@ from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, 
 DEFAULT_ROUND_CAP = 30
 MARKER = EventKind.MARKER
 PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
-OBSERVATIONS = ("city", "first", "winner", "reshuffle")
+TABLE_VERBS = ("tile", "clock", "first", "city", "winner", "reshuffle")
+"""Records only the table writes (`draw` and `hand` may be written either way)."""
+OBSERVATIONS = ("city", "first", "winner", "reshuffle", "hand")
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
@@ -86,6 +88,9 @@ class BattleEngine(Engine):
             return found
         if event.actor == TABLE and event.verb in PLAYER_VERBS:
             found.append(self.v("log-known-verb", f'"{event.verb}" is a player\'s move, not the table\'s', event))
+            return found
+        if event.actor != TABLE and event.verb in TABLE_VERBS:
+            found.append(self.v("log-known-verb", f'"{event.verb}" is the table\'s record: table: {event.text}', event))
             return found
         if self.s.phase is Phase.OVER and event.verb not in ("winner", "city"):
             found.append(self.v("win-end-of-round", f"the game ended at the end of round {self.s.round}", event))

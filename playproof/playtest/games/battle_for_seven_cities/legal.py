@@ -9,7 +9,7 @@ from playproof.playtest.engine import TABLE, Decision, Event
 from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.cards import placements
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
-from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS
+from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, any_defender
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
@@ -52,6 +52,25 @@ def answers_offer(eng: BattleEngine, event: Event) -> bool:
     return event.verb == "pass" or (event.verb == "play" and event.args.split()[:1] in (["METROPOLIS"], ["metropolis"]))
 
 
+def reaction_allowed(eng: BattleEngine, player: str, text: str) -> bool:
+    """Return True when a player may make this reaction move now (reactions need not wait to be asked)."""
+    words = text.split(" ")
+    if words[0] != "play" or len(words) < 2 or not _may_hold(eng, player, words[1]):
+        return False
+    window = eng.s.window
+    if words[1] == "METROPOLIS":
+        return text in _metropolis(eng, player)
+    if words[1] == "DEFEND" and window is not None and window.kind == "defend":
+        return player != window.actor and (player == window.reactor or any_defender(eng))
+    return words[1] == "SANDS" and window is not None and window.kind == "sands" and player == window.reactor
+
+
+def _may_hold(eng: BattleEngine, player: str, code: str) -> bool:
+    """Return True when a player's hand holds (or, face down, may hold) a card."""
+    hand = eng.s.hands[player]
+    return hand.known.get(code, 0) > 0 or hand.unknown > 0
+
+
 def _tiles(eng: BattleEngine) -> Decision:
     """The table lays the next past tile-group of the starting board."""
     return Decision(TABLE, tuple(f"tile {g}" for g in eng.s.past_deck), "lay a past tile-group")
@@ -78,8 +97,9 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    pile = s.deck.cards if s.deck.size else s.blue.cards
-    moves = tuple(f"draw {player} {code}" for code in sorted(pile)) or (f"draw {player} ?",)
+    moves = tuple(f"draw {player} {code}" for code in sorted(s.source().cards)) or (f"draw {player} ?",)
+    if not s.deck.size and s.blue.size:
+        moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
 
 

@@ -33,6 +33,9 @@ _RULES = [
     ("turn-extra-cards", "Playing a Turn",
      "At the end of a turn a player may draw one extra card per city built directly (Build or Remote "
      "Construction) on a future tile with the extra-card symbol, and no more."),
+    ("round-hand-size", "Starting a Round",
+     "A player's hand holds the cards they drew, less those played and discarded; a hand size the log "
+     "records must match it."),
     ("turn-hand-limit", "Playing a Turn",
      "At the end of a turn a player discards down to 2 cards (extra cards included), and no further."),
     ("ap-enough-points", "Using Action Points",
@@ -86,6 +89,9 @@ _RULES = [
     ("cards-enemy", "Cards",
      "The Enemy of my Enemy removes an opponent's unprotected city and puts a city of a third player "
      "(one with a token left) in its place."),
+    ("cards-discard-pile", "Cards",
+     "A card played for its points goes to the blue discard pile, a card played for its special action to the "
+     "red one, a used reaction card to either; a card discarded at the end of a turn goes to the blue pile."),
     ("timeshift-copy-forward", "Ending a Round",
      "At the end of a round every past city is copied onto its future tile, replacing the cities "
      "there unless they are protected; an empty past tile removes nothing."),

@@ -30,6 +30,7 @@ class Window:
     card: str
     pos: str
     line: int
+    pile: str = "red"  # where the attack's card goes if it takes effect
 
 
 @dataclass
@@ -108,6 +109,7 @@ class State:
     expedition: Expedition | None = None
     winners: tuple[str, ...] = ()
     offers: list[str] = field(default_factory=list)  # players asked, before a turn, to play Metropolis
+    pile: str = "red"  # the discard pile the special action being played goes to
 
     @property
     def active(self) -> str:
@@ -129,6 +131,9 @@ class State:
             self.deck, self.blue = self.blue, Pile()
 
     def can_draw(self) -> bool:
-        """Return True when a card can be drawn (refilling first)."""
-        self.refill()
-        return self.deck.size > 0
+        """Return True when a card can be drawn: from the draw pile, or the blue pile shuffled into it."""
+        return self.deck.size > 0 or self.blue.size > 0
+
+    def source(self) -> Pile:
+        """Return the pile the next card comes from (the blue pile when the draw pile is empty)."""
+        return self.deck if self.deck.size else self.blue

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from playproof.playtest.engine import Event
 from playproof.playtest.games.battle_for_seven_cities.board import twin
-from playproof.playtest.games.battle_for_seven_cities.common import place_city, remove_cities
+from playproof.playtest.games.battle_for_seven_cities.common import discard_to, place_city, remove_cities
 from playproof.playtest.games.battle_for_seven_cities.state import Window
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ def founded(eng: BattleEngine, owner: str, pos: str, line: int) -> None:
 def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> None:
     """Hold a Burn City or Hostile Takeover until its victim has had the chance to defend."""
     victim = eng.s.board.owner(pos)
-    window = Window("defend", _defender(eng, victim, player) if victim else "", player, card, pos, line)
+    window = Window("defend", _defender(eng, victim, player) if victim else "", player, card, pos, line,
+                    eng.s.pile)
     if victim is None:
         resolve(eng, window)
     else:
@@ -78,8 +79,8 @@ def close_window(eng: BattleEngine) -> None:
 
 
 def resolve(eng: BattleEngine, window: Window) -> None:
-    """Carry out a Burn City or Hostile Takeover (its card goes to the red pile)."""
-    eng.s.red.add(window.card)
+    """Carry out a Burn City or Hostile Takeover (its card goes to the red pile, or where the log put it)."""
+    discard_to(eng, window.pile, window.card)
     remove_cities(eng, window.pos)
     if window.card == "TAKEOVER":
         place_city(eng, window.actor, window.pos)
