@@ -14,8 +14,9 @@ from typing import Iterator
 
 from consistency import Report, check, log_events, numbers_changed, simulated_events, words_swapped
 
-from playproof.playtest.engine import TABLE, Decision, Engine, Setup
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, Setup
 from playproof.playtest.games.battle_for_seven_cities import ENGINE
+from playproof.playtest.games.battle_for_seven_cities.actions import shows_turn_over
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS
 from playproof.playtest.games.battle_for_seven_cities.legal import reaction_allowed
 
@@ -27,11 +28,15 @@ CODES = ("AP4", "AP3", "AP2", "ATLANTIS", "RAIL", "WALL", "BURN", "EXPEDITION", 
 
 
 def wrong_actor(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
-    """An offered move made by another player (a reaction that player may play too is no mistake)."""
+    """An offered move made by another player.
+
+    No mistake: a reaction that player may play too, or any move once the active player has used all
+    their cards (another player's move then shows the turn is over)."""
     others = [p for p in engine.setup.players if p != decision.actor]
     for text in decision.moves[:4]:
+        verb, _, args = text.partition(" ")
         for other in others[:2]:
-            if not reaction_allowed(engine, other, text):
+            if not reaction_allowed(engine, other, text) and not shows_turn_over(engine, Event(0, other, verb, args)):
                 yield other, text
 
 

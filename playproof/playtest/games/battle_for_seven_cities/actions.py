@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from playproof.playtest.engine import TABLE, Event, Violation
+from playproof.playtest.engine import TABLE, Event, EventKind, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, draw, is_reaction, place_city, position,
@@ -316,10 +316,31 @@ def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
 
 def end(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: end` — Ann ends her turn; unused action points are lost."""
-    if not check_active(eng, event, found):
-        return
+    if check_active(eng, event, found):
+        close_turn(eng, event.line)
+
+
+def close_turn(eng: BattleEngine, line: int) -> None:
+    """Begin closing the active player's turn (extra draws, discards); unused action points are lost."""
     s = eng.s
-    s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, event.line, 0, event.actor
+    s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, line, 0, s.active
+
+
+TURN_VERBS = ("points", "move", "travel", "build", "recycle", "end", "play", "place")
+
+
+def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
+    """Return True when an event shows that the active player's turn is over though no `end` was written."""
+    # rule: "A turn ends when a player has used all their cards": with an empty hand, the next player's
+    # move, a draw, a round or timeshift marker or the table's first/winner record closes the turn
+    s = eng.s
+    if s.phase is not Phase.TURN or s.hands[s.active].size or is_reaction(eng, event):
+        return False
+    if event.kind is EventKind.MARKER or event.verb == "draw":
+        return True
+    if event.actor == TABLE:
+        return event.verb in ("first", "winner")
+    return event.actor != s.active and event.verb in TURN_VERBS
 
 
 # -- the correctional timeshift and logged consequences ----------------------------------------

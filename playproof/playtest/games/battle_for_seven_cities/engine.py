@@ -77,6 +77,8 @@ class BattleEngine(Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check one event, apply it whatever the verdict, and return every violation."""
         if event.kind is MARKER:
+            if actions.shows_turn_over(self, event):
+                self.close_unwritten(event)
             return []
         found: list[Violation] = []
         handler = HANDLERS.get(event.verb)
@@ -172,6 +174,8 @@ class BattleEngine(Engine):
     def settle(self, event: Event, found: list[Violation]) -> None:
         """Close whatever the event shows is over: reaction windows, missing setup, draws, a turn."""
         s = self.s
+        if actions.shows_turn_over(self, event):
+            self.close_unwritten(event)
         if s.offers and not legal.answers_offer(self, event):
             s.offers.clear()
         while s.window is not None and not cards.addresses_window(self, event):
@@ -201,6 +205,12 @@ class BattleEngine(Engine):
             self.start_turn(0)
         if s.phase is Phase.CLOSE and actions.close_done(self):
             self.finish_turn(found)
+
+    def close_unwritten(self, event: Event) -> None:
+        """Close a turn whose player used all their cards without writing `end` (nothing more to check)."""
+        actions.close_turn(self, event.line)
+        if actions.close_done(self):
+            self.finish_turn([])
 
     def start_round_draws(self) -> None:
         """Queue the round's draws: every player, in player order, draws 3 cards."""
