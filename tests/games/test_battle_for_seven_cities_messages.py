@@ -16,7 +16,7 @@ MESSAGES = {
     "cards-army-limit": "Ann already has 3 shields on the board",
     "cards-atlantis": "Atlantis rises only from past light sea; Ann is on past soil",
     "cards-burn": "the city on fA1 is protected by a shield",
-    "cards-defend": "only Ben, whose city is attacked, may defend it",
+    "cards-defend": "nobody defends against their own card",
     "cards-embassy": "fC2 holds no city of Ann's",
     "cards-enemy": 'the new city must belong to a third player, not "Ben"',
     "cards-expedition": "the expedition's city goes on soil, forest or mountain of the new past group (slot D), "
@@ -128,7 +128,7 @@ def test_a_special_action_out_of_turn_names_the_card() -> None:
 
 
 def test_an_overlapping_expedition_says_where_in_words() -> None:
-    assert found_messages("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
+    assert found_messages("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
                           hands={"Ann": "EXPEDITION AP3 AP2"}) == [
         ("cards-expedition", "the new tile-group with its cell 1 east of pA1 would overlap tiles already laid")]
 

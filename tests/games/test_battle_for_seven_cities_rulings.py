@@ -26,3 +26,37 @@ def test_the_last_turn_of_a_round_ends_with_its_cards_at_a_round_marker() -> Non
     found += engine.apply(Event(120, "", "round", "Round 2", EventKind.MARKER))
     found += [v for e in events("table: draw Cat AP4\ntable: hand Cat 1", 121) for v in engine.apply(e)]
     assert found == [] and engine.s.round == 2
+
+
+# "The player with the most cities wins the game!"
+
+SEVEN_AND_SIX = {f"f{s}{c}": "Ann" for s, c in ["A1", "A3", "A4", "B1", "B2", "B4", "C2"]}
+BEN = {"fA2": "Ben", "fB3": "Ben", "fC1": "Ben", "fC3": "Ben", "fC4": "Ben", "pA2": "Ben", "pB3": "Ben",
+       "pC1": "Ben"}
+
+
+def test_the_most_cities_past_and_future_win_by_default() -> None:
+    prep = cities(**SEVEN_AND_SIX, **BEN)
+    assert run(ROUND_END + "\ntable: winner Ben", prep=prep) == []  # Ben 8 cities (5 future), Ann 7
+    assert run(ROUND_END + "\ntable: winner Ann", prep=prep) == ["win-most-cities"]
+    assert run(ROUND_END + "\ntable: winner Ann", prep=prep, **{"win-count": "future"}) == []
+
+
+# "If you run out of City Tokens you may destroy one of your cities on any tile..."
+
+def test_a_player_out_of_tokens_may_recycle_a_city_on_a_shielded_tile() -> None:
+    prep = lambda e: (cities(fC3="Ann")(e), shields(fC3="Ann")(e), e.s.supply.update(Ann=0))  # noqa: E731
+    assert run("Ann: recycle fC3", prep=prep) == []
+    assert run("Ann: recycle fC3", prep=prep, recycle="unshielded") == ["build-city-supply"]
+
+
+# "In the past place the top tile-group ... touching the tile your player token is currently on."
+
+EXPEDITION = "Ann: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1"
+
+
+def test_an_expedition_needs_the_token_in_the_past() -> None:
+    hands = {"Ann": "EXPEDITION AP3 AP2"}
+    assert run("Ann: points AP2\nAnn: travel\n" + EXPEDITION, hands=hands) == []
+    assert run(EXPEDITION, hands=hands) == ["cards-expedition"]  # flagged once; the expedition goes on
+    assert run(EXPEDITION, hands=hands, expedition="twin") == []

@@ -309,7 +309,8 @@ def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
     if s.board.owner(pos) != event.actor:
         found.append(eng.v("build-city-supply", f"{pos} holds no city of {event.actor}'s", event))
         return
-    if s.board.protected(pos):
+    # "you may destroy one of your cities on any tile"; variant recycle=unshielded spares shielded tiles
+    if s.board.protected(pos) and eng.option("recycle") == "unshielded":
         found.append(eng.v("build-city-supply", f"the city on {pos} is protected by a shield", event))
     remove_cities(eng, pos)
 
@@ -355,8 +356,10 @@ def timeshift(eng: BattleEngine) -> None:
             continue  # an empty past tile removes nothing; a city of the same owner stays as it is
         if board.owner(future) is not None and board.protected(future):
             continue  # a protected future city is not replaced
-        if eng.s.supply[owner] > 0:  # an owner out of city tokens cannot copy the city (ruling)
-            place_city(eng, owner, future)
+        # every past city is copied ("Each city in the past will now also copy"), with a stand-in token
+        # when its owner has none left; variant shortage=skip: such a city is not copied
+        if eng.s.supply[owner] > 0 or eng.option("shortage") == "copy":
+            place_city(eng, owner, future, stand_in=True)
 
 
 def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:

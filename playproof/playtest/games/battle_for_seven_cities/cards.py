@@ -269,6 +269,11 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     """Expedition: the top past tile-group is drawn next (`table: tile P#`), then placed."""
     s = eng.s
     base = s.positions[event.actor]
+    # "In the past place the top tile-group ... touching the tile your player token is currently on":
+    # the token must be in the past (variant expedition=twin: or in the future, over the past tile under it)
+    if base[0] != "p" and eng.option("expedition") == "past":
+        found.append(eng.v("cards-expedition", f"{event.actor}'s token is on the future tile {base}; an expedition's "
+                           "group is laid in the past, touching the past tile the token is on", event))
     base = base if base[0] == "p" else twin(base)
     if not s.past_deck or s.future_next > len(eng.data.future_groups):
         found.append(eng.v("cards-expedition", "no tile-group is left to explore", event))

@@ -78,12 +78,13 @@ def check_supply(eng: BattleEngine, player: str, event: Event, found: Found) -> 
                            f"{player}'s own cities first (recycle POS)", event))
 
 
-def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1) -> None:
-    """Put a player's city (or metropolis) on a tile, using tokens from their supply."""
+def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1, *, stand_in: bool = False) -> None:
+    """Put a player's city (or metropolis) on a tile, using tokens from their supply (with stand_in, the
+    supply may go below zero: those tokens must be freed again before the player builds)."""
     s = eng.s
     remove_cities(eng, pos)
     s.board.cities[pos] = (player, tokens)
-    s.supply[player] = max(0, s.supply[player] - tokens)
+    s.supply[player] = s.supply[player] - tokens if stand_in else max(0, s.supply[player] - tokens)
 
 
 def remove_cities(eng: BattleEngine, pos: str) -> None:

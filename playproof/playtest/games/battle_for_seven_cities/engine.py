@@ -37,10 +37,16 @@ class BattleEngine(Engine):
         "first": "Setup: who holds the time-shift card (no clock cards dealt)",
         "clock": "before (default: nearest time not past the start) | upcoming (nearest time after it)",
         "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
-        "win-count": "future (default: the most future cities wins) | all (past and future cities count)",
+        "win-count": "all (default: past and future cities count) | future (only future cities count)",
         "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
-        "defend": "owner (default: only the attacked city's owner plays Defend City) | any (any opponent "
-                  "of the attacker)",
+        "defend": "any (default: any opponent of the attacker plays Defend City) | owner (only the attacked "
+                  "city's owner)",
+        "expedition": "past (default: the token must be in the past) | twin (from the future too, touching the "
+                      "past tile under the token)",
+        "recycle": "any (default: a player out of tokens destroys any of their cities) | unshielded (not on a "
+                   "shielded tile)",
+        "shortage": "copy (default: every past city is copied forward, with a stand-in token if its owner has "
+                    "none left) | skip (a past city whose owner has no token left is not copied)",
         "layout": "Setup: the starting tile-groups' anchors q,r (default: the Board Layout sheet)",
     }
 
@@ -111,13 +117,14 @@ class BattleEngine(Engine):
         return self.s.phase is Phase.OVER
 
     def scores(self) -> dict[str, int]:
-        """Return each player's city count (future cities, or all with win-count=all)."""
-        era = None if self.setup.options.get("win-count") == "all" else "f"
+        """Return each player's city count: all their cities ("the player with the most cities wins"),
+        or only future ones with win-count=future."""
+        era = "f" if self.option("win-count") == "future" else None
         return {p: self.s.board.count(p, era) for p in self.s.seats}
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return the cities that score, in parts that add up: future land, future water (and past)."""
-        b, counts_past = self.s.board, self.setup.options.get("win-count") == "all"
+        b, counts_past = self.s.board, self.option("win-count") == "all"
         parts = {}
         for player, total in self.scores().items():
             water = b.count(player, "f", water=True)
@@ -148,6 +155,10 @@ class BattleEngine(Engine):
         return []
 
     # -- helpers the handlers share ------------------------------------------------------
+
+    def option(self, name: str) -> str:
+        """Return a variant option's value, or its default (the first of its CHOICES)."""
+        return self.setup.options.get(name) or CHOICES[name][0]
 
     def v(self, rule: str, message: str, event: Event | int,
           status: Status = Status.VIOLATION) -> Violation:
@@ -302,8 +313,10 @@ def _connected(hexes: set[tuple[int, int]]) -> bool:
     return seen == hexes
 
 
-CHOICES = {"clock": ("before", "upcoming"), "defend": ("owner", "any"), "win-count": ("future", "all"),
-           "tokens": ("corner", "connected")}
+CHOICES = {"clock": ("before", "upcoming"), "defend": ("any", "owner"), "win-count": ("all", "future"),
+           "tokens": ("corner", "connected"), "expedition": ("past", "twin"), "recycle": ("any", "unshielded"),
+           "shortage": ("copy", "skip")}
+"""Variant options with a fixed set of values; the first is the default."""
 
 
 def _check_options(options: Mapping[str, str]) -> None:

@@ -136,9 +136,10 @@ def _turn(eng: BattleEngine) -> Decision:
     hand = s.hands[player].known
     moves += [f"points {c}" for c in sorted(hand)]
     moves += _movement(eng, player)
-    if s.supply[player] == 0:
+    if s.supply[player] <= 0:
+        spare = eng.option("recycle") == "unshielded"
         moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
-                  if who == player and not s.board.protected(p)]
+                  if who == player and not (spare and s.board.protected(p))]
     for code in sorted(hand):
         if eng.data.cards[code].special and code in SPECIAL_MOVES:
             moves += SPECIAL_MOVES[code](eng, player)
@@ -199,6 +200,8 @@ def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
     """Expedition: when a group is left and one fits against the token's past tile."""
     s = eng.s
     here = s.positions[player]
+    if here[0] != "p" and eng.option("expedition") == "past":
+        return []
     base = here if here[0] == "p" else twin(here)
     room = s.past_deck and s.future_next <= len(eng.data.future_groups) and placements(eng, base)
     return ["play EXPEDITION"] if room else []

@@ -37,7 +37,7 @@ def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> No
 
 def any_defender(eng: BattleEngine) -> bool:
     """Return True when any opponent of the attacker may play Defend City (variant defend=any)."""
-    return eng.setup.options.get("defend") == "any"
+    return eng.option("defend") == "any"
 
 
 def _defender(eng: BattleEngine, victim: str, attacker: str) -> str:
