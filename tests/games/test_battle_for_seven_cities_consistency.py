@@ -88,8 +88,36 @@ def records_wrong(engine: Engine, decision: Decision) -> Iterator[tuple[str, str
         yield TABLE, "reshuffle"
 
 
+BARE = ("end", "travel", "build", "play BURN", "play ATLANTIS", "play EXPEDITION", "play DEFEND", "play SANDS",
+        "pass", "discard AP2")
+
+
+def bare_moves(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """Moves without a target made at the wrong moment: ending, travelling, building, a card, a pass."""
+    for text in BARE:
+        yield decision.actor, text
+
+
+def wrong_moments(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
+    """Building on another tile than the token's, recycling with tokens left, drawing out of time."""
+    s = engine.s
+    player = decision.actor if decision.actor in s.hands else s.active
+    if not player:
+        return
+    here = s.positions.get(player)
+    if here is not None:
+        for near in s.board.neighbours.get(here, ())[:2]:
+            yield player, f"build {near}"
+    for pos, (owner, _) in list(s.board.cities.items())[:2]:
+        if s.supply[player] > 0 or owner != player:
+            yield player, f"recycle {pos}"
+    code = next(iter(s.source().cards), "?")
+    if not decision.moves[0].startswith("draw") and not shows_turn_over(engine, Event(0, TABLE, "draw", "")):
+        yield TABLE, f"draw {player} {code}"
+
+
 MUTATORS = [wrong_actor, numbers_changed, words_swapped(CODES + tuple(DIRECTIONS) + NAMES[:3]),
-            tiles_changed, cards_changed, piles_wrong, records_wrong]
+            tiles_changed, cards_changed, piles_wrong, records_wrong, bare_moves, wrong_moments]
 
 
 def same(a: str, b: str) -> bool:

@@ -60,3 +60,18 @@ def test_an_expedition_needs_the_token_in_the_past() -> None:
     assert run("Ann: points AP2\nAnn: travel\n" + EXPEDITION, hands=hands) == []
     assert run(EXPEDITION, hands=hands) == ["cards-expedition"]  # flagged once; the expedition goes on
     assert run(EXPEDITION, hands=hands, expedition="twin") == []
+
+
+# One mistake, one finding
+
+def test_acting_after_end_is_flagged_once_and_the_discard_still_follows() -> None:
+    assert run("Ann: end\nAnn: discard AP2\nBen: points AP2") == []
+    assert run("Ann: end\nAnn: travel\nAnn: discard AP2\nBen: points AP2") == ["turn-active-player"]
+
+
+def test_an_interrupted_expedition_is_flagged_once_and_may_still_be_placed() -> None:
+    hands = {"Ann": "EXPEDITION AP3 AP2"}
+    start = "Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\n"
+    assert run(start + "table: hand Ann 1\nAnn: place 2 w city pD1", hands=hands) == []  # a record interrupts nothing
+    assert run(start + "Ann: points AP3\nAnn: place 2 w city pD1", hands=hands) == ["cards-expedition"]
+    assert run(start + "Ann: end\nBen: points AP2", hands=hands) == ["cards-expedition"]

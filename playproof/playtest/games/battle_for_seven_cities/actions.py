@@ -191,6 +191,8 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
         return s.turn + 1 < len(s.order) or s.hands[s.active].size > eng.numbers["hand_limit"]
     if event.verb == "discard":
         return True  # another player's discard is their slip; the closing player may still discard
+    if event.actor == s.active and s.hands[s.active].size > eng.numbers["hand_limit"]:
+        return True  # acting after `end` is the closing player's slip; they still discard down to the limit
     if event.verb == "draw":
         return (event.args.split()[:1] == [s.active]) if event.actor == TABLE else event.actor == s.active
     return False

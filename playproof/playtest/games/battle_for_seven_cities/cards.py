@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from playproof.playtest.engine import Event
+from playproof.playtest.engine import TABLE, Event
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, is_reaction, place_city, position,
@@ -300,7 +300,8 @@ def placements(eng: BattleEngine, base: str) -> dict[tuple[int, int], tuple[int,
 def place(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: place 2 ne [city pD3]` — the drawn group's cell 2 goes north-east of the base tile."""
     s = eng.s
-    trip = s.expedition
+    trip = s.expedition or s.dropped  # an interrupted expedition was flagged once already
+    s.dropped = None
     if trip is None or trip.player != event.actor:
         found.append(eng.v("cards-expedition", f"{event.actor} has no expedition tile-group to place", event))
         return
@@ -356,14 +357,20 @@ def continues_expedition(eng: BattleEngine, event: Event) -> bool:
     """Return True for the events that carry an expedition on (the draw, then the placing) or may interrupt it."""
     trip = eng.s.expedition
     assert trip is not None
-    if is_reaction(eng, event):
-        return True  # a reaction may come at any point; the expedition goes on after it
+    if is_reaction(eng, event) or (event.actor == TABLE and event.verb in ("hand", "city", "reshuffle")):
+        return True  # a reaction may come at any point, a record changes nothing: the expedition goes on
     return (event.verb == "tile" and trip.group is None) or (event.verb == "place" and event.actor == trip.player)
 
 
-def abandon_expedition(eng: BattleEngine) -> None:
+def abandon_expedition(eng: BattleEngine, event: Event, found: Found) -> None:
     """Drop an expedition the log never completed (a drawn group goes back on top of the deck)."""
-    eng.s.expedition = None
+    # rule: the card's group is placed ("place it with at least 1 tile touching..."), before anything else
+    trip = eng.s.expedition
+    assert trip is not None
+    step = "placed (place CELL DIR)" if trip.group else "drawn (table: tile P#) and placed"
+    found.append(eng.v("cards-expedition", f"{trip.player}'s expedition was never finished: its tile-group is "
+                       f"{step} before play goes on", event))
+    eng.s.expedition, eng.s.dropped = None, trip
 
 
 def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:

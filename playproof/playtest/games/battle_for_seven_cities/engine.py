@@ -192,7 +192,7 @@ class BattleEngine(Engine):
         while s.window is not None and not cards.addresses_window(self, event):
             cards.close_window(self)
         if s.expedition is not None and not cards.continues_expedition(self, event):
-            cards.abandon_expedition(self)
+            cards.abandon_expedition(self, event, found)
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
         if (s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS
@@ -234,6 +234,7 @@ class BattleEngine(Engine):
         s = self.s
         s.turn, s.phase = index, Phase.TURN
         s.points = s.extra_earned = s.extra_drawn = 0
+        s.dropped = None
         s.offers = legal.metropolis_offers(self)
 
     def finish_turn(self, found: list[Violation]) -> None:

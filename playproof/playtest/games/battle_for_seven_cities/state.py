@@ -107,6 +107,7 @@ class State:
     last_earned: int = 0  # the extra cards that turn earned
     window: Window | None = None
     expedition: Expedition | None = None
+    dropped: Expedition | None = None  # an expedition interrupted this turn (its late `place` still counts)
     winners: tuple[str, ...] = ()
     offers: list[str] = field(default_factory=list)  # players asked, before a turn, to play Metropolis
     pile: str = "red"  # the discard pile the special action being played goes to
