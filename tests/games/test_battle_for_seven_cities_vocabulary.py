@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from playproof.playtest.games.battle_for_seven_cities import BattleEngine
+from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS
 from playproof.playtest.games.battle_for_seven_cities.state import Pile
 from test_battle_for_seven_cities_rules import ROUND_END, cities, run
 
@@ -81,3 +82,22 @@ def test_table_records_are_written_by_the_table_and_a_pass_needs_a_question() ->
     assert run("Ann: city fA1 none") == ["log-known-verb"]
     assert run("Ann: reshuffle") == ["log-known-verb"]
     assert run("Ben: pass") == ["turn-active-player"]
+
+
+def test_the_connected_token_variant_offers_bent_rows_too() -> None:
+    from test_battle_for_seven_cities_rules import engine_after, opening
+    engine = engine_after(opening({"Ann": "RAIL AP3 AP2"}), first="Ann", tokens="connected")
+    assert "play RAIL fA1 fA2 fB1" in engine.decision().moves  # found by the consistency harness
+    assert "play RAIL fA1 fA2 fB1" not in engine_after(opening({"Ann": "RAIL AP3 AP2"}), first="Ann").decision().moves
+
+
+def test_every_spelling_of_an_expedition_placement_is_offered() -> None:
+    from test_battle_for_seven_cities_rules import engine_after, events, opening
+    engine = engine_after(opening({"Ann": "EXPEDITION AP3 AP2"}), first="Ann")
+    for event in events("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4", 100):
+        assert engine.apply(event) == []
+    moves = [m.split()[1:] for m in engine.decision().moves if "city" not in m]
+    q, r = engine.s.board.coordinate("pA1")
+    anchors = {(q + DIRECTIONS[d][0] - engine.data.cells[int(c) - 1][0],
+                r + DIRECTIONS[d][1] - engine.data.cells[int(c) - 1][1]) for c, d in moves}
+    assert ["2", "w"] in moves and len(moves) > len(anchors)  # found by the consistency harness

@@ -284,16 +284,18 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     s.expedition = Expedition(event.actor, base)
 
 
-def placements(eng: BattleEngine, base: str) -> dict[tuple[int, int], tuple[int, str]]:
-    """Return every free anchor for a new group touching a past tile, with one (cell, direction)."""
+def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:
+    """Return every (cell, direction) that lays a new group touching a past tile without overlapping
+    (several spellings may lay the group in the same place)."""
     board = eng.s.board
     q, r = board.coordinate(base)
-    found: dict[tuple[int, int], tuple[int, str]] = {}
+    fits: dict[tuple[int, int], bool] = {}
+    found = []
     for index, (cq, cr) in enumerate(eng.data.cells, start=1):
         for name, (dq, dr) in DIRECTIONS.items():
             anchor = (q + dq - cq, r + dr - cr)
-            if anchor not in found and board.fits(anchor):
-                found[anchor] = (index, name)
+            if fits.setdefault(anchor, board.fits(anchor)):
+                found.append((index, name))
     return found
 
 

@@ -124,7 +124,7 @@ def _expedition(eng: BattleEngine) -> Decision:
     slot = s.board.next_slot()
     land = [i for i, t in enumerate(eng.data.past_groups[trip.group], start=1) if t in LAND]
     cities = [""] + ([f" city p{slot}{i}" for i in land] if s.supply[trip.player] > 0 else [])
-    moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base).values() for c in cities)
+    moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base) for c in cities)
     return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
 
 
@@ -183,7 +183,8 @@ def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
         placed = board.rails if kind == "RAIL" else board.walls
         total = eng.data.railways if kind == "RAIL" else eng.data.walls
         sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
-        trios = [t for t in board.all_corners() if not blocked.intersection(t)]
+        shapes = board.all_chains() if eng.option("tokens") == "connected" else board.all_corners()
+        trios = [t for t in shapes if not blocked.intersection(t)]
         return [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
     return moves
 
