@@ -103,7 +103,8 @@ def bare_moves(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
 
 
 def wrong_moments(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
-    """Building on another tile than the token's, recycling with tokens left, drawing out of time."""
+    """Building, burning, founding Atlantis or landing elsewhere than the token's tile, recycling with
+    tokens left, drawing out of time."""
     s = engine.s
     player = decision.actor if decision.actor in s.hands else s.active
     if not player:
@@ -111,7 +112,7 @@ def wrong_moments(engine: Engine, decision: Decision) -> Iterator[tuple[str, str
     here = s.positions.get(player)
     if here is not None:
         for near in s.board.neighbours.get(here, ())[:2]:
-            yield player, f"build {near}"
+            yield from ((player, f"{verb} {near}") for verb in ("build", "travel", "play BURN", "play ATLANTIS"))
     for pos, (owner, _) in list(s.board.cities.items())[:2]:
         if s.supply[player] > 0 or owner != player:
             yield player, f"recycle {pos}"

@@ -101,3 +101,17 @@ def test_every_spelling_of_an_expedition_placement_is_offered() -> None:
     anchors = {(q + DIRECTIONS[d][0] - engine.data.cells[int(c) - 1][0],
                 r + DIRECTIONS[d][1] - engine.data.cells[int(c) - 1][1]) for c, d in moves}
     assert ["2", "w"] in moves and len(moves) > len(anchors)  # found by the consistency harness
+
+
+def test_a_card_acting_on_the_tokens_tile_may_name_it_and_a_wrong_tile_is_flagged() -> None:
+    burn = {"hands": {"Ann": "BURN AP3 AP2"}, "prep": cities(fA1="Ben", fA3="Ben")}
+    assert run("Ann: play BURN fA1", **burn) == []
+    assert run("Ann: play BURN fA3", **burn) == ["cards-burn"]  # burned as written
+    atlantis = {"hands": {"Ann": "AP4 ATLANTIS AP2"}, "starts": "fA3 fA2 fB2"}
+    assert run("Ann: points AP4\nAnn: travel pA3\nAnn: play ATLANTIS pA3", **atlantis) == []
+    assert run("Ann: points AP4\nAnn: travel\nAnn: play ATLANTIS pA2", **atlantis) == ["cards-atlantis"]
+
+
+def test_time_travel_lands_on_the_corresponding_tile() -> None:
+    assert run("Ann: points AP2\nAnn: travel pA1") == []
+    assert run("Ann: points AP2\nAnn: travel pA2\nAnn: move pA1") == ["move-adjacent"]  # Ann stands on pA2 after

@@ -267,11 +267,16 @@ def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
 
 
 def travel(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`Ann: travel` — time travel to the matching tile of the other era."""
+    """`Ann: travel` (or `travel pA1`) — time travel to the matching tile of the other era."""
     if not check_active(eng, event, found):
         return
     spend(eng, eng.numbers["time_travel_cost"], "time travel", event, found)
-    eng.s.positions[event.actor] = twin(eng.s.positions[event.actor])
+    landing = twin(eng.s.positions[event.actor])
+    named = position(eng, args[0], event, found) if args else None
+    if named is not None and named != landing:  # rule: "you land in the corresponding tile"
+        found.append(eng.v("move-adjacent", f"time travel lands on the corresponding tile {landing}, not {named}",
+                           event))
+    eng.s.positions[event.actor] = named or landing
 
 
 def build(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:

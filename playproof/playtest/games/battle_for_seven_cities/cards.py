@@ -59,9 +59,9 @@ def _city_target(eng: BattleEngine, rule: str, pos: str, player: str, event: Eve
 
 
 def atlantis(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """Build Atlantis: a city on the empty past light sea under the token."""
+    """Build Atlantis (`play ATLANTIS [TILE]`): a city on the empty past light sea under the token."""
     player = event.actor
-    pos = eng.s.positions[player]
+    pos = own_tile(eng, "cards-atlantis", args, event, found)
     kind = eng.s.board.tiles[pos]
     if (kind.era, kind.terrain) != ("past", "light sea"):
         found.append(eng.v("cards-atlantis", f"Atlantis rises only from past light sea; {player} is on "
@@ -129,9 +129,20 @@ def _move_token(eng: BattleEngine, kind: str, rule: str, name: str, trio: tuple[
     board.set_tokens(kind, tokens + [trio])
 
 
+def own_tile(eng: BattleEngine, rule: str, args: list[str], event: Event, found: Found) -> str:
+    """Return the tile a card acts on: the token's tile, or the one the log names (checked against it)."""
+    here = eng.s.positions[event.actor]
+    named = position(eng, args[0], event, found) if args else None
+    if named is None or named == here:
+        return here
+    found.append(eng.v(rule, f"the card acts on the tile {event.actor}'s token is on ({here}), not {named}", event))
+    return named
+
+
 def burn(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """Burn City: an opponent's unprotected city on the soil, forest or mountain under the token."""
-    pos = eng.s.positions[event.actor]
+    """Burn City (`play BURN [TILE]`): an opponent's unprotected city on the soil, forest or mountain
+    under the token."""
+    pos = own_tile(eng, "cards-burn", args, event, found)
     if eng.s.board.terrain[pos] not in LAND:
         found.append(eng.v("cards-burn", f"only soil, forest or mountain cities burn; {pos} is "
                            f"{eng.s.board.terrain[pos]}", event))
