@@ -109,7 +109,7 @@ def test_a_card_acting_on_the_tokens_tile_may_name_it_and_a_wrong_tile_is_flagge
     assert run("Ann: play BURN fA3", **burn) == ["cards-burn"]  # burned as written
     atlantis = {"hands": {"Ann": "AP4 ATLANTIS AP2"}, "starts": "fA3 fA2 fB2"}
     assert run("Ann: points AP4\nAnn: travel pA3\nAnn: play ATLANTIS pA3", **atlantis) == []
-    assert run("Ann: points AP4\nAnn: travel\nAnn: play ATLANTIS pA2", **atlantis) == ["cards-atlantis"]
+    assert run("Ann: points AP4\nAnn: travel\nAnn: play ATLANTIS pB4", **atlantis) == ["cards-atlantis"]
 
 
 def test_time_travel_lands_on_the_corresponding_tile() -> None:
