@@ -342,7 +342,9 @@ def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
     # rule: "A turn ends when a player has used all their cards": with an empty hand, the next player's
     # move, a draw, a round or timeshift marker or the table's first/winner record closes the turn
     s = eng.s
-    if s.phase is not Phase.TURN or s.hands[s.active].size or is_reaction(eng, event):
+    if s.phase is not Phase.TURN or (event.actor == s.active and event.verb != "draw"):
+        return False  # the common case, cheaply: the active player's own move
+    if s.hands[s.active].size or is_reaction(eng, event):
         return False
     if event.kind is EventKind.MARKER or event.verb == "draw":
         return True

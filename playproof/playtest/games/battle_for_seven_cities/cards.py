@@ -289,10 +289,17 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     if not s.past_deck or s.future_next > len(eng.data.future_groups):
         found.append(eng.v("cards-expedition", "no tile-group is left to explore", event))
         return
-    if not placements(eng, base):
+    if not can_place(eng, base):
         found.append(eng.v("cards-expedition", f"no tile-group fits against {base} without overlapping", event))
         return
     s.expedition = Expedition(event.actor, base)
+
+
+def can_place(eng: BattleEngine, base: str) -> bool:
+    """Return True when some new group can touch a past tile without overlapping."""
+    board = eng.s.board
+    q, r = board.coordinate(base)
+    return any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells for dq, dr in DIRECTIONS.values())
 
 
 def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:

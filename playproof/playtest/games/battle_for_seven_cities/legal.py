@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event
 from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
-from playproof.playtest.games.battle_for_seven_cities.cards import placements
+from playproof.playtest.games.battle_for_seven_cities.cards import can_place, placements
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, any_defender
 
@@ -204,7 +204,7 @@ def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
     if here[0] != "p" and eng.option("expedition") == "past":
         return []
     base = here if here[0] == "p" else twin(here)
-    room = s.past_deck and s.future_next <= len(eng.data.future_groups) and placements(eng, base)
+    room = s.past_deck and s.future_next <= len(eng.data.future_groups) and can_place(eng, base)
     return ["play EXPEDITION"] if room else []
 
 
