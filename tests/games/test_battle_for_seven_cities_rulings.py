@@ -75,3 +75,16 @@ def test_an_interrupted_expedition_is_flagged_once_and_may_still_be_placed() -> 
     assert run(start + "table: hand Ann 1\nAnn: place 2 w city pD1", hands=hands) == []  # a record interrupts nothing
     assert run(start + "Ann: points AP3\nAnn: place 2 w city pD1", hands=hands) == ["cards-expedition"]
     assert run(start + "Ann: end\nBen: points AP2", hands=hands) == ["cards-expedition"]
+
+
+# "If an opponent has played Hostile Takeover or Burn City, this will negate the effects..."
+
+def test_after_one_opponent_passes_the_next_may_still_defend() -> None:
+    hands = {"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2", "Cat": "DEFEND AP3 AP3"}
+    engine = engine_after(opening(hands), first="Ann")
+    cities(fA1="Ben")(engine)
+    found = [v for e in events("Ann: play BURN\nBen: pass", 100) for v in engine.apply(e)]
+    assert found == [] and engine.decision().actor == "Cat"
+    assert engine.apply(events("Cat: play DEFEND", 102)[0]) == [] and engine.s.board.owner("fA1") == "Ben"
+    assert run("Ann: play BURN\nBen: pass\nCat: play DEFEND", hands=hands, prep=cities(fA1="Ben"),
+               defend="owner") == ["cards-defend"]

@@ -11,7 +11,7 @@ from playproof.playtest.games.battle_for_seven_cities.common import (
     remove_cities, split_pile, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
-    addresses_window, any_defender, attack, can_react, close_window, defend, founded)
+    addresses_window, any_defender, attack, can_react, close_window, defend, founded, pass_defence)
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
@@ -397,7 +397,8 @@ def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     """`Ben: pass` — Ben lets a reaction window close (or declines a Metropolis) without reacting."""
     window, offers = eng.s.window, eng.s.offers
     if window is not None and window.reactor == event.actor:
-        close_window(eng)
+        if not pass_defence(eng):  # any opponent of the attacker may defend: each is asked in turn
+            close_window(eng)
     elif offers and offers[0] == event.actor:
         offers.pop(0)
     else:

@@ -36,21 +36,38 @@ def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> No
 
 
 def any_defender(eng: BattleEngine) -> bool:
-    """Return True when any opponent of the attacker may play Defend City (variant defend=any)."""
+    """Return True when any opponent of the attacker may play Defend City (the default; not with defend=owner)."""
     return eng.option("defend") == "any"
 
 
 def _defender(eng: BattleEngine, victim: str, attacker: str) -> str:
     """Return who is asked to defend: the victim, or (defend=any) the first opponent who may hold the card."""
+    return next(iter(_defenders(eng, victim, attacker)), victim)
+
+
+def _defenders(eng: BattleEngine, victim: str, attacker: str, after: str | None = None) -> list[str]:
+    """Return the opponents of the attacker who may hold Defend City, in seat order from the victim
+    (only from the one after `after`); with defend=owner, just the victim."""
     if not any_defender(eng):
-        return victim
+        return [victim] if after is None else []
     seats = eng.s.seats
     start = seats.index(victim)
-    for player in seats[start:] + seats[:start]:
-        hand = eng.s.hands[player]
-        if player != attacker and (hand.known["DEFEND"] > 0 or hand.unknown > 0):
-            return player
-    return victim
+    order = list(seats[start:] + seats[:start])
+    if after is not None:
+        order = order[order.index(after) + 1:]
+    return [p for p in order if p != attacker
+            and (eng.s.hands[p].known["DEFEND"] > 0 or eng.s.hands[p].unknown > 0)]
+
+
+def pass_defence(eng: BattleEngine) -> bool:
+    """Ask the next opponent who may defend after a pass; return False when nobody is left to ask."""
+    window = eng.s.window
+    assert window is not None
+    victim = eng.s.board.owner(window.pos)
+    later = _defenders(eng, victim, window.actor, window.reactor) if window.kind == "defend" and victim else []
+    if later:
+        window.reactor = later[0]
+    return bool(later)
 
 
 def can_react(eng: BattleEngine) -> bool:
