@@ -146,6 +146,15 @@ def test_the_legal_example_log_agrees_with_the_checks() -> None:
     assert report.offered > 200 and report.mutated > 300 and "place" in report.kinds
 
 
+def test_the_hidden_hands_log_agrees_where_the_cards_are_known() -> None:
+    # a face-down card may be any card: playing one is "cannot tell yet", not a violation, so the
+    # mutators that change cards stay out here
+    engine_cls, setup, events = log_events((EXAMPLES / "hidden-hands.log").read_text(), "hidden-hands.log")
+    mutators = [wrong_actor, numbers_changed, tiles_changed, records_wrong, wrong_moments]
+    report = check(engine_cls, setup, events, mutators, cuts=20, per_cut=15, same=same)
+    assert report.problems == [] and report.mutated > 100
+
+
 VARIANTS = [{}, {"defend": "owner"}, {"expedition": "twin", "tokens": "connected"},
             {"recycle": "unshielded", "shortage": "skip", "win-count": "future"}]
 
