@@ -177,7 +177,8 @@ def test_expedition_lays_the_next_future_group_beside_its_past_twin() -> None:
 
 
 def test_expedition_must_not_overlap_laid_tiles() -> None:
-    found = run("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 1 w", hands={"Ann": "EXPEDITION AP3 AP2"})
+    found = run("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 1 w",
+                hands={"Ann": "EXPEDITION AP3 AP2"})
     assert found == ["cards-expedition"]
 
 

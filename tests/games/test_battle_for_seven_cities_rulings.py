@@ -88,3 +88,7 @@ def test_after_one_opponent_passes_the_next_may_still_defend() -> None:
     assert engine.apply(events("Cat: play DEFEND", 102)[0]) == [] and engine.s.board.owner("fA1") == "Ben"
     assert run("Ann: play BURN\nBen: pass\nCat: play DEFEND", hands=hands, prep=cities(fA1="Ben"),
                defend="owner") == ["cards-defend"]
+
+
+def test_a_stray_draw_while_a_turn_closes_is_flagged_once_and_the_discard_still_follows() -> None:
+    assert run("Ann: end\ntable: draw Ben AP2\nAnn: discard AP2") == ["round-draw-three"]  # found by the harness

@@ -115,3 +115,9 @@ def test_a_card_acting_on_the_tokens_tile_may_name_it_and_a_wrong_tile_is_flagge
 def test_time_travel_lands_on_the_corresponding_tile() -> None:
     assert run("Ann: points AP2\nAnn: travel pA1") == []
     assert run("Ann: points AP2\nAnn: travel pA2\nAnn: move pA1") == ["move-adjacent"]  # Ann stands on pA2 after
+
+
+def test_a_hand_record_leaves_a_reaction_open() -> None:
+    hands = {"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"}
+    assert run("Ann: play BURN\ntable: hand Ben 3\nBen: play DEFEND\ntable: city fA1 Ben", hands=hands,
+               prep=cities(fA1="Ben")) == []

@@ -182,20 +182,17 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
 def continues_close(eng: BattleEngine, event: Event) -> bool:
     """Return True when an event belongs to the closing of the active player's turn (or may interrupt it)."""
     s = eng.s
-    if is_reaction(eng, event) or (event.actor == TABLE and event.verb == "reshuffle"):
-        return True  # a reshuffle comes before an extra draw from an empty pile
-    if event.verb == "hand":
-        return True  # a record of a hand size closes nothing
+    if is_reaction(eng, event) or event.verb in ("reshuffle", "hand", "discard"):
+        # a reshuffle comes before an extra draw from an empty pile, a hand record closes nothing, and
+        # another player's discard is their slip: the closing player may still discard
+        return True
+    discarding = s.hands[s.active].size > eng.numbers["hand_limit"]
     if event.actor == TABLE and event.verb == "city":
-        # a record mid-round, or while the closing player must still discard; otherwise the timeshift's
-        return s.turn + 1 < len(s.order) or s.hands[s.active].size > eng.numbers["hand_limit"]
-    if event.verb == "discard":
-        return True  # another player's discard is their slip; the closing player may still discard
-    if event.actor == s.active and s.hands[s.active].size > eng.numbers["hand_limit"]:
-        return True  # acting after `end` is the closing player's slip; they still discard down to the limit
-    if event.verb == "draw":
-        return (event.args.split()[:1] == [s.active]) if event.actor == TABLE else event.actor == s.active
-    return False
+        return discarding or s.turn + 1 < len(s.order)  # a record mid-turn; after the round's last, the timeshift's
+    if event.verb == "draw":  # the closing player's extra card; another draw is a slip while they discard
+        named = event.args.split()[:1] == [s.active] if event.actor == TABLE else event.actor == s.active
+        return named or discarding
+    return event.actor == s.active and discarding  # acting after `end` is a slip; the discards still follow
 
 
 def close_done(eng: BattleEngine) -> bool:

@@ -20,6 +20,8 @@ PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", 
 TABLE_VERBS = ("tile", "clock", "first", "city", "winner", "reshuffle")
 """Records only the table writes (`draw` and `hand` may be written either way)."""
 OBSERVATIONS = ("city", "first", "winner", "reshuffle", "hand")
+QUIET = ("hand", "reshuffle")
+"""Records that interrupt nothing: a reaction may still answer what came before them."""
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
@@ -187,9 +189,10 @@ class BattleEngine(Engine):
         s = self.s
         if actions.shows_turn_over(self, event):
             self.close_unwritten(event)
-        if s.offers and not legal.answers_offer(self, event):
+        quiet = event.verb in QUIET  # a hand-size record or a reshuffle leaves a reaction open
+        if s.offers and not quiet and not legal.answers_offer(self, event):
             s.offers.clear()
-        while s.window is not None and not cards.addresses_window(self, event):
+        while s.window is not None and not quiet and not cards.addresses_window(self, event):
             cards.close_window(self)
         if s.expedition is not None and not cards.continues_expedition(self, event):
             cards.abandon_expedition(self, event, found)
