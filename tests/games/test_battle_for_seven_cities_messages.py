@@ -136,3 +136,25 @@ def test_an_overlapping_expedition_says_where_in_words() -> None:
 def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> None:
     assert found_messages("Ann: end\nBen: discard AP2\nAnn: discard AP2") == [
         ("turn-hand-limit", "Ben may discard only at the end of their own turn")]
+
+
+@pytest.mark.parametrize("scenario, kwargs, expected", [
+    ("Ann: points AP4 to green", {}, ("log-known-verb", '"green" is not a discard pile (to blue, to red)')),
+    ("table: hand Ann three", {}, ("log-known-verb", "a hand record names the player and a number: table: hand Ann 3")),
+    ("Ann: city fA1 none", {}, ("log-known-verb", '"city" is the table\'s record: table: city fA1 none')),
+    ("Ben: pass", {}, ("turn-active-player",
+                       "nobody asked Ben to react: pass answers a reaction window or a Metropolis offer")),
+    ("table: city fA1 Ann 2", {"prep": cities(fA1="Ann")},
+     ("cards-metropolis", "fA1 holds 1 of Ann's city tokens, not 2 (a metropolis is 2)")),
+    ("Ann: play BURN fA3", {"hands": {"Ann": "BURN AP3 AP2"}, "prep": cities(fA1="Ben", fA3="Ben")},
+     ("cards-burn", "the card acts on the tile Ann's token is on (fA1), not fA3")),
+    ("Ann: points AP2\nAnn: travel pA2", {}, ("move-adjacent", "time travel lands on the corresponding tile pA1, not pA2")),
+    ("Ann: play EXPEDITION", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
+     ("cards-expedition", "Ann's token is on the future tile fA1; an expedition's group is laid in the past, "
+                          "touching the past tile the token is on")),
+    ("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\nAnn: points AP3", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
+     ("cards-expedition", "Ann's expedition was never finished: its tile-group is drawn (table: tile P#) and "
+                          "placed before play goes on")),
+])
+def test_messages_of_the_new_vocabulary(scenario: str, kwargs: dict, expected: tuple[str, str]) -> None:
+    assert found_messages(scenario, **kwargs) == [expected]
