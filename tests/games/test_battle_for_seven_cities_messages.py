@@ -152,7 +152,8 @@ def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> No
     ("Ann: play EXPEDITION", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
      ("cards-expedition", "Ann's token is on the future tile fA1; an expedition's group is laid in the past, "
                           "touching the past tile the token is on")),
-    ("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\nAnn: points AP3", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
+    ("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\nAnn: points AP3",
+     {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
      ("cards-expedition", "Ann's expedition was never finished: its tile-group is drawn (table: tile P#) and "
                           "placed before play goes on")),
 ])
