@@ -148,7 +148,8 @@ def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> No
      ("cards-metropolis", "fA1 holds 1 of Ann's city tokens, not 2 (a metropolis is 2)")),
     ("Ann: play BURN fA3", {"hands": {"Ann": "BURN AP3 AP2"}, "prep": cities(fA1="Ben", fA3="Ben")},
      ("cards-burn", "the card acts on the tile Ann's token is on (fA1), not fA3")),
-    ("Ann: points AP2\nAnn: travel pA2", {}, ("move-adjacent", "time travel lands on the corresponding tile pA1, not pA2")),
+    ("Ann: points AP2\nAnn: travel pA2", {},
+     ("move-adjacent", "time travel lands on the corresponding tile pA1, not pA2")),
     ("Ann: play EXPEDITION", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
      ("cards-expedition", "Ann's token is on the future tile fA1; an expedition's group is laid in the past, "
                           "touching the past tile the token is on")),
