@@ -20,9 +20,9 @@ PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", 
 TABLE_VERBS = ("tile", "clock", "first", "city", "winner", "reshuffle")
 """Records only the table writes (`draw` and `hand` may be written either way)."""
 OBSERVATIONS = ("city", "first", "winner", "reshuffle", "hand")
+"""Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 QUIET = ("hand", "reshuffle")
 """Records that interrupt nothing: a reaction may still answer what came before them."""
-"""Logged consequences: checked against the state; round draws still to come are not skipped by them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
 
