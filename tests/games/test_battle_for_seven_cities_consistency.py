@@ -88,8 +88,13 @@ def records_wrong(engine: Engine, decision: Decision) -> Iterator[tuple[str, str
         yield TABLE, f"city {pos} {owner} {tokens + 1}"
         if pos != attacked:
             yield TABLE, f"city {pos} none"
+    yield TABLE, "reshuffle red"
     if s.deck.size:
         yield TABLE, "reshuffle"
+    if decision.moves[0].startswith("draw "):
+        yield TABLE, f"{decision.moves[0]} from red"
+        if s.deck.size:
+            yield TABLE, f"{decision.moves[0]} from blue"
 
 
 BARE = ("end", "travel", "build", "play BURN", "play ATLANTIS", "play EXPEDITION", "play DEFEND", "play SANDS",

@@ -160,3 +160,10 @@ def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> No
 ])
 def test_messages_of_the_new_vocabulary(scenario: str, kwargs: dict, expected: tuple[str, str]) -> None:
     assert found_messages(scenario, **kwargs) == [expected]
+
+
+def test_messages_of_cards_from_the_wrong_pile() -> None:
+    assert found_messages("table: reshuffle red") == [
+        ("round-draw-pile", "only the blue discard pile is shuffled into the draw pile; the red pile never returns")]
+    assert found_messages("Ann: end\nAnn: discard AP2\ntable: draw Ann AP2 from red")[1:] == [
+        ("round-draw-pile", "cards are drawn from the draw pile, not the red discard pile (the red pile never returns)")]

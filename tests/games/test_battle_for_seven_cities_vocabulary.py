@@ -121,3 +121,16 @@ def test_a_hand_record_leaves_a_reaction_open() -> None:
     hands = {"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"}
     assert run("Ann: play BURN\ntable: hand Ben 3\nBen: play DEFEND\ntable: city fA1 Ben", hands=hands,
                prep=cities(fA1="Ben")) == []
+
+
+def test_a_card_taken_from_a_discard_pile_is_written_and_flagged() -> None:
+    rest = "\ntable: draw Cat AP3\ntable: draw Ann AP3"
+    # once the draw pile is empty, the blue pile is the draw pile
+    assert run(ROUND_END + "\ntable: draw Cat AP2\ntable: draw Cat AP3 from blue" + rest, prep=low_deck) == []
+    assert run(ROUND_END + "\ntable: draw Cat AP3 from blue\ntable: draw Cat AP2" + rest,
+               prep=low_deck) == ["round-draw-pile"]
+    assert run("Ann: end\nAnn: discard AP2\ntable: draw Ann AP2 from red") == ["turn-extra-cards", "round-draw-pile"]
+
+
+def test_only_the_blue_pile_is_reshuffled() -> None:
+    assert run(ROUND_END + "\n" + DRAWS.format("table: reshuffle red"), prep=low_deck) == ["round-draw-pile"]

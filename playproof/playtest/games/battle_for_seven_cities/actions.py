@@ -8,7 +8,7 @@ from playproof.playtest.engine import TABLE, Event, EventKind, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, draw, is_reaction, place_city, position,
-    remove_cities, spend, split_pile, take_card)
+    remove_cities, spend, split_pile, take_card, to_hand)
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import founded
 
@@ -129,21 +129,37 @@ def is_draw(eng: BattleEngine, event: Event) -> bool:
 
 
 def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: draw Ann AP3` (or `?`) — a card goes from the draw pile to a hand."""
+    """`table: draw Ann AP3` (or `?`; `... from blue` / `from red` for a card taken from a discard pile)
+    — a card goes from the draw pile to a hand."""
+    pile = args[-1].lower() if len(args) > 2 and args[-2].lower() == "from" else None
+    args = args[:-2] if pile else args
     player, code_text = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
     s = eng.s
-    if player not in s.seats or not code_text:
+    if player not in s.seats or not code_text or pile not in (None, "deck", "blue", "red"):
         found.append(eng.v("log-known-verb", "a draw names the player and the card: table: draw Ann AP3", event))
         return
     _check_draw_time(eng, player, event, found)
     hidden = code_text[0] == "?"
     code = None if hidden else card_code(eng, code_text[0], event, found)
-    if not s.can_draw():
+    if pile in ("blue", "red") and (pile == "red" or s.deck.size):
+        _draw_from_discards(eng, player, code, pile, event, found)
+    elif not s.can_draw():
         found.append(eng.v("round-draw-pile", "the draw pile and the blue discard pile are both empty", event))
     elif code is not None and not s.source().cards.get(code):
         found.append(_missing_card(eng, code, event))
     if code is not None or hidden:
         draw(eng, player, code)
+
+
+def _draw_from_discards(eng: BattleEngine, player: str, code: str | None, pile: str, event: Event,
+                        found: Found) -> None:
+    """Take a card from a discard pile as the log says (rule: cards are drawn from the draw pile only)."""
+    s = eng.s
+    why = "the red pile never returns" if pile == "red" else f"the draw pile still holds {s.deck.size} cards"
+    found.append(eng.v("round-draw-pile", f"cards are drawn from the draw pile, not the {pile} discard pile "
+                       f"({why})", event))
+    (s.blue if pile == "blue" else s.red).take(code)
+    to_hand(eng, player, code)
 
 
 def _missing_card(eng: BattleEngine, code: str, event: Event) -> Violation:
@@ -414,13 +430,20 @@ def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
 
 
 def reshuffle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: reshuffle` — the blue discard pile becomes the draw pile (only when that is empty)."""
+    """`table: reshuffle` (or `reshuffle red`) — the blue discard pile becomes the draw pile (only when
+    that is empty); done as written either way."""
     s = eng.s
-    if s.deck.size:
+    pile = args[0].lower() if args else "blue"
+    if pile not in ("blue", "red"):
+        found.append(eng.v("log-known-verb", f'"{args[0]}" is not a discard pile (reshuffle, reshuffle red)', event))
+        return
+    if pile == "red":
+        found.append(eng.v("round-draw-pile", "only the blue discard pile is shuffled into the draw pile; the red "
+                           "pile never returns", event))
+    elif s.deck.size:
         found.append(eng.v("round-draw-pile", f"the draw pile still holds {s.deck.size} cards; the blue pile "
                            "is shuffled in only when it is empty", event))
-        return
-    s.refill()
+    s.shuffle_in(pile)
 
 
 HANDLERS = {

@@ -99,7 +99,12 @@ def draw(eng: BattleEngine, player: str, code: str | None) -> None:
     s = eng.s
     s.refill()
     s.deck.take(code)
-    hand = s.hands[player]
+    to_hand(eng, player, code)
+
+
+def to_hand(eng: BattleEngine, player: str, code: str | None) -> None:
+    """Put a card (None: an unknown one) into a player's hand."""
+    hand = eng.s.hands[player]
     if code is None:
         hand.unknown += 1
     else:

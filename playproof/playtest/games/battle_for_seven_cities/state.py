@@ -131,6 +131,16 @@ class State:
         if self.deck.size == 0 and self.blue.size:
             self.deck, self.blue = self.blue, Pile()
 
+    def shuffle_in(self, name: str) -> None:
+        """Shuffle a discard pile (`blue` or `red`) into the draw pile, whatever the draw pile holds."""
+        pile = self.blue if name == "blue" else self.red
+        self.deck.cards.update(pile.cards)
+        self.deck.size += pile.size
+        if name == "blue":
+            self.blue = Pile()
+        else:
+            self.red = Pile()
+
     def can_draw(self) -> bool:
         """Return True when a card can be drawn: from the draw pile, or the blue pile shuffled into it."""
         return self.deck.size > 0 or self.blue.size > 0
