@@ -166,4 +166,5 @@ def test_messages_of_cards_from_the_wrong_pile() -> None:
     assert found_messages("table: reshuffle red") == [
         ("round-draw-pile", "only the blue discard pile is shuffled into the draw pile; the red pile never returns")]
     assert found_messages("Ann: end\nAnn: discard AP2\ntable: draw Ann AP2 from red")[1:] == [
-        ("round-draw-pile", "cards are drawn from the draw pile, not the red discard pile (the red pile never returns)")]
+        ("round-draw-pile",
+         "cards are drawn from the draw pile, not the red discard pile (the red pile never returns)")]
