@@ -46,8 +46,19 @@ def test_timeshift_keeps_an_owners_own_metropolis() -> None:
     assert engine.s.board.cities["fA1"] == ("Ann", 2)
 
 
-def test_timeshift_skips_a_copy_when_its_owner_has_no_token() -> None:
+def test_timeshift_copies_a_past_city_even_when_its_owner_has_no_token_left() -> None:
     engine = after(ROUND_END, prep=both(cities(pA1="Ann", fA1="Ben"), lambda e: e.s.supply.update(Ann=0)))
+    assert engine.s.board.owner("fA1") == "Ann" and engine.s.supply["Ann"] == -1  # a stand-in token
+    engine.start_turn(engine.s.order.index("Ann"))
+    engine.s.points, engine.s.positions["Ann"] = 6, "fA3"
+    assert engine.apply(events("Ann: recycle pA1", 200)[0]) == []
+    found = engine.apply(events("Ann: build", 201)[0])
+    assert [v.rule.split("/")[1] for v in found] == ["build-city-supply"]  # the freed token paid back the stand-in
+
+
+def test_shortage_skip_variant_leaves_a_past_city_uncopied_when_its_owner_has_no_token() -> None:
+    engine = after(ROUND_END, prep=both(cities(pA1="Ann", fA1="Ben"), lambda e: e.s.supply.update(Ann=0)),
+                   shortage="skip")
     assert engine.s.board.owner("fA1") == "Ben"
 
 
@@ -157,7 +168,7 @@ def test_clock_before_wraps_round_the_dial() -> None:
 
 
 def test_expedition_lays_the_next_future_group_beside_its_past_twin() -> None:
-    engine = after("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1",
+    engine = after("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1",
                    hands={"Ann": "EXPEDITION AP3 AP2"})
     board = engine.s.board
     assert board.groups["D"] == ("P4", 4)
@@ -166,7 +177,8 @@ def test_expedition_lays_the_next_future_group_beside_its_past_twin() -> None:
 
 
 def test_expedition_must_not_overlap_laid_tiles() -> None:
-    found = run("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 w", hands={"Ann": "EXPEDITION AP3 AP2"})
+    found = run("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 1 w",
+                hands={"Ann": "EXPEDITION AP3 AP2"})
     assert found == ["cards-expedition"]
 
 
@@ -191,12 +203,16 @@ def test_recycling_is_refused_while_tokens_remain() -> None:
     assert run("Ann: recycle fC3", prep=cities(fC3="Ann")) == ["build-city-supply"]
 
 
-def test_win_count_all_variant_counts_past_cities() -> None:
-    engine = after("", prep=cities(pA1="Ann", fA1="Ann"), **{"win-count": "all"})
+def test_the_most_cities_count_past_cities_too_by_default() -> None:
+    engine = after("", prep=cities(pA1="Ann", fA1="Ann"))
     assert engine.scores()["Ann"] == 2
     assert engine.score_breakdown()["Ann"] == {"future land": 1, "future water": 0, "past": 1, "total": 2}
-    assert after("", prep=cities(fA1="Ann", fA2="Ann")).score_breakdown()["Ann"] == {
-        "future land": 1, "future water": 1, "total": 2}
+
+
+def test_win_count_future_variant_counts_only_future_cities() -> None:
+    engine = after("", prep=cities(pA1="Ann", fA1="Ann", fA2="Ann"), **{"win-count": "future"})
+    assert engine.scores()["Ann"] == 2
+    assert engine.score_breakdown()["Ann"] == {"future land": 1, "future water": 1, "total": 2}
 
 
 def test_a_full_tie_shares_the_win() -> None:
@@ -228,7 +244,7 @@ def test_unknown_players_and_actors_are_reported() -> None:
     (Setup(PLAYERS, {"start": "25:00"}), 'Setup start="25:00" must be a time like 19:40'),
     (Setup(PLAYERS, {"clock": "after"}), 'option clock="after" must be one of: before, upcoming'),
     (Setup(PLAYERS, {"tokens": "row"}), 'option tokens="row" must be one of: corner, connected'),
-    (Setup(PLAYERS, {"win-count": "past"}), 'option win-count="past" must be one of: future, all'),
+    (Setup(PLAYERS, {"win-count": "past"}), 'option win-count="past" must be one of: all, future'),
     (Setup(PLAYERS, {"layout": "0,0 1,0 5,5"}), 'Setup layout="0,0 1,0 5,5" must give 3 anchors q,r of '
      'tile-groups that touch without overlapping, like layout=0,0 2,0 1,2'),
 ])
@@ -269,12 +285,12 @@ def test_a_custom_starting_layout_is_followed() -> None:
     assert board.adjacent("fB2", "fC1") and not board.adjacent("fA4", "fC1")
 
 
-def test_defend_any_variant_lets_a_third_player_defend() -> None:
+def test_any_opponent_of_the_attacker_may_defend_by_default() -> None:
     scenario = "Ann: play BURN\nCat: play DEFEND"
     hands = {"Ann": "BURN AP3 AP2", "Cat": "DEFEND AP3 AP3"}
-    assert run(scenario, hands=hands, prep=cities(fA1="Ben"), defend="any") == []
-    assert run(scenario, hands=hands, prep=cities(fA1="Ben")) == ["cards-defend"]
-    engine = after("Ann: play BURN", hands=hands, prep=cities(fA1="Ben"), defend="any")
+    assert run(scenario, hands=hands, prep=cities(fA1="Ben")) == []
+    assert run(scenario, hands=hands, prep=cities(fA1="Ben"), defend="owner") == ["cards-defend"]
+    engine = after("Ann: play BURN", hands=hands, prep=cities(fA1="Ben"))
     assert engine.decision().actor == "Cat"
 
 
@@ -321,12 +337,17 @@ def test_a_reaction_during_the_round_draws_leaves_the_draws_to_come() -> None:
 
 def test_a_reaction_in_the_middle_of_an_expedition_lets_it_go_on() -> None:
     hands = {"Ann": "EXPEDITION AP3 AP2", **CAT_METROPOLIS}
-    trip = "Ann: play EXPEDITION\ntable: tile P4\n{}\nAnn: place 2 w city pD1"
+    trip = "Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\n{}\nAnn: place 2 w city pD1"
     assert run(trip.format("Cat: play METROPOLIS fA4"), hands=hands, prep=AROUND_FA4) == []
     assert run(trip.format("Ann: points AP3"), hands=hands, prep=AROUND_FA4) == ["cards-expedition"]
 
 
 def test_a_city_record_while_a_turn_closes_mid_round_leaves_the_discards_to_come() -> None:
     assert run("Ann: end\ntable: city fA1 none\nAnn: discard AP2") == []
-    last = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\ntable: city fA1 Ann\nCat: discard AP3"
-    assert run(last, prep=cities(pA1="Ann")) == ["turn-hand-limit", "turn-hand-limit"]  # the record is the timeshift's
+    last = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\ntable: city fA1 {}\nCat: discard AP3"
+    # Cat must still discard: the record comes before the timeshift, and the discard after it is no slip
+    assert run(last.format("none"), prep=cities(pA1="Ann")) == []
+    assert run(last.format("Ann"), prep=cities(pA1="Ann")) == ["timeshift-copy-forward"]
+    # once the closing player is within the limit, a record after the round's last turn is the timeshift's
+    done = "Ann: end\nAnn: discard AP2\nBen: end\nBen: discard AP2\nCat: end\nCat: discard AP3\ntable: city fA1 Ann"
+    assert run(done, prep=cities(pA1="Ann")) == []

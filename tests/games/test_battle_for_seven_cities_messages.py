@@ -16,7 +16,7 @@ MESSAGES = {
     "cards-army-limit": "Ann already has 3 shields on the board",
     "cards-atlantis": "Atlantis rises only from past light sea; Ann is on past soil",
     "cards-burn": "the city on fA1 is protected by a shield",
-    "cards-defend": "only Ben, whose city is attacked, may defend it",
+    "cards-defend": "nobody defends against their own card",
     "cards-embassy": "fC2 holds no city of Ann's",
     "cards-enemy": 'the new city must belong to a third player, not "Ben"',
     "cards-expedition": "the expedition's city goes on soil, forest or mountain of the new past group (slot D), "
@@ -34,6 +34,8 @@ MESSAGES = {
     "move-wall": "fA3 is walled: it cannot be entered with action points",
     "order-first-player": "the time-shift card belongs to Ben, not Cat",
     "round-draw-pile": "no AP4 card is left in the draw pile",
+    "round-hand-size": "Ann holds 2 cards, not 3",
+    "cards-discard-pile": "AP4 goes to the blue discard pile here, not the red one",
     "round-draw-three": "Ben cannot draw now: Ann draws next",
     "setup-clock-cards": "the 2:00 clock card was already dealt",
     "setup-past-deck": '"P1" has already been laid; the past deck holds P2, P3, P4, P5, P6, P7, P8, P9, P10, P11',
@@ -126,7 +128,7 @@ def test_a_special_action_out_of_turn_names_the_card() -> None:
 
 
 def test_an_overlapping_expedition_says_where_in_words() -> None:
-    assert found_messages("Ann: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
+    assert found_messages("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 1 e",
                           hands={"Ann": "EXPEDITION AP3 AP2"}) == [
         ("cards-expedition", "the new tile-group with its cell 1 east of pA1 would overlap tiles already laid")]
 
@@ -134,3 +136,35 @@ def test_an_overlapping_expedition_says_where_in_words() -> None:
 def test_another_players_discard_while_a_turn_closes_is_their_slip_alone() -> None:
     assert found_messages("Ann: end\nBen: discard AP2\nAnn: discard AP2") == [
         ("turn-hand-limit", "Ben may discard only at the end of their own turn")]
+
+
+@pytest.mark.parametrize("scenario, kwargs, expected", [
+    ("Ann: points AP4 to green", {}, ("log-known-verb", '"green" is not a discard pile (to blue, to red)')),
+    ("table: hand Ann three", {}, ("log-known-verb", "a hand record names the player and a number: table: hand Ann 3")),
+    ("Ann: city fA1 none", {}, ("log-known-verb", '"city" is the table\'s record: table: city fA1 none')),
+    ("Ben: pass", {}, ("turn-active-player",
+                       "nobody asked Ben to react: pass answers a reaction window or a Metropolis offer")),
+    ("table: city fA1 Ann 2", {"prep": cities(fA1="Ann")},
+     ("cards-metropolis", "fA1 holds 1 of Ann's city tokens, not 2 (a metropolis is 2)")),
+    ("Ann: play BURN fA3", {"hands": {"Ann": "BURN AP3 AP2"}, "prep": cities(fA1="Ben", fA3="Ben")},
+     ("cards-burn", "the card acts on the tile Ann's token is on (fA1), not fA3")),
+    ("Ann: points AP2\nAnn: travel pA2", {},
+     ("move-adjacent", "time travel lands on the corresponding tile pA1, not pA2")),
+    ("Ann: play EXPEDITION", {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
+     ("cards-expedition", "Ann's token is on the future tile fA1; an expedition's group is laid in the past, "
+                          "touching the past tile the token is on")),
+    ("Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\nAnn: points AP3",
+     {"hands": {"Ann": "EXPEDITION AP3 AP2"}},
+     ("cards-expedition", "Ann's expedition was never finished: its tile-group is drawn (table: tile P#) and "
+                          "placed before play goes on")),
+])
+def test_messages_of_the_new_vocabulary(scenario: str, kwargs: dict, expected: tuple[str, str]) -> None:
+    assert found_messages(scenario, **kwargs) == [expected]
+
+
+def test_messages_of_cards_from_the_wrong_pile() -> None:
+    assert found_messages("table: reshuffle red") == [
+        ("round-draw-pile", "only the blue discard pile is shuffled into the draw pile; the red pile never returns")]
+    assert found_messages("Ann: end\nAnn: discard AP2\ntable: draw Ann AP2 from red")[1:] == [
+        ("round-draw-pile",
+         "cards are drawn from the draw pile, not the red discard pile (the red pile never returns)")]

@@ -128,6 +128,11 @@ CASES: dict[str, tuple[dict, dict]] = {
     "round-draw-pile": ({"log": DRAWS + "\ntable: draw Ben AP3", "raw": True, "first": "Ann"},
                         {"log": DRAWS + "\ntable: draw Ben AP4", "raw": True, "first": "Ann"}),
     "turn-active-player": ({"log": "Ann: points AP4"}, {"log": "Ben: points AP2"}),
+    "round-hand-size": ({"log": "table: hand Ann 3\nAnn: points AP4\nAnn: hand 2"},
+                        {"log": "Ann: points AP4\ntable: hand Ann 3"}),
+    "cards-discard-pile": ({"log": "Ann: points AP4 to blue\nAnn: play BURN to red\nBen: play DEFEND to blue",
+                            "hands": {"Ann": "BURN AP4 AP2", "Ben": "DEFEND AP2 AP2"}, "prep": cities(fA1="Ben")},
+                           {"log": "Ann: points AP4 to red", "hands": {"Ann": "BURN AP4 AP2"}}),
     "turn-card-in-hand": ({"log": "Ann: points AP3"}, {"log": "Ann: points DEFEND"}),
     "turn-extra-cards": (
         {"log": "Ann: points AP4\nAnn: build\nAnn: end\ntable: draw Ann AP2\nAnn: discard AP2"},
@@ -165,9 +170,9 @@ CASES: dict[str, tuple[dict, dict]] = {
                    {"log": "Ann: play BURN", "hands": {"Ann": "BURN AP3 AP2"},
                     "prep": both(cities(fA1="Ben"), shields(fA1="Ben"))}),
     "cards-expedition": (
-        {"log": "Ann: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1",
+        {"log": "Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD1",
          "hands": {"Ann": "EXPEDITION AP3 AP2"}},
-        {"log": "Ann: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD2",
+        {"log": "Ann: points AP2\nAnn: travel\nAnn: play EXPEDITION\ntable: tile P4\nAnn: place 2 w city pD2",
          "hands": {"Ann": "EXPEDITION AP3 AP2"}}),
     "cards-takeover": ({"log": "Ann: play TAKEOVER fA2", "hands": {"Ann": "TAKEOVER AP3 AP2"},
                         "prep": cities(fA1="Ann", fA2="Ben")},
@@ -179,9 +184,8 @@ CASES: dict[str, tuple[dict, dict]] = {
                           "prep": cities(fA4="Ann", fA2="Ben", fA3="Cat")}),
     "cards-defend": ({"log": "Ann: play BURN\nBen: play DEFEND", "hands": {"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2"},
                       "prep": cities(fA1="Ben")},
-                     {"log": "Ann: play BURN\nCat: play DEFEND",
-                      "hands": {"Ann": "BURN AP3 AP2", "Ben": "DEFEND AP2 AP2", "Cat": "DEFEND AP3 AP3"},
-                      "prep": cities(fA1="Ben")}),
+                     {"log": "Ann: play BURN\nAnn: play DEFEND",
+                      "hands": {"Ann": "BURN DEFEND AP2", "Ben": "DEFEND AP2 AP2"}, "prep": cities(fA1="Ben")}),
     "cards-remote": ({"log": "Ann: play REMOTE fA2", "hands": {"Ann": "REMOTE AP3 AP2"}},
                      {"log": "Ann: play REMOTE fB2", "hands": {"Ann": "REMOTE AP3 AP2"}}),
     "cards-sands": ({"log": "Ann: points AP4\nAnn: points AP3\nAnn: travel\nAnn: build\nBen: play SANDS",
@@ -218,7 +222,11 @@ def test_every_rule_has_a_case() -> None:
 def test_the_rulings_list_every_rule_id_with_its_text() -> None:
     rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings" / "battle-for-seven-cities.md").read_text()
     listed = [row for row in rulings.splitlines() if row.startswith("| `battle-for-seven-cities/")]
-    assert listed == [f"| `{r.id}` | {r.section.lstrip('§')} | {r.summary} |" for r in RULES]
+    assert listed == [f"| `{r.id}` | {r.section.lstrip('§')} | {r.summary} | \"{r.text}\" |" for r in RULES]
+
+
+def test_every_rule_quotes_the_rulebook_sentence_it_checks() -> None:
+    assert [r.id for r in RULES if not r.text.strip()] == []
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))

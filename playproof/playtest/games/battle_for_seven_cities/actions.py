@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from playproof.playtest.engine import TABLE, Event, Violation
+from playproof.playtest.engine import TABLE, Event, EventKind, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, draw, is_reaction, place_city, position, remove_cities,
-    spend, take_card)
+    Found, card_code, check_active, check_pile, check_supply, discard_to, draw, is_reaction, place_city, position,
+    remove_cities, spend, split_pile, take_card, to_hand)
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import founded
 
@@ -129,21 +129,37 @@ def is_draw(eng: BattleEngine, event: Event) -> bool:
 
 
 def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: draw Ann AP3` (or `?`) — a card goes from the draw pile to a hand."""
+    """`table: draw Ann AP3` (or `?`; `... from blue` / `from red` for a card taken from a discard pile)
+    — a card goes from the draw pile to a hand."""
+    pile = args[-1].lower() if len(args) > 2 and args[-2].lower() == "from" else None
+    args = args[:-2] if pile else args
     player, code_text = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
     s = eng.s
-    if player not in s.seats or not code_text:
+    if player not in s.seats or not code_text or pile not in (None, "deck", "blue", "red"):
         found.append(eng.v("log-known-verb", "a draw names the player and the card: table: draw Ann AP3", event))
         return
     _check_draw_time(eng, player, event, found)
     hidden = code_text[0] == "?"
     code = None if hidden else card_code(eng, code_text[0], event, found)
-    if not s.can_draw():
+    if pile in ("blue", "red") and (pile == "red" or s.deck.size):
+        _draw_from_discards(eng, player, code, pile, event, found)
+    elif not s.can_draw():
         found.append(eng.v("round-draw-pile", "the draw pile and the blue discard pile are both empty", event))
-    elif code is not None and not s.deck.cards.get(code):
+    elif code is not None and not s.source().cards.get(code):
         found.append(_missing_card(eng, code, event))
     if code is not None or hidden:
         draw(eng, player, code)
+
+
+def _draw_from_discards(eng: BattleEngine, player: str, code: str | None, pile: str, event: Event,
+                        found: Found) -> None:
+    """Take a card from a discard pile as the log says (rule: cards are drawn from the draw pile only)."""
+    s = eng.s
+    why = "the red pile never returns" if pile == "red" else f"the draw pile still holds {s.deck.size} cards"
+    found.append(eng.v("round-draw-pile", f"cards are drawn from the draw pile, not the {pile} discard pile "
+                       f"({why})", event))
+    (s.blue if pile == "blue" else s.red).take(code)
+    to_hand(eng, player, code)
 
 
 def _missing_card(eng: BattleEngine, code: str, event: Event) -> Violation:
@@ -182,15 +198,17 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
 def continues_close(eng: BattleEngine, event: Event) -> bool:
     """Return True when an event belongs to the closing of the active player's turn (or may interrupt it)."""
     s = eng.s
-    if is_reaction(eng, event) or (event.actor == TABLE and event.verb == "reshuffle"):
-        return True  # a reshuffle comes before an extra draw from an empty pile
+    if is_reaction(eng, event) or event.verb in ("reshuffle", "hand", "discard"):
+        # a reshuffle comes before an extra draw from an empty pile, a hand record closes nothing, and
+        # another player's discard is their slip: the closing player may still discard
+        return True
+    discarding = s.hands[s.active].size > eng.numbers["hand_limit"]
     if event.actor == TABLE and event.verb == "city":
-        return s.turn + 1 < len(s.order)  # a record mid-round; after the round's last turn, the timeshift's
-    if event.verb == "discard":
-        return True  # another player's discard is their slip; the closing player may still discard
-    if event.verb == "draw":
-        return (event.args.split()[:1] == [s.active]) if event.actor == TABLE else event.actor == s.active
-    return False
+        return discarding or s.turn + 1 < len(s.order)  # a record mid-turn; after the round's last, the timeshift's
+    if event.verb == "draw":  # the closing player's extra card; another draw is a slip while they discard
+        named = event.args.split()[:1] == [s.active] if event.actor == TABLE else event.actor == s.active
+        return named or discarding
+    return event.actor == s.active and discarding  # acting after `end` is a slip; the discards still follow
 
 
 def close_done(eng: BattleEngine) -> bool:
@@ -211,24 +229,26 @@ def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
                            f"{limit}, no further", event))
     elif not closing:
         found.append(eng.v("turn-hand-limit", f"{player} may discard only at the end of their own turn", event))
+    args, pile = split_pile(eng, args, event, found)
     code = None if args[:1] == ["?"] else card_code(eng, args[0], event, found) if args else None
     if code is not None:
         take_card(eng, player, code, event, found)
     elif args[:1] == ["?"] and s.hands[player].unknown:
         s.hands[player].unknown -= 1
-    s.blue.add(code)
+    discard_to(eng, check_pile(eng, code or "a discarded card", pile, "blue", event, found), code)
 
 
 # -- action points, moving, building ---------------------------------------------------------
 
 def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: points AP3` — a card is played for its action points (then to the blue pile)."""
+    args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
     if code is None:
         return
     active = check_active(eng, event, found)
     take_card(eng, event.actor, code, event, found)
-    eng.s.blue.add(code)
+    discard_to(eng, check_pile(eng, code, pile, "blue", event, found), code)
     if active:  # points played out of turn are lost, not added to the active player's pool
         eng.s.points += eng.data.cards[code].points
 
@@ -260,11 +280,16 @@ def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
 
 
 def travel(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`Ann: travel` — time travel to the matching tile of the other era."""
+    """`Ann: travel` (or `travel pA1`) — time travel to the matching tile of the other era."""
     if not check_active(eng, event, found):
         return
     spend(eng, eng.numbers["time_travel_cost"], "time travel", event, found)
-    eng.s.positions[event.actor] = twin(eng.s.positions[event.actor])
+    landing = twin(eng.s.positions[event.actor])
+    named = position(eng, args[0], event, found) if args else None
+    if named is not None and named != landing:  # rule: "you land in the corresponding tile"
+        found.append(eng.v("move-adjacent", f"time travel lands on the corresponding tile {landing}, not {named}",
+                           event))
+    eng.s.positions[event.actor] = named or landing
 
 
 def build(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
@@ -304,17 +329,41 @@ def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
     if s.board.owner(pos) != event.actor:
         found.append(eng.v("build-city-supply", f"{pos} holds no city of {event.actor}'s", event))
         return
-    if s.board.protected(pos):
+    # "you may destroy one of your cities on any tile"; variant recycle=unshielded spares shielded tiles
+    if s.board.protected(pos) and eng.option("recycle") == "unshielded":
         found.append(eng.v("build-city-supply", f"the city on {pos} is protected by a shield", event))
     remove_cities(eng, pos)
 
 
 def end(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: end` — Ann ends her turn; unused action points are lost."""
-    if not check_active(eng, event, found):
-        return
+    if check_active(eng, event, found):
+        close_turn(eng, event.line)
+
+
+def close_turn(eng: BattleEngine, line: int) -> None:
+    """Begin closing the active player's turn (extra draws, discards); unused action points are lost."""
     s = eng.s
-    s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, event.line, 0, event.actor
+    s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, line, 0, s.active
+
+
+TURN_VERBS = ("points", "move", "travel", "build", "recycle", "end", "play", "place")
+
+
+def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
+    """Return True when an event shows that the active player's turn is over though no `end` was written."""
+    # rule: "A turn ends when a player has used all their cards": with an empty hand, the next player's
+    # move, a draw, a round or timeshift marker or the table's first/winner record closes the turn
+    s = eng.s
+    if s.phase is not Phase.TURN or (event.actor == s.active and event.verb != "draw"):
+        return False  # the common case, cheaply: the active player's own move
+    if s.hands[s.active].size or is_reaction(eng, event):
+        return False
+    if event.kind is EventKind.MARKER or event.verb == "draw":
+        return True
+    if event.actor == TABLE:
+        return event.verb in ("first", "winner")
+    return event.actor != s.active and event.verb in TURN_VERBS
 
 
 # -- the correctional timeshift and logged consequences ----------------------------------------
@@ -329,20 +378,41 @@ def timeshift(eng: BattleEngine) -> None:
             continue  # an empty past tile removes nothing; a city of the same owner stays as it is
         if board.owner(future) is not None and board.protected(future):
             continue  # a protected future city is not replaced
-        if eng.s.supply[owner] > 0:  # an owner out of city tokens cannot copy the city (ruling)
-            place_city(eng, owner, future)
+        # every past city is copied ("Each city in the past will now also copy"), with a stand-in token
+        # when its owner has none left; variant shortage=skip: such a city is not copied
+        if eng.s.supply[owner] > 0 or eng.option("shortage") == "copy":
+            place_city(eng, owner, future, stand_in=True)
 
 
 def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: city fA2 Ann` (or `none`) — the table states who holds a tile; compare it."""
+    """`table: city fA2 Ann [2]` (or `none`) — the table states who holds a tile (and how many of
+    their city tokens stand there: 2 for a metropolis); compare it."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
         return
-    claimed = " ".join(args[1:]) or "none"
-    actual = eng.s.board.owner(pos) or "none"
+    rest = args[1:]
+    tokens = int(rest.pop()) if len(rest) > 1 and rest[-1].isdigit() else None
+    claimed = " ".join(rest) or "none"
+    actual, held = eng.s.board.cities.get(pos, ("none", 0))
     if claimed.lower() != actual.lower():
         found.append(eng.v("timeshift-copy-forward", f"{pos} holds {actual if actual != 'none' else 'no city'}"
                            f", not {claimed}", event))
+    elif tokens is not None and tokens != held:
+        found.append(eng.v("cards-metropolis", f"{pos} holds {held} of {actual}'s city tokens, not {tokens} "
+                           "(a metropolis is 2)", event))
+
+
+def hand(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    """`table: hand Ann 3` (or `Ann: hand 3`) — the table records how many cards a player holds; compare it."""
+    player, count = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
+    if player not in eng.s.seats or not count or not count[0].isdigit():
+        found.append(eng.v("log-known-verb", "a hand record names the player and a number: table: hand Ann 3",
+                           event))
+        return
+    held = eng.s.hands[player].size
+    if int(count[0]) != held:
+        found.append(eng.v("round-hand-size", f"{player} holds {held} card{'s' * (held != 1)}, not {count[0]}",
+                           event))
 
 
 def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
@@ -360,19 +430,27 @@ def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
 
 
 def reshuffle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """`table: reshuffle` — the blue discard pile becomes the draw pile (only when that is empty)."""
+    """`table: reshuffle` (or `reshuffle red`) — the blue discard pile becomes the draw pile (only when
+    that is empty); done as written either way."""
     s = eng.s
-    if s.deck.size:
+    pile = args[0].lower() if args else "blue"
+    if pile not in ("blue", "red"):
+        found.append(eng.v("log-known-verb", f'"{args[0]}" is not a discard pile (reshuffle, reshuffle red)', event))
+        return
+    if pile == "red":
+        found.append(eng.v("round-draw-pile", "only the blue discard pile is shuffled into the draw pile; the red "
+                           "pile never returns", event))
+    elif s.deck.size:
         found.append(eng.v("round-draw-pile", f"the draw pile still holds {s.deck.size} cards; the blue pile "
                            "is shuffled in only when it is empty", event))
-        return
-    s.refill()
+    s.shuffle_in(pile)
 
 
 HANDLERS = {
     "tile": tile, "clock": clock, "first": first, "start": start, "draw": draw_event,
     "discard": discard, "points": points, "move": move, "travel": travel, "build": build,
     "recycle": recycle, "end": end, "city": city, "winner": winner, "reshuffle": reshuffle,
+    "hand": hand,
 }
 
 

@@ -113,6 +113,11 @@ class Board:
         """Return every set of 3 tiles meeting at one corner, in both eras."""
         return sorted({c for pos in self.tiles for c in self.corners(pos)})
 
+    def all_chains(self) -> list[tuple[str, ...]]:
+        """Return every set of 3 tiles of one era forming a connected chain (corners included)."""
+        return sorted({tuple(sorted((pos, a, b))) for pos, near in self.neighbours.items()
+                       for i, a in enumerate(near) for b in near[i + 1:]})
+
     def connected(self, trio: tuple[str, ...]) -> bool:
         """Return True when 3 tiles of one era form a connected chain."""
         a, b, c = trio

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from playproof.playtest.engine import Event
+from playproof.playtest.engine import TABLE, Event
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
-    Found, card_code, check_active, check_supply, is_reaction, place_city, position, remove_cities, take_card)
+    Found, card_code, check_active, check_pile, check_supply, discard_to, is_reaction, place_city, position,
+    remove_cities, split_pile, take_card)
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
-    addresses_window, any_defender, attack, can_react, close_window, defend, founded)
+    addresses_window, any_defender, attack, can_react, close_window, defend, founded, pass_defence)
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
@@ -25,6 +26,7 @@ _COMPASS = {"e": "east", "w": "west", "ne": "north-east", "nw": "north-west", "s
 
 def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: play CODE ...` — a card is played for its special action (then to the red pile)."""
+    args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
     if code is None:
         if not args:
@@ -37,10 +39,12 @@ def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     if not card.special:
         found.append(eng.v("cards-no-special", f"{card.title} ({code}) has no special action; "
                            f"play it for its points: points {code}", event))
-        eng.s.blue.add(code)
+        discard_to(eng, pile or "blue", code)
         return
+    # a special action's card goes to the red pile; a reaction card to either pile, the player's choice
+    eng.s.pile = (pile or "red") if card.reaction else check_pile(eng, code, pile, "red", event, found)
     if code not in ("BURN", "TAKEOVER"):
-        eng.s.red.add(code)  # an attack's pile waits for Defend City
+        discard_to(eng, eng.s.pile, code)  # an attack's card waits for Defend City
     SPECIALS[code](eng, event, args[1:], found)
 
 
@@ -55,9 +59,9 @@ def _city_target(eng: BattleEngine, rule: str, pos: str, player: str, event: Eve
 
 
 def atlantis(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """Build Atlantis: a city on the empty past light sea under the token."""
+    """Build Atlantis (`play ATLANTIS [TILE]`): a city on the empty past light sea under the token."""
     player = event.actor
-    pos = eng.s.positions[player]
+    pos = own_tile(eng, "cards-atlantis", args, event, found)
     kind = eng.s.board.tiles[pos]
     if (kind.era, kind.terrain) != ("past", "light sea"):
         found.append(eng.v("cards-atlantis", f"Atlantis rises only from past light sea; {player} is on "
@@ -125,9 +129,20 @@ def _move_token(eng: BattleEngine, kind: str, rule: str, name: str, trio: tuple[
     board.set_tokens(kind, tokens + [trio])
 
 
+def own_tile(eng: BattleEngine, rule: str, args: list[str], event: Event, found: Found) -> str:
+    """Return the tile a card acts on: the token's tile, or the one the log names (checked against it)."""
+    here = eng.s.positions[event.actor]
+    named = position(eng, args[0], event, found) if args else None
+    if named is None or named == here:
+        return here
+    found.append(eng.v(rule, f"the card acts on the tile {event.actor}'s token is on ({here}), not {named}", event))
+    return named
+
+
 def burn(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
-    """Burn City: an opponent's unprotected city on the soil, forest or mountain under the token."""
-    pos = eng.s.positions[event.actor]
+    """Burn City (`play BURN [TILE]`): an opponent's unprotected city on the soil, forest or mountain
+    under the token."""
+    pos = own_tile(eng, "cards-burn", args, event, found)
     if eng.s.board.terrain[pos] not in LAND:
         found.append(eng.v("cards-burn", f"only soil, forest or mountain cities burn; {pos} is "
                            f"{eng.s.board.terrain[pos]}", event))
@@ -139,7 +154,7 @@ def takeover(eng: BattleEngine, event: Event, args: list[str], found: Found) -> 
     """Hostile Takeover: swap an opponent's unprotected city next to one of yours for your own."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
-        eng.s.red.add("TAKEOVER")
+        discard_to(eng, eng.s.pile, "TAKEOVER")
         return
     board = eng.s.board
     _city_target(eng, "cards-takeover", pos, event.actor, event, found)
@@ -265,33 +280,48 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     """Expedition: the top past tile-group is drawn next (`table: tile P#`), then placed."""
     s = eng.s
     base = s.positions[event.actor]
+    # "In the past place the top tile-group ... touching the tile your player token is currently on":
+    # the token must be in the past (variant expedition=twin: or in the future, over the past tile under it)
+    if base[0] != "p" and eng.option("expedition") == "past":
+        found.append(eng.v("cards-expedition", f"{event.actor}'s token is on the future tile {base}; an expedition's "
+                           "group is laid in the past, touching the past tile the token is on", event))
     base = base if base[0] == "p" else twin(base)
     if not s.past_deck or s.future_next > len(eng.data.future_groups):
         found.append(eng.v("cards-expedition", "no tile-group is left to explore", event))
         return
-    if not placements(eng, base):
+    if not can_place(eng, base):
         found.append(eng.v("cards-expedition", f"no tile-group fits against {base} without overlapping", event))
         return
     s.expedition = Expedition(event.actor, base)
 
 
-def placements(eng: BattleEngine, base: str) -> dict[tuple[int, int], tuple[int, str]]:
-    """Return every free anchor for a new group touching a past tile, with one (cell, direction)."""
+def can_place(eng: BattleEngine, base: str) -> bool:
+    """Return True when some new group can touch a past tile without overlapping."""
     board = eng.s.board
     q, r = board.coordinate(base)
-    found: dict[tuple[int, int], tuple[int, str]] = {}
+    return any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells for dq, dr in DIRECTIONS.values())
+
+
+def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:
+    """Return every (cell, direction) that lays a new group touching a past tile without overlapping
+    (several spellings may lay the group in the same place)."""
+    board = eng.s.board
+    q, r = board.coordinate(base)
+    fits: dict[tuple[int, int], bool] = {}
+    found = []
     for index, (cq, cr) in enumerate(eng.data.cells, start=1):
         for name, (dq, dr) in DIRECTIONS.items():
             anchor = (q + dq - cq, r + dr - cr)
-            if anchor not in found and board.fits(anchor):
-                found[anchor] = (index, name)
+            if fits.setdefault(anchor, board.fits(anchor)):
+                found.append((index, name))
     return found
 
 
 def place(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ann: place 2 ne [city pD3]` — the drawn group's cell 2 goes north-east of the base tile."""
     s = eng.s
-    trip = s.expedition
+    trip = s.expedition or s.dropped  # an interrupted expedition was flagged once already
+    s.dropped = None
     if trip is None or trip.player != event.actor:
         found.append(eng.v("cards-expedition", f"{event.actor} has no expedition tile-group to place", event))
         return
@@ -347,23 +377,33 @@ def continues_expedition(eng: BattleEngine, event: Event) -> bool:
     """Return True for the events that carry an expedition on (the draw, then the placing) or may interrupt it."""
     trip = eng.s.expedition
     assert trip is not None
-    if is_reaction(eng, event):
-        return True  # a reaction may come at any point; the expedition goes on after it
+    if is_reaction(eng, event) or (event.actor == TABLE and event.verb in ("hand", "city", "reshuffle")):
+        return True  # a reaction may come at any point, a record changes nothing: the expedition goes on
     return (event.verb == "tile" and trip.group is None) or (event.verb == "place" and event.actor == trip.player)
 
 
-def abandon_expedition(eng: BattleEngine) -> None:
+def abandon_expedition(eng: BattleEngine, event: Event, found: Found) -> None:
     """Drop an expedition the log never completed (a drawn group goes back on top of the deck)."""
-    eng.s.expedition = None
+    # rule: the card's group is placed ("place it with at least 1 tile touching..."), before anything else
+    trip = eng.s.expedition
+    assert trip is not None
+    step = "placed (place CELL DIR)" if trip.group else "drawn (table: tile P#) and placed"
+    found.append(eng.v("cards-expedition", f"{trip.player}'s expedition was never finished: its tile-group is "
+                       f"{step} before play goes on", event))
+    eng.s.expedition, eng.s.dropped = None, trip
 
 
 def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
     """`Ben: pass` — Ben lets a reaction window close (or declines a Metropolis) without reacting."""
     window, offers = eng.s.window, eng.s.offers
     if window is not None and window.reactor == event.actor:
-        close_window(eng)
+        if not pass_defence(eng):  # any opponent of the attacker may defend: each is asked in turn
+            close_window(eng)
     elif offers and offers[0] == event.actor:
         offers.pop(0)
+    else:
+        found.append(eng.v("turn-active-player", f"nobody asked {event.actor} to react: pass answers a reaction "
+                           "window or a Metropolis offer", event))
 
 
 SPECIALS: dict[str, Special] = {

@@ -78,12 +78,13 @@ def check_supply(eng: BattleEngine, player: str, event: Event, found: Found) -> 
                            f"{player}'s own cities first (recycle POS)", event))
 
 
-def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1) -> None:
-    """Put a player's city (or metropolis) on a tile, using tokens from their supply."""
+def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1, *, stand_in: bool = False) -> None:
+    """Put a player's city (or metropolis) on a tile, using tokens from their supply (with stand_in, the
+    supply may go below zero: those tokens must be freed again before the player builds)."""
     s = eng.s
     remove_cities(eng, pos)
     s.board.cities[pos] = (player, tokens)
-    s.supply[player] = max(0, s.supply[player] - tokens)
+    s.supply[player] = s.supply[player] - tokens if stand_in else max(0, s.supply[player] - tokens)
 
 
 def remove_cities(eng: BattleEngine, pos: str) -> None:
@@ -98,11 +99,45 @@ def draw(eng: BattleEngine, player: str, code: str | None) -> None:
     s = eng.s
     s.refill()
     s.deck.take(code)
-    hand = s.hands[player]
+    to_hand(eng, player, code)
+
+
+def to_hand(eng: BattleEngine, player: str, code: str | None) -> None:
+    """Put a card (None: an unknown one) into a player's hand."""
+    hand = eng.s.hands[player]
     if code is None:
         hand.unknown += 1
     else:
         hand.known[code] += 1
+
+
+PILES = ("blue", "red")
+
+
+def split_pile(eng: BattleEngine, args: list[str], event: Event, found: Found) -> tuple[list[str], str | None]:
+    """Return a move's arguments without a trailing `to blue` / `to red`, and the pile it names (or None)."""
+    if len(args) < 2 or args[-2].lower() != "to":
+        return args, None
+    pile = args[-1].lower()
+    if pile not in PILES:
+        found.append(eng.v("log-known-verb", f'"{args[-1]}" is not a discard pile (to blue, to red)', event))
+        return args[:-2], None
+    return args[:-2], pile
+
+
+def check_pile(eng: BattleEngine, code: str, pile: str | None, expected: str, event: Event, found: Found) -> str:
+    """Check a used card goes to the pile its text names (rule: blue for points and discards, red for
+    special actions); return the pile it actually went to."""
+    if pile is None or pile == expected:
+        return expected
+    found.append(eng.v("cards-discard-pile", f"{code} goes to the {expected} discard pile here, not the {pile} "
+                       "one", event))
+    return pile
+
+
+def discard_to(eng: BattleEngine, pile: str, code: str | None) -> None:
+    """Put a used card (None: an unknown one) on the blue or the red discard pile."""
+    (eng.s.blue if pile == "blue" else eng.s.red).add(code)
 
 
 def is_reaction(eng: BattleEngine, event: Event) -> bool:

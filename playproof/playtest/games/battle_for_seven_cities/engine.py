@@ -17,8 +17,12 @@ from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, 
 DEFAULT_ROUND_CAP = 30
 MARKER = EventKind.MARKER
 PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
-OBSERVATIONS = ("city", "first", "winner", "reshuffle")
+TABLE_VERBS = ("tile", "clock", "first", "city", "winner", "reshuffle")
+"""Records only the table writes (`draw` and `hand` may be written either way)."""
+OBSERVATIONS = ("city", "first", "winner", "reshuffle", "hand")
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
+QUIET = ("hand", "reshuffle")
+"""Records that interrupt nothing: a reaction may still answer what came before them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
 
@@ -35,10 +39,16 @@ class BattleEngine(Engine):
         "first": "Setup: who holds the time-shift card (no clock cards dealt)",
         "clock": "before (default: nearest time not past the start) | upcoming (nearest time after it)",
         "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
-        "win-count": "future (default: the most future cities wins) | all (past and future cities count)",
+        "win-count": "all (default: past and future cities count) | future (only future cities count)",
         "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
-        "defend": "owner (default: only the attacked city's owner plays Defend City) | any (any opponent "
-                  "of the attacker)",
+        "defend": "any (default: any opponent of the attacker plays Defend City) | owner (only the attacked "
+                  "city's owner)",
+        "expedition": "past (default: the token must be in the past) | twin (from the future too, touching the "
+                      "past tile under the token)",
+        "recycle": "any (default: a player out of tokens destroys any of their cities) | unshielded (not on a "
+                   "shielded tile)",
+        "shortage": "copy (default: every past city is copied forward, with a stand-in token if its owner has "
+                    "none left) | skip (a past city whose owner has no token left is not copied)",
         "layout": "Setup: the starting tile-groups' anchors q,r (default: the Board Layout sheet)",
     }
 
@@ -75,6 +85,8 @@ class BattleEngine(Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check one event, apply it whatever the verdict, and return every violation."""
         if event.kind is MARKER:
+            if actions.shows_turn_over(self, event):
+                self.close_unwritten(event)
             return []
         found: list[Violation] = []
         handler = HANDLERS.get(event.verb)
@@ -86,6 +98,9 @@ class BattleEngine(Engine):
             return found
         if event.actor == TABLE and event.verb in PLAYER_VERBS:
             found.append(self.v("log-known-verb", f'"{event.verb}" is a player\'s move, not the table\'s', event))
+            return found
+        if event.actor != TABLE and event.verb in TABLE_VERBS:
+            found.append(self.v("log-known-verb", f'"{event.verb}" is the table\'s record: table: {event.text}', event))
             return found
         if self.s.phase is Phase.OVER and event.verb not in ("winner", "city"):
             found.append(self.v("win-end-of-round", f"the game ended at the end of round {self.s.round}", event))
@@ -104,13 +119,14 @@ class BattleEngine(Engine):
         return self.s.phase is Phase.OVER
 
     def scores(self) -> dict[str, int]:
-        """Return each player's city count (future cities, or all with win-count=all)."""
-        era = None if self.setup.options.get("win-count") == "all" else "f"
+        """Return each player's city count: all their cities ("the player with the most cities wins"),
+        or only future ones with win-count=future."""
+        era = "f" if self.option("win-count") == "future" else None
         return {p: self.s.board.count(p, era) for p in self.s.seats}
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return the cities that score, in parts that add up: future land, future water (and past)."""
-        b, counts_past = self.s.board, self.setup.options.get("win-count") == "all"
+        b, counts_past = self.s.board, self.option("win-count") == "all"
         parts = {}
         for player, total in self.scores().items():
             water = b.count(player, "f", water=True)
@@ -142,6 +158,10 @@ class BattleEngine(Engine):
 
     # -- helpers the handlers share ------------------------------------------------------
 
+    def option(self, name: str) -> str:
+        """Return a variant option's value, or its default (the first of its CHOICES)."""
+        return self.setup.options.get(name) or CHOICES[name][0]
+
     def v(self, rule: str, message: str, event: Event | int,
           status: Status = Status.VIOLATION) -> Violation:
         """Return a violation of a rule of this game."""
@@ -167,12 +187,15 @@ class BattleEngine(Engine):
     def settle(self, event: Event, found: list[Violation]) -> None:
         """Close whatever the event shows is over: reaction windows, missing setup, draws, a turn."""
         s = self.s
-        if s.offers and not legal.answers_offer(self, event):
+        if actions.shows_turn_over(self, event):
+            self.close_unwritten(event)
+        quiet = event.verb in QUIET  # a hand-size record or a reshuffle leaves a reaction open
+        if s.offers and not quiet and not legal.answers_offer(self, event):
             s.offers.clear()
-        while s.window is not None and not cards.addresses_window(self, event):
+        while s.window is not None and not quiet and not cards.addresses_window(self, event):
             cards.close_window(self)
         if s.expedition is not None and not cards.continues_expedition(self, event):
-            cards.abandon_expedition(self)
+            cards.abandon_expedition(self, event, found)
         if s.phase in (Phase.TILES, Phase.CLOCKS, Phase.START):
             actions.settle_setup(self, event, found)
         if (s.phase is Phase.DRAW and not actions.is_draw(self, event) and event.verb not in OBSERVATIONS
@@ -197,6 +220,12 @@ class BattleEngine(Engine):
         if s.phase is Phase.CLOSE and actions.close_done(self):
             self.finish_turn(found)
 
+    def close_unwritten(self, event: Event) -> None:
+        """Close a turn whose player used all their cards without writing `end` (nothing more to check)."""
+        actions.close_turn(self, event.line)
+        if actions.close_done(self):
+            self.finish_turn([])
+
     def start_round_draws(self) -> None:
         """Queue the round's draws: every player, in player order, draws 3 cards."""
         s = self.s
@@ -208,6 +237,7 @@ class BattleEngine(Engine):
         s = self.s
         s.turn, s.phase = index, Phase.TURN
         s.points = s.extra_earned = s.extra_drawn = 0
+        s.dropped = None
         s.offers = legal.metropolis_offers(self)
 
     def finish_turn(self, found: list[Violation]) -> None:
@@ -287,8 +317,10 @@ def _connected(hexes: set[tuple[int, int]]) -> bool:
     return seen == hexes
 
 
-CHOICES = {"clock": ("before", "upcoming"), "defend": ("owner", "any"), "win-count": ("future", "all"),
-           "tokens": ("corner", "connected")}
+CHOICES = {"clock": ("before", "upcoming"), "defend": ("any", "owner"), "win-count": ("all", "future"),
+           "tokens": ("corner", "connected"), "expedition": ("past", "twin"), "recycle": ("any", "unshielded"),
+           "shortage": ("copy", "skip")}
+"""Variant options with a fixed set of values; the first is the default."""
 
 
 def _check_options(options: Mapping[str, str]) -> None:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event
 from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
-from playproof.playtest.games.battle_for_seven_cities.cards import placements
+from playproof.playtest.games.battle_for_seven_cities.cards import can_place, placements
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
-from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS
+from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, any_defender
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
@@ -52,6 +52,25 @@ def answers_offer(eng: BattleEngine, event: Event) -> bool:
     return event.verb == "pass" or (event.verb == "play" and event.args.split()[:1] in (["METROPOLIS"], ["metropolis"]))
 
 
+def reaction_allowed(eng: BattleEngine, player: str, text: str) -> bool:
+    """Return True when a player may make this reaction move now (reactions need not wait to be asked)."""
+    words = text.split(" ")
+    if words[0] != "play" or len(words) < 2 or not _may_hold(eng, player, words[1]):
+        return False
+    window = eng.s.window
+    if words[1] == "METROPOLIS":
+        return text in _metropolis(eng, player)
+    if words[1] == "DEFEND" and window is not None and window.kind == "defend":
+        return player != window.actor and (player == window.reactor or any_defender(eng))
+    return words[1] == "SANDS" and window is not None and window.kind == "sands" and player == window.reactor
+
+
+def _may_hold(eng: BattleEngine, player: str, code: str) -> bool:
+    """Return True when a player's hand holds (or, face down, may hold) a card."""
+    hand = eng.s.hands[player]
+    return hand.known.get(code, 0) > 0 or hand.unknown > 0
+
+
 def _tiles(eng: BattleEngine) -> Decision:
     """The table lays the next past tile-group of the starting board."""
     return Decision(TABLE, tuple(f"tile {g}" for g in eng.s.past_deck), "lay a past tile-group")
@@ -78,8 +97,9 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    pile = s.deck.cards if s.deck.size else s.blue.cards
-    moves = tuple(f"draw {player} {code}" for code in sorted(pile)) or (f"draw {player} ?",)
+    moves = tuple(f"draw {player} {code}" for code in sorted(s.source().cards)) or (f"draw {player} ?",)
+    if not s.deck.size and s.blue.size:
+        moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
 
 
@@ -104,7 +124,7 @@ def _expedition(eng: BattleEngine) -> Decision:
     slot = s.board.next_slot()
     land = [i for i, t in enumerate(eng.data.past_groups[trip.group], start=1) if t in LAND]
     cities = [""] + ([f" city p{slot}{i}" for i in land] if s.supply[trip.player] > 0 else [])
-    moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base).values() for c in cities)
+    moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base) for c in cities)
     return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
 
 
@@ -116,9 +136,10 @@ def _turn(eng: BattleEngine) -> Decision:
     hand = s.hands[player].known
     moves += [f"points {c}" for c in sorted(hand)]
     moves += _movement(eng, player)
-    if s.supply[player] == 0:
+    if s.supply[player] <= 0:
+        spare = eng.option("recycle") == "unshielded"
         moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
-                  if who == player and not s.board.protected(p)]
+                  if who == player and not (spare and s.board.protected(p))]
     for code in sorted(hand):
         if eng.data.cards[code].special and code in SPECIAL_MOVES:
             moves += SPECIAL_MOVES[code](eng, player)
@@ -162,7 +183,8 @@ def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
         placed = board.rails if kind == "RAIL" else board.walls
         total = eng.data.railways if kind == "RAIL" else eng.data.walls
         sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
-        trios = [t for t in board.all_corners() if not blocked.intersection(t)]
+        shapes = board.all_chains() if eng.option("tokens") == "connected" else board.all_corners()
+        trios = [t for t in shapes if not blocked.intersection(t)]
         return [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
     return moves
 
@@ -179,8 +201,10 @@ def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
     """Expedition: when a group is left and one fits against the token's past tile."""
     s = eng.s
     here = s.positions[player]
+    if here[0] != "p" and eng.option("expedition") == "past":
+        return []
     base = here if here[0] == "p" else twin(here)
-    room = s.past_deck and s.future_next <= len(eng.data.future_groups) and placements(eng, base)
+    room = s.past_deck and s.future_next <= len(eng.data.future_groups) and can_place(eng, base)
     return ["play EXPEDITION"] if room else []
 
 

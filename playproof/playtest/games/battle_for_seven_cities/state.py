@@ -30,6 +30,7 @@ class Window:
     card: str
     pos: str
     line: int
+    pile: str = "red"  # where the attack's card goes if it takes effect
 
 
 @dataclass
@@ -106,8 +107,10 @@ class State:
     last_earned: int = 0  # the extra cards that turn earned
     window: Window | None = None
     expedition: Expedition | None = None
+    dropped: Expedition | None = None  # an expedition interrupted this turn (its late `place` still counts)
     winners: tuple[str, ...] = ()
     offers: list[str] = field(default_factory=list)  # players asked, before a turn, to play Metropolis
+    pile: str = "red"  # the discard pile the special action being played goes to
 
     @property
     def active(self) -> str:
@@ -128,7 +131,20 @@ class State:
         if self.deck.size == 0 and self.blue.size:
             self.deck, self.blue = self.blue, Pile()
 
+    def shuffle_in(self, name: str) -> None:
+        """Shuffle a discard pile (`blue` or `red`) into the draw pile, whatever the draw pile holds."""
+        pile = self.blue if name == "blue" else self.red
+        self.deck.cards.update(pile.cards)
+        self.deck.size += pile.size
+        if name == "blue":
+            self.blue = Pile()
+        else:
+            self.red = Pile()
+
     def can_draw(self) -> bool:
-        """Return True when a card can be drawn (refilling first)."""
-        self.refill()
-        return self.deck.size > 0
+        """Return True when a card can be drawn: from the draw pile, or the blue pile shuffled into it."""
+        return self.deck.size > 0 or self.blue.size > 0
+
+    def source(self) -> Pile:
+        """Return the pile the next card comes from (the blue pile when the draw pile is empty)."""
+        return self.deck if self.deck.size else self.blue

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from playproof.playtest.engine import Event
 from playproof.playtest.games.battle_for_seven_cities.board import twin
-from playproof.playtest.games.battle_for_seven_cities.common import place_city, remove_cities
+from playproof.playtest.games.battle_for_seven_cities.common import discard_to, place_city, remove_cities
 from playproof.playtest.games.battle_for_seven_cities.state import Window
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ def founded(eng: BattleEngine, owner: str, pos: str, line: int) -> None:
 def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> None:
     """Hold a Burn City or Hostile Takeover until its victim has had the chance to defend."""
     victim = eng.s.board.owner(pos)
-    window = Window("defend", _defender(eng, victim, player) if victim else "", player, card, pos, line)
+    window = Window("defend", _defender(eng, victim, player) if victim else "", player, card, pos, line,
+                    eng.s.pile)
     if victim is None:
         resolve(eng, window)
     else:
@@ -35,21 +36,38 @@ def attack(eng: BattleEngine, player: str, card: str, pos: str, line: int) -> No
 
 
 def any_defender(eng: BattleEngine) -> bool:
-    """Return True when any opponent of the attacker may play Defend City (variant defend=any)."""
-    return eng.setup.options.get("defend") == "any"
+    """Return True when any opponent of the attacker may play Defend City (the default; not with defend=owner)."""
+    return eng.option("defend") == "any"
 
 
 def _defender(eng: BattleEngine, victim: str, attacker: str) -> str:
     """Return who is asked to defend: the victim, or (defend=any) the first opponent who may hold the card."""
+    return next(iter(_defenders(eng, victim, attacker)), victim)
+
+
+def _defenders(eng: BattleEngine, victim: str, attacker: str, after: str | None = None) -> list[str]:
+    """Return the opponents of the attacker who may hold Defend City, in seat order from the victim
+    (only from the one after `after`); with defend=owner, just the victim."""
     if not any_defender(eng):
-        return victim
+        return [victim] if after is None else []
     seats = eng.s.seats
     start = seats.index(victim)
-    for player in seats[start:] + seats[:start]:
-        hand = eng.s.hands[player]
-        if player != attacker and (hand.known["DEFEND"] > 0 or hand.unknown > 0):
-            return player
-    return victim
+    order = list(seats[start:] + seats[:start])
+    if after is not None:
+        order = order[order.index(after) + 1:]
+    return [p for p in order if p != attacker
+            and (eng.s.hands[p].known["DEFEND"] > 0 or eng.s.hands[p].unknown > 0)]
+
+
+def pass_defence(eng: BattleEngine) -> bool:
+    """Ask the next opponent who may defend after a pass; return False when nobody is left to ask."""
+    window = eng.s.window
+    assert window is not None
+    victim = eng.s.board.owner(window.pos)
+    later = _defenders(eng, victim, window.actor, window.reactor) if window.kind == "defend" and victim else []
+    if later:
+        window.reactor = later[0]
+    return bool(later)
 
 
 def can_react(eng: BattleEngine) -> bool:
@@ -78,8 +96,8 @@ def close_window(eng: BattleEngine) -> None:
 
 
 def resolve(eng: BattleEngine, window: Window) -> None:
-    """Carry out a Burn City or Hostile Takeover (its card goes to the red pile)."""
-    eng.s.red.add(window.card)
+    """Carry out a Burn City or Hostile Takeover (its card goes to the red pile, or where the log put it)."""
+    discard_to(eng, window.pile, window.card)
     remove_cities(eng, window.pos)
     if window.card == "TAKEOVER":
         place_city(eng, window.actor, window.pos)
