@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
                                        Violation, example_project)
@@ -10,8 +12,8 @@ from playproof.playtest.games.seven_sisters.actions import ActionContext, perfor
 from playproof.playtest.games.seven_sisters.data import load_data
 from playproof.playtest.games.seven_sisters.legal import move_texts
 from playproof.playtest.games.seven_sisters.moves import (Buyback, Claim, Deal, Envy, Flip, Move,
-                                                          MoveError, Play, PlayerMove, SisterMove,
-                                                          Take, move_parser)
+                                                          MoveError, Play, PlayerMove, Refill,
+                                                          SisterMove, Take, move_parser)
 from playproof.playtest.games.seven_sisters.rules import GAME_ID, OPTIONS, RULES
 from playproof.playtest.games.seven_sisters.scoring_pass import ScoringPass
 from playproof.playtest.games.seven_sisters.state import Table
@@ -85,6 +87,10 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.marker: int | None = None
         self._event: Event | None = None
         self._found: list[Violation] = []
+        self.adds_given: list[int] | None = None
+        """Servants each seat added at this round's start (None before the adds, and in round 1)."""
+        self.refilled: set[int] = set()
+        """Seats whose `refill` line this round was read."""
 
     def _setup_from_options(self) -> None:
         """Apply the header's Setup items: first player, tile order, preset markers."""
@@ -144,8 +150,11 @@ class SevenSistersEngine(ScoringPass, Engine):
         self._event, self._found = event, []
         if event.kind is MARKER:
             if event.verb == "phase" and "final" in event.args.lower():
+                self.score_due()
                 self.mark_final()
             return self._found
+        if self.due:
+            self.score_due()
         known = self.parser.events.get((event.actor, event.verb, event.args))
         if known is not None:  # the same text read before (the engine's own offered moves repeat)
             seat, move, home = known
@@ -181,21 +190,39 @@ class SevenSistersEngine(ScoringPass, Engine):
         step = self.step
         if step == "over":
             return None
+        if self.due:
+            return self._preview().decision()
         if step == "score":
             return self.scoring_decision()
         return self._deciders[step](self)
 
+    def score_due(self) -> None:
+        """Score the sisters now (done when a line follows the round's last card)."""
+        if self.due:
+            self.due = False
+            self.start_scoring()
+
+    def _preview(self) -> SevenSistersEngine:
+        """Return a copy of this engine with the due scoring begun (this one stays as it is)."""
+        probe = copy.deepcopy(self)
+        probe._event = probe._event or Event(0, TABLE, "preview")
+        probe.score_due()
+        return probe
+
     def finish(self) -> list[Violation]:
         """At the end of a log in the final scoring, settle what is left and check final claims."""
         self._found = []
+        if self.due:  # the log ends after a round's last card: its consequences follow
+            self._event = self._event or Event(0, TABLE, "end")
+            self.score_due()
         if self.step == "score" and self.pass_no == self.final_pass:
             self._event = self._event or Event(0, TABLE, "end")
             self.skip_scoring()
         return self._found
 
     def is_over(self) -> bool:
-        """Return True after the final scoring."""
-        return self.step == "over"
+        """Return True after the final scoring (or when the scoring due leaves nothing to decide)."""
+        return self.step == "over" or (self.due and self._preview().step == "over")
 
     def winners(self) -> list[str]:
         """Return the winner(s): most points, then most Sloth favours, then most servants on tiles."""
@@ -228,6 +255,12 @@ class SevenSistersEngine(ScoringPass, Engine):
         kind = type(move)
         home = HOME_STEP.get(kind)
         if home is None:
+            if kind is Refill:
+                self._refill(move, seat)  # type: ignore[arg-type]
+                return
+            if kind is SisterMove and move.verb == "scoring":  # type: ignore[union-attr]
+                self.announce(move.sister)  # type: ignore[union-attr]
+                return
             if kind is Claim:
                 self.claim(move)  # type: ignore[arg-type]
                 return
@@ -336,6 +369,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.round = number
         self.hands = [[] for _ in range(n)]
         self.plays, self.taken = [0] * n, [False] * n
+        self.adds_given, self.refilled = None, set()
         if number == 1:
             self._start_deal()
         elif self.table.reserve[self.table.first]:
@@ -353,12 +387,57 @@ class SevenSistersEngine(ScoringPass, Engine):
         self._round_adds()
 
     def _round_adds(self) -> None:
-        """Each player adds two reserve servants to playable, the last player one."""
-        seats = self.table.seats_from_first()
-        add, last = self.data.n("round_start_add"), self.data.n("round_start_add_last")
-        for i, seat in enumerate(seats):
-            self.table.call_up(seat, last if i == len(seats) - 1 else add)
+        """Each player adds two reserve servants to playable, the last player one; then the deal."""
+        if self.adds_given is None:
+            self._give_adds()
         self._start_deal()
+
+    def _adds_due(self, position: int) -> int:
+        """Return the servants the player at a position from the first adds (the last player fewer)."""
+        last = position == len(self.names) - 1
+        return self.data.n("round_start_add_last" if last else "round_start_add")
+
+    def _give_adds(self) -> None:
+        """Move each player's round-start servants from reserve to playable, as far as it lasts."""
+        given = [0] * len(self.names)
+        for i, seat in enumerate(self.table.seats_from_first()):
+            given[seat] = self.table.call_up(seat, self._adds_due(i))
+        self.adds_given = given
+
+    def _refill(self, move: Refill, seat: int) -> None:
+        """A player says how many servants he added at the round's start; apply it as he did."""
+        name = self.names[seat]
+        if seat in self.refilled:
+            self.report("log-turn-order", f"{name} already added servants at the start of this round")
+            return
+        self.refilled.add(seat)
+        if self.step == "place" and self.adds_given is None:
+            self._give_adds()  # the adds may be told before the round-start placement
+        given = self.adds_given[seat] if self.adds_given is not None else None
+        if given is None or self.step not in ("place", "deal", "flip", "take"):
+            self.report("5-round-adds", "Servants are added from reserve only at the start of rounds "
+                        f"2-{self.final_pass - 1}, before the deal")
+            given = 0
+        elif move.count != given:
+            self.report("5-round-adds", self._adds_message(seat, given, move.count))
+        self._adjust_playable(seat, move.count - given)
+
+    def _adds_message(self, seat: int, given: int, count: int) -> str:
+        """Say how many servants a player adds at the round's start and why."""
+        position = self.table.seats_from_first().index(seat)
+        due = self._adds_due(position)
+        who = "the last player" if position == len(self.names) - 1 else "each player but the last"
+        short = f" (his reserve held {given})" if given < due else ""
+        return f"{self.names[seat]} adds {given} servant{'s' if given != 1 else ''}{short}: {who} adds {due}, not {count}"
+
+    def _adjust_playable(self, seat: int, change: int) -> None:
+        """Move servants between a player's reserve and playable stock (as far as they last)."""
+        if change > 0:
+            self.table.call_up(seat, change)
+        elif change < 0:
+            back = min(-change, self.table.playable[seat])
+            self.table.playable[seat] -= back
+            self.table.reserve[seat] += back
 
     # ----- deal, goods ------------------------------------------------------------------------
 
@@ -543,7 +622,8 @@ class SevenSistersEngine(ScoringPass, Engine):
             if self.plays[nxt] < most:
                 self.turn = nxt
                 return
-        self.start_scoring()
+        # The sisters are scored when the next line comes: the state after this line is the table's.
+        self.step, self.due = "score", True
 
     # ----- decisions ------------------------------------------------------------------------------
 
