@@ -56,7 +56,7 @@ def buyback_elsewhere(engine: Engine, decision: Decision) -> Iterator[tuple[str,
     """A paid buy-back naming a sister scored earlier in this scoring, whose buy-backs are over."""
     # A later sister would be legal (the buy-backs left out are `none`), and in round 4's scoring an
     # earlier sister can only be the final scoring's, which follows at once.
-    if engine.step != "score" or engine.due or engine.pass_no == engine.final_pass - 1:  # type: ignore[attr-defined]
+    if engine.step != "score" or engine.pass_no == engine.final_pass - 1:  # type: ignore[attr-defined]
         return
     current = engine.table.order[engine.idx]  # type: ignore[attr-defined]
     for text in decision.moves[1:3]:
@@ -83,7 +83,7 @@ def refill_miscounted(engine: Engine, decision: Decision) -> Iterator[tuple[str,
 
 def scored_out_of_order(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
     """The table announcing a sister left of one the scoring already reached."""
-    if engine.step != "score" or engine.due:  # type: ignore[attr-defined]
+    if engine.step != "score":
         return
     reached = engine.reached.get(engine.pass_no, -1)  # type: ignore[attr-defined]
     for sister in engine.table.order[:max(0, reached)]:  # type: ignore[attr-defined]

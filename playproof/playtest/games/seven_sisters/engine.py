@@ -31,6 +31,19 @@ SISTER_VERB_STEP = {"place": "place", "tile": "tiles", "wrath": "score"}
 PLAYER_VERB_STEP = {"first": "first", "pride": "score"}
 
 
+MUTABLE = (list, dict, set)
+
+
+def _copied(value: object) -> object:
+    """Return a copy of nested lists, dicts and sets (their immutable items shared)."""
+    kind = type(value)
+    if kind is list:
+        return [_copied(v) if type(v) in MUTABLE else v for v in value]  # type: ignore[attr-defined]
+    if kind is dict:
+        return {k: _copied(v) if type(v) in MUTABLE else v for k, v in value.items()}  # type: ignore[attr-defined]
+    return set(value)  # type: ignore[call-overload]
+
+
 class SevenSistersEngine(ScoringPass, Engine):
     """Referee of one game of Seven Sisters."""
 
@@ -91,6 +104,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         """Servants each seat added at this round's start (None before the adds, and in round 1)."""
         self.refilled: set[int] = set()
         """Seats whose `refill` line this round was read."""
+        self.shown: tuple[Table, int] | None = None
+        """The table and round as they were after a round's last card, until the next line."""
 
     def _setup_from_options(self) -> None:
         """Apply the header's Setup items: first player, tile order, preset markers."""
@@ -150,11 +165,9 @@ class SevenSistersEngine(ScoringPass, Engine):
         self._event, self._found = event, []
         if event.kind is MARKER:
             if event.verb == "phase" and "final" in event.args.lower():
-                self.score_due()
                 self.mark_final()
             return self._found
-        if self.due:
-            self.score_due()
+        self.shown = None
         known = self.parser.events.get((event.actor, event.verb, event.args))
         if known is not None:  # the same text read before (the engine's own offered moves repeat)
             seat, move, home = known
@@ -190,39 +203,34 @@ class SevenSistersEngine(ScoringPass, Engine):
         step = self.step
         if step == "over":
             return None
-        if self.due:
-            return self._preview().decision()
         if step == "score":
             return self.scoring_decision()
         return self._deciders[step](self)
 
-    def score_due(self) -> None:
-        """Score the sisters now (done when a line follows the round's last card)."""
-        if self.due:
-            self.due = False
-            self.start_scoring()
-
-    def _preview(self) -> SevenSistersEngine:
-        """Return a copy of this engine with the due scoring begun (this one stays as it is)."""
-        probe = copy.deepcopy(self)
-        probe._event = probe._event or Event(0, TABLE, "preview")
-        probe.score_due()
-        return probe
+    def __deepcopy__(self, memo: dict[int, object]) -> SevenSistersEngine:
+        """Return an independent copy of this engine's state (its data, parser and texts are shared)."""
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            if type(value) in MUTABLE:
+                setattr(clone, name, _copied(value))
+        clone.table = copy.copy(self.table)
+        for name, value in vars(self.table).items():
+            if type(value) is list:
+                setattr(clone.table, name, _copied(value))
+        clone.actions = ActionContext(self.data, clone.table, 0, self.names[0])
+        return clone
 
     def finish(self) -> list[Violation]:
         """At the end of a log in the final scoring, settle what is left and check final claims."""
         self._found = []
-        if self.due:  # the log ends after a round's last card: its consequences follow
-            self._event = self._event or Event(0, TABLE, "end")
-            self.score_due()
         if self.step == "score" and self.pass_no == self.final_pass:
             self._event = self._event or Event(0, TABLE, "end")
             self.skip_scoring()
         return self._found
 
     def is_over(self) -> bool:
-        """Return True after the final scoring (or when the scoring due leaves nothing to decide)."""
-        return self.step == "over" or (self.due and self._preview().step == "over")
+        """Return True after the final scoring."""
+        return self.step == "over"
 
     def winners(self) -> list[str]:
         """Return the winner(s): most points, then most Sloth favours, then most servants on tiles."""
@@ -230,18 +238,25 @@ class SevenSistersEngine(ScoringPass, Engine):
             return [self.names[p] for p in self.champions]
         # Before the final scoring the same tie-breaks rank the scores so far: who leads now.
         totals = list(self.scores().values())
-        return [self.names[p] for p in scoring.winners(self.table, totals)]
+        return [self.names[p] for p in scoring.winners(self.shown_table(), totals)]
+
+    def shown_table(self) -> Table:
+        """Return the table as the last line left it: before the scoring its last card started."""
+        return self.shown[0] if self.shown is not None and self.step != "over" else self.table
 
     def round_label(self) -> str:
         """Return the round being played."""
+        if self.shown is not None and self.step != "over":
+            return f"Round {self.shown[1]}"
         if self.step == "over" or self.pass_no >= self.final_pass:
             return "Final scoring"
         return f"Round {self.round}" if self.round else "Setup"
 
     def summary(self) -> str:
         """Return the state in a few lines."""
-        t = self.table
-        lines = [f"{self.round_label()}, step {self.step}; first player {self.names[t.first]}; "
+        t = self.shown_table()
+        step = "play (the scoring follows)" if t is not self.table else self.step
+        lines = [f"{self.round_label()}, step {step}; first player {self.names[t.first]}; "
                  f"Wrath marker on {self.data.sisters[t.wrath]}"]
         for seat, name in enumerate(self.names):
             lines.append(f"{name}: playable {t.playable[seat]}, reserve {t.reserve[seat]}, "
@@ -622,8 +637,9 @@ class SevenSistersEngine(ScoringPass, Engine):
             if self.plays[nxt] < most:
                 self.turn = nxt
                 return
-        # The sisters are scored when the next line comes: the state after this line is the table's.
-        self.step, self.due = "score", True
+        # The scoring follows at once; the state shown at this line is the table before it.
+        self.shown = (self.table.copy(), self.round)
+        self.start_scoring()
 
     # ----- decisions ------------------------------------------------------------------------------
 

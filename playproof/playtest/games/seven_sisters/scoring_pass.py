@@ -37,6 +37,7 @@ class ScoringPass:
                    status: Status = Status.VIOLATION) -> None: ...
         def flag(self, name: str) -> bool: ...
         def _begin_round(self, number: int) -> None: ...
+        def shown_table(self) -> Table: ...
         opts: dict[str, str]
 
     def _init_scoring(self) -> None:
@@ -67,8 +68,7 @@ class ScoringPass:
         """Per pass, the furthest sister (position in the row) the table's lines reached."""
         self.announced: dict[int, set[int]] = {}
         """Per pass, the sisters the table announced scoring (`table: scoring SISTER`)."""
-        self.due = False
-        """True after the last card of a round: the scoring is due but waits for the next line."""
+
         self.final: list[dict[str, int]] = []
         self.champions: tuple[int, ...] = ()
 
@@ -571,9 +571,9 @@ class ScoringPass:
         """Return each player's score split into its parts."""
         if self.final:
             return dict(zip(self.names, self.final))
-        bonus = self.data.n("set_bonus")
-        return {name: {"favours": sum(self.table.favours[p]), "sets": bonus * self.table.full_sets(p),
-                       "total": sum(self.table.favours[p]) + bonus * self.table.full_sets(p)}
+        bonus, t = self.data.n("set_bonus"), self.shown_table()
+        return {name: {"favours": sum(t.favours[p]), "sets": bonus * t.full_sets(p),
+                       "total": sum(t.favours[p]) + bonus * t.full_sets(p)}
                 for p, name in enumerate(self.names)}
 
 
