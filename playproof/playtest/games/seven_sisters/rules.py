@@ -10,9 +10,9 @@ GAME_ID = "seven-sisters"
 
 _RULES = [
     ("log-move-syntax", "A move is written in the game's vocabulary (see docs/rulings/seven-sisters.md).",
-     "Log vocabulary", "(playproof) Each line names a move of the log vocabulary."),
+     "Log vocabulary", "That player may then choose one of the following actions."),
     ("log-actor", "Every move is made by a player of this game or by the table.", "Log vocabulary",
-     "(playproof) Each player takes one player screen."),
+     "Each player takes: One player screen, corresponding to his player color."),
     ("log-turn-order", "Only the player whose decision it is acts: goods and cards clockwise from the "
      "first player, gifts by the sister's favourite, buy-backs by the owner of removed servants.",
      "Flow of Play", "Play then continues in a clockwise order, with each player in turn playing an "
