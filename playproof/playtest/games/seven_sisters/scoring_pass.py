@@ -140,8 +140,12 @@ class ScoringPass:
             return
         # Until the log marks the final scoring, an announcement speaks of round 4's scoring.
         number = self.pass_no - (self.pass_no == self.final_pass and not self.final_marked)
+        position = self.table.order.index(sister)
+        if number < self.pass_no and (sister in self.announced.get(number, ()) or
+                                      position < self.reached.get(number, -1)):
+            number, self.final_marked = self.pass_no, True  # round 4 is past that sister: the final scoring
         heard = self.announced.setdefault(number, set())
-        reached, position = self.reached.get(number, -1), self.table.order.index(sister)
+        reached = self.reached.get(number, -1)
         if sister in heard:
             self.report("scoring-order", f"{names[sister]} was already scored in this scoring")
         elif position < reached:
@@ -259,7 +263,10 @@ class ScoringPass:
             probe = copy.deepcopy(self)
             probe._found = []
             probe._catch_up_scoring(kind, move)
-            if not probe._due_now(kind, move):
+            # A decline changes nothing: it moves the game on to the final scoring only when that
+            # leaves no decision of it unmade (else it is a late word on round 4).
+            hops = probe.pass_no != self.pass_no and bool(probe._found)
+            if not probe._due_now(kind, move) or (hops and self._is_decline(move)):
                 self._report_not_due(kind, move, probe)
                 return
             sister = GIFT_SISTERS.get(kind)
@@ -280,8 +287,8 @@ class ScoringPass:
         """Settle decisions the log left out until this decision is due (or cannot come)."""
         while self.step == "score" and self.pending is not None and not self._is_due(kind, move):
             if not self._may_come(kind, move):
-                if self.pass_no != self.final_pass - 1 or self._is_decline(move):
-                    break  # a decline changes nothing: it never moves the game on to the final scoring
+                if self.pass_no != self.final_pass - 1:
+                    break
                 self.finish_pass()  # a decision of the final scoring, which follows round 4's at once
                 continue
             self._default_pending()
