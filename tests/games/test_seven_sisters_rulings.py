@@ -218,3 +218,11 @@ def test_a_pride_choice_after_a_tie_is_one_finding_and_changes_nothing() -> None
     game.score_with(wrath=(2, 0, 0), pride=(0, 2, 0))
     assert game.feed("Cat: pride Cat") == ["log-turn-order"]  # not hers, and Wrath's move still open
     assert game.feed("Ann: wrath Lust") == []
+
+
+def test_a_card_played_out_of_turn_is_one_finding_when_the_player_passed_over_plays_next() -> None:
+    game = Game().to_play()
+    assert game.feed("Ann: play Greed/Lust C\nCat: play Pride/Envy C") == ["log-turn-order"]
+    assert game.feed("Ben: play Wrath/Greed C") == []  # Ben, passed over, plays his card late
+    assert game.feed("Ann: play Gluttony/Lust C") == []  # the turn went on from Cat to Ann
+    assert game.feed("Cat: play Sloth/Pride C") == ["log-turn-order"]  # it is Ben's turn now

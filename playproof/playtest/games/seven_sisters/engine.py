@@ -90,6 +90,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.plays = [0] * n
         self.taken = [False] * n
         self.turn = 0
+        self.skipped: int | None = None
+        """The player an out-of-turn card passed over: his late card is no second finding."""
         self.deal_seat = 0
         """The seat the deal reached: every seat from the first player's up to it holds its cards."""
         self.deck_left = 0
@@ -589,11 +591,13 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _start_play(self) -> None:
         """Cards are played clockwise from the first player."""
-        self.step, self.turn = "play", self.table.first
+        self.step, self.turn, self.skipped = "play", self.table.first, None
 
     def _play(self, move: Play, seat: int) -> None:
         """Check and apply a played card and its action, then pass the turn on."""
-        self._check_play_turn(seat)
+        catching_up = seat == self.skipped and seat != self.turn
+        if not catching_up:
+            self._check_play_turn(seat)
         if move.card is None:
             self.report("3-card-in-hand", f"Cannot tell yet which card {self.names[seat]} played: "
                         "it is hidden", status=Status.UNDETERMINED)
@@ -603,6 +607,10 @@ class SevenSistersEngine(ScoringPass, Engine):
             for rule, message in perform(self.actions.acting(seat, self.names[seat]), move):
                 self.report(rule, message)
         self.plays[seat] += 1
+        if catching_up:  # the player passed over plays his card late; the turn stays where it is
+            self.skipped = None
+            return
+        self.skipped = self.turn if seat != self.turn and self.plays[self.turn] < self.cards_played else None
         self._pass_turn(seat)
 
     def _check_play_turn(self, seat: int) -> None:
