@@ -193,6 +193,13 @@ def test_a_buyback_names_its_sister_so_a_line_left_out_cannot_shift_the_payment(
     assert found.feed("Ben: buyback Greed none") == ["log-turn-order"]  # Ben had nothing removed
     assert found.feed("Ben: buyback Greed 1 for 1 gold") == ["log-turn-order"]
     assert found.feed("Ann: buyback 1 for 1 gold") == []  # the older form: the buy-back due now
+    later = Game().to_play()
+    later.engine.table.gold[BEN] = 4
+    later.score_with(greed=(3, 0, 0), lust=(0, 3, 0))
+    playable = later.engine.table.playable[BEN]
+    # the older form by a player with nothing waiting now means his next removal: Lust's
+    assert later.feed("Ben: buyback 3 for 2 gold") == []
+    assert later.engine.table.playable[BEN] == playable + 3  # the three bought back (his reserve is empty)
 
 
 def test_the_state_at_the_last_cards_line_is_the_table_before_scoring() -> None:

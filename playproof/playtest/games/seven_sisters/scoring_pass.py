@@ -258,34 +258,34 @@ class ScoringPass:
         kind = GIFT_KINDS[type(move)]
         if self._late_decline(move, seat):
             return
-        if not self._due_now(kind, move):
+        if not self._due_now(kind, move, seat):
             # One mistake, one finding: a decision that never comes due leaves the scoring as it is.
             probe = copy.deepcopy(self)
             probe._found = []
-            probe._catch_up_scoring(kind, move)
+            probe._catch_up_scoring(kind, move, seat)
             # A decline changes nothing: it moves the game on to the final scoring only when that
             # leaves no decision of it unmade (else it is a late word on round 4).
             hops = probe.pass_no != self.pass_no and bool(probe._found)
-            if not probe._due_now(kind, move) or (hops and self._is_decline(move)):
+            if not probe._due_now(kind, move, seat) or (hops and self._is_decline(move)):
                 self._report_not_due(kind, move, probe)
                 return
             sister = GIFT_SISTERS.get(kind)
             if sister is not None and probe.pending is not None and probe.pending[1] != seat:
                 self._check_winner(seat, probe.pending[1], sister)  # not his decision, nor due yet
                 return
-            self._catch_up_scoring(kind, move)
+            self._catch_up_scoring(kind, move, seat)
         self.reached[self.pass_no] = max(self.reached.get(self.pass_no, -1), self.idx)
         SCORING_DECISIONS[kind](self, move, seat)
         self.final_marked |= self.pass_no == self.final_pass
         self.advance()
 
-    def _due_now(self, kind: str, move: Move) -> bool:
+    def _due_now(self, kind: str, move: Move, seat: int) -> bool:
         """Return True when the scoring waits for exactly this decision now."""
-        return self.step == "score" and self.pending is not None and self._is_due(kind, move)
+        return self.step == "score" and self.pending is not None and self._is_due(kind, move, seat)
 
-    def _catch_up_scoring(self, kind: str, move: Move) -> None:
+    def _catch_up_scoring(self, kind: str, move: Move, seat: int) -> None:
         """Settle decisions the log left out until this decision is due (or cannot come)."""
-        while self.step == "score" and self.pending is not None and not self._is_due(kind, move):
+        while self.step == "score" and self.pending is not None and not self._is_due(kind, move, seat):
             if not self._may_come(kind, move):
                 if self.pass_no != self.final_pass - 1:
                     break
@@ -311,13 +311,16 @@ class ScoringPass:
             outcome = ""
         self.report(rule, f"Nobody won {name}'s favour ({reason}), so nobody decides her gift{outcome}")
 
-    def _is_due(self, kind: str, move: Move) -> bool:
+    def _is_due(self, kind: str, move: Move, seat: int) -> bool:
         """Return True when the pending decision is of this kind (a buy-back: for the sister named)."""
         assert self.pending is not None
         if self.pending[0] != kind:
             return False
-        sister = move.sister if isinstance(move, Buyback) else None
-        return sister is None or sister == self.table.order[self.idx]
+        if not isinstance(move, Buyback):
+            return True
+        if move.sister is None:  # the older form: the player's servants waiting now, else his next removal
+            return self.table.aside[seat] > 0 or self.idx >= len(self.table.order) - 1
+        return move.sister == self.table.order[self.idx]
 
     def _may_come(self, kind: str, move: Move) -> bool:
         """Return True when a decision of this kind can still come up in this pass."""
