@@ -353,7 +353,11 @@ def test_5_round_adds() -> None:
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/5-round-adds", "Cat adds 1 servant: the last player adds 1, not 2")]
     assert game.engine.table.playable[2] == before + 2  # as the table did it
-    assert at_play().feed("Ann: refill 2") == ["5-round-adds"]  # round 1 has no adds
+    found = at_play().violations("Ann: refill 2")  # round 1 has no adds
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-round-adds", "Servants are added from reserve only at the start of each round "
+         "after the first, before the deal")]
+    assert round_two().feed("Ann: place Pride\nAnn: refill 2\nAnn: refill 2") == ["log-turn-order"]
 
 
 def test_no_round_start_placement_from_an_empty_reserve() -> None:
@@ -403,6 +407,10 @@ def test_scoring_order() -> None:
     assert game.feed("table: scoring Wrath\nAnn: wrath Lust\ntable: scoring Greed\ntable: scoring Pride") == []
     game = at_play()
     game.score_with(wrath=(2, 0, 0), pride=(0, 2, 0))
+    found = at_play().violations("table: scoring Greed")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/log-wrong-step", "No scoring is under way: Greed is scored once every card of "
+         "the round is played")]
     found = game.violations("table: scoring Wrath\ntable: scoring Pride\ntable: scoring Greed")
     assert [(v.line, v.rule, v.message) for v in found] == [
         (game.line, "seven-sisters/scoring-order", "Greed is scored before Pride: the sisters are "

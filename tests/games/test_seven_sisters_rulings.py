@@ -190,7 +190,10 @@ def test_a_buyback_names_its_sister_so_a_line_left_out_cannot_shift_the_payment(
     assert game.engine.table.gold[0] == 5 + 5 - 2
     found = Game().to_play()
     found.score_with(greed=(3, 0, 0))
-    assert found.feed("Ben: buyback Greed none") == ["log-turn-order"]  # Ben had nothing removed
+    wrong = found.violations("Ben: buyback Greed none")  # Ben had nothing removed
+    assert [(v.rule, v.message) for v in wrong] == [
+        ("seven-sisters/log-turn-order", "Ben had no servants removed from Greed: only their owners buy "
+         "servants back")]
     assert found.feed("Ben: buyback Greed 1 for 1 gold") == ["log-turn-order"]
     assert found.feed("Ann: buyback 1 for 1 gold") == []  # the older form: the buy-back due now
     later = Game().to_play()

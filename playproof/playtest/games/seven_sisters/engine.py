@@ -432,8 +432,8 @@ class SevenSistersEngine(ScoringPass, Engine):
             self._give_adds()  # the adds may be told before the round-start placement
         given = self.adds_given[seat] if self.adds_given is not None else None
         if given is None or self.step not in ("place", "deal", "flip", "take"):
-            self.report("5-round-adds", "Servants are added from reserve only at the start of rounds "
-                        f"2-{self.final_pass - 1}, before the deal")
+            self.report("5-round-adds", "Servants are added from reserve only at the start of each "
+                        "round after the first, before the deal")
             given = 0
         elif move.count != given:
             self.report("5-round-adds", self._adds_message(seat, given, move.count))
