@@ -40,7 +40,7 @@ def owners_swapped(engine: Engine, decision: Decision) -> Iterator[tuple[str, st
 
 
 def fruit_misstated(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
-    """Action A with the fruit paid miscounted; B, C, D, D2 with servants bought after them."""
+    """Action A with the fruit paid miscounted; B, C, D, D2 with servants bought after them; B, D2 moving others'."""
     for text in decision.moves[:40]:
         words = text.split(" ")
         if text.startswith("play") and words[2] == "A":
@@ -50,6 +50,10 @@ def fruit_misstated(engine: Engine, decision: Decision) -> Iterator[tuple[str, s
         elif text.startswith("play") and words[2] in ("B", "D", "D2"):
             yield decision.actor, f"{text} {words[-1]}"
             yield decision.actor, f"{text} for 1 fruit"
+            if words[2] != "D":  # another player's servants moved, or three of one's own
+                other = next(p for p in engine.setup.players if p != decision.actor)
+                yield decision.actor, f"{text} {other}"
+                yield decision.actor, f"{text} {decision.actor} {decision.actor} {decision.actor}"
         elif text.startswith("play") and words[2] == "C":
             yield decision.actor, f"{text} 4"
             yield decision.actor, f"{text} Greed"

@@ -274,6 +274,21 @@ def test_3b_from_primary() -> None:
     assert at_play().board(G, 1, 3, 0).feed("Ann: play Greed/Lust B Greed Pride") == ["3B-from-primary"]
 
 
+def test_3b_and_3d2_move_the_players_own_servants_as_written() -> None:
+    assert at_play().board(G, 2, 0, 0).feed("Ann: play Greed/Lust B Greed Pride Ann") == []
+    game = at_play().board(G, 1, 2, 0)
+    found = game.violations("Ann: play Greed/Lust B Greed Pride Ben")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3B-from-primary", "Ann moves two of his own servants, not Ben's")]
+    assert game.engine.table.board[P][1] == 2  # as the table did it: Ben's two moved
+    game = at_play().board(G, 1, 1, 0)
+    assert game.feed("Ann: play Wild D2 Greed Pride Ann Ben") == ["3D2-own-servants"]
+    assert game.engine.table.board[P][:2] == [1, 1]
+    found = at_play().board(G, 3, 0, 0).violations("Ann: play Greed/Lust B Greed Pride Ann Ann Ann")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3B-from-primary", "Ann moves 2 servants, not 3")]
+
+
 def test_3b_other_sister() -> None:
     assert at_play().board(G, 2, 0, 0).feed("Ann: play Greed/Lust B Greed Lust") == []
     assert at_play().board(G, 2, 0, 0).feed("Ann: play Greed/Lust B Greed Greed") == ["3B-other-sister"]

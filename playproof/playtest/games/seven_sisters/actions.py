@@ -15,11 +15,14 @@ Finding = tuple[str, str]
 class ActionContext:
     """What an action needs: the data, the table, the acting seat and how to name things."""
 
-    def __init__(self, data: GameData, table: Table, seat: int, player: str) -> None:
+    def __init__(self, data: GameData, table: Table, seat: int, player: str,
+                 names: tuple[str, ...] = ()) -> None:
         self.data = data
         self.table = table
         self.seat = seat
         self.player = player
+        self.names = names
+        self.owners: tuple[int, ...] = ()
         self.found: list[Finding] = []
         self.base = data.n("action_a_servants")
         self.extra = data.n("action_a_extra")
@@ -49,6 +52,10 @@ def perform(ctx: ActionContext, play: Play) -> list[Finding]:
     if play.action in ("D", "D2") and not wild:
         ctx.flag("3-card-action", f"Action {play.action} needs a wild card; {play.card} allows A, B or C")
     pair = None if wild else ctx.data.pairs[play.card]
+    ctx.owners = play.owners
+    if play.owners and play.action not in ("B", "D2"):
+        ctx.flag("log-move-syntax", f"Only actions B and D2 move servants: action {play.action} names "
+                 "no owners")
     if play.action == "A":
         _action_a(ctx, pair, play.targets, play.fruit)
     elif play.action == "C":
@@ -135,13 +142,21 @@ def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[i
 def _move_two(ctx: ActionContext, source: int, target: int, own_rule: str, other_rule: str) -> None:
     """Move two of the player's own servants from one sister to a different one."""
     count = ctx.base
+    owners = ctx.owners or (ctx.seat,)
+    strangers = [o for o in dict.fromkeys(owners) if o != ctx.seat]
     have = ctx.table.board[source][ctx.seat]
-    if have < count:
+    if len(owners) not in (1, count):
+        ctx.flag(own_rule, f"{ctx.player} moves {count} servants, not {len(owners)}")
+    elif strangers:  # "two of his servants": never another player's
+        others = " and ".join(ctx.names[o] if o < len(ctx.names) else str(o) for o in strangers)
+        ctx.flag(own_rule, f"{ctx.player} moves two of his own servants, not {others}'s")
+    elif have < count:
         ctx.flag(own_rule, f"{ctx.player} has {have} servant{'s' if have != 1 else ''} on "
                  f"{ctx.name(source)}; moving needs {count} of his own")
     if source == target:
         ctx.flag(other_rule, f"The servants must move to a sister other than {ctx.name(source)}")
-    ctx.table.move(ctx.seat, source, target, count)
+    for owner in (owners * count)[:count] if len(owners) == 1 else owners:
+        ctx.table.move(owner, source, target, 1)  # as the table did it, one servant at a time
 
 
 def _action_c(ctx: ActionContext, targets: tuple[int, ...], count: int | None) -> None:

@@ -66,7 +66,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.parser = move_parser(self.data, setup.players)
         self.texts = move_texts(self.data, setup.players)
         self.table = Table.new(self.data, len(setup.players))
-        self.actions = ActionContext(self.data, self.table, 0, self.names[0])
+        self.actions = ActionContext(self.data, self.table, 0, self.names[0], self.names)
         self.cards_dealt, self.cards_played = self.data.n("cards_dealt"), self.data.n("cards_played")
         self.opts = {k.strip().lower(): str(v).strip() for k, v in setup.options.items()}
         self._init_flow()
@@ -219,7 +219,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         for name, value in vars(self.table).items():
             if type(value) is list:
                 setattr(clone.table, name, _copied(value))
-        clone.actions = ActionContext(self.data, clone.table, 0, self.names[0])
+        clone.actions = ActionContext(self.data, clone.table, 0, self.names[0], self.names)
         return clone
 
     def finish(self) -> list[Violation]:

@@ -30,6 +30,8 @@ class Play(NamedTuple):
     """Fruit the player says he paid (`for N fruit`); None: what the servants placed cost."""
     count: int | None = None
     """Servants action C brought from reserve (`C N`); None: as many as the rule gives."""
+    owners: tuple[int, ...] = ()
+    """Whose servants B or D2 moved (`B FROM TO OWNER`); empty: the player's own."""
 
 
 class Take(NamedTuple):
@@ -201,7 +203,14 @@ def _parse_play(p: MoveParser, tokens: list[str]) -> Play:
     action = tokens[1].upper()
     if action == "C" and len(rest) == 1 and rest[0].isdigit():
         return Play(p.card(tokens[0]), action, (), fruit, int(rest[0]))
-    return Play(p.card(tokens[0]), action, tuple(p.sister(t) for t in rest), fruit)
+    owners = tuple(p.player(t) for t in rest if _names_player(p, t))
+    sisters = tuple(p.sister(t) for t in rest if not _names_player(p, t))
+    return Play(p.card(tokens[0]), action, sisters, fruit, None, owners)
+
+
+def _names_player(p: MoveParser, token: str) -> bool:
+    """Return True when a token of a play names a player (whose servants B or D2 moved)."""
+    return token.lower() in p.player_index and token.lower() not in p.sister_index
 
 
 def _fruit_paid(p: MoveParser, tokens: list[str]) -> tuple[int | None, list[str]]:
