@@ -54,6 +54,8 @@ def fruit_misstated(engine: Engine, decision: Decision) -> Iterator[tuple[str, s
                 other = next(p for p in engine.setup.players if p != decision.actor)
                 yield decision.actor, f"{text} {other}"
                 yield decision.actor, f"{text} {decision.actor} {decision.actor} {decision.actor}"
+        elif words[0] == "place":
+            yield decision.actor, f"{text} {words[-1]}"
         elif text.startswith("play") and words[2] == "C":
             yield decision.actor, f"{text} 4"
             yield decision.actor, f"{text} Greed"

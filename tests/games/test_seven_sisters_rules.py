@@ -355,6 +355,11 @@ def test_5_first_places() -> None:
     assert at_play().feed("Ann: place Pride") == ["5-first-places"]
     assert round_two().feed("table: flip 4") == ["5-first-places"]
     assert round_two().feed("Ben: place Pride") == ["log-turn-order"]
+    game = round_two()
+    found = game.violations("Ann: place Pride Greed")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-first-places", "The first player places one servant from reserve, not 2")]
+    assert game.engine.table.board[G][ANN] == 1  # as the table did it
 
 
 def test_5_round_adds() -> None:

@@ -401,6 +401,11 @@ class SevenSistersEngine(ScoringPass, Engine):
             self.report("log-turn-order", f"{self.names[first]}, the first player, places the "
                         f"round-start servant, not {self.names[seat]}")
         self.table.place_from_reserve(first, move.sister)
+        if move.more:  # "takes one servant from his reserve stock": more are placed as written
+            self.report("5-first-places", f"The first player places one servant from reserve, not "
+                        f"{1 + len(move.more)}")
+            for sister in move.more:
+                self.table.place_from_reserve(first, sister)
         self._round_adds()
 
     def _round_adds(self) -> None:

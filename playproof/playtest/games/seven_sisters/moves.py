@@ -46,6 +46,8 @@ class SisterMove(NamedTuple):
 
     verb: str
     sister: int
+    more: tuple[int, ...] = ()
+    """Further sisters of `place S S...`: servants placed beyond the one the rule allows."""
 
 
 class PlayerMove(NamedTuple):
@@ -271,6 +273,14 @@ def _parse_buyback(p: MoveParser, tokens: list[str]) -> Buyback:
     return Buyback(p.count(tokens[0], "servants"), p.count(tokens[2], "gold"), sister)
 
 
+def _parse_place(p: MoveParser, tokens: list[str]) -> SisterMove:
+    """`place SISTER [SISTER...]` (one servant per sister named)."""
+    if not tokens:
+        raise MoveError("log-move-syntax", "write this move as `place SISTER`")
+    sisters = [p.sister(t) for t in tokens]
+    return SisterMove("place", sisters[0], tuple(sisters[1:]))
+
+
 def _parse_refill(p: MoveParser, tokens: list[str]) -> Refill:
     """`refill N`."""
     return Refill(p.count(_one(tokens, "refill SERVANTS"), "servants"))
@@ -336,7 +346,7 @@ def _player_verb(verb: str, form: str):  # type: ignore[no-untyped-def]
 
 
 _PLAYER_VERBS = {
-    "play": _parse_play, "take": _parse_take, "place": _sister_verb("place", "place SISTER"),
+    "play": _parse_play, "take": _parse_take, "place": _parse_place,
     "wrath": _sister_verb("wrath", "wrath SISTER"), "pride": _player_verb("pride", "pride PLAYER"),
     "envy": _parse_envy, "buyback": _parse_buyback, "refill": _parse_refill,
 }
