@@ -127,6 +127,14 @@ def test_every_option_and_rule_is_documented_in_the_rulings() -> None:
     assert [name for name in ENGINE.options if f"- `{name}`: {ENGINE.options[name]}" not in text] == []
 
 
+def test_every_rule_quotes_the_rulebook_and_the_rulings_map_it() -> None:
+    text = (EXAMPLE.parents[1] / "docs" / "rulings" / "seven-sisters.md").read_text(encoding="utf-8")
+    table = text.split("## Rule ids and the rulebook sentences they check", 1)[1]
+    assert [rule.id for rule in ENGINE.rules if not rule.text.strip()] == []
+    assert [rule.id for rule in ENGINE.rules
+            if f"| `{rule.id.split('/', 1)[1]}` | {rule.text} |" not in table] == []
+
+
 def test_claims_after_the_last_round_speak_of_it_until_the_final_scoring_is_marked(tmp_path: Path) -> None:
     game = Game(project=edited(tmp_path, "Rules", {"rounds": 1})).to_play()
     game.score_with(greed=(2, 0, 0), lust=(0, 0, 3))  # round 1 is also the last round here

@@ -38,7 +38,7 @@ def test_log_move_syntax_messages() -> None:
     found = at_play().violations("Ann: dance\nAnn: take 4 gems")
     assert [v.message for v in found] == [
         '"dance" is not a Seven Sisters move for a player (moves: buyback, envy, place, play, '
-        "pride, take, wrath)",
+        "pride, refill, take, wrath)",
         "write goods as `take G gold F fruit` (e.g. `take 2 gold 2 fruit`)"]
 
 
@@ -239,6 +239,30 @@ def test_3a_fruit_cost() -> None:
     assert game.feed("Cat: play Envy/Pride A Envy Envy Pride") == []
 
 
+def test_3a_fruit_paid_as_written() -> None:
+    game = at_play()  # Ann took 2 fruit
+    assert game.feed("Ann: play Greed/Lust A Greed Greed Lust for 1 fruit") == []
+    assert game.engine.table.fruit[ANN] == 1
+    game = at_play()
+    found = game.violations("Ann: play Greed/Lust A Greed Greed Lust Greed for 1 fruit")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3A-fruit-cost", "Ann places 4 servants, which costs 2 fruit, and paid 1")]
+    assert game.engine.table.fruit[ANN] == 1  # applied as the table played it: one fruit paid
+
+
+def test_3_no_extra_servants() -> None:
+    assert at_play().board(G, 2, 0, 0).feed("Ann: play Greed/Lust B Greed Pride") == []
+    game = at_play().board(G, 2, 0, 0)
+    found = game.violations("Ann: play Greed/Lust B Greed Pride Lust")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3-no-extra-servants", "After action B the turn is over: no fruit buys other "
+         "servants (Ann placed 1 more and paid 1 fruit)")]
+    assert game.engine.table.board[L][ANN] == 1 and game.engine.table.fruit[ANN] == 1
+    assert at_play().feed("Ann: play Wild D Envy Envy Envy") == ["3-no-extra-servants"]
+    assert at_play().feed("Ann: play Wild D Envy Envy for 1 fruit") == ["3-no-extra-servants"]
+    assert at_play().feed("Ann: play Greed/Lust C for 1 fruit") == ["3-no-extra-servants"]
+
+
 def test_3b_from_primary() -> None:
     game = at_play().board(G, 2, 0, 0)
     assert game.feed("Ann: play Greed/Lust B Greed Pride") == []
@@ -248,6 +272,21 @@ def test_3b_from_primary() -> None:
         ("seven-sisters/3B-from-primary", "Action B moves servants off Greed, the card's primary "
          "sister, not Lust")]
     assert at_play().board(G, 1, 3, 0).feed("Ann: play Greed/Lust B Greed Pride") == ["3B-from-primary"]
+
+
+def test_3b_and_3d2_move_the_players_own_servants_as_written() -> None:
+    assert at_play().board(G, 2, 0, 0).feed("Ann: play Greed/Lust B Greed Pride Ann") == []
+    game = at_play().board(G, 1, 2, 0)
+    found = game.violations("Ann: play Greed/Lust B Greed Pride Ben")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3B-from-primary", "Ann moves two of his own servants, not Ben's")]
+    assert game.engine.table.board[P][1] == 2  # as the table did it: Ben's two moved
+    game = at_play().board(G, 1, 1, 0)
+    assert game.feed("Ann: play Wild D2 Greed Pride Ann Ben") == ["3D2-own-servants"]
+    assert game.engine.table.board[P][:2] == [1, 1]
+    found = at_play().board(G, 3, 0, 0).violations("Ann: play Greed/Lust B Greed Pride Ann Ann Ann")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3B-from-primary", "Ann moves 2 servants, not 3")]
 
 
 def test_3b_other_sister() -> None:
@@ -267,6 +306,18 @@ def test_3c_with_an_empty_reserve_gives_nothing() -> None:
     game.engine.table.reserve[ANN] = 1
     assert game.feed("Ann: play Greed/Lust C") == []
     assert (game.engine.table.playable[ANN], game.engine.table.reserve[ANN]) == (16, 0)
+
+
+def test_3c_three_servants() -> None:
+    assert at_play().feed("Ann: play Greed/Lust C 3") == []
+    game = at_play()
+    game.engine.table.reserve[ANN] = 1
+    assert game.feed("Ann: play Greed/Lust C 1") == []  # all the reserve holds
+    game = at_play()
+    found = game.violations("Ann: play Greed/Lust C 4")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3C-three-servants", "Action C brings 3 servants from Ann's reserve, not 4")]
+    assert game.engine.table.playable[ANN] == 19  # as the table did it
 
 
 def test_3d_one_sister() -> None:
@@ -304,6 +355,29 @@ def test_5_first_places() -> None:
     assert at_play().feed("Ann: place Pride") == ["5-first-places"]
     assert round_two().feed("table: flip 4") == ["5-first-places"]
     assert round_two().feed("Ben: place Pride") == ["log-turn-order"]
+    game = round_two()
+    found = game.violations("Ann: place Pride Greed")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-first-places", "The first player places one servant from reserve, not 2")]
+    assert game.engine.table.board[G][ANN] == 1  # as the table did it
+
+
+def test_5_round_adds() -> None:
+    game = round_two()
+    assert game.feed("Ann: place Pride\nAnn: refill 2\nBen: refill 2\nCat: refill 1") == []
+    game = round_two()
+    assert game.feed("Cat: refill 1\nAnn: place Pride") == []  # told before the placement
+    game = round_two()
+    before = game.engine.table.playable[2]
+    found = game.violations("Ann: place Pride\nCat: refill 2")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-round-adds", "Cat adds 1 servant: the last player adds 1, not 2")]
+    assert game.engine.table.playable[2] == before + 2  # as the table did it
+    found = at_play().violations("Ann: refill 2")  # round 1 has no adds
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/5-round-adds", "Servants are added from reserve only at the start of each round "
+         "after the first, before the deal")]
+    assert round_two().feed("Ann: place Pride\nAnn: refill 2\nAnn: refill 2") == ["log-turn-order"]
 
 
 def test_no_round_start_placement_from_an_empty_reserve() -> None:
@@ -345,6 +419,22 @@ def test_scoring_favour_tie_goes_to_most_sloth_favours() -> None:
     found = game.violations("table: favour Greed Ann")
     assert found[0].message == ("Greed's favour goes to Ben, not Ann: Ann and Ben tie on Greed "
                                 "with 2 and Ben has the most Sloth favours")
+
+
+def test_scoring_order() -> None:
+    game = at_play()
+    game.score_with(wrath=(2, 0, 0), pride=(0, 2, 0))
+    assert game.feed("table: scoring Wrath\nAnn: wrath Lust\ntable: scoring Greed\ntable: scoring Pride") == []
+    game = at_play()
+    game.score_with(wrath=(2, 0, 0), pride=(0, 2, 0))
+    found = at_play().violations("table: scoring Greed")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/log-wrong-step", "No scoring is under way: Greed is scored once every card of "
+         "the round is played")]
+    found = game.violations("table: scoring Wrath\ntable: scoring Pride\ntable: scoring Greed")
+    assert [(v.line, v.rule, v.message) for v in found] == [
+        (game.line, "seven-sisters/scoring-order", "Greed is scored before Pride: the sisters are "
+         "scored in order, left to right along the row")]
 
 
 def test_claims_logged_before_scoring_are_checked_when_it_happens() -> None:
@@ -477,11 +567,12 @@ def test_pride_choice() -> None:
 def test_pride_first_player() -> None:
     game = at_play()
     game.score_with(pride=(1, 1, 0))
-    assert game.feed("table: first Ben") == []  # a tie passes the marker one seat on
-    assert game.feed("table: first Cat") == ["pride-first-player"]
-    game = at_play(**{"pride-tie-anticlockwise": "true"})
-    game.score_with(pride=(1, 1, 0))
+    # "the first player marker moves one spot to the right": from Ann to the previous seat, Cat
     assert game.feed("table: first Cat") == []
+    assert game.feed("table: first Ben") == ["pride-first-player"]
+    game = at_play(**{"pride-tie-clockwise": "true"})
+    game.score_with(pride=(1, 1, 0))
+    assert game.feed("table: first Ben") == []  # the variant: the next seat clockwise
 
 
 def envy_won_by_ann(*greed: int) -> Game:
@@ -500,6 +591,17 @@ def test_envy_move() -> None:
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/envy-move", "Ben has 1 servant on Sloth, not 2")]
     assert envy_won_by_ann(0, 1, 1).feed("Ann: envy Envy Ben Cat") == ["envy-move"]
+
+
+def test_envy_one_sister() -> None:
+    game = envy_won_by_ann(0, 1, 1)
+    game.board(G, 0, 1, 0)
+    found = game.violations("Ann: envy Sloth Ben Greed Ben")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/envy-one-sister", "Both servants come from one sister's tile, not from Greed and Sloth")]
+    assert game.engine.table.board[G][BEN] == 0 and game.engine.table.board[S][BEN] == 0
+    game = envy_won_by_ann(0, 1, 1).board(G, 0, 2, 1)
+    assert game.feed("Ann: envy Greed Ben Ben Cat") == ["envy-move"]  # three servants
 
 
 def greed_won_by_ann(gold: int) -> Game:

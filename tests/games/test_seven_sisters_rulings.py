@@ -137,3 +137,102 @@ def test_an_unknown_majority_ties_value_is_refused() -> None:
     with pytest.raises(PlayproofError) as err:
         Game(**{"majority-ties": "sloht"})
     assert str(err.value) == 'Variant "majority-ties=sloht": write share, none or sloth'
+
+
+# ----- issue 9: what really happened at the table, one finding per mistake -------------------------
+
+def test_envy_none_is_legal_even_when_no_servants_could_move() -> None:
+    game = Game().to_play()
+    game.score_with(envy=(3, 0, 0))  # no other sister holds two servants
+    decide_until(game, "move two servants onto Envy")
+    assert game.engine.decision().moves == ("envy none",)  # type: ignore[union-attr]
+    assert game.feed("Ann: envy none") == []
+    game = Game().to_play()
+    game.score_with(envy=(3, 0, 0))
+    decide_until(game, "move two servants onto Envy")
+    assert game.feed("Ben: envy none") == ["log-turn-order"]
+
+
+def test_envy_none_at_the_end_of_the_last_round_does_not_start_the_final_scoring() -> None:
+    game = Game(rounds="1").to_play()
+    game.score_with(wrath=(0, 2, 1), envy=(3, 0, 0))  # Cat is left alone on Wrath for the final scoring
+    decide_until(game, "move two servants onto Envy")
+    assert game.feed("Ann: envy none") == []
+    assert game.engine.pass_no == 1  # still round 1's scoring: Envy's buy-back waits
+    assert game.feed("Ann: buyback Envy none\nCat: wrath Lust\ntable: wrath Lust") == []
+    assert game.engine.table.wrath == 3
+
+
+def test_pride_is_scored_normally_in_the_final_scoring() -> None:
+    # "Each sister is scored a final time, using the normal method to gain Favor Tokens and gifts."
+    game = Game(rounds="1").to_play()
+    game.score_with(pride=(0, 2, 1))  # Ben wins round 1; Cat, left alone, wins the final scoring
+    decide_until(game, "choose the next first player")
+    assert game.feed("Ben: pride Ben\nCat: pride Ann\ntable: first Ann") == []
+    assert game.engine.pass_no == 2
+    old = Game(rounds="1", **{"no-final-pride": "true"}).to_play()
+    old.score_with(pride=(0, 2, 1))
+    decide_until(old, "choose the next first player")
+    assert old.feed("Ben: pride Ben") == []
+    assert old.feed("Cat: pride Ann") == ["log-wrong-step"]
+
+
+def test_a_buyback_names_its_sister_so_a_line_left_out_cannot_shift_the_payment() -> None:
+    game = Game().to_play()
+    game.engine.table.gold[0] = 5
+    game.score_with(greed=(3, 0, 0), lust=(3, 0, 0))
+    assert (game.engine.table.playable[0], game.engine.table.reserve[0]) == (30, 0)  # C played 5 times
+    # Greed's buy-back is left out (none); the line pays for the three removed from Lust
+    assert game.feed("Ann: buyback Lust 3 for 2 gold") == []
+    # Greed's three went to reserve, Lust's gift brought them back (all the reserve held), and the
+    # three bought back came from Lust: 30 + 3 + 3 playable, paid from Greed's 5 gold
+    assert (game.engine.table.playable[0], game.engine.table.reserve[0]) == (36, 0)
+    assert game.engine.table.gold[0] == 5 + 5 - 2
+    found = Game().to_play()
+    found.score_with(greed=(3, 0, 0))
+    wrong = found.violations("Ben: buyback Greed none")  # Ben had nothing removed
+    assert [(v.rule, v.message) for v in wrong] == [
+        ("seven-sisters/log-turn-order", "Ben had no servants removed from Greed: only their owners buy "
+         "servants back")]
+    assert found.feed("Ben: buyback Greed 1 for 1 gold") == ["log-turn-order"]
+    assert found.feed("Ann: buyback 1 for 1 gold") == []  # the older form: the buy-back due now
+    later = Game().to_play()
+    later.engine.table.gold[BEN] = 4
+    later.score_with(greed=(3, 0, 0), lust=(0, 3, 0))
+    playable = later.engine.table.playable[BEN]
+    # the older form by a player with nothing waiting now means his next removal: Lust's
+    assert later.feed("Ben: buyback 3 for 2 gold") == []
+    assert later.engine.table.playable[BEN] == playable + 3  # the three bought back (his reserve is empty)
+
+
+def test_the_state_at_the_last_cards_line_is_the_table_before_scoring() -> None:
+    game = Game().to_play()
+    game.score_with(greed=(3, 0, 0))  # the last card was just played
+    assert game.engine.scores()["Ann"] == 0 and game.engine.round_label() == "Round 1"
+    assert "step play (the scoring follows)" in game.engine.summary()
+    assert game.engine.decision().actor == "Ann"  # type: ignore[union-attr]  # her buy-back is next
+    assert game.feed("Ann: buyback Greed none") == []
+    assert game.engine.scores()["Ann"] == 1
+
+
+def test_a_pride_choice_after_a_tie_is_one_finding_and_changes_nothing() -> None:
+    game = Game().to_play()
+    game.score_with(wrath=(2, 0, 0), pride=(1, 1, 0))
+    found = game.violations("Ann: pride Cat")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/pride-choice", "Nobody won Pride's favour (Ann and Ben tie on Pride with 1 and "
+         "Sloth favours do not break the tie), so nobody decides her gift; on a tie the first-player "
+         "marker moves one spot to the right")]
+    assert game.feed("Ann: wrath Lust\nAnn: buyback Wrath none\ntable: first Cat") == []
+    game = Game().to_play()
+    game.score_with(wrath=(2, 0, 0), pride=(0, 2, 0))
+    assert game.feed("Cat: pride Cat") == ["log-turn-order"]  # not hers, and Wrath's move still open
+    assert game.feed("Ann: wrath Lust") == []
+
+
+def test_a_card_played_out_of_turn_is_one_finding_when_the_player_passed_over_plays_next() -> None:
+    game = Game().to_play()
+    assert game.feed("Ann: play Greed/Lust C\nCat: play Pride/Envy C") == ["log-turn-order"]
+    assert game.feed("Ben: play Wrath/Greed C") == []  # Ben, passed over, plays his card late
+    assert game.feed("Ann: play Gluttony/Lust C") == []  # the turn went on from Cat to Ann
+    assert game.feed("Cat: play Sloth/Pride C") == ["log-turn-order"]  # it is Ben's turn now

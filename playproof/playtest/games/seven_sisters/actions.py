@@ -15,11 +15,14 @@ Finding = tuple[str, str]
 class ActionContext:
     """What an action needs: the data, the table, the acting seat and how to name things."""
 
-    def __init__(self, data: GameData, table: Table, seat: int, player: str) -> None:
+    def __init__(self, data: GameData, table: Table, seat: int, player: str,
+                 names: tuple[str, ...] = ()) -> None:
         self.data = data
         self.table = table
         self.seat = seat
         self.player = player
+        self.names = names
+        self.owners: tuple[int, ...] = ()
         self.found: list[Finding] = []
         self.base = data.n("action_a_servants")
         self.extra = data.n("action_a_extra")
@@ -49,21 +52,50 @@ def perform(ctx: ActionContext, play: Play) -> list[Finding]:
     if play.action in ("D", "D2") and not wild:
         ctx.flag("3-card-action", f"Action {play.action} needs a wild card; {play.card} allows A, B or C")
     pair = None if wild else ctx.data.pairs[play.card]
-    _ACTIONS[play.action](ctx, pair, play.targets)
+    ctx.owners = play.owners
+    if play.owners and play.action not in ("B", "D2"):
+        ctx.flag("log-move-syntax", f"Only actions B and D2 move servants: action {play.action} names "
+                 "no owners")
+    if play.action == "A":
+        _action_a(ctx, pair, play.targets, play.fruit)
+    elif play.action == "C":
+        _action_c(ctx, play.targets, play.count)
+    else:
+        _ACTIONS[play.action](ctx, pair, play.targets[:2])
+        _extra_servants(ctx, play.action, play.targets[2:], play.fruit)
+    if play.action == "C" and play.fruit:
+        _extra_servants(ctx, "C", (), play.fruit)
     return ctx.found
 
 
-def _action_a(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+def _action_a(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...],
+              paid: int | None) -> None:
     """Place two servants on the primary sister, a third on the secondary, a fourth on either."""
     base, extra = ctx.base, ctx.extra
     if pair is not None:
         _check_a_targets(ctx, pair, targets, base, base + extra)
+    # "must pay one Fruit token to do so ... must also pay an additional Fruit token"
     cost = max(0, min(len(targets), base + extra) - base)
-    if cost > ctx.table.fruit[ctx.seat]:
+    paid = cost if paid is None else paid
+    if paid != cost:
+        ctx.flag("3A-fruit-cost", f"{ctx.player} places {len(targets)} servants, which costs {cost} "
+                 f"fruit, and paid {paid}")
+    elif cost > ctx.table.fruit[ctx.seat]:
         ctx.flag("3A-fruit-cost", f"{ctx.player} places {len(targets)} servants, which costs {cost} "
                  f"fruit, but has {ctx.table.fruit[ctx.seat]}")
     _place_all(ctx, targets)
-    ctx.table.pay_fruit(ctx.seat, cost)
+    ctx.table.pay_fruit(ctx.seat, paid)
+
+
+def _extra_servants(ctx: ActionContext, action: str, extra: tuple[int, ...], paid: int | None) -> None:
+    """B, C, D and D2 end the turn: no fruit buys other servants (placed and paid as the table did)."""
+    paid = len(extra) if paid is None else paid
+    if not extra and not paid:
+        return
+    ctx.flag("3-no-extra-servants", f"After action {action} the turn is over: no fruit buys other "
+             f"servants ({ctx.player} placed {len(extra)} more and paid {paid} fruit)")
+    _place_all(ctx, extra)
+    ctx.table.pay_fruit(ctx.seat, paid)
 
 
 def _check_a_targets(ctx: ActionContext, pair: tuple[int, int], targets: tuple[int, ...],
@@ -97,7 +129,7 @@ def _place_all(ctx: ActionContext, targets: tuple[int, ...]) -> None:
 
 def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
     """Move two of the player's servants from the primary sister to another sister."""
-    if len(targets) != 2:
+    if len(targets) < 2:
         ctx.flag("log-move-syntax", "write action B as `B FROM TO` (from the primary sister)")
         return
     source, target = targets
@@ -110,26 +142,40 @@ def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[i
 def _move_two(ctx: ActionContext, source: int, target: int, own_rule: str, other_rule: str) -> None:
     """Move two of the player's own servants from one sister to a different one."""
     count = ctx.base
+    owners = ctx.owners or (ctx.seat,)
+    strangers = [o for o in dict.fromkeys(owners) if o != ctx.seat]
     have = ctx.table.board[source][ctx.seat]
-    if have < count:
+    if len(owners) not in (1, count):
+        ctx.flag(own_rule, f"{ctx.player} moves {count} servants, not {len(owners)}")
+    elif strangers:  # "two of his servants": never another player's
+        others = " and ".join(ctx.names[o] if o < len(ctx.names) else str(o) for o in strangers)
+        ctx.flag(own_rule, f"{ctx.player} moves two of his own servants, not {others}'s")
+    elif have < count:
         ctx.flag(own_rule, f"{ctx.player} has {have} servant{'s' if have != 1 else ''} on "
                  f"{ctx.name(source)}; moving needs {count} of his own")
     if source == target:
         ctx.flag(other_rule, f"The servants must move to a sister other than {ctx.name(source)}")
-    ctx.table.move(ctx.seat, source, target, count)
+    for owner in (owners * count)[:count] if len(owners) == 1 else owners:
+        ctx.table.move(owner, source, target, 1)  # as the table did it, one servant at a time
 
 
-def _action_c(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
+def _action_c(ctx: ActionContext, targets: tuple[int, ...], count: int | None) -> None:
     """Bring three servants from reserve to playable (fewer if the reserve runs short)."""
     if targets:
         ctx.flag("3C-no-placement", "Action C places no servant on a sister; write just `C`")
-    ctx.table.call_up(ctx.seat, ctx.data.n("action_c_servants"))
+    # "Take three servants from his reserve stock ... If a player has no servants in his reserve
+    # stock, he receives no benefit from this action."
+    due = min(ctx.data.n("action_c_servants"), ctx.table.reserve[ctx.seat])
+    if count is not None and count != due:
+        ctx.flag("3C-three-servants", f"Action C brings {due} servant{'s' if due != 1 else ''} from "
+                 f"{ctx.player}'s reserve, not {count}")
+    ctx.table.call_up(ctx.seat, due if count is None else count)
 
 
 def _action_d(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
     """Place two servants on one sister of the player's choice."""
     count = ctx.base
-    if len(targets) != count:
+    if len(targets) < count:
         ctx.flag("log-move-syntax", "write action D as `D SISTER SISTER` (both servants on one sister)")
     elif len(set(targets)) != 1:
         ctx.flag("3D-one-sister", "Action D places both servants on the same sister")
@@ -138,12 +184,12 @@ def _action_d(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[i
 
 def _action_d2(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:
     """Move two of the player's servants from one sister to another."""
-    if len(targets) != 2:
+    if len(targets) < 2:
         ctx.flag("log-move-syntax", "write action D2 as `D2 FROM TO`")
         return
     _move_two(ctx, targets[0], targets[1], "3D2-own-servants", "3D2-own-servants")
 
 
 _ACTIONS: dict[str, Callable[[ActionContext, tuple[int, int] | None, tuple[int, ...]], None]] = {
-    "A": _action_a, "B": _action_b, "C": _action_c, "D": _action_d, "D2": _action_d2,
+    "B": _action_b, "D": _action_d, "D2": _action_d2,
 }

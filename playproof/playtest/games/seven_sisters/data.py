@@ -38,6 +38,10 @@ class GameData:
     buyback: tuple[tuple[int, int], ...]
     """Gold -> servants packages, e.g. ((1, 1), (2, 3), (3, 5))."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> GameData:
+        """Return this data itself: it never changes once read."""
+        return self
+
     def n(self, key: str) -> int:
         """Return a number from the Rules sheet."""
         return self.numbers[key]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
                                        Violation, example_project)
@@ -10,8 +12,8 @@ from playproof.playtest.games.seven_sisters.actions import ActionContext, perfor
 from playproof.playtest.games.seven_sisters.data import load_data
 from playproof.playtest.games.seven_sisters.legal import move_texts
 from playproof.playtest.games.seven_sisters.moves import (Buyback, Claim, Deal, Envy, Flip, Move,
-                                                          MoveError, Play, PlayerMove, SisterMove,
-                                                          Take, move_parser)
+                                                          MoveError, Play, PlayerMove, Refill,
+                                                          SisterMove, Take, move_parser)
 from playproof.playtest.games.seven_sisters.rules import GAME_ID, OPTIONS, RULES
 from playproof.playtest.games.seven_sisters.scoring_pass import ScoringPass
 from playproof.playtest.games.seven_sisters.state import Table
@@ -27,6 +29,19 @@ STEP_NAMES = {"first": "drawing of the first player", "tiles": "laying of the ti
 HOME_STEP = {Deal: "deal", Flip: "flip", Take: "take", Play: "play", Envy: "score", Buyback: "score"}
 SISTER_VERB_STEP = {"place": "place", "tile": "tiles", "wrath": "score"}
 PLAYER_VERB_STEP = {"first": "first", "pride": "score"}
+
+
+MUTABLE = (list, dict, set)
+
+
+def _copied(value: object) -> object:
+    """Return a copy of nested lists, dicts and sets (their immutable items shared)."""
+    kind = type(value)
+    if kind is list:
+        return [_copied(v) if type(v) in MUTABLE else v for v in value]  # type: ignore[attr-defined]
+    if kind is dict:
+        return {k: _copied(v) if type(v) in MUTABLE else v for k, v in value.items()}  # type: ignore[attr-defined]
+    return set(value)  # type: ignore[call-overload]
 
 
 class SevenSistersEngine(ScoringPass, Engine):
@@ -51,7 +66,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.parser = move_parser(self.data, setup.players)
         self.texts = move_texts(self.data, setup.players)
         self.table = Table.new(self.data, len(setup.players))
-        self.actions = ActionContext(self.data, self.table, 0, self.names[0])
+        self.actions = ActionContext(self.data, self.table, 0, self.names[0], self.names)
         self.cards_dealt, self.cards_played = self.data.n("cards_dealt"), self.data.n("cards_played")
         self.opts = {k.strip().lower(): str(v).strip() for k, v in setup.options.items()}
         self._init_flow()
@@ -75,6 +90,8 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.plays = [0] * n
         self.taken = [False] * n
         self.turn = 0
+        self.skipped: int | None = None
+        """The player an out-of-turn card passed over: his late card is no second finding."""
         self.deal_seat = 0
         """The seat the deal reached: every seat from the first player's up to it holds its cards."""
         self.deck_left = 0
@@ -85,6 +102,12 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.marker: int | None = None
         self._event: Event | None = None
         self._found: list[Violation] = []
+        self.adds_given: list[int] | None = None
+        """Servants each seat added at this round's start (None before the adds, and in round 1)."""
+        self.refilled: set[int] = set()
+        """Seats whose `refill` line this round was read."""
+        self.shown: tuple[Table, int] | None = None
+        """The table and round as they were after a round's last card, until the next line."""
 
     def _setup_from_options(self) -> None:
         """Apply the header's Setup items: first player, tile order, preset markers."""
@@ -146,6 +169,7 @@ class SevenSistersEngine(ScoringPass, Engine):
             if event.verb == "phase" and "final" in event.args.lower():
                 self.mark_final()
             return self._found
+        self.shown = None
         known = self.parser.events.get((event.actor, event.verb, event.args))
         if known is not None:  # the same text read before (the engine's own offered moves repeat)
             seat, move, home = known
@@ -185,6 +209,19 @@ class SevenSistersEngine(ScoringPass, Engine):
             return self.scoring_decision()
         return self._deciders[step](self)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SevenSistersEngine:
+        """Return an independent copy of this engine's state (its data, parser and texts are shared)."""
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            if type(value) in MUTABLE:
+                setattr(clone, name, _copied(value))
+        clone.table = copy.copy(self.table)
+        for name, value in vars(self.table).items():
+            if type(value) is list:
+                setattr(clone.table, name, _copied(value))
+        clone.actions = ActionContext(self.data, clone.table, 0, self.names[0], self.names)
+        return clone
+
     def finish(self) -> list[Violation]:
         """At the end of a log in the final scoring, settle what is left and check final claims."""
         self._found = []
@@ -203,18 +240,25 @@ class SevenSistersEngine(ScoringPass, Engine):
             return [self.names[p] for p in self.champions]
         # Before the final scoring the same tie-breaks rank the scores so far: who leads now.
         totals = list(self.scores().values())
-        return [self.names[p] for p in scoring.winners(self.table, totals)]
+        return [self.names[p] for p in scoring.winners(self.shown_table(), totals)]
+
+    def shown_table(self) -> Table:
+        """Return the table as the last line left it: before the scoring its last card started."""
+        return self.shown[0] if self.shown is not None and self.step != "over" else self.table
 
     def round_label(self) -> str:
         """Return the round being played."""
+        if self.shown is not None and self.step != "over":
+            return f"Round {self.shown[1]}"
         if self.step == "over" or self.pass_no >= self.final_pass:
             return "Final scoring"
         return f"Round {self.round}" if self.round else "Setup"
 
     def summary(self) -> str:
         """Return the state in a few lines."""
-        t = self.table
-        lines = [f"{self.round_label()}, step {self.step}; first player {self.names[t.first]}; "
+        t = self.shown_table()
+        step = "play (the scoring follows)" if t is not self.table else self.step
+        lines = [f"{self.round_label()}, step {step}; first player {self.names[t.first]}; "
                  f"Wrath marker on {self.data.sisters[t.wrath]}"]
         for seat, name in enumerate(self.names):
             lines.append(f"{name}: playable {t.playable[seat]}, reserve {t.reserve[seat]}, "
@@ -228,6 +272,12 @@ class SevenSistersEngine(ScoringPass, Engine):
         kind = type(move)
         home = HOME_STEP.get(kind)
         if home is None:
+            if kind is Refill:
+                self._refill(move, seat)  # type: ignore[arg-type]
+                return
+            if kind is SisterMove and move.verb == "scoring":  # type: ignore[union-attr]
+                self.announce(move.sister)  # type: ignore[union-attr]
+                return
             if kind is Claim:
                 self.claim(move)  # type: ignore[arg-type]
                 return
@@ -336,6 +386,7 @@ class SevenSistersEngine(ScoringPass, Engine):
         self.round = number
         self.hands = [[] for _ in range(n)]
         self.plays, self.taken = [0] * n, [False] * n
+        self.adds_given, self.refilled = None, set()
         if number == 1:
             self._start_deal()
         elif self.table.reserve[self.table.first]:
@@ -350,15 +401,65 @@ class SevenSistersEngine(ScoringPass, Engine):
             self.report("log-turn-order", f"{self.names[first]}, the first player, places the "
                         f"round-start servant, not {self.names[seat]}")
         self.table.place_from_reserve(first, move.sister)
+        if move.more:  # "takes one servant from his reserve stock": more are placed as written
+            self.report("5-first-places", f"The first player places one servant from reserve, not "
+                        f"{1 + len(move.more)}")
+            for sister in move.more:
+                self.table.place_from_reserve(first, sister)
         self._round_adds()
 
     def _round_adds(self) -> None:
-        """Each player adds two reserve servants to playable, the last player one."""
-        seats = self.table.seats_from_first()
-        add, last = self.data.n("round_start_add"), self.data.n("round_start_add_last")
-        for i, seat in enumerate(seats):
-            self.table.call_up(seat, last if i == len(seats) - 1 else add)
+        """Each player adds two reserve servants to playable, the last player one; then the deal."""
+        if self.adds_given is None:
+            self._give_adds()
         self._start_deal()
+
+    def _adds_due(self, position: int) -> int:
+        """Return the servants the player at a position from the first adds (the last player fewer)."""
+        last = position == len(self.names) - 1
+        return self.data.n("round_start_add_last" if last else "round_start_add")
+
+    def _give_adds(self) -> None:
+        """Move each player's round-start servants from reserve to playable, as far as it lasts."""
+        given = [0] * len(self.names)
+        for i, seat in enumerate(self.table.seats_from_first()):
+            given[seat] = self.table.call_up(seat, self._adds_due(i))
+        self.adds_given = given
+
+    def _refill(self, move: Refill, seat: int) -> None:
+        """A player says how many servants he added at the round's start; apply it as he did."""
+        name = self.names[seat]
+        if seat in self.refilled:
+            self.report("log-turn-order", f"{name} already added servants at the start of this round")
+            return
+        self.refilled.add(seat)
+        if self.step == "place" and self.adds_given is None:
+            self._give_adds()  # the adds may be told before the round-start placement
+        given = self.adds_given[seat] if self.adds_given is not None else None
+        if given is None or self.step not in ("place", "deal", "flip", "take"):
+            self.report("5-round-adds", "Servants are added from reserve only at the start of each "
+                        "round after the first, before the deal")
+            given = 0
+        elif move.count != given:
+            self.report("5-round-adds", self._adds_message(seat, given, move.count))
+        self._adjust_playable(seat, move.count - given)
+
+    def _adds_message(self, seat: int, given: int, count: int) -> str:
+        """Say how many servants a player adds at the round's start and why."""
+        position = self.table.seats_from_first().index(seat)
+        due = self._adds_due(position)
+        who = "the last player" if position == len(self.names) - 1 else "each player but the last"
+        short = f" (his reserve held {given})" if given < due else ""
+        return f"{self.names[seat]} adds {given} servant{'s' if given != 1 else ''}{short}: {who} adds {due}, not {count}"
+
+    def _adjust_playable(self, seat: int, change: int) -> None:
+        """Move servants between a player's reserve and playable stock (as far as they last)."""
+        if change > 0:
+            self.table.call_up(seat, change)
+        elif change < 0:
+            back = min(-change, self.table.playable[seat])
+            self.table.playable[seat] -= back
+            self.table.reserve[seat] += back
 
     # ----- deal, goods ------------------------------------------------------------------------
 
@@ -495,11 +596,13 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _start_play(self) -> None:
         """Cards are played clockwise from the first player."""
-        self.step, self.turn = "play", self.table.first
+        self.step, self.turn, self.skipped = "play", self.table.first, None
 
     def _play(self, move: Play, seat: int) -> None:
         """Check and apply a played card and its action, then pass the turn on."""
-        self._check_play_turn(seat)
+        catching_up = seat == self.skipped and seat != self.turn
+        if not catching_up:
+            self._check_play_turn(seat)
         if move.card is None:
             self.report("3-card-in-hand", f"Cannot tell yet which card {self.names[seat]} played: "
                         "it is hidden", status=Status.UNDETERMINED)
@@ -509,6 +612,10 @@ class SevenSistersEngine(ScoringPass, Engine):
             for rule, message in perform(self.actions.acting(seat, self.names[seat]), move):
                 self.report(rule, message)
         self.plays[seat] += 1
+        if catching_up:  # the player passed over plays his card late; the turn stays where it is
+            self.skipped = None
+            return
+        self.skipped = self.turn if seat != self.turn and self.plays[self.turn] < self.cards_played else None
         self._pass_turn(seat)
 
     def _check_play_turn(self, seat: int) -> None:
@@ -543,6 +650,8 @@ class SevenSistersEngine(ScoringPass, Engine):
             if self.plays[nxt] < most:
                 self.turn = nxt
                 return
+        # The scoring follows at once; the state shown at this line is the table before it.
+        self.shown = (self.table.copy(), self.round)
         self.start_scoring()
 
     # ----- decisions ------------------------------------------------------------------------------

@@ -44,6 +44,10 @@ class MoveTexts:
         self._segments: dict[tuple[object, ...], tuple[str, ...]] = {}
         """The wild card's legal plays by what they depend on (bounded: D or not x sisters with two)."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> MoveTexts:
+        """Return these texts themselves: they are a cache shared by every engine of the game."""
+        return self
+
     def _card_options(self, card: str) -> CardOptions:
         """Return every way to play a card, grouped by what each needs."""
         names = self.data.sisters
@@ -137,17 +141,17 @@ class MoveTexts:
                 moves.extend([texts[s][a][b] for b in holders[i + 1:]])
         return tuple(moves)
 
-    def buyback_moves(self, removed: int, gold: int) -> tuple[str, ...]:
-        """Return `buyback none` and every (servants, gold) the packages allow."""
-        key = ("buyback", removed, gold)
+    def buyback_moves(self, sister: int, removed: int, gold: int) -> tuple[str, ...]:
+        """Return `buyback SISTER none` and every (servants, gold) the packages allow."""
+        key = ("buyback", sister, removed, gold)
         if key not in self._memo:
-            self._memo[key] = self._buyback_moves(removed, gold)
+            self._memo[key] = self._buyback_moves(self.data.sisters[sister], removed, gold)
         return self._memo[key]
 
-    def _buyback_moves(self, removed: int, gold: int) -> tuple[str, ...]:
+    def _buyback_moves(self, sister: str, removed: int, gold: int) -> tuple[str, ...]:
         """Return the buy-back moves (uncached)."""
-        moves = ["buyback none"]
+        moves = [f"buyback {sister} none"]
         for servants in range(1, removed + 1):
-            moves.extend(f"buyback {servants} for {g} gold"
+            moves.extend(f"buyback {sister} {servants} for {g} gold"
                          for g in sorted(self.prices[servants]) if g <= gold)
         return tuple(moves)

@@ -21,11 +21,17 @@ class MoveError(ValueError):
 
 
 class Play(NamedTuple):
-    """`play CARD ACTION SISTER...`; card None when hidden (`play ?`)."""
+    """`play CARD ACTION SISTER... [for N fruit]` or `play CARD C [N]`; card None when hidden (`play ?`)."""
 
     card: str | None
     action: str | None
     targets: tuple[int, ...]
+    fruit: int | None = None
+    """Fruit the player says he paid (`for N fruit`); None: what the servants placed cost."""
+    count: int | None = None
+    """Servants action C brought from reserve (`C N`); None: as many as the rule gives."""
+    owners: tuple[int, ...] = ()
+    """Whose servants B or D2 moved (`B FROM TO OWNER`); empty: the player's own."""
 
 
 class Take(NamedTuple):
@@ -40,6 +46,8 @@ class SisterMove(NamedTuple):
 
     verb: str
     sister: int
+    more: tuple[int, ...] = ()
+    """Further sisters of `place S S...`: servants placed beyond the one the rule allows."""
 
 
 class PlayerMove(NamedTuple):
@@ -50,17 +58,30 @@ class PlayerMove(NamedTuple):
 
 
 class Envy(NamedTuple):
-    """`envy S P1 P2` or `envy none`."""
+    """`envy S P1 P2`, `envy S1 P1 S2 P2` (servants from two tiles) or `envy none`."""
 
-    source: int | None
-    owners: tuple[int, ...]
+    taken: tuple[tuple[int, int], ...]
+    """(sister, owner) of each servant moved onto Envy, sorted; empty for `envy none`."""
+
+    @property
+    def sources(self) -> tuple[int, ...]:
+        """Return the sisters the servants came from, each once, in order."""
+        return tuple(dict.fromkeys(s for s, _ in self.taken))
 
 
 class Buyback(NamedTuple):
-    """`buyback K for G gold` or `buyback none`."""
+    """`buyback [SISTER] K for G gold` or `buyback [SISTER] none`."""
 
     servants: int
     gold: int
+    sister: int | None = None
+    """The sister the servants were removed from; None in the old form (the buy-back now due)."""
+
+
+class Refill(NamedTuple):
+    """`refill N`: servants a player added from reserve to playable at the start of a round."""
+
+    count: int
 
 
 class Deal(NamedTuple):
@@ -84,7 +105,7 @@ class Claim(NamedTuple):
     text: str
 
 
-Move = Play | Take | SisterMove | PlayerMove | Envy | Buyback | Deal | Flip | Claim
+Move = Play | Take | SisterMove | PlayerMove | Envy | Buyback | Refill | Deal | Flip | Claim
 
 
 class MoveParser:
@@ -99,6 +120,10 @@ class MoveParser:
         self._memo: dict[tuple[bool, str, str], Move] = {}
         self.events: dict[tuple[str, str, str], tuple[int, Move, str | None]] = {}
         """(actor, verb, args) of an event read before -> (seat, or -1 for the table; its move; its step)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> MoveParser:
+        """Return this parser itself: it is a cache shared by every engine of the game."""
+        return self
 
     def parse(self, verb: str, args: str, table: bool) -> Move:
         """Return the typed move of `verb args`, or raise MoveError (moves are memoised: immutable)."""
@@ -170,13 +195,31 @@ def move_parser(data: GameData, players: tuple[str, ...]) -> MoveParser:
 
 
 def _parse_play(p: MoveParser, tokens: list[str]) -> Play:
-    """`play CARD ACTION SISTER...` or `play ?`."""
+    """`play CARD ACTION SISTER... [for N fruit]`, `play CARD C [N]` or `play ?`."""
     if tokens == [UNKNOWN]:
         return Play(None, None, ())
     if len(tokens) < 2 or tokens[1].upper() not in ACTIONS:
-        raise MoveError("log-move-syntax", "write a play as `play CARD ACTION [SISTER...]` with "
-                        "ACTION one of A, B, C, D, D2 (e.g. `play Greed/Lust A Greed Greed Lust`)")
-    return Play(p.card(tokens[0]), tokens[1].upper(), tuple(p.sister(t) for t in tokens[2:]))
+        raise MoveError("log-move-syntax", "write a play as `play CARD ACTION [SISTER...] [for N fruit]` "
+                        "with ACTION one of A, B, C, D, D2 (e.g. `play Greed/Lust A Greed Greed Lust`)")
+    fruit, rest = _fruit_paid(p, tokens[2:])
+    action = tokens[1].upper()
+    if action == "C" and len(rest) == 1 and rest[0].isdigit():
+        return Play(p.card(tokens[0]), action, (), fruit, int(rest[0]))
+    owners = tuple(p.player(t) for t in rest if _names_player(p, t))
+    sisters = tuple(p.sister(t) for t in rest if not _names_player(p, t))
+    return Play(p.card(tokens[0]), action, sisters, fruit, None, owners)
+
+
+def _names_player(p: MoveParser, token: str) -> bool:
+    """Return True when a token of a play names a player (whose servants B or D2 moved)."""
+    return token.lower() in p.player_index and token.lower() not in p.sister_index
+
+
+def _fruit_paid(p: MoveParser, tokens: list[str]) -> tuple[int | None, list[str]]:
+    """Split a trailing `for N fruit` off a play's sisters; return (fruit or None, the rest)."""
+    if len(tokens) >= 3 and tokens[-3].lower() == "for" and tokens[-1].lower() == "fruit":
+        return p.count(tokens[-2], "fruit"), tokens[:-3]
+    return None, tokens
 
 
 def _parse_take(p: MoveParser, tokens: list[str]) -> Take:
@@ -200,23 +243,47 @@ def _one(tokens: list[str], form: str) -> str:
 
 
 def _parse_envy(p: MoveParser, tokens: list[str]) -> Envy:
-    """`envy SISTER PLAYER PLAYER` or `envy none`."""
+    """`envy SISTER OWNER OWNER`, `envy SISTER OWNER SISTER OWNER` or `envy none`."""
     if [t.lower() for t in tokens] == ["none"]:
-        return Envy(None, ())
-    if len(tokens) != 3:
+        return Envy(())
+    if len(tokens) < 2 or tokens[0].lower() not in p.sister_index:
         raise MoveError("log-move-syntax", "write Envy's move as `envy SISTER OWNER OWNER` (the owners "
-                        "of the two servants moved) or `envy none`")
-    return Envy(p.sister(tokens[0]), tuple(sorted(p.player(t) for t in tokens[1:])))
+                        "of the two servants moved), `envy SISTER OWNER SISTER OWNER` or `envy none`")
+    taken, source = [], -1
+    for token in tokens:  # a sister's name says where the owners named after it had their servants
+        if token.lower() in p.sister_index:
+            source = p.sister(token)
+        else:
+            taken.append((source, p.player(token)))
+    if not taken:
+        raise MoveError("log-move-syntax", "name the owner of each servant moved onto Envy")
+    return Envy(tuple(sorted(taken)))
 
 
 def _parse_buyback(p: MoveParser, tokens: list[str]) -> Buyback:
-    """`buyback K for G gold` or `buyback none`."""
+    """`buyback [SISTER] K for G gold` or `buyback [SISTER] none`."""
+    sister = None
+    if tokens and tokens[0].lower() in p.sister_index:
+        sister, tokens = p.sister(tokens[0]), tokens[1:]
     if [t.lower() for t in tokens] in (["none"], ["0"]):
-        return Buyback(0, 0)
+        return Buyback(0, 0, sister)
     if len(tokens) != 4 or tokens[1].lower() != "for" or tokens[3].lower() != "gold":
-        raise MoveError("log-move-syntax", "write a buy-back as `buyback SERVANTS for GOLD gold` "
-                        "(e.g. `buyback 3 for 2 gold`) or `buyback none`")
-    return Buyback(p.count(tokens[0], "servants"), p.count(tokens[2], "gold"))
+        raise MoveError("log-move-syntax", "write a buy-back as `buyback SISTER SERVANTS for GOLD gold` "
+                        "(e.g. `buyback Greed 3 for 2 gold`) or `buyback SISTER none`")
+    return Buyback(p.count(tokens[0], "servants"), p.count(tokens[2], "gold"), sister)
+
+
+def _parse_place(p: MoveParser, tokens: list[str]) -> SisterMove:
+    """`place SISTER [SISTER...]` (one servant per sister named)."""
+    if not tokens:
+        raise MoveError("log-move-syntax", "write this move as `place SISTER`")
+    sisters = [p.sister(t) for t in tokens]
+    return SisterMove("place", sisters[0], tuple(sisters[1:]))
+
+
+def _parse_refill(p: MoveParser, tokens: list[str]) -> Refill:
+    """`refill N`."""
+    return Refill(p.count(_one(tokens, "refill SERVANTS"), "servants"))
 
 
 def _parse_deal(p: MoveParser, tokens: list[str]) -> Deal:
@@ -279,15 +346,16 @@ def _player_verb(verb: str, form: str):  # type: ignore[no-untyped-def]
 
 
 _PLAYER_VERBS = {
-    "play": _parse_play, "take": _parse_take, "place": _sister_verb("place", "place SISTER"),
+    "play": _parse_play, "take": _parse_take, "place": _parse_place,
     "wrath": _sister_verb("wrath", "wrath SISTER"), "pride": _player_verb("pride", "pride PLAYER"),
-    "envy": _parse_envy, "buyback": _parse_buyback,
+    "envy": _parse_envy, "buyback": _parse_buyback, "refill": _parse_refill,
 }
 _TABLE_VERBS = {
     "first": _player_verb("first", "first PLAYER"), "tile": _sister_verb("tile", "tile SISTER"),
     "deal": _parse_deal, "flip": _parse_flip, "wrath": _sister_verb("wrath", "wrath SISTER"),
     "favour": _parse_favour, "gift": _parse_gift, "score": _parse_score, "winner": _parse_winner,
+    "scoring": _sister_verb("scoring", "scoring SISTER"),
 }
 
 __all__ = ["WILD", "UNKNOWN", "MoveParser", "move_parser", "MoveError", "Move", "Play", "Take", "SisterMove",
-           "PlayerMove", "Envy", "Buyback", "Deal", "Flip", "Claim"]
+           "PlayerMove", "Envy", "Buyback", "Refill", "Deal", "Flip", "Claim"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import PlayproofError
@@ -15,6 +16,8 @@ from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED,
                                                           Table)
 
 GIFT_KINDS = {SisterMove: "wrath", PlayerMove: "pride", Envy: "envy", Buyback: "buyback"}
+GIFT_SISTERS = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}
+"""The sister whose favourite makes each gift decision."""
 CLAIM_RULES = {"favour": "scoring-favour", "gift": "gifts-amounts", "wrath": "wrath-tie",
                "first": "pride-first-player", "score": "final-score", "winner": "final-winner"}
 
@@ -34,6 +37,7 @@ class ScoringPass:
                    status: Status = Status.VIOLATION) -> None: ...
         def flag(self, name: str) -> bool: ...
         def _begin_round(self, number: int) -> None: ...
+        def shown_table(self) -> Table: ...
         opts: dict[str, str]
 
     def _init_scoring(self) -> None:
@@ -56,6 +60,15 @@ class ScoringPass:
         self.reasons: dict[int, tuple[tuple[int, ...], int | None]] = {}
         """Per sister, the servants counted at her last scoring and her favourite (for messages)."""
         self.deferred: dict[object, list[tuple[Claim, int]]] = {}
+        self.removed: dict[int, list[int]] = {}
+        """Per sister scored in this pass, the servants removed from her per player (for buy-backs)."""
+        self.decided: set[tuple[int, int]] = set()
+        """(sister, seat) of the buy-backs decided in this pass."""
+        self.reached: dict[int, int] = {}
+        """Per pass, the furthest sister (position in the row) the table's lines reached."""
+        self.announced: dict[int, set[int]] = {}
+        """Per pass, the sisters the table announced scoring (`table: scoring SISTER`)."""
+
         self.final: list[dict[str, int]] = []
         self.champions: tuple[int, ...] = ()
 
@@ -70,6 +83,7 @@ class ScoringPass:
         self.previous, self.results = self.results, {}
         self.previous_reasons = dict(self.reasons)
         self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
+        self.removed, self.decided = {}, set()
 
     def advance(self) -> None:
         """Score on until a player must decide or the pass ends."""
@@ -117,6 +131,29 @@ class ScoringPass:
             self.finish_pass()
         self.final_marked = True
 
+    def announce(self, sister: int) -> None:
+        """`table: scoring SISTER`: the table scores a sister now; sisters go left to right along the row."""
+        names = self.data.sisters
+        if self.pass_no == 0 or self.step in ("take", "play"):
+            self.report("log-wrong-step", f"No scoring is under way: {names[sister]} is scored once every "
+                        "card of the round is played")
+            return
+        # Until the log marks the final scoring, an announcement speaks of round 4's scoring.
+        number = self.pass_no - (self.pass_no == self.final_pass and not self.final_marked)
+        position = self.table.order.index(sister)
+        if number < self.pass_no and (sister in self.announced.get(number, ()) or
+                                      position < self.reached.get(number, -1)):
+            number, self.final_marked = self.pass_no, True  # round 4 is past that sister: the final scoring
+        heard = self.announced.setdefault(number, set())
+        reached = self.reached.get(number, -1)
+        if sister in heard:
+            self.report("scoring-order", f"{names[sister]} was already scored in this scoring")
+        elif position < reached:
+            self.report("scoring-order", f"{names[sister]} is scored before {names[self.table.order[reached]]}"
+                        ": the sisters are scored in order, left to right along the row")
+        heard.add(sister)
+        self.reached[number] = max(reached, position)
+
     # ----- one sister -------------------------------------------------------------------------
 
     def _open(self, sister: int) -> None:
@@ -158,19 +195,16 @@ class ScoringPass:
                 self.pending = ("wrath", winner)
             elif tie:
                 t.wrath = t.next_tile(t.wrath)  # a tie moves the marker one sister to the right
-        elif sister == PRIDE and self.pass_no < self.final_pass:
+        elif sister == PRIDE and not (self.pass_no >= self.final_pass and self.flag("no-final-pride")):
+            # "Each sister is scored a final time, using the normal method": Pride too (ruling 14).
             if winner is not None:
                 self.pending = ("pride", winner)
             elif tie:
-                step = -1 if self.flag("pride-tie-anticlockwise") else 1
+                # "the first player marker moves one spot to the right": the previous seat (ruling 12)
+                step = 1 if self.flag("pride-tie-clockwise") else -1
                 t.first = (t.first + step) % n
-        elif sister == ENVY and winner is not None and self._envy_possible():
-            self.pending = ("envy", winner)
-
-    def _envy_possible(self) -> bool:
-        """Return True when some other sister holds enough servants to move onto Envy."""
-        need = self.data.n("envy_servants")
-        return any(sum(row) >= need for s, row in enumerate(self.table.board) if s != ENVY)
+        elif sister == ENVY and winner is not None:
+            self.pending = ("envy", winner)  # she "may move" servants: `envy none` is always offered
 
     def _close_gift(self, sister: int) -> None:
         """Mark the sister scored and check what the table claimed about her."""
@@ -186,6 +220,7 @@ class ScoringPass:
         if t.wrath == sister:
             for p in range(t.players):
                 t.remove(sister, p)
+        self.removed[sister] = list(t.aside)
         for p in range(t.players):
             if t.aside[p] and not t.gold[p]:
                 t.buy_back(p, 0, 0)  # no gold: the removed servants go to reserve
@@ -207,36 +242,121 @@ class ScoringPass:
             return Decision(self.names[seat], self.texts.envy_moves(t, self.data.n("envy_servants")),
                             "move two servants onto Envy")
         seat = next(p for p in t.seats_from_first() if t.aside[p])
-        return Decision(self.names[seat], self.texts.buyback_moves(t.aside[seat], t.gold[seat]),
+        sister = self.table.order[self.idx]
+        return Decision(self.names[seat], self.texts.buyback_moves(sister, t.aside[seat], t.gold[seat]),
                         "buy back removed servants")
+
+    def may_buy_back(self, seat: int) -> bool:
+        """Return True when a player may decide a buy-back now: his servants were just removed (ruling 2)."""
+        if self.pending is None or self.pending[0] != "buyback":
+            return False
+        sister = self.table.order[self.idx]
+        return self.removed[sister][seat] > 0 and (sister, seat) not in self.decided
 
     def score_move(self, move: Move, seat: int) -> None:
         """Handle a decision made during scoring, settling earlier ones the log left out."""
         kind = GIFT_KINDS[type(move)]
-        while self.step == "score" and self.pending is not None and self.pending[0] != kind:
-            if not self._may_come(kind):
+        if self._late_decline(move, seat):
+            return
+        if not self._due_now(kind, move, seat):
+            # One mistake, one finding: a decision that never comes due leaves the scoring as it is.
+            probe = copy.deepcopy(self)
+            probe._found = []
+            probe._catch_up_scoring(kind, move, seat)
+            # A decline changes nothing: it moves the game on to the final scoring only when that
+            # leaves no decision of it unmade (else it is a late word on round 4).
+            hops = probe.pass_no != self.pass_no and bool(probe._found)
+            if not probe._due_now(kind, move, seat) or (hops and self._is_decline(move)):
+                self._report_not_due(kind, move, probe)
+                return
+            sister = GIFT_SISTERS.get(kind)
+            if sister is not None and probe.pending is not None and probe.pending[1] != seat:
+                self._check_winner(seat, probe.pending[1], sister)  # not his decision, nor due yet
+                return
+            self._catch_up_scoring(kind, move, seat)
+        self.reached[self.pass_no] = max(self.reached.get(self.pass_no, -1), self.idx)
+        SCORING_DECISIONS[kind](self, move, seat)
+        self.final_marked |= self.pass_no == self.final_pass
+        self.advance()
+
+    def _due_now(self, kind: str, move: Move, seat: int) -> bool:
+        """Return True when the scoring waits for exactly this decision now."""
+        return self.step == "score" and self.pending is not None and self._is_due(kind, move, seat)
+
+    def _catch_up_scoring(self, kind: str, move: Move, seat: int) -> None:
+        """Settle decisions the log left out until this decision is due (or cannot come)."""
+        while self.step == "score" and self.pending is not None and not self._is_due(kind, move, seat):
+            if not self._may_come(kind, move):
                 if self.pass_no != self.final_pass - 1:
                     break
                 self.finish_pass()  # a decision of the final scoring, which follows round 4's at once
                 continue
             self._default_pending()
             self.advance()
-        if self.step != "score" or self.pending is None or self.pending[0] != kind:
-            self.report("log-wrong-step", self._not_due(kind))
-            return
-        SCORING_DECISIONS[kind](self, move, seat)
-        self.final_marked |= self.pass_no == self.final_pass
-        self.advance()
 
-    def _may_come(self, kind: str) -> bool:
+    def _report_not_due(self, kind: str, move: Move, probe: ScoringPass) -> None:
+        """Report a scoring decision nobody was due to make, with the rule that says why."""
+        sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}.get(kind)
+        scored = probe.reasons.get(sister) if sister is not None and sister in probe.scored else None
+        if scored is None or scored[1] is not None:
+            self.report("log-wrong-step", self._not_due(kind, move))
+            return
+        name, reason = self.data.sisters[sister], probe._reason(sister, *scored)  # type: ignore[index]
+        rule, outcome = {
+            "wrath": ("wrath-tie", "; on a tie the marker moves one sister to the right"),
+            "pride": ("pride-choice", "; on a tie the first-player marker moves one spot to the right"),
+            "envy": ("envy-move", ""),
+        }[kind]
+        if max(scored[0]) == 0 and kind != "envy":
+            outcome = ""
+        self.report(rule, f"Nobody won {name}'s favour ({reason}), so nobody decides her gift{outcome}")
+
+    def _is_due(self, kind: str, move: Move, seat: int) -> bool:
+        """Return True when the pending decision is of this kind (a buy-back: for the sister named)."""
+        assert self.pending is not None
+        if self.pending[0] != kind:
+            return False
+        if not isinstance(move, Buyback):
+            return True
+        if move.sister is None:  # the older form: the player's servants waiting now, else his next removal
+            return self.table.aside[seat] > 0 or self.idx >= len(self.table.order) - 1
+        return move.sister == self.table.order[self.idx]
+
+    def _may_come(self, kind: str, move: Move) -> bool:
         """Return True when a decision of this kind can still come up in this pass."""
         sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}.get(kind)
+        if isinstance(move, Buyback):
+            sister = move.sister
         return sister is None or sister not in self.scored
 
-    def _not_due(self, kind: str) -> str:
+    @staticmethod
+    def _is_decline(move: Move) -> bool:
+        """Return True for `envy none` and `buyback none`: decisions that change nothing."""
+        return (isinstance(move, Envy) and not move.taken) or (isinstance(move, Buyback) and not move.servants)
+
+    def _late_decline(self, move: Move, seat: int) -> bool:
+        """Accept `buyback SISTER none` by a player whose servants left a sister already settled."""
+        if not isinstance(move, Buyback) or move.servants or move.gold:
+            return False
+        sister = move.sister
+        if sister is None:  # the old form speaks of the latest removal
+            sister = next(reversed(self.removed), None) if self.removed else None
+        if sister is None or self.step != "score" or seat < 0 or self.table.aside[seat]:
+            return False
+        # A player without gold had his servants sent to reserve at once (and a buy-back left out
+        # is `none`): his `none` restates what happened.
+        removed = self.removed.get(sister)
+        if removed is None or not removed[seat] or (sister, seat) in self.decided:
+            return False
+        self.decided.add((sister, seat))
+        return True
+
+    def _not_due(self, kind: str, move: Move) -> str:
         """Explain why a scoring decision is out of place."""
         if kind == "buyback":
-            return "No removed servants are waiting to be bought back"
+            sister = move.sister if isinstance(move, Buyback) else None
+            where = f" from {self.data.sisters[sister]}" if sister is not None else ""
+            return f"No servants removed{where} are waiting to be bought back now"
         sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}[kind]
         return f"No {self.data.sisters[sister]} decision is due now"
 
@@ -289,23 +409,33 @@ class ScoringPass:
         assert self.pending is not None
         self._check_winner(seat, self.pending[1], ENVY)
         self.pending = None
-        if move.source is None:
+        if not move.taken:
             return
-        t, names = self.table, self.data.sisters
-        if move.source == ENVY:
+        t, names, need = self.table, self.data.sisters, self.data.n("envy_servants")
+        if ENVY in move.sources:
             self.report("envy-move", f"The servants move onto {names[ENVY]} from another sister")
             return
-        for owner in sorted(set(move.owners)):
-            wanted, have = move.owners.count(owner), t.board[move.source][owner]
+        if len(move.taken) != need:
+            self.report("envy-move", f"Envy's favourite moves {need} servants onto her, not {len(move.taken)}")
+        if len(move.sources) > 1:
+            self.report("envy-one-sister", f"Both servants come from one sister's tile, not from "
+                        f"{' and '.join(names[s] for s in move.sources)}")
+        for source, owner in dict.fromkeys(move.taken):
+            wanted, have = move.taken.count((source, owner)), t.board[source][owner]
             if have < wanted:
                 self.report("envy-move", f"{self.names[owner]} has {have} servant"
-                            f"{'s' if have != 1 else ''} on {names[move.source]}, not {wanted}")
-            t.move(owner, move.source, ENVY, wanted)
+                            f"{'s' if have != 1 else ''} on {names[source]}, not {wanted}")
+            t.move(owner, source, ENVY, wanted)
 
     def _decide_buyback(self, move: Buyback, seat: int) -> None:
         """A player pays gold to return removed servants to playable; the rest go to reserve."""
         t = self.table
         removed, gold = t.aside[seat], t.gold[seat]
+        sister = t.order[self.idx]
+        if not removed:
+            self._buyback_by_other(seat, sister)
+            return
+        self.decided.add((sister, seat))
         if move.servants > removed:
             self.report("buyback-limit", f"{self.names[seat]} had {removed} servant"
                         f"{'s' if removed != 1 else ''} removed and cannot buy back {move.servants}")
@@ -317,10 +447,18 @@ class ScoringPass:
             cost = " or ".join(map(str, sorted(prices))) or "no exact price"
             self.report("buyback-ratio", f"{move.servants} servants cost {cost} gold ({rates}), "
                         f"not {move.gold}")
-        if removed:
-            t.buy_back(seat, move.servants, move.gold)
+        t.buy_back(seat, move.servants, move.gold)
         if not any(t.aside):
             self.pending = None
+
+    def _buyback_by_other(self, seat: int, sister: int) -> None:
+        """Only a player whose servants were removed (and who has not decided yet) buys them back."""
+        name, sister_name = self.names[seat], self.data.sisters[sister]
+        if self.removed.get(sister, [0] * (seat + 1))[seat]:
+            self.report("log-turn-order", f"{name} already settled the servants removed from {sister_name}")
+        else:
+            self.report("log-turn-order", f"{name} had no servants removed from {sister_name}: only their "
+                        "owners buy servants back")
 
     # ----- claims the table logged ---------------------------------------------------------------
 
@@ -443,9 +581,9 @@ class ScoringPass:
         """Return each player's score split into its parts."""
         if self.final:
             return dict(zip(self.names, self.final))
-        bonus = self.data.n("set_bonus")
-        return {name: {"favours": sum(self.table.favours[p]), "sets": bonus * self.table.full_sets(p),
-                       "total": sum(self.table.favours[p]) + bonus * self.table.full_sets(p)}
+        bonus, t = self.data.n("set_bonus"), self.shown_table()
+        return {name: {"favours": sum(t.favours[p]), "sets": bonus * t.full_sets(p),
+                       "total": sum(t.favours[p]) + bonus * t.full_sets(p)}
                 for p, name in enumerate(self.names)}
 
 

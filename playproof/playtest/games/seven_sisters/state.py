@@ -43,6 +43,13 @@ class Table:
                    [[0] * players for _ in range(7)], data.gold, data.fruit, list(data.favours),
                    list(range(7)), aside=[0] * players)
 
+    def copy(self) -> Table:
+        """Return a copy of this table that changes independently."""
+        return Table(self.players, list(self.playable), list(self.reserve), list(self.gold), list(self.fruit),
+                     [list(f) for f in self.favours], [list(b) for b in self.board], self.supply_gold,
+                     self.supply_fruit, list(self.favour_stock), list(self.order), self.wrath, self.first,
+                     list(self.aside))
+
     def seats_from_first(self) -> list[int]:
         """Return the seats in turn order, starting with the first player."""
         return [(self.first + i) % self.players for i in range(self.players)]
