@@ -37,16 +37,20 @@ def _echo_problems(problems: Problems) -> None:
               help="Output folder (default PROJECT/out).")
 @click.option("--paper", help="a4, letter, a3, legal or WxH like 210mmx297mm (default from layouts.toml).")
 @click.option("--only", multiple=True, help="Print only this set (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), help="How backs are mirrored.")
 @click.option("--fold/--no-fold", default=None, help="Gutter fold: backs below the fronts on the same page.")
 @click.option("--back-offset", help='Shift backs by "X,Y" (mm) to correct a printer\'s duplex shift.')
 @click.option("--calibration/--no-calibration", default=None, help="Start with a duplex calibration sheet.")
+@click.option("--dpi", type=click.IntRange(10, 1200), help="Pixels per inch of image exports (default 300).")
+@click.option("--cut", type=click.Choice(["bleed", "trim"]), default="bleed", show_default=True,
+              help="Image exports: include the bleed, or cut at the trim line.")
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
-                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None) -> None:
+                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
+                  dpi: int | None, cut: str) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
     options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
-                           back_offset=_offset(back_offset), calibration=calibration)
+                           back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut)
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update)

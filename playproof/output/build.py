@@ -15,10 +15,14 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, staged, write_text_atomic
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, write_text_atomic
 from playproof.output.manifest import dumps, manifest
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
+    "pdf": None,
+    "svg": None,
+    "png": "playproof.output.cardimages:CardImages",
+}
 Progress = Callable[[int, int], None]
 
 
@@ -33,6 +37,9 @@ class BuildOptions:
     fold: bool | None = None
     back_offset: tuple[float, float] | None = None
     calibration: bool | None = None
+    dpi: int | None = None
+    cut: str = "bleed"
+    service: str | None = None
 
 
 @dataclass
@@ -241,12 +248,13 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
             from playproof.output.svg import write_svgs
 
             outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+        elif FORMATS[options.format] is not None:
+            from playproof.output.export import ExportJob, load
+
+            job = ExportJob(project, layouts, composer, out, name, options, problems)
+            outputs = load(FORMATS[options.format] or "").write(job)
         else:
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
-            if options.format == "png":
-                from playproof.output.png import write_pngs
-
-                outputs = write_pngs(staged(outputs[0]), out / "png", name, plan_)
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
