@@ -22,6 +22,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "pdf": None,
     "svg": None,
     "png": "playproof.output.cardimages:CardImages",
+    "tts": "playproof.output.tts:TabletopSimulator",
 }
 Progress = Callable[[int, int], None]
 
