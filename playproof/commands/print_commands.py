@@ -45,12 +45,20 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("--dpi", type=click.IntRange(10, 1200), help="Pixels per inch of image exports (default 300).")
 @click.option("--cut", type=click.Choice(["bleed", "trim"]), default="bleed", show_default=True,
               help="Image exports: include the bleed, or cut at the trim line.")
+@click.option("--for", "service", type=click.Choice(["thegamecrafter", "makeplayingcards", "printplaygames"]),
+              help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
-                  dpi: int | None, cut: str) -> None:
+                  dpi: int | None, cut: str, service: str | None) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
+    if service is not None and fmt not in ("pdf", "pod"):
+        raise PlayproofError(f"--for {service} makes per-card images (--format pod), not --format {fmt}")
+    fmt = "pod" if service is not None else fmt
+    if fmt == "pod" and service is None:
+        raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
     options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
-                           back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut)
+                           back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
+                           service=service)
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update)

@@ -23,6 +23,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "svg": None,
     "png": "playproof.output.cardimages:CardImages",
     "tts": "playproof.output.tts:TabletopSimulator",
+    "pod": "playproof.output.pod:PrintOnDemand",
 }
 Progress = Callable[[int, int], None]
 
