@@ -24,6 +24,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "png": "playproof.output.cardimages:CardImages",
     "tts": "playproof.output.tts:TabletopSimulator",
     "pod": "playproof.output.pod:PrintOnDemand",
+    "cut": "playproof.output.cut:CuttingMachine",
 }
 Progress = Callable[[int, int], None]
 
