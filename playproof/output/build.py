@@ -25,6 +25,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "tts": "playproof.output.tts:TabletopSimulator",
     "pod": "playproof.output.pod:PrintOnDemand",
     "cut": "playproof.output.cut:CuttingMachine",
+    "showcase": "playproof.output.showcase:Showcase",
 }
 Progress = Callable[[int, int], None]
 
