@@ -36,7 +36,8 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default PROJECT/out).")
 @click.option("--paper", help="a4, letter, a3, legal or WxH like 210mmx297mm (default from layouts.toml).")
-@click.option("--only", multiple=True, help="Print only this set (repeatable).")
+@click.option("--only", multiple=True,
+              help='Print only this set (repeatable); "SET:3-7" or "SET:Gold" prints some of its rows.')
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), help="How backs are mirrored.")
 @click.option("--fold/--no-fold", default=None, help="Gutter fold: backs below the fronts on the same page.")
@@ -47,9 +48,10 @@ def _echo_problems(problems: Problems) -> None:
               help="Image exports: include the bleed, or cut at the trim line.")
 @click.option("--for", "service", type=click.Choice(["thegamecrafter", "makeplayingcards", "printplaygames"]),
               help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
+@click.option("--watch", is_flag=True, help="Rebuild whenever the workbook, layouts, assets or fonts change.")
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
-                  dpi: int | None, cut: str, service: str | None) -> None:
+                  dpi: int | None, cut: str, service: str | None, watch: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
     if service is not None and fmt not in ("pdf", "pod"):
         raise PlayproofError(f"--for {service} makes per-card images (--format pod), not --format {fmt}")
@@ -59,6 +61,11 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
     options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
                            service=service)
+    if watch:
+        from playproof.output.watch import watch as watch_project
+
+        return watch_project(project, out_dir, options, lambda line: click.echo(line, err=line.startswith(
+            ("error", "warning", "not rebuilt"))))
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update)

@@ -25,6 +25,7 @@ from playproof.layouts.scene import Scene
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path, check_stop, write_text_atomic
 from playproof.output.export import ExportJob
+from playproof.output.only import row_filters
 
 DPI = 300
 CUTS = ("bleed", "trim")
@@ -95,7 +96,8 @@ def designs(job: ExportJob, layout: SetLayout, sides: tuple[str, ...] = ("front"
     """Yield every design side of a set (rows with a count of 0 included)."""
     cset = job.project.component_set(layout)
     keys = row_keys(cset)
-    for row in cset.rows:
+    chosen = row_filters(job.options.only).get(layout.name, lambda row: True)
+    for row in (r for r in cset.rows if chosen(r)):
         for side_name in sides:
             side = layout.front if side_name == "front" else layout.back
             if side is None:
