@@ -25,6 +25,15 @@ def _offset(value: str | None) -> tuple[float, float] | None:
     return parse_length(parts[0]), parse_length(parts[1])
 
 
+def _format(fmt: str, service: str | None) -> str:
+    """Return the format: --for SERVICE means per-card images for that service (--format pod)."""
+    if service is not None and fmt not in ("pdf", "pod"):
+        raise PlayproofError(f"--for {service} makes per-card images (--format pod), not --format {fmt}")
+    if fmt == "pod" and service is None:
+        raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
+    return "pod" if service is not None else fmt
+
+
 def _echo_problems(problems: Problems) -> None:
     """Print every problem, one per line, to stderr."""
     for problem in problems.items:
@@ -53,12 +62,7 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
                   dpi: int | None, cut: str, service: str | None, watch: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
-    if service is not None and fmt not in ("pdf", "pod"):
-        raise PlayproofError(f"--for {service} makes per-card images (--format pod), not --format {fmt}")
-    fmt = "pod" if service is not None else fmt
-    if fmt == "pod" and service is None:
-        raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
-    options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
+    options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
                            service=service)
     if watch:

@@ -258,7 +258,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         if options.format == "svg":
             from playproof.output.svg import write_svgs
 
-            outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(options.only))
         elif FORMATS[options.format] is not None:
             from playproof.output.export import ExportJob, load
 

@@ -31,15 +31,16 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def write_svgs(project: Project, layouts: list[SetLayout], composer: Composer, folder: Path,
-               problems: Problems) -> list[Path]:
-    """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design; return the files."""
+               problems: Problems, rows: dict[str, Callable[[Any], bool]] | None = None) -> list[Path]:
+    """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design (of the rows chosen); return the files."""
     from playproof.output.build import slug
 
     written: list[Path] = []
     fonts_used: set[str] = set()
     for layout in layouts:
         cset = project.component_set(layout)
-        for row in cset.rows:
+        chosen = (rows or {}).get(layout.name, lambda row: True)
+        for row in (r for r in cset.rows if chosen(r)):
             for side_name, side in (("front", layout.front), ("back", layout.back)):
                 if side is None:
                     continue
