@@ -130,7 +130,10 @@ def render(job: ExportJob, items: list[Design], dpi: float, cut: str) -> Iterato
     try:
         for index, (item, scene) in enumerate(zip(items, scenes)):
             check_stop()
-            yield CardImage(replace(item, scene=scene), _raster(document[index], canvas_size(scene, dpi)))
+            image = _raster(document[index], canvas_size(scene, dpi))
+            if cut == "trim" and scene.outline.kind == "rect" and scene.outline.radius > 0:
+                image = round_corners(image, scene.outline.radius / 72 * dpi)
+            yield CardImage(replace(item, scene=scene), image)
     finally:
         document.close()
 
@@ -163,6 +166,18 @@ def _raster(page: Any, size: tuple[int, int]) -> Any:
     if image.mode == "RGBA" and image.getextrema()[3][0] == 255:
         image = image.convert("RGB")
     return image
+
+
+def round_corners(image: Any, radius: float) -> Any:
+    """Return the image transparent outside its rounded corners (a card cut at its trim line)."""
+    from PIL import Image, ImageDraw
+
+    scale = 4  # draw the mask larger and shrink it, for smooth corners
+    mask = Image.new("L", (image.width * scale, image.height * scale), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, mask.width - 1, mask.height - 1), radius=radius * scale, fill=255)
+    rounded = image.convert("RGBA")
+    rounded.putalpha(mask.resize(image.size, Image.Resampling.LANCZOS))
+    return rounded
 
 
 def save_png(image: Any, target: Path, dpi: float) -> Path:

@@ -73,8 +73,9 @@ def paste_sheet(grid: Grid, images: list[Any], hidden: Any) -> Any:
     sheet = Image.new("RGB", (grid.columns * width, grid.rows * height), "white")
     for index, image in enumerate(images + [None] * (grid.columns * grid.rows - 1 - len(images)) + [hidden]):
         if image is not None:
-            cell = image.convert("RGB").resize((width, height)) if image.size != (width, height) else image
-            sheet.paste(cell.convert("RGB"), ((index % grid.columns) * width, (index // grid.columns) * height))
+            cell = image.convert("RGBA").resize((width, height)) if image.size != (width, height) else image
+            cell = cell.convert("RGBA")  # transparent corners stay white on the sheet
+            sheet.paste(cell, ((index % grid.columns) * width, (index // grid.columns) * height), cell)
     return sheet
 
 

@@ -63,3 +63,13 @@ def test_a_round_token_is_transparent_outside_its_outline(tmp_path):
     with Image.open(out / "png" / "tokens" / "coin-front.png") as token:
         assert token.size == (79, 79) and token.mode == "RGBA"
         assert token.getpixel((1, 1))[3] == 0 and token.getpixel((39, 39)) == (208, 64, 64, 255)
+
+
+def test_a_card_with_rounded_corners_cut_at_trim_is_transparent_in_its_corners(tmp_path):
+    layout = '[sets.Cards]\nsize = "poker"\ncorner_radius = "3mm"\nbackground = "#203040"\n'
+    project = make_project(tmp_path, layout, sheets={"Cards": [("name", "count"), ("Gold", 1)]})
+    out = tmp_path / "out"
+    assert run("build", str(project), "-o", str(out), "--format", "png", "--dpi", "100", "--cut", "trim").exit_code == 0
+    with Image.open(out / "png" / "cards" / "gold-front.png") as card:
+        assert card.mode == "RGBA" and card.getpixel((0, 0))[3] == 0
+        assert card.getpixel((16, 0))[3] > 250 and card.getpixel((124, 173)) == (32, 48, 64, 255)
