@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from playproof.errors import PlayproofError, ProblemsError
+from playproof.errors import PlayproofError, Problem, ProblemsError
 from playproof.layouts.compose import Composer
 from playproof.layouts.imposition import Slot
 from playproof.layouts.project import Project
@@ -59,6 +59,7 @@ class Memo:
     """Scenes kept between builds, and what the last build composed and reused."""
 
     scenes: dict[tuple[str, ...], Scene | None] = field(default_factory=dict)
+    problems: dict[tuple[str, ...], list[Problem]] = field(default_factory=dict)
     composed: list[tuple[str, int, str]] = field(default_factory=list)
     reused: int = 0
     used: set[tuple[str, ...]] = field(default_factory=set)
@@ -70,6 +71,7 @@ class Memo:
     def prune(self) -> None:
         """Drop scenes the last build did not use (rows deleted or changed)."""
         self.scenes = {key: scene for key, scene in self.scenes.items() if key in self.used}
+        self.problems = {key: found for key, found in self.problems.items() if key in self.used}
 
 
 def memo_scenes(memo: Memo, project_path: Path) -> type[SceneCache]:
@@ -87,11 +89,15 @@ def memo_scenes(memo: Memo, project_path: Path) -> type[SceneCache]:
             per_row = self.per_row[(slot.copy.set, slot.side)]
             key = (self.layout_keys[slot.copy.set], slot.side, digest(row.fields) if per_row else "")
             memo.used.add(key)
+            found = self.composer.problems.items
             if key in memo.scenes:
                 memo.reused += 1
+                found.extend(memo.problems.get(key, []))  # a kept design's warnings are reported again
                 return memo.scenes[key]
             memo.composed.append((slot.copy.set, row.row, slot.side))
+            before = len(found)
             scene = memo.scenes[key] = super()._compose(slot)
+            memo.problems[key] = found[before:]
             return scene
 
     return MemoScenes

@@ -30,6 +30,19 @@ def test_a_rebuild_composes_only_the_edited_row(tmp_path):
     assert lines[-1].endswith(f"wrote {project / 'out' / 'game.pdf'}")
 
 
+def test_a_kept_design_still_reports_its_warnings(tmp_path):
+    rows = [("name", "text", "count"), ("Gold", "word " * 200, 1), ("Fruit", "short", 1)]
+    project = make_project(tmp_path, sheets={"Cards": rows})
+    memo, lines = Memo(), []
+    rebuild(project, None, BuildOptions(), memo, lines.append)
+    first = [line for line in lines if line.startswith("warning:")]
+    assert first and all("row 2" in line or "Cards" in line for line in first)
+    lines.clear()
+    rebuild(project, None, BuildOptions(), memo, lines.append)
+    assert "composed 0 design side(s), reused" in lines[-1]
+    assert [line for line in lines if line.startswith("warning:")] == first
+
+
 def test_a_broken_layout_is_reported_and_the_previous_pdf_kept(tmp_path):
     project = make_project(tmp_path)
     memo, lines = Memo(), []
