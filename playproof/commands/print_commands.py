@@ -25,6 +25,15 @@ def _offset(value: str | None) -> tuple[float, float] | None:
     return parse_length(parts[0]), parse_length(parts[1])
 
 
+def _format(fmt: str, service: str | None) -> str:
+    """Return the format: --for SERVICE means per-card images for that service (--format pod)."""
+    if service is not None and fmt not in ("pdf", "pod"):
+        raise PlayproofError(f"--for {service} makes per-card images (--format pod), not --format {fmt}")
+    if fmt == "pod" and service is None:
+        raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
+    return "pod" if service is not None else fmt
+
+
 def _echo_problems(problems: Problems) -> None:
     """Print every problem, one per line, to stderr."""
     for problem in problems.items:
@@ -36,17 +45,31 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Output folder (default PROJECT/out).")
 @click.option("--paper", help="a4, letter, a3, legal or WxH like 210mmx297mm (default from layouts.toml).")
-@click.option("--only", multiple=True, help="Print only this set (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="pdf", show_default=True)
+@click.option("--only", multiple=True,
+              help='Print only this set (repeatable); "SET:3-7" or "SET:Gold" prints some of its rows.')
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="pdf", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), help="How backs are mirrored.")
 @click.option("--fold/--no-fold", default=None, help="Gutter fold: backs below the fronts on the same page.")
 @click.option("--back-offset", help='Shift backs by "X,Y" (mm) to correct a printer\'s duplex shift.')
 @click.option("--calibration/--no-calibration", default=None, help="Start with a duplex calibration sheet.")
+@click.option("--dpi", type=click.IntRange(10, 1200), help="Pixels per inch of image exports (default 300).")
+@click.option("--cut", type=click.Choice(["bleed", "trim"]), default="bleed", show_default=True,
+              help="Image exports: include the bleed, or cut at the trim line.")
+@click.option("--for", "service", type=click.Choice(["thegamecrafter", "makeplayingcards", "printplaygames"]),
+              help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
+@click.option("--watch", is_flag=True, help="Rebuild whenever the workbook, layouts, assets or fonts change.")
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
-                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None) -> None:
+                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
+                  dpi: int | None, cut: str, service: str | None, watch: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
-    options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
-                           back_offset=_offset(back_offset), calibration=calibration)
+    options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
+                           back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
+                           service=service)
+    if watch:
+        from playproof.output.watch import watch as watch_project
+
+        return watch_project(project, out_dir, options, lambda line: click.echo(line, err=line.startswith(
+            ("error", "warning", "not rebuilt"))))
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update)

@@ -15,10 +15,19 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, staged, write_text_atomic
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, write_text_atomic
 from playproof.output.manifest import dumps, manifest
+from playproof.output.only import RowFilter, row_filters, set_name
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
+    "pdf": None,
+    "svg": None,
+    "png": "playproof.output.cardimages:CardImages",
+    "tts": "playproof.output.tts:TabletopSimulator",
+    "pod": "playproof.output.pod:PrintOnDemand",
+    "cut": "playproof.output.cut:CuttingMachine",
+    "showcase": "playproof.output.showcase:Showcase",
+}
 Progress = Callable[[int, int], None]
 
 
@@ -33,6 +42,9 @@ class BuildOptions:
     fold: bool | None = None
     back_offset: tuple[float, float] | None = None
     calibration: bool | None = None
+    dpi: int | None = None
+    cut: str = "bleed"
+    service: str | None = None
 
 
 @dataclass
@@ -70,19 +82,21 @@ def check(path: Path, problems: Problems) -> Project:
 def selected_sets(project: Project, only: tuple[str, ...]) -> list[SetLayout]:
     """Return the sets to print (all, or those named with --only)."""
     sets = project.spec.sets
+    only = tuple(set_name(entry) for entry in only)  # "Cards:3-7" chooses rows of Cards (only.py)
     unknown = [name for name in only if name not in sets]
     if unknown:
         raise PlayproofError(f'--only: no set "{unknown[0]}" (sets: {", ".join(sets)})')
     return [layout for name, layout in sets.items() if not only or name in only]
 
 
-def make_jobs(project: Project, layouts: list[SetLayout]) -> list[SetJob]:
-    """Return the imposition job of each set: its size, gap, and every copy in row order."""
+def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFilter] | None = None) -> list[SetJob]:
+    """Return the imposition job of each set: its size, gap, and every copy (of the rows chosen) in row order."""
     jobs = []
     for layout in layouts:
         cset = project.component_set(layout)
-        copies = tuple(Copy(layout.name, row.row, n, index)
-                       for index, row in enumerate(cset.rows) for n in range(1, row.count + 1))
+        chosen = (rows or {}).get(layout.name, lambda row: True)
+        copies = tuple(Copy(layout.name, row.row, n, index) for index, row in enumerate(cset.rows)
+                       if chosen(row) for n in range(1, row.count + 1))
         width, height = design_size(layout, cset)
         gap = layout.gap if layout.gap is not None else (0.0 if layout.shape == "rect" else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
@@ -209,13 +223,17 @@ MAX_PAGES = 10_000
 
 
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
-          progress: Progress | None = None) -> BuildResult:
-    """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error."""
+          progress: Progress | None = None, scenes: type[SceneCache] | None = None) -> BuildResult:
+    """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error.
+
+    `scenes` replaces the scene cache (--watch keeps scenes between builds, see watch.py).
+    """
     with fewer_collections():
-        return _build(path, out_dir, options, progress)
+        return _build(path, out_dir, options, progress, scenes or SceneCache)
 
 
-def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Progress | None) -> BuildResult:
+def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Progress | None,
+           scenes: type[SceneCache]) -> BuildResult:
     """Do the build (see build)."""
     if options.format not in FORMATS:
         raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
@@ -224,7 +242,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     problems.raise_if_errors()
     layouts = selected_sets(project, options.only)
     paper, sheet = make_sheet(project, options)
-    jobs = make_jobs(project, layouts)
+    jobs = make_jobs(project, layouts, row_filters(options.only))
     plan_ = plan(jobs, sheet)
     if not plan_.pages:
         raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
@@ -234,19 +252,20 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     out = out_dir if out_dir is not None else path / "out"
     name = path.resolve().name
     composer = Composer(path, problems, project.builtins())
-    cache = SceneCache(project, composer)
+    cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
         if options.format == "svg":
             from playproof.output.svg import write_svgs
 
-            outputs = write_svgs(project, layouts, composer, out / "svg", problems)
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(options.only))
+        elif FORMATS[options.format] is not None:
+            from playproof.output.export import ExportJob, load
+
+            job = ExportJob(project, layouts, composer, out, name, options, problems)
+            outputs = load(FORMATS[options.format] or "").write(job)
         else:
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
-            if options.format == "png":
-                from playproof.output.png import write_pngs
-
-                outputs = write_pngs(staged(outputs[0]), out / "png", name, plan_)
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}

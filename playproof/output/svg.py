@@ -1,8 +1,15 @@
-"""One SVG per component design and side (svgwrite), with the same text layout as the PDF."""
+"""One SVG per component design and side (svgwrite), with the same text layout as the PDF.
+
+Editable in Inkscape: one layer per part (background, art, text, guides); text names its font
+by family, weight and style (DejaVu Sans bold, not "DejaVuSans-Bold") with an @font-face for
+the copied font file, so rsvg, browsers and Inkscape draw the same face; SVG icons are inline.
+"""
 
 from __future__ import annotations
 
 import base64
+import functools
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,18 +26,21 @@ from playproof.output.atomic import atomic_path, write_bytes_atomic
 from playproof.units import to_mm
 
 CUT_COLOUR = "#808080"
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def write_svgs(project: Project, layouts: list[SetLayout], composer: Composer, folder: Path,
-               problems: Problems) -> list[Path]:
-    """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design; return the files."""
+               problems: Problems, rows: dict[str, Callable[[Any], bool]] | None = None) -> list[Path]:
+    """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design (of the rows chosen); return the files."""
     from playproof.output.build import slug
 
     written: list[Path] = []
     fonts_used: set[str] = set()
     for layout in layouts:
         cset = project.component_set(layout)
-        for row in cset.rows:
+        chosen = (rows or {}).get(layout.name, lambda row: True)
+        for row in (r for r in cset.rows if chosen(r)):
             for side_name, side in (("front", layout.front), ("back", layout.back)):
                 if side is None:
                     continue
@@ -46,23 +56,78 @@ def _write(scene: Scene, target: Path, composer: Composer, fonts_used: set[str])
     b = scene.bleed
     width, height = scene.width + 2 * b, scene.height + 2 * b
     drawing = svgwrite.Drawing(size=(f"{to_mm(width):.3f}mm", f"{to_mm(height):.3f}mm"), debug=False)
+    drawing.attribs["xmlns:inkscape"] = INKSCAPE
     drawing.viewbox(-b, -b, width, height)
     painter = _Painter(drawing, composer, fonts_used, target)
     clip = drawing.defs.add(drawing.clipPath(id="bleed"))
     clip.add(painter.outline(scene.bleed_outline, -b))
-    group = drawing.add(drawing.g(clip_path="url(#bleed)"))
-    for op in scene.ops:
-        painter.draw(group, op)
+    parts = split_layers(scene)
+    for name in ("background", "art", "text"):
+        group = drawing.add(layer(drawing, name, clip_path="url(#bleed)"))
+        for op in parts[name]:
+            painter.draw(group, op)
+    guides = drawing.add(layer(drawing, "guides", clip_path="url(#bleed)"))
     if scene.cut_line:
-        group.add(painter.outline(scene.outline, 0.0, Style(stroke=CUT_COLOUR, stroke_width=0.3)))
+        guides.add(painter.outline(scene.outline, 0.0, Style(stroke=CUT_COLOUR, stroke_width=0.3)))
     for x in scene.fold_xs:
-        group.add(drawing.line((x, 0), (x, scene.height), stroke=CUT_COLOUR, stroke_width=0.4,
-                               stroke_dasharray="3,2"))
+        guides.add(drawing.line((x, 0), (x, scene.height), stroke=CUT_COLOUR, stroke_width=0.4,
+                                stroke_dasharray="3,2"))
     if painter.css:
         drawing.defs.add(drawing.style("".join(painter.css)))
     with atomic_path(target) as temporary:
         temporary.write_text(drawing.tostring(), encoding="utf-8")
     return target
+
+
+def layer(drawing: Any, name: str, **attrs: Any) -> Any:
+    """Return an Inkscape layer: a group with groupmode="layer" and a label."""
+    group = drawing.g(id=f"layer-{name}", **attrs)
+    group.attribs["inkscape:groupmode"] = "layer"
+    group.attribs["inkscape:label"] = name
+    return group
+
+
+def split_layers(scene: Scene) -> dict[str, list[Any]]:
+    """Split a scene's operations into background, art and text, each in drawing order."""
+    parts: dict[str, list[Any]] = {"background": [], "art": [], "text": []}
+    for index, op in enumerate(scene.ops):
+        if index == 0 and _is_background(scene, op):
+            parts["background"].append(op)
+        else:
+            parts["text" if _is_text(op) else "art"].append(op)
+    return parts
+
+
+def _is_text(op: Any) -> bool:
+    """Return whether an operation draws text (a rotated text counts)."""
+    return isinstance(op, (TextOp, TableOp)) or (isinstance(op, RotatedOp) and _is_text(op.op))
+
+
+def _is_background(scene: Scene, op: Any) -> bool:
+    """Return whether an operation is the side's background fill (it covers the whole bleed area)."""
+    b = scene.bleed
+    if isinstance(op, RectOp):
+        box = op.box
+        return (box.x, box.y) == (-b, -b) and abs(box.width - scene.width - 2 * b) < 1e-6 and not op.style.stroke
+    if isinstance(op, PolygonOp):
+        return op.loops == scene.bleed_outline.loops and not op.style.stroke
+    if isinstance(op, CircleOp):
+        return abs(op.r - scene.width / 2 - b) < 1e-6 and not op.style.stroke
+    return False
+
+
+@functools.lru_cache(maxsize=None)
+def face_of(path: Path) -> tuple[str, str, str]:
+    """Return a font file's family name, CSS weight and CSS style (from its name table and flags)."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    info = TTFontFile(str(path))
+    family = info.familyName.decode("utf-8", "replace") if isinstance(info.familyName, bytes) else str(info.familyName)
+    style_name = (info.styleName.decode("utf-8", "replace") if isinstance(info.styleName, bytes)
+                  else str(info.styleName)).lower()
+    weight = "bold" if "bold" in style_name or "black" in style_name or "heavy" in style_name else "normal"
+    style = "italic" if "italic" in style_name else "oblique" if "oblique" in style_name else "normal"
+    return family, weight, style
 
 
 def _copy_fonts(composer: Composer, fonts: set[str], folder: Path) -> None:
@@ -84,14 +149,17 @@ class _Painter:
         self.faces: set[str] = set()
         self.css: list[str] = []
 
-    def _use_font(self, font: str) -> None:
-        """Record a font and add its @font-face rule (the file is copied into svg/fonts/)."""
-        if font in self.faces:
-            return
-        self.faces.add(font)
-        self.fonts_used.add(font)
-        name = self.c.fonts.path(font).name
-        self.css.append(f"@font-face {{ font-family: '{font}'; src: url('../fonts/{name}'); }}\n")
+    def _use_font(self, font: str) -> tuple[str, str, str]:
+        """Record a font, add its @font-face rule (the file is copied into svg/fonts/); return its face."""
+        path = self.c.fonts.path(font)
+        face = face_of(path)
+        if font not in self.faces:
+            self.faces.add(font)
+            self.fonts_used.add(font)
+            family, weight, style = face
+            self.css.append(f"@font-face {{ font-family: '{family}'; font-weight: {weight}; font-style: {style}; "
+                            f"src: url('../fonts/{path.name}'); }}\n")
+        return face
 
     def draw(self, parent: Any, op: Any) -> None:
         """Add one operation to a parent group."""
@@ -154,9 +222,10 @@ def _text(p: _Painter, parent: Any, op: TextOp) -> None:
                     h = placed.width / asset.aspect
                     _image(p, parent, ImageOp(asset, _box(x + placed.dx, baseline - h, placed.width, h)))
                 continue
-            p._use_font(placed.font)
-            parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), font_family=placed.font,
-                                font_size=size, fill=op.colour, **{"xml:space": "preserve"}))
+            family, weight, style = p._use_font(placed.font)
+            parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), font_family=f"'{family}'",
+                                font_weight=weight, font_style=style, font_size=size, fill=op.colour,
+                                **{"xml:space": "preserve"}))
 
 
 def _box(x: float, y: float, w: float, h: float) -> Any:
@@ -167,13 +236,49 @@ def _box(x: float, y: float, w: float, h: float) -> Any:
 
 
 def _image(p: _Painter, parent: Any, op: ImageOp) -> None:
-    """Add an image embedded as a data URI."""
+    """Add an image: an SVG icon inline (a nested <svg>), a bitmap embedded as a data URI."""
     suffix = op.asset.path.suffix.lower()
-    mime = {".svg": "image/svg+xml", ".png": "image/png"}.get(suffix, "image/jpeg")
-    data = base64.b64encode(op.asset.path.read_bytes()).decode("ascii")
     b = op.box
+    if suffix == ".svg":
+        parent.add(_Inline(_icon(op.asset.path), b.x, b.y, b.width, b.height))
+        return
+    mime = {".png": "image/png"}.get(suffix, "image/jpeg")
+    data = base64.b64encode(op.asset.path.read_bytes()).decode("ascii")
     parent.add(p.d.image(f"data:{mime};base64,{data}", insert=(b.x, b.y), size=(b.width, b.height),
                          preserveAspectRatio="none"))
+
+
+@functools.lru_cache(maxsize=64)
+def _icon(path: Path) -> bytes:
+    """Return an SVG file's root element serialized without namespace prefixes (parsed once)."""
+    root = ET.fromstring(path.read_bytes())
+    for element in root.iter():
+        if isinstance(element.tag, str) and element.tag.startswith(SVG_NS):
+            element.tag = element.tag[len(SVG_NS):]
+    return ET.tostring(root)
+
+
+class _Inline:
+    """An SVG icon placed as a nested <svg> filling a box (svgwrite calls get_xml)."""
+
+    def __init__(self, data: bytes, x: float, y: float, width: float, height: float) -> None:
+        self.data, self.box = data, (x, y, width, height)
+
+    def get_xml(self) -> ET.Element:
+        """Return the nested <svg> element positioned in the box."""
+        root = ET.fromstring(self.data)
+        if root.get("viewBox") is None and root.get("width") and root.get("height"):
+            root.set("viewBox", f"0 0 {_number(root.get('width'))} {_number(root.get('height'))}")
+        x, y, width, height = self.box
+        root.attrib.update(x=f"{x:.3f}", y=f"{y:.3f}", width=f"{width:.3f}", height=f"{height:.3f}",
+                           preserveAspectRatio="none")
+        root.attrib.pop("xmlns", None)
+        return root
+
+
+def _number(value: str | None) -> str:
+    """Return the number part of a length ("10px" -> "10")."""
+    return "".join(c for c in (value or "0") if c.isdigit() or c in ".-") or "0"
 
 
 def _rotated(p: _Painter, parent: Any, op: RotatedOp) -> None:

@@ -157,7 +157,7 @@ def test_svg_format_writes_one_file_per_design_and_side(tmp_path):
     files = sorted(p.relative_to(out / "svg").as_posix() for p in (out / "svg").rglob("*.svg"))
     assert files == ["cards/2-back.svg", "cards/2-front.svg", "cards/3-back.svg", "cards/3-front.svg"]
     svg = (out / "svg" / "cards" / "2-front.svg").read_text()
-    assert "Gold" in svg and "DejaVuSans-Bold" in svg and "data:image/svg+xml;base64" in svg
+    assert "Gold" in svg and "DejaVuSans-Bold" in svg and svg.count("<svg") == 2  # the icon is inline
     import xml.etree.ElementTree as ET
 
     root = ET.fromstring(svg)
@@ -167,16 +167,15 @@ def test_svg_format_writes_one_file_per_design_and_side(tmp_path):
     assert (out / "svg" / "fonts" / "DejaVuSans-Bold.ttf").exists()
 
 
-def test_png_format_renders_pages(tmp_path):
+def test_png_format_renders_each_design(tmp_path):
     project = make_project(tmp_path)
     out = tmp_path / "out"
-    assert run("build", str(project), "-o", str(out), "--format", "png").exit_code == 0
+    assert run("build", str(project), "-o", str(out), "--format", "png", "--dpi", "150", "--cut", "trim").exit_code == 0
     files = sorted(p.relative_to(out / "png").as_posix() for p in (out / "png").rglob("*.png"))
-    assert files == ["cards/2-back.png", "cards/2-front.png", "cards/3-back.png", "cards/3-front.png",
-                     "game-page-001.png", "game-page-002.png"]
+    assert files == ["cards/fruit-back.png", "cards/fruit-front.png", "cards/gold-back.png", "cards/gold-front.png"]
     from PIL import Image
 
-    with Image.open(out / "png" / "cards" / "2-front.png") as card:
+    with Image.open(out / "png" / "cards" / "gold-front.png") as card:
         width, height = card.size
     assert abs(width - 63 / 25.4 * 150) <= 1 and abs(height - 88 / 25.4 * 150) <= 1  # the trim box at 150 dpi
 
