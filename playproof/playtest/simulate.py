@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from playproof.errors import PlayproofError
+from playproof.output.atomic import write_text_atomic
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
@@ -148,6 +149,6 @@ def write_log(path: Path, text: str | None) -> None:
         if text is None:
             path.mkdir(parents=True, exist_ok=True)
         else:
-            path.write_text(text, encoding="utf-8")
+            write_text_atomic(path, text)
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot write ({exc.strerror or exc})") from exc
