@@ -197,8 +197,8 @@ def stop_signals_raise() -> Iterator[None]:
             if current is signal.SIG_IGN or getattr(current, "__playproof__", False):
                 continue  # ignored on purpose (nohup), or an outer block handles it already
             previous[number] = signal.signal(number, _note_stop)
-    except ValueError:  # not the main interpreter: signals cannot be handled here
-        pass
+    except ValueError:  # not the main thread: signals cannot be handled here, none was changed
+        previous.clear()
     try:
         yield
     finally:

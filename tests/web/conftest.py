@@ -8,19 +8,7 @@ from typing import Iterator
 
 import pytest
 
-from playproof.playtest import games
-
 from webserve import CHROMIUM, CHROMIUM_ARGS, Served, free_port  # noqa: E402
-
-
-@pytest.fixture
-def nim() -> Iterator[str]:
-    """Register the Nim example engine as game `nim` for one test."""
-    saved = dict(games.MODULES)
-    games.register("nim", "playproof_nim")
-    yield "nim"
-    games.MODULES.clear()
-    games.MODULES.update(saved)
 
 
 @pytest.fixture
