@@ -121,9 +121,20 @@ class HtmlBalance(BalanceFormat):
     name = "html"
 
     def write(self, runs: list[Run], path: Path) -> None:
-        """Write the runs as one self-contained HTML page."""
-        body = "\n".join(_html_run(r) for r in runs)
+        """Write the runs as one self-contained HTML page (several runs open with a comparison)."""
+        body = "\n".join(([_comparison(runs)] if len(runs) > 1 else []) + [_html_run(r) for r in runs])
         write_text_atomic(path, _PAGE.format(body=body))
+
+
+def _comparison(runs: list[Run]) -> str:
+    """Return one table comparing every run: win rate by seat, first-player verdict, length."""
+    rows = "".join(
+        f"<tr><td>{html.escape(r.variant)}</td><td>{r.players}</td><td>{r.summary.games}</td>"
+        f"<td>{'<br>'.join(html.escape(f'{i + 1}: {rate.text()}') for i, rate in enumerate(r.summary.seat_rates()))}"
+        f"</td><td>{html.escape(_verdict(*r.summary.first_player_advantage()).lstrip(': '))}</td>"
+        f"<td>{r.summary.moves.mean:.0f}</td></tr>" for r in runs)
+    return ("<h2>Compared</h2><table><tr><th>variant</th><th>players</th><th>games</th><th>win rate by seat [95 %]"
+            f"</th><th>first player</th><th>moves</th></tr>{rows}</table>")
 
 
 _PAGE = """<!doctype html>
@@ -162,16 +173,21 @@ def _html_run(run: Run) -> str:
 def _components_table(summary: Summary) -> str:
     """Return the most taken components with their takers' win rates."""
     rows = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{taken}</td><td>{rate.successes:.1f}</td>"
+        f"<tr><td>{html.escape(name)}</td><td>{taken}</td><td>{_count(rate.successes)}</td>"
         f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td></tr>"
         for name, taken, rate in summary.component_rates()[:TOP_COMPONENTS])
     return ("<table><tr><th>component or move</th><th>taken</th><th>by winners</th>"
             f"<th>win rate of takers [95 %]</th></tr>{rows}</table>") if rows else ""
 
 
+def _count(value: float) -> str:
+    """Return a count that may hold shares of shared wins: whole when it is whole."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
 def _chart(rates: list[Rate], even: float, width: int = 480, bar: int = 28) -> str:
     """Return an inline SVG bar chart of win rates with their intervals as error bars."""
-    height = 20 + len(rates) * (bar + 10)
+    height = 40 + len(rates) * (bar + 10)
     scale = (width - 90) / 1.0
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
              f'aria-label="win rate by seat">']
@@ -187,7 +203,11 @@ def _chart(rates: list[Rate], even: float, width: int = 480, bar: int = 28) -> s
                      f'<line x1="{60 + high * scale:.1f}" x2="{60 + high * scale:.1f}" y1="{y + 6}" '
                      f'y2="{y + bar - 6}" stroke="#111" stroke-width="2"/>')
     x = 60 + even * scale
-    parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="4" y2="{height - 4}" stroke="#c33" stroke-dasharray="5 4"/>')
+    parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="4" y2="{height - 26}" stroke="#c33" stroke-dasharray="5 4"/>')
+    for tick in (0, 25, 50, 75, 100):  # the axis: win rate in per cent
+        tx = 60 + tick / 100 * scale
+        parts.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{height - 26}" y2="{height - 20}" stroke="#555"/>'
+                     f'<text x="{tx:.1f}" y="{height - 6}" font-size="11" text-anchor="middle">{tick} %</text>')
     return "".join(parts) + "</svg>"
 
 

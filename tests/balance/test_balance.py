@@ -191,3 +191,27 @@ def test_summary_answers_per_component() -> None:
     rows = {name: (taken, rate.successes) for name, taken, rate in summary.component_rates()}
     assert rows == {"buy Market": (3, 2.0), "buy Harbour": (1, 0.0)}
     assert [r.value for r in summary.seat_rates()] == [0.5, 0.5]
+
+
+def test_the_html_answers_open_in_a_real_browser(tmp_path: Path, nim: str) -> None:
+    import os
+    import subprocess
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        if os.environ.get("CI") == "true":  # CI installs chromium: there this test must run
+            raise AssertionError("chromium is not installed")
+        pytest.skip("chromium is not installed (CI installs it)")
+    runs = [Run("nim", v, 2, "greedy,random", run_local(Plan(nim, 2, 30, seed=s, bots="greedy,random")))
+            for v, s in (("as printed", 1), ("other seed", 2))]
+    page = write_balance(runs, tmp_path / "b.html")
+    shot = tmp_path / "b.png"
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+                    "--window-size=900,1200", f"--screenshot={shot}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                          "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+                          "--dump-dom", page.as_uri()], check=True, capture_output=True, text=True, timeout=120).stdout
+    assert dom.count("<svg") == 2 and "<h2>Compared</h2>" in dom and "100 %" in dom
