@@ -10,7 +10,7 @@ from typing import Any, Callable
 from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
-from playproof.layouts.assets import Assets, colour_hex
+from playproof.layouts.assets import Assets, Gradient, colour_hex, is_gradient, parse_gradient
 from playproof.layouts.elements import Element, Length, Side, fields_in, parse_length_value, substitute
 from playproof.layouts.fonts import FontBook
 from playproof.layouts.geometry import Box, HexGroup, Outline, circle_outline, grown, hex_group, rect_outline
@@ -39,6 +39,8 @@ class Composer:
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
         self.text_styles: dict[tuple[int, int], Any] = {}
         self.safe_boxes: dict[tuple[Any, bool, int], bool] = {}
+        self.low_dpi: set[tuple[Path, str]] = set()
+        self.set_sizes: dict[tuple[int, int, bool], float] = {}
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
@@ -56,6 +58,21 @@ class Composer:
         """Return the scene of one side of a row's design."""
         ctx = _Context(self, layout, cset, row, back)
         return ctx.build(side)
+
+
+    def set_text_size(self, ctx: _Context, element: Element) -> float:
+        """Return the smallest size a `fit = "set"` text shrinks to on any card of the set (worked out once)."""
+        from playproof.layouts.draw_elements import fitted_size
+
+        key = (id(ctx.layout), id(element), ctx.back)
+        if key not in self.set_sizes:
+            sizes = [math.inf]
+            for row in ctx.cset.rows:
+                other = _Context(self, ctx.layout, ctx.cset, row, ctx.back)
+                if element.condition is None or element.condition.holds(other.fields):
+                    sizes.append(fitted_size(other, element))
+            self.set_sizes[key] = min(sizes)
+        return self.set_sizes[key]
 
 
 def geometry(layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outline, HexGroup | None]:
@@ -164,6 +181,9 @@ class _Context:
 
     def _frame(self, element: Element) -> Box:
         """Return the trim box, a hex cell's box or a panel's box, reporting a cell or panel that is not there."""
+        if element.attrs.get("bleed") is True:  # full-bleed art: the box of the whole piece including bleed
+            b = self.layout.bleed
+            return Box(-b, -b, self.width + 2 * b, self.height + 2 * b)
         cell = element.attrs.get("cell")
         if cell is not None and self.group is not None:
             index = int(cell) - 1
@@ -233,12 +253,40 @@ class _Context:
     def style(self, element: Element, side_default_stroke: bool = False) -> Style:
         """Return an element's paint."""
         frame = self.frame(element)
-        fill = self.colour(element.attrs.get("fill"), element)
+        gradient = self.gradient(element.attrs.get("fill"), element)
+        fill = None if gradient else self.colour(element.attrs.get("fill"), element)
         stroke = self.colour(element.attrs.get("stroke", "#000000" if side_default_stroke else None), element)
         width = self.length(element, "stroke_width", frame, "0.5pt") if stroke else 0.0
         dash = element.attrs.get("dash")
         pattern = tuple(parse_length(d) for d in dash) if isinstance(dash, list) and dash else None
-        return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern)
+        return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern,
+                     self.opacity(element), gradient)
+
+    def gradient(self, value: Any, element: Element) -> Gradient | None:
+        """Return a `linear-gradient(...)` fill with fields substituted, reporting a bad one; else None."""
+        if not isinstance(value, str) or not is_gradient(text := substitute(value, self.fields)):
+            return None
+        try:
+            return parse_gradient(text)
+        except PlayproofError as exc:
+            self.c.problems.error(self.where(element.first_fields.get("fill")), f"{element.where}: fill: {exc}")
+            return None
+
+    def opacity(self, element: Element) -> float:
+        """Return an element's opacity (0..1; 1 when not given), reporting one from a field that is not."""
+        value = element.attrs.get("opacity")
+        if value is None:
+            return 1.0
+        text = substitute(str(value), self.fields)
+        try:
+            number = float(text) if text.strip() else 1.0
+        except ValueError:
+            number = math.nan
+        if not 0.0 <= number <= 1.0:
+            self.c.problems.error(self.where(element.first_fields.get("opacity")),
+                                  f'{element.where}: opacity "{text}" must be a number from 0 to 1')
+            return 1.0
+        return number
 
     def element(self, element: Element) -> list[Op]:
         """Return the ops of one element; an element that uses no row field is composed once per set."""

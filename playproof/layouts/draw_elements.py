@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import PlayproofError
+from playproof.layouts.assets import Asset
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
@@ -82,6 +83,11 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
     style = text_style(ctx, element)
     family, size, min_size, line_height = style.family, style.size, style.min_size, style.line_height
+    fit = element.attrs.get("fit", "shrink")
+    if fit == "none":  # a fixed size: never shrunk, an overflow is warned about
+        min_size = size
+    elif fit == "set":  # every card of the set at the size the most crowded card needed
+        size = min(size, ctx.c.set_text_size(ctx, element))
     assets = ctx.c.assets
     for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
@@ -95,10 +101,28 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
         _check_glyphs(ctx, block, column)
     if not block.fits:
         over = max(block.height - box.height, block.width - box.width)
-        ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm even at the "
-                                               f"minimum size {block.size:g} pt")
+        at = (f'at its size {block.size:g} pt (fit = "none" never shrinks it)' if fit == "none"
+              else f"even at the minimum size {block.size:g} pt")
+        ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm {at}")
     colour = ctx.colour(element.attrs.get("colour", "#000000"), element) or "#000000"
-    return TextOp(box, block, align, valign, colour)
+    outline = ctx.colour(element.attrs.get("outline"), element)
+    shadow = ctx.colour(element.attrs.get("shadow"), element)
+    width = ctx.length(element, "outline_width", box, "0.5pt") if outline else 0.0
+    return TextOp(box, block, align, valign, colour, None if outline == "none" else outline, width,
+                  None if shadow == "none" else shadow, ctx.opacity(element))
+
+
+def fitted_size(ctx: _Context, element: Element) -> float:
+    """Return the size a text element's text shrinks to on one card (inf when it draws nothing)."""
+    text = substitute(str(element.attrs.get("text", "")), ctx.fields)
+    if not text.strip():
+        return math.inf
+    style = text_style(ctx, element)
+    box = ctx.box(element)
+    words = parse_text(text, ctx.c.assets.is_icon)
+    block = ctx.c.typesetter.fit(words, style.family, style.size, style.min_size, box.width, box.height,
+                                 style.line_height)
+    return block.size
 
 
 def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
@@ -235,13 +259,50 @@ def draw_image(ctx: _Context, element: Element) -> list[Op]:
         ctx.c.problems.error(ctx.where(_column(element, "src")), f'image "{name}" not found in assets/')
         return []
     box = ctx.box(element)
-    scale = min(box.width / asset.width, box.height / asset.height)
-    w, h = asset.width * scale, asset.height * scale
-    fitted = Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
+    fit = str(element.attrs.get("fit", "contain"))
+    drawn = fitted_box(asset.width, asset.height, box, fit)
     angle = rotation(ctx, element)
-    ctx.warn_outside_safe(element, lambda: rotated_bounds(fitted, angle, box))
-    image = ImageOp(asset, fitted)
+    if not _is_art(ctx, element, box, fit):  # art that covers the card may run into the bleed on purpose
+        ctx.warn_outside_safe(element, lambda: rotated_bounds(drawn if fit != "cover" else box, angle, box))
+    if asset.kind == "raster":
+        _warn_low_dpi(ctx, element, asset, drawn)
+    image = ImageOp(asset, drawn, box if fit == "cover" else None, ctx.opacity(element))
     return [RotatedOp(image, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else image]
+
+
+LOW_DPI = 150
+"""Below this many pixels per inch at printed size an image looks blurry on paper."""
+
+
+def fitted_box(width: float, height: float, box: Box, fit: str) -> Box:
+    """Return where an image of a size is drawn for a fit: contain (inside), cover (over) or stretch."""
+    if fit == "stretch":
+        return box
+    pick = max if fit == "cover" else min
+    scale = pick(box.width / width, box.height / height)
+    w, h = width * scale, height * scale
+    return Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
+
+
+def _is_art(ctx: _Context, element: Element, box: Box, fit: str) -> bool:
+    """Return whether an image is art meant to cover the card (cover, full bleed or reaching the cut line)."""
+    reaches_trim = box.x <= 0 or box.y <= 0 or box.right >= ctx.width or box.bottom >= ctx.height
+    return fit == "cover" or element.attrs.get("bleed") is True or reaches_trim
+
+
+def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> None:
+    """Warn once per image and set when a raster image prints below LOW_DPI."""
+    if drawn.width <= 0 or drawn.height <= 0:
+        return
+    dpi = min(asset.width / (drawn.width / 72), asset.height / (drawn.height / 72))
+    key = (asset.path, ctx.layout.name)
+    if dpi >= LOW_DPI or key in ctx.c.low_dpi:
+        return
+    ctx.c.low_dpi.add(key)
+    ctx.c.problems.warn(ctx.where(_column(element, "src")),
+                        f'image "{asset.path.name}" in set "{ctx.layout.name}" prints at {dpi:.0f} dpi, below '
+                        f"{LOW_DPI} dpi (it will look blurry); use an image of at least "
+                        f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)} pixels")
 
 
 def draw_table(ctx: _Context, element: Element) -> list[Op]:

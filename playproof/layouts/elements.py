@@ -231,6 +231,7 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         elif key not in ("type", "if"):
             attrs[key] = value
     _check_required(kind, attrs.keys() | (given - set(raw)), where, problems)  # a key reported is not missing
+    _check_fit(kind, attrs, where, problems)
     condition = None
     if "if" in raw:
         try:
@@ -238,6 +239,13 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         except PlayproofError as exc:
             problems.error(loc, f"{where}: {exc}")
     return Element(kind, attrs, where, condition)
+
+
+def _check_fit(kind: str, attrs: dict[str, Any], where: str, problems: Problems) -> None:
+    """Report a `fit` that is not one of the element type's choices (and drop it)."""
+    choices = K.TEXT_FITS if kind == "text" else K.IMAGE_FITS
+    if "fit" in attrs and attrs["fit"] not in choices:
+        problems.error(Location("layouts.toml"), f'{where}: fit "{attrs.pop("fit")}" must be {" or ".join(choices)}')
 
 
 REQUIRED: dict[str, tuple[str, ...]] = {

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import base64
+import math
 from pathlib import Path
 from typing import Any, Callable
 
 import svgwrite
 
 from playproof.errors import Problems
+from playproof.layouts.assets import split_alpha
 from playproof.layouts.compose import Composer
 from playproof.layouts.geometry import Outline
 from playproof.layouts.project import Project
@@ -100,11 +102,25 @@ class _Painter:
     def paint(self, style: Style) -> dict[str, Any]:
         """Return SVG paint attributes."""
         attrs: dict[str, Any] = {"fill": style.fill or "none"}
+        if style.gradient is not None:
+            attrs["fill"] = self.gradient(style.gradient)
+        if style.opacity < 1.0:
+            attrs["opacity"] = style.opacity
         if style.stroke:
             attrs.update(stroke=style.stroke, stroke_width=style.stroke_width)
             if style.dash:
                 attrs["stroke_dasharray"] = ",".join(f"{d:g}" for d in style.dash)
         return attrs
+
+    def gradient(self, gradient: Any) -> str:
+        """Add a linearGradient (CSS angle over the shape's bounding box) and return its url(#id) reference."""
+        sin, cos = math.sin(math.radians(gradient.angle)), math.cos(math.radians(gradient.angle))
+        element = self.d.linearGradient((0.5 - sin / 2, 0.5 + cos / 2), (0.5 + sin / 2, 0.5 - cos / 2))
+        for offset, colour in gradient.stops:
+            rgb, alpha = split_alpha(colour)
+            element.add_stop_color(offset, rgb, alpha)
+        self.d.defs.add(element)
+        return element.get_funciri()
 
     def outline(self, outline: Outline, offset: float, style: Style | None = None) -> Any:
         """Return an element for an outline (a clip path member or a cut line)."""
@@ -155,8 +171,12 @@ def _text(p: _Painter, parent: Any, op: TextOp) -> None:
                     _image(p, parent, ImageOp(asset, _box(x + placed.dx, baseline - h, placed.width, h)))
                 continue
             p._use_font(placed.font)
+            effects: dict[str, Any] = {"opacity": op.opacity} if op.opacity < 1.0 else {}
+            if op.outline:  # the outline is drawn under the letters, as in the PDF
+                effects.update(stroke=op.outline, stroke_width=op.outline_width * 2, paint_order="stroke",
+                               stroke_linejoin="round")
             parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), font_family=placed.font,
-                                font_size=size, fill=op.colour, **{"xml:space": "preserve"}))
+                                font_size=size, fill=op.colour, **effects, **{"xml:space": "preserve"}))
 
 
 def _box(x: float, y: float, w: float, h: float) -> Any:
@@ -172,8 +192,13 @@ def _image(p: _Painter, parent: Any, op: ImageOp) -> None:
     mime = {".svg": "image/svg+xml", ".png": "image/png"}.get(suffix, "image/jpeg")
     data = base64.b64encode(op.asset.path.read_bytes()).decode("ascii")
     b = op.box
+    effects: dict[str, Any] = {"opacity": op.opacity} if op.opacity < 1.0 else {}
+    if op.clip is not None:  # fit = "cover": the image is clipped to its element's box
+        clip = p.d.defs.add(p.d.clipPath())
+        clip.add(p.d.rect((op.clip.x, op.clip.y), (op.clip.width, op.clip.height)))
+        effects["clip_path"] = clip.get_funciri()
     parent.add(p.d.image(f"data:{mime};base64,{data}", insert=(b.x, b.y), size=(b.width, b.height),
-                         preserveAspectRatio="none"))
+                         preserveAspectRatio="none", **effects))
 
 
 def _rotated(p: _Painter, parent: Any, op: RotatedOp) -> None:

@@ -89,8 +89,8 @@ def test_a_build_failing_while_drawing_leaves_no_half_written_pdf(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(project), "-o", str(out)])
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        'Error: components.xlsx, sheet "Cards", row 3, column "colour": "mauvish" is not a colour (use #rrggbb or a '
-        'name like "navy")')
+        'Error: components.xlsx, sheet "Cards", row 3, column "colour": "mauvish" is not a colour (use #rrggbb, '
+        '#rrggbbaa with opacity, or a name like "navy")')
     assert (out / "game.pdf").read_bytes() == b"previous good build"
     assert [p.name for p in out.iterdir()] == ["game.pdf"]
 
