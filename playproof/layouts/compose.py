@@ -41,6 +41,7 @@ class Composer:
         self.safe_boxes: dict[tuple[Any, bool, int], bool] = {}
         self.low_dpi: set[tuple[Path, str]] = set()
         self.set_sizes: dict[tuple[int, int, bool], float] = {}
+        self.reported: set[tuple[str, str]] = set()
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
@@ -171,6 +172,13 @@ class _Context:
             column = next(iter(sorted(fields_in(value))), None)
             self.c.problems.error(self.where(column), str(exc))
             return None
+
+    def layout_error(self, element: Element, message: str) -> None:
+        """Report a problem of the layout itself once, located in layouts.toml (not once per row)."""
+        key = (element.where, message)
+        if key not in self.c.reported:
+            self.c.reported.add(key)
+            self.c.problems.error(Location("layouts.toml"), f"{element.where}: {message}")
 
     def frame(self, element: Element) -> Box:
         """Return the box an element's coordinates are relative to (worked out once per element)."""

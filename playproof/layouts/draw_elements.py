@@ -38,7 +38,7 @@ def family_of(ctx: _Context, element: Element) -> Family:
     try:
         return ctx.c.fonts.family(name)
     except PlayproofError as exc:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        ctx.layout_error(element, str(exc))
         return ctx.c.fonts.family(DEFAULT_FAMILY)
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 TOP_KEYS = frozenset({"game", "data", "print", "sets"})
 GAME_KEYS = frozenset({"name", "version", "paper"})
 DATA_KEYS = frozenset({"sheets"})
@@ -49,6 +52,12 @@ TEXT_FITS = ("shrink", "set", "none")
 IMAGE_FITS = ("contain", "cover", "stretch")
 """How an image fills its box: whole image inside (default), box covered and clipped, or distorted to the box."""
 LENGTH_KEYS = X_LENGTHS | Y_LENGTHS | SIDE_LENGTHS | FONT_LENGTHS
+
+
+def did_you_mean(word: str, choices: Iterable[str], shown: str = '"{}"') -> str:
+    """Return '; did you mean "x"?' for the closest choice to a misspelt word, or "" when none is close."""
+    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.7)
+    return f"; did you mean {shown.format(close[0])}?" if close else ""
 
 
 def all_keys() -> frozenset[str]:

@@ -104,8 +104,10 @@ def test_check_reports_and_sets_the_exit_code(tmp_path):
     result = CliRunner().invoke(cli, ["check", str(bad)])
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        'error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
-        'Error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
+        'error: layouts.toml: set "Cards", element 2, text: uses {text} but components.xlsx, sheet "Cards", has no '
+        'column "text"',
+        'Error: layouts.toml: set "Cards", element 2, text: uses {text} but components.xlsx, sheet "Cards", has no '
+        'column "text"',
     ]
 
 

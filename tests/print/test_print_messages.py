@@ -28,7 +28,8 @@ def spec_messages(text: str) -> list[str]:
     ('[sets.A]\nback = 3', 'layouts.toml: set "A": back must be a table'),
     ('[sets.A]\nborder = "red"', 'layouts.toml: set "A": border must be a table like { colour = "#333333", width = "1mm" }'),
     ('[sets.A]\nborder = { color = "red" }',
-     'layouts.toml: set "A" border: unknown key "color" ignored (accepted: colour, radius, width)'),
+     'layouts.toml: set "A" border: unknown key "color" ignored; did you mean "colour"? (accepted: colour, radius, '
+     'width)'),
     ('[sets.A]\nelements = 3', 'layouts.toml: set "A": elements must be a list of tables'),
     ('[sets.A]\nelements = [3]', 'layouts.toml: set "A", element 1: an element must be a table'),
     ('[sets.A]\nshape = "circle"', 'layouts.toml: set "A": a circle needs a diameter'),
@@ -72,8 +73,6 @@ def compose_messages(tmp_path, element: str, rows=None, shape: str = "") -> list
 
 
 @pytest.mark.parametrize("element, message", [
-    ('type = "text"\ntext = "{name}"\nalign = "justify"\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"',
-     'set "Cards", element 1: align must be left, center or right and valign top, middle or bottom'),
     ('type = "polygon"\nsides = "{name}"', 'set "Cards", element 1: sides must be a whole number and rotation a '
                                           "number of degrees"),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["1mm", "2mm", "3mm"]',
@@ -164,3 +163,32 @@ def test_a_polygon_whose_sides_come_from_a_field_is_checked_when_drawn(tmp_path)
                              rows=[("name", "n"), ("Gold", 2), ("Big", 100000000)])
     assert found == [f'components.xlsx, sheet "Cards", row {row}, column "n": set "Cards", element 1: a polygon needs 3 '
                      'to 100 sides' for row in (2, 3)]
+
+
+def test_a_layout_problem_is_located_in_layouts_toml_and_reported_once(tmp_path):
+    rows = [("name",), ("Gold",), ("Fruit",), ("Wine",)]
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nalign = "centre"\nfont = "Comic"\n'
+                                       'x = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', rows=rows)
+    assert found == [
+        'layouts.toml: set "Cards", element 1: align "centre" must be left, center or right; did you mean "center"?',
+        'layouts.toml: set "Cards", element 1: unknown font "Comic" (available: DejaVuSans, DejaVuSans-Bold, '
+        "DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf files to the project's fonts/ folder)"]
+
+
+def test_an_align_from_a_field_is_checked_per_row(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nalign = "{name}"\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"')
+    assert found == ['components.xlsx, sheet "Cards", row 2: set "Cards", element 1: align must be left, center or '
+                     'right and valign top, middle or bottom']
+
+
+def test_an_unknown_key_suggests_the_closest_one(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nsizee = "9pt"')
+    assert found[0].startswith('layouts.toml: set "Cards", element 1: unknown key "sizee" for a text ignored; '
+                               'did you mean "size"? (accepted: align, ')
+
+
+def test_a_missing_field_names_its_element_and_key_and_the_closest_column(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{titel}"', rows=[("name", "title"), ("Gold", "x")])
+    assert found[0] == ('layouts.toml: set "Cards", element 1, text: uses {titel} but components.xlsx, sheet "Cards", '
+                        'has no column "titel"; did you mean {title}?')
