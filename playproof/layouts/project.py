@@ -39,7 +39,9 @@ class Project:
 def load_project(path: Path, problems: Problems) -> Project:
     """Read and cross-check a project's workbook and layouts, collecting every problem."""
     if not path.is_dir():
-        raise PlayproofError(f"{path}: not a project folder")
+        from playproof.scaffold import command_hint
+
+        raise PlayproofError(f"{path}: not a project folder; create one with: {command_hint('new', path)}")
     workbook = read_project_workbook(path, problems)
     spec = load_spec(path, problems)
     name = spec.game.get("name") or str(workbook.info.get("name") or path.resolve().name)

@@ -124,7 +124,8 @@ def test_only_selects_sets_and_rejects_unknown_ones(tmp_path):
 def test_new_project_builds_immediately_without_warnings(tmp_path):
     target = tmp_path / "my-game"
     result = run("new", str(target))
-    assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}"]
+    assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}",
+                                          "every layouts.toml key is explained by: playproof docs layouts"]
     build = run("build", str(target))
     assert build.exit_code == 0
     assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 5 page(s), 0 warning(s)"  # the declared starter game

@@ -148,7 +148,15 @@ def test_paper_too_small_even_for_parts():
 def test_not_a_project_folder(tmp_path):
     with pytest.raises(PlayproofError) as exc:
         load_project(tmp_path / "nope", Problems())
-    assert str(exc.value) == f"{tmp_path / 'nope'}: not a project folder"
+    assert str(exc.value) == (f"{tmp_path / 'nope'}: not a project folder; create one with: playproof new "
+                              f"{tmp_path / 'nope'}")
+
+
+def test_a_hint_quotes_a_folder_with_spaces(tmp_path):
+    with pytest.raises(PlayproofError) as exc:
+        load_project(tmp_path / "Space Game", Problems())
+    assert str(exc.value) == (f'{tmp_path / "Space Game"}: not a project folder; create one with: playproof new '
+                              f'"{tmp_path / "Space Game"}"')
 
 
 def test_no_components(tmp_path):
