@@ -170,8 +170,21 @@ class _Context:
             return colour_hex(text)
         except PlayproofError as exc:
             column = next(iter(sorted(fields_in(value))), None)
-            self.c.problems.error(self.where(column), str(exc))
+            if column is None and isinstance(source, Element):  # a colour written in layouts.toml: report it once
+                key = next((k for k, v in source.attrs.items() if v == value), "colour")
+                self.layout_error(source, f"{key}: {exc}")
+            else:
+                self.c.problems.error(self.where(column), str(exc))
             return None
+
+    def element_error(self, element: Element, keys: tuple[str, ...], message: str, row_message: str | None = None,
+                      per_row: bool = False) -> None:
+        """Report a bad value: per row (naming the column) when it comes from a field, else once in layouts.toml."""
+        column = next((element.first_fields[k] for k in keys if k in element.first_fields), None)
+        if column is None and not per_row:
+            self.layout_error(element, message)
+        else:
+            self.c.problems.error(self.where(column), row_message or f"{element.where}: {message}")
 
     def layout_error(self, element: Element, message: str) -> None:
         """Report a problem of the layout itself once, located in layouts.toml (not once per row)."""
@@ -198,8 +211,8 @@ class _Context:
             if 0 <= index < len(self.group.centres):
                 box = self.group.cell_box(index)
                 return Box(self.width - box.right, box.y, box.width, box.height) if self.back else box
-            self.c.problems.error(self.where(), f"{element.where}: cell {cell} is not one of the "
-                                                f"{len(self.group.centres)} cells")
+            self.element_error(element, ("cell",), f"cell {cell} is not one of the {len(self.group.centres)} cells",
+                               per_row=isinstance(self.layout.cells, str))
         panel = element.attrs.get("panel")
         if panel is not None:
             count = self.layout.panels
@@ -208,7 +221,7 @@ class _Context:
                 index = count - 1 - index  # the back of a folded screen shows its panels in reverse
             if 0 <= index < count:
                 return Box(self.width * index / count, 0.0, self.width / count, self.height)
-            self.c.problems.error(self.where(), f"{element.where}: panel {panel} is not one of the {count} panels")
+            self.element_error(element, ("panel",), f"panel {panel} is not one of the {count} panels")
         return Box(0.0, 0.0, self.width, self.height)
 
     def length(self, element: Element, key: str, frame: Box, default: str | float | None = None) -> float:
@@ -277,7 +290,7 @@ class _Context:
         try:
             return parse_gradient(text)
         except PlayproofError as exc:
-            self.c.problems.error(self.where(element.first_fields.get("fill")), f"{element.where}: fill: {exc}")
+            self.element_error(element, ("fill",), f"fill: {exc}")
             return None
 
     def opacity(self, element: Element) -> float:
@@ -291,8 +304,7 @@ class _Context:
         except ValueError:
             number = math.nan
         if not 0.0 <= number <= 1.0:
-            self.c.problems.error(self.where(element.first_fields.get("opacity")),
-                                  f'{element.where}: opacity "{text}" must be a number from 0 to 1')
+            self.element_error(element, ("opacity",), f'opacity "{text}" must be a number from 0 to 1')
             return 1.0
         return number
 

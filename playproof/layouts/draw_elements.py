@@ -171,8 +171,7 @@ def rotation(ctx: _Context, element: Element) -> float:
     try:
         return float(text) if text.strip() else 0.0
     except ValueError:
-        ctx.c.problems.error(ctx.where(_column(element, "rotation")),
-                             f'{element.where}: rotation "{text}" must be a number of degrees')
+        ctx.element_error(element, ("rotation",), f'rotation "{text}" must be a number of degrees')
         return 0.0
 
 
@@ -230,12 +229,11 @@ def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
         sides = int(substitute(str(element.attrs.get("sides", 6)), ctx.fields))
         rotation = float(substitute(str(element.attrs.get("rotation", 0)), ctx.fields))
     except ValueError:
-        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: sides must be a whole number "
-                                                                   "and rotation a number of degrees")
+        ctx.element_error(element, ("sides", "rotation"), "sides must be a whole number and rotation a number of "
+                                                          "degrees")
         return []
     if not 3 <= sides <= MAX_SIDES or not math.isfinite(rotation):
-        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: a polygon needs 3 to "
-                                                                   f"{MAX_SIDES} sides")
+        ctx.element_error(element, ("sides", "rotation"), f"a polygon needs 3 to {MAX_SIDES} sides")
         return []
     corners = tuple(
         (cx + r * math.cos(math.radians(rotation - 90 + 360 * i / sides)),
@@ -253,10 +251,11 @@ def draw_image(ctx: _Context, element: Element) -> list[Op]:
     try:
         asset = ctx.c.assets.find(name)
     except PlayproofError as exc:
-        ctx.c.problems.error(ctx.where(_column(element, "src")), str(exc))
+        ctx.c.problems.error(ctx.where(_column(element, "src")), str(exc))  # the file is broken, not the layout
         return []
     if asset is None:
-        ctx.c.problems.error(ctx.where(_column(element, "src")), f'image "{name}" not found in assets/')
+        missing = f'image "{name}" not found in assets/'
+        ctx.element_error(element, ("src",), f"src: {missing}", missing)
         return []
     box = ctx.box(element)
     fit = str(element.attrs.get("fit", "contain"))
@@ -305,6 +304,9 @@ def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> 
                         f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)} pixels")
 
 
+_TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")
+
+
 def draw_table(ctx: _Context, element: Element) -> list[Op]:
     """Compose a score-sheet grid: a header row of column labels, optional row labels, empty cells."""
     box = ctx.box(element)
@@ -314,10 +316,10 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
         rows = int(element.attrs.get("rows", len(labels)))
         widths = _column_widths(element, len(columns), box.width)
     except (ValueError, PlayproofError) as exc:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        ctx.element_error(element, _TABLE_KEYS, str(exc))
         return []
     if not columns or rows < 1 or rows > MAX_TABLE_ROWS or len(columns) > MAX_TABLE_COLUMNS:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: a table needs at least one column and one row")
+        ctx.element_error(element, _TABLE_KEYS, "a table needs at least one column and one row")
         return []
     header = box.height / (rows + 1)
     if "header_height" in element.attrs:

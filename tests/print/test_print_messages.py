@@ -79,13 +79,12 @@ def compose_messages(tmp_path, element: str, rows=None, shape: str = "") -> list
      'set "Cards", element 1: column_widths lists 3 widths for 2 columns'),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["80mm"]',
      'set "Cards", element 1: column_widths leave no room for the other columns'),
-    ('type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', 'set "Cards", element 1: panel 4 is not one of the 1 panels'),
     ('type = "rect"\nwidth = "{name}"', "set \"Cards\", element 1: width: 'Gold' is not a length (use e.g. 63mm, "
                                        "2.5in, 18pt, 50%)"),
 ])
 def test_composing_messages(tmp_path, element, message):
     (found,) = compose_messages(tmp_path, element)
-    column = ', column "name"' if "width:" in message or "sides must" in message else ""
+    column = ', column "name"' if "width:" in message or "sides must" in message or "column_w" in message else ""
     assert found == f'components.xlsx, sheet "Cards", row 2{column}: {message}'
 
 
@@ -93,7 +92,13 @@ def test_cell_outside_the_group(tmp_path):
     found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\ncell = 3\nx = "10mm"\ny = "5mm"\n'
                                        'width = "10mm"\nheight = "6mm"',
                              shape='shape = "hex"\nside = "15mm"\ncells = "0,0 1,0"')
-    assert found == ['components.xlsx, sheet "Cards", row 2: set "Cards", element 1: cell 3 is not one of the 2 cells']
+    assert found == ['layouts.toml: set "Cards", element 1: cell 3 is not one of the 2 cells']
+
+
+def test_a_panel_that_is_not_there_is_reported_once_in_layouts_toml(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"', rows=[("name",), ("Gold",), ("Wine",)])
+    assert found == ['layouts.toml: set "Cards", element 1: panel 4 is not one of the 1 panels']
 
 
 def test_cells_from_a_field_are_checked_per_row(tmp_path):
@@ -200,3 +205,12 @@ def test_a_missing_field_names_its_element_and_key_and_the_closest_column(tmp_pa
     found = compose_messages(tmp_path, 'type = "text"\ntext = "{titel}"', rows=[("name", "title"), ("Gold", "x")])
     assert found[0] == ('layouts.toml: set "Cards", element 1, text: uses {titel} but components.xlsx, sheet "Cards", '
                         'has no column "titel"; did you mean {title}?')
+
+
+def test_a_bad_value_written_in_layouts_toml_is_reported_once_there(tmp_path):
+    rows = [("name",), ("Gold",), ("Fruit",), ("Wine",)]
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\ncolour = "mauvish"\nrotation = "tilted"\n'
+                                       'x = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', rows=rows)
+    assert found == ['layouts.toml: set "Cards", element 1: colour: "mauvish" is not a colour (use #rrggbb, '
+                     '#rrggbbaa with opacity, or a name like "navy")',
+                     'layouts.toml: set "Cards", element 1: rotation "tilted" must be a number of degrees']
