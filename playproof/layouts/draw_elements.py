@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from playproof.errors import PlayproofError
+from playproof.errors import Location, PlayproofError
 from playproof.layouts.assets import Asset
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
@@ -298,10 +298,11 @@ def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> 
     if dpi >= LOW_DPI or key in ctx.c.low_dpi:
         return
     ctx.c.low_dpi.add(key)
-    ctx.c.problems.warn(ctx.where(_column(element, "src")),
-                        f'image "{asset.path.name}" in set "{ctx.layout.name}" prints at {dpi:.0f} dpi, below '
-                        f"{LOW_DPI} dpi (it will look blurry); use an image of at least "
-                        f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)} pixels")
+    column = _column(element, "src")  # an image named in layouts.toml is located there, one from a field at its cell
+    where, prefix = (ctx.where(column), "") if column else (Location("layouts.toml"), f"{element.where}: ")
+    need = f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)}"
+    ctx.c.problems.warn(where, f'{prefix}image "{asset.path.name}" in set "{ctx.layout.name}" prints at {dpi:.0f} '
+                               f"dpi, below {LOW_DPI} dpi (it will look blurry); use an image of at least {need} pixels")
 
 
 _TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")

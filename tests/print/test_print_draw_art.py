@@ -20,7 +20,7 @@ HEAD = '''
 [sets.Cards]
 size = "poker"
 bleed = "3mm"
-data_columns = ["name", "text"]
+data_columns = ["name", "text", "art"]
 background = "#ffffff"
 '''
 ROWS = [("name", "text"), ("Dragon", "Breathe fire on every foe. " * 8), ("Knight", "Short.")]
@@ -119,8 +119,17 @@ def test_an_icon_outside_the_safe_zone_is_still_warned_about(tmp_path):
 def test_a_low_resolution_image_is_warned_about_once_with_its_dpi(tmp_path):
     _, problems = compose(tmp_path, element('type = "image"\nsrc = "small"\nx = "10mm"\ny = "10mm"\n'
                                             'width = "25.4mm"\nheight = "25.4mm"\n'), images=[("small.png", (100, 100))])
-    assert problems == ['components.xlsx, sheet "Cards", row 2: image "small.png" in set "Cards" prints at 100 dpi, '
+    assert problems == ['layouts.toml: set "Cards", element 1: image "small.png" in set "Cards" prints at 100 dpi, '
                         'below 150 dpi (it will look blurry); use an image of at least 150 x 150 pixels']
+
+
+def test_a_low_resolution_image_from_a_field_names_its_cell(tmp_path):
+    rows = [("name", "text", "art"), ("Dragon", "x", "small"), ("Knight", "y", "small")]
+    _, problems = compose(tmp_path, element('type = "image"\nsrc = "{art}"\nx = "10mm"\ny = "10mm"\n'
+                                            'width = "25.4mm"\nheight = "25.4mm"\n'), rows=rows,
+                          images=[("small.png", (100, 100))])
+    assert problems == ['components.xlsx, sheet "Cards", row 2, column "art": image "small.png" in set "Cards" prints '
+                        'at 100 dpi, below 150 dpi (it will look blurry); use an image of at least 150 x 150 pixels']
 
 
 def test_fit_set_gives_every_card_the_smallest_size(tmp_path):
