@@ -115,9 +115,9 @@ class _Context:
     def build(self, side: Side) -> Scene:
         """Compose background, elements and border into a scene."""
         ops: list[Op] = []
-        background = self.colour(side.background, side)
-        if background and background != "none":
-            ops.append(self._background(background))
+        style = self._background_style(side)
+        if style is not None:
+            ops.append(self._background(style))
         for element in side.elements:
             if element.condition is None or element.condition.holds(self.fields):
                 ops.extend(self.element(element))
@@ -129,10 +129,23 @@ class _Context:
         return Scene(self.width, self.height, self.outline, self.bleed_outline, self.layout.bleed, tuple(ops),
                      folds, self.layout.cut_lines)
 
-    def _background(self, colour: str) -> Op:
+    def _background_style(self, side: Side) -> Style | None:
+        """Return the paint of a side's background (a colour or a linear gradient), None when there is none."""
+        text = substitute(side.background, self.fields) if side.background else ""
+        if is_gradient(text):
+            try:
+                return Style(gradient=parse_gradient(text))
+            except PlayproofError as exc:
+                column = next(iter(sorted(fields_in(side.background))), None)
+                self.c.problems.error(self.where(column) if column else Location("layouts.toml"),
+                                      f'set "{self.layout.name}" background: {exc}')
+                return None
+        colour = self.colour(side.background, side)
+        return Style(fill=colour) if colour and colour != "none" else None
+
+    def _background(self, style: Style) -> Op:
         """Return the op filling the whole bleed area."""
         b = self.layout.bleed
-        style = Style(fill=colour)
         if self.bleed_outline.kind == "polygon":
             return PolygonOp(self.bleed_outline.loops, style)
         if self.bleed_outline.kind == "circle":

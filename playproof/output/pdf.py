@@ -274,7 +274,8 @@ def _gradient_bands(w: PdfWriter, gradient: Gradient, box: Box, opacity: float) 
         rgb, alpha = gradient.at((i + 0.5) / bands)
         c.setFillColorRGB(*rgb)
         c.setFillAlpha(alpha * opacity)
-        c.rect(-length / 2 + i * step, -across / 2, step * 1.02 if alpha >= 1 else step, across, stroke=0, fill=1)
+        opaque = alpha * opacity >= 1.0  # opaque bands overlap a little so no hairline shows between them
+        c.rect(-length / 2 + i * step, -across / 2, step * 1.02 if opaque else step, across, stroke=0, fill=1)
 
 
 def _rect(w: PdfWriter, op: RectOp) -> None:

@@ -176,3 +176,19 @@ def test_a_card_over_art_builds_to_pdf_and_svg(tmp_path):
         assert result.exit_code == 0, result.output
     svg = next((tmp_path / "svg").rglob("*front.svg")).read_text()
     assert "linearGradient" in svg and "clip-path" in svg and "paint-order" in svg
+
+
+def test_a_background_may_be_a_gradient(tmp_path):
+    layouts = HEAD.replace('background = "#ffffff"', 'background = "linear-gradient(90deg, #000000, #ffffff)"')
+    scenes, problems = compose(tmp_path, layouts)
+    (background,) = scenes[0].ops
+    assert isinstance(background, RectOp) and background.style.gradient.angle == 90
+    assert background.box == Box(-mm(3), -mm(3), mm(69), mm(94))
+    assert problems == []
+
+
+def test_a_bad_gradient_background_is_located_in_layouts_toml(tmp_path):
+    layouts = HEAD.replace('background = "#ffffff"', 'background = "linear-gradient(90deg, #000000)"')
+    _, problems = compose(tmp_path, layouts)
+    assert problems[0].startswith('layouts.toml: set "Cards" background: "linear-gradient(90deg, #000000)" is not a '
+                                  'gradient')
