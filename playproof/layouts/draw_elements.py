@@ -302,7 +302,8 @@ def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> 
     where, prefix = (ctx.where(column), "") if column else (Location("layouts.toml"), f"{element.where}: ")
     need = f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)}"
     ctx.c.problems.warn(where, f'{prefix}image "{asset.path.name}" in set "{ctx.layout.name}" prints at {dpi:.0f} '
-                               f"dpi, below {LOW_DPI} dpi (it will look blurry); use an image of at least {need} pixels")
+                               f"dpi, below {LOW_DPI} dpi (it will look blurry); use an image of at least {need} "
+                               "pixels")
 
 
 _TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")

@@ -172,6 +172,11 @@ def _text(p: _Painter, parent: Any, op: TextOp) -> None:
                 continue
             p._use_font(placed.font)
             effects: dict[str, Any] = {"opacity": op.opacity} if op.opacity < 1.0 else {}
+            if op.shadow:  # offset right and down by 7 % of the size, as in the PDF
+                shift = size * 0.07
+                parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx + shift, baseline + shift),
+                                    font_family=placed.font, font_size=size, fill=op.shadow, **effects,
+                                    **{"xml:space": "preserve"}))
             if op.outline:  # the outline is drawn under the letters, as in the PDF
                 effects.update(stroke=op.outline, stroke_width=op.outline_width * 2, paint_order="stroke",
                                stroke_linejoin="round")

@@ -118,7 +118,8 @@ def test_an_icon_outside_the_safe_zone_is_still_warned_about(tmp_path):
 
 def test_a_low_resolution_image_is_warned_about_once_with_its_dpi(tmp_path):
     _, problems = compose(tmp_path, element('type = "image"\nsrc = "small"\nx = "10mm"\ny = "10mm"\n'
-                                            'width = "25.4mm"\nheight = "25.4mm"\n'), images=[("small.png", (100, 100))])
+                                            'width = "25.4mm"\nheight = "25.4mm"\n'),
+                               images=[("small.png", (100, 100))])
     assert problems == ['layouts.toml: set "Cards", element 1: image "small.png" in set "Cards" prints at 100 dpi, '
                         'below 150 dpi (it will look blurry); use an image of at least 150 x 150 pixels']
 
@@ -176,6 +177,7 @@ def test_a_card_over_art_builds_to_pdf_and_svg(tmp_path):
         assert result.exit_code == 0, result.output
     svg = next((tmp_path / "svg").rglob("*front.svg")).read_text()
     assert "linearGradient" in svg and "clip-path" in svg and "paint-order" in svg
+    assert svg.count("</text>") == 2  # the shadow, then the outlined letters
 
 
 def test_a_background_may_be_a_gradient(tmp_path):
