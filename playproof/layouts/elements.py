@@ -214,7 +214,8 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         return None
     kind = str(raw.get("type", ""))
     if kind not in K.ELEMENT_TYPES:
-        problems.error(loc, f'{where}: unknown type "{kind}" (use {", ".join(K.ELEMENT_TYPES)})')
+        problems.error(loc, f'{where}: unknown type "{kind}"{K.did_you_mean(kind, K.ELEMENT_TYPES)} '
+                            f'(use {", ".join(K.ELEMENT_TYPES)})')
         return None
     accepted = K.ELEMENT_KEYS[kind]
     attrs: dict[str, Any] = {}
