@@ -214,3 +214,11 @@ def test_a_bad_value_written_in_layouts_toml_is_reported_once_there(tmp_path):
     assert found == ['layouts.toml: set "Cards", element 1: colour: "mauvish" is not a colour (use #rrggbb, '
                      '#rrggbbaa with opacity, or a name like "navy")',
                      'layouts.toml: set "Cards", element 1: rotation "tilted" must be a number of degrees']
+
+
+def test_a_misspelt_font_suggests_the_closest_one(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nfont = "DejaVuSan"\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"')
+    assert found == ['layouts.toml: set "Cards", element 1: unknown font "DejaVuSan"; did you mean "DejaVuSans"? '
+                     '(available: DejaVuSans, DejaVuSans-Bold, DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf '
+                     "files to the project's fonts/ folder)"]
