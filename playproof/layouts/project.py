@@ -61,7 +61,8 @@ def check_sheets(project: Project, problems: Problems) -> None:
     for layout in project.spec.sets.values():
         if layout.sheet not in sheets:
             problems.error(Location("layouts.toml"),
-                           f'set "{layout.name}": no sheet "{layout.sheet}" in the workbook (sheets: {available})')
+                           f'set "{layout.name}": no sheet "{layout.sheet}" in the workbook'
+                           f'{did_you_mean(layout.sheet, sheets)} (sheets: {available})')
     for sheet in project.spec.data_sheets:
         if sheet not in sheets:
             problems.error(Location("layouts.toml"), f'[data] sheets: no sheet "{sheet}" in the workbook '

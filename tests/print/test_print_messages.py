@@ -222,3 +222,13 @@ def test_a_misspelt_font_suggests_the_closest_one(tmp_path):
     assert found == ['layouts.toml: set "Cards", element 1: unknown font "DejaVuSan"; did you mean "DejaVuSans"? '
                      '(available: DejaVuSans, DejaVuSans-Bold, DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf '
                      "files to the project's fonts/ folder)"]
+
+
+def test_a_set_naming_a_misspelt_sheet_suggests_the_sheet(tmp_path):
+    layouts = CARD.replace("{element}", 'type = "text"\ntext = "{name}"').replace(
+        "[sets.Cards]", '[sets.Cards]\nsheet = "Card"')
+    project = make_project(tmp_path, layouts=layouts, sheets={"Cards": [("name",), ("Gold",)]})
+    problems = Problems()
+    load_project(project, problems)
+    assert str(problems.items[0]) == ('layouts.toml: set "Cards": no sheet "Card" in the workbook; did you mean '
+                                      '"Cards"? (sheets: Cards)')
