@@ -322,9 +322,12 @@ def _polygon(w: PdfWriter, op: PolygonOp) -> None:
     """Draw polygon loops as one path."""
     path = w.canvas.beginPath()
     _outline_path(path, Outline("polygon", 0, 0, loops=op.loops), 0.0)
-    xs = [x for loop in op.loops for x, _ in loop]
-    ys = [y for loop in op.loops for _, y in loop]
-    _shape(w, op.style, path, Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    box = Box(0, 0, 0, 0)
+    if op.style.gradient is not None:  # the gradient spans the polygon's bounding box
+        xs = [x for loop in op.loops for x, _ in loop]
+        ys = [y for loop in op.loops for _, y in loop]
+        box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    _shape(w, op.style, path, box)
 
 
 def _text(w: PdfWriter, op: TextOp) -> None:
