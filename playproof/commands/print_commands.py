@@ -1,4 +1,4 @@
-"""Print commands: build, check, new (a thin shell over playproof.output and playproof.scaffold)."""
+"""Print commands: build, check, new, docs (a thin shell over playproof.output, scaffold and docs)."""
 
 from __future__ import annotations
 
@@ -126,10 +126,25 @@ def check_command(project: Path, game: str | None) -> None:
 @click.option("--name", help="The game's name (default: the folder name).")
 def new_command(path: Path, name: str | None) -> None:
     """Create a new game project that builds immediately."""
-    from playproof.scaffold import create_project
+    from playproof.scaffold import command_hint, create_project
 
     create_project(path, name)
-    click.echo(f"created {path}; build it with: playproof build {path}")
+    click.echo(f"created {path}; build it with: {command_hint('build', path)}")
+    click.echo(f"every layouts.toml key is explained by: {command_hint('docs', 'layouts')}")
 
 
-COMMANDS: list[click.Command] = [build_command, check_command, new_command]
+@click.command("docs")
+@click.argument("topic", required=False)
+def docs_command(topic: str | None) -> None:
+    """Print a page of the installed guide (without TOPIC: list the pages)."""
+    from playproof.docs import topic_list, topic_text
+
+    if topic is not None:
+        click.echo(topic_text(topic), nl=False)
+        return
+    for name, title in topic_list():
+        click.echo(f"{name:<14} {title}")
+    click.echo("read one with: playproof docs layouts")
+
+
+COMMANDS: list[click.Command] = [build_command, check_command, new_command, docs_command]

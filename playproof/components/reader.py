@@ -60,8 +60,10 @@ def _read_csv(path: Path) -> list[list[Any]]:
                              "(see docs/limits.md)")
     csv.field_size_limit(max(csv.field_size_limit(), min(MAX_CELL_CHARS, sys.maxsize)))
     try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            return [list(r) for r in csv.reader(handle)]
+        with path.open(newline="", encoding="utf-8-sig") as handle:  # utf-8-sig: a BOM (Excel) is dropped
+            header = handle.readline()
+            handle.seek(0)  # the decoder starts again and drops the BOM again
+            return [list(r) for r in csv.reader(handle, delimiter=csv_delimiter(header))]
     except UnicodeDecodeError as exc:
         data = path.read_bytes()
         line = data[:exc.start].count(b"\n") + 1
@@ -69,6 +71,23 @@ def _read_csv(path: Path) -> list[list[Any]]:
                              "UTF-8") from None
     except (OSError, csv.Error) as exc:
         raise PlayproofError(f"{path.name}: cannot read CSV file ({exc})") from exc
+
+
+CSV_DELIMITERS = ",;\t"
+"""Separators a CSV file may use: Excel in many European locales writes `;`, some tools tabs."""
+
+
+def csv_delimiter(header: str) -> str:
+    """Return the separator of a CSV file, sniffed from its header line (a comma when unsure)."""
+    counts = {d: header.count(d) for d in CSV_DELIMITERS}
+    if not any(counts.values()):
+        return ","  # one column
+    try:
+        found = csv.Sniffer().sniff(header, delimiters=CSV_DELIMITERS).delimiter
+    except csv.Error:
+        found = ","
+    # the sniffer may pick a separator rarer than another one in the header: trust the counts then
+    return found if counts.get(found) == max(counts.values()) else max(counts, key=counts.__getitem__)
 
 
 def _read_xlsx(path: Path, problems: Problems) -> list[tuple[str, str, list[list[Any]]]]:

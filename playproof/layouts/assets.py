@@ -112,23 +112,94 @@ def _raster_size(path: Path) -> tuple[float, float]:
     return float(width), float(height)
 
 
-_HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_HEX = re.compile(r"^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 
 @lru_cache(maxsize=4096)
 def colour_hex(value: str) -> str:
-    """Return a colour ("#rrggbb", "#rgb", a CSS name like "navy", or "none") as "#rrggbb" or "none"."""
+    """Return a colour ("#rrggbb", "#rrggbbaa", "#rgb", "#rgba", a name like "navy", or "none").
+
+    The result is "#rrggbb", "#rrggbbaa" (only when not fully opaque) or "none".
+    """
     text = value.strip()
     if text.lower() in ("none", "transparent"):
         return "none"
     match = _HEX.match(text)
     if match:
-        digits = match.group(1)
-        return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits)).lower()
+        digits = match.group(1).lower()
+        digits = digits if len(digits) >= 6 else "".join(d * 2 for d in digits)
+        return "#" + (digits[:6] if digits[6:] == "ff" else digits)
     named = _named_colours().get(text.lower())
     if named is None:
-        raise PlayproofError(f'"{value}" is not a colour (use #rrggbb or a name like "navy")')
+        raise PlayproofError(f'"{value}" is not a colour (use #rrggbb, #rrggbbaa with opacity, or a name like '
+                             '"navy")')
     return named
+
+
+def split_alpha(colour: str) -> tuple[str, float]:
+    """Return "#rrggbb" and the opacity (0..1) of a colour from colour_hex."""
+    if len(colour) == 9:
+        return colour[:7], int(colour[7:], 16) / 255
+    return colour, 1.0
+
+
+@dataclass(frozen=True)
+class Gradient:
+    """A linear gradient: CSS angle in degrees (0 = towards the top, 90 = towards the right) and stops."""
+
+    angle: float
+    stops: tuple[tuple[float, str], ...]
+
+    def at(self, t: float) -> tuple[tuple[float, float, float], float]:
+        """Return the colour (r, g, b in 0..1) and opacity at t (0..1 along the gradient)."""
+        stops = self.stops
+        if t <= stops[0][0]:
+            return _rgba(stops[0][1])
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t <= t1:
+                f = 0.0 if t1 == t0 else (t - t0) / (t1 - t0)
+                (rgb0, a0), (rgb1, a1) = _rgba(c0), _rgba(c1)
+                return tuple(x + (y - x) * f for x, y in zip(rgb0, rgb1)), a0 + (a1 - a0) * f  # type: ignore
+        return _rgba(stops[-1][1])
+
+
+def _rgba(colour: str) -> tuple[tuple[float, float, float], float]:
+    """Return the (r, g, b) parts (0..1) and the opacity of a colour from colour_hex."""
+    rgb, alpha = split_alpha(colour)
+    return (int(rgb[1:3], 16) / 255, int(rgb[3:5], 16) / 255, int(rgb[5:7], 16) / 255), alpha
+
+
+_GRADIENT = re.compile(r"^\s*linear-gradient\((.*)\)\s*$", re.IGNORECASE | re.DOTALL)
+_STOP = re.compile(r"^(.*?)(?:\s+(-?[0-9.]+)%)?$")
+
+
+def is_gradient(value: str) -> bool:
+    """Return whether a fill value is a linear-gradient(...)."""
+    return value.strip().lower().startswith("linear-gradient")
+
+
+@lru_cache(maxsize=512)
+def parse_gradient(value: str) -> Gradient:
+    """Parse `linear-gradient(90deg, #000000, #00000000 80%)`: an optional angle, then two or more colours."""
+    match = _GRADIENT.match(value)
+    parts = [p.strip() for p in match.group(1).split(",")] if match else []
+    angle = 180.0  # CSS default: top to bottom
+    if parts and parts[0].lower().endswith("deg"):
+        try:
+            angle = float(parts.pop(0)[:-3])
+        except ValueError:
+            parts = []
+    if len(parts) < 2:
+        raise PlayproofError(f'"{value}" is not a gradient (use e.g. "linear-gradient(180deg, #000000, '
+                             '#00000000)": an angle, then two or more colours, each optionally with a % position)')
+    stops = []
+    for index, part in enumerate(parts):
+        stop = _STOP.match(part)
+        assert stop is not None
+        position = float(stop.group(2)) / 100 if stop.group(2) else index / (len(parts) - 1)
+        colour = colour_hex(stop.group(1))
+        stops.append((min(max(position, 0.0), 1.0), "#00000000" if colour == "none" else colour))
+    return Gradient(angle % 360, tuple(stops))
 
 
 @lru_cache(maxsize=1)

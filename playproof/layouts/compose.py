@@ -10,7 +10,7 @@ from typing import Any, Callable
 from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
-from playproof.layouts.assets import Assets, colour_hex
+from playproof.layouts.assets import Assets, Gradient, colour_hex, is_gradient, parse_gradient
 from playproof.layouts.elements import Element, Length, Side, fields_in, parse_length_value, substitute
 from playproof.layouts.fonts import FontBook
 from playproof.layouts.geometry import Box, HexGroup, Outline, circle_outline, grown, hex_group, rect_outline
@@ -39,6 +39,9 @@ class Composer:
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
         self.text_styles: dict[tuple[int, int], Any] = {}
         self.safe_boxes: dict[tuple[Any, bool, int], bool] = {}
+        self.low_dpi: set[tuple[Path, str]] = set()
+        self.set_sizes: dict[tuple[int, int, bool], float] = {}
+        self.reported: set[tuple[str, str]] = set()
         self.fonts = FontBook(self.project)
         self.assets = Assets(self.project)
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
@@ -56,6 +59,21 @@ class Composer:
         """Return the scene of one side of a row's design."""
         ctx = _Context(self, layout, cset, row, back)
         return ctx.build(side)
+
+
+    def set_text_size(self, ctx: _Context, element: Element) -> float:
+        """Return the smallest size a `fit = "set"` text shrinks to on any card of the set (worked out once)."""
+        from playproof.layouts.draw_elements import fitted_size
+
+        key = (id(ctx.layout), id(element), ctx.back)
+        if key not in self.set_sizes:
+            sizes = [math.inf]
+            for row in ctx.cset.rows:
+                other = _Context(self, ctx.layout, ctx.cset, row, ctx.back)
+                if element.condition is None or element.condition.holds(other.fields):
+                    sizes.append(fitted_size(other, element))
+            self.set_sizes[key] = min(sizes)
+        return self.set_sizes[key]
 
 
 def geometry(layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outline, HexGroup | None]:
@@ -97,9 +115,9 @@ class _Context:
     def build(self, side: Side) -> Scene:
         """Compose background, elements and border into a scene."""
         ops: list[Op] = []
-        background = self.colour(side.background, side)
-        if background and background != "none":
-            ops.append(self._background(background))
+        style = self._background_style(side)
+        if style is not None:
+            ops.append(self._background(style))
         for element in side.elements:
             if element.condition is None or element.condition.holds(self.fields):
                 ops.extend(self.element(element))
@@ -111,10 +129,23 @@ class _Context:
         return Scene(self.width, self.height, self.outline, self.bleed_outline, self.layout.bleed, tuple(ops),
                      folds, self.layout.cut_lines)
 
-    def _background(self, colour: str) -> Op:
+    def _background_style(self, side: Side) -> Style | None:
+        """Return the paint of a side's background (a colour or a linear gradient), None when there is none."""
+        text = substitute(side.background, self.fields) if side.background else ""
+        if is_gradient(text):
+            try:
+                return Style(gradient=parse_gradient(text))
+            except PlayproofError as exc:
+                column = next(iter(sorted(fields_in(side.background))), None)
+                self.c.problems.error(self.where(column) if column else Location("layouts.toml"),
+                                      f'set "{self.layout.name}" background: {exc}')
+                return None
+        colour = self.colour(side.background, side)
+        return Style(fill=colour) if colour and colour != "none" else None
+
+    def _background(self, style: Style) -> Op:
         """Return the op filling the whole bleed area."""
         b = self.layout.bleed
-        style = Style(fill=colour)
         if self.bleed_outline.kind == "polygon":
             return PolygonOp(self.bleed_outline.loops, style)
         if self.bleed_outline.kind == "circle":
@@ -152,8 +183,28 @@ class _Context:
             return colour_hex(text)
         except PlayproofError as exc:
             column = next(iter(sorted(fields_in(value))), None)
-            self.c.problems.error(self.where(column), str(exc))
+            if column is None and isinstance(source, Element):  # a colour written in layouts.toml: report it once
+                key = next((k for k, v in source.attrs.items() if v == value), "colour")
+                self.layout_error(source, f"{key}: {exc}")
+            else:
+                self.c.problems.error(self.where(column), str(exc))
             return None
+
+    def element_error(self, element: Element, keys: tuple[str, ...], message: str, row_message: str | None = None,
+                      per_row: bool = False) -> None:
+        """Report a bad value: per row (naming the column) when it comes from a field, else once in layouts.toml."""
+        column = next((element.first_fields[k] for k in keys if k in element.first_fields), None)
+        if column is None and not per_row:
+            self.layout_error(element, message)
+        else:
+            self.c.problems.error(self.where(column), row_message or f"{element.where}: {message}")
+
+    def layout_error(self, element: Element, message: str) -> None:
+        """Report a problem of the layout itself once, located in layouts.toml (not once per row)."""
+        key = (element.where, message)
+        if key not in self.c.reported:
+            self.c.reported.add(key)
+            self.c.problems.error(Location("layouts.toml"), f"{element.where}: {message}")
 
     def frame(self, element: Element) -> Box:
         """Return the box an element's coordinates are relative to (worked out once per element)."""
@@ -164,14 +215,17 @@ class _Context:
 
     def _frame(self, element: Element) -> Box:
         """Return the trim box, a hex cell's box or a panel's box, reporting a cell or panel that is not there."""
+        if element.attrs.get("bleed") is True:  # full-bleed art: the box of the whole piece including bleed
+            b = self.layout.bleed
+            return Box(-b, -b, self.width + 2 * b, self.height + 2 * b)
         cell = element.attrs.get("cell")
         if cell is not None and self.group is not None:
             index = int(cell) - 1
             if 0 <= index < len(self.group.centres):
                 box = self.group.cell_box(index)
                 return Box(self.width - box.right, box.y, box.width, box.height) if self.back else box
-            self.c.problems.error(self.where(), f"{element.where}: cell {cell} is not one of the "
-                                                f"{len(self.group.centres)} cells")
+            self.element_error(element, ("cell",), f"cell {cell} is not one of the {len(self.group.centres)} cells",
+                               per_row=isinstance(self.layout.cells, str))
         panel = element.attrs.get("panel")
         if panel is not None:
             count = self.layout.panels
@@ -180,7 +234,7 @@ class _Context:
                 index = count - 1 - index  # the back of a folded screen shows its panels in reverse
             if 0 <= index < count:
                 return Box(self.width * index / count, 0.0, self.width / count, self.height)
-            self.c.problems.error(self.where(), f"{element.where}: panel {panel} is not one of the {count} panels")
+            self.element_error(element, ("panel",), f"panel {panel} is not one of the {count} panels")
         return Box(0.0, 0.0, self.width, self.height)
 
     def length(self, element: Element, key: str, frame: Box, default: str | float | None = None) -> float:
@@ -233,12 +287,39 @@ class _Context:
     def style(self, element: Element, side_default_stroke: bool = False) -> Style:
         """Return an element's paint."""
         frame = self.frame(element)
-        fill = self.colour(element.attrs.get("fill"), element)
+        gradient = self.gradient(element.attrs.get("fill"), element)
+        fill = None if gradient else self.colour(element.attrs.get("fill"), element)
         stroke = self.colour(element.attrs.get("stroke", "#000000" if side_default_stroke else None), element)
         width = self.length(element, "stroke_width", frame, "0.5pt") if stroke else 0.0
         dash = element.attrs.get("dash")
         pattern = tuple(parse_length(d) for d in dash) if isinstance(dash, list) and dash else None
-        return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern)
+        return Style(None if fill == "none" else fill, None if stroke == "none" else stroke, width, pattern,
+                     self.opacity(element), gradient)
+
+    def gradient(self, value: Any, element: Element) -> Gradient | None:
+        """Return a `linear-gradient(...)` fill with fields substituted, reporting a bad one; else None."""
+        if not isinstance(value, str) or not is_gradient(text := substitute(value, self.fields)):
+            return None
+        try:
+            return parse_gradient(text)
+        except PlayproofError as exc:
+            self.element_error(element, ("fill",), f"fill: {exc}")
+            return None
+
+    def opacity(self, element: Element) -> float:
+        """Return an element's opacity (0..1; 1 when not given), reporting one from a field that is not."""
+        value = element.attrs.get("opacity")
+        if value is None:
+            return 1.0
+        text = substitute(str(value), self.fields)
+        try:
+            number = float(text) if text.strip() else 1.0
+        except ValueError:
+            number = math.nan
+        if not 0.0 <= number <= 1.0:
+            self.element_error(element, ("opacity",), f'opacity "{text}" must be a number from 0 to 1')
+            return 1.0
+        return number
 
     def element(self, element: Element) -> list[Op]:
         """Return the ops of one element; an element that uses no row field is composed once per set."""

@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from playproof.errors import PlayproofError
+from playproof.errors import Location, PlayproofError
+from playproof.layouts.assets import Asset
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
@@ -37,7 +38,7 @@ def family_of(ctx: _Context, element: Element) -> Family:
     try:
         return ctx.c.fonts.family(name)
     except PlayproofError as exc:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        ctx.layout_error(element, str(exc))
         return ctx.c.fonts.family(DEFAULT_FAMILY)
 
 
@@ -82,6 +83,11 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
     style = text_style(ctx, element)
     family, size, min_size, line_height = style.family, style.size, style.min_size, style.line_height
+    fit = element.attrs.get("fit", "shrink")
+    if fit == "none":  # a fixed size: never shrunk, an overflow is warned about
+        min_size = size
+    elif fit == "set":  # every card of the set at the size the most crowded card needed
+        size = min(size, ctx.c.set_text_size(ctx, element))
     assets = ctx.c.assets
     for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
@@ -95,10 +101,28 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
         _check_glyphs(ctx, block, column)
     if not block.fits:
         over = max(block.height - box.height, block.width - box.width)
-        ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm even at the "
-                                               f"minimum size {block.size:g} pt")
+        at = (f'at its size {block.size:g} pt (fit = "none" never shrinks it)' if fit == "none"
+              else f"even at the minimum size {block.size:g} pt")
+        ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm {at}")
     colour = ctx.colour(element.attrs.get("colour", "#000000"), element) or "#000000"
-    return TextOp(box, block, align, valign, colour)
+    outline = ctx.colour(element.attrs.get("outline"), element)
+    shadow = ctx.colour(element.attrs.get("shadow"), element)
+    width = ctx.length(element, "outline_width", box, "0.5pt") if outline else 0.0
+    return TextOp(box, block, align, valign, colour, None if outline == "none" else outline, width,
+                  None if shadow == "none" else shadow, ctx.opacity(element))
+
+
+def fitted_size(ctx: _Context, element: Element) -> float:
+    """Return the size a text element's text shrinks to on one card (inf when it draws nothing)."""
+    text = substitute(str(element.attrs.get("text", "")), ctx.fields)
+    if not text.strip():
+        return math.inf
+    style = text_style(ctx, element)
+    box = ctx.box(element)
+    words = parse_text(text, ctx.c.assets.is_icon)
+    block = ctx.c.typesetter.fit(words, style.family, style.size, style.min_size, box.width, box.height,
+                                 style.line_height)
+    return block.size
 
 
 def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
@@ -147,8 +171,7 @@ def rotation(ctx: _Context, element: Element) -> float:
     try:
         return float(text) if text.strip() else 0.0
     except ValueError:
-        ctx.c.problems.error(ctx.where(_column(element, "rotation")),
-                             f'{element.where}: rotation "{text}" must be a number of degrees')
+        ctx.element_error(element, ("rotation",), f'rotation "{text}" must be a number of degrees')
         return 0.0
 
 
@@ -206,12 +229,11 @@ def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
         sides = int(substitute(str(element.attrs.get("sides", 6)), ctx.fields))
         rotation = float(substitute(str(element.attrs.get("rotation", 0)), ctx.fields))
     except ValueError:
-        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: sides must be a whole number "
-                                                                   "and rotation a number of degrees")
+        ctx.element_error(element, ("sides", "rotation"), "sides must be a whole number and rotation a number of "
+                                                          "degrees")
         return []
     if not 3 <= sides <= MAX_SIDES or not math.isfinite(rotation):
-        ctx.c.problems.error(ctx.where(_column(element, "sides")), f"{element.where}: a polygon needs 3 to "
-                                                                   f"{MAX_SIDES} sides")
+        ctx.element_error(element, ("sides", "rotation"), f"a polygon needs 3 to {MAX_SIDES} sides")
         return []
     corners = tuple(
         (cx + r * math.cos(math.radians(rotation - 90 + 360 * i / sides)),
@@ -229,19 +251,62 @@ def draw_image(ctx: _Context, element: Element) -> list[Op]:
     try:
         asset = ctx.c.assets.find(name)
     except PlayproofError as exc:
-        ctx.c.problems.error(ctx.where(_column(element, "src")), str(exc))
+        ctx.c.problems.error(ctx.where(_column(element, "src")), str(exc))  # the file is broken, not the layout
         return []
     if asset is None:
-        ctx.c.problems.error(ctx.where(_column(element, "src")), f'image "{name}" not found in assets/')
+        missing = f'image "{name}" not found in assets/'
+        ctx.element_error(element, ("src",), f"src: {missing}", missing)
         return []
     box = ctx.box(element)
-    scale = min(box.width / asset.width, box.height / asset.height)
-    w, h = asset.width * scale, asset.height * scale
-    fitted = Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
+    fit = str(element.attrs.get("fit", "contain"))
+    drawn = fitted_box(asset.width, asset.height, box, fit)
     angle = rotation(ctx, element)
-    ctx.warn_outside_safe(element, lambda: rotated_bounds(fitted, angle, box))
-    image = ImageOp(asset, fitted)
+    if not _is_art(ctx, element, box, fit):  # art that covers the card may run into the bleed on purpose
+        ctx.warn_outside_safe(element, lambda: rotated_bounds(drawn if fit != "cover" else box, angle, box))
+    if asset.kind == "raster":
+        _warn_low_dpi(ctx, element, asset, drawn)
+    image = ImageOp(asset, drawn, box if fit == "cover" else None, ctx.opacity(element))
     return [RotatedOp(image, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else image]
+
+
+LOW_DPI = 150
+"""Below this many pixels per inch at printed size an image looks blurry on paper."""
+
+
+def fitted_box(width: float, height: float, box: Box, fit: str) -> Box:
+    """Return where an image of a size is drawn for a fit: contain (inside), cover (over) or stretch."""
+    if fit == "stretch":
+        return box
+    pick = max if fit == "cover" else min
+    scale = pick(box.width / width, box.height / height)
+    w, h = width * scale, height * scale
+    return Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
+
+
+def _is_art(ctx: _Context, element: Element, box: Box, fit: str) -> bool:
+    """Return whether an image is art meant to cover the card (cover, full bleed or reaching the cut line)."""
+    reaches_trim = box.x <= 0 or box.y <= 0 or box.right >= ctx.width or box.bottom >= ctx.height
+    return fit == "cover" or element.attrs.get("bleed") is True or reaches_trim
+
+
+def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> None:
+    """Warn once per image and set when a raster image prints below LOW_DPI."""
+    if drawn.width <= 0 or drawn.height <= 0:
+        return
+    dpi = min(asset.width / (drawn.width / 72), asset.height / (drawn.height / 72))
+    key = (asset.path, ctx.layout.name)
+    if dpi >= LOW_DPI or key in ctx.c.low_dpi:
+        return
+    ctx.c.low_dpi.add(key)
+    column = _column(element, "src")  # an image named in layouts.toml is located there, one from a field at its cell
+    where, prefix = (ctx.where(column), "") if column else (Location("layouts.toml"), f"{element.where}: ")
+    need = f"{math.ceil(drawn.width / 72 * LOW_DPI)} x {math.ceil(drawn.height / 72 * LOW_DPI)}"
+    ctx.c.problems.warn(where, f'{prefix}image "{asset.path.name}" in set "{ctx.layout.name}" prints at {dpi:.0f} '
+                               f"dpi, below {LOW_DPI} dpi (it will look blurry); use an image of at least {need} "
+                               "pixels")
+
+
+_TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")
 
 
 def draw_table(ctx: _Context, element: Element) -> list[Op]:
@@ -253,10 +318,10 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
         rows = int(element.attrs.get("rows", len(labels)))
         widths = _column_widths(element, len(columns), box.width)
     except (ValueError, PlayproofError) as exc:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: {exc}")
+        ctx.element_error(element, _TABLE_KEYS, str(exc))
         return []
     if not columns or rows < 1 or rows > MAX_TABLE_ROWS or len(columns) > MAX_TABLE_COLUMNS:
-        ctx.c.problems.error(ctx.where(), f"{element.where}: a table needs at least one column and one row")
+        ctx.element_error(element, _TABLE_KEYS, "a table needs at least one column and one row")
         return []
     header = box.height / (rows + 1)
     if "header_height" in element.attrs:

@@ -193,7 +193,7 @@ def _border(value: Any, where: str, problems: Problems) -> Border | None:
     for key in value:
         if key not in K.BORDER_KEYS:
             problems.warn(Location("layouts.toml"),
-                          f'{where} border: unknown key "{key}" ignored '
+                          f'{where} border: unknown key "{key}" ignored{K.did_you_mean(key, K.BORDER_KEYS)} '
                           f'(accepted: {", ".join(sorted(K.BORDER_KEYS))})')
     try:
         radius = S.checked_length(value["radius"]) if "radius" in value else None
@@ -214,7 +214,8 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         return None
     kind = str(raw.get("type", ""))
     if kind not in K.ELEMENT_TYPES:
-        problems.error(loc, f'{where}: unknown type "{kind}" (use {", ".join(K.ELEMENT_TYPES)})')
+        problems.error(loc, f'{where}: unknown type "{kind}"{K.did_you_mean(kind, K.ELEMENT_TYPES)} '
+                            f'(use {", ".join(K.ELEMENT_TYPES)})')
         return None
     accepted = K.ELEMENT_KEYS[kind]
     attrs: dict[str, Any] = {}
@@ -225,12 +226,15 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
     for key, value in raw.items():
         if key not in accepted:
             listing = ", ".join(sorted(accepted))
-            problems.warn(loc, f'{where}: unknown key "{key}" for a {kind} ignored (accepted: {listing})')
+            problems.warn(loc, f'{where}: unknown key "{key}" for a {kind} ignored{K.did_you_mean(key, accepted)} '
+                               f'(accepted: {listing})')
         elif key in K.LENGTH_KEYS:
             attrs[key] = _element_length(key, value, where, problems)
         elif key not in ("type", "if"):
             attrs[key] = value
     _check_required(kind, attrs.keys() | (given - set(raw)), where, problems)  # a key reported is not missing
+    _check_fit(kind, attrs, where, problems)
+    _check_choices(attrs, where, problems)
     condition = None
     if "if" in raw:
         try:
@@ -238,6 +242,28 @@ def parse_element(raw: Any, where: str, problems: Problems) -> Element | None:
         except PlayproofError as exc:
             problems.error(loc, f"{where}: {exc}")
     return Element(kind, attrs, where, condition)
+
+
+def _check_fit(kind: str, attrs: dict[str, Any], where: str, problems: Problems) -> None:
+    """Report a `fit` that is not one of the element type's choices (and drop it)."""
+    choices = K.TEXT_FITS if kind == "text" else K.IMAGE_FITS
+    if "fit" in attrs and attrs["fit"] not in choices:
+        problems.error(Location("layouts.toml"), f'{where}: fit "{attrs.pop("fit")}" must be {" or ".join(choices)}')
+
+
+CHOICES: dict[str, tuple[str, ...]] = {"align": ("left", "center", "right"), "valign": ("top", "middle", "bottom")}
+"""Keys whose value is one of a few words."""
+
+
+def _check_choices(attrs: dict[str, Any], where: str, problems: Problems) -> None:
+    """Report (once, in layouts.toml) a value that is not one of its key's words, and drop it."""
+    for key, choices in CHOICES.items():
+        value = attrs.get(key)
+        if value is None or "{" in str(value) or value in choices:
+            continue
+        del attrs[key]
+        problems.error(Location("layouts.toml"), f'{where}: {key} "{value}" must be {", ".join(choices[:-1])} or '
+                                                 f'{choices[-1]}{K.did_you_mean(str(value), choices)}')
 
 
 REQUIRED: dict[str, tuple[str, ...]] = {

@@ -95,9 +95,11 @@ class FontBook:
         """Return a family by name, or raise naming the available ones."""
         if name in self.families:
             return self.families[name]
+        from playproof.layouts.keys import did_you_mean
+
         known = ", ".join(sorted(self.families))
-        raise PlayproofError(
-            f'unknown font "{name}" (available: {known}; add .ttf files to the project\'s fonts/ folder)')
+        raise PlayproofError(f'unknown font "{name}"{did_you_mean(name, self.families)} (available: {known}; add .ttf '
+                             "files to the project's fonts/ folder)")
 
     def width(self, text: str, font: str, size: float) -> float:
         """Return the width of text in a font at a size (cached per text and font)."""

@@ -11,6 +11,7 @@ from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts.spec import ProjectSpec, SetLayout, load_spec, parse_cells
 from playproof.layouts.elements import substitute
 from playproof.layouts.geometry import hex_group
+from playproof.layouts.keys import did_you_mean
 
 
 BUILTIN_FIELDS = frozenset({"_game", "_version", "_set", "_row"})
@@ -38,7 +39,9 @@ class Project:
 def load_project(path: Path, problems: Problems) -> Project:
     """Read and cross-check a project's workbook and layouts, collecting every problem."""
     if not path.is_dir():
-        raise PlayproofError(f"{path}: not a project folder")
+        from playproof.scaffold import command_hint
+
+        raise PlayproofError(f"{path}: not a project folder; create one with: {command_hint('new', path)}")
     workbook = read_project_workbook(path, problems)
     spec = load_spec(path, problems)
     name = spec.game.get("name") or str(workbook.info.get("name") or path.resolve().name)
@@ -58,7 +61,8 @@ def check_sheets(project: Project, problems: Problems) -> None:
     for layout in project.spec.sets.values():
         if layout.sheet not in sheets:
             problems.error(Location("layouts.toml"),
-                           f'set "{layout.name}": no sheet "{layout.sheet}" in the workbook (sheets: {available})')
+                           f'set "{layout.name}": no sheet "{layout.sheet}" in the workbook'
+                           f'{did_you_mean(layout.sheet, sheets)} (sheets: {available})')
     for sheet in project.spec.data_sheets:
         if sheet not in sheets:
             problems.error(Location("layouts.toml"), f'[data] sheets: no sheet "{sheet}" in the workbook '
@@ -77,8 +81,10 @@ def check_fields(layout: SetLayout, cset: ComponentSet, problems: Problems) -> N
         used |= {f.strip("{}") for f in _fields(layout.cells)}
     columns = set(cset.columns)
     for name in sorted(used - columns - {"count"} - BUILTIN_FIELDS):
-        problems.error(cset.location(), f'the layout of set "{layout.name}" uses {{{name}}} but the sheet has no '
-                                        f'column "{name}"')
+        hint = did_you_mean(name, columns, "{{{}}}")
+        sheet = cset.file if cset.file.endswith(".csv") else f'{cset.file}, sheet "{cset.name}",'
+        problems.error(Location("layouts.toml"), f'{_user_of(layout, name)}: uses {{{name}}} but {sheet} has no '
+                                                 f'column "{name}"{hint}')
     used -= BUILTIN_FIELDS
     unused = [c for c in cset.columns if c not in used and c != "count" and c not in layout.data_columns]
     if unused:
@@ -87,6 +93,24 @@ def check_fields(layout: SetLayout, cset: ComponentSet, problems: Problems) -> N
                                        f"{listing}; list columns only the rules engine reads in data_columns)")
     if isinstance(layout.cells, str):
         _check_cells(layout, cset, problems)
+
+
+def _user_of(layout: SetLayout, name: str) -> str:
+    """Return where layouts.toml uses a field: 'set "X", element 2, text' (the first use), else the set."""
+    from playproof.layouts.elements import fields_in
+
+    for side, prefix in ((layout.front, ""), (layout.back, "back ")):
+        if side is None:
+            continue
+        if name in fields_in(side.background):
+            return f'set "{layout.name}", {prefix}background'
+        for element in side.elements:
+            for key, value in element.attrs.items():
+                if name in fields_in(value):
+                    return f"{element.where}, {key}"
+            if element.condition is not None and element.condition.field == name:
+                return f"{element.where}, if"
+    return f'set "{layout.name}"'
 
 
 def _fields(template: str) -> set[str]:

@@ -7,19 +7,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from playproof.layouts.assets import Asset
+from playproof.layouts.assets import Asset, Gradient
 from playproof.layouts.geometry import Box, Outline, Point
 from playproof.layouts.text import TextBlock
 
 
 @dataclass(frozen=True)
 class Style:
-    """Paint of a shape: fill and stroke colours ("#rrggbb" or None), stroke width, dash pattern."""
+    """Paint of a shape: fill and stroke colours ("#rrggbb", "#rrggbbaa" or None), stroke width, dash pattern.
+
+    A gradient, when given, fills the shape instead of `fill`; opacity multiplies every colour's own.
+    """
 
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
     dash: tuple[float, ...] | None = None
+    opacity: float = 1.0
+    gradient: Gradient | None = None
+
+    @property
+    def translucent(self) -> bool:
+        """Return whether anything of this paint is less than fully opaque."""
+        return self.opacity < 1.0 or self.gradient is not None or any(
+            c is not None and len(c) == 9 for c in (self.fill, self.stroke))
 
 
 @dataclass(frozen=True)
@@ -69,6 +80,10 @@ class TextOp:
     align: str
     valign: str
     colour: str
+    outline: str | None = None
+    outline_width: float = 0.0
+    shadow: str | None = None
+    opacity: float = 1.0
     origins: tuple[tuple[float, float], ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -107,10 +122,12 @@ class TextOp:
 
 @dataclass(frozen=True)
 class ImageOp:
-    """An image fitted (aspect kept, centred) into a box."""
+    """An image drawn into a box, clipped to `clip` when given (fit = "cover"), with an opacity."""
 
     asset: Asset
     box: Box
+    clip: Box | None = None
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -59,18 +59,21 @@ BACK = {"background": TEXT}
 ELEMENT = {"type": TEXT, "if": TEXT, "cell": (INT, TEXT), "panel": (INT, TEXT), "text": SCALAR, "src": TEXT,
            "align": TEXT, "valign": TEXT, "line_height": (NUMBER, TEXT), "rotation": (NUMBER, TEXT),
            "font": TEXT, "colour": TEXT, "fill": TEXT, "stroke": TEXT, "header_fill": TEXT, "dash": LIST,
-           "sides": (INT, TEXT), "rows": INT, "columns": LIST, "row_labels": LIST, "column_widths": LIST}
+           "sides": (INT, TEXT), "rows": INT, "columns": LIST, "row_labels": LIST, "column_widths": LIST,
+           # drawing over art (issue 11): opacity, full-bleed boxes, image and text fit, text effects
+           "opacity": (NUMBER, TEXT), "bleed": BOOL, "fit": TEXT, "outline": TEXT, "shadow": TEXT}
 """Element keys that are not lengths (lengths are checked by parse_length_value)."""
 
 POSITIVE = frozenset({"side", "width", "diameter"})
 """Set lengths that must be more than zero (a component needs a size)."""
 NOT_NEGATIVE = frozenset({"corner_radius", "bleed", "safe", "gap", "overlap", "margin"})
 """Set and print lengths that may be zero but not negative."""
-ELEMENT_NOT_NEGATIVE = frozenset({"width", "height", "r", "radius", "stroke_width", "header_height"})
+ELEMENT_NOT_NEGATIVE = frozenset({"width", "height", "r", "radius", "stroke_width", "header_height",
+                                  "outline_width"})
 """Element lengths that may not be negative."""
 ELEMENT_RANGES: dict[str, tuple[float, float]] = {
     "sides": (3, MAX_SIDES), "rows": (1, MAX_TABLE_ROWS), "line_height": (0.1, 10.0), "cell": (1, MAX_CELLS),
-    "panel": (1, MAX_PANELS)}
+    "panel": (1, MAX_PANELS), "opacity": (0.0, 1.0)}
 """Numbers an element key must lie between (inclusive)."""
 
 

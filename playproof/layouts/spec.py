@@ -214,7 +214,8 @@ def _warn_unknown(table: dict[str, Any], accepted: frozenset[str], where: str, p
         if key not in accepted:
             problems.warn(
                 Location(LAYOUTS_FILE),
-                f'{where}: unknown key "{key}" ignored (accepted: {", ".join(sorted(accepted))})',
+                f'{where}: unknown key "{key}" ignored{K.did_you_mean(key, accepted)} '
+                f'(accepted: {", ".join(sorted(accepted))})',
             )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Callable
 
@@ -9,7 +10,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from playproof.layouts.assets import Asset, Assets
+from playproof.layouts.assets import Asset, Assets, Gradient, split_alpha
 from playproof.layouts.fonts import BUNDLED, DEFAULT_FAMILY, register
 from playproof.layouts.geometry import Box, Outline
 from playproof.layouts.imposition import Mark, PagePlan, Slot
@@ -219,78 +220,194 @@ def _outline_path(path: Any, outline: Outline, offset: float) -> None:
 
 
 def _paint(w: PdfWriter, style: Style) -> tuple[int, int]:
-    """Set fill and stroke; return the (stroke, fill) flags."""
+    """Set fill and stroke (with their opacity; the caller saved the state when translucent); return flags."""
     c = w.canvas
     if style.fill:
-        c.setFillColorRGB(*w.rgb(style.fill))
+        rgb, alpha = split_alpha(style.fill)
+        c.setFillColorRGB(*w.rgb(rgb))
+        if alpha * style.opacity < 1.0:
+            c.setFillAlpha(alpha * style.opacity)
     if style.stroke:
-        c.setStrokeColorRGB(*w.rgb(style.stroke))
+        rgb, alpha = split_alpha(style.stroke)
+        c.setStrokeColorRGB(*w.rgb(rgb))
+        if alpha * style.opacity < 1.0:
+            c.setStrokeAlpha(alpha * style.opacity)
         c.setLineWidth(style.stroke_width)
         c.setDash(*(style.dash or ()))
     return (1 if style.stroke else 0), (1 if style.fill else 0)
 
 
+def _shape(w: PdfWriter, style: Style, path: Any, box: Box) -> None:
+    """Fill and stroke a path; a translucent paint is drawn in its own graphics state, a gradient in bands."""
+    c = w.canvas
+    if not style.translucent:
+        stroke, fill = _paint(w, style)
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+        return
+    c.saveState()
+    if style.gradient is not None:
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        _gradient_bands(w, style.gradient, box, style.opacity)
+        c.restoreState()
+    stroke, fill = _paint(w, style)
+    if stroke or fill:
+        c.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    c.restoreState()
+
+
+GRADIENT_BAND = 0.4 * 72 / 25.4
+"""A gradient is painted as bands about 0.4 mm wide (PDF shadings cannot fade to transparent)."""
+
+
+def _gradient_bands(w: PdfWriter, gradient: Gradient, box: Box, opacity: float) -> None:
+    """Paint a CSS linear gradient over a box (clipped by the caller) as narrow bands of colour."""
+    c = w.canvas
+    angle = math.radians(gradient.angle)
+    length = abs(box.width * math.sin(angle)) + abs(box.height * math.cos(angle))  # as CSS measures it
+    across = math.hypot(box.width, box.height)
+    bands = max(8, min(256, int(length / GRADIENT_BAND)))
+    c.translate(box.x + box.width / 2, box.y + box.height / 2)
+    c.rotate(gradient.angle - 90)  # y runs down here: 90deg (towards the right) is the x axis
+    step = length / bands
+    for i in range(bands):
+        rgb, alpha = gradient.at((i + 0.5) / bands)
+        c.setFillColorRGB(*rgb)
+        c.setFillAlpha(alpha * opacity)
+        opaque = alpha * opacity >= 1.0  # opaque bands overlap a little so no hairline shows between them
+        c.rect(-length / 2 + i * step, -across / 2, step * 1.02 if opaque else step, across, stroke=0, fill=1)
+
+
 def _rect(w: PdfWriter, op: RectOp) -> None:
     """Draw a (rounded) rectangle."""
-    stroke, fill = _paint(w, op.style)
     box = op.box
+    if not op.style.translucent:
+        stroke, fill = _paint(w, op.style)
+        if op.radius:
+            w.canvas.roundRect(box.x, box.y, box.width, box.height, op.radius, stroke=stroke, fill=fill)
+        else:
+            w.canvas.rect(box.x, box.y, box.width, box.height, stroke=stroke, fill=fill)
+        return
+    path = w.canvas.beginPath()
     if op.radius:
-        w.canvas.roundRect(box.x, box.y, box.width, box.height, op.radius, stroke=stroke, fill=fill)
+        path.roundRect(box.x, box.y, box.width, box.height, op.radius)
     else:
-        w.canvas.rect(box.x, box.y, box.width, box.height, stroke=stroke, fill=fill)
+        path.rect(box.x, box.y, box.width, box.height)
+    _shape(w, op.style, path, box)
 
 
 def _circle(w: PdfWriter, op: CircleOp) -> None:
     """Draw a circle."""
-    stroke, fill = _paint(w, op.style)
-    w.canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
+    if not op.style.translucent:
+        stroke, fill = _paint(w, op.style)
+        w.canvas.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
+        return
+    path = w.canvas.beginPath()
+    path.circle(op.cx, op.cy, op.r)
+    _shape(w, op.style, path, Box(op.cx - op.r, op.cy - op.r, 2 * op.r, 2 * op.r))
 
 
 def _line(w: PdfWriter, op: LineOp) -> None:
     """Draw a line."""
+    translucent = op.style.translucent
+    if translucent:
+        w.canvas.saveState()
     _paint(w, op.style)
     w.canvas.line(op.x1, op.y1, op.x2, op.y2)
+    if translucent:
+        w.canvas.restoreState()
 
 
 def _polygon(w: PdfWriter, op: PolygonOp) -> None:
     """Draw polygon loops as one path."""
-    stroke, fill = _paint(w, op.style)
     path = w.canvas.beginPath()
     _outline_path(path, Outline("polygon", 0, 0, loops=op.loops), 0.0)
-    w.canvas.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    box = Box(0, 0, 0, 0)
+    if op.style.gradient is not None:  # the gradient spans the polygon's bounding box
+        xs = [x for loop in op.loops for x, _ in loop]
+        ys = [y for loop in op.loops for _, y in loop]
+        box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    _shape(w, op.style, path, box)
 
 
 def _text(w: PdfWriter, op: TextOp) -> None:
-    """Draw laid-out text; runs are flipped upright in the y-down component coordinates."""
+    """Draw laid-out text: its shadow, its outline, then the letters (translucent text in its own state)."""
     c = w.canvas
-    block = op.block
-    text = c.beginText()
-    text.setFillColorRGB(*w.rgb(op.colour))
-    icons: list[tuple[str, float, float, float]] = []
-    font = None
-    for (x, baseline), line in zip(op.origins, block.lines):
-        for placed in line.pieces:
-            if placed.font is None:
-                icons.append((placed.piece.text, x + placed.dx, baseline, placed.width))
-                continue
-            if placed.font != font:
-                text.setFont(placed.font, block.size)
-                font = placed.font
-            text.setTextTransform(1, 0, 0, -1, x + placed.dx, baseline)
-            text.textOut(placed.piece.text)
-    c.drawText(text)
-    for name, x, baseline, width in icons:
+    rgb, alpha = split_alpha(op.colour)
+    own_state = alpha * op.opacity < 1.0 or op.outline is not None or op.shadow is not None
+    if own_state:
+        c.saveState()
+    if op.shadow is not None:
+        offset = op.block.size * SHADOW_OFFSET
+        _text_pass(w, op, op.shadow, offset, mode=0)
+    if op.outline is not None:
+        _text_pass(w, op, op.outline, 0.0, mode=1)
+    _text_pass(w, op, op.colour, 0.0, mode=0)
+    if own_state:
+        c.restoreState()
+    for name, x, baseline, width in _icons(op):
         asset = w.assets.find(name)
         if asset is not None:
             height = width / asset.aspect
-            _image(w, ImageOp(asset, Box(x, baseline - height, width, height)))
+            _image(w, ImageOp(asset, Box(x, baseline - height, width, height), opacity=op.opacity))
+
+
+SHADOW_OFFSET = 0.07
+"""A text shadow is offset right and down by this fraction of the font size."""
+
+
+def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) -> None:
+    """Draw the letters once in a colour: filled (mode 0) or stroked as an outline (mode 1), moved by offset."""
+    c = w.canvas
+    rgb, alpha = split_alpha(colour)
+    text = c.beginText()
+    if mode == 1:
+        text.setTextRenderMode(1)
+        c.setStrokeColorRGB(*w.rgb(rgb))
+        c.setLineWidth(op.outline_width * 2)  # half the stroke lies under the letters drawn next
+        c.setLineJoin(1)
+        if alpha * op.opacity < 1.0:
+            c.setStrokeAlpha(alpha * op.opacity)
+    else:
+        if op.outline is not None:
+            text._code.append("0 Tr")  # the render mode outlives the outline's text object; reportlab skips 0
+        text.setFillColorRGB(*w.rgb(rgb))
+        if alpha * op.opacity < 1.0:
+            c.setFillAlpha(alpha * op.opacity)
+        elif op.shadow is not None:
+            c.setFillAlpha(1.0)
+    font = None
+    for (x, baseline), line in zip(op.origins, op.block.lines):
+        for placed in line.pieces:
+            if placed.font is None:
+                continue
+            if placed.font != font:
+                text.setFont(placed.font, op.block.size)
+                font = placed.font
+            text.setTextTransform(1, 0, 0, -1, x + placed.dx + offset, baseline + offset)
+            text.textOut(placed.piece.text)
+    c.drawText(text)
+
+
+def _icons(op: TextOp) -> list[tuple[str, float, float, float]]:
+    """Return the inline icons of laid-out text: name, x, baseline and width."""
+    return [(placed.piece.text, x + placed.dx, baseline, placed.width)
+            for (x, baseline), line in zip(op.origins, op.block.lines)
+            for placed in line.pieces if placed.font is None]
 
 
 def _image(w: PdfWriter, op: ImageOp) -> None:
-    """Draw an image (SVG as a reusable form, PNG/JPEG embedded once by reportlab)."""
+    """Draw an image (SVG as a reusable form, PNG/JPEG embedded once by reportlab), clipped and faded if asked."""
     c = w.canvas
     box = op.box
     c.saveState()
+    if op.clip is not None:
+        path = c.beginPath()
+        path.rect(op.clip.x, op.clip.y, op.clip.width, op.clip.height)
+        c.clipPath(path, stroke=0, fill=0)
+    if op.opacity < 1.0:
+        c.setFillAlpha(op.opacity)
+        c.setStrokeAlpha(op.opacity)
     if op.asset.kind == "svg":
         c.transform(box.width / op.asset.width, 0, 0, -box.height / op.asset.height, box.x, box.bottom)
         c.doForm(w.form(op.asset))
@@ -316,8 +433,9 @@ def _table(w: PdfWriter, op: TableOp) -> None:
     c = w.canvas
     left, right, top, bottom = op.xs[0], op.xs[-1], op.ys[0], op.ys[-1]
     if op.header_fill:
-        c.setFillColor(w.colour(op.header_fill))
-        c.rect(left, top, right - left, op.ys[1] - top, stroke=0, fill=1)
+        path = c.beginPath()
+        path.rect(left, top, right - left, op.ys[1] - top)
+        _shape(w, Style(fill=op.header_fill), path, Box(left, top, right - left, op.ys[1] - top))
     _paint(w, Style(stroke=op.style.stroke or "#000000", stroke_width=op.style.stroke_width or 0.5))
     c.lines([(x, top, x, bottom) for x in op.xs] + [(left, y, right, y) for y in op.ys])
     for cell in op.cells:

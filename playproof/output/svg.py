@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Callable
@@ -16,6 +17,7 @@ from typing import Any, Callable
 import svgwrite
 
 from playproof.errors import Problems
+from playproof.layouts.assets import split_alpha
 from playproof.layouts.compose import Composer
 from playproof.layouts.geometry import Outline
 from playproof.layouts.project import Project
@@ -168,11 +170,25 @@ class _Painter:
     def paint(self, style: Style) -> dict[str, Any]:
         """Return SVG paint attributes."""
         attrs: dict[str, Any] = {"fill": style.fill or "none"}
+        if style.gradient is not None:
+            attrs["fill"] = self.gradient(style.gradient)
+        if style.opacity < 1.0:
+            attrs["opacity"] = style.opacity
         if style.stroke:
             attrs.update(stroke=style.stroke, stroke_width=style.stroke_width)
             if style.dash:
                 attrs["stroke_dasharray"] = ",".join(f"{d:g}" for d in style.dash)
         return attrs
+
+    def gradient(self, gradient: Any) -> str:
+        """Add a linearGradient (CSS angle over the shape's bounding box) and return its url(#id) reference."""
+        sin, cos = math.sin(math.radians(gradient.angle)), math.cos(math.radians(gradient.angle))
+        element = self.d.linearGradient((0.5 - sin / 2, 0.5 + cos / 2), (0.5 + sin / 2, 0.5 - cos / 2))
+        for offset, colour in gradient.stops:
+            rgb, alpha = split_alpha(colour)
+            element.add_stop_color(offset, rgb, alpha)
+        self.d.defs.add(element)
+        return element.get_funciri()
 
     def outline(self, outline: Outline, offset: float, style: Style | None = None) -> Any:
         """Return an element for an outline (a clip path member or a cut line)."""
@@ -223,9 +239,17 @@ def _text(p: _Painter, parent: Any, op: TextOp) -> None:
                     _image(p, parent, ImageOp(asset, _box(x + placed.dx, baseline - h, placed.width, h)))
                 continue
             family, weight, style = p._use_font(placed.font)
-            parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), font_family=f"'{family}'",
-                                font_weight=weight, font_style=style, font_size=size, fill=op.colour,
-                                **{"xml:space": "preserve"}))
+            font = {"font_family": f"'{family}'", "font_weight": weight, "font_style": style, "font_size": size}
+            effects: dict[str, Any] = {"opacity": op.opacity} if op.opacity < 1.0 else {}
+            if op.shadow:  # offset right and down by 7 % of the size, as in the PDF
+                shift = size * 0.07
+                parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx + shift, baseline + shift), **font,
+                                    fill=op.shadow, **effects, **{"xml:space": "preserve"}))
+            if op.outline:  # the outline is drawn under the letters, as in the PDF
+                effects.update(stroke=op.outline, stroke_width=op.outline_width * 2, paint_order="stroke",
+                               stroke_linejoin="round")
+            parent.add(p.d.text(placed.piece.text, insert=(x + placed.dx, baseline), **font, fill=op.colour,
+                                **effects, **{"xml:space": "preserve"}))
 
 
 def _box(x: float, y: float, w: float, h: float) -> Any:
@@ -239,13 +263,19 @@ def _image(p: _Painter, parent: Any, op: ImageOp) -> None:
     """Add an image: an SVG icon inline (a nested <svg>), a bitmap embedded as a data URI."""
     suffix = op.asset.path.suffix.lower()
     b = op.box
-    if suffix == ".svg":
-        parent.add(_Inline(_icon(op.asset.path), b.x, b.y, b.width, b.height))
+    effects: dict[str, Any] = {"opacity": op.opacity} if op.opacity < 1.0 else {}
+    if op.clip is not None:  # fit = "cover": the image is clipped to its element's box
+        clip = p.d.defs.add(p.d.clipPath())
+        clip.add(p.d.rect((op.clip.x, op.clip.y), (op.clip.width, op.clip.height)))
+        effects["clip_path"] = clip.get_funciri()
+    if suffix == ".svg":  # an icon inline, in a group carrying its opacity and clip
+        group = parent.add(p.d.g(**effects)) if effects else parent
+        group.add(_Inline(_icon(op.asset.path), b.x, b.y, b.width, b.height))
         return
     mime = {".png": "image/png"}.get(suffix, "image/jpeg")
     data = base64.b64encode(op.asset.path.read_bytes()).decode("ascii")
     parent.add(p.d.image(f"data:{mime};base64,{data}", insert=(b.x, b.y), size=(b.width, b.height),
-                         preserveAspectRatio="none"))
+                         preserveAspectRatio="none", **effects))
 
 
 @functools.lru_cache(maxsize=64)

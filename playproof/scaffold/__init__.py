@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -38,6 +39,22 @@ RULES: dict[str, list[tuple[object, ...]]] = {
     "Scoring": [("part", "expression"), ("cards", "sum(tableau, points)"), ("coins", "coins // 3")],
 }
 """The starter game's rules, declared in the workbook (docs/rules-sheets.md explains every column)."""
+
+
+_SHELL_SAFE = re.compile(r"^[A-Za-z0-9_./:@%+=,-]+$")
+
+
+def shell_arg(value: object) -> str:
+    """Return an argument as typed in a shell: as is when safe, else in double quotes (`"Space Game"`)."""
+    text = str(value)
+    if _SHELL_SAFE.match(text):
+        return text
+    return '"' + re.sub(r'(["\\$`])', r"\\\1", text) + '"'
+
+
+def command_hint(*args: object) -> str:
+    """Return a playproof command line to suggest, every argument quoted as a shell needs it."""
+    return " ".join(["playproof", *(shell_arg(a) for a in args)])
 
 
 def create_project(path: Path, name: str | None = None) -> None:

@@ -89,8 +89,8 @@ def test_a_build_failing_while_drawing_leaves_no_half_written_pdf(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(project), "-o", str(out)])
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        'Error: components.xlsx, sheet "Cards", row 3, column "colour": "mauvish" is not a colour (use #rrggbb or a '
-        'name like "navy")')
+        'Error: components.xlsx, sheet "Cards", row 3, column "colour": "mauvish" is not a colour (use #rrggbb, '
+        '#rrggbbaa with opacity, or a name like "navy")')
     assert (out / "game.pdf").read_bytes() == b"previous good build"
     assert [p.name for p in out.iterdir()] == ["game.pdf"]
 
@@ -104,8 +104,10 @@ def test_check_reports_and_sets_the_exit_code(tmp_path):
     result = CliRunner().invoke(cli, ["check", str(bad)])
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        'error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
-        'Error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
+        'error: layouts.toml: set "Cards", element 2, text: uses {text} but components.xlsx, sheet "Cards", has no '
+        'column "text"',
+        'Error: layouts.toml: set "Cards", element 2, text: uses {text} but components.xlsx, sheet "Cards", has no '
+        'column "text"',
     ]
 
 
@@ -122,7 +124,8 @@ def test_only_selects_sets_and_rejects_unknown_ones(tmp_path):
 def test_new_project_builds_immediately_without_warnings(tmp_path):
     target = tmp_path / "my-game"
     result = run("new", str(target))
-    assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}"]
+    assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}",
+                                          "every layouts.toml key is explained by: playproof docs layouts"]
     build = run("build", str(target))
     assert build.exit_code == 0
     assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 5 page(s), 0 warning(s)"  # the declared starter game

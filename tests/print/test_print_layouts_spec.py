@@ -122,7 +122,8 @@ def test_element_errors():
                           'text = "x"\nsize = "50%"\n[[sets.A.elements]]\ntype = "image"\nif = "a =! b"\nsrc = "x"\n')
     assert messages(problems) == [
         'layouts.toml: set "A": unknown shape "oval" (use rect, hex, circle, board, screen)',
-        'layouts.toml: set "A", element 1: unknown type "txt" (use text, rect, circle, line, polygon, image, table)',
+        'layouts.toml: set "A", element 1: unknown type "txt"; did you mean "text"? (use text, rect, circle, line, '
+        'polygon, image, table)',
         "layouts.toml: set \"A\", element 2: x: 'three' is not a length (use e.g. 63mm, 2.5in, 18pt, 50%)",
         'layouts.toml: set "A", element 2: a text needs text',
         'layouts.toml: set "A", element 3: size: size "50%": a percentage is not allowed here',

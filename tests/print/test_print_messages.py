@@ -28,7 +28,8 @@ def spec_messages(text: str) -> list[str]:
     ('[sets.A]\nback = 3', 'layouts.toml: set "A": back must be a table'),
     ('[sets.A]\nborder = "red"', 'layouts.toml: set "A": border must be a table like { colour = "#333333", width = "1mm" }'),
     ('[sets.A]\nborder = { color = "red" }',
-     'layouts.toml: set "A" border: unknown key "color" ignored (accepted: colour, radius, width)'),
+     'layouts.toml: set "A" border: unknown key "color" ignored; did you mean "colour"? (accepted: colour, radius, '
+     'width)'),
     ('[sets.A]\nelements = 3', 'layouts.toml: set "A": elements must be a list of tables'),
     ('[sets.A]\nelements = [3]', 'layouts.toml: set "A", element 1: an element must be a table'),
     ('[sets.A]\nshape = "circle"', 'layouts.toml: set "A": a circle needs a diameter'),
@@ -72,21 +73,18 @@ def compose_messages(tmp_path, element: str, rows=None, shape: str = "") -> list
 
 
 @pytest.mark.parametrize("element, message", [
-    ('type = "text"\ntext = "{name}"\nalign = "justify"\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"',
-     'set "Cards", element 1: align must be left, center or right and valign top, middle or bottom'),
     ('type = "polygon"\nsides = "{name}"', 'set "Cards", element 1: sides must be a whole number and rotation a '
                                           "number of degrees"),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["1mm", "2mm", "3mm"]',
      'set "Cards", element 1: column_widths lists 3 widths for 2 columns'),
     ('type = "table"\ncolumns = ["A", "{name}"]\nrows = 3\ncolumn_widths = ["80mm"]',
      'set "Cards", element 1: column_widths leave no room for the other columns'),
-    ('type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', 'set "Cards", element 1: panel 4 is not one of the 1 panels'),
     ('type = "rect"\nwidth = "{name}"', "set \"Cards\", element 1: width: 'Gold' is not a length (use e.g. 63mm, "
                                        "2.5in, 18pt, 50%)"),
 ])
 def test_composing_messages(tmp_path, element, message):
     (found,) = compose_messages(tmp_path, element)
-    column = ', column "name"' if "width:" in message or "sides must" in message else ""
+    column = ', column "name"' if "width:" in message or "sides must" in message or "column_w" in message else ""
     assert found == f'components.xlsx, sheet "Cards", row 2{column}: {message}'
 
 
@@ -94,7 +92,13 @@ def test_cell_outside_the_group(tmp_path):
     found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\ncell = 3\nx = "10mm"\ny = "5mm"\n'
                                        'width = "10mm"\nheight = "6mm"',
                              shape='shape = "hex"\nside = "15mm"\ncells = "0,0 1,0"')
-    assert found == ['components.xlsx, sheet "Cards", row 2: set "Cards", element 1: cell 3 is not one of the 2 cells']
+    assert found == ['layouts.toml: set "Cards", element 1: cell 3 is not one of the 2 cells']
+
+
+def test_a_panel_that_is_not_there_is_reported_once_in_layouts_toml(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\npanel = 4\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"', rows=[("name",), ("Gold",), ("Wine",)])
+    assert found == ['layouts.toml: set "Cards", element 1: panel 4 is not one of the 1 panels']
 
 
 def test_cells_from_a_field_are_checked_per_row(tmp_path):
@@ -149,7 +153,15 @@ def test_paper_too_small_even_for_parts():
 def test_not_a_project_folder(tmp_path):
     with pytest.raises(PlayproofError) as exc:
         load_project(tmp_path / "nope", Problems())
-    assert str(exc.value) == f"{tmp_path / 'nope'}: not a project folder"
+    assert str(exc.value) == (f"{tmp_path / 'nope'}: not a project folder; create one with: playproof new "
+                              f"{tmp_path / 'nope'}")
+
+
+def test_a_hint_quotes_a_folder_with_spaces(tmp_path):
+    with pytest.raises(PlayproofError) as exc:
+        load_project(tmp_path / "Space Game", Problems())
+    assert str(exc.value) == (f'{tmp_path / "Space Game"}: not a project folder; create one with: playproof new '
+                              f'"{tmp_path / "Space Game"}"')
 
 
 def test_no_components(tmp_path):
@@ -164,3 +176,59 @@ def test_a_polygon_whose_sides_come_from_a_field_is_checked_when_drawn(tmp_path)
                              rows=[("name", "n"), ("Gold", 2), ("Big", 100000000)])
     assert found == [f'components.xlsx, sheet "Cards", row {row}, column "n": set "Cards", element 1: a polygon needs 3 '
                      'to 100 sides' for row in (2, 3)]
+
+
+def test_a_layout_problem_is_located_in_layouts_toml_and_reported_once(tmp_path):
+    rows = [("name",), ("Gold",), ("Fruit",), ("Wine",)]
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nalign = "centre"\nfont = "Comic"\n'
+                                       'x = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', rows=rows)
+    assert found == [
+        'layouts.toml: set "Cards", element 1: align "centre" must be left, center or right; did you mean "center"?',
+        'layouts.toml: set "Cards", element 1: unknown font "Comic" (available: DejaVuSans, DejaVuSans-Bold, '
+        "DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf files to the project's fonts/ folder)"]
+
+
+def test_an_align_from_a_field_is_checked_per_row(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nalign = "{name}"\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"')
+    assert found == ['components.xlsx, sheet "Cards", row 2: set "Cards", element 1: align must be left, center or '
+                     'right and valign top, middle or bottom']
+
+
+def test_an_unknown_key_suggests_the_closest_one(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nsizee = "9pt"')
+    assert found[0].startswith('layouts.toml: set "Cards", element 1: unknown key "sizee" for a text ignored; '
+                               'did you mean "size"? (accepted: align, ')
+
+
+def test_a_missing_field_names_its_element_and_key_and_the_closest_column(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{titel}"', rows=[("name", "title"), ("Gold", "x")])
+    assert found[0] == ('layouts.toml: set "Cards", element 1, text: uses {titel} but components.xlsx, sheet "Cards", '
+                        'has no column "titel"; did you mean {title}?')
+
+
+def test_a_bad_value_written_in_layouts_toml_is_reported_once_there(tmp_path):
+    rows = [("name",), ("Gold",), ("Fruit",), ("Wine",)]
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\ncolour = "mauvish"\nrotation = "tilted"\n'
+                                       'x = "5mm"\ny = "5mm"\nwidth = "20mm"\nheight = "9mm"', rows=rows)
+    assert found == ['layouts.toml: set "Cards", element 1: colour: "mauvish" is not a colour (use #rrggbb, '
+                     '#rrggbbaa with opacity, or a name like "navy")',
+                     'layouts.toml: set "Cards", element 1: rotation "tilted" must be a number of degrees']
+
+
+def test_a_misspelt_font_suggests_the_closest_one(tmp_path):
+    found = compose_messages(tmp_path, 'type = "text"\ntext = "{name}"\nfont = "DejaVuSan"\nx = "5mm"\ny = "5mm"\n'
+                                       'width = "20mm"\nheight = "9mm"')
+    assert found == ['layouts.toml: set "Cards", element 1: unknown font "DejaVuSan"; did you mean "DejaVuSans"? '
+                     '(available: DejaVuSans, DejaVuSans-Bold, DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf '
+                     "files to the project's fonts/ folder)"]
+
+
+def test_a_set_naming_a_misspelt_sheet_suggests_the_sheet(tmp_path):
+    layouts = CARD.replace("{element}", 'type = "text"\ntext = "{name}"').replace(
+        "[sets.Cards]", '[sets.Cards]\nsheet = "Card"')
+    project = make_project(tmp_path, layouts=layouts, sheets={"Cards": [("name",), ("Gold",)]})
+    problems = Problems()
+    load_project(project, problems)
+    assert str(problems.items[0]) == ('layouts.toml: set "Cards": no sheet "Card" in the workbook; did you mean '
+                                      '"Cards"? (sheets: Cards)')

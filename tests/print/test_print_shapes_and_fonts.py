@@ -86,7 +86,7 @@ def test_unknown_font_is_an_error_naming_the_available_ones(tmp_path):
     layout, cset = loaded.spec.sets["Cards"], loaded.workbook.sets["Cards"]
     composer.scene(layout, layout.front, cset, cset.rows[0])
     assert [str(p) for p in problems.items] == [
-        'components.xlsx, sheet "Cards", row 2: set "Cards", element 1: unknown font "Comic" (available: DejaVuSans, '
+        'layouts.toml: set "Cards", element 1: unknown font "Comic" (available: DejaVuSans, '
         "DejaVuSans-Bold, DejaVuSans-BoldOblique, DejaVuSans-Oblique; add .ttf files to the project's fonts/ folder)"]
 
 

@@ -110,7 +110,7 @@ def test_bad_colour_from_a_field_is_an_error(tmp_path):
     _, problems = compose(tmp_path, [("name", "text", "colour"), ("Gold", "x", "#12345"), ("Fruit", "y", "navy")],
                           layouts)
     assert problems == ['components.xlsx, sheet "Cards", row 2, column "colour": "#12345" is not a colour (use '
-                        '#rrggbb or a name like "navy")']
+                        '#rrggbb, #rrggbbaa with opacity, or a name like "navy")']
 
 
 def test_conditions_and_missing_image(tmp_path):

@@ -49,7 +49,8 @@ def test_data_columns_silence_the_unused_warning(tmp_path):
 def test_a_field_missing_from_the_sheet_is_an_error(tmp_path):
     project = make_project(tmp_path, sheets={"Cards": [("name", "count"), ("Gold", 1)]})
     assert problems_of(project) == [
-        'error: components.xlsx, sheet "Cards": the layout of set "Cards" uses {text} but the sheet has no column "text"',
+        'error: layouts.toml: set "Cards", element 2, text: uses {text} but components.xlsx, sheet "Cards", has no '
+        'column "text"',
     ]
 
 

@@ -82,7 +82,7 @@ CARDS = '''
 size = "poker"
 corner_radius = "3mm"
 background = "{border}"
-data_columns = ["players"]
+data_columns = ["players", "code"]  # code: the rules engine's card id (not printed)
 
 [sets."Action Cards".back]
 background = "#243a5e"
@@ -118,8 +118,6 @@ def action_cards() -> str:
                 y="69mm", width="49mm", height="5mm", size="7.5pt", valign="middle", colour="#a02a1a"))
     add(element(s, type="text", when="not special", text="*{text}*", x="7mm", y="42mm", width="49mm",
                 height="28mm", size="10pt", align="center", valign="middle", colour="#444444"))
-    add(element(s, type="text", text="log: {code}", x="5mm", y="78mm", width="53mm", height="4.5mm",
-                size="6.5pt", align="right", valign="middle", colour="#777777"))
     add(element(s, "back", type="image", src="hourglass", x="16.5mm", y="20mm", width="30mm", height="30mm"))
     add(element(s, "back", type="text", text="**Battle for Seven Cities**\naction card", x="5mm", y="56mm",
                 width="53mm", height="14mm", size="11pt", align="center", valign="middle", colour="#f3e6c8"))
