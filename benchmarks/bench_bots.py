@@ -4,10 +4,11 @@ For each game and pairing, half the games put bot A in seat 1 and half in seat 2
 more players, are random), so the first-player effect cancels; a shared win counts as a share. The answer is
 A's win rate with its Wilson interval, against an even share of the seats the two bots hold.
 
-    python benchmarks/bench_bots.py --games 60 --budget 60 who-will-reign four-sisters
+    python benchmarks/bench_bots.py --games 60 --budget 60 who-will-reign four-sisters:4
     python benchmarks/bench_bots.py --games 100 starter tidepool-tricks
 
-`starter` is the game `playproof new` makes; a folder under examples/declared/ is named by its id.
+`starter` is the game `playproof new` makes; a folder under examples/declared/ is named by its id;
+`GAME:N` plays it with N players (default --players).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def pairing(game: str, project: str | None, players: int, a: str, b: str, games:
     second = run_local(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
                             project=project))
     return Rate(first.wins[0] + second.wins[1], games), time.perf_counter() - began
+    # with more than two players the others are random, and A's even share is still 1 / players
 
 
 def main() -> None:
@@ -59,12 +61,14 @@ def main() -> None:
     print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
     print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as workdir:
-        for game in args.games_to_play:
+        for spec in args.games_to_play:
+            game, _, count = spec.partition(":")
+            players = int(count) if count else args.players
             game_id, project = project_of(game, Path(workdir))
             for a, b in ((f"mcts:{args.budget}", "greedy"), ("greedy", "random")):
-                rate, seconds = pairing(game_id, project, args.players, a, b, args.games)
-                print(f"| {game} | {args.players} | {a} vs {b} | {rate.trials} | {rate.text()} | "
-                      f"{100 / args.players:.0f} % | {seconds:.0f} |", flush=True)
+                rate, seconds = pairing(game_id, project, players, a, b, args.games)
+                print(f"| {game} | {players} | {a} vs {b} | {rate.trials} | {rate.text()} | "
+                      f"{100 / players:.0f} % | {seconds:.0f} |", flush=True)
 
 
 if __name__ == "__main__":
