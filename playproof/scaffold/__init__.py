@@ -35,7 +35,8 @@ RULES: dict[str, list[tuple[object, ...]]] = {
               ("buy", "turn", "market", "tableau", "Cards", "cost", "coins", None, None,
                "pay a card's cost to put it in your tableau")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
-             ("end", "count(deck) == 0 and count(market) == 0 or round >= 30"), ("end at", "round"), ("tiebreak", "coins")],
+             ("end", "count(deck) == 0 and count(market) == 0 or round >= 30"), ("end at", "round"), ("tiebreak", "coins"),
+             ("heuristic", "3 * sum(tableau, points) + sum(tableau, coins) + coins // 3")],
     "Scoring": [("part", "expression"), ("cards", "sum(tableau, points)"), ("coins", "coins // 3")],
 }
 """The starter game's rules, declared in the workbook (docs/rules-sheets.md explains every column)."""

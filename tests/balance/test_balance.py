@@ -215,3 +215,18 @@ def test_the_html_answers_open_in_a_real_browser(tmp_path: Path, nim: str) -> No
                           "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
                           "--dump-dom", page.as_uri()], check=True, capture_output=True, text=True, timeout=120).stdout
     assert dom.count("<svg") == 2 and "<h2>Compared</h2>" in dom and "100 %" in dom
+
+
+def test_a_designer_states_the_greedy_bots_heuristic_in_the_turn_sheet(tmp_path: Path) -> None:
+    from playproof.playtest.declared import declared_engine
+    from playproof.playtest.engine import Setup
+    from playproof.scaffold import create_project
+
+    create_project(tmp_path / "g")
+    engine = declared_engine(tmp_path / "g", "g")(Setup(("Ann", "Ben"), project=tmp_path / "g"))
+    assert engine.heuristic("Ann") == 0  # 3 x card points + card coins + coins // 3 = 2 // 3
+    project = str(tmp_path / "g")
+    first = run_local(Plan("g", 2, 150, seed=3, bots="greedy,random", project=project))
+    second = run_local(Plan("g", 2, 150, seed=3, bots="random,greedy", project=project))
+    greedy = Rate(first.wins[0] + second.wins[1], 300)
+    assert greedy.interval[0] > 0.5, greedy.text()  # it buys cards, so it beats random play

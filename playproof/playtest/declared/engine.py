@@ -109,6 +109,11 @@ class DeclaredEngine(Engine):
         top = max(marks.values())
         return [p for p in tied if marks[p] == top]
 
+    def heuristic(self, player: str) -> float:
+        """Return how well a player stands for bots: the Turn sheet's `heuristic`, else the score lead."""
+        stated = self.game.turn.heuristic
+        return float(as_number(self._eval(stated, player))) if stated is not None else super().heuristic(player)
+
     def round_label(self) -> str:
         return str(self.round_number)
 

@@ -120,6 +120,7 @@ class TurnSpec:
     end: Fn | None = None
     end_at: str = "now"
     tiebreak: Fn | None = None
+    heuristic: Fn | None = None
     origins: dict[str, Origin] = field(default_factory=dict)
 
 

@@ -53,6 +53,7 @@ TURN_KEYS: dict[str, str] = {
     "end": "the condition that ends the game (an expression)",
     "end at": "`now` (the game ends as soon as `end` holds) or `round` (at the end of that round)",
     "tiebreak": "an expression per player; among tied scores the highest wins",
+    "heuristic": "an expression per player: how well a player stands, for the greedy bot (default: score lead)",
 }
 TURN_CHOICES = {"end turn": ("move", "auto"), "end at": ("now", "round")}
 
