@@ -171,7 +171,7 @@ def _check_uncached_formulas(
         for c, cell in enumerate(row):
             cached = rows[r - 1][c] if r - 1 < len(rows) and c < len(rows[r - 1]) else None
             if isinstance(cell, str) and cell.startswith("=") and cached is None:
-                column = header[c] if r > 1 and c < len(header) and header[c] else _column_letter(c)
+                column = header[c] if r > 1 and c < len(header) and header[c] else column_letter(c)
                 problems.error(
                     Location(file, sheet=sheet, row=r, column=column),
                     f"formula {cell} has no cached value; open and save the workbook in a "
@@ -179,7 +179,7 @@ def _check_uncached_formulas(
                 )
 
 
-def _column_letter(index: int) -> str:
+def column_letter(index: int) -> str:
     """Return the spreadsheet letter of a zero-based column index."""
     letters = ""
     index += 1
@@ -230,8 +230,8 @@ def _check_duplicate_columns(cset: ComponentSet, header: list[str], problems: Pr
     first: dict[str, int] = {}
     for index, name in enumerate(header):
         if name and name in first:
-            problems.error(cset.location(1, name), f'columns {_column_letter(first[name])} and '
-                                                   f'{_column_letter(index)} are both named "{name}"; rename one')
+            problems.error(cset.location(1, name), f'columns {column_letter(first[name])} and '
+                                                   f'{column_letter(index)} are both named "{name}"; rename one')
         first.setdefault(name, index)
 
 

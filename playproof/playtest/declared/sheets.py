@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playproof.components.model import ComponentSet, Workbook
+from playproof.components.reader import column_letter
 from playproof.errors import Location, Problems
 from playproof.playtest.declared.model import Origin
 
@@ -93,15 +94,6 @@ def canonical(header: str) -> str:
     return " ".join(header.strip().lower().replace("_", " ").split())
 
 
-def letter(index: int) -> str:
-    """Return the spreadsheet letter of a zero-based column index."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
-
 
 def component_sets(workbook: Workbook) -> dict[str, ComponentSet]:
     """Return the workbook's component sets (every sheet that is not a rules sheet)."""
@@ -126,10 +118,10 @@ def _rows(cset: ComponentSet, problems: Problems) -> list[RawRow]:
     for index, header in enumerate(cset.columns):
         name = canonical(header)
         if name not in accepted:
-            problems.error(cset.location(1, header), f'{cset.name}!{letter(index)}1: unknown column "{header}"'
+            problems.error(cset.location(1, header), f'{cset.name}!{column_letter(index)}1: unknown column "{header}"'
                            f"{did_you_mean(name, accepted)} (columns: {', '.join(accepted)})")
             continue
-        mapping[header], letters[name] = name, letter(index)
+        mapping[header], letters[name] = name, column_letter(index)
     for column in REQUIRED[cset.name]:
         if column not in letters:
             problems.error(cset.location(1), f'{cset.name}: no "{column}" column (columns: {", ".join(accepted)})')
