@@ -8,28 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playproof.errors import PlayproofError
 from playproof.layouts.imposition import PagePlan, Plan
 from playproof.output.atomic import atomic_path, check_stop
+from playproof.output.cardimages import pdfium as load_pdfium
 
 DPI = 150
-
-
-def _pdfium() -> Any:
-    """Import pypdfium2, or explain how to install it."""
-    try:
-        import pypdfium2
-    except ImportError:
-        raise PlayproofError(
-            '--format png needs pypdfium2: install it with pip install "playproof[png]" (or pip install pypdfium2)'
-        ) from None
-    return pypdfium2
 
 
 def write_pngs(pdf: Path, folder: Path, name: str, plan: Plan | None = None, dpi: int = DPI) -> list[Path]:
     """Render every page to folder/<name>-page-NNN.png and, given the plan, each design side to
     folder/<set>/<row>-front.png (-back.png); return the files written."""
-    pdfium = _pdfium()
+    pdfium = load_pdfium()
     folder.mkdir(parents=True, exist_ok=True)
     document = pdfium.PdfDocument(str(pdf))
     written: list[Path] = []
