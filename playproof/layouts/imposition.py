@@ -6,7 +6,7 @@ Page coordinates are points from the page's top-left corner, y downwards. Nothin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from playproof.layouts.geometry import Box
@@ -127,9 +127,10 @@ class Grid:
 
 @dataclass
 class Plan:
-    """The whole imposition: pages in print order."""
+    """The whole imposition: pages in print order, and warnings about choices made."""
 
     pages: list[PagePlan] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def slots(self) -> Iterator[Slot]:
         """Yield every slot of every page."""
@@ -138,14 +139,43 @@ class Plan:
 
 
 def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
-    """Impose every set: each set starts on a new page; backs follow their fronts."""
+    """Impose every set: each set starts on a new page; backs follow their fronts.
+
+    For duplex printing every front page is followed by its back page (a blank one when the set
+    has no backs), so a front never lands on the back of another sheet.
+    """
     result = Plan()
     if sheet.calibration:
         result.pages.extend(calibration_pages(sheet))
     for job in jobs:
         if job.copies:
-            result.pages.extend(impose_set(job, sheet, len(result.pages) + 1))
+            result.pages.extend(impose_set(job, sheet, len(result.pages) + 1, result.warnings))
+    if duplex_pairs(sheet):
+        result.pages = paired(result.pages)
     return result
+
+
+def duplex_pairs(sheet: Sheet) -> bool:
+    """Return whether pages are printed double-sided, front and back of one sheet in turn."""
+    return sheet.duplex != "none" and not sheet.fold
+
+
+def paired(pages: list[PagePlan]) -> list[PagePlan]:
+    """Return the pages with a blank back after every front page that has none, renumbered from 1."""
+    result: list[PagePlan] = []
+    for index, page in enumerate(pages):
+        result.append(page)
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        if page.side == "front" and (following is None or following.side != "back"):
+            result.append(PagePlan(0, page.width, page.height, "back", page.set, (), label="blank"))
+    return [_renumbered(page, number) for number, page in enumerate(result, start=1)]
+
+
+def _renumbered(page: PagePlan, number: int) -> PagePlan:
+    """Return a page (and its slots) with a new page number."""
+    if page.number == number:
+        return page
+    return replace(page, number=number, slots=tuple(replace(s, page=number) for s in page.slots))
 
 
 def calibration_pages(sheet: Sheet) -> list[PagePlan]:
@@ -193,12 +223,17 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     return landscape if landscape.per_page > portrait.per_page else portrait
 
 
-def impose_set(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
+def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] | None = None) -> list[PagePlan]:
     """Return the pages of one set: grids of copies, or tiled parts when one copy is larger than a page."""
     if sheet.fold and job.has_back:
         top = choose_grid(job, sheet, "top")
         if top.per_page:
             return _folded_pages(job, sheet, top, first_page)
+        if warnings is not None:
+            warnings.append(f'set "{job.name}": a component does not fit on half a page, so it cannot be '
+                            "gutter-folded; its backs are printed on their own pages, at the same "
+                            "positions as the fronts, to glue")
+        sheet = replace(sheet, duplex="none")
     grid = choose_grid(job, sheet)
     if grid.per_page == 0:
         from playproof.layouts.tiling import tiled_pages

@@ -161,7 +161,7 @@ def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
         span = f"copy {first}" if fronts == 1 else f"copies {first}-{seen[page.set]}"
         ranges[page.number] = f"{span} of {totals[page.set]}"
         following = plan_.pages[page.number] if page.number < len(plan_.pages) else None
-        if following is not None and following.side == "back" and following.set == page.set:
+        if following is not None and following.side == "back" and following.set == page.set and following.slots:
             ranges[page.number + 1] = ranges[page.number]  # a back page shows what its front holds
     return ranges
 
@@ -226,6 +226,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     paper, sheet = make_sheet(project, options)
     jobs = make_jobs(project, layouts)
     plan_ = plan(jobs, sheet)
+    for warning in plan_.warnings:
+        problems.warn(None, warning)
     if not plan_.pages:
         raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
     if len(plan_.pages) > MAX_PAGES:

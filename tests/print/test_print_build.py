@@ -125,7 +125,7 @@ def test_new_project_builds_immediately_without_warnings(tmp_path):
     assert result.output.splitlines() == [f"created {target}; build it with: playproof build {target}"]
     build = run("build", str(target))
     assert build.exit_code == 0
-    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 5 page(s), 0 warning(s)"  # the declared starter game
+    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 6 page(s), 0 warning(s)"  # the tokens get a blank back
     assert run("check", str(target)).output.splitlines()[-1] == f"{target}: no errors, 0 warning(s)"
     again = CliRunner().invoke(cli, ["new", str(target)])
     assert again.output.splitlines()[-1] == f"Error: {target}: already exists and is not empty"

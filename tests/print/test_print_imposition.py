@@ -14,6 +14,8 @@ from playproof.units import mm
 
 A4 = Sheet(*PAPERS["a4"])
 LETTER = Sheet(*PAPERS["letter"])
+SINGLE_A4 = Sheet(*PAPERS["a4"], duplex="none")  # single-sided: no blank backs
+SINGLE_LETTER = Sheet(*PAPERS["letter"], duplex="none")
 
 
 def poker(count: int, has_back: bool = True, gap: float = 0.0, bleed: float = mm(3)) -> SetJob:
@@ -23,14 +25,14 @@ def poker(count: int, has_back: bool = True, gap: float = 0.0, bleed: float = mm
 
 
 def test_nine_poker_cards_per_a4_page():
-    result = plan([poker(20, has_back=False)], A4)
+    result = plan([poker(20, has_back=False)], SINGLE_A4)
     assert [len(p.slots) for p in result.pages] == [9, 9, 2]
     assert all(p.width < p.height for p in result.pages)
 
 
 def test_eight_poker_cards_per_letter_page_in_landscape():
     # 3 x 3 would leave under 5 mm at the top and bottom for marks and footer: 4 x 2 landscape wins
-    result = plan([poker(20, has_back=False)], LETTER)
+    result = plan([poker(20, has_back=False)], SINGLE_LETTER)
     assert [len(p.slots) for p in result.pages] == [8, 8, 4]
     assert all(p.width > p.height for p in result.pages)
 
@@ -130,9 +132,12 @@ def test_gutter_fold_puts_backs_below_the_fold_on_the_same_page():
 
 def test_sets_start_on_new_pages_in_order():
     other = SetJob("Tokens", mm(25), mm(25), mm(3), mm(6), tuple(Copy("Tokens", 2, i, 0) for i in range(1, 4)), False)
-    result = plan([poker(2, has_back=False), other], A4)
+    result = plan([poker(2, has_back=False), other], SINGLE_A4)
     assert [p.set for p in result.pages] == ["Cards", "Tokens"]
     assert [p.number for p in result.pages] == [1, 2]
+    duplex = plan([poker(2, has_back=False), other], A4)  # each front page gets its (blank) back
+    assert [(p.set, p.side, len(p.slots)) for p in duplex.pages] == [
+        ("Cards", "front", 2), ("Cards", "back", 0), ("Tokens", "front", 3), ("Tokens", "back", 0)]
 
 
 def test_landscape_is_chosen_when_it_holds_more():
@@ -163,7 +168,7 @@ def test_split_parts_overlap_and_cover_the_whole():
 
 def test_board_larger_than_the_paper_is_tiled_into_parts():
     board = SetJob("Board", mm(400), mm(300), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
-    result = plan([board], A4)
+    result = plan([board], SINGLE_A4)
     assert len(result.pages) == 4  # 2 x 2 parts on landscape A4
     assert [s.part for s in result.slots()] == [1, 2, 3, 4]
     for page in result.pages:
@@ -177,7 +182,7 @@ def test_board_larger_than_the_paper_is_tiled_into_parts():
 
 def test_alignment_crosshairs_match_between_neighbouring_parts():
     board = SetJob("Board", mm(400), mm(150), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
-    left, right = plan([board], A4).pages
+    left, right = plan([board], SINGLE_A4).pages
     def in_component(page):
         (slot,) = page.slots
         return {(round(m.x1 - slot.origin[0], 3), round(m.y1 - slot.origin[1], 3)) for m in page.marks
