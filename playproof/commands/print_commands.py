@@ -42,11 +42,13 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("--fold/--no-fold", default=None, help="Gutter fold: backs below the fronts on the same page.")
 @click.option("--back-offset", help='Shift backs by "X,Y" (mm) to correct a printer\'s duplex shift.')
 @click.option("--calibration/--no-calibration", default=None, help="Start with a duplex calibration sheet.")
+@click.option("--pdfx", is_flag=True, help='PDF/X-4 with an sRGB output intent (pip install "playproof[pdfx]").')
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
-                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None) -> None:
+                  duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
+                  pdfx: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
     options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
-                           back_offset=_offset(back_offset), calibration=calibration)
+                           back_offset=_offset(back_offset), calibration=calibration, pdfx=pdfx)
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update)

@@ -33,6 +33,7 @@ class BuildOptions:
     fold: bool | None = None
     back_offset: tuple[float, float] | None = None
     calibration: bool | None = None
+    pdfx: bool = False  # PDF/X-4 with an sRGB output intent (needs pikepdf)
 
 
 @dataclass
@@ -244,7 +245,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
 
             outputs = write_svgs(project, layouts, composer, out / "svg", problems)
         else:
-            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
+            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress, options.pdfx)]
             if options.format == "png":
                 from playproof.output.png import write_pngs
 
@@ -258,9 +259,14 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
-               progress: Progress | None) -> Path:
+               progress: Progress | None, pdfx: bool = False) -> Path:
     """Render the plan to target atomically; nothing is left behind when composing found errors."""
     from playproof.output.pdf import PdfWriter
+
+    if pdfx:
+        from playproof.output.pdfx import _pikepdf
+
+        _pikepdf()  # say what to install before drawing anything
 
     totals: dict[str, int] = {}
     for slot in plan_.slots():
@@ -278,6 +284,10 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
                 progress(index + 1, len(plan_.pages))
         writer.save()
         problems.raise_if_errors()
+        if pdfx:
+            from playproof.output.pdfx import make_pdfx
+
+            make_pdfx(temporary, f"{project.name} {project.version}".strip())
     return target
 
 

@@ -31,9 +31,16 @@ def _form_renderer() -> type:
     once) cannot hold: `TypeError: ... expected str instance, bytes found`.
     """
     from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.pdfbase._fontdata import standardFonts as STANDARD_FONTS  # noqa: N812
     from reportlab.lib.utils import ImageReader
 
     class FormRenderer(_PDFRenderer):  # type: ignore[misc]
+        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802,N803 (reportlab's names)
+            # The drawing state starts in Helvetica, which is never embedded: use the bundled font.
+            if delta.get("fontName") in STANDARD_FONTS:
+                delta = {**delta, "fontName": DEFAULT_FAMILY}
+            super().applyStateChanges(delta, newState)
+
         def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
             path = image.path
             if path is not None and (hasattr(path, "mode") or Path(str(path)).is_file()):
@@ -46,10 +53,13 @@ class PdfWriter:
     """Writes pages of a plan to a reportlab canvas; images and SVG icons are embedded once."""
 
     def __init__(self, path: Path, assets: Assets, title: str, margin: float) -> None:
-        self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1)
+        register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
+        # Every page starts in the bundled (embedded) font: reportlab's default Helvetica is never
+        # embedded, and print-shop preflight rejects a PDF that names a font it does not embed.
+        self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1,
+                             initialFontName=DEFAULT_FAMILY, initialFontSize=7)
         self.canvas.setTitle(title)
         self.canvas.setCreator("playproof")
-        register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
