@@ -74,6 +74,7 @@ class PagePlan:
     kind: str = "sheet"  # sheet | calibration
     label: str = ""
     single: bool = False  # one component (or part) per page: the page gets a TrimBox and BleedBox
+    footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ class SetJob:
     has_back: bool
     crop_marks: bool = True
     overlap: float = mm(10)
+    edges: tuple[tuple[str, str], ...] = ()  # per design: the colour at its (front, back) edge, "" unknown
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,48 @@ def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
             result.pages.extend(impose_set(job, sheet, len(result.pages) + 1, result.warnings))
     if duplex_pairs(sheet):
         result.pages = paired(result.pages)
+    result.warnings.extend(shared_cut_warnings(result, jobs))
     return result
+
+
+def shared_cut_warnings(result: Plan, jobs: list[SetJob]) -> list[str]:
+    """Return one warning per set whose touching neighbours have different edge colours.
+
+    Pieces that share a cut line show a sliver of the neighbour's colour when the cut is off by a hair.
+    """
+    by_name = {job.name: job for job in jobs}
+    warned: dict[str, str] = {}
+    for page in result.pages:
+        job = by_name.get(page.set or "")
+        if job is None or not job.edges or job.name in warned:
+            continue
+        clash = _edge_clash(page, job)
+        if clash:
+            warned[job.name] = (f'set "{job.name}": neighbouring pieces share a cut line but their edges differ '
+                                f"({clash[0]} next to {clash[1]} on page {page.number}); a cut off by a hair shows "
+                                'the other colour: use cut = "gutter" to keep them apart')
+    return list(warned.values())
+
+
+def _edge_clash(page: PagePlan, job: SetJob) -> tuple[str, str] | None:
+    """Return the first two different edge colours of pieces touching on a page, or None."""
+    side = 0 if page.side == "front" else 1
+    slots = [s for s in page.slots if s.part is None and s.side == page.side]
+    for i, a in enumerate(slots):
+        for b in slots[i + 1:]:
+            colours = (job.edges[a.copy.design][side], job.edges[b.copy.design][side])
+            if colours[0] != colours[1] and "" not in colours and _touching(a.trim, b.trim):
+                return colours
+    return None
+
+
+def _touching(a: Box, b: Box, tolerance: float = 0.5) -> bool:
+    """Return whether two trim boxes share part of an edge."""
+    side_by_side = (abs(a.right - b.x) < tolerance or abs(b.right - a.x) < tolerance) and \
+        min(a.bottom, b.bottom) - max(a.y, b.y) > tolerance
+    stacked = (abs(a.bottom - b.y) < tolerance or abs(b.bottom - a.y) < tolerance) and \
+        min(a.right, b.right) - max(a.x, b.x) > tolerance
+    return side_by_side or stacked
 
 
 def duplex_pairs(sheet: Sheet) -> bool:
@@ -189,9 +232,9 @@ def _area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str 
     """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
     zone = MARK_ZONE if crop else 0.0
     footer = FOOTER_HEIGHT if sheet.footer else 0.0
-    # Backs flipped top to bottom land where the footer band would be: keep it free at the top too.
-    flipped = footer if mirror_axis(sheet, width, height) == "y" else 0.0
-    top = sheet.margin + flipped + zone
+    # Backs flipped top to bottom put their footer at the top (PagePlan.footer_top), where the
+    # fronts' footer band lands: no second band is kept free.
+    top = sheet.margin + zone
     bottom = height - sheet.margin - footer - zone
     if fold_half == "top":
         bottom = height / 2 - FOLD_GAP - zone
@@ -281,9 +324,14 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
             backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
                           for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1))
+                                  single=grid.per_page == 1, footer_top=_flipped(backs)))
             number += 1
     return pages
+
+
+def _flipped(slots: tuple[Slot, ...]) -> bool:
+    """Return whether the backs on a page are turned top to bottom."""
+    return any(s.mirrored == "y" for s in slots)
 
 
 def _footer(sheet: Sheet) -> float:

@@ -64,7 +64,7 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                 if job.has_back:
                     back = back_slot(slot, sheet, width, height, number, (job.width, job.height))
                     pages.append(PagePlan(number, width, height, "back", job.name, (back,), label=label,
-                                          single=True))
+                                          single=True, footer_top=back.mirrored == "y"))
                     number += 1
     return pages
 

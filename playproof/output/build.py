@@ -11,6 +11,7 @@ from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
+from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
@@ -85,11 +86,24 @@ def make_jobs(project: Project, layouts: list[SetLayout]) -> list[SetJob]:
         copies = tuple(Copy(layout.name, row.row, n, index)
                        for index, row in enumerate(cset.rows) for n in range(1, row.count + 1))
         width, height = design_size(layout, cset)
-        gap = layout.gap if layout.gap is not None else (0.0 if layout.shape == "rect" else 2 * layout.bleed)
+        shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
+        gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
+        edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
-                           crop, layout.overlap))
+                           crop, layout.overlap, edges))
     return jobs
+
+
+def _edges(layout: SetLayout, fields: dict[str, object]) -> tuple[str, str]:
+    """Return the colour printed at the cut edge of a design's front and back (its frame, else its background)."""
+    def edge(side: Side | None) -> str:
+        if side is None:
+            return ""
+        value = side.border.colour if side.border is not None and side.border.width > 0 else side.background
+        return substitute(str(value), fields).strip().lower() if value else ""
+
+    return edge(layout.front), edge(layout.back)
 
 
 def make_sheet(project: Project, options: BuildOptions) -> tuple[Paper, Sheet]:

@@ -168,7 +168,8 @@ class PdfWriter:
         c = self.canvas
         c.setFillColor(self.colour("#555555"))
         c.setFont("DejaVuSans", 7)
-        c.drawString(self.margin + mm(3), self.margin + mm(1), text)
+        y = page.height - self.margin - mm(3.5) if page.footer_top else self.margin + mm(1)
+        c.drawString(self.margin + mm(3), y, text)
 
     def form(self, asset: Asset) -> str:
         """Return the name of a form XObject holding an SVG drawing (made once per file)."""
