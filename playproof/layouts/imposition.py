@@ -14,7 +14,7 @@ from playproof.units import mm
 
 MARK_OFFSET = mm(1)  # crop marks start this far outside the art
 MARK_LENGTH = mm(5)  # and are at most this long
-MARK_ZONE = mm(3)  # room kept around the grid for crop marks
+MARK_ZONE = mm(2.5)  # room kept around the grid for crop marks (1.5 mm of mark at least)
 FOOTER_HEIGHT = mm(5)
 FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts

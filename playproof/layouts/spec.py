@@ -13,6 +13,8 @@ from playproof.layouts import keys as K
 from playproof.layouts import schema as S
 from playproof.layouts.elements import Element, Length, Side, parse_side
 from playproof.layouts.geometry import NAMED_SIZES
+
+SIZE_NAMES = ", ".join(NAMED_SIZES)  # print-sheets: every named size, for messages
 from playproof.units import mm
 
 LAYOUTS_FILE = "layouts.toml"
@@ -384,7 +386,7 @@ def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: P
     if size is None:
         problems.error(
             Location(LAYOUTS_FILE),
-            f'{where}: size "{value}" is not poker, bridge, mini, tarot, square or "W x H" like "63mm x 88mm"',
+            f'{where}: size "{value}" is not {SIZE_NAMES} or "W x H" like "63mm x 88mm"',
         )
         size = NAMED_SIZES["poker"]
     if not all(side > 0 for side in size):
