@@ -406,7 +406,6 @@ def crop_marks(grid: Grid, job: SetJob, used: int, edge: float, footer: float = 
 def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list[PagePlan]:
     """Gutter fold: fronts on the top half, backs mirrored across the fold on the bottom half."""
     pages = []
-    fold = Mark(sheet.margin, sheet.height / 2, sheet.width - sheet.margin, sheet.height / 2, "fold")
     for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
         chunk = job.copies[start : start + top.per_page]
         fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
@@ -416,8 +415,18 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
         marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
         mirrored_marks = tuple(Mark(m.x1, sheet.height - m.y1, m.x2, sheet.height - m.y2) for m in marks)
         pages.append(PagePlan(number, sheet.width, sheet.height, "front", job.name, tuple(fronts + backs),
-                              marks + mirrored_marks + (fold,)))
+                              marks + mirrored_marks + fold_ticks(sheet, fronts + backs)))
     return pages
+
+
+def fold_ticks(sheet: Sheet, slots: list[Slot]) -> tuple[Mark, ...]:
+    """Return the gutter fold as two ticks in the side margins, never across the art."""
+    y = sheet.height / 2
+    left = min(s.art.x for s in slots) - MARK_OFFSET
+    right = max(s.art.right for s in slots) + MARK_OFFSET
+    ticks = (Mark(left, y, max(left - MARK_LENGTH, sheet.margin), y, "fold"),
+             Mark(right, y, min(right + MARK_LENGTH, sheet.width - sheet.margin), y, "fold"))
+    return tuple(m for m in ticks if abs(m.x1 - m.x2) > 1e-6)
 
 
 def _fold_back(front: Slot, page_height: float) -> Slot:

@@ -129,32 +129,43 @@ class PdfWriter:
             c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for op in scene.ops:
             DRAW[type(op)](self, op)
-        self._cut_and_fold(scene)
+        self._cut_line(scene, slot.side)
         c.restoreState()
+        if scene.fold_xs:
+            self._fold_ticks(slot, scene)
 
-    def _cut_and_fold(self, scene: Scene) -> None:
-        """Draw the cut line along a shaped outline and the fold lines of a screen."""
+    def _cut_line(self, scene: Scene, side: str) -> None:
+        """Draw the cut line along a shaped outline; only on fronts, where the piece is cut from."""
         c = self.canvas
-        if scene.cut_line:
+        if scene.cut_line and side == "front":
             c.setStrokeColor(self.colour(CUT_COLOUR))
             c.setLineWidth(0.3)
             c.setDash()
             path = c.beginPath()
             _outline_path(path, scene.outline, 0.0)
             c.drawPath(path, stroke=1, fill=0)
-        if scene.fold_xs:
-            c.setStrokeColor(self.colour(CUT_COLOUR))
-            c.setLineWidth(0.4)
-            c.setDash(3, 2)
-            for x in scene.fold_xs:
-                c.line(x, 0, x, scene.height)
-            c.setDash()
+
+    def _fold_ticks(self, slot: Slot, scene: Scene) -> None:
+        """Mark a screen's folds with ticks above and below it, outside the art (never dashed through it)."""
+        c = self.canvas
+        c.saveState()
+        ox, oy = design_origin(slot, scene)
+        c.transform(1, 0, 0, -1, ox, self.height - oy)
+        if slot.mirrored == "y":
+            c.transform(-1, 0, 0, -1, scene.width, scene.height)
+        c.setStrokeColor(self.colour("#000000"))
+        c.setLineWidth(0.4)
+        c.setDash(1.5, 1)
+        start, end = scene.bleed + mm(1), scene.bleed + mm(3)
+        c.lines([(x, y0, x, y1) for x in scene.fold_xs
+                 for y0, y1 in ((-start, -end), (scene.height + start, scene.height + end))])
+        c.restoreState()
 
     def marks(self, marks: tuple[Mark, ...]) -> None:
         """Draw crop marks, alignment crosshairs and fold lines (page coordinates)."""
         c = self.canvas
         h = self.height
-        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (4, 3))):
+        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (1.5, 1))):
             lines = [(m.x1, h - m.y1, m.x2, h - m.y2) for m in marks if m.kind == kind]
             if lines:
                 c.setStrokeColor(self.colour("#000000" if kind != "fold" else CUT_COLOUR))
