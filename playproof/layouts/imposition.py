@@ -106,6 +106,7 @@ class Sheet:
     footer: bool = True
     crop_marks: bool = True
     calibration: bool = False
+    share: bool = True  # the last sheets of small sets share paper (see layouts.sharing)
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,14 @@ def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
     for job in jobs:
         if job.copies:
             result.pages.extend(impose_set(job, sheet, len(result.pages) + 1, result.warnings))
+    if sheet.share:
+        from playproof.layouts.sharing import share
+
+        result.pages = share(result.pages, sheet)
     if duplex_pairs(sheet):
         result.pages = paired(result.pages)
+    else:
+        result.pages = [_renumbered(page, number) for number, page in enumerate(result.pages, start=1)]
     result.warnings.extend(shared_cut_warnings(result, jobs))
     return result
 

@@ -165,20 +165,36 @@ def _uses_row(layout: SetLayout, side: str) -> bool:
 
 def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     """Return, per page number, which copies of its set the page holds ("copies 10-18 of 55")."""
-    seen: dict[str, int] = {}
+    ordinal = _ordinals(plan_)
     ranges: dict[int, str] = {}
     for page in plan_.pages:
-        fronts = sum(1 for slot in page.slots if slot.side == "front" and slot.part is None)
-        if page.set is None or not fronts:
-            continue
-        first = seen.get(page.set, 0) + 1
-        seen[page.set] = first + fronts - 1
-        span = f"copy {first}" if fronts == 1 else f"copies {first}-{seen[page.set]}"
-        ranges[page.number] = f"{span} of {totals[page.set]}"
+        held: dict[str, list[int]] = {}
+        for slot in page.slots:
+            if slot.side == "front" and slot.part is None:
+                held.setdefault(slot.copy.set, []).append(ordinal[slot.copy])
+        if page.set is None or len(held) != 1:
+            continue  # a shared sheet's footer names its sets; their copies would not fit on the line
+        spans = []
+        for name, numbers in held.items():
+            first, last = min(numbers), max(numbers)
+            span = f"copy {first}" if first == last else f"copies {first}-{last}"
+            spans.append(f"{span} of {totals[name]}")
+        ranges[page.number] = "; ".join(spans)
         following = plan_.pages[page.number] if page.number < len(plan_.pages) else None
         if following is not None and following.side == "back" and following.set == page.set and following.slots:
             ranges[page.number + 1] = ranges[page.number]  # a back page shows what its front holds
     return ranges
+
+
+def _ordinals(plan_: Plan) -> dict[Copy, int]:
+    """Return each copy's number within its set (row order, then copy), whatever page it lies on."""
+    fronts = sorted({s.copy for s in plan_.slots() if s.side == "front" and s.part is None},
+                    key=lambda c: (c.set, c.design, c.copy))
+    ordinal: dict[Copy, int] = {}
+    counters: dict[str, int] = {}
+    for copy in fronts:
+        counters[copy.set] = ordinal[copy] = counters.get(copy.set, 0) + 1
+    return ordinal
 
 
 def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str] | None = None) -> str:

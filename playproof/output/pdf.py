@@ -103,13 +103,18 @@ class PdfWriter:
 
     def outline_entry(self, page: PagePlan) -> None:
         """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
-        title = page.set or ("Duplex calibration" if page.kind == "calibration" else None)
-        if title is None or title in self.bookmarks:
-            return
+        titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
+        if page.kind == "calibration":
+            titles = ["Duplex calibration"]
         key = f"page{page.number}"
-        self.canvas.bookmarkPage(key)
-        self.canvas.addOutlineEntry(title, key, level=0)
-        self.bookmarks.add(title)
+        for title in titles:
+            if title is None or title in self.bookmarks:
+                continue
+            if key not in self.bookmarks:
+                self.canvas.bookmarkPage(key)
+                self.bookmarks.add(key)
+            self.canvas.addOutlineEntry(title, key, level=0)
+            self.bookmarks.add(title)
 
     def slot(self, slot: Slot, scene: Scene) -> None:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""

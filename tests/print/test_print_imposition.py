@@ -132,10 +132,11 @@ def test_gutter_fold_puts_backs_below_the_fold_on_the_same_page():
 
 def test_sets_start_on_new_pages_in_order():
     other = SetJob("Tokens", mm(25), mm(25), mm(3), mm(6), tuple(Copy("Tokens", 2, i, 0) for i in range(1, 4)), False)
-    result = plan([poker(2, has_back=False), other], SINGLE_A4)
+    apart = Sheet(*PAPERS["a4"], duplex="none", share=False)
+    result = plan([poker(2, has_back=False), other], apart)
     assert [p.set for p in result.pages] == ["Cards", "Tokens"]
     assert [p.number for p in result.pages] == [1, 2]
-    duplex = plan([poker(2, has_back=False), other], A4)  # each front page gets its (blank) back
+    duplex = plan([poker(2, has_back=False), other], Sheet(*PAPERS["a4"], share=False))  # each front page gets its (blank) back
     assert [(p.set, p.side, len(p.slots)) for p in duplex.pages] == [
         ("Cards", "front", 2), ("Cards", "back", 0), ("Tokens", "front", 3), ("Tokens", "back", 0)]
 

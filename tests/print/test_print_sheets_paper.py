@@ -1,0 +1,45 @@
+"""Less paper: small sets share sheets, with every back still behind its front."""
+
+from __future__ import annotations
+
+import pytest
+
+from playproof.layouts.imposition import Copy, SetJob, Sheet, plan
+from playproof.layouts.spec import PAPERS
+from playproof.units import mm
+
+
+def job(name: str, count: int, size: float, has_back: bool) -> SetJob:
+    """Return a set of square pieces with a 3 mm bleed."""
+    copies = tuple(Copy(name, 2, n, 0) for n in range(1, count + 1))
+    return SetJob(name, mm(size), mm(size), mm(3), mm(6), copies, has_back)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_small_sets_share_a_sheet_and_keep_their_backs_behind_their_fronts(duplex):
+    jobs = [job("Tiles", 4, 60, True), job("Tokens", 12, 25, False), job("Markers", 3, 30, True)]
+    result = plan(jobs, Sheet(*PAPERS["a4"], duplex=duplex))
+    front, back = result.pages
+    assert front.set == back.set == "Tiles + Tokens + Markers"
+    assert {s.copy.set for s in front.slots} == {"Tiles", "Tokens", "Markers"}
+    assert {s.copy.set for s in back.slots} == {"Tiles", "Markers"}  # tokens have no back
+    for i, a in enumerate(front.slots):
+        assert all(not a.art.overlaps(b.art) for b in front.slots[i + 1:])
+        assert mm(4) <= a.art.y and a.art.bottom <= front.height - mm(9) + 1e-6
+    fronts = {s.copy: s.trim for s in front.slots}
+    for b in back.slots:
+        f = fronts[b.copy]
+        if duplex == "long":
+            assert (b.trim.x, b.trim.y) == pytest.approx((front.width - f.right, f.y))
+        elif duplex == "short":
+            assert (b.trim.x, b.trim.y) == pytest.approx((f.x, front.height - f.bottom))
+        else:
+            assert (b.trim.x, b.trim.y) == pytest.approx((f.x, f.y))
+    apart = plan(jobs, Sheet(*PAPERS["a4"], duplex=duplex, share=False))
+    assert len(apart.pages) == (6 if duplex != "none" else 5)
+
+
+def test_sheets_that_do_not_fit_together_stay_apart():
+    jobs = [job("Tiles", 12, 60, True), job("Big", 6, 80, True)]  # a full page of tiles, then 2 pages of big ones
+    result = plan(jobs, Sheet(*PAPERS["a4"]))
+    assert [p.set for p in result.pages] == ["Tiles", "Tiles", "Tiles", "Tiles", "Big", "Big"]
