@@ -75,6 +75,7 @@ class PagePlan:
     label: str = ""
     single: bool = False  # one component (or part) per page: the page gets a TrimBox and BleedBox
     footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
+    footer: bool = True  # False where pieces cover the paper edge to edge
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ class Grid:
     pitch_y: float
     cols: int
     rows: int
+    edge: bool = False  # pieces that tile the paper edge to edge (A5 pads on A4): no margin, no footer
 
     @property
     def per_page(self) -> int:
@@ -217,7 +219,7 @@ def paired(pages: list[PagePlan]) -> list[PagePlan]:
         result.append(page)
         following = pages[index + 1] if index + 1 < len(pages) else None
         if page.side == "front" and (following is None or following.side != "back"):
-            result.append(PagePlan(0, page.width, page.height, "back", page.set, (), label="blank"))
+            result.append(PagePlan(0, page.width, page.height, "back", page.set, (), label="blank", footer=page.footer))
     return [_renumbered(page, number) for number, page in enumerate(result, start=1)]
 
 
@@ -270,7 +272,34 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     if fold_half:
         return portrait
     landscape = grid_for(job, _area(sheet, sheet.height, sheet.width, crop), sheet.height, sheet.width)
-    return landscape if landscape.per_page > portrait.per_page else portrait
+    best = landscape if landscape.per_page > portrait.per_page else portrait
+    edge = edge_grid(job, sheet)
+    return edge if edge is not None and edge.per_page > best.per_page else best
+
+
+PAPER_FIT = mm(2)  # pieces this close to an exact division of the paper are printed edge to edge
+
+
+def edge_grid(job: SetJob, sheet: Sheet) -> Grid | None:
+    """Return a grid of bleed-less pieces that divide the paper exactly (2-up A5 pads on A4), if any."""
+    if job.bleed or job.gap:
+        return None
+    for width, height in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
+        cols, rows = math.floor(width / job.width + 1e-6), math.floor(height / job.height + 1e-6)
+        if cols * rows >= 2 and width - cols * job.width <= PAPER_FIT and height - rows * job.height <= PAPER_FIT:
+            x0, y0 = (width - cols * job.width) / 2, (height - rows * job.height) / 2
+            return Grid(width, height, x0, y0, job.width, job.height, cols, rows, edge=True)
+    return None
+
+
+def edge_marks(grid: Grid, sheet: Sheet) -> tuple[Mark, ...]:
+    """Return ticks in the paper's margin at the cuts between pieces that tile the paper."""
+    xs = [grid.x0 + c * grid.pitch_x for c in range(1, grid.cols)]
+    ys = [grid.y0 + r * grid.pitch_y for r in range(1, grid.rows)]
+    top, bottom = sheet.margin, grid.page_height - sheet.margin
+    right = grid.page_width - sheet.margin
+    return tuple([Mark(x, 0.0, x, top) for x in xs] + [Mark(x, grid.page_height, x, bottom) for x in xs]
+                 + [Mark(0.0, y, sheet.margin, y) for y in ys] + [Mark(grid.page_width, y, right, y) for y in ys])
 
 
 def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] | None = None) -> list[PagePlan]:
@@ -323,15 +352,17 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
         fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y)) for c, (t, a) in zip(chunk, cells))
         if len(chunk) not in marks_for:
             wanted = sheet.crop_marks and job.crop_marks
-            marks_for[len(chunk)] = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
+            marks = edge_marks(grid, sheet) if grid.edge else crop_marks(grid, job, len(chunk), sheet.margin,
+                                                                          _footer(sheet))
+            marks_for[len(chunk)] = marks if wanted else ()
         pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts,
-                              marks_for[len(chunk)], single=grid.per_page == 1))
+                              marks_for[len(chunk)], single=grid.per_page == 1, footer=not grid.edge))
         number += 1
         if job.has_back:
             backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
                           for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1, footer_top=_flipped(backs)))
+                                  single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge))
             number += 1
     return pages
 

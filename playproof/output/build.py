@@ -307,7 +307,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
                            sheet.margin)
         for index, page in enumerate(plan_.pages):
-            footer = footer_text(project, plan_, index, ranges) if sheet.footer else ""
+            footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
             check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:

@@ -43,3 +43,19 @@ def test_sheets_that_do_not_fit_together_stay_apart():
     jobs = [job("Tiles", 12, 60, True), job("Big", 6, 80, True)]  # a full page of tiles, then 2 pages of big ones
     result = plan(jobs, Sheet(*PAPERS["a4"]))
     assert [p.set for p in result.pages] == ["Tiles", "Tiles", "Tiles", "Tiles", "Big", "Big"]
+
+
+def test_a5_pads_print_two_to_an_a4_sheet_edge_to_edge():
+    copies = tuple(Copy("Score Sheet", 2, n, 0) for n in range(1, 11))
+    pads = SetJob("Score Sheet", mm(148), mm(210), 0.0, 0.0, copies, False)
+    result = plan([pads], Sheet(*PAPERS["a4"]))
+    fronts = [p for p in result.pages if p.side == "front"]
+    assert len(fronts) == 5 and len(result.pages) == 10
+    for page in fronts:
+        assert page.width > page.height and len(page.slots) == 2 and not page.footer
+        left, right = (s.trim for s in page.slots)
+        assert left.right == pytest.approx(right.x)  # one cut down the middle
+        assert {(round(m.x1, 3), round(m.x2, 3)) for m in page.marks} == {(round(left.right, 3),) * 2}
+    assert all(not p.footer for p in result.pages)  # not even on the blank backs: they are the pads' backs
+    smaller = SetJob("Pads", mm(140), mm(200), 0.0, 0.0, copies, False)
+    assert all(len(p.slots) <= 1 for p in plan([smaller], Sheet(*PAPERS["a4"])).pages)
