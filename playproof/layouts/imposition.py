@@ -76,6 +76,7 @@ class PagePlan:
     single: bool = False  # one component (or part) per page: the page gets a TrimBox and BleedBox
     footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
     footer: bool = True  # False where pieces cover the paper edge to edge
+    footer_side: bool = False  # tight grids: the footer runs up the left margin
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class Grid:
     cols: int
     rows: int
     edge: bool = False  # pieces that tile the paper edge to edge (A5 pads on A4): no margin, no footer
+    bleed_y: float | None = None  # tight grids: the outer bleed at the top and bottom, reduced to fit
 
     @property
     def per_page(self) -> int:
@@ -274,7 +276,34 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     landscape = grid_for(job, _area(sheet, sheet.height, sheet.width, crop), sheet.height, sheet.width)
     best = landscape if landscape.per_page > portrait.per_page else portrait
     edge = edge_grid(job, sheet)
-    return edge if edge is not None and edge.per_page > best.per_page else best
+    if edge is not None and edge.per_page > best.per_page:
+        return edge
+    tight = max((tight_grid(job, sheet, w, h) for w, h in ((sheet.width, sheet.height), (sheet.height, sheet.width))),
+                key=lambda g: g.per_page if g is not None else 0)
+    return tight if tight is not None and tight.per_page > best.per_page else best
+
+
+FOOTER_SIDE = mm(3)  # room for the footer running up the left margin of a tight grid
+MIN_BLEED = mm(1)  # a tight grid keeps at least this much outer bleed at the top and bottom
+
+
+def tight_grid(job: SetJob, sheet: Sheet, width: float, height: float) -> Grid | None:
+    """Return a grid of cards sharing cut lines that uses the top and bottom margins' mark zone and footer band.
+
+    US Letter holds 3 x 3 true poker cards this way: the outer bleed at the top and bottom shrinks
+    to what fits, the crop marks there lie in the margin and the footer runs up the left margin.
+    """
+    if job.gap or not job.bleed or not (sheet.crop_marks and job.crop_marks):
+        return None
+    area = _area(sheet, width, height, True)
+    side = grid_for(job, Box(area.x + FOOTER_SIDE, area.y, area.width - 2 * FOOTER_SIDE, area.height), width, height)
+    available = height - 2 * sheet.margin
+    rows = math.floor((available + 1e-6) / job.height)
+    bleed_y = min(job.bleed, (available - rows * job.height) / 2 - MARK_OFFSET)
+    if rows < 1 or side.cols < 1 or bleed_y < MIN_BLEED - 1e-6:
+        return None
+    y0 = (height - rows * job.height) / 2
+    return Grid(width, height, side.x0, y0, side.pitch_x, job.height, side.cols, rows, bleed_y=bleed_y)
 
 
 PAPER_FIT = mm(2)  # pieces this close to an exact division of the paper are printed edge to edge
@@ -331,11 +360,12 @@ def _art(grid: Grid, index: int, job: SetJob) -> Box:
     """Return a cell's art box: full bleed on the grid's outside, at most half the gap towards a neighbour."""
     col, row = index % grid.cols, index // grid.cols
     inner = min(job.bleed, job.gap / 2)
+    outer_y = job.bleed if grid.bleed_y is None else grid.bleed_y
     return _trim(grid, index, job).grow(
         job.bleed if col == 0 else inner,
-        job.bleed if row == 0 else inner,
+        outer_y if row == 0 else inner,
         job.bleed if col == grid.cols - 1 else inner,
-        job.bleed if row == grid.rows - 1 else inner,
+        outer_y if row == grid.rows - 1 else inner,
     )
 
 
@@ -354,15 +384,19 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
             wanted = sheet.crop_marks and job.crop_marks
             marks = edge_marks(grid, sheet) if grid.edge else crop_marks(grid, job, len(chunk), sheet.margin,
                                                                           _footer(sheet))
+            if grid.bleed_y is not None:
+                marks = tight_marks(grid, job, len(chunk), sheet.margin)
             marks_for[len(chunk)] = marks if wanted else ()
         pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts,
-                              marks_for[len(chunk)], single=grid.per_page == 1, footer=not grid.edge))
+                              marks_for[len(chunk)], single=grid.per_page == 1, footer=not grid.edge,
+                              footer_side=grid.bleed_y is not None))
         number += 1
         if job.has_back:
             backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
                           for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge))
+                                  single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge,
+                                  footer_side=grid.bleed_y is not None))
             number += 1
     return pages
 
@@ -439,6 +473,22 @@ def crop_marks(grid: Grid, job: SetJob, used: int, edge: float, footer: float = 
         marks.append(Mark(left, y, max(left - MARK_LENGTH, min(left, edge)), y))
         marks.append(Mark(right, y, min(right + MARK_LENGTH, max(right, grid.page_width - edge)), y))
     return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
+
+
+def tight_marks(grid: Grid, job: SetJob, used: int, margin: float) -> tuple[Mark, ...]:
+    """Return the crop marks of a tight grid: top and bottom ones in the margin, left ones clear of the footer."""
+    assert grid.bleed_y is not None
+    cols, rows = min(grid.cols, used), math.ceil(used / grid.cols)
+    xs = sorted({round(grid.x0 + c * grid.pitch_x + dx, 4) for c in range(cols) for dx in (0.0, job.width)})
+    ys = sorted({round(grid.y0 + r * grid.pitch_y + dy, 4) for r in range(rows) for dy in (0.0, job.height)})
+    top, bottom = ys[0] - grid.bleed_y - MARK_OFFSET / 2, ys[-1] + grid.bleed_y + MARK_OFFSET / 2
+    left, right = xs[0] - job.bleed - MARK_OFFSET, xs[-1] + job.bleed + MARK_OFFSET
+    edge = MARK_OFFSET  # marks may reach into the margin, to 1 mm from the paper's edge
+    marks = [Mark(x, top, x, max(top - MARK_LENGTH, edge)) for x in xs]
+    marks += [Mark(x, bottom, x, min(bottom + MARK_LENGTH, grid.page_height - edge)) for x in xs]
+    marks += [Mark(left, y, max(left - MARK_LENGTH, margin + FOOTER_SIDE), y) for y in ys]
+    marks += [Mark(right, y, min(right + MARK_LENGTH, grid.page_width - margin), y) for y in ys]
+    return tuple(m for m in marks if abs(m.x1 - m.x2) + abs(m.y1 - m.y2) > 1e-6)
 
 
 def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list[PagePlan]:

@@ -184,6 +184,13 @@ class PdfWriter:
         c = self.canvas
         c.setFillColor(self.colour("#555555"))
         c.setFont("DejaVuSans", 7)
+        if page.footer_side:  # up the left margin, clear of the cards and their marks
+            c.saveState()
+            c.translate(self.margin + mm(2.3), self.margin + mm(3))
+            c.rotate(90)
+            c.drawString(0, 0, text)
+            c.restoreState()
+            return
         y = page.height - self.margin - mm(3.5) if page.footer_top else self.margin + mm(1)
         c.drawString(self.margin + mm(3), y, text)
 

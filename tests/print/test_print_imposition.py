@@ -30,11 +30,12 @@ def test_nine_poker_cards_per_a4_page():
     assert all(p.width < p.height for p in result.pages)
 
 
-def test_eight_poker_cards_per_letter_page_in_landscape():
-    # 3 x 3 would leave under 5 mm at the top and bottom for marks and footer: 4 x 2 landscape wins
+def test_nine_poker_cards_per_letter_page_in_a_tight_grid():
+    # 3 x 3 leaves no room for the mark zone and footer: the footer goes up the side, the top and
+    # bottom marks into the margin, and the outer bleed there shrinks to what fits
     result = plan([poker(20, has_back=False)], SINGLE_LETTER)
-    assert [len(p.slots) for p in result.pages] == [8, 8, 4]
-    assert all(p.width > p.height for p in result.pages)
+    assert [len(p.slots) for p in result.pages] == [9, 9, 2]
+    assert all(p.width < p.height and p.footer_side for p in result.pages)
 
 
 def test_every_copy_is_placed_once_per_side():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, SetJob, Sheet, plan
 from playproof.layouts.spec import PAPERS
 from playproof.units import mm
@@ -59,3 +60,23 @@ def test_a5_pads_print_two_to_an_a4_sheet_edge_to_edge():
     assert all(not p.footer for p in result.pages)  # not even on the blank backs: they are the pads' backs
     smaller = SetJob("Pads", mm(140), mm(200), 0.0, 0.0, copies, False)
     assert all(len(p.slots) <= 1 for p in plan([smaller], Sheet(*PAPERS["a4"])).pages)
+
+
+def test_true_poker_cards_print_nine_to_a_us_letter_page_with_crop_marks():
+    copies = tuple(Copy("Cards", 2, n, 0) for n in range(1, 10))
+    cards = SetJob("Cards", mm(63.5), mm(88.9), mm(3), 0.0, copies, True)
+    result = plan([cards], Sheet(*PAPERS["letter"]))
+    front, back = result.pages
+    assert len(front.slots) == len(back.slots) == 9 and front.footer_side and back.footer_side
+    for slot in front.slots:
+        assert slot.art.y >= mm(4) - 1e-6 and slot.art.bottom <= front.height - mm(4) + 1e-6
+        assert slot.art.y <= slot.trim.y - mm(1) + 1e-6 or slot.trim.y > front.slots[0].trim.y  # outer bleed kept
+    xs = {round(x, 3) for s in front.slots for x in (s.trim.x, s.trim.right)}
+    ys = {round(y, 3) for s in front.slots for y in (s.trim.y, s.trim.bottom)}
+    assert {round(m.x1, 3) for m in front.marks if m.x1 == m.x2} == xs  # every vertical cut line
+    assert {round(m.y1, 3) for m in front.marks if m.y1 == m.y2} == ys  # every horizontal cut line
+    for mark in front.marks:
+        segment = Box(min(mark.x1, mark.x2), min(mark.y1, mark.y2), abs(mark.x2 - mark.x1) or 1e-3,
+                      abs(mark.y2 - mark.y1) or 1e-3)
+        assert not any(segment.overlaps(s.art) for s in front.slots)
+        assert min(mark.x1, mark.x2) >= mm(7) - 1e-6  # clear of the footer running up the left margin
