@@ -28,7 +28,7 @@ class Mark:
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"  # crop | align | fold
+    kind: str = "crop"  # crop | align | fold | cut | glue (the overlap of tiled parts)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
 CUT_COLOUR = "#808080"
+OVERLAP_LABELS = {"cut": "cut here", "glue": "glue here"}  # tiled parts: the overlap's two guides
 SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hairline gap shows between them
 SceneFor = Callable[[Slot], Scene | None]
 
@@ -170,7 +171,8 @@ class PdfWriter:
         """Draw crop marks, alignment crosshairs and fold lines (page coordinates)."""
         c = self.canvas
         h = self.height
-        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (1.5, 1))):
+        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (1.5, 1)),
+                                  ("cut", 0.5, (4, 2)), ("glue", 0.5, (1, 2))):
             lines = [(m.x1, h - m.y1, m.x2, h - m.y2) for m in marks if m.kind == kind]
             if lines:
                 c.setStrokeColor(self.colour("#000000" if kind != "fold" else CUT_COLOUR))
@@ -178,6 +180,21 @@ class PdfWriter:
                 c.setDash(*(dash or ()))
                 c.lines(lines)
         c.setDash()
+        self._overlap_labels(marks)
+
+    def _overlap_labels(self, marks: tuple[Mark, ...]) -> None:
+        """Name the overlap guides of tiled parts beside their alignment ticks, outside the art."""
+        c = self.canvas
+        c.setFillColor(self.colour("#000000"))
+        c.setFont("DejaVuSans", 6)
+        for m in marks:
+            if m.kind in OVERLAP_LABELS:
+                x, y = (m.x1, m.y1) if m.x1 == m.x2 else (m.x1, m.y1)
+                label = OVERLAP_LABELS[m.kind]
+                if m.x1 == m.x2:  # a vertical guide: label above its top end
+                    c.drawCentredString(x, self.height - y + mm(1.3), label)
+                else:  # a horizontal guide: label left of its start
+                    c.drawRightString(x - mm(1.3), self.height - y - mm(0.8), label)
 
     def footer(self, page: PagePlan, text: str) -> None:
         """Write the footer line at the bottom margin."""

@@ -34,3 +34,25 @@ def test_calibration_has_targets_in_the_centre_and_corners_and_reads_15_mm():
     assert mirrored == {(round(x, 3), round(y, 3)) for x, y in centres}  # a long-edge flip lands on a target
     assert calibration.BACK_TEXT[-1] == ("readings that differ between corners mean the back is turned (skew) "
                                          "or scaled by the printer.")
+
+
+def test_tiled_parts_mark_the_overlap_cut_here_and_glue_here_with_ticks_outside_the_art():
+    board = SetJob("Board", mm(400), mm(150), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
+    left, right = plan([board], Sheet(*PAPERS["a4"], duplex="none")).pages
+
+    def guides(page, kind):
+        (slot,) = page.slots
+        return {round(m.x1 - slot.origin[0], 3) for m in page.marks if m.kind == kind}
+
+    assert guides(left, "glue") == guides(right, "cut") and len(guides(left, "glue")) == 1
+    assert not guides(left, "cut") and not guides(right, "glue")
+    for page in (left, right):
+        (slot,) = page.slots
+        ticks = [m for m in page.marks if m.kind == "align"]
+        assert len(ticks) == 2
+        for m in ticks:
+            segment = Box(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1) or 1e-3, abs(m.y2 - m.y1) or 1e-3)
+            assert not segment.overlaps(slot.art)
+    from playproof.output.pdf import OVERLAP_LABELS
+
+    assert OVERLAP_LABELS == {"cut": "cut here", "glue": "glue here"}
