@@ -93,6 +93,7 @@ class SetJob:
     crop_marks: bool = True
     overlap: float = mm(10)
     edges: tuple[tuple[str, str], ...] = ()  # per design: the colour at its (front, back) edge, "" unknown
+    honeycomb: bool = False  # round pieces: odd rows shifted half a step, rows closer together
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class Grid:
     rows: int
     edge: bool = False  # pieces that tile the paper edge to edge (A5 pads on A4): no margin, no footer
     bleed_y: float | None = None  # tight grids: the outer bleed at the top and bottom, reduced to fit
+    stagger: float = 0.0  # honeycomb: how far odd rows are shifted right
 
     @property
     def per_page(self) -> int:
@@ -264,7 +266,26 @@ def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> G
     used_h = rows * pitch_y - job.gap + 2 * job.bleed
     x0 = area.x + (area.width - used_w) / 2 + job.bleed
     y0 = area.y + (area.height - used_h) / 2 + job.bleed
-    return Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
+    square = Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
+    if job.honeycomb:
+        honey = honeycomb_for(job, area, page_width, page_height)
+        if honey.per_page > square.per_page:
+            return honey
+    return square
+
+
+def honeycomb_for(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:
+    """Return the largest honeycomb of round pieces in the area: every neighbour one pitch away, centred."""
+    pitch_x = job.width + job.gap
+    pitch_y = pitch_x * math.sqrt(3) / 2
+    rows = max(0, math.floor((area.height - 2 * job.bleed - job.height + 1e-6) / pitch_y) + 1)
+    stagger = pitch_x / 2 if rows > 1 else 0.0
+    cols = max(0, math.floor((area.width - 2 * job.bleed + job.gap - stagger + 1e-6) / pitch_x))
+    used_w = cols * pitch_x - job.gap + 2 * job.bleed + stagger
+    used_h = (rows - 1) * pitch_y + job.height + 2 * job.bleed if rows else 0.0
+    x0 = area.x + (area.width - used_w) / 2 + job.bleed
+    y0 = area.y + (area.height - used_h) / 2 + job.bleed
+    return Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows, stagger=stagger)
 
 
 def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
@@ -353,7 +374,8 @@ def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] |
 def _trim(grid: Grid, index: int, job: SetJob) -> Box:
     """Return the trim box of the index-th cell of a grid (row by row)."""
     col, row = index % grid.cols, index // grid.cols
-    return Box(grid.x0 + col * grid.pitch_x, grid.y0 + row * grid.pitch_y, job.width, job.height)
+    shift = grid.stagger if row % 2 else 0.0
+    return Box(grid.x0 + col * grid.pitch_x + shift, grid.y0 + row * grid.pitch_y, job.width, job.height)
 
 
 def _art(grid: Grid, index: int, job: SetJob) -> Box:

@@ -91,7 +91,7 @@ def make_jobs(project: Project, layouts: list[SetLayout]) -> list[SetJob]:
         crop = layout.shape in ("rect", "board", "screen")
         edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
-                           crop, layout.overlap, edges))
+                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle"))
     return jobs
 
 

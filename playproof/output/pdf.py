@@ -107,13 +107,11 @@ class PdfWriter:
         titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
         if page.kind == "calibration":
             titles = ["Duplex calibration"]
-        key = f"page{page.number}"
-        for title in titles:
+        for index, title in enumerate(titles):
             if title is None or title in self.bookmarks:
                 continue
-            if key not in self.bookmarks:
-                self.canvas.bookmarkPage(key)
-                self.bookmarks.add(key)
+            key = f"page{page.number}-{index}"  # one destination per entry: reportlab keys entries by it
+            self.canvas.bookmarkPage(key)
             self.canvas.addOutlineEntry(title, key, level=0)
             self.bookmarks.add(title)
 

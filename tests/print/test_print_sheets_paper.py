@@ -80,3 +80,20 @@ def test_true_poker_cards_print_nine_to_a_us_letter_page_with_crop_marks():
                       abs(mark.y2 - mark.y1) or 1e-3)
         assert not any(segment.overlaps(s.art) for s in front.slots)
         assert min(mark.x1, mark.x2) >= mm(7) - 1e-6  # clear of the footer running up the left margin
+
+
+def test_round_pieces_pack_as_a_honeycomb_and_keep_their_bleed_apart():
+    copies = tuple(Copy("Tokens", 2, n, 0) for n in range(1, 201))
+    square = SetJob("Tokens", mm(20), mm(20), mm(3), mm(6), copies, False)  # 70 to an A4 page
+    round_ = SetJob("Tokens", mm(20), mm(20), mm(3), mm(6), copies, False, honeycomb=True)  # 84
+    sheet = Sheet(*PAPERS["a4"], duplex="none")
+    per_square = len(plan([square], sheet).pages[0].slots)
+    page = plan([round_], sheet).pages[0]
+    assert len(page.slots) > per_square
+    centres = [(s.trim.x + s.trim.width / 2, s.trim.y + s.trim.height / 2) for s in page.slots]
+    for i, (ax, ay) in enumerate(centres):
+        for bx, by in centres[i + 1:]:
+            assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= mm(20 + 6) - 1e-6  # bleed circles never overlap
+    for slot in page.slots:
+        assert mm(4) <= slot.art.x and slot.art.right <= page.width - mm(4)
+        assert mm(4) <= slot.art.y and slot.art.bottom <= page.height - mm(9) + 1e-6
