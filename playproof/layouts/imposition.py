@@ -254,7 +254,8 @@ def _area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str 
     elif fold_half == "bottom":
         top = height / 2 + FOLD_GAP + zone
     left = sheet.margin + zone
-    return Box(left, top, width - 2 * left, bottom - top)
+    right = width / 2 - FOLD_GAP - zone if fold_half == "left" else width - left
+    return Box(left, top, right - left, bottom - top)
 
 
 def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:
@@ -302,6 +303,15 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     tight = max((tight_grid(job, sheet, w, h) for w, h in ((sheet.width, sheet.height), (sheet.height, sheet.width))),
                 key=lambda g: g.per_page if g is not None else 0)
     return tight if tight is not None and tight.per_page > best.per_page else best
+
+
+def fold_grid(job: SetJob, sheet: Sheet) -> Grid:
+    """Pick the gutter fold holding more: portrait folded across (fronts on top) or landscape folded
+    down the middle (fronts on the left), portrait on a tie."""
+    crop = sheet.crop_marks and job.crop_marks
+    top = choose_grid(job, sheet, "top")
+    side = grid_for(job, _area(sheet, sheet.height, sheet.width, crop, "left"), sheet.height, sheet.width)
+    return side if side.per_page > top.per_page else top
 
 
 FOOTER_SIDE = mm(3)  # room for the footer running up the left margin of a tight grid
@@ -355,7 +365,7 @@ def edge_marks(grid: Grid, sheet: Sheet) -> tuple[Mark, ...]:
 def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] | None = None) -> list[PagePlan]:
     """Return the pages of one set: grids of copies, or tiled parts when one copy is larger than a page."""
     if sheet.fold and job.has_back:
-        top = choose_grid(job, sheet, "top")
+        top = fold_grid(job, sheet)
         if top.per_page:
             return _folded_pages(job, sheet, top, first_page)
         if warnings is not None:
@@ -516,31 +526,45 @@ def tight_marks(grid: Grid, job: SetJob, used: int, margin: float) -> tuple[Mark
 def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list[PagePlan]:
     """Gutter fold: fronts on the top half, backs mirrored across the fold on the bottom half."""
     pages = []
+    width, height = top.page_width, top.page_height
+    axis = "x" if width > height else "y"  # landscape folds down the middle, portrait across
     for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
         chunk = job.copies[start : start + top.per_page]
         fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
                   for i, c in enumerate(chunk)]
-        backs = [_fold_back(s, sheet.height) for s in fronts]
+        backs = [_fold_back(s, axis, width, height) for s in fronts]
         wanted = sheet.crop_marks and job.crop_marks
         marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
-        mirrored_marks = tuple(Mark(m.x1, sheet.height - m.y1, m.x2, sheet.height - m.y2) for m in marks)
-        pages.append(PagePlan(number, sheet.width, sheet.height, "front", job.name, tuple(fronts + backs),
-                              marks + mirrored_marks + fold_ticks(sheet, fronts + backs)))
+        if axis == "y":
+            mirrored_marks = tuple(Mark(m.x1, height - m.y1, m.x2, height - m.y2) for m in marks)
+        else:
+            mirrored_marks = tuple(Mark(width - m.x1, m.y1, width - m.x2, m.y2) for m in marks)
+        pages.append(PagePlan(number, width, height, "front", job.name, tuple(fronts + backs),
+                              marks + mirrored_marks + fold_ticks(sheet, fronts + backs, axis, width, height)))
     return pages
 
 
-def fold_ticks(sheet: Sheet, slots: list[Slot]) -> tuple[Mark, ...]:
-    """Return the gutter fold as two ticks in the side margins, never across the art."""
-    y = sheet.height / 2
+def fold_ticks(sheet: Sheet, slots: list[Slot], axis: str = "y", width: float = 0.0,
+               height: float = 0.0) -> tuple[Mark, ...]:
+    """Return the gutter fold as two ticks in the margins at its ends, never across the art."""
+    width, height = width or sheet.width, height or sheet.height
+    if axis == "x":
+        x = width / 2
+        top = min(s.art.y for s in slots) - MARK_OFFSET
+        bottom = max(s.art.bottom for s in slots) + MARK_OFFSET
+        ticks = (Mark(x, top, x, max(top - MARK_LENGTH, sheet.margin), "fold"),
+                 Mark(x, bottom, x, min(bottom + MARK_LENGTH, height - sheet.margin - _footer(sheet)), "fold"))
+        return tuple(m for m in ticks if abs(m.y1 - m.y2) > 1e-6)
+    y = height / 2
     left = min(s.art.x for s in slots) - MARK_OFFSET
     right = max(s.art.right for s in slots) + MARK_OFFSET
     ticks = (Mark(left, y, max(left - MARK_LENGTH, sheet.margin), y, "fold"),
-             Mark(right, y, min(right + MARK_LENGTH, sheet.width - sheet.margin), y, "fold"))
+             Mark(right, y, min(right + MARK_LENGTH, width - sheet.margin), y, "fold"))
     return tuple(m for m in ticks if abs(m.x1 - m.x2) > 1e-6)
 
 
-def _fold_back(front: Slot, page_height: float) -> Slot:
-    """Return the back of a front slot on a gutter-fold page: mirrored across the horizontal fold."""
-    trim = _mirror(front.trim, "y", 0.0, page_height)
-    art = _mirror(front.art, "y", 0.0, page_height)
-    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), "y")
+def _fold_back(front: Slot, axis: str, page_width: float, page_height: float) -> Slot:
+    """Return the back of a front slot on a gutter-fold page: mirrored across the fold."""
+    trim = _mirror(front.trim, axis, page_width, page_height)
+    art = _mirror(front.art, axis, page_width, page_height)
+    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), axis)

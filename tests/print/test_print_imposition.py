@@ -119,16 +119,34 @@ def test_back_offset_shifts_every_back():
 
 def test_gutter_fold_puts_backs_below_the_fold_on_the_same_page():
     sheet = Sheet(*PAPERS["a4"], fold=True)
-    result = plan([poker(7)], sheet)
+    wide = SetJob("Cards", mm(88), mm(63), mm(3), 0.0, poker(7).copies, True)  # landscape cards fold across
+    result = plan([wide], sheet)
     page = result.pages[0]
     assert all(p.side == "front" for p in result.pages)
+    assert page.width < page.height
     fronts = [s for s in page.slots if s.side == "front"]
     backs = [s for s in page.slots if s.side == "back"]
-    assert len(fronts) == len(backs) == 3
+    assert len(fronts) == len(backs) == 4
     fold = [m for m in page.marks if m.kind == "fold"][0]
     for f, b in zip(fronts, backs):
         assert f.art.bottom < fold.y1 < b.art.y
         assert b.trim.y == pytest.approx(page.height - f.trim.bottom)
+
+
+def test_gutter_fold_on_landscape_paper_folds_down_the_middle_when_it_holds_more():
+    result = plan([poker(7)], Sheet(*PAPERS["a4"], fold=True))  # portrait cards: 4 on the left half, not 3 on top
+    page = result.pages[0]
+    assert page.width > page.height
+    fronts = [s for s in page.slots if s.side == "front"]
+    backs = [s for s in page.slots if s.side == "back"]
+    assert len(fronts) == len(backs) == 4
+    ticks = [m for m in page.marks if m.kind == "fold"]
+    assert len(ticks) == 2 and all(m.x1 == m.x2 == pytest.approx(page.width / 2) for m in ticks)
+    for f, b in zip(fronts, backs):
+        assert f.art.right < page.width / 2 < b.art.x and b.mirrored == "x"
+        assert b.trim.x == pytest.approx(page.width - f.trim.right) and b.trim.y == pytest.approx(f.trim.y)
+        segment_hits = [m for m in ticks if f.art.y <= max(m.y1, m.y2) and min(m.y1, m.y2) <= f.art.bottom]
+        assert not segment_hits  # the ticks stay outside the art
 
 
 def test_sets_start_on_new_pages_in_order():
