@@ -58,13 +58,14 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("--for", "service", type=click.Choice(["thegamecrafter", "makeplayingcards", "printplaygames"]),
               help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the workbook, layouts, assets or fonts change.")
+@click.option("--pdfx", is_flag=True, help='PDF/X-4 with an sRGB output intent (pip install "playproof[pdfx]").')
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
-                  dpi: int | None, cut: str, service: str | None, watch: bool) -> None:
+                  dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
-                           service=service)
+                           service=service, pdfx=pdfx)
     if watch:
         from playproof.output.watch import watch as watch_project
 

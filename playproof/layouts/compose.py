@@ -167,10 +167,20 @@ class _Context:
             outline = inner.outline().mirrored(True) if self.back else inner.outline()
             return [PolygonOp(outline.loops, style)]
         if self.outline.kind == "circle":
-            return [CircleOp(self.width / 2, self.height / 2, self.width / 2 - inset, style)]
+            return [CircleOp(self.width / 2, self.height / 2, self.width / 2 - inset, style)] + self._frame_bleed(colour)
         radius = border.radius if border.radius is not None else max(self.layout.corner_radius - inset, 0.0)
         box = Box(inset, inset, self.width - 2 * inset, self.height - 2 * inset)
-        return [RectOp(box, radius, style)]
+        return [RectOp(box, radius, style)] + self._frame_bleed(colour)
+
+    def _frame_bleed(self, colour: str) -> list[Op]:
+        """Return the frame's continuation over the bleed, so a cut off the line still shows the frame."""
+        b = self.layout.bleed
+        if not b:
+            return []
+        style = Style(stroke=colour, stroke_width=b + 0.5)  # overlaps the frame by a quarter point
+        if self.outline.kind == "circle":
+            return [CircleOp(self.width / 2, self.height / 2, self.width / 2 + b / 2 - 0.25, style)]
+        return [RectOp(Box(-b / 2 + 0.25, -b / 2 + 0.25, self.width + b - 0.5, self.height + b - 0.5), 0.0, style)]
 
     def colour(self, value: Any, source: Side | Element) -> str | None:
         """Return a colour with fields substituted, reporting a bad one; None when empty."""

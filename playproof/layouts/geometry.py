@@ -11,8 +11,11 @@ from playproof.units import mm
 Point = tuple[float, float]
 
 NAMED_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (mm(63), mm(88)),
-    "bridge": (mm(56), mm(87)),
+    # true sizes of the usual card stocks (poker 2.5 x 3.5 in, bridge 2.25 x 3.5 in)
+    "poker": (mm(63.5), mm(88.9)),
+    "bridge": (mm(57.15), mm(88.9)),
+    "euro": (mm(59), mm(92)),
+    "mini-euro": (mm(45), mm(68)),
     "mini": (mm(44), mm(63)),
     "tarot": (mm(70), mm(120)),
     "square": (mm(70), mm(70)),

@@ -6,7 +6,7 @@ Page coordinates are points from the page's top-left corner, y downwards. Nothin
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from playproof.layouts.geometry import Box
@@ -14,7 +14,7 @@ from playproof.units import mm
 
 MARK_OFFSET = mm(1)  # crop marks start this far outside the art
 MARK_LENGTH = mm(5)  # and are at most this long
-MARK_ZONE = mm(3)  # room kept around the grid for crop marks
+MARK_ZONE = mm(2.5)  # room kept around the grid for crop marks (1.5 mm of mark at least)
 FOOTER_HEIGHT = mm(5)
 FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
@@ -28,7 +28,7 @@ class Mark:
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"  # crop | align | fold
+    kind: str = "crop"  # crop | align | fold | cut | glue (the overlap of tiled parts)
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,9 @@ class PagePlan:
     kind: str = "sheet"  # sheet | calibration
     label: str = ""
     single: bool = False  # one component (or part) per page: the page gets a TrimBox and BleedBox
+    footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
+    footer: bool = True  # False where pieces cover the paper edge to edge
+    footer_side: bool = False  # tight grids: the footer runs up the left margin
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ class SetJob:
     has_back: bool
     crop_marks: bool = True
     overlap: float = mm(10)
+    edges: tuple[tuple[str, str], ...] = ()  # per design: the colour at its (front, back) edge, "" unknown
+    honeycomb: bool = False  # round pieces: odd rows shifted half a step, rows closer together
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,7 @@ class Sheet:
     footer: bool = True
     crop_marks: bool = True
     calibration: bool = False
+    share: bool = True  # the last sheets of small sets share paper (see layouts.sharing)
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,9 @@ class Grid:
     pitch_y: float
     cols: int
     rows: int
+    edge: bool = False  # pieces that tile the paper edge to edge (A5 pads on A4): no margin, no footer
+    bleed_y: float | None = None  # tight grids: the outer bleed at the top and bottom, reduced to fit
+    stagger: float = 0.0  # honeycomb: how far odd rows are shifted right
 
     @property
     def per_page(self) -> int:
@@ -127,9 +136,10 @@ class Grid:
 
 @dataclass
 class Plan:
-    """The whole imposition: pages in print order."""
+    """The whole imposition: pages in print order, and warnings about choices made."""
 
     pages: list[PagePlan] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
     def slots(self) -> Iterator[Slot]:
         """Yield every slot of every page."""
@@ -138,14 +148,90 @@ class Plan:
 
 
 def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
-    """Impose every set: each set starts on a new page; backs follow their fronts."""
+    """Impose every set: each set starts on a new page; backs follow their fronts.
+
+    For duplex printing every front page is followed by its back page (a blank one when the set
+    has no backs), so a front never lands on the back of another sheet.
+    """
     result = Plan()
     if sheet.calibration:
         result.pages.extend(calibration_pages(sheet))
     for job in jobs:
         if job.copies:
-            result.pages.extend(impose_set(job, sheet, len(result.pages) + 1))
+            result.pages.extend(impose_set(job, sheet, len(result.pages) + 1, result.warnings))
+    if sheet.share:
+        from playproof.layouts.sharing import share
+
+        result.pages = share(result.pages, sheet)
+    if duplex_pairs(sheet):
+        result.pages = paired(result.pages)
+    else:
+        result.pages = [_renumbered(page, number) for number, page in enumerate(result.pages, start=1)]
+    result.warnings.extend(shared_cut_warnings(result, jobs))
     return result
+
+
+def shared_cut_warnings(result: Plan, jobs: list[SetJob]) -> list[str]:
+    """Return one warning per set whose touching neighbours have different edge colours.
+
+    Pieces that share a cut line show a sliver of the neighbour's colour when the cut is off by a hair.
+    """
+    by_name = {job.name: job for job in jobs}
+    warned: dict[str, str] = {}
+    for page in result.pages:
+        job = by_name.get(page.set or "")
+        if job is None or not job.edges or job.name in warned:
+            continue
+        clash = _edge_clash(page, job)
+        if clash:
+            warned[job.name] = (f'set "{job.name}": neighbouring pieces share a cut line but their edges differ '
+                                f"({clash[0]} next to {clash[1]} on page {page.number}); a cut off by a hair shows "
+                                'the other colour: use cut = "gutter" to keep them apart')
+    return list(warned.values())
+
+
+def _edge_clash(page: PagePlan, job: SetJob) -> tuple[str, str] | None:
+    """Return the first two different edge colours of pieces touching on a page, or None."""
+    side = 0 if page.side == "front" else 1
+    slots = [s for s in page.slots if s.part is None and s.side == page.side]
+    for i, a in enumerate(slots):
+        for b in slots[i + 1:]:
+            colours = (job.edges[a.copy.design][side], job.edges[b.copy.design][side])
+            if colours[0] != colours[1] and "" not in colours and _touching(a.trim, b.trim):
+                return colours
+    return None
+
+
+def _touching(a: Box, b: Box, tolerance: float = 0.5) -> bool:
+    """Return whether two trim boxes share part of an edge."""
+    side_by_side = (abs(a.right - b.x) < tolerance or abs(b.right - a.x) < tolerance) and \
+        min(a.bottom, b.bottom) - max(a.y, b.y) > tolerance
+    stacked = (abs(a.bottom - b.y) < tolerance or abs(b.bottom - a.y) < tolerance) and \
+        min(a.right, b.right) - max(a.x, b.x) > tolerance
+    return side_by_side or stacked
+
+
+def duplex_pairs(sheet: Sheet) -> bool:
+    """Return whether pages are printed double-sided, front and back of one sheet in turn."""
+    return sheet.duplex != "none" and not sheet.fold
+
+
+def paired(pages: list[PagePlan]) -> list[PagePlan]:
+    """Return the pages with a blank back after every front page that has none, renumbered from 1."""
+    result: list[PagePlan] = []
+    for index, page in enumerate(pages):
+        result.append(page)
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        if page.side == "front" and (following is None or following.side != "back"):
+            result.append(PagePlan(0, page.width, page.height, "back", page.set, (), label="blank", footer=page.footer))
+    return [_renumbered(page, number) for number, page in enumerate(result, start=1)]
+
+
+def _renumbered(page: PagePlan, number: int) -> PagePlan:
+    """Return a page (and its slots) with a new page number."""
+    if page.number == number:
+        return page
+    return replace(page, number=number, slots=tuple(replace(s, page=number) for s in page.slots))
 
 
 def calibration_pages(sheet: Sheet) -> list[PagePlan]:
@@ -159,16 +245,17 @@ def _area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str 
     """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
     zone = MARK_ZONE if crop else 0.0
     footer = FOOTER_HEIGHT if sheet.footer else 0.0
-    # Backs flipped top to bottom land where the footer band would be: keep it free at the top too.
-    flipped = footer if mirror_axis(sheet, width, height) == "y" else 0.0
-    top = sheet.margin + flipped + zone
+    # Backs flipped top to bottom put their footer at the top (PagePlan.footer_top), where the
+    # fronts' footer band lands: no second band is kept free.
+    top = sheet.margin + zone
     bottom = height - sheet.margin - footer - zone
     if fold_half == "top":
         bottom = height / 2 - FOLD_GAP - zone
     elif fold_half == "bottom":
         top = height / 2 + FOLD_GAP + zone
     left = sheet.margin + zone
-    return Box(left, top, width - 2 * left, bottom - top)
+    right = width / 2 - FOLD_GAP - zone if fold_half == "left" else width - left
+    return Box(left, top, right - left, bottom - top)
 
 
 def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:
@@ -180,7 +267,26 @@ def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> G
     used_h = rows * pitch_y - job.gap + 2 * job.bleed
     x0 = area.x + (area.width - used_w) / 2 + job.bleed
     y0 = area.y + (area.height - used_h) / 2 + job.bleed
-    return Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
+    square = Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
+    if job.honeycomb:
+        honey = honeycomb_for(job, area, page_width, page_height)
+        if honey.per_page > square.per_page:
+            return honey
+    return square
+
+
+def honeycomb_for(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:
+    """Return the largest honeycomb of round pieces in the area: every neighbour one pitch away, centred."""
+    pitch_x = job.width + job.gap
+    pitch_y = pitch_x * math.sqrt(3) / 2
+    rows = max(0, math.floor((area.height - 2 * job.bleed - job.height + 1e-6) / pitch_y) + 1)
+    stagger = pitch_x / 2 if rows > 1 else 0.0
+    cols = max(0, math.floor((area.width - 2 * job.bleed + job.gap - stagger + 1e-6) / pitch_x))
+    used_w = cols * pitch_x - job.gap + 2 * job.bleed + stagger
+    used_h = (rows - 1) * pitch_y + job.height + 2 * job.bleed if rows else 0.0
+    x0 = area.x + (area.width - used_w) / 2 + job.bleed
+    y0 = area.y + (area.height - used_h) / 2 + job.bleed
+    return Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows, stagger=stagger)
 
 
 def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
@@ -190,15 +296,83 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     if fold_half:
         return portrait
     landscape = grid_for(job, _area(sheet, sheet.height, sheet.width, crop), sheet.height, sheet.width)
-    return landscape if landscape.per_page > portrait.per_page else portrait
+    best = landscape if landscape.per_page > portrait.per_page else portrait
+    edge = edge_grid(job, sheet)
+    if edge is not None and edge.per_page > best.per_page:
+        return edge
+    tight = max((tight_grid(job, sheet, w, h) for w, h in ((sheet.width, sheet.height), (sheet.height, sheet.width))),
+                key=lambda g: g.per_page if g is not None else 0)
+    return tight if tight is not None and tight.per_page > best.per_page else best
 
 
-def impose_set(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
+def fold_grid(job: SetJob, sheet: Sheet) -> Grid:
+    """Pick the gutter fold holding more: portrait folded across (fronts on top) or landscape folded
+    down the middle (fronts on the left), portrait on a tie."""
+    crop = sheet.crop_marks and job.crop_marks
+    top = choose_grid(job, sheet, "top")
+    side = grid_for(job, _area(sheet, sheet.height, sheet.width, crop, "left"), sheet.height, sheet.width)
+    return side if side.per_page > top.per_page else top
+
+
+FOOTER_SIDE = mm(3)  # room for the footer running up the left margin of a tight grid
+MIN_BLEED = mm(1)  # a tight grid keeps at least this much outer bleed at the top and bottom
+
+
+def tight_grid(job: SetJob, sheet: Sheet, width: float, height: float) -> Grid | None:
+    """Return a grid of cards sharing cut lines that uses the top and bottom margins' mark zone and footer band.
+
+    US Letter holds 3 x 3 true poker cards this way: the outer bleed at the top and bottom shrinks
+    to what fits, the crop marks there lie in the margin and the footer runs up the left margin.
+    """
+    if job.gap or not job.bleed or not (sheet.crop_marks and job.crop_marks):
+        return None
+    area = _area(sheet, width, height, True)
+    side = grid_for(job, Box(area.x + FOOTER_SIDE, area.y, area.width - 2 * FOOTER_SIDE, area.height), width, height)
+    available = height - 2 * sheet.margin
+    rows = math.floor((available + 1e-6) / job.height)
+    bleed_y = min(job.bleed, (available - rows * job.height) / 2 - MARK_OFFSET)
+    if rows < 1 or side.cols < 1 or bleed_y < MIN_BLEED - 1e-6:
+        return None
+    y0 = (height - rows * job.height) / 2
+    return Grid(width, height, side.x0, y0, side.pitch_x, job.height, side.cols, rows, bleed_y=bleed_y)
+
+
+PAPER_FIT = mm(2)  # pieces this close to an exact division of the paper are printed edge to edge
+
+
+def edge_grid(job: SetJob, sheet: Sheet) -> Grid | None:
+    """Return a grid of bleed-less pieces that divide the paper exactly (2-up A5 pads on A4), if any."""
+    if job.bleed or job.gap:
+        return None
+    for width, height in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
+        cols, rows = math.floor(width / job.width + 1e-6), math.floor(height / job.height + 1e-6)
+        if cols * rows >= 2 and width - cols * job.width <= PAPER_FIT and height - rows * job.height <= PAPER_FIT:
+            x0, y0 = (width - cols * job.width) / 2, (height - rows * job.height) / 2
+            return Grid(width, height, x0, y0, job.width, job.height, cols, rows, edge=True)
+    return None
+
+
+def edge_marks(grid: Grid, sheet: Sheet) -> tuple[Mark, ...]:
+    """Return ticks in the paper's margin at the cuts between pieces that tile the paper."""
+    xs = [grid.x0 + c * grid.pitch_x for c in range(1, grid.cols)]
+    ys = [grid.y0 + r * grid.pitch_y for r in range(1, grid.rows)]
+    top, bottom = sheet.margin, grid.page_height - sheet.margin
+    right = grid.page_width - sheet.margin
+    return tuple([Mark(x, 0.0, x, top) for x in xs] + [Mark(x, grid.page_height, x, bottom) for x in xs]
+                 + [Mark(0.0, y, sheet.margin, y) for y in ys] + [Mark(grid.page_width, y, right, y) for y in ys])
+
+
+def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] | None = None) -> list[PagePlan]:
     """Return the pages of one set: grids of copies, or tiled parts when one copy is larger than a page."""
     if sheet.fold and job.has_back:
-        top = choose_grid(job, sheet, "top")
+        top = fold_grid(job, sheet)
         if top.per_page:
             return _folded_pages(job, sheet, top, first_page)
+        if warnings is not None:
+            warnings.append(f'set "{job.name}": a component does not fit on half a page, so it cannot be '
+                            "gutter-folded; its backs are printed on their own pages, at the same "
+                            "positions as the fronts, to glue")
+        sheet = replace(sheet, duplex="none")
     grid = choose_grid(job, sheet)
     if grid.per_page == 0:
         from playproof.layouts.tiling import tiled_pages
@@ -210,18 +384,20 @@ def impose_set(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
 def _trim(grid: Grid, index: int, job: SetJob) -> Box:
     """Return the trim box of the index-th cell of a grid (row by row)."""
     col, row = index % grid.cols, index // grid.cols
-    return Box(grid.x0 + col * grid.pitch_x, grid.y0 + row * grid.pitch_y, job.width, job.height)
+    shift = grid.stagger if row % 2 else 0.0
+    return Box(grid.x0 + col * grid.pitch_x + shift, grid.y0 + row * grid.pitch_y, job.width, job.height)
 
 
 def _art(grid: Grid, index: int, job: SetJob) -> Box:
     """Return a cell's art box: full bleed on the grid's outside, at most half the gap towards a neighbour."""
     col, row = index % grid.cols, index // grid.cols
     inner = min(job.bleed, job.gap / 2)
+    outer_y = job.bleed if grid.bleed_y is None else grid.bleed_y
     return _trim(grid, index, job).grow(
         job.bleed if col == 0 else inner,
-        job.bleed if row == 0 else inner,
+        outer_y if row == 0 else inner,
         job.bleed if col == grid.cols - 1 else inner,
-        job.bleed if row == grid.rows - 1 else inner,
+        outer_y if row == grid.rows - 1 else inner,
     )
 
 
@@ -238,17 +414,28 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
         fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y)) for c, (t, a) in zip(chunk, cells))
         if len(chunk) not in marks_for:
             wanted = sheet.crop_marks and job.crop_marks
-            marks_for[len(chunk)] = crop_marks(grid, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
+            marks = edge_marks(grid, sheet) if grid.edge else crop_marks(grid, job, len(chunk), sheet.margin,
+                                                                          _footer(sheet))
+            if grid.bleed_y is not None:
+                marks = tight_marks(grid, job, len(chunk), sheet.margin)
+            marks_for[len(chunk)] = marks if wanted else ()
         pages.append(PagePlan(number, grid.page_width, grid.page_height, "front", job.name, fronts,
-                              marks_for[len(chunk)], single=grid.per_page == 1))
+                              marks_for[len(chunk)], single=grid.per_page == 1, footer=not grid.edge,
+                              footer_side=grid.bleed_y is not None))
         number += 1
         if job.has_back:
             backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
                           for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1))
+                                  single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge,
+                                  footer_side=grid.bleed_y is not None))
             number += 1
     return pages
+
+
+def _flipped(slots: tuple[Slot, ...]) -> bool:
+    """Return whether the backs on a page are turned top to bottom."""
+    return any(s.mirrored == "y" for s in slots)
 
 
 def _footer(sheet: Sheet) -> float:
@@ -320,25 +507,64 @@ def crop_marks(grid: Grid, job: SetJob, used: int, edge: float, footer: float = 
     return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
 
 
+def tight_marks(grid: Grid, job: SetJob, used: int, margin: float) -> tuple[Mark, ...]:
+    """Return the crop marks of a tight grid: top and bottom ones in the margin, left ones clear of the footer."""
+    assert grid.bleed_y is not None
+    cols, rows = min(grid.cols, used), math.ceil(used / grid.cols)
+    xs = sorted({round(grid.x0 + c * grid.pitch_x + dx, 4) for c in range(cols) for dx in (0.0, job.width)})
+    ys = sorted({round(grid.y0 + r * grid.pitch_y + dy, 4) for r in range(rows) for dy in (0.0, job.height)})
+    top, bottom = ys[0] - grid.bleed_y - MARK_OFFSET / 2, ys[-1] + grid.bleed_y + MARK_OFFSET / 2
+    left, right = xs[0] - job.bleed - MARK_OFFSET, xs[-1] + job.bleed + MARK_OFFSET
+    edge = MARK_OFFSET  # marks may reach into the margin, to 1 mm from the paper's edge
+    marks = [Mark(x, top, x, max(top - MARK_LENGTH, edge)) for x in xs]
+    marks += [Mark(x, bottom, x, min(bottom + MARK_LENGTH, grid.page_height - edge)) for x in xs]
+    marks += [Mark(left, y, max(left - MARK_LENGTH, margin + FOOTER_SIDE), y) for y in ys]
+    marks += [Mark(right, y, min(right + MARK_LENGTH, grid.page_width - margin), y) for y in ys]
+    return tuple(m for m in marks if abs(m.x1 - m.x2) + abs(m.y1 - m.y2) > 1e-6)
+
+
 def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list[PagePlan]:
     """Gutter fold: fronts on the top half, backs mirrored across the fold on the bottom half."""
     pages = []
-    fold = Mark(sheet.margin, sheet.height / 2, sheet.width - sheet.margin, sheet.height / 2, "fold")
+    width, height = top.page_width, top.page_height
+    axis = "x" if width > height else "y"  # landscape folds down the middle, portrait across
     for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
         chunk = job.copies[start : start + top.per_page]
         fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
                   for i, c in enumerate(chunk)]
-        backs = [_fold_back(s, sheet.height) for s in fronts]
+        backs = [_fold_back(s, axis, width, height) for s in fronts]
         wanted = sheet.crop_marks and job.crop_marks
         marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
-        mirrored_marks = tuple(Mark(m.x1, sheet.height - m.y1, m.x2, sheet.height - m.y2) for m in marks)
-        pages.append(PagePlan(number, sheet.width, sheet.height, "front", job.name, tuple(fronts + backs),
-                              marks + mirrored_marks + (fold,)))
+        if axis == "y":
+            mirrored_marks = tuple(Mark(m.x1, height - m.y1, m.x2, height - m.y2) for m in marks)
+        else:
+            mirrored_marks = tuple(Mark(width - m.x1, m.y1, width - m.x2, m.y2) for m in marks)
+        pages.append(PagePlan(number, width, height, "front", job.name, tuple(fronts + backs),
+                              marks + mirrored_marks + fold_ticks(sheet, fronts + backs, axis, width, height)))
     return pages
 
 
-def _fold_back(front: Slot, page_height: float) -> Slot:
-    """Return the back of a front slot on a gutter-fold page: mirrored across the horizontal fold."""
-    trim = _mirror(front.trim, "y", 0.0, page_height)
-    art = _mirror(front.art, "y", 0.0, page_height)
-    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), "y")
+def fold_ticks(sheet: Sheet, slots: list[Slot], axis: str = "y", width: float = 0.0,
+               height: float = 0.0) -> tuple[Mark, ...]:
+    """Return the gutter fold as two ticks in the margins at its ends, never across the art."""
+    width, height = width or sheet.width, height or sheet.height
+    if axis == "x":
+        x = width / 2
+        top = min(s.art.y for s in slots) - MARK_OFFSET
+        bottom = max(s.art.bottom for s in slots) + MARK_OFFSET
+        ticks = (Mark(x, top, x, max(top - MARK_LENGTH, sheet.margin), "fold"),
+                 Mark(x, bottom, x, min(bottom + MARK_LENGTH, height - sheet.margin - _footer(sheet)), "fold"))
+        return tuple(m for m in ticks if abs(m.y1 - m.y2) > 1e-6)
+    y = height / 2
+    left = min(s.art.x for s in slots) - MARK_OFFSET
+    right = max(s.art.right for s in slots) + MARK_OFFSET
+    ticks = (Mark(left, y, max(left - MARK_LENGTH, sheet.margin), y, "fold"),
+             Mark(right, y, min(right + MARK_LENGTH, width - sheet.margin), y, "fold"))
+    return tuple(m for m in ticks if abs(m.x1 - m.x2) > 1e-6)
+
+
+def _fold_back(front: Slot, axis: str, page_width: float, page_height: float) -> Slot:
+    """Return the back of a front slot on a gutter-fold page: mirrored across the fold."""
+    trim = _mirror(front.trim, axis, page_width, page_height)
+    art = _mirror(front.art, axis, page_width, page_height)
+    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), axis)

@@ -17,7 +17,9 @@ SET_KEYS = frozenset(
         "background", "border", "fonts", "hex", "side", "width", "diameter", "panels", "cells",
         "gap", "cut_lines", "overlap", "back", "elements", "data_columns",
     }
+    | {"cut"}  # print-sheets: gutter or shared cut lines between pieces
 )
+CUTS = ("gutter", "shared")
 BACK_KEYS = frozenset({"background", "border", "elements"})
 BORDER_KEYS = frozenset({"colour", "width", "radius"})
 

@@ -13,6 +13,8 @@ from playproof.layouts import keys as K
 from playproof.layouts import schema as S
 from playproof.layouts.elements import Element, Length, Side, parse_side
 from playproof.layouts.geometry import NAMED_SIZES
+
+SIZE_NAMES = ", ".join(NAMED_SIZES)  # print-sheets: every named size, for messages
 from playproof.units import mm
 
 LAYOUTS_FILE = "layouts.toml"
@@ -72,6 +74,7 @@ class SetLayout:
     overlap: float = mm(10)
     fonts: dict[str, str] = field(default_factory=dict)
     data_columns: tuple[str, ...] = ()
+    cut: str = "gutter"  # gutter: pieces apart, each with its full bleed | shared: neighbours share cut lines
 
     def elements(self) -> list[Element]:
         """Return every element of both sides."""
@@ -310,6 +313,15 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
     return merged
 
 
+def parse_cut(table: dict[str, Any], where: str, problems: Problems) -> str:
+    """Return how neighbouring pieces are cut apart: "gutter" (default) or "shared"."""
+    cut = str(table.get("cut", "gutter"))
+    if cut not in K.CUTS:
+        problems.error(Location(LAYOUTS_FILE), f'{where}: unknown cut "{cut}" (use {", ".join(K.CUTS)})')
+        return "gutter"
+    return cut
+
+
 def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout:
     """Read one set's (already merged) table into a SetLayout."""
     where = f'set "{name}"'
@@ -331,6 +343,7 @@ def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout
     layout.gap = _length(table["gap"], f"{where} gap", problems, 0.0, minimum="zero") if "gap" in table else None
     layout.cut_lines = bool(table.get("cut_lines", shape in ("hex", "circle")))
     layout.overlap = _length(table.get("overlap", "10mm"), f"{where} overlap", problems, mm(10), minimum="zero")
+    layout.cut = parse_cut(table, where, problems)
     fonts = S.typed(table.get("fonts", {}), {key: S.TEXT for key in table.get("fonts", {})}, f"{where} fonts",
                     problems)
     layout.fonts = {str(k): v for k, v in fonts.items()}
@@ -374,7 +387,7 @@ def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: P
     if size is None:
         problems.error(
             Location(LAYOUTS_FILE),
-            f'{where}: size "{value}" is not poker, bridge, mini, tarot, square or "W x H" like "63mm x 88mm"',
+            f'{where}: size "{value}" is not {SIZE_NAMES} or "W x H" like "63mm x 88mm"',
         )
         size = NAMED_SIZES["poker"]
     if not all(side > 0 for side in size):

@@ -64,7 +64,7 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                 if job.has_back:
                     back = back_slot(slot, sheet, width, height, number, (job.width, job.height))
                     pages.append(PagePlan(number, width, height, "back", job.name, (back,), label=label,
-                                          single=True))
+                                          single=True, footer_top=back.mirrored == "y"))
                     number += 1
     return pages
 
@@ -95,22 +95,23 @@ def _part_marks(job: SetJob, region: Box, origin: tuple[float, float], xs: list[
 
 def _crosshairs(region: Box, origin: tuple[float, float], xs: list[tuple[float, float]],
                 ys: list[tuple[float, float]], r: int, c: int, overlap: float) -> list[Mark]:
-    """Return alignment crosshairs in the middle of every overlap this part shares with a neighbour."""
-    centres: list[tuple[float, float]] = []
-    for neighbour in (c - 1, c + 1):
-        if 0 <= neighbour < len(xs):
-            mid = xs[max(c, neighbour)][0] + overlap / 2
-            centres += [(mid, region.y + region.height * f) for f in (0.25, 0.75)]
-    for neighbour in (r - 1, r + 1):
-        if 0 <= neighbour < len(ys):
-            mid = ys[max(r, neighbour)][0] + overlap / 2
-            centres += [(region.x + region.width * f, mid) for f in (0.25, 0.75)]
+    """Return the overlaps' guides: a "cut" line on the part laid on top, a "glue" line on the part
+    underneath (both along the middle of the overlap), and alignment ticks outside the art at their ends."""
     ox, oy = origin
-    size = min(ALIGN_SIZE, overlap / 2)
-    marks = []
-    for x, y in centres:
-        marks.append(Mark(ox + x - size, oy + y, ox + x + size, oy + y, "align"))
-        marks.append(Mark(ox + x, oy + y - size, ox + x, oy + y + size, "align"))
+    marks: list[Mark] = []
+    tick = min(ALIGN_SIZE, MARK_LENGTH)
+    for neighbour, kind in ((c - 1, "cut"), (c + 1, "glue")):  # the right-hand part lies on top
+        if 0 <= neighbour < len(xs):
+            x = ox + xs[max(c, neighbour)][0] + overlap / 2
+            top, bottom = oy + region.y, oy + region.bottom
+            marks += [Mark(x, top, x, bottom, kind), Mark(x, top - MARK_OFFSET, x, top - MARK_OFFSET - tick, "align"),
+                      Mark(x, bottom + MARK_OFFSET, x, bottom + MARK_OFFSET + tick, "align")]
+    for neighbour, kind in ((r - 1, "cut"), (r + 1, "glue")):  # the lower part lies on top
+        if 0 <= neighbour < len(ys):
+            y = oy + ys[max(r, neighbour)][0] + overlap / 2
+            left, right = ox + region.x, ox + region.right
+            marks += [Mark(left, y, right, y, kind), Mark(left - MARK_OFFSET, y, left - MARK_OFFSET - tick, y, "align"),
+                      Mark(right + MARK_OFFSET, y, right + MARK_OFFSET + tick, y, "align")]
     return marks
 
 

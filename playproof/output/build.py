@@ -11,6 +11,7 @@ from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
+from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
@@ -45,6 +46,7 @@ class BuildOptions:
     dpi: int | None = None
     cut: str = "bleed"
     service: str | None = None
+    pdfx: bool = False  # PDF/X-4 with an sRGB output intent (needs pikepdf)
 
 
 @dataclass
@@ -98,11 +100,24 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
         copies = tuple(Copy(layout.name, row.row, n, index) for index, row in enumerate(cset.rows)
                        if chosen(row) for n in range(1, row.count + 1))
         width, height = design_size(layout, cset)
-        gap = layout.gap if layout.gap is not None else (0.0 if layout.shape == "rect" else 2 * layout.bleed)
+        shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
+        gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
+        edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
-                           crop, layout.overlap))
+                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle"))
     return jobs
+
+
+def _edges(layout: SetLayout, fields: dict[str, object]) -> tuple[str, str]:
+    """Return the colour printed at the cut edge of a design's front and back (its frame, else its background)."""
+    def edge(side: Side | None) -> str:
+        if side is None:
+            return ""
+        value = side.border.colour if side.border is not None and side.border.width > 0 else side.background
+        return substitute(str(value), fields).strip().lower() if value else ""
+
+    return edge(layout.front), edge(layout.back)
 
 
 def make_sheet(project: Project, options: BuildOptions) -> tuple[Paper, Sheet]:
@@ -164,20 +179,36 @@ def _uses_row(layout: SetLayout, side: str) -> bool:
 
 def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     """Return, per page number, which copies of its set the page holds ("copies 10-18 of 55")."""
-    seen: dict[str, int] = {}
+    ordinal = _ordinals(plan_)
     ranges: dict[int, str] = {}
     for page in plan_.pages:
-        fronts = sum(1 for slot in page.slots if slot.side == "front" and slot.part is None)
-        if page.set is None or not fronts:
-            continue
-        first = seen.get(page.set, 0) + 1
-        seen[page.set] = first + fronts - 1
-        span = f"copy {first}" if fronts == 1 else f"copies {first}-{seen[page.set]}"
-        ranges[page.number] = f"{span} of {totals[page.set]}"
+        held: dict[str, list[int]] = {}
+        for slot in page.slots:
+            if slot.side == "front" and slot.part is None:
+                held.setdefault(slot.copy.set, []).append(ordinal[slot.copy])
+        if page.set is None or len(held) != 1:
+            continue  # a shared sheet's footer names its sets; their copies would not fit on the line
+        spans = []
+        for name, numbers in held.items():
+            first, last = min(numbers), max(numbers)
+            span = f"copy {first}" if first == last else f"copies {first}-{last}"
+            spans.append(f"{span} of {totals[name]}")
+        ranges[page.number] = "; ".join(spans)
         following = plan_.pages[page.number] if page.number < len(plan_.pages) else None
-        if following is not None and following.side == "back" and following.set == page.set:
+        if following is not None and following.side == "back" and following.set == page.set and following.slots:
             ranges[page.number + 1] = ranges[page.number]  # a back page shows what its front holds
     return ranges
+
+
+def _ordinals(plan_: Plan) -> dict[Copy, int]:
+    """Return each copy's number within its set (row order, then copy), whatever page it lies on."""
+    fronts = sorted({s.copy for s in plan_.slots() if s.side == "front" and s.part is None},
+                    key=lambda c: (c.set, c.design, c.copy))
+    ordinal: dict[Copy, int] = {}
+    counters: dict[str, int] = {}
+    for copy in fronts:
+        counters[copy.set] = ordinal[copy] = counters.get(copy.set, 0) + 1
+    return ordinal
 
 
 def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str] | None = None) -> str:
@@ -244,6 +275,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     paper, sheet = make_sheet(project, options)
     jobs = make_jobs(project, layouts, row_filters(options.only))
     plan_ = plan(jobs, sheet)
+    for warning in plan_.warnings:
+        problems.warn(None, warning)
     if not plan_.pages:
         raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
     if len(plan_.pages) > MAX_PAGES:
@@ -265,7 +298,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
             job = ExportJob(project, layouts, composer, out, name, options, problems)
             outputs = load(FORMATS[options.format] or "").write(job)
         else:
-            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress)]
+            outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
+                                  options.pdfx)]
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
@@ -275,9 +309,14 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
-               progress: Progress | None) -> Path:
+               progress: Progress | None, pdfx: bool = False) -> Path:
     """Render the plan to target atomically; nothing is left behind when composing found errors."""
     from playproof.output.pdf import PdfWriter
+
+    if pdfx:
+        from playproof.output.pdfx import _pikepdf
+
+        _pikepdf()  # say what to install before drawing anything
 
     totals: dict[str, int] = {}
     for slot in plan_.slots():
@@ -288,13 +327,17 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
                            sheet.margin)
         for index, page in enumerate(plan_.pages):
-            footer = footer_text(project, plan_, index, ranges) if sheet.footer else ""
+            footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
             check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:
                 progress(index + 1, len(plan_.pages))
         writer.save()
         problems.raise_if_errors()
+        if pdfx:
+            from playproof.output.pdfx import make_pdfx
+
+            make_pdfx(temporary, f"{project.name} {project.version}".strip())
     return target
 
 

@@ -21,6 +21,7 @@ from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
 CUT_COLOUR = "#808080"
+OVERLAP_LABELS = {"cut": "cut here", "glue": "glue here"}  # tiled parts: the overlap's two guides
 SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hairline gap shows between them
 SceneFor = Callable[[Slot], Scene | None]
 
@@ -32,9 +33,16 @@ def _form_renderer() -> type:
     once) cannot hold: `TypeError: ... expected str instance, bytes found`.
     """
     from reportlab.graphics.renderPDF import _PDFRenderer
+    from reportlab.pdfbase._fontdata import standardFonts as STANDARD_FONTS  # noqa: N812
     from reportlab.lib.utils import ImageReader
 
     class FormRenderer(_PDFRenderer):  # type: ignore[misc]
+        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802,N803 (reportlab's names)
+            # The drawing state starts in Helvetica, which is never embedded: use the bundled font.
+            if delta.get("fontName") in STANDARD_FONTS:
+                delta = {**delta, "fontName": DEFAULT_FAMILY}
+            super().applyStateChanges(delta, newState)
+
         def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
             path = image.path
             if path is not None and (hasattr(path, "mode") or Path(str(path)).is_file()):
@@ -47,10 +55,13 @@ class PdfWriter:
     """Writes pages of a plan to a reportlab canvas; images and SVG icons are embedded once."""
 
     def __init__(self, path: Path, assets: Assets, title: str, margin: float) -> None:
-        self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1)
+        register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
+        # Every page starts in the bundled (embedded) font: reportlab's default Helvetica is never
+        # embedded, and print-shop preflight rejects a PDF that names a font it does not embed.
+        self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1,
+                             initialFontName=DEFAULT_FAMILY, initialFontSize=7)
         self.canvas.setTitle(title)
         self.canvas.setCreator("playproof")
-        register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
@@ -94,13 +105,16 @@ class PdfWriter:
 
     def outline_entry(self, page: PagePlan) -> None:
         """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
-        title = page.set or ("Duplex calibration" if page.kind == "calibration" else None)
-        if title is None or title in self.bookmarks:
-            return
-        key = f"page{page.number}"
-        self.canvas.bookmarkPage(key)
-        self.canvas.addOutlineEntry(title, key, level=0)
-        self.bookmarks.add(title)
+        titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
+        if page.kind == "calibration":
+            titles = ["Duplex calibration"]
+        for index, title in enumerate(titles):
+            if title is None or title in self.bookmarks:
+                continue
+            key = f"page{page.number}-{index}"  # one destination per entry: reportlab keys entries by it
+            self.canvas.bookmarkPage(key)
+            self.canvas.addOutlineEntry(title, key, level=0)
+            self.bookmarks.add(title)
 
     def slot(self, slot: Slot, scene: Scene) -> None:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""
@@ -120,32 +134,44 @@ class PdfWriter:
             c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         for op in scene.ops:
             DRAW[type(op)](self, op)
-        self._cut_and_fold(scene)
+        self._cut_line(scene, slot.side)
         c.restoreState()
+        if scene.fold_xs:
+            self._fold_ticks(slot, scene)
 
-    def _cut_and_fold(self, scene: Scene) -> None:
-        """Draw the cut line along a shaped outline and the fold lines of a screen."""
+    def _cut_line(self, scene: Scene, side: str) -> None:
+        """Draw the cut line along a shaped outline; only on fronts, where the piece is cut from."""
         c = self.canvas
-        if scene.cut_line:
+        if scene.cut_line and side == "front":
             c.setStrokeColor(self.colour(CUT_COLOUR))
             c.setLineWidth(0.3)
             c.setDash()
             path = c.beginPath()
             _outline_path(path, scene.outline, 0.0)
             c.drawPath(path, stroke=1, fill=0)
-        if scene.fold_xs:
-            c.setStrokeColor(self.colour(CUT_COLOUR))
-            c.setLineWidth(0.4)
-            c.setDash(3, 2)
-            for x in scene.fold_xs:
-                c.line(x, 0, x, scene.height)
-            c.setDash()
+
+    def _fold_ticks(self, slot: Slot, scene: Scene) -> None:
+        """Mark a screen's folds with ticks above and below it, outside the art (never dashed through it)."""
+        c = self.canvas
+        c.saveState()
+        ox, oy = design_origin(slot, scene)
+        c.transform(1, 0, 0, -1, ox, self.height - oy)
+        if slot.mirrored == "y":
+            c.transform(-1, 0, 0, -1, scene.width, scene.height)
+        c.setStrokeColor(self.colour("#000000"))
+        c.setLineWidth(0.4)
+        c.setDash(1.5, 1)
+        start, end = scene.bleed + mm(1), scene.bleed + mm(3)
+        c.lines([(x, y0, x, y1) for x in scene.fold_xs
+                 for y0, y1 in ((-start, -end), (scene.height + start, scene.height + end))])
+        c.restoreState()
 
     def marks(self, marks: tuple[Mark, ...]) -> None:
         """Draw crop marks, alignment crosshairs and fold lines (page coordinates)."""
         c = self.canvas
         h = self.height
-        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (4, 3))):
+        for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (1.5, 1)),
+                                  ("cut", 0.5, (4, 2)), ("glue", 0.5, (1, 2))):
             lines = [(m.x1, h - m.y1, m.x2, h - m.y2) for m in marks if m.kind == kind]
             if lines:
                 c.setStrokeColor(self.colour("#000000" if kind != "fold" else CUT_COLOUR))
@@ -153,13 +179,36 @@ class PdfWriter:
                 c.setDash(*(dash or ()))
                 c.lines(lines)
         c.setDash()
+        self._overlap_labels(marks)
+
+    def _overlap_labels(self, marks: tuple[Mark, ...]) -> None:
+        """Name the overlap guides of tiled parts beside their alignment ticks, outside the art."""
+        c = self.canvas
+        c.setFillColor(self.colour("#000000"))
+        c.setFont("DejaVuSans", 6)
+        for m in marks:
+            if m.kind in OVERLAP_LABELS:
+                x, y = (m.x1, m.y1) if m.x1 == m.x2 else (m.x1, m.y1)
+                label = OVERLAP_LABELS[m.kind]
+                if m.x1 == m.x2:  # a vertical guide: label above its top end
+                    c.drawCentredString(x, self.height - y + mm(1.3), label)
+                else:  # a horizontal guide: label left of its start
+                    c.drawRightString(x - mm(1.3), self.height - y - mm(0.8), label)
 
     def footer(self, page: PagePlan, text: str) -> None:
         """Write the footer line at the bottom margin."""
         c = self.canvas
         c.setFillColor(self.colour("#555555"))
         c.setFont("DejaVuSans", 7)
-        c.drawString(self.margin + mm(3), self.margin + mm(1), text)
+        if page.footer_side:  # up the left margin, clear of the cards and their marks
+            c.saveState()
+            c.translate(self.margin + mm(2.3), self.margin + mm(3))
+            c.rotate(90)
+            c.drawString(0, 0, text)
+            c.restoreState()
+            return
+        y = page.height - self.margin - mm(3.5) if page.footer_top else self.margin + mm(1)
+        c.drawString(self.margin + mm(3), y, text)
 
     def form(self, asset: Asset) -> str:
         """Return the name of a form XObject holding an SVG drawing (made once per file)."""

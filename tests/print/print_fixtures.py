@@ -16,6 +16,7 @@ paper = "a4"
 
 [sets.Cards]
 size = "poker"
+cut = "shared"
 background = "#ffffff"
 
 [[sets.Cards.elements]]

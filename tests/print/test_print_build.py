@@ -56,8 +56,8 @@ def test_build_writes_pdf_and_manifest(tmp_path):
     placements = manifest["placements"]
     assert len(placements) == 10
     assert placements[0] == {"set": "Cards", "row": 2, "copy": 1, "page": 1, "side": "front",
-                             "x_mm": 10.5, "y_mm": pytest.approx(placements[0]["y_mm"]), "width_mm": 63.0,
-                             "height_mm": 88.0}
+                             "x_mm": 9.75, "y_mm": pytest.approx(placements[0]["y_mm"]), "width_mm": 63.5,
+                             "height_mm": 88.9}  # true poker size, 2.5 x 3.5 in
     assert sorted((p["row"], p["copy"]) for p in placements if p["side"] == "back") == [
         (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)]
     assert {p.name for p in out.iterdir()} == {"game.pdf", "game.manifest.json"}
@@ -128,7 +128,7 @@ def test_new_project_builds_immediately_without_warnings(tmp_path):
                                           "every layouts.toml key is explained by: playproof docs layouts"]
     build = run("build", str(target))
     assert build.exit_code == 0
-    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 5 page(s), 0 warning(s)"  # the declared starter game
+    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 6 page(s), 0 warning(s)"  # the tokens get a blank back
     assert run("check", str(target)).output.splitlines()[-1] == f"{target}: no errors, 0 warning(s)"
     again = CliRunner().invoke(cli, ["new", str(target)])
     assert again.output.splitlines()[-1] == f"Error: {target}: already exists and is not empty"
@@ -164,8 +164,8 @@ def test_svg_format_writes_one_file_per_design_and_side(tmp_path):
     import xml.etree.ElementTree as ET
 
     root = ET.fromstring(svg)
-    assert (root.get("width"), root.get("height")) == ("69.000mm", "94.000mm")  # trim plus 3 mm bleed each side
-    assert [float(v) for v in root.get("viewBox").replace(",", " ").split()] == pytest.approx([-8.504, -8.504, 195.591, 266.457],
+    assert (root.get("width"), root.get("height")) == ("69.500mm", "94.900mm")  # trim plus 3 mm bleed each side
+    assert [float(v) for v in root.get("viewBox").replace(",", " ").split()] == pytest.approx([-8.504, -8.504, 197.008, 269.008],
                                                                              abs=0.01)
     assert (out / "svg" / "fonts" / "DejaVuSans-Bold.ttf").exists()
 
@@ -180,7 +180,7 @@ def test_png_format_renders_each_design(tmp_path):
 
     with Image.open(out / "png" / "cards" / "gold-front.png") as card:
         width, height = card.size
-    assert abs(width - 63 / 25.4 * 150) <= 1 and abs(height - 88 / 25.4 * 150) <= 1  # the trim box at 150 dpi
+    assert abs(width - 63.5 / 25.4 * 150) <= 1 and abs(height - 88.9 / 25.4 * 150) <= 1  # the trim box at 150 dpi
 
 
 def test_png_without_pypdfium2_says_how_to_install(tmp_path, monkeypatch):
@@ -226,7 +226,7 @@ def test_print_options_in_layouts_are_used_and_the_command_line_wins(tmp_path):
     assert run("build", str(project), "-o", str(out), "--duplex", "long").exit_code == 0
     placements = json.loads((out / "game.manifest.json").read_text())["placements"]
     backs = {(p["row"], p["copy"]): p["x_mm"] for p in placements if p["side"] == "back"}
-    assert backs[(2, 1)] == pytest.approx(210 - fronts[(2, 1)] - 63, abs=0.02)
+    assert backs[(2, 1)] == pytest.approx(210 - fronts[(2, 1)] - 63.5, abs=0.02)
 
 
 def test_footer_names_game_set_version_copies_and_page(tmp_path):
@@ -271,7 +271,7 @@ def test_the_pdf_has_a_bookmark_per_set(tmp_path):
         titles = [(item.get_title(), item.get_dest().get_index()) for item in document.get_toc()]
     finally:
         document.close()
-    assert titles == [("Cards", 0), ("Tokens", 2)]
+    assert titles == [("Cards", 0), ("Tokens", 0)]  # the token shares the card's sheet, with its own bookmark
 
 
 def test_nothing_to_print_is_an_error(tmp_path):

@@ -79,7 +79,7 @@ def test_a_translucent_background_and_gradient_fill_compose(tmp_path):
     background, panel = scenes[0].ops
     assert background.style.fill == "#00000080" and background.style.translucent
     assert panel.style.gradient.angle == 180 and panel.style.opacity == 0.5
-    assert panel.box == Box(-mm(3), -mm(3), mm(69), mm(94))  # bleed = true: the whole piece with its bleed
+    assert panel.box == Box(-mm(3), -mm(3), mm(69.5), mm(94.9))  # bleed = true: the whole piece with its bleed
 
 
 def test_opacity_out_of_range_is_located(tmp_path):
@@ -104,8 +104,8 @@ def test_cover_art_is_clipped_to_its_box_and_not_a_safe_zone_problem(tmp_path):
                                images=[("art.png", (2000, 1000))])
     image = scenes[0].ops[1]
     assert isinstance(image, ImageOp)
-    assert image.clip == Box(-mm(3), -mm(3), mm(69), mm(94))
-    assert image.box.height == pytest.approx(mm(94)) and image.box.width > mm(69)
+    assert image.clip == Box(-mm(3), -mm(3), mm(69.5), mm(94.9))
+    assert image.box.height == pytest.approx(mm(94.9)) and image.box.width > mm(69.5)
     assert problems == []
 
 
@@ -185,7 +185,7 @@ def test_a_background_may_be_a_gradient(tmp_path):
     scenes, problems = compose(tmp_path, layouts)
     (background,) = scenes[0].ops
     assert isinstance(background, RectOp) and background.style.gradient.angle == 90
-    assert background.box == Box(-mm(3), -mm(3), mm(69), mm(94))
+    assert background.box == Box(-mm(3), -mm(3), mm(69.5), mm(94.9))
     assert problems == []
 
 

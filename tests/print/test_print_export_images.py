@@ -31,11 +31,11 @@ def test_png_writes_one_image_per_design_named_by_its_name_with_an_index(tmp_pat
     files = sorted(p.relative_to(out / "png").as_posix() for p in (out / "png").rglob("*.png"))
     assert files == ["cards/fruit-back.png", "cards/fruit-front.png", "cards/gold-back.png", "cards/gold-front.png"]
     with Image.open(out / "png" / "cards" / "gold-front.png") as card:
-        assert card.size == (815, 1110)  # (63 + 6) x (88 + 6) mm at 300 dpi, rounded once
+        assert card.size == (821, 1121)  # (63.5 + 6) x (88.9 + 6) mm at 300 dpi, rounded once
         assert round(card.info["dpi"][0]) == 300
     rows = list(csv.DictReader((out / "png" / "index.csv").open()))
     assert rows[0] == {"file": "cards/gold-front.png", "set": "Cards", "row": "2", "key": "gold", "side": "front",
-                       "copies": "3", "width_px": "815", "height_px": "1110"}
+                       "copies": "3", "width_px": "821", "height_px": "1121"}
     assert json.loads((out / "png" / "index.json").read_text())[3]["file"] == "cards/fruit-back.png"
 
 
@@ -44,7 +44,7 @@ def test_dpi_and_trim_cut_give_the_trim_size_for_every_design(tmp_path):
     out = tmp_path / "out"
     assert run("build", str(project), "-o", str(out), "--format", "png", "--dpi", "100", "--cut", "trim").exit_code == 0
     sizes = {Image.open(p).size for p in (out / "png").rglob("*.png")}
-    assert sizes == {(248, 346)}  # 63 x 88 mm at 100 dpi
+    assert sizes == {(250, 350)}  # 63.5 x 88.9 mm (2.5 x 3.5 in) at 100 dpi
 
 
 def test_duplicate_names_are_told_apart_by_their_row(tmp_path):

@@ -16,7 +16,7 @@ def test_grid_and_fan_of_each_set(tmp_path):
     result = CliRunner().invoke(cli, ["build", str(project), "-o", str(tmp_path / "out"), "--format", "showcase",
                                       "--dpi", "20"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    card_w, card_h = round(63 / 25.4 * 20), round(88 / 25.4 * 20)
+    card_w, card_h = round(63.5 / 25.4 * 20), round(88.9 / 25.4 * 20)  # true poker size, 2.5 x 3.5 in
     with Image.open(tmp_path / "out" / "showcase" / "cards-grid.png") as grid:
         assert grid.size == (GAP + 10 * (card_w + GAP), GAP + 2 * (card_h + GAP))  # 12 cards: rows of 10
         assert grid.getpixel((1, 1)) == BACKDROP and grid.getpixel((GAP + 2, GAP + 2))[:3] == (255, 255, 255)

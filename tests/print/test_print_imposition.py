@@ -14,6 +14,8 @@ from playproof.units import mm
 
 A4 = Sheet(*PAPERS["a4"])
 LETTER = Sheet(*PAPERS["letter"])
+SINGLE_A4 = Sheet(*PAPERS["a4"], duplex="none")  # single-sided: no blank backs
+SINGLE_LETTER = Sheet(*PAPERS["letter"], duplex="none")
 
 
 def poker(count: int, has_back: bool = True, gap: float = 0.0, bleed: float = mm(3)) -> SetJob:
@@ -23,16 +25,17 @@ def poker(count: int, has_back: bool = True, gap: float = 0.0, bleed: float = mm
 
 
 def test_nine_poker_cards_per_a4_page():
-    result = plan([poker(20, has_back=False)], A4)
+    result = plan([poker(20, has_back=False)], SINGLE_A4)
     assert [len(p.slots) for p in result.pages] == [9, 9, 2]
     assert all(p.width < p.height for p in result.pages)
 
 
-def test_eight_poker_cards_per_letter_page_in_landscape():
-    # 3 x 3 would leave under 5 mm at the top and bottom for marks and footer: 4 x 2 landscape wins
-    result = plan([poker(20, has_back=False)], LETTER)
-    assert [len(p.slots) for p in result.pages] == [8, 8, 4]
-    assert all(p.width > p.height for p in result.pages)
+def test_nine_poker_cards_per_letter_page_in_a_tight_grid():
+    # 3 x 3 leaves no room for the mark zone and footer: the footer goes up the side, the top and
+    # bottom marks into the margin, and the outer bleed there shrinks to what fits
+    result = plan([poker(20, has_back=False)], SINGLE_LETTER)
+    assert [len(p.slots) for p in result.pages] == [9, 9, 2]
+    assert all(p.width < p.height and p.footer_side for p in result.pages)
 
 
 def test_every_copy_is_placed_once_per_side():
@@ -116,23 +119,45 @@ def test_back_offset_shifts_every_back():
 
 def test_gutter_fold_puts_backs_below_the_fold_on_the_same_page():
     sheet = Sheet(*PAPERS["a4"], fold=True)
-    result = plan([poker(7)], sheet)
+    wide = SetJob("Cards", mm(88), mm(63), mm(3), 0.0, poker(7).copies, True)  # landscape cards fold across
+    result = plan([wide], sheet)
     page = result.pages[0]
     assert all(p.side == "front" for p in result.pages)
+    assert page.width < page.height
     fronts = [s for s in page.slots if s.side == "front"]
     backs = [s for s in page.slots if s.side == "back"]
-    assert len(fronts) == len(backs) == 3
+    assert len(fronts) == len(backs) == 4
     fold = [m for m in page.marks if m.kind == "fold"][0]
     for f, b in zip(fronts, backs):
         assert f.art.bottom < fold.y1 < b.art.y
         assert b.trim.y == pytest.approx(page.height - f.trim.bottom)
 
 
+def test_gutter_fold_on_landscape_paper_folds_down_the_middle_when_it_holds_more():
+    result = plan([poker(7)], Sheet(*PAPERS["a4"], fold=True))  # portrait cards: 4 on the left half, not 3 on top
+    page = result.pages[0]
+    assert page.width > page.height
+    fronts = [s for s in page.slots if s.side == "front"]
+    backs = [s for s in page.slots if s.side == "back"]
+    assert len(fronts) == len(backs) == 4
+    ticks = [m for m in page.marks if m.kind == "fold"]
+    assert len(ticks) == 2 and all(m.x1 == m.x2 == pytest.approx(page.width / 2) for m in ticks)
+    for f, b in zip(fronts, backs):
+        assert f.art.right < page.width / 2 < b.art.x and b.mirrored == "x"
+        assert b.trim.x == pytest.approx(page.width - f.trim.right) and b.trim.y == pytest.approx(f.trim.y)
+        segment_hits = [m for m in ticks if f.art.y <= max(m.y1, m.y2) and min(m.y1, m.y2) <= f.art.bottom]
+        assert not segment_hits  # the ticks stay outside the art
+
+
 def test_sets_start_on_new_pages_in_order():
     other = SetJob("Tokens", mm(25), mm(25), mm(3), mm(6), tuple(Copy("Tokens", 2, i, 0) for i in range(1, 4)), False)
-    result = plan([poker(2, has_back=False), other], A4)
+    apart = Sheet(*PAPERS["a4"], duplex="none", share=False)
+    result = plan([poker(2, has_back=False), other], apart)
     assert [p.set for p in result.pages] == ["Cards", "Tokens"]
     assert [p.number for p in result.pages] == [1, 2]
+    duplex = plan([poker(2, has_back=False), other], Sheet(*PAPERS["a4"], share=False))  # each front page gets its (blank) back
+    assert [(p.set, p.side, len(p.slots)) for p in duplex.pages] == [
+        ("Cards", "front", 2), ("Cards", "back", 0), ("Tokens", "front", 3), ("Tokens", "back", 0)]
 
 
 def test_landscape_is_chosen_when_it_holds_more():
@@ -163,7 +188,7 @@ def test_split_parts_overlap_and_cover_the_whole():
 
 def test_board_larger_than_the_paper_is_tiled_into_parts():
     board = SetJob("Board", mm(400), mm(300), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
-    result = plan([board], A4)
+    result = plan([board], SINGLE_A4)
     assert len(result.pages) == 4  # 2 x 2 parts on landscape A4
     assert [s.part for s in result.slots()] == [1, 2, 3, 4]
     for page in result.pages:
@@ -177,7 +202,7 @@ def test_board_larger_than_the_paper_is_tiled_into_parts():
 
 def test_alignment_crosshairs_match_between_neighbouring_parts():
     board = SetJob("Board", mm(400), mm(150), 0.0, 0.0, (Copy("Board", 2, 1, 0),), False, overlap=mm(10))
-    left, right = plan([board], A4).pages
+    left, right = plan([board], SINGLE_A4).pages
     def in_component(page):
         (slot,) = page.slots
         return {(round(m.x1 - slot.origin[0], 3), round(m.y1 - slot.origin[1], 3)) for m in page.marks
@@ -234,5 +259,8 @@ def test_backs_of_tiled_parts_mirror_the_whole_component():
 def test_backs_flipped_top_to_bottom_stay_clear_of_the_footer_band(paper, duplex):
     tokens = SetJob("Tokens", mm(18), mm(18), mm(3), 0.0, tuple(Copy("Tokens", 2, i + 1, 0) for i in range(96)), True)
     for page in plan([tokens], Sheet(*PAPERS[paper], duplex=duplex)).pages:
-        footer_top = page.height - mm(4) - mm(5)
-        assert all(slot.art.bottom <= footer_top + 1e-6 for slot in page.slots), (page.side, page.width > page.height)
+        band = (mm(4), mm(9)) if page.footer_top else (page.height - mm(9), page.height - mm(4))
+        assert all(slot.art.bottom <= band[0] + 1e-6 or slot.art.y >= band[1] - 1e-6 for slot in page.slots), \
+            (page.side, page.width > page.height)
+        if page.side == "back" and page.slots:
+            assert page.footer_top == (page.slots[0].mirrored == "y")

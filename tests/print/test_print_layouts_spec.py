@@ -49,7 +49,7 @@ def test_named_and_custom_sizes_in_points():
     spec, problems = spec_of('[sets.A]\nsize = "bridge"\n[sets.B]\nsize = "2.5in x 3.5in"\n[sets.C]\nshape = "circle"\n'
                              'diameter = "25mm"\n')
     assert not problems.items
-    assert (spec.sets["A"].width, spec.sets["A"].height) == pytest.approx((mm(56), mm(87)))
+    assert (spec.sets["A"].width, spec.sets["A"].height) == pytest.approx((mm(57.15), mm(88.9)))  # true bridge size
     assert (spec.sets["B"].width, spec.sets["B"].height) == pytest.approx((180.0, 252.0))
     assert spec.sets["C"].width == pytest.approx(mm(25))
     assert spec.sets["A"].bleed == pytest.approx(mm(3))
@@ -136,7 +136,8 @@ def test_set_size_errors():
     _, problems = spec_of('[sets.A]\nsize = "huge"\n[sets.B]\nshape = "board"\n[sets.C]\nshape = "hex"\n'
                           '[sets.D]\nshape = "hex"\nside = "1cm"\ncells = "0,0 0,0"\n')
     assert messages(problems) == [
-        'layouts.toml: set "A": size "huge" is not poker, bridge, mini, tarot, square or "W x H" like "63mm x 88mm"',
+        'layouts.toml: set "A": size "huge" is not poker, bridge, euro, mini-euro, mini, tarot, square or "W x H" '
+        'like "63mm x 88mm"',
         'layouts.toml: set "B": a board needs a size like "400mm x 300mm"',
         'layouts.toml: set "C": a hex needs side = "20mm" or width = "40mm"',
         'layouts.toml: set "D": cells "0,0 0,0" must list at least one cell, each once',

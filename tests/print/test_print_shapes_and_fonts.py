@@ -114,7 +114,7 @@ def test_calibration_sheet_and_back_offset_build(tmp_path):
     front = [p for p in manifest["placements"] if p["side"] == "front"][0]
     back = [p for p in manifest["placements"] if p["side"] == "back" and p["row"] == front["row"]
             and p["copy"] == front["copy"]][0]
-    assert back["x_mm"] == pytest.approx(210 - front["x_mm"] - 63 + 1, abs=0.02)  # mirrored, then 1 mm right
+    assert back["x_mm"] == pytest.approx(210 - front["x_mm"] - 63.5 + 1, abs=0.02)  # mirrored, then 1 mm right
 
 
 def test_progress_bar_on_long_builds(tmp_path):
