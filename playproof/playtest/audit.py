@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from playproof.errors import Location, PlayproofError, Problem, Severity
-from playproof.playtest.engine import Engine, Status, Violation
-from playproof.playtest.logmodel import EntryKind, Log
+from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
+from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
-from playproof.playtest.replay import Corrections, EngineFailure, Replay, as_amended_by, corrections_of, events_of, \
-    prepare, problem_of, run, superseded_amends
+from playproof.playtest.replay import Corrections, EngineFailure, Replay, amended_event, apply_checked, \
+    corrections_of, event_of, prepare, problem_of, run, superseded_amends
 
 
 @dataclass(frozen=True)
@@ -132,16 +132,60 @@ def corrected_slips(replay: Replay) -> list[Finding]:
             if v.line in fixed and v.status is Status.VIOLATION] + _amend_slips(replay, fixes)
 
 
+AMEND_HORIZON = 100
+"""How many events after a superseded amend are played on its clone to catch checks made later about its line."""
+
+
 def _amend_slips(replay: Replay, fixes: Corrections) -> list[Finding]:
-    """Return violations of amends corrected in turn: a slip in a correction is shown like any other."""
-    found: list[Finding] = []
-    for line, fixed_by in superseded_amends(replay.log, fixes).items():
+    """Return violations of amends corrected in turn: a slip in a correction is shown like any other.
+
+    One pass over the corrected log: at each amended line, each superseded amend is tried on a
+    clone of the state reached there, played on up to the next marker (a round or phase end may
+    check the line, e.g. a scoring claim) or AMEND_HORIZON events, so the audit stays linear.
+    """
+    superseded = superseded_amends(replay.log, fixes)
+    if not superseded:
+        return []
+    trials: dict[int, list[Entry]] = {}
+    for line in superseded:
         amend = replay.log.entry(line)
-        events = events_of(replay.log, fixes=as_amended_by(fixes, amend))
-        _, violations = run(replay.engine_cls, replay.setup, events, replay.log.name)
-        found += [_finding(replay.log.name, v, fixed_by) for v in violations
-                  if v.line == line and v.status is Status.VIOLATION]
-    return found
+        if amend is not None:
+            trials.setdefault(amend.target, []).append(amend)
+    steps = [(e.line, ev) for e in replay.log.entries if (ev := event_of(e, fixes)) is not None]
+    slips = _try_amends(replay, fixes, trials, steps)
+    return [_finding(replay.log.name, v, fixed_by) for line, fixed_by in superseded.items()
+            for v in slips.get(line, [])]
+
+
+def _try_amends(replay: Replay, fixes: Corrections, trials: dict[int, list[Entry]],
+                steps: list[tuple[int, Event]]) -> dict[int, list[Violation]]:
+    """Return each tried amend's own violations, replaying the corrected steps once."""
+    name = replay.log.name
+    engine, _ = run(replay.engine_cls, replay.setup, (), name)
+    targets = sorted(trials)
+    slips: dict[int, list[Violation]] = {}
+    for index, (position, event) in enumerate(steps):
+        while targets and targets[0] <= position:
+            target = targets.pop(0)
+            start = index + 1 if position == target else index
+            after = steps[start:start + AMEND_HORIZON]
+            for amend in trials[target]:
+                slips[amend.line] = _try_amend(engine.clone(), amended_event(amend, fixes), after, name)
+        apply_checked(engine, event, name)
+    for target in targets:  # amends of lines after the last event
+        for amend in trials[target]:
+            slips[amend.line] = _try_amend(engine.clone(), amended_event(amend, fixes), [], name)
+    return slips
+
+
+def _try_amend(engine: Engine, event: Event, after: list[tuple[int, Event]], name: str) -> list[Violation]:
+    """Return the violations of an amend's event on its line, following play up to the next marker."""
+    found = apply_checked(engine, event, name)
+    for _, later in after:
+        found += apply_checked(engine, later, name)
+        if later.kind is EventKind.MARKER:
+            break
+    return [v for v in found if v.line == event.line and v.status is Status.VIOLATION]
 
 
 def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:

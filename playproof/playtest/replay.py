@@ -85,13 +85,25 @@ def events_of(log: Log, upto: int | None = None, corrected: bool = True, reveale
             break
         if plain and entry.kind is move:  # the common case: nothing revealed or corrected
             events.append(Event(entry.line, entry.actor, entry.verb, entry.args))
-        elif entry.kind is EntryKind.MARKER:
-            label = entry.value
-            args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
-            events.append(Event(entry.line, "", entry.verb, args, EventKind.MARKER))
-        elif entry.kind is EntryKind.MOVE and (event := _move_event(entry, fixes, corrected)):
+        elif event := event_of(entry, fixes, corrected):
             events.append(event)
     return events
+
+
+def event_of(entry: Entry, fixes: Corrections, corrected: bool = True) -> Event | None:
+    """Return the event a log line gives the engine (a move or a marker), or None."""
+    if entry.kind is EntryKind.MARKER:
+        label = entry.value
+        args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
+        return Event(entry.line, "", entry.verb, args, EventKind.MARKER)
+    if entry.kind is EntryKind.MOVE:
+        return _move_event(entry, fixes, corrected)
+    return None
+
+
+def amended_event(amend: Entry, fixes: Corrections) -> Event:
+    """Return the event of an amend standing for its target (as `as_amended_by` would give it)."""
+    return Event(amend.line, amend.actor, amend.verb, fill_unknowns(amend.args, fixes.reveals.get(amend.line, [])))
 
 
 def _move_event(entry: Entry, fixes: Corrections, corrected: bool) -> Event | None:
@@ -160,6 +172,15 @@ def run(engine_cls: type[Engine], setup: Setup, events: Iterable[Event], name: s
         if observe is not None:
             observe(engine, event)
     return engine, found
+
+
+def apply_checked(engine: Engine, event: Event, name: str = "<log>") -> list[Violation]:
+    """Apply one event; an engine crash raises EngineFailure naming the line."""
+    try:
+        return engine.apply(event)
+    except Exception as exc:  # an engine bug must not look like a clean audit
+        raise EngineFailure(f"{name}:{event.line}: the {engine.game_id} engine failed on this line "
+                            f"({exc.__class__.__name__}: {exc})") from exc
 
 
 def _construct(engine_cls: type[Engine], setup: Setup, name: str) -> Engine:
