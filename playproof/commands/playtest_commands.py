@@ -11,7 +11,7 @@ import click
 
 from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
-from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
+from playproof.playtest.audit import Tally, format_text, iter_audits, result_lines
 from playproof.playtest.engine import Engine
 from playproof.playtest.games import find_project, game_ids, resolve_engine, rules_of
 from playproof.playtest.logjson import to_jsonl
@@ -191,13 +191,18 @@ def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
           engine: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
-    results = audit_paths(list(logs), game, strict, engine)
-    code = audit_exit_code(results, strict)
+    tally, logs_data = Tally(), []
+    for result in iter_audits(logs, game, strict, engine):  # each log's findings as soon as it is audited
+        tally.add(result)
+        if fmt == "json":
+            logs_data.append(result.to_dict())
+        else:
+            click.echo("\n".join(result_lines(result)))
+    code = tally.exit_code(strict)
     if fmt == "json":
-        data = {"logs": [r.to_dict() for r in results], "exit_code": code}
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n".join(format_text(results)))
+        click.echo(json.dumps({"logs": logs_data, "exit_code": code}, indent=2, ensure_ascii=False))
+    elif tally.logs > 1:
+        click.echo(tally.summary())
     ctx.exit(code)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
@@ -40,6 +40,46 @@ class Finding:
                 "status": self.status.value, "corrected_by": self.corrected_by, "revealed_by": self.revealed_by}
 
 
+@dataclass(frozen=True)
+class EngineSummary:
+    """What reports ask of the engine at the end of a log, kept instead of the engine (whose state can be large)."""
+
+    game_id: str
+    title: str
+    checks_rules: bool
+    final_scores: dict[str, int] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
+    winner_list: list[str] = field(default_factory=list)
+    over: bool = False
+    failure: str = ""
+    """`Error: message` when the engine failed while scoring (the report says so and shows no scores)."""
+
+    @classmethod
+    def of(cls, engine: Engine) -> EngineSummary:
+        """Return an engine's final scores, their parts, winners and whether the game is over."""
+        head = (engine.game_id, engine.title, engine.checks_rules)
+        try:
+            return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over())
+        except Exception as exc:  # an engine bug must not lose the audit; the report tells it
+            return cls(*head, failure=f"{exc.__class__.__name__}: {exc}")
+
+    def scores(self) -> dict[str, int]:
+        """Return each player's score at the end of the log."""
+        return dict(self.final_scores)
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's score split into named parts."""
+        return {player: dict(parts) for player, parts in self.breakdown.items()}
+
+    def winners(self) -> list[str]:
+        """Return who wins at the end of the log."""
+        return list(self.winner_list)
+
+    def is_over(self) -> bool:
+        """Return True when the game ended in the log."""
+        return self.over
+
+
 @dataclass
 class AuditResult:
     """Everything an audit found in one log."""
@@ -48,7 +88,8 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     slips: list[Finding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    engine: Engine | None = None
+    engine: EngineSummary | None = None
+    """The engine's final scores and winners (the engine itself is dropped: audits of many logs stay small)."""
     replay: Replay | None = None
 
     @property
@@ -101,7 +142,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     try:
         engine, found = replay.engine_at()
         found += _finish(engine, log.name)
-        result.engine = engine
+        result.engine = EngineSummary.of(engine)
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
@@ -217,27 +258,63 @@ def _strict(result: AuditResult) -> AuditResult:
 
 def audit_exit_code(results: list[AuditResult], strict: bool = False) -> int:
     """Return 2 when any log could not be read or replayed, 1 for violations (strict: or open findings), else 0."""
-    if any(not r.readable for r in results):
-        return 2
-    if strict and any(r.undetermined for r in results):
-        return 1
-    return 1 if any(r.violations for r in results) else 0
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    return tally.exit_code(strict)
 
 
 def format_text(results: list[AuditResult]) -> list[str]:
     """Return the audit as text lines: problems, findings, corrected slips, and a summary per log."""
     lines: list[str] = []
+    tally = Tally()
     for result in results:
-        lines += [problem_line(result.log.name, p) for p in result.problems]
-        lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
-        lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
-        lines.append(_summary(result))
-    if len(results) > 1:
-        clean = sum(1 for r in results if r.readable and not r.violations)
-        broken = sum(1 for r in results if r.readable and r.violations)
-        lines.append(f"{len(results)} logs: {clean} clean, {broken} with violations, "
-                     f"{len(results) - clean - broken} unreadable")
+        lines += result_lines(result)
+        tally.add(result)
+    if tally.logs > 1:
+        lines.append(tally.summary())
     return lines
+
+
+def result_lines(result: AuditResult) -> list[str]:
+    """Return one log's problems, findings, corrected slips and verdict as text lines."""
+    lines = [problem_line(result.log.name, p) for p in result.problems]
+    lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
+    lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
+    lines.append(_summary(result))
+    return lines
+
+
+@dataclass
+class Tally:
+    """Counts over many audited logs, enough for the exit code and the closing line (the results can go)."""
+
+    logs: int = 0
+    clean: int = 0
+    broken: int = 0
+    unreadable: int = 0
+    undetermined: int = 0
+
+    def add(self, result: AuditResult) -> None:
+        """Count one audited log."""
+        self.logs += 1
+        if not result.readable:
+            self.unreadable += 1
+        elif result.violations:
+            self.broken += 1
+        else:
+            self.clean += 1
+        self.undetermined += bool(result.undetermined)
+
+    def exit_code(self, strict: bool = False) -> int:
+        """Return 2 when any log could not be read or replayed, 1 for violations (strict: or open findings), else 0."""
+        if self.unreadable:
+            return 2
+        return 1 if self.broken or (strict and self.undetermined) else 0
+
+    def summary(self) -> str:
+        """Return the closing line of an audit of several logs."""
+        return f"{self.logs} logs: {self.clean} clean, {self.broken} with violations, {self.unreadable} unreadable"
 
 
 def problem_line(name: str, problem: Problem) -> str:
@@ -292,10 +369,14 @@ def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
 def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False,
                 engine: str | None = None) -> list[AuditResult]:
     """Audit several log files; a file that cannot be read becomes a result carrying that problem."""
-    results = []
+    return list(iter_audits(paths, game, strict, engine))
+
+
+def iter_audits(paths: Iterable[Path], game: str | None = None, strict: bool = False,
+                engine: str | None = None) -> Iterator[AuditResult]:
+    """Audit log files one at a time, so that a caller can report each and let it go."""
     for path in paths:
         try:
-            results.append(audit_file(path, game, strict, engine))
+            yield audit_file(path, game, strict, engine)
         except PlayproofError as exc:
-            results.append(AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))]))
-    return results
+            yield AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))])

@@ -112,13 +112,16 @@ def _scoring(result: AuditResult, problems: list[str]) -> _Scoring:
     engine = result.engine
     if engine is None or result.replay is None:
         return _Scoring()
-    try:
-        return _Scoring(engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
-                        rounds_of(result))
-    except Exception as exc:  # an engine bug must not lose the rest of the report
-        problems.append(f"{result.log.name}: the {engine.game_id} engine failed while scoring "
-                        f"({exc.__class__.__name__}: {exc})")
+    failure, rounds = engine.failure, []
+    if not failure:
+        try:
+            rounds = rounds_of(result)
+        except Exception as exc:  # an engine bug must not lose the rest of the report
+            failure = f"{exc.__class__.__name__}: {exc}"
+    if failure:
+        problems.append(f"{result.log.name}: the {engine.game_id} engine failed while scoring ({failure})")
         return _Scoring()
+    return _Scoring(engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(), rounds)
 
 
 def _minutes(log: Log) -> float | None:
