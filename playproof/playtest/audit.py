@@ -11,8 +11,8 @@ from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
 from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
-from playproof.playtest.replay import Corrections, EngineFailure, Replay, amended_event, apply_checked, \
-    corrections_of, event_of, prepare, problem_of, run, superseded_amends
+from playproof.playtest.replay import Corrections, EngineFailure, Replay, RoundScores, amended_event, \
+    apply_checked, corrections_of, event_of, events_of, prepare, problem_of, run, superseded_amends
 
 
 @dataclass(frozen=True)
@@ -51,15 +51,18 @@ class EngineSummary:
     breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
     winner_list: list[str] = field(default_factory=list)
     over: bool = False
+    rounds: list[tuple[str, dict[str, int]]] | None = None
+    """Scores at the end of each round, when the audit was asked to take them."""
     failure: str = ""
     """`Error: message` when the engine failed while scoring (the report says so and shows no scores)."""
 
     @classmethod
-    def of(cls, engine: Engine) -> EngineSummary:
-        """Return an engine's final scores, their parts, winners and whether the game is over."""
+    def of(cls, engine: Engine, rounds: RoundScores | None = None) -> EngineSummary:
+        """Return an engine's final scores, their parts, winners, whether the game is over (and scores by round)."""
         head = (engine.game_id, engine.title, engine.checks_rules)
         try:
-            return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over())
+            return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
+                       rounds.result() if rounds is not None else None)
         except Exception as exc:  # an engine bug must not lose the audit; the report tells it
             return cls(*head, failure=f"{exc.__class__.__name__}: {exc}")
 
@@ -117,15 +120,18 @@ class AuditResult:
 
 
 def audit_file(path: Path | str, game: str | None = None, strict: bool = False,
-               engine: str | None = None) -> AuditResult:
+               engine: str | None = None, rounds: bool = False) -> AuditResult:
     """Read and audit one log file (text or .jsonl); `engine` names a Python engine as module:Class."""
     path = Path(path)
-    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine)
+    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine, rounds=rounds)
 
 
 def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False,
-              project: Path | None = None, engine: str | None = None) -> AuditResult:
-    """Replay a log and collect its findings, the slips corrected at the table, and its problems."""
+              project: Path | None = None, engine: str | None = None, rounds: bool = False) -> AuditResult:
+    """Replay a log and collect its findings, the slips corrected at the table, and its problems.
+
+    `rounds`: also take the scores at the end of each round during the replay (for reports).
+    """
     result = AuditResult(log)
     try:
         replay = prepare(log, game, base, engine)
@@ -140,9 +146,13 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     if not replay.playable:  # the engine would refuse these players or fail on them: the header says why
         return result
     try:
-        engine, found = replay.engine_at()
+        by_round = RoundScores() if rounds else None
+        engine, found = run(replay.engine_cls, replay.setup, events_of(log), log.name,
+                            by_round.observe if by_round else None)
+        if by_round is not None:
+            by_round.close(engine)  # the last round's scores before the engine finishes the game
         found += _finish(engine, log.name)
-        result.engine = EngineSummary.of(engine)
+        result.engine = EngineSummary.of(engine, by_round)
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
