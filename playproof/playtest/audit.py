@@ -55,16 +55,29 @@ class EngineSummary:
     """Scores at the end of each round, when the audit was asked to take them."""
     failure: str = ""
     """`Error: message` when the engine failed while scoring (the report says so and shows no scores)."""
+    replay: Replay | None = field(default=None, repr=False, compare=False)
+    """The replay that ends in this state: asked for anything else, the summary replays it (see __getattr__)."""
 
     @classmethod
-    def of(cls, engine: Engine, rounds: RoundScores | None = None) -> EngineSummary:
+    def of(cls, engine: Engine, rounds: RoundScores | None = None, replay: Replay | None = None) -> EngineSummary:
         """Return an engine's final scores, their parts, winners, whether the game is over (and scores by round)."""
         head = (engine.game_id, engine.title, engine.checks_rules)
         try:
             return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
-                       rounds.result() if rounds is not None else None)
+                       rounds.result() if rounds is not None else None, replay=replay)
         except Exception as exc:  # an engine bug must not lose the audit; the report tells it
-            return cls(*head, failure=f"{exc.__class__.__name__}: {exc}")
+            return cls(*head, failure=f"{exc.__class__.__name__}: {exc}", replay=replay)
+
+    def __getattr__(self, name: str) -> Any:
+        """Return anything else of the engine's final state (its cells, its summary...) by replaying the log once."""
+        if name.startswith("__") or self.__dict__.get("replay") is None:
+            raise AttributeError(name)
+        engine = self.__dict__.get("_engine")
+        if engine is None:  # only callers that look inside the engine pay for it, and keep it
+            engine, _ = self.replay.engine_at()
+            engine.finish()
+            object.__setattr__(self, "_engine", engine)
+        return getattr(engine, name)
 
     def scores(self) -> dict[str, int]:
         """Return each player's score at the end of the log."""
@@ -152,7 +165,7 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         if by_round is not None:
             by_round.close(engine)  # the last round's scores before the engine finishes the game
         found += _finish(engine, log.name)
-        result.engine = EngineSummary.of(engine, by_round)
+        result.engine = EngineSummary.of(engine, by_round, replay)
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
