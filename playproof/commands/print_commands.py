@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from playproof.errors import PlayproofError, Problems
-from playproof.output.build import FORMATS, BuildOptions, build, check
-from playproof.playtest.games import check_engine_data, game_of_project
 from playproof.units import parse_length
+
+# Each command imports the layout engine and reportlab when it runs, so that `playproof --help` starts fast.
+FORMATS = ("pdf", "svg", "png")
+"""playproof.output.build.FORMATS (a test keeps them equal; that module is imported only by build and check)."""
 
 PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
 
@@ -45,6 +47,8 @@ def _echo_problems(problems: Problems) -> None:
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
+    from playproof.output.build import BuildOptions, build
+
     options = BuildOptions(paper=paper, only=only, format=fmt, duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration)
     bar = _ProgressBar()
@@ -89,6 +93,9 @@ class _ProgressBar:
               "(default: the folder's name, when it is a game playproof referees).")
 def check_command(project: Path, game: str | None) -> None:
     """Check a project's workbook and layouts and report every problem (renders nothing)."""
+    from playproof.output.build import check
+    from playproof.playtest.games import check_engine_data, game_of_project
+
     problems = Problems()
     check(project, problems)
     if not problems.errors and (game_id := game_of_project(project, game)):
