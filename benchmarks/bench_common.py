@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import subprocess
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from statistics import median
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 
@@ -77,3 +79,23 @@ def machine() -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.processor() or platform.machine()}, "
             f"{os.cpu_count()} cores, load {load:.1f}, Python {platform.python_version()}")
+
+
+def run_script(code_dir: Path, script: Path, args: list[str]) -> dict:
+    """Run a benchmark script's `--child` mode in a fresh process (cold: imports, caches, data); return its JSON."""
+    env = {**os.environ, "PYTHONPATH": f"{code_dir}{os.pathsep}{HERE}", "RL_useA85": "0"}
+    child = subprocess.run([sys.executable, str(script), "--child", *args], env=env, cwd=code_dir,
+                           capture_output=True, text=True)
+    if child.returncode != 0:
+        raise RuntimeError(child.stderr[-1000:] or f"exit {child.returncode}")
+    return json.loads(child.stdout.strip().splitlines()[-1])
+
+
+def child_main(work: Callable[[list[str]], dict]) -> bool:
+    """In `--child` mode, run the work on the remaining arguments and print its JSON; return True if it ran."""
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        found = work(sys.argv[2:])
+        found["process_cpu"] = time.process_time()  # the whole process: start-up and imports included
+        print(json.dumps(found))
+        return True
+    return False
