@@ -9,7 +9,6 @@ import click
 
 from playproof import __version__
 from playproof.errors import PlayproofError, ProblemsError
-from playproof.output.atomic import Terminated
 
 COMMAND_MODULES = (
     "playproof.commands.print_commands",  # build, check, new
@@ -31,8 +30,17 @@ class ErrorsAsOneLine(click.Group):
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
             raise click.ClickException(str(exc)) from None
-        except Terminated as exc:  # SIGTERM/SIGHUP while writing: the temporary files are gone, outputs kept
+        except KeyboardInterrupt as exc:
+            if not _terminated(exc):  # Ctrl-C stays Ctrl-C
+                raise
+            # SIGTERM/SIGHUP while writing: the temporary files are gone, outputs kept
             raise click.ClickException(f"{exc}; the previous output files are kept as they were") from None
+
+
+def _terminated(exc: BaseException) -> bool:
+    """Return True for playproof.output.atomic.Terminated (imported only by the commands that write outputs)."""
+    atomic = sys.modules.get("playproof.output.atomic")
+    return atomic is not None and isinstance(exc, atomic.Terminated)
 
 
 @click.group(cls=ErrorsAsOneLine)

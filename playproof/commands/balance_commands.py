@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from playproof.balance.report import Run, text_lines, write_balance
-from playproof.balance.runner import Plan, engine_class, run_local
-from playproof.balance.stats import Summary
-from playproof.balance.sweep import grid, parse_vary, player_counts, project_variant, variant_label
 from playproof.commands.playtest_commands import engine_option, project_option, referee
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import example_project
-from playproof.playtest.games import find_project
-from playproof.playtest.header import parse_variant
-from playproof.playtest.simulate import write_log
+
+if TYPE_CHECKING:  # the commands import the engines, bots and charts when they run: `--help` starts fast
+    from playproof.balance.report import Run
+    from playproof.balance.runner import Plan
+    from playproof.balance.stats import Summary
 
 BACKENDS = ("local", "ray")
 
@@ -29,6 +26,8 @@ def _progress(done: int, total: int) -> None:
 
 def _run(plan: Plan, jobs: int, backend: str, address: str | None) -> Summary:
     """Play a plan on this machine or on a Ray cluster."""
+    from playproof.balance.runner import run_local
+
     if backend == "ray":
         from playproof.balance.cluster import run_ray
 
@@ -76,6 +75,12 @@ def simulate(game: str, players: int, games: int, logs: Path | None, bots: str, 
              address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
              engine: str | None) -> None:
     """Play games with bots through the engine: win rates by seat with 95 % intervals (logs audit clean)."""
+    from playproof.balance.report import Run, text_lines, write_balance
+    from playproof.balance.runner import Plan, engine_class
+    from playproof.playtest.games import find_project
+    from playproof.playtest.header import parse_variant
+    from playproof.playtest.simulate import write_log
+
     options = parse_variant(variant)
     _check_options(game, options, project, engine)
     if logs is not None:
@@ -100,6 +105,12 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
             address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
             engine: str | None) -> None:
     """Compare variants of the workbook (and numbers of players): the same games, with error bars."""
+    from playproof.balance.report import write_balance
+    from playproof.balance.sweep import parse_vary, player_counts
+    from playproof.playtest.engine import example_project
+    from playproof.playtest.games import find_project
+    from playproof.playtest.header import parse_variant
+
     options = parse_variant(variant)
     _check_options(game, options, project, engine)
     base = project or find_project(game) or example_project(game)
@@ -115,6 +126,12 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
 def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games: int, bots: str, jobs: int,
            backend: str, address: str | None, seed: int, options: dict[str, str], engine: str | None) -> list[Run]:
     """Play every variant at every number of players, printing each answer as it comes."""
+    import tempfile
+
+    from playproof.balance.report import Run, text_lines
+    from playproof.balance.runner import Plan, engine_class
+    from playproof.balance.sweep import grid, project_variant, variant_label
+
     runs = []
     with tempfile.TemporaryDirectory(prefix="playproof-balance-") as workdir:
         for combo in grid(varies):

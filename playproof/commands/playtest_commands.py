@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import click
 
 from playproof.errors import PlayproofError
-from playproof.output.atomic import write_text_atomic
-from playproof.playtest.audit import audit_exit_code, audit_paths, format_text
-from playproof.playtest.engine import Engine
-from playproof.playtest.games import find_project, game_ids, resolve_engine, rules_of
-from playproof.playtest.logjson import to_jsonl
-from playproof.playtest.recorder import Recorder, import_log, session_log, session_replay, split_players, state_lines
-from playproof.playtest.repl import run_repl
-from playproof.playtest.sources import audit_source, load_reports
-from playproof.playtest.store import DB_ENV, Store
+
+if TYPE_CHECKING:
+    from playproof.playtest.engine import Engine
+
+# Each command imports what it uses when it runs, so that `playproof --help` starts fast.
+DB_ENV = "PLAYPROOF_DB"
+"""playproof.playtest.store.DB_ENV (a test keeps them equal; the store module is imported only when used)."""
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -43,6 +40,7 @@ def project_option(func: F) -> F:
 
 def referee(game: str, project: Path | None, engine: str | None) -> type[Engine]:
     """Return the engine that referees a game, refusing a game with no referee (nothing to list or play)."""
+    from playproof.playtest.games import find_project, game_ids, resolve_engine
     found = resolve_engine(game, project or find_project(game), engine)
     if not found.checks_rules:
         raise PlayproofError(f'unknown game "{game}" (known games: {", ".join(game_ids())}); for a game of your '
@@ -93,6 +91,9 @@ def playtest() -> None:
 def start(game: str, players: str, project: Path | None, variant: str, setup_text: str, seed: int | None,
           no_times: bool, engine: str | None, db: Path | None) -> None:
     """Record a new session interactively: whose turn, legal moves, a verdict for every line."""
+    from playproof.playtest.recorder import Recorder, split_players
+    from playproof.playtest.repl import run_repl
+    from playproof.playtest.store import Store
     store = Store(db)
     recorder = Recorder.start(store, game, split_players(players), project, variant, setup_text, not no_times,
                               seed=seed, engine=engine)
@@ -108,6 +109,9 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
 @db_option
 def resume(session: int, take_over: bool, engine: str | None, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
+    from playproof.playtest.recorder import Recorder
+    from playproof.playtest.repl import run_repl
+    from playproof.playtest.store import Store
     with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine) as recorder:
         run_repl(recorder, _read_line, click.echo)
 
@@ -119,6 +123,8 @@ def resume(session: int, take_over: bool, engine: str | None, db: Path | None) -
 @db_option
 def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
+    from playproof.playtest.recorder import Recorder
+    from playproof.playtest.store import Store
     with Recorder(Store(db), session, what="playtest add", engine=engine) as recorder:
         outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
@@ -129,6 +135,7 @@ def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
 @db_option
 def list_sessions(db: Path | None) -> None:
     """List the stored sessions."""
+    from playproof.playtest.store import Store
     store = Store(db, readonly=True)
     sessions = store.sessions()
     if not sessions:
@@ -145,6 +152,10 @@ def list_sessions(db: Path | None) -> None:
 @db_option
 def show(session: int, line: int | None, engine: str | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
+    from playproof.playtest.audit import format_text
+    from playproof.playtest.recorder import session_replay, state_lines
+    from playproof.playtest.sources import audit_source
+    from playproof.playtest.store import Store
     store = Store(db, readonly=True)
     if line is not None:
         click.echo("\n".join(state_lines(session_replay(store, session, engine), line)))
@@ -161,6 +172,10 @@ def show(session: int, line: int | None, engine: str | None, db: Path | None) ->
 @db_option
 def export(session: int, fmt: str | None, output: Path | None, db: Path | None) -> None:
     """Export a stored session as a log (text) or its JSON Lines twin."""
+    from playproof.output.atomic import write_text_atomic
+    from playproof.playtest.logjson import to_jsonl
+    from playproof.playtest.recorder import session_log
+    from playproof.playtest.store import Store
     log = session_log(Store(db, readonly=True), session)
     jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
     content = to_jsonl(log) if jsonl else log.text()
@@ -177,6 +192,8 @@ def export(session: int, fmt: str | None, output: Path | None, db: Path | None) 
 @db_option
 def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
     """Store a log file (text or .jsonl) as a new session."""
+    from playproof.playtest.recorder import import_log
+    from playproof.playtest.store import Store
     session = import_log(Store(db), logfile, engine)
     click.echo(f"imported {logfile} as session {session}")
 
@@ -191,13 +208,22 @@ def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
           engine: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
-    results = audit_paths(list(logs), game, strict, engine)
-    code = audit_exit_code(results, strict)
+    import json
+
+    from playproof.playtest.audit import Tally, iter_audits, result_lines
+
+    tally, logs_data = Tally(), []
+    for result in iter_audits(logs, game, strict, engine):  # each log's findings as soon as it is audited
+        tally.add(result)
+        if fmt == "json":
+            logs_data.append(result.to_dict())
+        else:
+            click.echo("\n".join(result_lines(result)))
+    code = tally.exit_code(strict)
     if fmt == "json":
-        data = {"logs": [r.to_dict() for r in results], "exit_code": code}
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n".join(format_text(results)))
+        click.echo(json.dumps({"logs": logs_data, "exit_code": code}, indent=2, ensure_ascii=False))
+    elif tally.logs > 1:
+        click.echo(tally.summary())
     ctx.exit(code)
 
 
@@ -209,6 +235,7 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @db_option
 def report(sources: tuple[str, ...], fmt: str | None, output: Path, engine: str | None, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
+    from playproof.playtest.sources import load_reports
     from playproof.output.reports import find_format, format_for, write_reports
 
     fmt = format_for(output, fmt)
@@ -233,6 +260,7 @@ def rules(game: str, show_text: bool, project: Path | None, engine: str | None) 
 
 def _list_rules(engine: type[Engine], show_text: bool) -> None:
     """Print an engine's rules (id, section, summary, and the rulebook's words with --text) and its options."""
+    from playproof.playtest.games import rules_of
     index = list(rules_of(engine))
     click.echo(f"{engine.title}: {len(index)} rules")
     width = max((len(r.id) for r in index), default=0)

@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from playproof.errors import PlayproofError, Problems
-from playproof.output.build import FORMATS, BuildOptions, build, check
-from playproof.playtest.games import check_engine_data, game_of_project
 from playproof.units import parse_length
+
+# Each command imports the layout engine and reportlab when it runs, so that `playproof --help` starts fast.
+FORMATS = ("pdf", "svg", "png", "tts", "pod", "cut", "showcase")
+"""playproof.output.build.FORMATS (a test keeps them equal; that module is imported only by build and check)."""
 
 PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
 
@@ -63,6 +65,8 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
                   dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool) -> None:
     """Build print-ready sheets (and a manifest) from a game project."""
+    from playproof.output.build import BuildOptions, build
+
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
                            service=service, pdfx=pdfx)
@@ -113,6 +117,9 @@ class _ProgressBar:
               "(default: the folder's name, when it is a game playproof referees).")
 def check_command(project: Path, game: str | None) -> None:
     """Check a project's workbook and layouts and report every problem (renders nothing)."""
+    from playproof.output.build import check
+    from playproof.playtest.games import check_engine_data, game_of_project
+
     problems = Problems()
     check(project, problems)
     if not problems.errors and (game_id := game_of_project(project, game)):

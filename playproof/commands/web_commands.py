@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from playproof.commands.playtest_commands import db_option, engine_option
-from playproof.playtest.store import Store
 
 
 @click.command("serve")
@@ -27,6 +26,7 @@ def serve(host: str, port: int, token: str | None, card: Path | None, no_qr: boo
     from playproof.web import require_web
 
     require_web()
+    from playproof.playtest.store import Store
     from playproof.web.server import run_server
 
     Store(db).close()  # a database that cannot be opened is one error line, before the server starts

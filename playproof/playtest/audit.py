@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from playproof.errors import Location, PlayproofError, Problem, Severity
-from playproof.playtest.engine import Engine, Status, Violation
-from playproof.playtest.logmodel import EntryKind, Log
+from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
+from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
-from playproof.playtest.replay import Corrections, EngineFailure, Replay, as_amended_by, corrections_of, events_of, \
-    prepare, problem_of, run, superseded_amends
+from playproof.playtest.replay import Corrections, EngineFailure, Replay, RoundScores, amended_event, \
+    apply_checked, corrections_of, event_of, events_of, prepare, problem_of, run, superseded_amends
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,62 @@ class Finding:
                 "status": self.status.value, "corrected_by": self.corrected_by, "revealed_by": self.revealed_by}
 
 
+@dataclass(frozen=True)
+class EngineSummary:
+    """What reports ask of the engine at the end of a log, kept instead of the engine (whose state can be large)."""
+
+    game_id: str
+    title: str
+    checks_rules: bool
+    final_scores: dict[str, int] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, int]] = field(default_factory=dict)
+    winner_list: list[str] = field(default_factory=list)
+    over: bool = False
+    rounds: list[tuple[str, dict[str, int]]] | None = None
+    """Scores at the end of each round, when the audit was asked to take them."""
+    failure: str = ""
+    """`Error: message` when the engine failed while scoring (the report says so and shows no scores)."""
+    replay: Replay | None = field(default=None, repr=False, compare=False)
+    """The replay that ends in this state: asked for anything else, the summary replays it (see __getattr__)."""
+
+    @classmethod
+    def of(cls, engine: Engine, rounds: RoundScores | None = None, replay: Replay | None = None) -> EngineSummary:
+        """Return an engine's final scores, their parts, winners, whether the game is over (and scores by round)."""
+        head = (engine.game_id, engine.title, engine.checks_rules)
+        try:
+            return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
+                       rounds.result() if rounds is not None else None, replay=replay)
+        except Exception as exc:  # an engine bug must not lose the audit; the report tells it
+            return cls(*head, failure=f"{exc.__class__.__name__}: {exc}", replay=replay)
+
+    def __getattr__(self, name: str) -> Any:
+        """Return anything else of the engine's final state (its cells, its summary...) by replaying the log once."""
+        if name.startswith("__") or self.__dict__.get("replay") is None:
+            raise AttributeError(name)
+        engine = self.__dict__.get("_engine")
+        if engine is None:  # only callers that look inside the engine pay for it, and keep it
+            engine, _ = self.replay.engine_at()
+            engine.finish()
+            object.__setattr__(self, "_engine", engine)
+        return getattr(engine, name)
+
+    def scores(self) -> dict[str, int]:
+        """Return each player's score at the end of the log."""
+        return dict(self.final_scores)
+
+    def score_breakdown(self) -> dict[str, dict[str, int]]:
+        """Return each player's score split into named parts."""
+        return {player: dict(parts) for player, parts in self.breakdown.items()}
+
+    def winners(self) -> list[str]:
+        """Return who wins at the end of the log."""
+        return list(self.winner_list)
+
+    def is_over(self) -> bool:
+        """Return True when the game ended in the log."""
+        return self.over
+
+
 @dataclass
 class AuditResult:
     """Everything an audit found in one log."""
@@ -48,7 +104,8 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     slips: list[Finding] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    engine: Engine | None = None
+    engine: EngineSummary | None = None
+    """The engine's final scores and winners (the engine itself is dropped: audits of many logs stay small)."""
     replay: Replay | None = None
 
     @property
@@ -76,15 +133,18 @@ class AuditResult:
 
 
 def audit_file(path: Path | str, game: str | None = None, strict: bool = False,
-               engine: str | None = None) -> AuditResult:
+               engine: str | None = None, rounds: bool = False) -> AuditResult:
     """Read and audit one log file (text or .jsonl); `engine` names a Python engine as module:Class."""
     path = Path(path)
-    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine)
+    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine, rounds=rounds)
 
 
 def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False,
-              project: Path | None = None, engine: str | None = None) -> AuditResult:
-    """Replay a log and collect its findings, the slips corrected at the table, and its problems."""
+              project: Path | None = None, engine: str | None = None, rounds: bool = False) -> AuditResult:
+    """Replay a log and collect its findings, the slips corrected at the table, and its problems.
+
+    `rounds`: also take the scores at the end of each round during the replay (for reports).
+    """
     result = AuditResult(log)
     try:
         replay = prepare(log, game, base, engine)
@@ -99,9 +159,13 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     if not replay.playable:  # the engine would refuse these players or fail on them: the header says why
         return result
     try:
-        engine, found = replay.engine_at()
+        by_round = RoundScores() if rounds else None
+        engine, found = run(replay.engine_cls, replay.setup, events_of(log), log.name,
+                            by_round.observe if by_round else None)
+        if by_round is not None:
+            by_round.close(engine)  # the last round's scores before the engine finishes the game
         found += _finish(engine, log.name)
-        result.engine = engine
+        result.engine = EngineSummary.of(engine, by_round, replay)
         result.findings = [_finding(log.name, v) for v in found]
         result.findings = decided_by_reveals(replay, result.findings)
         result.slips = corrected_slips(replay)
@@ -132,16 +196,60 @@ def corrected_slips(replay: Replay) -> list[Finding]:
             if v.line in fixed and v.status is Status.VIOLATION] + _amend_slips(replay, fixes)
 
 
+AMEND_HORIZON = 100
+"""How many events after a superseded amend are played on its clone to catch checks made later about its line."""
+
+
 def _amend_slips(replay: Replay, fixes: Corrections) -> list[Finding]:
-    """Return violations of amends corrected in turn: a slip in a correction is shown like any other."""
-    found: list[Finding] = []
-    for line, fixed_by in superseded_amends(replay.log, fixes).items():
+    """Return violations of amends corrected in turn: a slip in a correction is shown like any other.
+
+    One pass over the corrected log: at each amended line, each superseded amend is tried on a
+    clone of the state reached there, played on up to the next marker (a round or phase end may
+    check the line, e.g. a scoring claim) or AMEND_HORIZON events, so the audit stays linear.
+    """
+    superseded = superseded_amends(replay.log, fixes)
+    if not superseded:
+        return []
+    trials: dict[int, list[Entry]] = {}
+    for line in superseded:
         amend = replay.log.entry(line)
-        events = events_of(replay.log, fixes=as_amended_by(fixes, amend))
-        _, violations = run(replay.engine_cls, replay.setup, events, replay.log.name)
-        found += [_finding(replay.log.name, v, fixed_by) for v in violations
-                  if v.line == line and v.status is Status.VIOLATION]
-    return found
+        if amend is not None:
+            trials.setdefault(amend.target, []).append(amend)
+    steps = [(e.line, ev) for e in replay.log.entries if (ev := event_of(e, fixes)) is not None]
+    slips = _try_amends(replay, fixes, trials, steps)
+    return [_finding(replay.log.name, v, fixed_by) for line, fixed_by in superseded.items()
+            for v in slips.get(line, [])]
+
+
+def _try_amends(replay: Replay, fixes: Corrections, trials: dict[int, list[Entry]],
+                steps: list[tuple[int, Event]]) -> dict[int, list[Violation]]:
+    """Return each tried amend's own violations, replaying the corrected steps once."""
+    name = replay.log.name
+    engine, _ = run(replay.engine_cls, replay.setup, (), name)
+    targets = sorted(trials)
+    slips: dict[int, list[Violation]] = {}
+    for index, (position, event) in enumerate(steps):
+        while targets and targets[0] <= position:
+            target = targets.pop(0)
+            start = index + 1 if position == target else index
+            after = steps[start:start + AMEND_HORIZON]
+            for amend in trials[target]:
+                slips[amend.line] = _try_amend(engine.clone(), amended_event(amend, fixes), after, name)
+        apply_checked(engine, event, name)
+    for target in targets:  # amends of lines after the last event
+        for amend in trials[target]:
+            slips[amend.line] = _try_amend(engine.clone(), amended_event(amend, fixes), [], name)
+    return slips
+
+
+def _try_amend(engine: Engine, event: Event, after: list[tuple[int, Event]], name: str) -> list[Violation]:
+    """Return the violations of an amend's event on its line, following play up to the next marker."""
+    found = apply_checked(engine, event, name)
+    for _, later in after:
+        found += apply_checked(engine, later, name)
+        if later.kind is EventKind.MARKER:
+            break
+    return [v for v in found if v.line == event.line and v.status is Status.VIOLATION]
 
 
 def _finding(name: str, violation: Violation, corrected_by: int | None = None) -> Finding:
@@ -173,27 +281,63 @@ def _strict(result: AuditResult) -> AuditResult:
 
 def audit_exit_code(results: list[AuditResult], strict: bool = False) -> int:
     """Return 2 when any log could not be read or replayed, 1 for violations (strict: or open findings), else 0."""
-    if any(not r.readable for r in results):
-        return 2
-    if strict and any(r.undetermined for r in results):
-        return 1
-    return 1 if any(r.violations for r in results) else 0
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    return tally.exit_code(strict)
 
 
 def format_text(results: list[AuditResult]) -> list[str]:
     """Return the audit as text lines: problems, findings, corrected slips, and a summary per log."""
     lines: list[str] = []
+    tally = Tally()
     for result in results:
-        lines += [problem_line(result.log.name, p) for p in result.problems]
-        lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
-        lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
-        lines.append(_summary(result))
-    if len(results) > 1:
-        clean = sum(1 for r in results if r.readable and not r.violations)
-        broken = sum(1 for r in results if r.readable and r.violations)
-        lines.append(f"{len(results)} logs: {clean} clean, {broken} with violations, "
-                     f"{len(results) - clean - broken} unreadable")
+        lines += result_lines(result)
+        tally.add(result)
+    if tally.logs > 1:
+        lines.append(tally.summary())
     return lines
+
+
+def result_lines(result: AuditResult) -> list[str]:
+    """Return one log's problems, findings, corrected slips and verdict as text lines."""
+    lines = [problem_line(result.log.name, p) for p in result.problems]
+    lines += [str(f) for f in sorted(result.findings, key=lambda f: f.line)]
+    lines += [str(f) for f in sorted(result.slips, key=lambda f: f.line)]
+    lines.append(_summary(result))
+    return lines
+
+
+@dataclass
+class Tally:
+    """Counts over many audited logs, enough for the exit code and the closing line (the results can go)."""
+
+    logs: int = 0
+    clean: int = 0
+    broken: int = 0
+    unreadable: int = 0
+    undetermined: int = 0
+
+    def add(self, result: AuditResult) -> None:
+        """Count one audited log."""
+        self.logs += 1
+        if not result.readable:
+            self.unreadable += 1
+        elif result.violations:
+            self.broken += 1
+        else:
+            self.clean += 1
+        self.undetermined += bool(result.undetermined)
+
+    def exit_code(self, strict: bool = False) -> int:
+        """Return 2 when any log could not be read or replayed, 1 for violations (strict: or open findings), else 0."""
+        if self.unreadable:
+            return 2
+        return 1 if self.broken or (strict and self.undetermined) else 0
+
+    def summary(self) -> str:
+        """Return the closing line of an audit of several logs."""
+        return f"{self.logs} logs: {self.clean} clean, {self.broken} with violations, {self.unreadable} unreadable"
 
 
 def problem_line(name: str, problem: Problem) -> str:
@@ -248,10 +392,14 @@ def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
 def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False,
                 engine: str | None = None) -> list[AuditResult]:
     """Audit several log files; a file that cannot be read becomes a result carrying that problem."""
-    results = []
+    return list(iter_audits(paths, game, strict, engine))
+
+
+def iter_audits(paths: Iterable[Path], game: str | None = None, strict: bool = False,
+                engine: str | None = None) -> Iterator[AuditResult]:
+    """Audit log files one at a time, so that a caller can report each and let it go."""
     for path in paths:
         try:
-            results.append(audit_file(path, game, strict, engine))
+            yield audit_file(path, game, strict, engine)
         except PlayproofError as exc:
-            results.append(AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))]))
-    return results
+            yield AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))])

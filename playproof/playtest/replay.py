@@ -85,13 +85,25 @@ def events_of(log: Log, upto: int | None = None, corrected: bool = True, reveale
             break
         if plain and entry.kind is move:  # the common case: nothing revealed or corrected
             events.append(Event(entry.line, entry.actor, entry.verb, entry.args))
-        elif entry.kind is EntryKind.MARKER:
-            label = entry.value
-            args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
-            events.append(Event(entry.line, "", entry.verb, args, EventKind.MARKER))
-        elif entry.kind is EntryKind.MOVE and (event := _move_event(entry, fixes, corrected)):
+        elif event := event_of(entry, fixes, corrected):
             events.append(event)
     return events
+
+
+def event_of(entry: Entry, fixes: Corrections, corrected: bool = True) -> Event | None:
+    """Return the event a log line gives the engine (a move or a marker), or None."""
+    if entry.kind is EntryKind.MARKER:
+        label = entry.value
+        args = label[6:].strip() if entry.verb == "round" and label.lower().startswith("round ") else label
+        return Event(entry.line, "", entry.verb, args, EventKind.MARKER)
+    if entry.kind is EntryKind.MOVE:
+        return _move_event(entry, fixes, corrected)
+    return None
+
+
+def amended_event(amend: Entry, fixes: Corrections) -> Event:
+    """Return the event of an amend standing for its target (as `as_amended_by` would give it)."""
+    return Event(amend.line, amend.actor, amend.verb, fill_unknowns(amend.args, fixes.reveals.get(amend.line, [])))
 
 
 def _move_event(entry: Entry, fixes: Corrections, corrected: bool) -> Event | None:
@@ -130,6 +142,53 @@ class Replay:
         return self.engine_at(line)[0]
 
 
+class RoundScores:
+    """Scores at the end of each round, taken while a log is replayed (`observe`, `close`, then `result`)."""
+
+    def __init__(self) -> None:
+        self.snapshots: list[tuple[str, dict[str, int]]] = []
+        self.marker = ""
+        self.current = ""
+        self.pending = ""
+        """The round of the last event when its scores are not taken yet."""
+        self.error: Exception | None = None
+        """What the engine raised while scoring (raised again by `result`, so that replaying goes on)."""
+
+    def observe(self, engine: Engine, event: Event) -> None:
+        """Note the round an event was played in (the label before it); score a round when its last event is in."""
+        if self.error is None:
+            try:
+                self._observe(engine, event)
+            except Exception as exc:  # an engine failing to score must not stop the replay it watches
+                self.error = exc
+
+    def _observe(self, engine: Engine, event: Event) -> None:
+        """Note an event's round, and the scores after the last event of a round."""
+        if event.kind is EventKind.MARKER and event.verb == "round":
+            self.marker = event.args
+        label = engine.round_label() or self.marker or "1"
+        played_in, self.current = self.current or label, label
+        self.pending = played_in
+        if label != played_in:  # the next event is played in another round: this one's scores are final
+            self.snapshots.append((played_in, engine.scores()))
+            self.pending = ""
+
+    def close(self, engine: Engine) -> None:
+        """Score the round of the last event (call it after the last event, before the engine's `finish`)."""
+        if self.pending and self.error is None:
+            try:
+                self.snapshots.append((self.pending, engine.scores()))
+            except Exception as exc:  # kept for `result`, as in `observe`
+                self.error = exc
+        self.pending = ""
+
+    def result(self) -> list[tuple[str, dict[str, int]]]:
+        """Return the scores of every round (raise what the engine raised while scoring)."""
+        if self.error is not None:
+            raise self.error
+        return self.snapshots
+
+
 def prepare(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None) -> Replay:
     """Bind a log to its game's engine and setup; header problems are collected, not raised."""
     engine_cls = engine_of(log, game, base, engine)
@@ -160,6 +219,15 @@ def run(engine_cls: type[Engine], setup: Setup, events: Iterable[Event], name: s
         if observe is not None:
             observe(engine, event)
     return engine, found
+
+
+def apply_checked(engine: Engine, event: Event, name: str = "<log>") -> list[Violation]:
+    """Apply one event; an engine crash raises EngineFailure naming the line."""
+    try:
+        return engine.apply(event)
+    except Exception as exc:  # an engine bug must not look like a clean audit
+        raise EngineFailure(f"{name}:{event.line}: the {engine.game_id} engine failed on this line "
+                            f"({exc.__class__.__name__}: {exc})") from exc
 
 
 def _construct(engine_cls: type[Engine], setup: Setup, name: str) -> Engine:

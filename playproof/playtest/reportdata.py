@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from statistics import mean
 from typing import Any
 
 from playproof.playtest.audit import AuditResult, Finding, problem_line
-from playproof.playtest.engine import TABLE, Engine, Event, EventKind, Status
+from playproof.playtest.engine import TABLE, EventKind, Status
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
-from playproof.playtest.replay import corrections_of, events_of, run, superseded_amends
+from playproof.playtest.replay import RoundScores, corrections_of, events_of, run, superseded_amends
 
 
 @dataclass
@@ -65,9 +66,9 @@ class SessionReport:
         rules = sorted(set(standing) | set(corrected), key=lambda r: (-standing[r] - corrected[r], r))
         return [(r, standing[r], corrected[r]) for r in rules]
 
-    @property
+    @cached_property
     def timed(self) -> bool:
-        """Return True when the log has elapsed times."""
+        """Return True when the log has elapsed times (asked once per timeline row: worked out once)."""
         return any(row.elapsed for row in self.timeline)
 
     def to_dict(self) -> dict[str, Any]:
@@ -112,13 +113,16 @@ def _scoring(result: AuditResult, problems: list[str]) -> _Scoring:
     engine = result.engine
     if engine is None or result.replay is None:
         return _Scoring()
-    try:
-        return _Scoring(engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
-                        rounds_of(result))
-    except Exception as exc:  # an engine bug must not lose the rest of the report
-        problems.append(f"{result.log.name}: the {engine.game_id} engine failed while scoring "
-                        f"({exc.__class__.__name__}: {exc})")
+    failure, rounds = engine.failure, []
+    if not failure:
+        try:
+            rounds = rounds_of(result)
+        except Exception as exc:  # an engine bug must not lose the rest of the report
+            failure = f"{exc.__class__.__name__}: {exc}"
+    if failure:
+        problems.append(f"{result.log.name}: the {engine.game_id} engine failed while scoring ({failure})")
         return _Scoring()
+    return _Scoring(engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(), rounds)
 
 
 def _minutes(log: Log) -> float | None:
@@ -129,30 +133,13 @@ def _minutes(log: Log) -> float | None:
 
 def rounds_of(result: AuditResult) -> list[tuple[str, dict[str, int]]]:
     """Return the scores at the end of each round (rounds from the engine, else from `== ==` markers)."""
+    if result.engine is not None and result.engine.rounds is not None:  # taken during the audit's replay
+        return result.engine.rounds
     assert result.replay is not None
-    replay, rounds = result.replay, _Rounds()
-    run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, rounds.observe)
-    return rounds.snapshots
-
-
-class _Rounds:
-    """Scores at the end of each round, taken while a log is replayed."""
-
-    def __init__(self) -> None:
-        self.snapshots: list[tuple[str, dict[str, int]]] = []
-        self.marker = ""
-        self.current = ""
-
-    def observe(self, engine: Engine, event: Event) -> None:
-        """Record the scores after an event under the round it was played in (the label before it)."""
-        if event.kind is EventKind.MARKER and event.verb == "round":
-            self.marker = event.args
-        label = engine.round_label() or self.marker or "1"
-        played_in, self.current = self.current or label, label
-        if self.snapshots and self.snapshots[-1][0] == played_in:
-            self.snapshots[-1] = (played_in, engine.scores())
-        else:
-            self.snapshots.append((played_in, engine.scores()))
+    replay, rounds = result.replay, RoundScores()
+    engine, _ = run(replay.engine_cls, replay.setup, events_of(replay.log), replay.log.name, rounds.observe)
+    rounds.close(engine)
+    return rounds.result()
 
 
 def timeline_of(result: AuditResult) -> list[TimelineRow]:
@@ -245,9 +232,14 @@ class Aggregate:
     games: list[str] = field(default_factory=list)
     """The games of the sessions (seat and score views mix them when there are several)."""
 
+    @cached_property
+    def short_names(self) -> dict[str, str]:
+        """Return every log's shortest name that tells it apart from the others."""
+        return unique_names([n for n, *_ in self.spreads])
+
     def short(self, name: str) -> str:
         """Return the shortest name that tells this log apart from the others."""
-        return unique_names([n for n, *_ in self.spreads]).get(name, name)
+        return self.short_names.get(name, name)
 
     def mixed_note(self) -> str:
         """Return a caution when the sessions are of different games, else an empty string."""

@@ -15,13 +15,13 @@ def audit_source(source: str, db: Path | None = None, engine: str | None = None)
     """Audit a log file, or the stored session whose id `source` is (`engine`: a Python engine as module:Class)."""
     path = Path(source)
     if path.exists():
-        return audit_file(path, engine=engine)
+        return audit_file(path, engine=engine, rounds=True)
     if source.isdigit():
         store = Store(db, readonly=True)
         try:
             info = store.info(int(source))
             return audit_log(session_log(store, info.id), info.game,
-                             project=Path(info.project) if info.project else None, engine=engine)
+                             project=Path(info.project) if info.project else None, engine=engine, rounds=True)
         finally:
             store.close()
     raise PlayproofError(f"{source}: no such log file, and not a session id")

@@ -33,6 +33,22 @@ FORMATS: dict[str, str] = {
 """Format name -> `module:class`; each module is imported only when its format is used."""
 
 
+TIMELINE_BUDGET = 5_000
+"""A report of several sessions shows each one's charts and timeline while their timelines hold at most this
+many lines in all (about 15 Seven Sisters games); beyond it each session is compact: tables only."""
+
+
+def detailed(reports: list[SessionReport]) -> bool:
+    """Return True when the report shows every session's charts and timeline (always for one session)."""
+    return len(reports) == 1 or sum(len(r.timeline) for r in reports) <= TIMELINE_BUDGET
+
+
+def compact_note(report: SessionReport, sessions: int) -> str:
+    """Return what a compact session's section says in place of its charts and timeline."""
+    return (f"Charts and timeline ({len(report.timeline):,} lines) left out of this report of {sessions:,} "
+            "sessions: report this log alone to see them.")
+
+
 def find_format(name: str) -> ReportFormat:
     """Return the report format of a name, or raise naming the known ones."""
     target = FORMATS.get(name.strip().lower())

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from reportlab.graphics.shapes import Drawing
 
-from playproof.output.reports import ReportFormat
+from playproof.output.reports import ReportFormat, compact_note, detailed
 from playproof.output.reports import charts
 from playproof.playtest.audit import Finding
 from playproof.playtest.engine import Status
@@ -67,7 +67,8 @@ def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
     body = [f"<h1>{e(title)}</h1>"]
     if agg is not None:
         body.append(_aggregate(agg))
-    body += [_session(r, i) for i, r in enumerate(reports)]
+    full = detailed(reports)
+    body += [_session(r, i, full, len(reports)) for i, r in enumerate(reports)]
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{e(title)}</title>"
             f"<style>{CSS}</style></head><body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
@@ -109,17 +110,19 @@ def _aggregate(agg: Aggregate) -> str:
             f"<h3>Most broken rules</h3>{rules}</section>")
 
 
-def _session(report: SessionReport, index: int) -> str:
-    """Return one session's section."""
+def _session(report: SessionReport, index: int, full: bool = True, sessions: int = 1) -> str:
+    """Return one session's section (compact in a report of many sessions: no charts, no timeline)."""
     uid = f"s{index}"
     meta = "".join(f"<span>{e(k)}: {e(v)}</span>" for k, v in report.header.items() if k not in ("Game", "Players"))
     meta = f"<span>Log: {e(report.name)}</span>" + meta
     parts = [f'<section class="card"><h2>{e(display_name(report.name))}</h2><p class="meta">{meta}</p>',
              _problems(report), _players(report)]
-    chart_html = "".join(_svg(drawing, f"{uid}-{i}") for i, drawing in enumerate(charts.session_charts(report)))
-    parts += [f'<div class="charts">{chart_html}</div>', _rounds(report), _violations(report.violations),
-              _by_rule(report),
-              _turn_times(report), _notes(report), _timeline(report), "</section>"]
+    if full:
+        chart_html = "".join(_svg(drawing, f"{uid}-{i}") for i, drawing in enumerate(charts.session_charts(report)))
+        parts.append(f'<div class="charts">{chart_html}</div>')
+    parts += [_rounds(report), _violations(report.violations), _by_rule(report), _turn_times(report), _notes(report),
+              _timeline(report, sessions == 1) if full else f'<p class="meta">{e(compact_note(report, sessions))}</p>',
+              "</section>"]
     return "\n".join(parts)
 
 
@@ -204,8 +207,8 @@ def _notes(report: SessionReport) -> str:
     return "<h3>Notes</h3>" + _table(["Line", "Note"], ([str(n), e(t)] for n, t in report.notes), {0})
 
 
-def _timeline(report: SessionReport) -> str:
-    """Return every event line, taken-back and amended ones marked."""
+def _timeline(report: SessionReport, unfold: bool = True) -> str:
+    """Return every event line, taken-back and amended ones marked (a short one unfolded when `unfold`)."""
     rows, classes = [], []
     for row in report.timeline:
         labels = row.labels()
@@ -216,6 +219,6 @@ def _timeline(report: SessionReport) -> str:
         classes.append("undone" if row.status.startswith(("undone", "amended")) else
                        "error" if row.status in ("error", "violation") else "")
     head = ["Line"] + (["Time"] if report.timed else []) + ["Actor", "Event", "Status"]
-    opened = " open" if len(rows) <= TIMELINE_OPEN else ""  # a long timeline starts folded
+    opened = " open" if unfold and len(rows) <= TIMELINE_OPEN else ""  # a long timeline starts folded
     return (f"<details{opened}><summary><h3>Timeline ({len(rows)} lines)</h3></summary>"
             + _table(head, rows, {0}, classes) + "</details>")

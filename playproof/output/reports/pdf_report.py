@@ -12,10 +12,11 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
-from playproof.output.reports import ReportFormat, charts
+from playproof.output.reports import ReportFormat, charts, compact_note, detailed
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
 
@@ -59,8 +60,10 @@ class PdfReport(ReportFormat):
         story.append(p(f"Playtest report: {title}", H1))
         if agg is not None:
             story += _aggregate(agg) + [PageBreak()]
+        full = detailed(reports)
         for index, report in enumerate(reports):
-            story += ([PageBreak()] if index else []) + _session(report)
+            story += ([PageBreak()] if index else []) + _session(report, full)
+            story += _timeline(report) if full else [p(compact_note(report, len(reports)), SMALL)]
         doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
                                 author="playproof")
@@ -74,15 +77,30 @@ def _footer(canvas: Any, doc: Any) -> None:
     canvas.drawRightString(A4[0] - 18 * mm, 9 * mm, f"playproof playtest report · page {doc.page}")
 
 
+PAD = 6
+"""A table cell's left and right padding (reportlab's default), in points."""
+
+
+def cell(value: object, width: float, style: ParagraphStyle = BODY) -> object:
+    """Return a table cell: plain text when it fits on one line (cheap to lay out), else a wrapping paragraph."""
+    text, room = str(value), width - 2 * PAD
+    fits = len(text) * style.fontSize * 1.2 <= room or stringWidth(text, style.fontName, style.fontSize) <= room
+    return text if fits and "\n" not in text else p(text, style)
+
+
 def table(head: list[str], rows: list[list[object]], widths: list[float], numeric: set[int] = frozenset(),
           shade: dict[int, str] | None = None) -> Table:
-    """Return a table of escaped paragraphs with a header row that repeats across pages."""
-    data = [[p(h, SMALL_RIGHT if i in numeric else SMALL) for i, h in enumerate(head)]]
-    data += [[p(c, RIGHT if i in numeric else BODY) for i, c in enumerate(row)] for row in rows]
+    """Return a table of escaped cells with a header row that repeats across pages."""
+    points = [w * WIDTH for w in widths]
+    data = [[cell(h, points[i], SMALL_RIGHT if i in numeric else SMALL) for i, h in enumerate(head)]]
+    data += [[cell(c, points[i], RIGHT if i in numeric else BODY) for i, c in enumerate(row)] for row in rows]
     # splitInRow: a row taller than a page (a very long note) continues on the next page instead of failing
-    result = Table(data, colWidths=[w * WIDTH for w in widths], repeatRows=1, splitInRow=1)
+    result = Table(data, colWidths=points, repeatRows=1, splitInRow=1)
     style = [("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#dddddd")),
              ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f3efe7")),
+             ("FONT", (0, 0), (-1, 0), SMALL.fontName, SMALL.fontSize, SMALL.leading),
+             ("TEXTCOLOR", (0, 0), (-1, 0), SMALL.textColor),
+             ("FONT", (0, 1), (-1, -1), BODY.fontName, BODY.fontSize, BODY.leading),
              ("VALIGN", (0, 0), (-1, -1), "TOP"), ("TOPPADDING", (0, 0), (-1, -1), 2),
              ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
     style += [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in numeric]
@@ -110,16 +128,16 @@ def _aggregate(agg: Aggregate) -> list[Flowable]:
     return story
 
 
-def _session(report: SessionReport) -> list[Flowable]:
-    """Return one session's pages."""
+def _session(report: SessionReport, full: bool = True) -> list[Flowable]:
+    """Return one session's pages (without charts when compact)."""
     meta = " · ".join([f"Log: {report.name}"] + [f"{k}: {v}" for k, v in report.header.items()
                                                  if k not in ("Game", "Players")])
     story: list[Flowable] = [p(display_name(report.name), H2), p(meta, SMALL), Spacer(1, 4)]
     story += [p(f"Problem: {problem}") for problem in report.problems]
-    story += _players(report) + ([charts.score_chart(report)] if report.scores else [])
+    story += _players(report) + ([charts.score_chart(report)] if report.scores and full else [])
     if len(report.rounds) > 1:
-        story += [KeepTogether([charts.rounds_chart(report), _rounds(report)])]
-    story += _violations(report) + _turn_times(report) + _notes(report) + _timeline(report)
+        story += [KeepTogether([charts.rounds_chart(report), _rounds(report)]) if full else _rounds(report)]
+    story += _violations(report) + _turn_times(report, full) + _notes(report)
     return story
 
 
@@ -168,17 +186,18 @@ def _violations(report: SessionReport) -> list[Flowable]:
                                                {1, 2})]
 
 
-def _turn_times(report: SessionReport) -> list[Flowable]:
-    """Return time per turn per player."""
+def _turn_times(report: SessionReport, full: bool = True) -> list[Flowable]:
+    """Return time per turn per player (with its chart unless compact)."""
     if not report.turn_times:
         return []
     rows = [[pl, len(t), f"{mean(t):.0f}", max(t), sum(t)] for pl in report.players if (t := report.turn_times.get(pl))]
     if not rows:
         return []
+    times = table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15], {1, 2, 3, 4})
+    if not full:
+        return [p("Time per turn (seconds)", H3), times]
     # the chart carries the heading, as the other charts do; the table stays with it
-    return [KeepTogether([charts.turn_time_chart(report),
-                          table(["Player", "Turns", "Mean", "Longest", "Total"], rows, [.4, .15, .15, .15, .15],
-                                {1, 2, 3, 4})])]
+    return [KeepTogether([charts.turn_time_chart(report), times])]
 
 
 def _notes(report: SessionReport) -> list[Flowable]:
