@@ -204,6 +204,22 @@ def test_3_playable_stock() -> None:
     assert game.engine.table.board[G][ANN] == 1
 
 
+def test_3_playable_stock_names_the_stock_a_placement_came_from() -> None:
+    game = at_play()
+    reserve = game.engine.table.reserve[ANN]
+    assert game.feed("Ann: play Greed/Lust A Greed Greed Lust for 1 fruit from playable") == []
+    assert game.engine.table.reserve[ANN] == reserve
+    game = at_play()
+    playable = game.engine.table.playable[ANN]
+    found = game.violations("Ann: play Greed/Lust A Greed Greed from reserve")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3-playable-stock", "Ann places 2 servants from the reserve; servants placed "
+         "on a sister come from the playable stock")]
+    t = game.engine.table
+    assert (t.board[G][ANN], t.playable[ANN], t.reserve[ANN]) == (2, playable, reserve - 2)
+    assert game.feed("Ben: play Wild D Lust Lust") == []  # applied as written: no follow-on finding
+
+
 def test_3a_primary_two() -> None:
     game = at_play()
     assert game.feed("Ann: play Greed/Lust A Greed Greed Lust Lust") == []
