@@ -534,6 +534,25 @@ def test_gifts_amounts() -> None:
          "Greed (3), so every other player on Greed receives 2")]
 
 
+def test_a_gift_claimed_wrong_is_paid_as_written() -> None:
+    game = at_play()
+    game.score_with(greed=(3, 1, 0))
+    gold = list(game.engine.table.gold)
+    assert game.feed("table: gift Greed Ann 5\ntable: gift Greed Ben 2") == []
+    assert game.engine.table.gold == gold
+    found = game.violations("table: gift Greed Ann 3\ntable: gift Greed Ben 4")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ann is 5, not 3: Ann has the most servants on "
+         "Greed (3), so Ann receives 5"),
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 2, not 4: Ann has the most servants on "
+         "Greed (3), so every other player on Greed receives 2")]
+    assert game.engine.table.gold[:2] == [gold[ANN] - 2, gold[BEN] + 2]
+    # One mistake, one finding: the gifts stand as written, and Ann pays from the gold she has.
+    assert game.feed("table: gift Greed Ann 3\ntable: gift Greed Ben 4") == []
+    assert game.feed("Ann: buyback Greed 3 for 2 gold") == []
+    assert game.engine.table.gold[ANN] == gold[ANN] - 4
+
+
 def test_gifts_stop_when_the_supply_runs_out() -> None:
     game = at_play()
     game.engine.table.supply_gold = 6

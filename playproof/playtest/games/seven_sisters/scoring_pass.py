@@ -10,8 +10,8 @@ from playproof.playtest.engine import Decision, Status
 from playproof.playtest.games.seven_sisters.data import GameData
 from playproof.playtest.games.seven_sisters.legal import MoveTexts
 from playproof.playtest.games.seven_sisters.moves import Buyback, Claim, Envy, Move, PlayerMove, SisterMove
-from playproof.playtest.games.seven_sisters.scoring import (favourite, final_breakdown, pay_gift,
-                                                            winners)
+from playproof.playtest.games.seven_sisters.scoring import (adjust_gift, favourite, final_breakdown,
+                                                            pay_gift, winners)
 from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED, LUST, PRIDE, WRATH,
                                                           Table)
 
@@ -486,11 +486,15 @@ class ScoringPass:
     def _check_claim(self, claim: Claim, line: int,
                      results: dict[tuple[object, ...], object] | None = None) -> None:
         """Compare a claimed consequence with the engine's own."""
-        actual = self._actual(claim, self.results if results is None else results)
+        results = self.results if results is None else results
+        actual = self._actual(claim, results)
         if actual != claim.value:
-            reasons = self.reasons if results is None else self.previous_reasons
+            reasons = self.reasons if results is self.results else self.previous_reasons
             message = self._claim_message(claim, actual, reasons)
             self.report(CLAIM_RULES[str(claim.topic[0])], message, line=line)
+            if claim.topic[0] == "gift" and isinstance(actual, int):  # paid as the table wrote it
+                results[claim.topic] = actual + adjust_gift(self.table, *claim.topic[1:],  # type: ignore[arg-type]
+                                                            claim.value - actual)  # type: ignore[operator]
 
     def _actual(self, claim: Claim, results: dict[tuple[object, ...], object]) -> object:
         """Return the engine's value of a claimed consequence."""
