@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from seven_sisters_support import ANN, BEN, E, G, GL, L, P, S, W, Game
+from seven_sisters_support import ANN, BEN, E, EXAMPLE, G, GL, L, P, S, W, Game
 
 from playproof.playtest.engine import Setup, Status
 from playproof.playtest.games.seven_sisters import ENGINE, RULES
@@ -451,6 +451,30 @@ def test_scoring_order() -> None:
     assert [(v.line, v.rule, v.message) for v in found] == [
         (game.line, "seven-sisters/scoring-order", "Greed is scored before Pride: the sisters are "
          "scored in order, left to right along the row")]
+
+
+def round_one_to_wrath() -> Game:
+    """Return vocabulary-mistakes.log's game after its first scoring's Wrath decisions (logged only)."""
+    lines = (EXAMPLE / "playtests" / "vocabulary-mistakes.log").read_text(encoding="utf-8").splitlines()
+    body = [line.split("#")[0].rstrip() for line in lines[12:35] if line[:1] not in ("", "#", "-", "=")]
+    game = Game()
+    assert game.feed("\n".join(body)) == ["3A-fruit-cost", "3-playable-stock"]
+    return game
+
+
+def test_scoring_out_of_order_is_followed_after_one_finding() -> None:
+    game = round_one_to_wrath()
+    assert game.feed("table: scoring Greed\nAnn: pride Ann\ntable: scoring Pride") == []
+    assert game.engine.pass_order == [W, G, GL, L, S, P, E]
+    game = round_one_to_wrath()
+    found = game.violations("Ann: pride Ann\ntable: scoring Pride\ntable: scoring Greed")
+    assert [(v.line, v.rule) for v in found] == [(game.line, "seven-sisters/scoring-order")]
+    # The table scored Pride, then Greed: Greed's gift and removal come after Pride's buy-back.
+    engine = game.engine
+    assert engine.pass_order == [W, P, G, GL, L, S, E]
+    assert (engine.table.gold[BEN], engine.decision().moves[0]) == (0, "buyback Pride none")
+    assert game.feed("Ann: buyback Pride none\ntable: gift Greed Ben 5\nBen: buyback Greed none\n"
+                     "table: scoring Gluttony") == []
 
 
 def test_claims_logged_before_scoring_are_checked_when_it_happens() -> None:

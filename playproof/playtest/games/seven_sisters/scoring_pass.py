@@ -38,6 +38,8 @@ class ScoringPass:
         def flag(self, name: str) -> bool: ...
         def _begin_round(self, number: int) -> None: ...
         def shown_table(self) -> Table: ...
+        reorders: dict[int, list[int]]
+        def follow_table(self, order: list[int]) -> None: ...
         opts: dict[str, str]
 
     def _init_scoring(self) -> None:
@@ -68,6 +70,10 @@ class ScoringPass:
         """Per pass, the furthest sister (position in the row) the table's lines reached."""
         self.announced: dict[int, set[int]] = {}
         """Per pass, the sisters the table announced scoring (`table: scoring SISTER`)."""
+        self.pass_order: list[int] = []
+        """The order this pass scores the sisters in: the row's, unless the table scored otherwise."""
+        self.touched: list[int] = []
+        """The sisters this pass's lines named (announced or decided for), in the order they came."""
 
         self.final: list[dict[str, int]] = []
         self.champions: tuple[int, ...] = ()
@@ -84,10 +90,11 @@ class ScoringPass:
         self.previous_reasons = dict(self.reasons)
         self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
         self.removed, self.decided = {}, set()
+        self.pass_order, self.touched = self.reorders.get(self.pass_no, self.table.order), []
 
     def advance(self) -> None:
         """Score on until a player must decide or the pass ends."""
-        order = self.table.order
+        order = self.pass_order
         while self.step == "score" and self.pending is None:
             if self.idx >= len(order):
                 self._end_pass()
@@ -144,15 +151,29 @@ class ScoringPass:
         if number < self.pass_no and (sister in self.announced.get(number, ()) or
                                       position < self.reached.get(number, -1)):
             number, self.final_marked = self.pass_no, True  # round 4 is past that sister: the final scoring
+        order = self.pass_order if number == self.pass_no else self.table.order
+        position = order.index(sister)
         heard = self.announced.setdefault(number, set())
         reached = self.reached.get(number, -1)
         if sister in heard:
             self.report("scoring-order", f"{names[sister]} was already scored in this scoring")
         elif position < reached:
-            self.report("scoring-order", f"{names[sister]} is scored before {names[self.table.order[reached]]}"
+            self.report("scoring-order", f"{names[sister]} is scored before {names[order[reached]]}"
                         ": the sisters are scored in order, left to right along the row")
+            if number == self.pass_no and sister not in self.touched:
+                position = self._follow_announced(sister)
+                reached = position
         heard.add(sister)
+        if number == self.pass_no and sister not in self.touched:
+            self.touched.append(sister)
         self.reached[number] = max(reached, position)
+
+    def _follow_announced(self, sister: int) -> int:
+        """Score on as the table did (ruling 26): the sisters it named, this one, then the row's rest."""
+        done = [s for s in self.touched if s != sister]
+        order = done + [sister] + [s for s in self.table.order if s not in done and s != sister]
+        self.follow_table(order)
+        return len(done)
 
     # ----- one sister -------------------------------------------------------------------------
 
@@ -242,7 +263,7 @@ class ScoringPass:
             return Decision(self.names[seat], self.texts.envy_moves(t, self.data.n("envy_servants")),
                             "move two servants onto Envy")
         seat = next(p for p in t.seats_from_first() if t.aside[p])
-        sister = self.table.order[self.idx]
+        sister = self.pass_order[self.idx]
         return Decision(self.names[seat], self.texts.buyback_moves(sister, t.aside[seat], t.gold[seat]),
                         "buy back removed servants")
 
@@ -250,7 +271,7 @@ class ScoringPass:
         """Return True when a player may decide a buy-back now: his servants were just removed (ruling 2)."""
         if self.pending is None or self.pending[0] != "buyback":
             return False
-        sister = self.table.order[self.idx]
+        sister = self.pass_order[self.idx]
         return self.removed[sister][seat] > 0 and (sister, seat) not in self.decided
 
     def score_move(self, move: Move, seat: int) -> None:
@@ -275,6 +296,8 @@ class ScoringPass:
                 return
             self._catch_up_scoring(kind, move, seat)
         self.reached[self.pass_no] = max(self.reached.get(self.pass_no, -1), self.idx)
+        if self.idx < len(self.pass_order) and self.pass_order[self.idx] not in self.touched:
+            self.touched.append(self.pass_order[self.idx])
         SCORING_DECISIONS[kind](self, move, seat)
         self.final_marked |= self.pass_no == self.final_pass
         self.advance()
@@ -320,7 +343,7 @@ class ScoringPass:
             return True
         if move.sister is None:  # the older form: the player's servants waiting now, else his next removal
             return self.table.aside[seat] > 0 or self.idx >= len(self.table.order) - 1
-        return move.sister == self.table.order[self.idx]
+        return move.sister == self.pass_order[self.idx]
 
     def _may_come(self, kind: str, move: Move) -> bool:
         """Return True when a decision of this kind can still come up in this pass."""
@@ -431,7 +454,7 @@ class ScoringPass:
         """A player pays gold to return removed servants to playable; the rest go to reserve."""
         t = self.table
         removed, gold = t.aside[seat], t.gold[seat]
-        sister = t.order[self.idx]
+        sister = self.pass_order[self.idx]
         if not removed:
             self._buyback_by_other(seat, sister)
             return
