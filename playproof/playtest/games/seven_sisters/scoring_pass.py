@@ -12,6 +12,7 @@ from playproof.playtest.games.seven_sisters.legal import MoveTexts
 from playproof.playtest.games.seven_sisters.moves import Buyback, Claim, Envy, Move, PlayerMove, SisterMove
 from playproof.playtest.games.seven_sisters.scoring import (adjust_gift, favourite, final_breakdown,
                                                             pay_gift, winners)
+from playproof.playtest.games.seven_sisters.scoring_order import ScoringOrder
 from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED, LUST, PRIDE, WRATH,
                                                           Table)
 
@@ -22,7 +23,7 @@ CLAIM_RULES = {"favour": "scoring-favour", "gift": "gifts-amounts", "wrath": "wr
                "first": "pride-first-player", "score": "final-score", "winner": "final-winner"}
 
 
-class ScoringPass:
+class ScoringPass(ScoringOrder):
     """The scoring half of the engine: one pass over the sisters per round, plus the final one."""
 
     data: GameData
@@ -39,7 +40,6 @@ class ScoringPass:
         def _begin_round(self, number: int) -> None: ...
         def shown_table(self) -> Table: ...
         reorders: dict[int, list[int]]
-        def follow_table(self, order: list[int]) -> None: ...
         opts: dict[str, str]
 
     def _init_scoring(self) -> None:
@@ -137,43 +137,6 @@ class ScoringPass:
         if self.step == "score" and self.pass_no == self.final_pass - 1:
             self.finish_pass()
         self.final_marked = True
-
-    def announce(self, sister: int) -> None:
-        """`table: scoring SISTER`: the table scores a sister now; sisters go left to right along the row."""
-        names = self.data.sisters
-        if self.pass_no == 0 or self.step in ("take", "play"):
-            self.report("log-wrong-step", f"No scoring is under way: {names[sister]} is scored once every "
-                        "card of the round is played")
-            return
-        # Until the log marks the final scoring, an announcement speaks of round 4's scoring.
-        number = self.pass_no - (self.pass_no == self.final_pass and not self.final_marked)
-        position = self.table.order.index(sister)
-        if number < self.pass_no and (sister in self.announced.get(number, ()) or
-                                      position < self.reached.get(number, -1)):
-            number, self.final_marked = self.pass_no, True  # round 4 is past that sister: the final scoring
-        order = self.pass_order if number == self.pass_no else self.table.order
-        position = order.index(sister)
-        heard = self.announced.setdefault(number, set())
-        reached = self.reached.get(number, -1)
-        if sister in heard:
-            self.report("scoring-order", f"{names[sister]} was already scored in this scoring")
-        elif position < reached:
-            self.report("scoring-order", f"{names[sister]} is scored before {names[order[reached]]}"
-                        ": the sisters are scored in order, left to right along the row")
-            if number == self.pass_no and sister not in self.touched:
-                position = self._follow_announced(sister)
-                reached = position
-        heard.add(sister)
-        if number == self.pass_no and sister not in self.touched:
-            self.touched.append(sister)
-        self.reached[number] = max(reached, position)
-
-    def _follow_announced(self, sister: int) -> int:
-        """Score on as the table did (ruling 26): the sisters it named, this one, then the row's rest."""
-        done = [s for s in self.touched if s != sister]
-        order = done + [sister] + [s for s in self.table.order if s not in done and s != sister]
-        self.follow_table(order)
-        return len(done)
 
     # ----- one sister -------------------------------------------------------------------------
 
