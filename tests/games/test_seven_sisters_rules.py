@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from seven_sisters_support import ANN, BEN, E, G, GL, L, P, S, W, Game
+from seven_sisters_support import ANN, BEN, E, EXAMPLE, G, GL, L, P, S, W, Game
 
 from playproof.playtest.engine import Setup, Status
 from playproof.playtest.games.seven_sisters import ENGINE, RULES
@@ -202,6 +202,22 @@ def test_3_playable_stock() -> None:
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/3-playable-stock", "Ann places 2 servants but has only 1 in the playable stock")]
     assert game.engine.table.board[G][ANN] == 1
+
+
+def test_3_playable_stock_names_the_stock_a_placement_came_from() -> None:
+    game = at_play()
+    reserve = game.engine.table.reserve[ANN]
+    assert game.feed("Ann: play Greed/Lust A Greed Greed Lust for 1 fruit from playable") == []
+    assert game.engine.table.reserve[ANN] == reserve
+    game = at_play()
+    playable = game.engine.table.playable[ANN]
+    found = game.violations("Ann: play Greed/Lust A Greed Greed from reserve")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/3-playable-stock", "Ann places 2 servants from the reserve; servants placed "
+         "on a sister come from the playable stock")]
+    t = game.engine.table
+    assert (t.board[G][ANN], t.playable[ANN], t.reserve[ANN]) == (2, playable, reserve - 2)
+    assert game.feed("Ben: play Wild D Lust Lust") == []  # applied as written: no follow-on finding
 
 
 def test_3a_primary_two() -> None:
@@ -437,6 +453,30 @@ def test_scoring_order() -> None:
          "scored in order, left to right along the row")]
 
 
+def round_one_to_wrath() -> Game:
+    """Return vocabulary-mistakes.log's game after its first scoring's Wrath decisions (logged only)."""
+    lines = (EXAMPLE / "playtests" / "vocabulary-mistakes.log").read_text(encoding="utf-8").splitlines()
+    body = [line.split("#")[0].rstrip() for line in lines[12:35] if line[:1] not in ("", "#", "-", "=")]
+    game = Game()
+    assert game.feed("\n".join(body)) == ["3A-fruit-cost", "3-playable-stock"]
+    return game
+
+
+def test_scoring_out_of_order_is_followed_after_one_finding() -> None:
+    game = round_one_to_wrath()
+    assert game.feed("table: scoring Greed\nAnn: pride Ann\ntable: scoring Pride") == []
+    assert game.engine.pass_order == [W, G, GL, L, S, P, E]
+    game = round_one_to_wrath()
+    found = game.violations("Ann: pride Ann\ntable: scoring Pride\ntable: scoring Greed")
+    assert [(v.line, v.rule) for v in found] == [(game.line, "seven-sisters/scoring-order")]
+    # The table scored Pride, then Greed: Greed's gift and removal come after Pride's buy-back.
+    engine = game.engine
+    assert engine.pass_order == [W, P, G, GL, L, S, E]
+    assert (engine.table.gold[BEN], engine.decision().moves[0]) == (0, "buyback Pride none")
+    assert game.feed("Ann: buyback Pride none\ntable: gift Greed Ben 5\nBen: buyback Greed none\n"
+                     "table: scoring Gluttony") == []
+
+
 def test_claims_logged_before_scoring_are_checked_when_it_happens() -> None:
     game = at_play().board(G, 1, 3, 0)
     assert game.feed("table: favour Greed Ann") == []
@@ -516,6 +556,25 @@ def test_gifts_amounts() -> None:
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 2, not 5: Ann has the most servants on "
          "Greed (3), so every other player on Greed receives 2")]
+
+
+def test_a_gift_claimed_wrong_is_paid_as_written() -> None:
+    game = at_play()
+    game.score_with(greed=(3, 1, 0))
+    gold = list(game.engine.table.gold)
+    assert game.feed("table: gift Greed Ann 5\ntable: gift Greed Ben 2") == []
+    assert game.engine.table.gold == gold
+    found = game.violations("table: gift Greed Ann 3\ntable: gift Greed Ben 4")
+    assert [(v.rule, v.message) for v in found] == [
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ann is 5, not 3: Ann has the most servants on "
+         "Greed (3), so Ann receives 5"),
+        ("seven-sisters/gifts-amounts", "Greed's gift to Ben is 2, not 4: Ann has the most servants on "
+         "Greed (3), so every other player on Greed receives 2")]
+    assert game.engine.table.gold[:2] == [gold[ANN] - 2, gold[BEN] + 2]
+    # One mistake, one finding: the gifts stand as written, and Ann pays from the gold she has.
+    assert game.feed("table: gift Greed Ann 3\ntable: gift Greed Ben 4") == []
+    assert game.feed("Ann: buyback Greed 3 for 2 gold") == []
+    assert game.engine.table.gold[ANN] == gold[ANN] - 4
 
 
 def test_gifts_stop_when_the_supply_runs_out() -> None:

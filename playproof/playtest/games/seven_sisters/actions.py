@@ -23,6 +23,7 @@ class ActionContext:
         self.player = player
         self.names = names
         self.owners: tuple[int, ...] = ()
+        self.source = "playable"
         self.found: list[Finding] = []
         self.base = data.n("action_a_servants")
         self.extra = data.n("action_a_extra")
@@ -52,7 +53,7 @@ def perform(ctx: ActionContext, play: Play) -> list[Finding]:
     if play.action in ("D", "D2") and not wild:
         ctx.flag("3-card-action", f"Action {play.action} needs a wild card; {play.card} allows A, B or C")
     pair = None if wild else ctx.data.pairs[play.card]
-    ctx.owners = play.owners
+    ctx.owners, ctx.source = play.owners, play.source
     if play.owners and play.action not in ("B", "D2"):
         ctx.flag("log-move-syntax", f"Only actions B and D2 move servants: action {play.action} names "
                  "no owners")
@@ -117,6 +118,9 @@ def _check_a_targets(ctx: ActionContext, pair: tuple[int, int], targets: tuple[i
 
 def _place_all(ctx: ActionContext, targets: tuple[int, ...]) -> None:
     """Place one playable servant per target, reporting a stock too small."""
+    if ctx.source == "reserve":
+        _place_from_reserve(ctx, targets)
+        return
     if len(targets) > ctx.table.playable[ctx.seat]:
         ctx.flag("3-playable-stock", f"{ctx.player} places {len(targets)} servants but has only "
                  f"{ctx.table.playable[ctx.seat]} in the playable stock")
@@ -125,6 +129,17 @@ def _place_all(ctx: ActionContext, targets: tuple[int, ...]) -> None:
         if stock[seat]:
             stock[seat] -= 1
             board[sister][seat] += 1
+
+
+def _place_from_reserve(ctx: ActionContext, targets: tuple[int, ...]) -> None:
+    """Servants placed from the reserve break the rule once; they are placed as the table did."""
+    if not targets:
+        return
+    ctx.flag("3-playable-stock", f"{ctx.player} places {len(targets)} servant"
+             f"{'s' if len(targets) != 1 else ''} from the reserve; servants placed on a sister come "
+             "from the playable stock")
+    for sister in targets:
+        ctx.table.place_from_reserve(ctx.seat, sister)
 
 
 def _action_b(ctx: ActionContext, pair: tuple[int, int] | None, targets: tuple[int, ...]) -> None:

@@ -108,6 +108,10 @@ class SevenSistersEngine(ScoringPass, Engine):
         """Seats whose `refill` line this round was read."""
         self.shown: tuple[Table, int] | None = None
         """The table and round as they were after a round's last card, until the next line."""
+        self.history: list[Event] = []
+        """Every line read, to score a pass again in the order the table followed."""
+        self.reorders: dict[int, list[int]] = {}
+        """Per scoring pass the table scored out of order, the order it followed (ruling 26)."""
 
     def _setup_from_options(self) -> None:
         """Apply the header's Setup items: first player, tile order, preset markers."""
@@ -165,6 +169,7 @@ class SevenSistersEngine(ScoringPass, Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it as the table did, and return every violation."""
         self._event, self._found = event, []
+        self.history.append(event)
         if event.kind is MARKER:
             if event.verb == "phase" and "final" in event.args.lower():
                 self.mark_final()
@@ -213,7 +218,9 @@ class SevenSistersEngine(ScoringPass, Engine):
         """Return an independent copy of this engine's state (its data, parser and texts are shared)."""
         clone = copy.copy(self)
         for name, value in vars(self).items():
-            if type(value) in MUTABLE:
+            if name == "history":  # append-only: a plain copy
+                clone.history = value.copy()
+            elif type(value) in MUTABLE:
                 setattr(clone, name, _copied(value))
         clone.table = copy.copy(self.table)
         for name, value in vars(self.table).items():
@@ -221,6 +228,17 @@ class SevenSistersEngine(ScoringPass, Engine):
                 setattr(clone.table, name, _copied(value))
         clone.actions = ActionContext(self.data, clone.table, 0, self.names[0], self.names)
         return clone
+
+    def follow_table(self, order: list[int]) -> None:
+        """Score this pass again in the order the table followed: reread the log (its findings given)."""
+        event, found = self._event, self._found
+        clone = SevenSistersEngine(self.setup)
+        clone.reorders = {**self.reorders, self.pass_no: order}
+        for earlier in self.history[:-1]:
+            clone.apply(earlier)
+        clone.history.append(self.history[-1])
+        vars(self).update(vars(clone))
+        self._event, self._found = event, found
 
     def finish(self) -> list[Violation]:
         """At the end of a log in the final scoring, settle what is left and check final claims."""

@@ -32,6 +32,8 @@ class Play(NamedTuple):
     """Servants action C brought from reserve (`C N`); None: as many as the rule gives."""
     owners: tuple[int, ...] = ()
     """Whose servants B or D2 moved (`B FROM TO OWNER`); empty: the player's own."""
+    source: str = "playable"
+    """Where the servants placed came from (`... from reserve`); the rule says the playable stock."""
 
 
 class Take(NamedTuple):
@@ -195,19 +197,33 @@ def move_parser(data: GameData, players: tuple[str, ...]) -> MoveParser:
 
 
 def _parse_play(p: MoveParser, tokens: list[str]) -> Play:
-    """`play CARD ACTION SISTER... [for N fruit]`, `play CARD C [N]` or `play ?`."""
+    """`play CARD ACTION SISTER... [for N fruit] [from reserve]`, `play CARD C [N]` or `play ?`."""
     if tokens == [UNKNOWN]:
         return Play(None, None, ())
     if len(tokens) < 2 or tokens[1].upper() not in ACTIONS:
         raise MoveError("log-move-syntax", "write a play as `play CARD ACTION [SISTER...] [for N fruit]` "
                         "with ACTION one of A, B, C, D, D2 (e.g. `play Greed/Lust A Greed Greed Lust`)")
-    fruit, rest = _fruit_paid(p, tokens[2:])
+    source, rest = _source(tokens[2:])
+    fruit, rest = _fruit_paid(p, rest)
+    if source == "playable":  # `for N fruit from reserve` or `from reserve for N fruit`
+        source, rest = _source(rest)
     action = tokens[1].upper()
     if action == "C" and len(rest) == 1 and rest[0].isdigit():
-        return Play(p.card(tokens[0]), action, (), fruit, int(rest[0]))
+        return Play(p.card(tokens[0]), action, (), fruit, int(rest[0]), (), source)
     owners = tuple(p.player(t) for t in rest if _names_player(p, t))
     sisters = tuple(p.sister(t) for t in rest if not _names_player(p, t))
-    return Play(p.card(tokens[0]), action, sisters, fruit, None, owners)
+    return Play(p.card(tokens[0]), action, sisters, fruit, None, owners, source)
+
+
+SOURCES = ("playable", "reserve")
+"""The stocks a placement may name (`from reserve`); the rule places from the playable stock."""
+
+
+def _source(tokens: list[str]) -> tuple[str, list[str]]:
+    """Split a trailing `from playable` or `from reserve` off a play; return (stock, the rest)."""
+    if len(tokens) >= 2 and tokens[-2].lower() == "from" and tokens[-1].lower() in SOURCES:
+        return tokens[-1].lower(), tokens[:-2]
+    return "playable", tokens
 
 
 def _names_player(p: MoveParser, token: str) -> bool:

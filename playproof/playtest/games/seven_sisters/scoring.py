@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from playproof.playtest.games.seven_sisters.state import GLUTTONY, GREED, SLOTH, Table
+from playproof.playtest.games.seven_sisters.state import GLUTTONY, GREED, LUST, SLOTH, Table
 
 
 def favourite(counts: list[int], favours: list[list[int]]) -> int | None:
@@ -36,6 +36,31 @@ def pay_gift(table: Table, sister: int, winner: int | None, big: int, small: int
         else:
             given[player] = table.call_up(player, amount)
     return given
+
+
+def adjust_gift(table: Table, sister: int, player: int, change: int) -> int:
+    """Give (or take back) part of a gift as the table paid it; return the change made."""
+    if sister == GREED:
+        if change >= 0:
+            return table.take_goods(player, change, 0)[0]
+        back = min(-change, table.gold[player])
+        table.gold[player] -= back
+        table.supply_gold += back
+        return -back
+    if sister == GLUTTONY:
+        if change >= 0:
+            return table.take_goods(player, 0, change)[1]
+        back = min(-change, table.fruit[player])
+        table.pay_fruit(player, back)
+        return -back
+    if sister == LUST:
+        if change >= 0:
+            return table.call_up(player, change)
+        back = min(-change, table.playable[player])
+        table.playable[player] -= back
+        table.reserve[player] += back
+        return -back
+    return 0  # the other sisters give no goods: the claim is only reported
 
 
 @lru_cache(maxsize=16)

@@ -10,8 +10,9 @@ from playproof.playtest.engine import Decision, Status
 from playproof.playtest.games.seven_sisters.data import GameData
 from playproof.playtest.games.seven_sisters.legal import MoveTexts
 from playproof.playtest.games.seven_sisters.moves import Buyback, Claim, Envy, Move, PlayerMove, SisterMove
-from playproof.playtest.games.seven_sisters.scoring import (favourite, final_breakdown, pay_gift,
-                                                            winners)
+from playproof.playtest.games.seven_sisters.scoring import (adjust_gift, favourite, final_breakdown,
+                                                            pay_gift, winners)
+from playproof.playtest.games.seven_sisters.scoring_order import ScoringOrder
 from playproof.playtest.games.seven_sisters.state import (ENVY, GLUTTONY, GREED, LUST, PRIDE, WRATH,
                                                           Table)
 
@@ -22,7 +23,7 @@ CLAIM_RULES = {"favour": "scoring-favour", "gift": "gifts-amounts", "wrath": "wr
                "first": "pride-first-player", "score": "final-score", "winner": "final-winner"}
 
 
-class ScoringPass:
+class ScoringPass(ScoringOrder):
     """The scoring half of the engine: one pass over the sisters per round, plus the final one."""
 
     data: GameData
@@ -38,6 +39,7 @@ class ScoringPass:
         def flag(self, name: str) -> bool: ...
         def _begin_round(self, number: int) -> None: ...
         def shown_table(self) -> Table: ...
+        reorders: dict[int, list[int]]
         opts: dict[str, str]
 
     def _init_scoring(self) -> None:
@@ -68,6 +70,10 @@ class ScoringPass:
         """Per pass, the furthest sister (position in the row) the table's lines reached."""
         self.announced: dict[int, set[int]] = {}
         """Per pass, the sisters the table announced scoring (`table: scoring SISTER`)."""
+        self.pass_order: list[int] = []
+        """The order this pass scores the sisters in: the row's, unless the table scored otherwise."""
+        self.touched: list[int] = []
+        """The sisters this pass's lines named (announced or decided for), in the order they came."""
 
         self.final: list[dict[str, int]] = []
         self.champions: tuple[int, ...] = ()
@@ -84,10 +90,11 @@ class ScoringPass:
         self.previous_reasons = dict(self.reasons)
         self.idx, self.stage, self.scored, self.pending = 0, "open", set(), None
         self.removed, self.decided = {}, set()
+        self.pass_order, self.touched = self.reorders.get(self.pass_no, self.table.order), []
 
     def advance(self) -> None:
         """Score on until a player must decide or the pass ends."""
-        order = self.table.order
+        order = self.pass_order
         while self.step == "score" and self.pending is None:
             if self.idx >= len(order):
                 self._end_pass()
@@ -130,29 +137,6 @@ class ScoringPass:
         if self.step == "score" and self.pass_no == self.final_pass - 1:
             self.finish_pass()
         self.final_marked = True
-
-    def announce(self, sister: int) -> None:
-        """`table: scoring SISTER`: the table scores a sister now; sisters go left to right along the row."""
-        names = self.data.sisters
-        if self.pass_no == 0 or self.step in ("take", "play"):
-            self.report("log-wrong-step", f"No scoring is under way: {names[sister]} is scored once every "
-                        "card of the round is played")
-            return
-        # Until the log marks the final scoring, an announcement speaks of round 4's scoring.
-        number = self.pass_no - (self.pass_no == self.final_pass and not self.final_marked)
-        position = self.table.order.index(sister)
-        if number < self.pass_no and (sister in self.announced.get(number, ()) or
-                                      position < self.reached.get(number, -1)):
-            number, self.final_marked = self.pass_no, True  # round 4 is past that sister: the final scoring
-        heard = self.announced.setdefault(number, set())
-        reached = self.reached.get(number, -1)
-        if sister in heard:
-            self.report("scoring-order", f"{names[sister]} was already scored in this scoring")
-        elif position < reached:
-            self.report("scoring-order", f"{names[sister]} is scored before {names[self.table.order[reached]]}"
-                        ": the sisters are scored in order, left to right along the row")
-        heard.add(sister)
-        self.reached[number] = max(reached, position)
 
     # ----- one sister -------------------------------------------------------------------------
 
@@ -242,7 +226,7 @@ class ScoringPass:
             return Decision(self.names[seat], self.texts.envy_moves(t, self.data.n("envy_servants")),
                             "move two servants onto Envy")
         seat = next(p for p in t.seats_from_first() if t.aside[p])
-        sister = self.table.order[self.idx]
+        sister = self.pass_order[self.idx]
         return Decision(self.names[seat], self.texts.buyback_moves(sister, t.aside[seat], t.gold[seat]),
                         "buy back removed servants")
 
@@ -250,7 +234,7 @@ class ScoringPass:
         """Return True when a player may decide a buy-back now: his servants were just removed (ruling 2)."""
         if self.pending is None or self.pending[0] != "buyback":
             return False
-        sister = self.table.order[self.idx]
+        sister = self.pass_order[self.idx]
         return self.removed[sister][seat] > 0 and (sister, seat) not in self.decided
 
     def score_move(self, move: Move, seat: int) -> None:
@@ -275,6 +259,8 @@ class ScoringPass:
                 return
             self._catch_up_scoring(kind, move, seat)
         self.reached[self.pass_no] = max(self.reached.get(self.pass_no, -1), self.idx)
+        if self.idx < len(self.pass_order) and self.pass_order[self.idx] not in self.touched:
+            self.touched.append(self.pass_order[self.idx])
         SCORING_DECISIONS[kind](self, move, seat)
         self.final_marked |= self.pass_no == self.final_pass
         self.advance()
@@ -320,7 +306,7 @@ class ScoringPass:
             return True
         if move.sister is None:  # the older form: the player's servants waiting now, else his next removal
             return self.table.aside[seat] > 0 or self.idx >= len(self.table.order) - 1
-        return move.sister == self.table.order[self.idx]
+        return move.sister == self.pass_order[self.idx]
 
     def _may_come(self, kind: str, move: Move) -> bool:
         """Return True when a decision of this kind can still come up in this pass."""
@@ -431,7 +417,7 @@ class ScoringPass:
         """A player pays gold to return removed servants to playable; the rest go to reserve."""
         t = self.table
         removed, gold = t.aside[seat], t.gold[seat]
-        sister = t.order[self.idx]
+        sister = self.pass_order[self.idx]
         if not removed:
             self._buyback_by_other(seat, sister)
             return
@@ -486,11 +472,15 @@ class ScoringPass:
     def _check_claim(self, claim: Claim, line: int,
                      results: dict[tuple[object, ...], object] | None = None) -> None:
         """Compare a claimed consequence with the engine's own."""
-        actual = self._actual(claim, self.results if results is None else results)
+        results = self.results if results is None else results
+        actual = self._actual(claim, results)
         if actual != claim.value:
-            reasons = self.reasons if results is None else self.previous_reasons
+            reasons = self.reasons if results is self.results else self.previous_reasons
             message = self._claim_message(claim, actual, reasons)
             self.report(CLAIM_RULES[str(claim.topic[0])], message, line=line)
+            if claim.topic[0] == "gift" and isinstance(actual, int):  # paid as the table wrote it
+                results[claim.topic] = actual + adjust_gift(self.table, *claim.topic[1:],  # type: ignore[arg-type]
+                                                            claim.value - actual)  # type: ignore[operator]
 
     def _actual(self, claim: Claim, results: dict[tuple[object, ...], object]) -> object:
         """Return the engine's value of a claimed consequence."""
