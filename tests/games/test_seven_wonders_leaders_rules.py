@@ -165,6 +165,31 @@ def test_leaders_draft_hand_and_passing() -> None:
     assert play(eng, "Ann", "draft", "Bilkis") == ["flow-once-per-turn"]
 
 
+def test_pass_direction_in_the_draft() -> None:
+    eng = dealt_leaders(new())
+    legal("pass-direction", play(eng, "table", "pass", "right"))
+    eng = dealt_leaders(new())
+    assert play(eng, "table", "pass", "left") == ["pass-direction"]
+    for p, name in (("Ann", "Nero"), ("Ben", "Maecenas"), ("Cat", "Solomon")):
+        assert play(eng, p, "draft", name) == []
+    # passed left as written: Ann now drafts from Cat's former hand, and no follow-on finding
+    assert play(eng, "Ann", "draft", "Amytis") == []
+
+
+def test_pass_direction_in_an_age() -> None:
+    hands = {"Ann": ["Altar", "Baths"], "Ben": ["Theater", "Baths"], "Cat": ["Stockade", "Baths"]}
+    eng = at_turn(new(), hands)
+    legal("pass-direction", play(eng, "table", "pass", "left"))
+    hands = {"Ann": ["Sawmill", "Temple"], "Ben": ["Quarry", "Temple"], "Cat": ["Loom", "Temple"]}
+    eng = at_turn(new(), hands, age=2)
+    illegal("pass-direction", play(eng, "table", "pass", "left"))
+    for p in ("Ann", "Ben", "Cat"):
+        assert play(eng, p, "discard", "Temple") == []
+    # passed left as written in Age II: Ben now holds Ann's Sawmill
+    assert city(eng, "Ben").hand.cards == ["Sawmill"]
+    assert play(eng, "table", "pass", "sideways") == ["move-syntax"]
+
+
 def recruiting(eng: ENGINE, leaders: dict[str, list[str]], coins: int = 6) -> ENGINE:
     """Jump to the Age I Recruitment phase with given Leader hands."""
     for p, names in leaders.items():

@@ -10,7 +10,7 @@ from playproof.playtest.games.seven_wonders_leaders.resources import Plan
 
 ALIASES = {"cloth": "loom", "textile": "loom", "paper": "papyrus", "brick": "clay", "bricks": "clay"}
 PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity", "science")
-TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score", "tokens", "winner")
+TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "pass", "coins", "score", "tokens", "winner")
 SYMBOL_ALIASES = {"cog": "gear", "wheel": "gear", "compasses": "compass", "tablets": "tablet"}
 
 

@@ -40,6 +40,11 @@ _RULES = [
      "Each player is dealt 4 Leaders; the Free City gets none.",
      "Leader Phase",
      "Leaders: 'Each player is dealt a hand of 4 Leader cards' ... 'No Leader is given to the Free City.'"),
+    ("pass-direction",
+     "Hands pass left in Ages I and III, right in Age II, and right in the Leader draft.",
+     "Flow",
+     "Base: 'Age I and III hands pass left, Age II hands right'; Leaders: 'The 3 remaining cards are then "
+     "handed to the player to their right.'"),
     ("leaders-draft-hand",
      "A drafted Leader comes from the hand received in this draft round.",
      "Leader Phase",
