@@ -339,6 +339,18 @@ def test_stage_available() -> None:
     illegal("stage-available", play(eng, "Ben", "stage", "Altar"))
 
 
+def test_stage_order() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"], "Ben": ["Altar", "Baths"], "Cat": ["Altar"]})
+    legal("stage-order", play(eng, "Ann", "stage", "Altar; stage 1"))
+    city(eng, "Ben").stages = 1
+    illegal("stage-order", play(eng, "Ben", "stage", "Altar; stage 3"))
+    assert play(eng, "Cat", "discard", "Altar") == []
+    # built as written: stages 1 and 3, and the next stage written without a number is stage 2
+    assert city(eng, "Ben").built_stages() == [0, 2]
+    assert "stage-order" not in play(eng, "Ben", "stage", "Baths")
+    illegal("stage-available", play(eng, "Ann", "stage", "Altar; stage 4"))  # Gizah A has 3 stages
+
+
 def test_stage_pays_the_board_cost() -> None:
     eng = at_turn(new(), {"Ann": ["Altar"], "Ben": ["Altar"], "Cat": ["Altar"]})
     assert play(eng, "Ann", "stage", "Altar") == ["build-resources"]  # Gizah A I needs 2 stone

@@ -42,9 +42,10 @@ def build_texts(st: State, i: int, card: Card) -> list[str]:
 def stage_clauses(st: State, i: int) -> str | None:
     """Return how the next Wonder stage is paid, or None when there is none or it is unaffordable."""
     city = st.cities[i]
-    if city.board is None or city.stages >= len(city.board.stages):
+    k = city.next_stage()
+    if city.board is None or k is None:
         return None
-    return cost_clauses(st, i, city.board.stages[city.stages][0], "stage")
+    return cost_clauses(st, i, city.board.stages[k][0], "stage")
 
 
 def card_moves(st: State, i: int) -> list[str]:

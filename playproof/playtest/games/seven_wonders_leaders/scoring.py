@@ -73,7 +73,7 @@ def _lines(st: State, i: int, copy: Card | None) -> dict[str, int]:
     lines = {
         "military": sum(city.tokens),
         "treasury": city.coins // 3,
-        "wonder": sum(effect_points(st, i, e) for _, e in city.board.stages[: city.stages]) if city.board else 0,
+        "wonder": sum(effect_points(st, i, e) for e in city.stage_effects()),
         "civilian": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "blue"),
         "science": science - bonus * sets,
         "commerce": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "yellow"),
