@@ -8,6 +8,7 @@ from pathlib import Path
 from playproof.playtest.engine import Event, Setup, Status
 from playproof.playtest.games.seven_wonders_leaders import ENGINE, RULES
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
+from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "7-wonders-leaders"
 
@@ -588,6 +589,27 @@ def test_science_wild_from_a_wonder_stage() -> None:
     city(eng, "Ann").changed()
     assert play(eng, "Ann", "science", "wonder tablet") == []
     assert eng.score_breakdown()["Ann"]["science"] == 1
+
+
+def test_science_wild_of_the_free_city() -> None:
+    eng = game_over(new(players=("Ann", "Ben"), boards=("Gizah A", "Rhodos A", "Ephesos A")))
+    give(eng, "Free City", "Scientists Guild", age=0)
+    legal("science-wild", play(eng, "table", "science", "Free City Scientists Guild tablet"))
+    free = eng.st.index("Free City")
+    assert breakdown(eng.st, free)["science"] == 1  # one tablet, as written
+    illegal("science-wild", play(eng, "table", "science", "Free City wonder gear"))  # Ephesos has none
+    assert play(eng, "table", "science", "Ann Scientists Guild gear") == ["flow-out-of-turn"]  # Ann's own
+
+
+def test_science_wild_of_a_guild_copied_by_olympia_b() -> None:
+    eng = game_over(new(boards=("Olympia B", "Gizah A", "Rhodos A")))
+    give(eng, "Ben", "Scientists Guild", age=0)
+    illegal("science-wild", play(eng, "Ann", "science", "Scientists Guild compass"))  # stage 3 not built
+    city(eng, "Ann").stages = 3
+    city(eng, "Ann").changed()
+    legal("science-wild", play(eng, "Ann", "science", "Scientists Guild compass"))
+    assert eng.score_breakdown()["Ann"]["science"] == 1  # the copied guild's compass, as written
+    illegal("science-wild", play(eng, "Cat", "science", "Scientists Guild gear"))  # Rhodos copies nothing
 
 
 def test_consequence_tokens() -> None:

@@ -201,19 +201,21 @@ class SevenWondersLeaders(Decisions, Engine):
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(key, (player, names))
             return self.chance[verb](found[0], list(found[1]))
+        if verb == "science" and st.two_player and args.lower().startswith(FREE_CITY.lower() + " "):
+            return self._science(st.index(FREE_CITY), args[len(FREE_CITY):])  # the Free City's wild symbol
         if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
             return [broken("flow-out-of-turn", f"the table cannot {verb}: a player makes that choice")]
         raise MoveError(f'unknown table verb "{verb}" (verbs: {", ".join(TABLE_VERBS)})')
 
     def _science(self, p: int, args: str) -> list[Finding]:
-        """Record the symbol a player gives a wild science source at the end of the game."""
+        """Record the symbol a city gives a wild science source (its own, or a copied guild's) at the end."""
         st = self.st
         source, symbol = parse_science(args)
         if st.phase != "over":
             return [broken("flow-out-of-turn", "wild science symbols are chosen at the end of the game")]
         city = st.cities[p]
         name = "wonder" if source.lower() == "wonder" else self.canon.get(source.lower(), source)
-        if name not in city.wild_sources():
+        if name not in city.wild_sources() + options.copied_wild_sources(st, p):
             return [broken("science-wild", f"{city.name} has no wild science symbol on {source}")]
         if name in city.science_picks:
             return [broken("science-wild", f"{city.name} already chose the symbol of {source}")]

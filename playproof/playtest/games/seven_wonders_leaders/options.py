@@ -39,6 +39,14 @@ def build_texts(st: State, i: int, card: Card) -> list[str]:
     return texts
 
 
+def copied_wild_sources(st: State, i: int) -> list[str]:
+    """Return the neighbouring guilds with a wild science symbol Olympia B's last stage may copy."""
+    if "copy_guild" not in st.cities[i].profile.flags:
+        return []
+    return [c.name for n in st.neighbours(i) for c in n.structures
+            if c.colour == "purple" and ("science", ("any",)) in c.effect]
+
+
 def stage_clauses(st: State, i: int) -> str | None:
     """Return how the next Wonder stage is paid, or None when there is none or it is unaffordable."""
     city = st.cities[i]
