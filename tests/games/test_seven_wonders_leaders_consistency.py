@@ -6,7 +6,8 @@ may well play their own card now), so the mutators here make only moves the rule
 that already chose or does not hold the card, a purchase one unit short or long, from a side or the
 bank that does not sell it, of a resource the cost does not name, a card not in hand, a verb swapped,
 a free build without Olympia, a bank payment no price reaches, deals of cards not in the deck,
-follow-ups on the wrong cards.
+follow-ups on the wrong cards, a Wonder stage named out of order, built or off the board, hands passed
+the other way.
 """
 
 from __future__ import annotations
@@ -225,10 +226,35 @@ def wrong_deal(eng: ENGINE, decision: Decision) -> Moves:
             yield TABLE, f"wonder {who} {used.label}"
 
 
+def wrong_stage(eng: ENGINE, decision: Decision) -> Moves:
+    """An offered stage written as a later stage (one skipped), one already built, or one the board lacks."""
+    for text in decision.moves:
+        verb, _, _ = _card_word(text)
+        if not verb.endswith("stage"):
+            continue
+        city = eng.st.cities[_city_of(eng, decision.actor, text)]
+        k = city.next_stage()
+        if city.board is None or k is None:
+            continue
+        count = len(city.board.stages)
+        for number in {k + 2, k, count + 1} - {0, k + 1}:
+            if number <= count + 1 and (number != k + 2 or k + 2 <= count):
+                yield decision.actor, f"{text}; stage {number}"
+
+
+def wrong_pass(eng: ENGINE, decision: Decision) -> Moves:
+    """The table passing hands the other way than the rule's for the Leader draft or this Age."""
+    st = eng.st
+    if len(st.players) == 2 or st.phase not in ("leaders", "draft", "recruit", "deal", "turn"):
+        return
+    rule_way = "right" if st.phase in ("leaders", "draft") or st.age == 2 else "left"
+    yield TABLE, "pass " + ("left" if rule_way == "right" else "right")
+
+
 # the generic numbers_changed finds no number in an offered move (purchases are written unit by unit),
 # so wrong_count and wrong_coins stand for it
 MUTATORS = [wrong_seat, wrong_count, wrong_source, wrong_resource, wrong_card, wrong_verb, wrong_free, wrong_coins,
-            wrong_deal]
+            wrong_deal, wrong_stage, wrong_pass]
 
 
 # ---------------------------------------------------------------- the runs

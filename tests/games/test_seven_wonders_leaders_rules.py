@@ -8,6 +8,7 @@ from pathlib import Path
 from playproof.playtest.engine import Event, Setup, Status
 from playproof.playtest.games.seven_wonders_leaders import ENGINE, RULES
 from playproof.playtest.games.seven_wonders_leaders.city import Hand
+from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "7-wonders-leaders"
 
@@ -165,6 +166,31 @@ def test_leaders_draft_hand_and_passing() -> None:
     assert play(eng, "Ann", "draft", "Bilkis") == ["flow-once-per-turn"]
 
 
+def test_pass_direction_in_the_draft() -> None:
+    eng = dealt_leaders(new())
+    legal("pass-direction", play(eng, "table", "pass", "right"))
+    eng = dealt_leaders(new())
+    assert play(eng, "table", "pass", "left") == ["pass-direction"]
+    for p, name in (("Ann", "Nero"), ("Ben", "Maecenas"), ("Cat", "Solomon")):
+        assert play(eng, p, "draft", name) == []
+    # passed left as written: Ann now drafts from Cat's former hand, and no follow-on finding
+    assert play(eng, "Ann", "draft", "Amytis") == []
+
+
+def test_pass_direction_in_an_age() -> None:
+    hands = {"Ann": ["Altar", "Baths"], "Ben": ["Theater", "Baths"], "Cat": ["Stockade", "Baths"]}
+    eng = at_turn(new(), hands)
+    legal("pass-direction", play(eng, "table", "pass", "left"))
+    hands = {"Ann": ["Sawmill", "Temple"], "Ben": ["Quarry", "Temple"], "Cat": ["Loom", "Temple"]}
+    eng = at_turn(new(), hands, age=2)
+    illegal("pass-direction", play(eng, "table", "pass", "left"))
+    for p in ("Ann", "Ben", "Cat"):
+        assert play(eng, p, "discard", "Temple") == []
+    # passed left as written in Age II: Ben now holds Ann's Sawmill
+    assert city(eng, "Ben").hand.cards == ["Sawmill"]
+    assert play(eng, "table", "pass", "sideways") == ["move-syntax"]
+
+
 def recruiting(eng: ENGINE, leaders: dict[str, list[str]], coins: int = 6) -> ENGINE:
     """Jump to the Age I Recruitment phase with given Leader hands."""
     for p, names in leaders.items():
@@ -312,6 +338,18 @@ def test_stage_available() -> None:
     legal("stage-available", play(eng, "Ann", "stage", "Altar"))
     city(eng, "Ben").stages = 3
     illegal("stage-available", play(eng, "Ben", "stage", "Altar"))
+
+
+def test_stage_order() -> None:
+    eng = at_turn(new(), {"Ann": ["Altar"], "Ben": ["Altar", "Baths"], "Cat": ["Altar"]})
+    legal("stage-order", play(eng, "Ann", "stage", "Altar; stage 1"))
+    city(eng, "Ben").stages = 1
+    illegal("stage-order", play(eng, "Ben", "stage", "Altar; stage 3"))
+    assert play(eng, "Cat", "discard", "Altar") == []
+    # built as written: stages 1 and 3, and the next stage written without a number is stage 2
+    assert city(eng, "Ben").built_stages() == [0, 2]
+    assert "stage-order" not in play(eng, "Ben", "stage", "Baths")
+    illegal("stage-available", play(eng, "Ann", "stage", "Altar; stage 4"))  # Gizah A has 3 stages
 
 
 def test_stage_pays_the_board_cost() -> None:
@@ -551,6 +589,27 @@ def test_science_wild_from_a_wonder_stage() -> None:
     city(eng, "Ann").changed()
     assert play(eng, "Ann", "science", "wonder tablet") == []
     assert eng.score_breakdown()["Ann"]["science"] == 1
+
+
+def test_science_wild_of_the_free_city() -> None:
+    eng = game_over(new(players=("Ann", "Ben"), boards=("Gizah A", "Rhodos A", "Ephesos A")))
+    give(eng, "Free City", "Scientists Guild", age=0)
+    legal("science-wild", play(eng, "table", "science", "Free City Scientists Guild tablet"))
+    free = eng.st.index("Free City")
+    assert breakdown(eng.st, free)["science"] == 1  # one tablet, as written
+    illegal("science-wild", play(eng, "table", "science", "Free City wonder gear"))  # Ephesos has none
+    assert play(eng, "table", "science", "Ann Scientists Guild gear") == ["flow-out-of-turn"]  # Ann's own
+
+
+def test_science_wild_of_a_guild_copied_by_olympia_b() -> None:
+    eng = game_over(new(boards=("Olympia B", "Gizah A", "Rhodos A")))
+    give(eng, "Ben", "Scientists Guild", age=0)
+    illegal("science-wild", play(eng, "Ann", "science", "Scientists Guild compass"))  # stage 3 not built
+    city(eng, "Ann").stages = 3
+    city(eng, "Ann").changed()
+    legal("science-wild", play(eng, "Ann", "science", "Scientists Guild compass"))
+    assert eng.score_breakdown()["Ann"]["science"] == 1  # the copied guild's compass, as written
+    illegal("science-wild", play(eng, "Cat", "science", "Scientists Guild gear"))  # Rhodos copies nothing
 
 
 def test_consequence_tokens() -> None:

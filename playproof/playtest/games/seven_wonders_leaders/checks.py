@@ -126,10 +126,19 @@ def check_stage(st: State, i: int, move: Move) -> tuple[list[Finding], Payment]:
     """Check building the next Wonder stage with a card: a stage left, its cost paid."""
     city = st.cities[i]
     payment = Payment()
-    if city.board is None or city.stages >= len(city.board.stages):
+    k = city.next_stage() if move.stage_no is None else move.stage_no - 1
+    if city.board is None or k is None:
         return [broken("stage-available", f"{city.name} has no Wonder stage left to build")], payment
-    stage = f"{city.board.label} stage {city.stages + 1}"
-    found = pay(st, i, city.board.stages[city.stages][0], move, "stage", payment, stage)
+    built = city.built_stages()
+    if not 0 <= k < len(city.board.stages) or k in built:
+        what = "already built" if k in built else "not on the board"
+        return [broken("stage-available", f"{city.board.label} stage {k + 1} is {what}")], payment
+    stage = f"{city.board.label} stage {k + 1}"
+    missing = next((j for j in range(k) if j not in built), None)
+    # stages are built strictly left to right: an earlier stage must be built first
+    found = [] if missing is None else [
+        broken("stage-order", f"{city.name} builds {stage} before stage {missing + 1}")]
+    found += pay(st, i, city.board.stages[k][0], move, "stage", payment, stage)
     return found + written_coins(st, i, move, payment.bank, payment), payment
 
 

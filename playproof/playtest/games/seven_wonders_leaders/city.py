@@ -94,6 +94,8 @@ class City:
     olympia_age: int = 0
     science_picks: dict[str, int] = field(default_factory=dict)
     """Wild science symbols chosen at the end, by source (a card's name, or `wonder`)."""
+    stage_order: list[int] | None = None
+    """The stages built, by index in build order, once one was built out of order (else the first `stages`)."""
     _profile: Profile | None = None
     _names: list[str] = field(default_factory=list)
 
@@ -103,11 +105,32 @@ class City:
             self._names = [c.name for c in self.structures]
         return name in self._names
 
+    def built_stages(self) -> list[int]:
+        """Return the indices of the Wonder stages built, in the order they were built."""
+        return list(range(self.stages)) if self.stage_order is None else list(self.stage_order)
+
+    def next_stage(self) -> int | None:
+        """Return the index of the first stage not built yet, or None when every stage is built."""
+        built = self.built_stages()
+        count = len(self.board.stages) if self.board is not None else 0
+        return next((k for k in range(count) if k not in built), None)
+
+    def stage_effects(self) -> list[Effect]:
+        """Return the effects of the stages built."""
+        return [self.board.stages[k][1] for k in self.built_stages()] if self.board is not None else []
+
+    def build_stage(self, k: int) -> None:
+        """Build the stage of index k (the next one, or another as the log says) and fold in its effect."""
+        assert self.board is not None
+        order = self.built_stages() + [k]
+        self.stages = len(order)
+        self.stage_order = None if order == list(range(len(order))) else order
+        self.add("stage", self.board.stages[k][1])
+
     def wild_sources(self) -> list[str]:
         """Return the city's own wild science sources: cards by name, and `wonder` for a built stage."""
         found = [c.name for c in self.structures if ("science", ("any",)) in c.effect]
-        stages = self.board.stages[: self.stages] if self.board is not None else ()
-        return found + (["wonder"] if any(("science", ("any",)) in e for _, e in stages) else [])
+        return found + (["wonder"] if any(("science", ("any",)) in e for e in self.stage_effects()) else [])
 
     def colour_count(self, colour: str) -> int:
         """Return how many structures of a colour the city has."""
@@ -134,7 +157,7 @@ class City:
         found: list[tuple[str, Effect]] = []
         if self.board is not None:
             found.append(("board", self.board.power))
-            found.extend(("stage", e) for _, e in self.board.stages[: self.stages])
+            found.extend(("stage", e) for e in self.stage_effects())
         found.extend((c.colour, c.effect) for c in self.structures)
         found.extend(("leader", l.effect) for l in self.leaders)
         if self.courtesan is not None:

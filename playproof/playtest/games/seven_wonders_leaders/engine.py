@@ -191,6 +191,8 @@ class SevenWondersLeaders(Decisions, Engine):
             return table.check_winner(st, args, self.winners())
         if verb == "wonder":
             return self._wonder(args)
+        if verb == "pass":
+            return self._pass(args)
         if verb in ("leaders", "deal", "draw"):
             key = ("table", verb, args, self.seats)
             found = self.data.parsed.get(key)
@@ -199,24 +201,42 @@ class SevenWondersLeaders(Decisions, Engine):
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(key, (player, names))
             return self.chance[verb](found[0], list(found[1]))
+        if verb == "science" and st.two_player and args.lower().startswith(FREE_CITY.lower() + " "):
+            return self._science(st.index(FREE_CITY), args[len(FREE_CITY):])  # the Free City's wild symbol
         if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
             return [broken("flow-out-of-turn", f"the table cannot {verb}: a player makes that choice")]
         raise MoveError(f'unknown table verb "{verb}" (verbs: {", ".join(TABLE_VERBS)})')
 
     def _science(self, p: int, args: str) -> list[Finding]:
-        """Record the symbol a player gives a wild science source at the end of the game."""
+        """Record the symbol a city gives a wild science source (its own, or a copied guild's) at the end."""
         st = self.st
         source, symbol = parse_science(args)
         if st.phase != "over":
             return [broken("flow-out-of-turn", "wild science symbols are chosen at the end of the game")]
         city = st.cities[p]
         name = "wonder" if source.lower() == "wonder" else self.canon.get(source.lower(), source)
-        if name not in city.wild_sources():
+        if name not in city.wild_sources() + options.copied_wild_sources(st, p):
             return [broken("science-wild", f"{city.name} has no wild science symbol on {source}")]
         if name in city.science_picks:
             return [broken("science-wild", f"{city.name} already chose the symbol of {source}")]
         city.science_picks[name] = symbol
         return []
+
+    def _pass(self, args: str) -> list[Finding]:
+        """Record the way the table passed hands in this Age (or in the Leader draft)."""
+        st = self.st
+        way = args.strip().lower()
+        if way not in ("left", "right"):
+            raise MoveError(f'pass needs left or right, got "{args.strip()}"')
+        if st.phase in ("wonders", "over"):
+            return [broken("flow-out-of-turn", "hands pass in the Leader draft and in an Age")]
+        st.passing = way
+        drafting = st.phase in ("leaders", "draft")
+        rule_way = "right" if drafting or st.age == 2 else "left"
+        if way == rule_way or len(st.players) == 2:  # 2 players swap hands: both ways are one
+            return []
+        what = "the Leader draft" if drafting else f"Age {st.age}"
+        return [broken("pass-direction", f"hands pass {rule_way} in {what}, not {way}")]
 
     def _split_player(self, args: str) -> tuple[int, str]:
         """Split `Ann rest` into a player index and the rest."""
@@ -350,11 +370,13 @@ class SevenWondersLeaders(Decisions, Engine):
             st.cities[p].leader_hand.cards.append(name)
         self.picks = {}
         n = len(st.players)
-        st.draft = [st.draft[(p + 1) % n] for p in range(n)]
+        came_from = -1 if st.passing == "left" else 1  # passing right, a hand comes from the left
+        st.draft = [st.draft[(p + came_from) % n] for p in range(n)]
         if all(h.size() <= 1 for h in st.draft):
             for p, h in enumerate(st.draft):
                 st.cities[p].leader_hand.cards.extend(c for c in h.cards)
                 st.draft[p] = Hand()
+            st.passing = ""
             self._start_recruitment()
 
     def _recruit_choice(self, p: int, move: Move) -> list[Finding]:
@@ -587,7 +609,8 @@ class SevenWondersLeaders(Decisions, Engine):
         st = self.st
         hands = [st.cities[i].hand for i in range(len(st.players))]
         n = len(hands)
-        step = -1 if st.age == 2 else 1
+        way = st.passing or ("right" if st.age == 2 else "left")
+        step = -1 if way == "right" else 1
         for i in range(n):
             st.cities[(i + step) % n].hand = hands[i]
 
@@ -595,6 +618,7 @@ class SevenWondersLeaders(Decisions, Engine):
         """Resolve conflicts and open the next Age, or end the game after Age III."""
         st = self.st
         resolve.conflicts(st)
+        st.passing = ""
         if st.age == 3:
             st.phase = "over"
             return

@@ -10,7 +10,7 @@ from playproof.playtest.games.seven_wonders_leaders.resources import Plan
 
 ALIASES = {"cloth": "loom", "textile": "loom", "paper": "papyrus", "brick": "clay", "bricks": "clay"}
 PLAYER_VERBS = ("draft", "recruit", "build", "stage", "discard", "salvage", "courtesan", "freecity", "science")
-TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "coins", "score", "tokens", "winner")
+TABLE_VERBS = ("wonder", "leaders", "deal", "draw", "pass", "coins", "score", "tokens", "winner")
 SYMBOL_ALIASES = {"cog": "gear", "wheel": "gear", "compasses": "compass", "tablets": "tablet"}
 
 
@@ -32,11 +32,13 @@ class Move:
     for_free_city: bool = False
     coins: int | None = None
     """Coins the table says were paid to the bank (`; pay N`), when written."""
+    stage_no: int | None = None
+    """The Wonder stage the table says was built (`; stage N`), when written."""
 
     @property
     def plain(self) -> bool:
         """Return True when nothing is written after the card: no purchase, free build or coins."""
-        return not (self.left or self.right or self.bank or self.free) and self.coins is None
+        return not (self.left or self.right or self.bank or self.free) and self.coins is None and self.stage_no is None
 
     @property
     def hidden(self) -> bool:
@@ -89,6 +91,7 @@ def parse_play(verb: str, args: str) -> Move:
     paid: dict[str, tuple[int, ...]] = {"left": (), "right": (), "bank": ()}
     free = False
     coins = None
+    stage_no = None
     for clause in clauses:
         word, _, rest = clause.partition(" ")
         word = word.lower()
@@ -98,9 +101,11 @@ def parse_play(verb: str, args: str) -> Move:
             paid[word] += parse_resources(rest)
         elif word == "pay" and rest.strip().isdigit():
             coins = int(rest)
+        elif word == "stage" and verb == "stage" and rest.strip().isdigit() and int(rest) > 0:
+            stage_no = int(rest)
         else:
-            raise MoveError(f'unknown clause "{clause}" (clauses: left, right, bank, free, pay N)')
-    return Move(verb, head, paid["left"], paid["right"], paid["bank"], free, coins=coins)
+            raise MoveError(f'unknown clause "{clause}" (clauses: left, right, bank, free, pay N, stage N)')
+    return Move(verb, head, paid["left"], paid["right"], paid["bank"], free, coins=coins, stage_no=stage_no)
 
 
 def parse_move(verb: str, args: str, cities: list[str]) -> Move:

@@ -39,12 +39,21 @@ def build_texts(st: State, i: int, card: Card) -> list[str]:
     return texts
 
 
+def copied_wild_sources(st: State, i: int) -> list[str]:
+    """Return the neighbouring guilds with a wild science symbol Olympia B's last stage may copy."""
+    if "copy_guild" not in st.cities[i].profile.flags:
+        return []
+    return [c.name for n in st.neighbours(i) for c in n.structures
+            if c.colour == "purple" and ("science", ("any",)) in c.effect]
+
+
 def stage_clauses(st: State, i: int) -> str | None:
     """Return how the next Wonder stage is paid, or None when there is none or it is unaffordable."""
     city = st.cities[i]
-    if city.board is None or city.stages >= len(city.board.stages):
+    k = city.next_stage()
+    if city.board is None or k is None:
         return None
-    return cost_clauses(st, i, city.board.stages[city.stages][0], "stage")
+    return cost_clauses(st, i, city.board.stages[k][0], "stage")
 
 
 def card_moves(st: State, i: int) -> list[str]:

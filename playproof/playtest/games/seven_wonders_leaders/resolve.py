@@ -58,9 +58,10 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
             st.discard.append(move.name)
         return ch.city, None, "discard"
     if move.verb == "stage":
-        if city.board is not None and city.stages < len(city.board.stages):
-            city.stages += 1
-            city.add("stage", city.board.stages[city.stages - 1][1])
+        k = city.next_stage() if move.stage_no is None else move.stage_no - 1
+        count = len(city.board.stages) if city.board is not None else 0
+        if k is not None and 0 <= k < count and k not in city.built_stages():  # built as the log says
+            city.build_stage(k)
             return ch.city, None, "stage"
         return ch.city, None, "discard"
     if move.verb == "recruit":
@@ -94,7 +95,7 @@ def _enter(st: State, i: int, card: Card | None, what: str) -> None:
         if any(k == "courtesan" for k, _ in card.effect):
             st.queue.append(Pending("courtesan", i))
     elif what == "stage" and city.board is not None:
-        effect = city.board.stages[city.stages - 1][1]
+        effect = city.board.stages[city.built_stages()[-1]][1]
         city.coins += immediate_coins(st, i, effect)
         # the Free City never holds Leaders: Rome's Leader powers do nothing for it
         follow = _stage_follow_ups(i, effect)

@@ -44,7 +44,9 @@ def _guild_copies(st: State, i: int) -> list[Card | None]:
     city = st.cities[i]
     if "copy_guild" not in city.profile.flags:
         return [None]
-    return [None] + [c for n in st.neighbours(i) for c in n.structures if c.colour == "purple"]
+    guilds = [c for n in st.neighbours(i) for c in n.structures if c.colour == "purple"]
+    named = [c for c in guilds if c.name in city.science_picks]  # the log named the copied guild's symbol
+    return named[:1] if named else [None] + guilds
 
 
 def breakdown(st: State, i: int) -> dict[str, int]:
@@ -66,14 +68,16 @@ def _lines(st: State, i: int, copy: Card | None) -> dict[str, int]:
     bonus = prof.number("science_set_bonus")
     wilds = prof.wild_science + (1 if copy is not None and ("science", ("any",)) in copy.effect else 0)
     counts = list(prof.science)
-    for symbol in city.science_picks.values():  # wild symbols the log says were chosen
+    sources = city.wild_sources() + ([copy.name] if copy is not None else [])
+    picks = [symbol for source, symbol in city.science_picks.items() if source in sources]
+    for symbol in picks:  # wild symbols the log says were chosen
         counts[symbol] += 1
-    science, sets = science_points(counts, wilds - len(city.science_picks), set_value + bonus)
+    science, sets = science_points(counts, max(0, wilds - len(picks)), set_value + bonus)
     purple = [c for c in city.structures if c.colour == "purple"] + ([copy] if copy else [])
     lines = {
         "military": sum(city.tokens),
         "treasury": city.coins // 3,
-        "wonder": sum(effect_points(st, i, e) for _, e in city.board.stages[: city.stages]) if city.board else 0,
+        "wonder": sum(effect_points(st, i, e) for e in city.stage_effects()),
         "civilian": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "blue"),
         "science": science - bonus * sets,
         "commerce": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "yellow"),

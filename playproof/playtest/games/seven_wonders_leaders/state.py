@@ -85,6 +85,8 @@ class State:
     rome_stage_discount: int = 0
     extra_purchases: bool = False
     """The `extra-purchases` variant: buying resources a city does not lack is allowed (and paid)."""
+    passing: str = ""
+    """The way the log says hands pass in this Age or draft (`left`, `right`); empty: the rule's way."""
 
     @property
     def two_player(self) -> bool:
