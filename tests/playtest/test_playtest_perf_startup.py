@@ -33,4 +33,4 @@ def test_constants_copied_into_the_commands_match_their_sources() -> None:
     from playproof.output.build import FORMATS
     from playproof.playtest.store import DB_ENV
 
-    assert print_commands.FORMATS == FORMATS and playtest_commands.DB_ENV == DB_ENV
+    assert print_commands.FORMATS == tuple(FORMATS) and playtest_commands.DB_ENV == DB_ENV
