@@ -105,7 +105,9 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
         crop = layout.shape in ("rect", "board", "screen")
         edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
-                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle"))
+                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle",
+                           hex=layout.hex if layout.shape == "hex" and layout.cells is None else "",
+                           rotate=layout.rotate))
     return jobs
 
 
