@@ -10,14 +10,14 @@ import pytest
 
 from playproof.errors import Problems
 from playproof.layouts.geometry import SQRT3, hex_size
-from playproof.layouts.imposition import Copy, SetJob, Sheet, plan
+from playproof.layouts.imposition import Copy, SetJob, Sheet, choose_grid, plan
 from playproof.layouts.project import load_project
 from playproof.layouts.spec import PAPERS
 from playproof.output.build import make_jobs, selected_sets
 from playproof.units import mm
 
 from print_fixtures import make_project
-from test_rotation import Size, assert_back_behind_front, pairs
+from test_rotation import EXAMPLES, Size, assert_back_behind_front, pairs
 
 
 def hexes(orientation: str, side: float = 20, count: int = 200, bleed: float = 3, has_back: bool = False) -> SetJob:
@@ -121,15 +121,57 @@ def test_a_hex_set_is_nested_by_the_build_and_cut_along_its_outline(tmp_path, or
     assert len(result.pages[0].slots) == 32 and build(project, tmp_path / "out").pages == 2  # a square grid holds 30
 
 
-def test_hex_groups_are_not_nested():
-    layouts = HEX_LAYOUT.replace("{orientation}", "pointy").replace('side = "18mm"\n',
-                                                                      'side = "18mm"\ncells = "0,0 1,0 0,1 1,1"\n')
+def group_job(cells: str, count: int = 40) -> SetJob:
+    """Return the job make_jobs makes of a set of pointy hex groups, 17 mm sides, 2 mm bleed."""
     import tempfile
     from pathlib import Path
 
+    layouts = HEX_LAYOUT.replace("{orientation}", "pointy").replace('side = "18mm"\n',
+                                                                      'side = "17mm"\nbleed = "2mm"\ncells = "{cells}"\n')
     with tempfile.TemporaryDirectory() as folder:
-        project = make_project(Path(folder), layouts=layouts, sheets={"Terrain": [("name", "count"), ("A", 9)]})
+        rows = [("name", "count", "cells"), ("A", count // 2, cells), ("B", count - count // 2, cells.split("|")[-1])]
+        project = make_project(Path(folder), layouts=layouts, sheets={"Terrain": [(a, b, c.split("|")[0]) for a, b, c in rows]})
         problems = Problems()
         loaded = load_project(project, problems)
         (job,) = make_jobs(loaded, selected_sets(loaded, ()))
-    assert job.hex == "" and not job.honeycomb  # laid out on their bounding boxes (see docs/layouts.md)
+    return job
+
+
+def hex_distance(orientation: str, dx: float, dy: float) -> float:
+    """Return twice the apothem of the smallest hex (of the orientation) around two cells this far apart."""
+    angles = (0, 60, 120) if orientation == "pointy" else (30, 90, 150)
+    return max(abs(dx * math.cos(math.radians(a)) + dy * math.sin(math.radians(a))) for a in angles)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hex_groups_with_the_same_cells_in_every_row_nest_a_gap_apart(paper):
+    job = group_job("0,0 1,0 0,1 1,1")  # Battle for Seven Cities' four-hex tiles
+    assert job.hex == "pointy" and len(job.cells) == 4
+    sheet = Sheet(*PAPERS[paper], duplex="none")
+    page = plan([job], sheet).pages[0]
+    boxes = plan([replace(job, hex="", cells=())], sheet).pages[0]
+    assert len(page.slots) >= len(boxes.slots)
+    need = SQRT3 * mm(17) + mm(4)
+    closest = math.inf
+    for a, b in itertools.combinations(page.slots, 2):
+        for ax, ay in job.cells:
+            for bx, by in job.cells:
+                dx, dy = (b.trim.x + bx) - (a.trim.x + ax), (b.trim.y + by) - (a.trim.y + ay)
+                closest = min(closest, hex_distance("pointy", dx, dy))
+    assert closest >= need - 1e-6  # every cell of every other copy a gutter (2 x bleed) away: no shared cut
+    if paper == "a4":  # (US Letter holds 9 either way: the bounding boxes' grid is kept)
+        assert len(page.slots) > len(boxes.slots)  # 12 instead of 9 to an A4 page
+        assert closest == pytest.approx(need, abs=0.5)  # and the copies do nest
+
+
+def test_hex_groups_whose_cells_differ_by_row_are_laid_out_on_their_bounding_boxes():
+    job = group_job("0,0 1,0 0,1 1,1|0,0 1,0 2,0")
+    assert job.hex == "" and job.cells == ()  # irregular nesting of different shapes is not done
+
+
+def test_battle_for_seven_cities_tile_groups_nest_twelve_to_an_a4_page():
+    problems = Problems()
+    project = load_project(EXAMPLES / "battle-for-seven-cities", problems)
+    jobs = [j for j in make_jobs(project, selected_sets(project, ())) if j.name.endswith("Tile-Groups")]
+    assert all(j.cells for j in jobs)
+    assert choose_grid(jobs[0], Sheet(*PAPERS["a4"])).per_page == 12
