@@ -54,7 +54,8 @@ def test_single_hexes_nest_and_fit_more_than_a_square_grid(orientation, paper):
 def test_flat_hexes_nest_in_columns_and_pointy_hexes_in_rows():
     flat = plan([hexes("flat")], Sheet(*PAPERS["a4"], duplex="none")).pages[0]
     xs = sorted({round(s.trim.x, 3) for s in flat.slots})
-    assert xs[1] - xs[0] == pytest.approx(1.5 * (mm(20) + mm(6) / SQRT3), abs=0.01)  # columns three quarters of a hex apart
+    step = 1.5 * (mm(20) + mm(6) / SQRT3)  # three quarters of a hex grown by half the gap all round
+    assert xs[1] - xs[0] == pytest.approx(step, abs=0.01)  # columns three quarters of a hex apart
     first = [s.trim.y for s in flat.slots if round(s.trim.x, 3) == xs[0]]
     second = [s.trim.y for s in flat.slots if round(s.trim.x, 3) == xs[1]]
     assert second[0] - first[0] == pytest.approx((SQRT3 * mm(20) + mm(6)) / 2)  # odd columns half a hex down
@@ -121,16 +122,17 @@ def test_a_hex_set_is_nested_by_the_build_and_cut_along_its_outline(tmp_path, or
     assert len(result.pages[0].slots) == 32 and build(project, tmp_path / "out").pages == 2  # a square grid holds 30
 
 
-def group_job(cells: str, count: int = 40) -> SetJob:
-    """Return the job make_jobs makes of a set of pointy hex groups, 17 mm sides, 2 mm bleed."""
+def group_job(cells: str, other_cells: str | None = None, count: int = 40) -> SetJob:
+    """Return the job make_jobs makes of pointy hex groups (17 mm sides, 2 mm bleed): half of the copies
+    with cells, half with other_cells (the same cells when not given)."""
     import tempfile
     from pathlib import Path
 
-    layouts = HEX_LAYOUT.replace("{orientation}", "pointy").replace('side = "18mm"\n',
-                                                                      'side = "17mm"\nbleed = "2mm"\ncells = "{cells}"\n')
+    layouts = HEX_LAYOUT.replace("{orientation}", "pointy").replace(
+        'side = "18mm"\n', 'side = "17mm"\nbleed = "2mm"\ncells = "{cells}"\n')
+    rows = [("name", "count", "cells"), ("A", count // 2, cells), ("B", count - count // 2, other_cells or cells)]
     with tempfile.TemporaryDirectory() as folder:
-        rows = [("name", "count", "cells"), ("A", count // 2, cells), ("B", count - count // 2, cells.split("|")[-1])]
-        project = make_project(Path(folder), layouts=layouts, sheets={"Terrain": [(a, b, c.split("|")[0]) for a, b, c in rows]})
+        project = make_project(Path(folder), layouts=layouts, sheets={"Terrain": rows})
         problems = Problems()
         loaded = load_project(project, problems)
         (job,) = make_jobs(loaded, selected_sets(loaded, ()))
@@ -165,7 +167,7 @@ def test_hex_groups_with_the_same_cells_in_every_row_nest_a_gap_apart(paper):
 
 
 def test_hex_groups_whose_cells_differ_by_row_are_laid_out_on_their_bounding_boxes():
-    job = group_job("0,0 1,0 0,1 1,1|0,0 1,0 2,0")
+    job = group_job("0,0 1,0 0,1 1,1", "0,0 1,0 2,0")
     assert job.hex == "" and job.cells == ()  # irregular nesting of different shapes is not done
 
 
