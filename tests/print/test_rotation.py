@@ -267,3 +267,23 @@ def test_the_pdf_draws_turned_pieces_turned_and_their_backs_behind_them(tmp_path
         red, _, blue = colour(back, slot.trim.x + mm(5), middle)
         assert blue > 200 > red
         assert colour(back, slot.trim.right - mm(5), middle) == (255, 255, 255)
+
+
+def test_png_pages_cut_turned_pieces_out_upright(tmp_path):
+    pytest.importorskip("pypdfium2")
+    from playproof.output.png import write_pngs
+
+    project = make_project(tmp_path, layouts=WIDE_LAYOUT, sheets={"Boards": [("name", "count"), ("A", 2)]})
+    pdf = build(project, tmp_path / "out").outputs[0]
+    problems = Problems()
+    loaded = load_project(project, problems)
+    result = plan(make_jobs(loaded, selected_sets(loaded, ())), make_sheet(loaded, BuildOptions())[1])
+    written = write_pngs(pdf, tmp_path / "png", "game", result, dpi=36)
+    from PIL import Image
+
+    for side, band in (("front", 0), ("back", 2)):
+        (image_path,) = [p for p in written if p.name == f"2-{side}.png"]
+        image = Image.open(image_path).convert("RGB")
+        assert image.width > image.height  # 250 x 95 mm, upright again
+        assert image.getpixel((image.width // 2, 3))[band] > 200  # the top band is at the top
+        assert image.getpixel((image.width // 2, image.height - 3)) == (255, 255, 255)
