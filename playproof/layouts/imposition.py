@@ -5,6 +5,7 @@ Page coordinates are points from the page's top-left corner, y downwards. Nothin
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, replace
 from typing import Iterator
@@ -45,9 +46,12 @@ class Copy:
 class Slot:
     """One side of one copy on a page.
 
-    trim: the component's cut box on the page (for a tiled part, the part's region);
-    art: where drawing is clipped; origin: where the component's top-left corner lies;
-    mirrored: the back of a shaped piece is mirrored ("x" or "y" axis, "" for none).
+    trim: the component's cut box on the page (for a tiled part, the part's: the component's edges
+    where it has them, the ends of its overlaps elsewhere);
+    art: where drawing is clipped (the trim and its bleed); origin: where the component's top-left corner lies;
+    mirrored: the back of a shaped piece is mirrored ("x" or "y" axis, "" for none);
+    rotation: the piece is turned clockwise on the sheet by this many degrees (0, 90, 180 or 270):
+    trim and art are its boxes on the page, turned; a back carries its front's rotation.
     """
 
     copy: Copy
@@ -58,6 +62,7 @@ class Slot:
     origin: tuple[float, float]
     mirrored: str = ""
     part: int | None = None
+    rotation: int = 0
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,10 @@ class SetJob:
     overlap: float = mm(10)
     edges: tuple[tuple[str, str], ...] = ()  # per design: the colour at its (front, back) edge, "" unknown
     honeycomb: bool = False  # round pieces: odd rows shifted half a step, rows closer together
+    hex: str = ""  # hex tiles ("flat" or "pointy"): nested when that holds more than a square grid
+    cells: tuple[tuple[float, float], ...] = ()  # a hex group's cell centres (the same in every row)
+    hex_side: float = 0.0  # the side of each hex of a group
+    rotate: bool = True  # the plan may turn the pieces 90 degrees when that fits more to a page
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,9 @@ class Grid:
     edge: bool = False  # pieces that tile the paper edge to edge (A5 pads on A4): no margin, no footer
     bleed_y: float | None = None  # tight grids: the outer bleed at the top and bottom, reduced to fit
     stagger: float = 0.0  # honeycomb: how far odd rows are shifted right
+    stagger_y: float = 0.0  # flat-top hex honeycomb: how far odd columns are shifted down
+    rotation: int = 0  # the pieces are turned 90 degrees clockwise to fit more (see turned)
+    bleed: float | None = None  # one piece that fits only with less outer bleed: the bleed kept
 
     @property
     def per_page(self) -> int:
@@ -162,13 +174,26 @@ def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
     if sheet.share:
         from playproof.layouts.sharing import share
 
-        result.pages = share(result.pages, sheet)
+        by_name = {job.name: job for job in jobs}
+
+        @functools.lru_cache(maxsize=None)  # a guest is tried against every host of the other orientation
+        def relay(name: str, copies: tuple[Copy, ...], landscape: bool) -> list[PagePlan] | None:
+            return relaid(by_name[name], copies, sheet, landscape)
+
+        result.pages = share(result.pages, sheet, relay)
+    result.pages = [_one_piece(page) for page in result.pages]
     if duplex_pairs(sheet):
         result.pages = paired(result.pages)
     else:
         result.pages = [_renumbered(page, number) for number, page in enumerate(result.pages, start=1)]
     result.warnings.extend(shared_cut_warnings(result, jobs))
     return result
+
+
+def _one_piece(page: PagePlan) -> PagePlan:
+    """Return a page that holds a single piece (or part) marked single: it gets a TrimBox and BleedBox."""
+    one = page.kind == "sheet" and len(page.slots) == 1
+    return replace(page, single=True) if one and not page.single else page
 
 
 def shared_cut_warnings(result: Plan, jobs: list[SetJob]) -> list[str]:
@@ -268,8 +293,11 @@ def grid_for(job: SetJob, area: Box, page_width: float, page_height: float) -> G
     x0 = area.x + (area.width - used_w) / 2 + job.bleed
     y0 = area.y + (area.height - used_h) / 2 + job.bleed
     square = Grid(page_width, page_height, x0, y0, pitch_x, pitch_y, cols, rows)
-    if job.honeycomb:
-        honey = honeycomb_for(job, area, page_width, page_height)
+    if job.honeycomb or job.hex:
+        from playproof.layouts.nesting import nested
+
+        honey = nested(job, area, page_width, page_height) if job.hex else \
+            honeycomb_for(job, area, page_width, page_height)
         if honey.per_page > square.per_page:
             return honey
     return square
@@ -290,6 +318,73 @@ def honeycomb_for(job: SetJob, area: Box, page_width: float, page_height: float)
 
 
 def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
+    """Pick the grid holding most of the set: paper portrait or landscape (portrait on a tie), the
+    pieces upright or turned 90 degrees (upright on a tie; never when the set forbids it), and,
+    when not even one piece fits with its full bleed, one piece with its outer bleed reduced."""
+    best = _upright_grid(job, sheet, fold_half)
+    if job.rotate and abs(job.width - job.height) > 1e-6:
+        turned_grid = _upright_grid(turned(job), sheet, fold_half)
+        if turned_grid.per_page > best.per_page:
+            best = replace(turned_grid, rotation=90)
+    if best.per_page == 0 and not fold_half:
+        return reduced_bleed_grid(job, sheet) or best
+    return best
+
+
+def relaid(job: SetJob, copies: tuple[Copy, ...], sheet: Sheet, landscape: bool) -> list[PagePlan] | None:
+    """Return a set's last copies laid out again on paper of the given orientation (turned when that
+    holds more and the set allows it), on one sheet; None when they do not fit on one.
+
+    A set's last, partly filled sheet may then join a sheet of the other orientation (see sharing).
+    """
+    width, height = (sheet.height, sheet.width) if landscape else (sheet.width, sheet.height)
+    if sheet.fold or not copies:
+        return None
+    job = replace(job, copies=copies)
+    crop = sheet.crop_marks and job.crop_marks
+    area = _area(sheet, width, height, crop)
+    best = grid_for(job, area, width, height)
+    if job.rotate and abs(job.width - job.height) > 1e-6:
+        turned_grid = grid_for(turned(job), area, width, height)
+        if turned_grid.per_page > best.per_page:
+            best = replace(turned_grid, rotation=90)
+    if best.per_page < len(copies):
+        return None
+    return _grid_pages(placed_job(job, best), sheet, best, 1)
+
+
+def turned(job: SetJob) -> SetJob:
+    """Return a set's job with its pieces turned 90 degrees: width and height swapped."""
+    hex_ = {"flat": "pointy", "pointy": "flat"}.get(job.hex, "")
+    cells = tuple((job.height - y, x) for x, y in job.cells)  # turned clockwise with the piece
+    return replace(job, width=job.height, height=job.width, hex=hex_, cells=cells)
+
+
+def placed_job(job: SetJob, grid: Grid) -> SetJob:
+    """Return the job as the grid places it: turned, and with the bleed it keeps."""
+    if grid.rotation:
+        job = turned(job)
+    return job if grid.bleed is None else replace(job, bleed=grid.bleed)
+
+
+def reduced_bleed_grid(job: SetJob, sheet: Sheet) -> Grid | None:
+    """Return a one-piece grid for a piece that fits the page only with less outer bleed (at least
+    MIN_BLEED), keeping as much bleed as fits; None when it does not fit even so (it is tiled)."""
+    crop = sheet.crop_marks and job.crop_marks
+    best: Grid | None = None
+    pieces = (job, turned(job)) if job.rotate else (job,)
+    for rotation, piece in zip((0, 90), pieces):
+        for width, height in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
+            area = _area(sheet, width, height, crop)
+            bleed = min(job.bleed, (area.width - piece.width) / 2, (area.height - piece.height) / 2)
+            if bleed >= MIN_BLEED - 1e-6 and (best is None or best.bleed is None or bleed > best.bleed + 1e-6):
+                grid = grid_for(replace(piece, bleed=bleed), area, width, height)
+                if grid.per_page:
+                    best = replace(grid, cols=1, rows=1, rotation=rotation, bleed=bleed)
+    return best
+
+
+def _upright_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
     """Pick portrait or landscape paper, whichever holds more of the set (portrait on a tie)."""
     crop = sheet.crop_marks and job.crop_marks
     portrait = grid_for(job, _area(sheet, sheet.width, sheet.height, crop, fold_half), sheet.width, sheet.height)
@@ -367,7 +462,7 @@ def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] |
     if sheet.fold and job.has_back:
         top = fold_grid(job, sheet)
         if top.per_page:
-            return _folded_pages(job, sheet, top, first_page)
+            return _folded_pages(placed_job(job, top), sheet, top, first_page)
         if warnings is not None:
             warnings.append(f'set "{job.name}": a component does not fit on half a page, so it cannot be '
                             "gutter-folded; its backs are printed on their own pages, at the same "
@@ -378,14 +473,15 @@ def impose_set(job: SetJob, sheet: Sheet, first_page: int, warnings: list[str] |
         from playproof.layouts.tiling import tiled_pages
 
         return tiled_pages(job, sheet, first_page)
-    return _grid_pages(job, sheet, grid, first_page)
+    return _grid_pages(placed_job(job, grid), sheet, grid, first_page)
 
 
 def _trim(grid: Grid, index: int, job: SetJob) -> Box:
     """Return the trim box of the index-th cell of a grid (row by row)."""
     col, row = index % grid.cols, index // grid.cols
     shift = grid.stagger if row % 2 else 0.0
-    return Box(grid.x0 + col * grid.pitch_x + shift, grid.y0 + row * grid.pitch_y, job.width, job.height)
+    drop = grid.stagger_y if col % 2 else 0.0
+    return Box(grid.x0 + col * grid.pitch_x + shift, grid.y0 + row * grid.pitch_y + drop, job.width, job.height)
 
 
 def _art(grid: Grid, index: int, job: SetJob) -> Box:
@@ -407,11 +503,12 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
     number = first_page
     marks_for: dict[int, tuple[Mark, ...]] = {}  # full pages share their marks
     cells = [(_trim(grid, i, job), _art(grid, i, job)) for i in range(grid.per_page)]  # the same on every page
-    mirrored = [back_slot(Slot(Copy("", 0, 0, 0), "front", 0, t, a, _xy(t)), sheet, grid.page_width,
-                          grid.page_height, 0) for t, a in cells]
+    turn = grid.rotation
+    mirrored = [back_slot(Slot(Copy("", 0, 0, 0), "front", 0, t, a, _xy(t), rotation=turn), sheet,
+                          grid.page_width, grid.page_height, 0) for t, a in cells]
     for start in range(0, len(job.copies), grid.per_page):
         chunk = job.copies[start : start + grid.per_page]
-        fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y)) for c, (t, a) in zip(chunk, cells))
+        fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y), rotation=turn) for c, (t, a) in zip(chunk, cells))
         if len(chunk) not in marks_for:
             wanted = sheet.crop_marks and job.crop_marks
             marks = edge_marks(grid, sheet) if grid.edge else crop_marks(grid, job, len(chunk), sheet.margin,
@@ -424,8 +521,7 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
                               footer_side=grid.bleed_y is not None))
         number += 1
         if job.has_back:
-            backs = tuple(Slot(c, "back", number, b.trim, b.art, b.origin, b.mirrored)
-                          for c, b in zip(chunk, mirrored))
+            backs = tuple(replace(b, copy=c, page=number) for c, b in zip(chunk, mirrored))
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
                                   single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge,
                                   footer_side=grid.bleed_y is not None))
@@ -472,7 +568,7 @@ def back_slot(front: Slot, sheet: Sheet, page_width: float, page_height: float, 
     if front.part is not None and size is not None:
         whole = Box(front.origin[0], front.origin[1], size[0], size[1])
         origin = _xy(_shift(_mirror(whole, axis, page_width, page_height), dx, dy))
-    return Slot(front.copy, "back", page, trim, art, origin, axis, front.part)
+    return Slot(front.copy, "back", page, trim, art, origin, axis, front.part, front.rotation)
 
 
 def _mirror(box: Box, axis: str, page_width: float, page_height: float) -> Box:
@@ -530,8 +626,8 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
     axis = "x" if width > height else "y"  # landscape folds down the middle, portrait across
     for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
         chunk = job.copies[start : start + top.per_page]
-        fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)))
-                  for i, c in enumerate(chunk)]
+        fronts = [Slot(c, "front", number, _trim(top, i, job), _art(top, i, job), _xy(_trim(top, i, job)),
+                       rotation=top.rotation) for i, c in enumerate(chunk)]
         backs = [_fold_back(s, axis, width, height) for s in fronts]
         wanted = sheet.crop_marks and job.crop_marks
         marks = crop_marks(top, job, len(chunk), sheet.margin, _footer(sheet)) if wanted else ()
@@ -567,4 +663,4 @@ def _fold_back(front: Slot, axis: str, page_width: float, page_height: float) ->
     """Return the back of a front slot on a gutter-fold page: mirrored across the fold."""
     trim = _mirror(front.trim, axis, page_width, page_height)
     art = _mirror(front.art, axis, page_width, page_height)
-    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), axis)
+    return Slot(front.copy, "back", front.page, trim, art, _xy(trim), axis, rotation=front.rotation)

@@ -18,6 +18,7 @@ SET_KEYS = frozenset(
         "gap", "cut_lines", "overlap", "back", "elements", "data_columns",
     }
     | {"cut"}  # print-sheets: gutter or shared cut lines between pieces
+    | {"rotate"}  # issue 11: may the sheet turn the pieces to fit more
 )
 CUTS = ("gutter", "shared")
 BACK_KEYS = frozenset({"background", "border", "elements"})

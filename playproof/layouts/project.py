@@ -143,3 +143,24 @@ def design_size(layout: SetLayout, cset: ComponentSet) -> tuple[float, float]:
             continue
         width, height = max(width, group.width), max(height, group.height)
     return (width or layout.width, height or layout.height)
+
+
+def nest_shape(layout: SetLayout, cset: ComponentSet) -> tuple[str, tuple[tuple[float, float], ...]]:
+    """Return how a hex set may nest on the sheet: its orientation and, for a hex group, the centres of
+    its cells (from the trim's top-left corner), the same for every row; ("", ()) when it may not
+    (not hexes, or groups whose cells differ from row to row)."""
+    if layout.shape != "hex":
+        return "", ()
+    if layout.cells is None:
+        return layout.hex, ()
+    if isinstance(layout.cells, tuple):
+        return layout.hex, hex_group(layout.hex, layout.side, layout.cells).centres
+    shapes = set()
+    for row in cset.rows:
+        try:
+            shapes.add(parse_cells(substitute(layout.cells, row.fields)))
+        except PlayproofError:
+            return "", ()
+    if len(shapes) != 1:
+        return "", ()
+    return layout.hex, hex_group(layout.hex, layout.side, shapes.pop()).centres

@@ -2,18 +2,21 @@
 
 Works on planned pages (pure data): a guest sheet's fronts are moved down below the host's
 content, its backs move with them on the back page (mirrored moves for backs turned top to
-bottom), so every back still lies behind its front.
+bottom), so every back still lies behind its front. A guest printed on paper of the other
+orientation is laid out again on the host's (its pieces turned when that holds more).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.imposition import FOOTER_HEIGHT, Mark, PagePlan, Sheet, Slot
+from playproof.layouts.imposition import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot
 from playproof.units import mm
 
 SPACING = mm(2)  # between one set's marks and the next set's on a shared sheet
+Relay = Callable[[str, tuple[Copy, ...], bool], list[PagePlan] | None]
 
 
 @dataclass
@@ -52,21 +55,49 @@ def extent(page: PagePlan) -> tuple[float, float]:
     return min(ys), max(ys)
 
 
-def share(pages: list[PagePlan], sheet: Sheet) -> list[PagePlan]:
-    """Return the pages with the last sheets of small sets moved onto earlier sets' last sheets."""
+def share(pages: list[PagePlan], sheet: Sheet, relay: Relay | None = None) -> list[PagePlan]:
+    """Return the pages with the last sheets of small sets moved onto earlier sets' last sheets.
+
+    `relay(set, copies, landscape)` lays a set's copies out again on paper of the other orientation
+    (turning them when that holds more), so a guest may join a host whatever its own paper.
+    """
     if sheet.fold:
         return pages
     bottom_limit = sheet.margin + (FOOTER_HEIGHT if sheet.footer else 0.0)
     kept: list[Group] = []
     for group in groups(pages):
-        host = None
-        if shareable(group):
-            host = next((h for h in kept if shareable(h) and _fits(h, group, bottom_limit)), None)
+        host, guest = None, group
+        for candidate in (h for h in kept if shareable(group) and shareable(h)):
+            guest = group if _same_paper(candidate, group) or relay is None else _relaid(group, candidate, relay)
+            if guest is not None and _fits(candidate, guest, bottom_limit):
+                host = candidate
+                break
         if host is None:
             kept.append(group)
         else:
-            _merge(host, group)
+            assert guest is not None
+            _merge(host, guest)
     return [page for g in kept for page in ((g.front, g.back) if g.back else (g.front,))]
+
+
+def _same_paper(host: Group, guest: Group) -> bool:
+    """Return whether two sheets are laid out on paper of the same orientation."""
+    return (host.front.width > host.front.height) == (guest.front.width > guest.front.height)
+
+
+def _relaid(group: Group, host: Group, relay: Relay) -> Group | None:
+    """Return a guest sheet's copies laid out again on the host's paper orientation, or None."""
+    page = group.front
+    if not page.footer or page.footer_side or page.set is None:
+        return None  # pieces edge to edge, or a tight grid: laid out for their own paper
+    pages = relay(page.set, tuple(s.copy for s in page.slots), host.front.width > host.front.height)
+    if not pages:
+        return None
+    number = page.number
+    renumbered = [replace(p, number=number + i, slots=tuple(replace(s, page=number + i) for s in p.slots))
+                  for i, p in enumerate(pages)]
+    found = groups(renumbered)
+    return found[0] if len(found) == 1 else None
 
 
 def _fits(host: Group, guest: Group, bottom_limit: float) -> bool:

@@ -75,6 +75,7 @@ class SetLayout:
     fonts: dict[str, str] = field(default_factory=dict)
     data_columns: tuple[str, ...] = ()
     cut: str = "gutter"  # gutter: pieces apart, each with its full bleed | shared: neighbours share cut lines
+    rotate: bool = True  # the sheet may turn the pieces 90 degrees when that fits more (rotate = false forbids)
 
     def elements(self) -> list[Element]:
         """Return every element of both sides."""
@@ -334,9 +335,8 @@ def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout
     layout = SetLayout(name=name, sheet=str(table.get("sheet", name)), shape=shape, width=0.0, height=0.0,
                        front=Side(None, None, ()))
     _size(layout, table, where, problems)
-    flat_edges = shape in ("board", "screen")
-    layout.bleed = _length(table.get("bleed", "0mm" if flat_edges else "3mm"), f"{where} bleed", problems, 0.0,
-                           minimum="zero")
+    layout.bleed = _length(table.get("bleed", "3mm"), f"{where} bleed", problems, 0.0, minimum="zero")
+    layout.rotate = bool(table.get("rotate", True))
     layout.safe = _length(table.get("safe", "3mm"), f"{where} safe", problems, mm(3), minimum="zero")
     layout.corner_radius = _length(table.get("corner_radius", "0mm"), f"{where} corner_radius", problems, 0.0,
                                    minimum="zero")

@@ -55,7 +55,7 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                 region = Box(rx, ry, rw, rh)
                 page_box = Box(area.x + (area.width - rw) / 2, area.y + (area.height - rh) / 2, rw, rh)
                 origin = (page_box.x - rx, page_box.y - ry)
-                slot = Slot(copy, "front", number, page_box, page_box, origin, part=part)
+                slot = Slot(copy, "front", number, part_trim(job, region, origin), page_box, origin, part=part)
                 marks = _part_marks(job, region, origin, xs, ys, r, c, sheet, (width, height))
                 label = f"part {part} of {cols * rows}"
                 pages.append(PagePlan(number, width, height, "front", job.name, (slot,), marks, label=label,
@@ -67,6 +67,17 @@ def tiled_pages(job: SetJob, sheet: Sheet, first_page: int) -> list[PagePlan]:
                                           single=True, footer_top=back.mirrored == "y"))
                     number += 1
     return pages
+
+
+def part_trim(job: SetJob, region: Box, origin: tuple[float, float]) -> Box:
+    """Return a part's trim on the page: its region without the bleed beyond the component's own edges.
+
+    A part's outer edges are the component's cut edges, with the bleed printed beyond them; its
+    edges inside the component end the overlap and are cut along the printed edge.
+    """
+    left, top = max(region.x, 0.0), max(region.y, 0.0)
+    right, bottom = min(region.right, job.width), min(region.bottom, job.height)
+    return Box(origin[0] + left, origin[1] + top, right - left, bottom - top)
 
 
 def _part_marks(job: SetJob, region: Box, origin: tuple[float, float], xs: list[tuple[float, float]],

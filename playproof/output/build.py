@@ -13,7 +13,7 @@ from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
 from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
-from playproof.layouts.project import Project, design_size, load_project
+from playproof.layouts.project import Project, design_size, load_project, nest_shape
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, write_text_atomic
@@ -104,8 +104,10 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
         gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
         edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
+        orientation, cells = nest_shape(layout, cset)  # hexes nest on the sheet (see imposition.nest_for)
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
-                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle"))
+                           crop, layout.overlap, edges, honeycomb=layout.shape == "circle", hex=orientation,
+                           cells=cells, hex_side=layout.side, rotate=layout.rotate))
     return jobs
 
 

@@ -24,6 +24,8 @@ def placement(slot: Slot) -> dict[str, Any]:
     }
     if slot.part is not None:
         entry["part"] = slot.part
+    if slot.rotation:
+        entry["rotation"] = slot.rotation  # turned clockwise on the sheet; width and height are as printed
     return entry
 
 

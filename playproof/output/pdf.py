@@ -124,10 +124,7 @@ class PdfWriter:
         clip = c.beginPath()
         clip.rect(art.x, self.height - art.bottom, art.width, art.height)
         c.clipPath(clip, stroke=0, fill=0)
-        ox, oy = design_origin(slot, scene)
-        c.transform(1, 0, 0, -1, ox, self.height - oy)
-        if slot.mirrored == "y":  # short-edge duplex and gutter folds turn the back upside down
-            c.transform(-1, 0, 0, -1, scene.width, scene.height)
+        c.transform(*design_matrix(slot, scene, self.height))
         if scene.bleed_outline.kind != "rect":
             path = c.beginPath()
             _outline_path(path, scene.bleed_outline, -scene.bleed)
@@ -154,10 +151,7 @@ class PdfWriter:
         """Mark a screen's folds with ticks above and below it, outside the art (never dashed through it)."""
         c = self.canvas
         c.saveState()
-        ox, oy = design_origin(slot, scene)
-        c.transform(1, 0, 0, -1, ox, self.height - oy)
-        if slot.mirrored == "y":
-            c.transform(-1, 0, 0, -1, scene.width, scene.height)
+        c.transform(*design_matrix(slot, scene, self.height))
         c.setStrokeColor(self.colour("#000000"))
         c.setLineWidth(0.4)
         c.setDash(1.5, 1)
@@ -237,6 +231,50 @@ def design_origin(slot: Slot, scene: Scene) -> tuple[float, float]:
     elif slot.part is None and slot.mirrored == "y":
         oy += slot.trim.height - scene.height
     return ox, oy
+
+
+def design_turn(slot: Slot) -> int:
+    """Return how far (degrees clockwise) a slot's design is turned on the page.
+
+    A front is turned by its slot's rotation. A back is turned the same way, and half a turn more
+    when the sheet is flipped across the piece's own up-down axis (short-edge duplex and folds
+    across the page turn upright pieces over top to bottom; long-edge duplex turns quarter-turned
+    pieces so), so that the cut piece, turned over sideways, shows its back upright.
+    """
+    quarter = slot.rotation % 180 == 90
+    flipped = slot.mirrored == ("x" if quarter else "y")
+    return (slot.rotation + (180 if flipped else 0)) % 360
+
+
+def design_box(slot: Slot, scene: Scene) -> Box:
+    """Return the page box the design is drawn in (turned designs have their width and height swapped).
+
+    A design smaller than its slot (hex groups whose cells come from a field) lies in the corner
+    where the component's top-left corner is on a front, and in that corner's mirror image on a back.
+    """
+    turn = design_turn(slot)
+    width, height = (scene.width, scene.height) if turn in (0, 180) else (scene.height, scene.width)
+    if slot.part is not None or not slot.rotation:
+        ox, oy = design_origin(slot, scene)
+        return Box(ox, oy, width, height)
+    right = slot.rotation in (90, 180)  # the component's top-left corner on the front page
+    bottom = slot.rotation in (180, 270)
+    right ^= slot.mirrored == "x"
+    bottom ^= slot.mirrored == "y"
+    trim = slot.trim
+    return Box(trim.right - width if right else trim.x, trim.bottom - height if bottom else trim.y, width, height)
+
+
+def design_matrix(slot: Slot, scene: Scene, page_height: float) -> tuple[float, float, float, float, float, float]:
+    """Return the PDF transform from design coordinates (y down) to the page, with the design turned."""
+    box = design_box(slot, scene)
+    top, bottom = page_height - box.y, page_height - box.bottom  # PDF y of the box's top and bottom edges
+    return {
+        0: (1.0, 0.0, 0.0, -1.0, box.x, top),
+        90: (0.0, -1.0, -1.0, 0.0, box.right, top),
+        180: (-1.0, 0.0, 0.0, 1.0, box.right, bottom),
+        270: (0.0, 1.0, 1.0, 0.0, box.x, bottom),
+    }[design_turn(slot)]
 
 
 def _page_boxes(c: Canvas, page: PagePlan) -> None:

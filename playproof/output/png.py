@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playproof.layouts.imposition import PagePlan, Plan
+from playproof.layouts.imposition import PagePlan, Plan, Slot
 from playproof.output.atomic import atomic_path, check_stop
 from playproof.output.cardimages import pdfium as load_pdfium
 
@@ -46,10 +46,18 @@ def _components(image: Any, page: PagePlan, folder: Path, scale: float, seen: se
             continue
         seen.add(key)
         box = slot.trim
-        crop = image.crop((round(box.x * scale), round(box.y * scale), round(box.right * scale),
-                           round(box.bottom * scale)))
+        crop = upright(image.crop((round(box.x * scale), round(box.y * scale), round(box.right * scale),
+                                   round(box.bottom * scale))), slot)
         written.append(_save(crop, folder / slug(slot.copy.set) / f"{slot.copy.row}-{slot.side}.png"))
     return written
+
+
+def upright(image: Any, slot: Slot) -> Any:
+    """Return a piece's image turned back upright (the sheet may print it turned, see design_turn)."""
+    from playproof.output.pdf import design_turn
+
+    turn = design_turn(slot)
+    return image.rotate(turn, expand=True) if turn else image  # PIL turns anticlockwise
 
 
 def _save(image: Any, target: Path) -> Path:

@@ -128,7 +128,7 @@ def test_new_project_builds_immediately_without_warnings(tmp_path):
                                           "every layouts.toml key is explained by: playproof docs layouts"]
     build = run("build", str(target))
     assert build.exit_code == 0
-    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 6 page(s), 0 warning(s)"  # the tokens get a blank back
+    assert build.stdout.splitlines()[-1] == "2 set(s), 30 copies, 4 page(s), 0 warning(s)"  # the tokens share the cards' sheet
     assert run("check", str(target)).output.splitlines()[-1] == f"{target}: no errors, 0 warning(s)"
     again = CliRunner().invoke(cli, ["new", str(target)])
     assert again.output.splitlines()[-1] == f"Error: {target}: already exists and is not empty"

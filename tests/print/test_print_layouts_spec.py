@@ -63,11 +63,11 @@ def test_hex_by_side_and_by_width():
     assert pointy.height == pytest.approx(2 * mm(40) / 3 ** 0.5)
 
 
-def test_screens_and_boards_default_to_no_bleed_and_screens_to_three_panels():
+def test_screens_and_boards_default_to_a_real_bleed_and_screens_to_three_panels():
     spec, _ = spec_of('[sets.S]\nshape = "screen"\nsize = "270mm x 150mm"\n[sets.B]\nshape = "board"\n'
                       'size = "400mm x 300mm"\n')
-    assert spec.sets["S"].bleed == 0 and spec.sets["S"].panels == 3
-    assert spec.sets["B"].bleed == 0
+    assert spec.sets["S"].bleed == mm(3) and spec.sets["S"].panels == 3  # issue 11: real bleed everywhere
+    assert spec.sets["B"].bleed == mm(3)
 
 
 def test_lengths_are_parsed_once_percent_kept_as_fraction():

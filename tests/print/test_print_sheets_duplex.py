@@ -115,10 +115,14 @@ def test_the_starter_project_with_a_set_with_backs_after_its_tokens(tmp_path):
 def test_a_set_without_backs_gets_blank_back_pages_only_in_duplex(tmp_path):
     target = tmp_path / "starter"
     create_project(target)
-    duplex, _ = plan_of(target, BuildOptions(duplex="long"))
+    problems = Problems()
+    project = load_project(target, problems)
+    tokens = [job for job in make_jobs(project, selected_sets(project, ())) if not job.has_back]
+    assert tokens  # alone: with the cards, the starter's tokens share the cards' sheet
+    duplex = plan(tokens, make_sheet(project, BuildOptions(duplex="long"))[1])
     blank = [p for p in duplex.pages if p.side == "back" and not p.slots]
     assert blank and all(p.label == "blank" for p in blank)
-    single, _ = plan_of(target, BuildOptions(duplex="none"))
+    single = plan(tokens, make_sheet(project, BuildOptions(duplex="none"))[1])
     assert not [p for p in single.pages if p.side == "back" and not p.slots]
 
 

@@ -72,6 +72,28 @@ def test_pages_with_one_piece_have_trim_and_bleed_boxes(pdfs, game):
             assert got["TrimBox"] == got["MediaBox"]  # no box: the whole sheet
 
 
+def inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
+    """Return whether a PDF box (x0, y0, x1, y1) lies within another."""
+    return all(inner[i] >= outer[i] - 0.01 for i in (0, 1)) and all(inner[i] <= outer[i] + 0.01 for i in (2, 3))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bleed_box_beyond_the_trim_box_on_every_single_piece_page_and_boxes_nested_everywhere(pdfs, game):
+    problems = Problems()
+    project = load_project(EXAMPLES / game, problems)
+    _, sheet = make_sheet(project, BuildOptions())
+    jobs = {job.name: job for job in make_jobs(project, selected_sets(project, ()))}
+    pages = plan(list(jobs.values()), sheet).pages
+    found = boxes(pdfs[game])
+    for page in pages:
+        got = found[page.number]
+        assert inside(got["TrimBox"], got["BleedBox"]) and inside(got["BleedBox"], got["MediaBox"]), page.number
+        if page.single and jobs[page.slots[0].copy.set].bleed > 0:  # one piece (or part) with bleed on the page
+            trim, bleed = got["TrimBox"], got["BleedBox"]
+            assert bleed != pytest.approx(trim, abs=0.01), (game, page.number)
+    assert any(p.single for p in pages) == (game in ("seven-sisters", "four-sisters", "7-wonders-leaders"))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_pdfx_adds_the_output_intent_and_version(pdfs, game, tmp_path):
     pikepdf = pytest.importorskip("pikepdf")
