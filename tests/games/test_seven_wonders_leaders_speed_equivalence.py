@@ -9,6 +9,7 @@ import pytest
 
 from playproof.playtest.engine import Setup
 from playproof.playtest.games import available_engines
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, _buy, _cheapest_buy
 from playproof.playtest.simulate import event_line, play_random_game, player_names
 
 # Recorded from the engine before its issue-14 speed-ups (commit 001d269). For each (players, seed,
@@ -51,3 +52,21 @@ def test_a_fixed_seed_game_replays_as_recorded(players: int, seed: int, option: 
                                       random.Random(seed))
     digest = hashlib.sha256("\n".join(map(event_line, events)).encode()).hexdigest()[:16]
     assert (digest, len(events), list(engine.scores().values())) == RECORDED[(players, seed, option)]
+
+
+def _random_supply(rng: random.Random) -> Supply:
+    """A neighbour's saleable production: a few fixed units, sometimes one-of-a-choice sources."""
+    fixed = tuple(rng.choice((0, 0, 1, 1, 2)) for _ in range(7))
+    masks = tuple(rng.randrange(1, 128) for _ in range(rng.choice((0, 0, 1, 2))))
+    return Supply(fixed, masks)
+
+
+def test_the_fast_purchase_search_finds_the_reference_searchs_plan() -> None:
+    """The remembered, count-keeping purchase search returns the reference search's plan, tie-breaks included."""
+    rng = random.Random(14)
+    for _ in range(3000):
+        market = Market(_random_supply(rng), _random_supply(rng),
+                        tuple(rng.choice((1, 2)) for _ in range(7)), tuple(rng.choice((1, 2)) for _ in range(7)),
+                        rng.choice((None, None, 1, 2)))
+        units = tuple(sorted(rng.randrange(7) for _ in range(rng.randint(1, 5))))
+        assert _cheapest_buy(units, market) == _buy(list(units), market, 1 << 30), (units, market)

@@ -128,20 +128,26 @@ def _expedition(eng: BattleEngine) -> Decision:
     return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
 
 
+_POINTS: dict[str, str] = {}
+_MOVE: dict[str, str] = {}
+"""Move texts made once per card code and tile name (the turn decision offers them again and again)."""
+
+
 def _turn(eng: BattleEngine) -> Decision:
     """The active player: play cards, move, travel, build, special actions, or end the turn."""
     s = eng.s
     player = s.active
+    codes = sorted(s.hands[player].known)
     moves = ["end"]
-    hand = s.hands[player].known
-    moves += [f"points {c}" for c in sorted(hand)]
+    moves += [_POINTS.get(c) or _POINTS.setdefault(c, f"points {c}") for c in codes]
     moves += _movement(eng, player)
     if s.supply[player] <= 0:
         spare = eng.option("recycle") == "unshielded"
         moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
                   if who == player and not (spare and s.board.protected(p))]
-    for code in sorted(hand):
-        if eng.data.cards[code].special and code in SPECIAL_MOVES:
+    cards = eng.data.cards
+    for code in codes:
+        if code in SPECIAL_MOVES and cards[code].special:
             moves += SPECIAL_MOVES[code](eng, player)
     return Decision(player, tuple(moves), f"turn: {s.points} point{'s' * (s.points != 1)} to spend")
 
@@ -149,9 +155,9 @@ def _turn(eng: BattleEngine) -> Decision:
 def _movement(eng: BattleEngine, player: str) -> list[str]:
     """Steps to touching tiles, time travel and building that the player's points can pay for."""
     s, board = eng.s, eng.s.board
-    here = s.positions[player]
-    moves = [f"move {n}" for n in board.neighbours[here]
-             if n not in board.wall_tiles and board.travel_cost(n) <= s.points]
+    here, points, walls, rails, tiles = s.positions[player], s.points, board.wall_tiles, board.rail_tiles, board.tiles
+    moves = [_MOVE.get(n) or _MOVE.setdefault(n, f"move {n}") for n in board.neighbours[here]
+             if n not in walls and (0 if n in rails else tiles[n].travel) <= points]  # board.travel_cost, inlined
     if eng.numbers["time_travel_cost"] <= s.points:
         moves.append("travel")
     cost = board.tiles[here].build

@@ -69,6 +69,8 @@ class Profile:
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     market_cache: tuple[Any, ...] | None = None
+    purchase_cache: tuple[Any, dict[Any, tuple[int, str | None]]] | None = None
+    """The cheapest purchases found for this profile (by cost and wildcards), valid while its market is the same."""
     version: int = 0
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
@@ -187,6 +189,7 @@ def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
     prof.version += 1
     prof.price_cache = None
     prof.market_cache = None
+    prof.purchase_cache = None
     return prof
 
 

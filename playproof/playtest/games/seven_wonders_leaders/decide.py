@@ -23,7 +23,7 @@ class Decisions:
         head = st.queue[0]
         i = head.city
         if head.kind == "draw":
-            return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in sorted(+st.box)), "Rome B draws")
+            return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in sorted(n for n, k in st.box.items() if k > 0)), "Rome B draws")
         offer = {"salvage": options.salvage_moves, "courtesan": options.courtesan_moves,
                  "recruit": options.extra_recruit_moves}
         moves = offer["salvage" if head.kind.startswith("salvage") else head.kind](st, i)
@@ -43,7 +43,7 @@ class Decisions:
         st = self.st
         limit = self.data.const("leaders_per_player", 4)
         p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
-        return Decision(TABLE, tuple(f"leaders {st.players[p]} {n}" for n in sorted(+st.box)), "deal Leaders")
+        return Decision(TABLE, tuple(f"leaders {st.players[p]} {n}" for n in sorted(n for n, k in st.box.items() if k > 0)), "deal Leaders")
 
     def _decide_draft(self) -> Decision:
         """Let the next player keep a Leader from the draft hand."""
@@ -62,14 +62,14 @@ class Decisions:
         st = self.st
         size = self.data.const("hand_size", 7)
         p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < size)
-        cards = sorted(+st.deck) + st.guilds_available()
+        cards = sorted(n for n, k in st.deck.items() if k > 0) + st.guilds_available()
         return Decision(TABLE, tuple(f"deal {st.players[p]} {n}" for n in cards), f"deal Age {st.age}")
 
     def _decide_turn(self) -> Decision:
         """Let the next city choose its card (the controller draws first in a 2-player game)."""
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            cards = sorted(+st.deck) + st.guilds_available()
+            cards = sorted(n for n, k in st.deck.items() if k > 0) + st.guilds_available()
             return Decision(TABLE, tuple(f"draw {st.players[st.controller]} {n}" for n in cards), "Free City draw")
         i = next(i for i in st.choosers() if i not in st.choices)
         moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)

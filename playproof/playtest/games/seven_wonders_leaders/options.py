@@ -18,8 +18,21 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     prof = city.profile
     if not any(cost.units) or not residual(cost.units, prof.own.fixed):
         return ""  # the city's fixed production covers it: nothing to buy (the common case)
-    plan = cheapest(cost.units, prof.own, prof.extra_masks(colour), market(st, i), budget)
-    return None if plan is None else plan_clauses(plan)
+    mk = market(st, i)
+    memo = prof.purchase_cache
+    if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
+        memo = prof.purchase_cache = (mk, {})
+    extra = prof.extra_masks(colour)
+    key = (cost.units, extra)
+    known = memo[1].get(key)
+    if known is None:  # the cheapest purchase whatever the coins, as (coins, clauses)
+        plan = cheapest(cost.units, prof.own, extra, mk, _ANY_BUDGET)
+        known = memo[1][key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
+    coins, clauses = known
+    return clauses if coins <= budget else None
+
+
+_ANY_BUDGET = 1 << 30
 
 
 def build_texts(st: State, i: int, card: Card) -> list[str]:
