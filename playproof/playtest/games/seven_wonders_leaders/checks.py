@@ -11,8 +11,9 @@ from playproof.playtest.games.seven_wonders_leaders.state import Finding, Paymen
 
 def market(st: State, i: int) -> Market:
     """Return what city i can buy and at what prices (kept until a profile involved changes)."""
-    left, right = st.neighbours(i)
-    prof, lp, rp = st.cities[i].profile, left.profile, right.profile
+    cities = st.cities
+    n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every card of every hand
+    prof, lp, rp = cities[i].profile, cities[(i + 1) % n].profile, cities[(i - 1) % n].profile
     cached = prof.market_cache
     if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == (lp.version, rp.version):
         return cached[3]

@@ -51,12 +51,7 @@ def _assign(u: int, units: list[int], masks: tuple[int, ...] | list[int], owner:
 
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
-    units: list[int] = []
-    for r in range(7):
-        gap = need[r] - fixed[r]
-        if gap > 0:
-            units += [r] * gap
-    return units
+    return [r for r, (n, f) in enumerate(zip(need, fixed)) for _ in range(n - f)]
 
 
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
