@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from operator import le
+
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import cheapest, residual
+from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
 
@@ -16,7 +18,7 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     if budget < 0:
         return None
     prof = city.profile
-    if not any(cost.units) or not residual(cost.units, prof.own.fixed):
+    if all(map(le, cost.units, prof.own.fixed)):
         return ""  # the city's fixed production covers it: nothing to buy (the common case)
     mk = market(st, i)
     memo = prof.purchase_cache

@@ -51,7 +51,12 @@ def _assign(u: int, units: list[int], masks: tuple[int, ...] | list[int], owner:
 
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
-    return [r for r, (n, f) in enumerate(zip(need, fixed)) for _ in range(n - f)]
+    units: list[int] = []
+    for r in range(7):
+        gap = need[r] - fixed[r]
+        if gap > 0:
+            units += [r] * gap
+    return units
 
 
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
@@ -194,7 +199,8 @@ def _buy_fast(units: tuple[int, ...], market: Market) -> Plan | None:
     count = len(units)
     supplies = (market.left, market.right)
     stock = [None if s.masks else list(s.fixed) for s in supplies]
-    order = [sorted([(market.left_price[r], 0), (market.right_price[r], 1)]) for r in units]
+    lp, rp = market.left_price, market.right_price  # sellers in price order, the left first on a tie
+    order = [((lp[r], 0), (rp[r], 1)) if lp[r] <= rp[r] else ((rp[r], 1), (lp[r], 0)) for r in units]
     bank_price = market.bank_price
     bought: list[tuple[int, ...]] = [(), ()]
     best: list[Plan | None] = [None]
