@@ -36,7 +36,7 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     return engine, events
 
 
-_new, _set = object.__new__, object.__setattr__
+_new = object.__new__
 _MOVE = EventKind.MOVE
 
 
@@ -48,7 +48,12 @@ def move_event(line: int, actor: str, verb: str, args: str) -> Event:
     behaves as, the one Event() makes (a test compares them).
     """
     event = _new(Event)
-    _set(event, "__dict__", {"line": line, "actor": actor, "verb": verb, "args": args, "kind": _MOVE})
+    fields = event.__dict__  # filled in place: frozen forbids setting attributes, not this
+    fields["line"] = line
+    fields["actor"] = actor
+    fields["verb"] = verb
+    fields["args"] = args
+    fields["kind"] = _MOVE
     return event
 
 

@@ -8,6 +8,7 @@ tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the g
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass, field
 from string import ascii_uppercase
 
@@ -51,6 +52,14 @@ class Board:
     walls: list[tuple[str, ...]] = field(default_factory=list)
     rail_tiles: frozenset[str] = frozenset()
     wall_tiles: frozenset[str] = frozenset()
+
+    def copy(self) -> Board:
+        """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
+        twin = copy(self)
+        for name, value in vars(self).items():
+            if type(value) in (dict, list):
+                setattr(twin, name, value.copy())  # values are immutable: tuples, strings, the data's tile types
+        return twin
 
     def next_slot(self) -> str:
         """Return the letter the next tile-group's slot gets."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
@@ -79,6 +80,12 @@ class BattleEngine(Engine):
             if first not in players:
                 raise PlayproofError(f'Setup first="{first}" is not one of the players ({", ".join(players)})')
             s.first, s.order = first, s.clockwise_from(first)  # no clock cards are dealt
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BattleEngine:
+        """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
+        twin = copy.copy(self)
+        twin.s = self.s.copy()
+        return twin
 
     # -- the Engine contract -------------------------------------------------------------
 
