@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from copy import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 from string import ascii_uppercase
 
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, TileType
@@ -21,8 +22,9 @@ LAND = ("soil", "forest", "mountain")
 POSITION = re.compile(r"([pf])([a-z])(\d{1,2})", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 12)
 def parse_position(text: str) -> str | None:
-    """Return a canonical tile name (`fA2`) for text like `FA2` or `fa2`, or None."""
+    """Return a canonical tile name (`fA2`) for text like `FA2` or `fa2`, or None (remembered: logs repeat them)."""
     match = POSITION.fullmatch(text.strip())
     if match is None:
         return None
@@ -52,6 +54,8 @@ class Board:
     walls: list[tuple[str, ...]] = field(default_factory=list)
     rail_tiles: frozenset[str] = frozenset()
     wall_tiles: frozenset[str] = frozenset()
+    room: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
@@ -72,6 +76,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
+        self.room = {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]

@@ -14,6 +14,11 @@ from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, an
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
+_POINTS: dict[str, str] = {}
+_MOVE: dict[str, str] = {}
+_DRAWS: dict[str, dict[str, str]] = {}
+"""Move texts made once per card code and tile name (and player): decisions offer them again and again."""
+
 
 def decision(eng: BattleEngine) -> Decision | None:
     """Return the pending decision: reaction windows and expeditions first, then the phase's."""
@@ -97,7 +102,9 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    moves = tuple(f"draw {player} {code}" for code in sorted(s.source().cards)) or (f"draw {player} ?",)
+    texts = _DRAWS.get(player) or _DRAWS.setdefault(player, {})
+    moves = tuple([texts.get(code) or texts.setdefault(code, f"draw {player} {code}")
+                   for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
     if not s.deck.size and s.blue.size:
         moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
@@ -126,11 +133,6 @@ def _expedition(eng: BattleEngine) -> Decision:
     cities = [""] + ([f" city p{slot}{i}" for i in land] if s.supply[trip.player] > 0 else [])
     moves = tuple(f"place {cell} {d}{c}" for cell, d in placements(eng, trip.base) for c in cities)
     return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
-
-
-_POINTS: dict[str, str] = {}
-_MOVE: dict[str, str] = {}
-"""Move texts made once per card code and tile name (the turn decision offers them again and again)."""
 
 
 def _turn(eng: BattleEngine) -> Decision:
