@@ -56,6 +56,8 @@ class Board:
     wall_tiles: frozenset[str] = frozenset()
     room: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
     """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
+    shapes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Every corner and every chain of 3 tiles (until the next group is laid)."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
@@ -76,7 +78,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room = {}
+        self.room, self.shapes = {}, {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
@@ -123,14 +125,21 @@ class Board:
         return [tuple(sorted((pos, a, b))) for i, a in enumerate(near) for b in near[i + 1:]
                 if b in self.neighbours[a]]
 
-    def all_corners(self) -> list[tuple[str, ...]]:
-        """Return every set of 3 tiles meeting at one corner, in both eras."""
-        return sorted({c for pos in self.tiles for c in self.corners(pos)})
+    def all_corners(self) -> tuple[tuple[str, ...], ...]:
+        """Return every set of 3 tiles meeting at one corner, in both eras (worked out once per board layout)."""
+        found = self.shapes.get("corners")
+        if found is None:
+            found = self.shapes["corners"] = tuple(sorted({c for pos in self.tiles for c in self.corners(pos)}))
+        return found
 
-    def all_chains(self) -> list[tuple[str, ...]]:
-        """Return every set of 3 tiles of one era forming a connected chain (corners included)."""
-        return sorted({tuple(sorted((pos, a, b))) for pos, near in self.neighbours.items()
-                       for i, a in enumerate(near) for b in near[i + 1:]})
+    def all_chains(self) -> tuple[tuple[str, ...], ...]:
+        """Return every set of 3 tiles of one era forming a connected chain, corners included (once per layout)."""
+        found = self.shapes.get("chains")
+        if found is None:
+            found = self.shapes["chains"] = tuple(sorted({tuple(sorted((pos, a, b)))
+                                                          for pos, near in self.neighbours.items()
+                                                          for i, a in enumerate(near) for b in near[i + 1:]}))
+        return found
 
     def connected(self, trio: tuple[str, ...]) -> bool:
         """Return True when 3 tiles of one era form a connected chain."""
