@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 Counts = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Supply:
-    """What a city produces each turn: fixed units by resource, and one-of-a-choice sources."""
+class Supply(NamedTuple):
+    """What a city produces each turn: fixed units by resource, and one-of-a-choice sources.
+
+    A named tuple (not a frozen dataclass): the purchase search's caches hash it on every question,
+    and a tuple hashes and compares in C.
+    """
 
     fixed: Counts = (0,) * 7
     masks: tuple[int, ...] = ()
@@ -124,9 +128,8 @@ def _contains(big: tuple[int, ...], small: tuple[int, ...]) -> bool:
 _NO_LIMIT = 1 << 30  # a budget no purchase reaches
 
 
-@dataclass(frozen=True)
-class Market:
-    """A buyer's view of the market: both neighbours' saleable supply, prices and the bank."""
+class Market(NamedTuple):
+    """A buyer's view of the market: both neighbours' saleable supply, prices and the bank (a named tuple too)."""
 
     left: Supply
     right: Supply
