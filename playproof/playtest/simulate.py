@@ -10,7 +10,7 @@ from typing import Iterator
 
 from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
-from playproof.playtest.engine import Engine, Event, EventKind, Setup, player_range
+from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
 MAX_EVENTS = 100_000
@@ -24,37 +24,15 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     """Play one game choosing uniformly among legal moves; return the final engine and events."""
     engine = engine_cls(setup)
     events: list[Event] = []
-    choice, apply = rng.choice, engine.apply
     while (decision := engine.decision()) is not None:
         if not decision.moves or len(events) >= MAX_EVENTS:
             raise SimulationError(f"no legal move or no end after {len(events)} events: {decision}")
-        verb, _, args = choice(decision.moves).partition(" ")
-        event = move_event(len(events) + 1, decision.actor, verb, args)
-        if found := apply(event):
+        verb, _, args = rng.choice(decision.moves).partition(" ")
+        event = Event(len(events) + 1, decision.actor, verb, args)
+        if found := engine.apply(event):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         events.append(event)
     return engine, events
-
-
-_new = object.__new__
-_MOVE = EventKind.MOVE
-
-
-def move_event(line: int, actor: str, verb: str, args: str) -> Event:
-    """Return `Event(line, actor, verb, args)`, made without the frozen dataclass's field-by-field __init__.
-
-    A random game makes one event per move: at 5-6 players the generated __init__ (one
-    object.__setattr__ per field) was a tenth of Seven Sisters' time. The event is equal to, and
-    behaves as, the one Event() makes (a test compares them).
-    """
-    event = _new(Event)
-    fields = event.__dict__  # filled in place: frozen forbids setting attributes, not this
-    fields["line"] = line
-    fields["actor"] = actor
-    fields["verb"] = verb
-    fields["args"] = args
-    fields["kind"] = _MOVE
-    return event
 
 
 def event_line(event: Event) -> str:
