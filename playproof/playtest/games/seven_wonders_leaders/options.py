@@ -10,6 +10,9 @@ from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
 from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
+_ANY_BUDGET = 1 << 30
+"""A budget no purchase reaches: the cheapest purchase is remembered whatever the city's coins."""
+
 
 def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     """Return the cheapest purchase clauses paying a cost, or None when it cannot be paid."""
@@ -32,9 +35,6 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
         known = memo[1][key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
     coins, clauses = known
     return clauses if coins <= budget else None
-
-
-_ANY_BUDGET = 1 << 30
 
 
 def build_texts(st: State, i: int, card: Card) -> list[str]:
