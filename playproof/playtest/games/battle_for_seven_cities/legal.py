@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
@@ -16,8 +17,13 @@ if TYPE_CHECKING:
 
 _POINTS: dict[str, str] = {}
 _MOVE: dict[str, str] = {}
-_DRAWS: dict[str, dict[str, str]] = {}
-"""Move texts made once per card code and tile name (and player): decisions offer them again and again."""
+"""Move texts made once per card code and tile name: decisions offer them again and again."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _draw_text(player: str, code: str) -> str:
+    """Return `draw PLAYER CODE` (made once: every draw offers the whole pile; bounded, players vary by log)."""
+    return f"draw {player} {code}"
 
 
 def decision(eng: BattleEngine) -> Decision | None:
@@ -102,9 +108,7 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    texts = _DRAWS.get(player) or _DRAWS.setdefault(player, {})
-    moves = tuple([texts.get(code) or texts.setdefault(code, f"draw {player} {code}")
-                   for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
+    moves = tuple([_draw_text(player, code) for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
     if not s.deck.size and s.blue.size:
         moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
