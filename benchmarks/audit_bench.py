@@ -1,6 +1,6 @@
 """Audit throughput (events/s, one core) for every registered engine, cold: fresh process, fresh logs.
 
-Usage: python benchmarks/audit_bench.py [--games N] [--runs R] [--seed S]
+Usage: python benchmarks/audit_bench.py [--games N] [--runs R] [--seed S] [--code DIR]... [--only GAME]...
 For each engine and each of R runs, a fresh process writes N new random games (seed + run * N, at
 the engine's largest player count, from `playproof simulate`: legal, so the engine does full work
 on each event), then another fresh process reads, parses and audits them once: imports done,
@@ -8,7 +8,9 @@ caches cold, the engine's data loaded inside the timing. Times are CPU seconds o
 the table gives the median and range of R runs. The Nim row (the framework's example plugin engine on
 one 50,000-stone heap) measures the framework's own cost: parsing, corrections, replay bookkeeping.
 (Until 2026-11-24 this script audited the same logs three times in one warm process and kept the
-best, up to 1.9x above a cold run.)
+best, up to 1.9x above a cold run.) With --code given more than once, each run's logs are written
+once (by the first checkout) and audited by every checkout in turn, in fresh processes, so that the
+checkouts are compared on the same logs under the same load; --only limits the engines.
 """
 
 from __future__ import annotations
@@ -87,40 +89,48 @@ def _register_nim() -> bool:
 
 
 def main() -> None:
-    """Print a markdown table of cold audit throughput per engine."""
+    """Print a markdown table of cold audit throughput per engine (per checkout)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--code", action="append", type=Path, default=None,
+                        help="playproof checkout to measure (repeat to compare, in alternation; default: this one)")
+    parser.add_argument("--only", action="append", default=None, metavar="GAME", help="measure only these engines")
     args = parser.parse_args()
+    codes = [c.resolve() for c in args.code] if args.code else [HERE.parents[1]]
     from playproof.playtest.games import available_engines
 
     games = [g for g, e in available_engines().items() if not isinstance(e, Exception)]
     games += ["nim"] if (TOY / "playproof_nim.py").exists() else []
+    games = [g for g in games if not args.only or g in args.only]
     print(f"audit throughput, cold runs (fresh process, fresh logs), {args.runs} per row; {machine()}; "
           f"target >= {TARGET:,} events/s\n")
-    print("| engine | logs | events, median | parse events/s, median (range) | "
+    if len(codes) > 1:
+        print("checkouts: " + "; ".join(f"{k + 1} = {c}" for k, c in enumerate(codes)) + "\n")
+    print("| engine | checkout | logs | events, median | parse events/s, median (range) | "
           "audit events/s (parse + replay), median (range) | target |")
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for game_id in games:
         try:
-            runs = [_cold_run(game_id, args.games, args.seed + run * args.games) for run in range(args.runs)]
+            runs = [_cold_runs(codes, game_id, args.games, args.seed + run * args.games) for run in range(args.runs)]
         except Exception as exc:  # one engine's failure must not hide the others' numbers
-            print(f"| {game_id} | - | - | - | failed: {str(exc).splitlines()[-1][:120]} | - |")
+            print(f"| {game_id} | - | - | - | - | failed: {str(exc).splitlines()[-1][:120]} | - |")
             continue
-        rates = [r["events"] / r["audit"] for r in runs]
         logs = 1 if game_id == "nim" else args.games
-        print(f"| {game_id} | {logs} | {median(r['events'] for r in runs):,.0f} | "
-              f"{spread([r['events'] / r['parse'] for r in runs], 0)} | {spread(rates, 0)} | "
-              f"{'met' if median(rates) >= TARGET else 'MISSED'} |", flush=True)
+        for k in range(len(codes)):
+            mine = [run[k] for run in runs]
+            rates = [r["events"] / r["audit"] for r in mine]
+            print(f"| {game_id} | {k + 1 if len(codes) > 1 else '-'} | {logs} | "
+                  f"{median(r['events'] for r in mine):,.0f} | {spread([r['events'] / r['parse'] for r in mine], 0)} | "
+                  f"{spread(rates, 0)} | {'met' if median(rates) >= TARGET else 'MISSED'} |", flush=True)
 
 
-def _cold_run(game_id: str, games: int, seed: int) -> dict:
-    """Write fresh logs in one process, audit them in another."""
-    code = HERE.parents[1]
+def _cold_runs(codes: list[Path], game_id: str, games: int, seed: int) -> list[dict]:
+    """Write fresh logs in one process (the first checkout's), audit them in a fresh one per checkout."""
     with tempfile.TemporaryDirectory(prefix="audit-bench-") as folder:
-        run_script(code, HERE, ["write", game_id, str(games), str(seed), folder])
-        return run_script(code, HERE, ["audit", folder])
+        run_script(codes[0], HERE, ["write", game_id, str(games), str(seed), folder])
+        return [run_script(code, HERE, ["audit", folder]) for code in codes]
 
 
 if __name__ == "__main__":

@@ -1,12 +1,17 @@
 """Simulation speed (complete random games per second, one core) for every registered engine, cold.
 
-Usage: python benchmarks/simulate_bench.py [--games N] [--runs R] [--seed S]
+Usage: python benchmarks/simulate_bench.py [--games N] [--runs R] [--seed S] [--steady]
+                                           [--code DIR]... [--only GAME:PLAYERS]...
 Each engine plays N games at its smallest and largest player counts (every count for a game
 with a target) through playproof.playtest.simulate.play_random_game (the bot behind
 `playproof simulate`). Every run is a fresh process playing fresh games (seed + run * N): no
-warm-up, caches cold, the engine's data loaded inside the timing. Times are CPU seconds of that
-process; the table gives the median and range of R runs. (Until 2026-11-24 this script replayed
-the same games three times in one warm process and kept the best, up to 1.9x above a cold run.)
+warm-up, caches cold, the engine's data loaded inside the timing. With --steady, each process
+first loads the data and plays one untimed game, then times N games: the per-core rate of a long
+simulation, where loading the workbook is amortized. Times are CPU seconds of that process; the
+table gives the median and range of R runs. With --code given more than once, the checkouts are
+measured in alternation (run 1 of each, then run 2 of each...) so that a change of load on the
+machine falls on both alike; --only limits the rows. (Until 2026-11-24 this script replayed the
+same games three times in one warm process and kept the best, up to 1.9x above a cold run.)
 """
 
 from __future__ import annotations
@@ -29,7 +34,10 @@ def play(args: list[str]) -> dict:
     from playproof.playtest.games import find_engine
     from playproof.playtest.simulate import play_random_game, player_names
 
-    game_id, players, games, seed = args[0], int(args[1]), int(args[2]), int(args[3])
+    game_id, players, games, seed, steady = args[0], int(args[1]), int(args[2]), int(args[3]), args[4:] == ["steady"]
+    if steady:  # load the data and warm the caches on a game outside the timed ones
+        warm_seed = 10**9 + seed
+        play_random_game(find_engine(game_id), Setup(player_names(players), {}, warm_seed), random.Random(warm_seed))
     began = time.process_time()
     engine, events = find_engine(game_id), 0
     for index in range(games):
@@ -39,37 +47,71 @@ def play(args: list[str]) -> dict:
 
 
 def main() -> None:
-    """Print a markdown table of cold games per second per engine and player count."""
+    """Print a markdown table of games per second per engine and player count (per checkout)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steady", action="store_true", help="time N games after an untimed first game")
+    parser.add_argument("--code", action="append", type=Path, default=None,
+                        help="playproof checkout to measure (repeat to compare, in alternation; default: this one)")
+    parser.add_argument("--only", action="append", default=None, metavar="GAME:PLAYERS",
+                        help="measure only these rows (repeatable), e.g. seven-sisters:5")
     args = parser.parse_args()
-    code = HERE.parents[1]
+    codes = [c.resolve() for c in args.code] if args.code else [HERE.parents[1]]
     from playproof.playtest.games import available_engines
 
-    print(f"simulation speed, cold runs (fresh process, fresh games), {args.runs} per row; {machine()}\n")
-    print("| engine | players | games | events/game | games/s, median (range) | events/s, median | target |")
-    print("|---|---|---|---|---|---|---|")
-    for game_id, engine in available_engines().items():
+    mode = "steady state (data loaded, one untimed game first)" if args.steady else \
+        "cold runs (fresh process, fresh games)"
+    print(f"simulation speed, {mode}, {args.runs} per row; {machine()}\n")
+    if len(codes) > 1:
+        print("checkouts: " + "; ".join(f"{k + 1} = {c}" for k, c in enumerate(codes)) + "\n")
+    print("| engine | players | checkout | games | events/game | games/s, median (range) | events/s, median | target |")
+    print("|---|---|---|---|---|---|---|---|")
+    for game_id, players, engine in _rows(available_engines(), args.only):
+        if engine is None:
+            print(f"| {game_id} | - | - | - | - | engine not importable | - | - |")
+            continue
+        try:
+            runs = _alternate(codes, game_id, players, args)
+        except Exception as exc:  # one engine's failure must not hide the others' numbers
+            print(f"| {game_id} | {players} | - | - | - | failed: {str(exc).splitlines()[-1][:120]} | - | - |")
+            continue
+        for k, code_runs in enumerate(runs):
+            rates = [args.games / r["seconds"] for r in code_runs]
+            events = median(r["events"] for r in code_runs) / args.games
+            target = TARGETS.get(game_id)
+            verdict = "-" if target is None else ("met" if median(rates) >= target else f"MISSED (>= {target:.0f})")
+            print(f"| {game_id} | {players} | {k + 1 if len(codes) > 1 else '-'} | {args.games} | {events:.0f} | "
+                  f"{spread(rates, 1)} | {median(r['events'] / r['seconds'] for r in code_runs):,.0f} | {verdict} |",
+                  flush=True)
+
+
+def _rows(engines: dict, only: list[str] | None) -> list[tuple[str, int, object]]:
+    """Return (game, players, engine class or None) for every row to measure."""
+    rows: list[tuple[str, int, object]] = []
+    for game_id, engine in engines.items():
         if isinstance(engine, Exception):
-            print(f"| {game_id} | - | - | - | engine not importable: {engine} | - | - |")
+            rows.append((game_id, 0, None))
             continue
         counts = range(engine.min_players, engine.max_players + 1) if game_id in TARGETS else \
             sorted({engine.min_players, engine.max_players})
-        for players in counts:
-            try:
-                runs = [run_script(code, HERE, [game_id, str(players), str(args.games),
-                                                str(args.seed + run * args.games)]) for run in range(args.runs)]
-            except Exception as exc:  # one engine's failure must not hide the others' numbers
-                print(f"| {game_id} | {players} | - | - | failed: {str(exc).splitlines()[-1][:120]} | - | - |")
-                continue
-            rates = [args.games / r["seconds"] for r in runs]
-            events = median(r["events"] for r in runs) / args.games
-            target = TARGETS.get(game_id)
-            verdict = "-" if target is None else ("met" if median(rates) >= target else f"MISSED (>= {target:.0f})")
-            print(f"| {game_id} | {players} | {args.games} | {events:.0f} | {spread(rates, 1)} | "
-                  f"{median(r['events'] / r['seconds'] for r in runs):,.0f} | {verdict} |", flush=True)
+        rows += [(game_id, players, engine) for players in counts]
+    if only:
+        wanted = {tuple(o.split(":")) for o in only}
+        rows = [r for r in rows if (r[0], str(r[1])) in wanted]
+    return rows
+
+
+def _alternate(codes: list[Path], game_id: str, players: int, args: argparse.Namespace) -> list[list[dict]]:
+    """Run every checkout R times, in alternation, each run in a fresh process on fresh games."""
+    runs: list[list[dict]] = [[] for _ in codes]
+    extra = ["steady"] if args.steady else []
+    for run in range(args.runs):
+        for k, code in enumerate(codes):
+            runs[k].append(run_script(code, HERE, [game_id, str(players), str(args.games),
+                                                   str(args.seed + run * args.games), *extra]))
+    return runs
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the g
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 from string import ascii_uppercase
 
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, TileType
@@ -20,8 +22,9 @@ LAND = ("soil", "forest", "mountain")
 POSITION = re.compile(r"([pf])([a-z])(\d{1,2})", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 12)
 def parse_position(text: str) -> str | None:
-    """Return a canonical tile name (`fA2`) for text like `FA2` or `fa2`, or None."""
+    """Return a canonical tile name (`fA2`) for text like `FA2` or `fa2`, or None (remembered: logs repeat them)."""
     match = POSITION.fullmatch(text.strip())
     if match is None:
         return None
@@ -51,6 +54,18 @@ class Board:
     walls: list[tuple[str, ...]] = field(default_factory=list)
     rail_tiles: frozenset[str] = frozenset()
     wall_tiles: frozenset[str] = frozenset()
+    room: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
+    shapes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Every corner and every chain of 3 tiles (until the next group is laid)."""
+
+    def copy(self) -> Board:
+        """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
+        twin = copy(self)
+        for name, value in vars(self).items():
+            if type(value) in (dict, list):
+                setattr(twin, name, value.copy())  # values are immutable: tuples, strings, the data's tile types
+        return twin
 
     def next_slot(self) -> str:
         """Return the letter the next tile-group's slot gets."""
@@ -63,6 +78,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
+        self.room, self.shapes = {}, {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
@@ -109,14 +125,21 @@ class Board:
         return [tuple(sorted((pos, a, b))) for i, a in enumerate(near) for b in near[i + 1:]
                 if b in self.neighbours[a]]
 
-    def all_corners(self) -> list[tuple[str, ...]]:
-        """Return every set of 3 tiles meeting at one corner, in both eras."""
-        return sorted({c for pos in self.tiles for c in self.corners(pos)})
+    def all_corners(self) -> tuple[tuple[str, ...], ...]:
+        """Return every set of 3 tiles meeting at one corner, in both eras (worked out once per board layout)."""
+        found = self.shapes.get("corners")
+        if found is None:
+            found = self.shapes["corners"] = tuple(sorted({c for pos in self.tiles for c in self.corners(pos)}))
+        return found
 
-    def all_chains(self) -> list[tuple[str, ...]]:
-        """Return every set of 3 tiles of one era forming a connected chain (corners included)."""
-        return sorted({tuple(sorted((pos, a, b))) for pos, near in self.neighbours.items()
-                       for i, a in enumerate(near) for b in near[i + 1:]})
+    def all_chains(self) -> tuple[tuple[str, ...], ...]:
+        """Return every set of 3 tiles of one era forming a connected chain, corners included (once per layout)."""
+        found = self.shapes.get("chains")
+        if found is None:
+            found = self.shapes["chains"] = tuple(sorted({tuple(sorted((pos, a, b)))
+                                                          for pos, near in self.neighbours.items()
+                                                          for i, a in enumerate(near) for b in near[i + 1:]}))
+        return found
 
     def connected(self, trio: tuple[str, ...]) -> bool:
         """Return True when 3 tiles of one era form a connected chain."""

@@ -298,8 +298,12 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
 def can_place(eng: BattleEngine, base: str) -> bool:
     """Return True when some new group can touch a past tile without overlapping."""
     board = eng.s.board
-    q, r = board.coordinate(base)
-    return any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells for dq, dr in DIRECTIONS.values())
+    known = board.room.get(base)
+    if known is None:  # the answer holds until a group is laid (Board.lay forgets it)
+        q, r = board.coordinate(base)
+        known = board.room[base] = any(board.fits((q + dq - cq, r + dr - cr))
+                                       for cq, cr in eng.data.cells for dq, dr in DIRECTIONS.values())
+    return known
 
 
 def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:

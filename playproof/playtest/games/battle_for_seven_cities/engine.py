@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
@@ -16,12 +17,13 @@ from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, 
 
 DEFAULT_ROUND_CAP = 30
 MARKER = EventKind.MARKER
-PLAYER_VERBS = ("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place", "pass")
-TABLE_VERBS = ("tile", "clock", "first", "city", "winner", "reshuffle")
+PLAYER_VERBS = frozenset(("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place",
+                          "pass"))
+TABLE_VERBS = frozenset(("tile", "clock", "first", "city", "winner", "reshuffle"))
 """Records only the table writes (`draw` and `hand` may be written either way)."""
-OBSERVATIONS = ("city", "first", "winner", "reshuffle", "hand")
+OBSERVATIONS = frozenset(("city", "first", "winner", "reshuffle", "hand"))
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
-QUIET = ("hand", "reshuffle")
+QUIET = frozenset(("hand", "reshuffle"))
 """Records that interrupt nothing: a reaction may still answer what came before them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
 
@@ -79,6 +81,12 @@ class BattleEngine(Engine):
             if first not in players:
                 raise PlayproofError(f'Setup first="{first}" is not one of the players ({", ".join(players)})')
             s.first, s.order = first, s.clockwise_from(first)  # no clock cards are dealt
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BattleEngine:
+        """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
+        twin = copy.copy(self)
+        twin.s = self.s.copy()
+        return twin
 
     # -- the Engine contract -------------------------------------------------------------
 

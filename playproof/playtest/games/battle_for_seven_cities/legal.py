@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
 
@@ -13,6 +14,16 @@ from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, an
 
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+_POINTS: dict[str, str] = {}
+_MOVE: dict[str, str] = {}
+"""Move texts made once per card code and tile name: decisions offer them again and again."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _draw_text(player: str, code: str) -> str:
+    """Return `draw PLAYER CODE` (made once: every draw offers the whole pile; bounded, players vary by log)."""
+    return f"draw {player} {code}"
 
 
 def decision(eng: BattleEngine) -> Decision | None:
@@ -97,7 +108,7 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    moves = tuple(f"draw {player} {code}" for code in sorted(s.source().cards)) or (f"draw {player} ?",)
+    moves = tuple([_draw_text(player, code) for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
     if not s.deck.size and s.blue.size:
         moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
@@ -132,16 +143,17 @@ def _turn(eng: BattleEngine) -> Decision:
     """The active player: play cards, move, travel, build, special actions, or end the turn."""
     s = eng.s
     player = s.active
+    codes = sorted(s.hands[player].known)
     moves = ["end"]
-    hand = s.hands[player].known
-    moves += [f"points {c}" for c in sorted(hand)]
+    moves += [_POINTS.get(c) or _POINTS.setdefault(c, f"points {c}") for c in codes]
     moves += _movement(eng, player)
     if s.supply[player] <= 0:
         spare = eng.option("recycle") == "unshielded"
         moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
                   if who == player and not (spare and s.board.protected(p))]
-    for code in sorted(hand):
-        if eng.data.cards[code].special and code in SPECIAL_MOVES:
+    cards = eng.data.cards
+    for code in codes:
+        if code in SPECIAL_MOVES and cards[code].special:
             moves += SPECIAL_MOVES[code](eng, player)
     return Decision(player, tuple(moves), f"turn: {s.points} point{'s' * (s.points != 1)} to spend")
 
@@ -149,9 +161,9 @@ def _turn(eng: BattleEngine) -> Decision:
 def _movement(eng: BattleEngine, player: str) -> list[str]:
     """Steps to touching tiles, time travel and building that the player's points can pay for."""
     s, board = eng.s, eng.s.board
-    here = s.positions[player]
-    moves = [f"move {n}" for n in board.neighbours[here]
-             if n not in board.wall_tiles and board.travel_cost(n) <= s.points]
+    here, points, walls, rails, tiles = s.positions[player], s.points, board.wall_tiles, board.rail_tiles, board.tiles
+    moves = [_MOVE.get(n) or _MOVE.setdefault(n, f"move {n}") for n in board.neighbours[here]
+             if n not in walls and (0 if n in rails else tiles[n].travel) <= points]  # board.travel_cost, inlined
     if eng.numbers["time_travel_cost"] <= s.points:
         moves.append("travel")
     cost = board.tiles[here].build

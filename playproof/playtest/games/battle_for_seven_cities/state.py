@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from copy import copy as shallow
 from dataclasses import dataclass, field
 
 from playproof.playtest.games.battle_for_seven_cities.board import Board
@@ -111,6 +112,21 @@ class State:
     winners: tuple[str, ...] = ()
     offers: list[str] = field(default_factory=list)  # players asked, before a turn, to play Metropolis
     pile: str = "red"  # the discard pile the special action being played goes to
+
+    def copy(self) -> State:
+        """Return an independent copy for search: every container copied, the workbook's data shared."""
+        twin = shallow(self)
+        for name, value in vars(self).items():
+            if type(value) in (dict, list, Counter):
+                setattr(twin, name, value.copy())
+        twin.board = self.board.copy()
+        twin.hands = {p: Hand(Counter(h.known), h.unknown) for p, h in self.hands.items()}
+        twin.deck, twin.blue, twin.red = (Pile(Counter(p.cards), p.size) for p in (self.deck, self.blue, self.red))
+        twin.window = shallow(self.window) if self.window is not None else None
+        twin.expedition = shallow(self.expedition) if self.expedition is not None else None
+        twin.dropped = twin.expedition if self.dropped is self.expedition else \
+            shallow(self.dropped) if self.dropped is not None else None
+        return twin
 
     @property
     def active(self) -> str:

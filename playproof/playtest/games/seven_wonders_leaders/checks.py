@@ -11,8 +11,9 @@ from playproof.playtest.games.seven_wonders_leaders.state import Finding, Paymen
 
 def market(st: State, i: int) -> Market:
     """Return what city i can buy and at what prices (kept until a profile involved changes)."""
-    left, right = st.neighbours(i)
-    prof, lp, rp = st.cities[i].profile, left.profile, right.profile
+    cities = st.cities
+    n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every card of every hand
+    prof, lp, rp = cities[i].profile, cities[(i + 1) % n].profile, cities[(i - 1) % n].profile
     cached = prof.market_cache
     if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == (lp.version, rp.version):
         return cached[3]
@@ -49,7 +50,7 @@ def leader_in_hand(city: City, name: str) -> list[Finding]:
 
 def chain_free(city: City, card: Card) -> bool:
     """Return True when the city owns a predecessor of the card (a free chain build)."""
-    return any(city.owns(name) for name in card.chain_from)
+    return bool(card.chain_from) and any(city.owns(name) for name in card.chain_from)
 
 
 def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding], Payment]:

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from playproof.playtest.games.seven_wonders_leaders.data import (
     ANY_MASK, COLOURS, RAW_MASK, RES_INDEX, SCIENCE, Board, Card, Effect, Leader,
 )
 from playproof.playtest.games.seven_wonders_leaders.resources import Supply
+
+T = TypeVar("T")
+_CONTAINERS = (list, dict, set, Counter)
+
+
+def copy_fields(obj: T) -> T:
+    """Return a shallow copy of a plain object whose list, dict, set and Counter fields are copied too."""
+    twin = object.__new__(type(obj))  # what copy.copy does for a dataclass, without its __reduce_ex__ round trip
+    fields = twin.__dict__
+    for name, value in obj.__dict__.items():
+        fields[name] = value.copy() if type(value) in _CONTAINERS else value
+    return twin
+
 
 SALEABLE = ("brown", "grey")
 RAW_COUNT = bin(RAW_MASK).count("1")  # wood, stone, clay, ore come first in RESOURCES
@@ -69,6 +83,8 @@ class Profile:
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     market_cache: tuple[Any, ...] | None = None
+    purchase_cache: tuple[Any, dict[Any, tuple[int, str | None]]] | None = None
+    """The cheapest purchases found for this profile (by cost and wildcards), valid while its market is the same."""
     version: int = 0
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
@@ -98,6 +114,16 @@ class City:
     """The stages built, by index in build order, once one was built out of order (else the first `stages`)."""
     _profile: Profile | None = None
     _names: list[str] = field(default_factory=list)
+
+    def copy(self) -> City:
+        """Return an independent copy for search (cards, Leaders and the board are the workbook's, shared)."""
+        twin = copy_fields(self)
+        twin.hand, twin.leader_hand = copy_fields(self.hand), copy_fields(self.leader_hand)
+        if self._profile is not None:
+            twin._profile = copy_fields(self._profile)
+            # the caches point at the neighbours' profiles and markets: the copy works its own out again
+            twin._profile.market_cache = twin._profile.purchase_cache = None
+        return twin
 
     def owns(self, name: str) -> bool:
         """Return True when the city has a structure of this name."""
@@ -187,6 +213,7 @@ def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
     prof.version += 1
     prof.price_cache = None
     prof.market_cache = None
+    prof.purchase_cache = None
     return prof
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import replace
 
@@ -84,6 +85,14 @@ class SevenWondersLeaders(Decisions, Engine):
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SevenWondersLeaders:
+        """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
+        twin = copy.copy(self)
+        twin.st = self.st.copy()
+        twin.picks = dict(self.picks)
+        twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
+        return twin
 
     def _new_state(self, setup: Setup) -> State:
         """Return the state before the first event: cities with their starting coins."""

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from operator import le
+
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import cheapest, residual
+from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
+
+_ANY_BUDGET = 1 << 30
+"""A budget no purchase reaches: the cheapest purchase is remembered whatever the city's coins."""
 
 
 def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
@@ -16,10 +21,20 @@ def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     if budget < 0:
         return None
     prof = city.profile
-    if not any(cost.units) or not residual(cost.units, prof.own.fixed):
+    if all(map(le, cost.units, prof.own.fixed)):
         return ""  # the city's fixed production covers it: nothing to buy (the common case)
-    plan = cheapest(cost.units, prof.own, prof.extra_masks(colour), market(st, i), budget)
-    return None if plan is None else plan_clauses(plan)
+    mk = market(st, i)
+    memo = prof.purchase_cache
+    if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
+        memo = prof.purchase_cache = (mk, {})
+    extra = prof.extra_masks(colour)
+    key = (cost.units, extra)
+    known = memo[1].get(key)
+    if known is None:  # the cheapest purchase whatever the coins, as (coins, clauses)
+        plan = cheapest(cost.units, prof.own, extra, mk, _ANY_BUDGET)
+        known = memo[1][key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
+    coins, clauses = known
+    return clauses if coins <= budget else None
 
 
 def build_texts(st: State, i: int, card: Card) -> list[str]:

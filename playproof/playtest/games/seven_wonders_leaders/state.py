@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from copy import copy as shallow
+from dataclasses import dataclass, field, replace
 
 from playproof.playtest.engine import Status
-from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
+from playproof.playtest.games.seven_wonders_leaders.city import City, Hand, copy_fields
 from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
 
@@ -87,6 +88,22 @@ class State:
     """The `extra-purchases` variant: buying resources a city does not lack is allowed (and paid)."""
     passing: str = ""
     """The way the log says hands pass in this Age or draft (`left`, `right`); empty: the rule's way."""
+
+    def copy(self) -> State:
+        """Return an independent copy for search: cities, hands, decks and choices copied, the workbook shared.
+
+        A choice keeps pointing at the copy of the hand it was made from (hands are compared by identity).
+        """
+        twin = copy_fields(self)
+        twin.cities = [c.copy() for c in self.cities]
+        twin.draft = [copy_fields(h) for h in self.draft]
+        hands = {id(old): new for old_city, city in zip(self.cities, twin.cities)
+                 for old, new in ((old_city.hand, city.hand), (old_city.leader_hand, city.leader_hand))}
+        hands.update((id(old), new) for old, new in zip(self.draft, twin.draft))
+        twin.choices = {i: replace(c, payment=shallow(c.payment), hand=hands.get(id(c.hand)) or copy_fields(c.hand))
+                        for i, c in self.choices.items()}
+        twin.queue = [shallow(p) for p in self.queue]
+        return twin
 
     @property
     def two_player(self) -> bool:
