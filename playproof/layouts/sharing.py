@@ -53,28 +53,44 @@ def extent(page: PagePlan) -> tuple[float, float]:
 
 
 def share(pages: list[PagePlan], sheet: Sheet) -> list[PagePlan]:
-    """Return the pages with the last sheets of small sets moved onto earlier sets' last sheets."""
+    """Return the pages with the last sheets of small sets moved onto earlier sets' last sheets.
+
+    Linear in the number of sheets: a guest is offered to the hosts only when the host with the
+    least printed on its paper (of that paper size) could take it, so a deck's full sheets cost one
+    comparison each instead of a scan of every earlier sheet.
+    """
     if sheet.fold:
         return pages
     bottom_limit = sheet.margin + (FOOTER_HEIGHT if sheet.footer else 0.0)
     kept: list[Group] = []
+    hosts: list[Group] = []  # the kept sheets that may share their paper, in page order
+    bottoms: dict[int, float] = {}  # id(host) -> the bottom of what its front page prints
+    lowest: dict[tuple[float, float], float] = {}  # paper size -> the least bottom among its hosts
     for group in groups(pages):
         host = None
-        if shareable(group):
-            host = next((h for h in kept if shareable(h) and _fits(h, group, bottom_limit)), None)
+        fits = shareable(group)
+        if fits:
+            size = (group.front.width, group.front.height)
+            top, bottom = extent(group.front)
+            room = group.front.height - bottom_limit + 1e-6
+
+            def fits_below(low: float) -> bool:
+                return low + SPACING + (bottom - top) <= room  # as _fits decides
+
+            if size in lowest and fits_below(lowest[size]):
+                host = next((h for h in hosts if (h.front.width, h.front.height) == size
+                             and fits_below(bottoms[id(h)])), None)
         if host is None:
             kept.append(group)
+            if fits:
+                hosts.append(group)
+                bottoms[id(group)] = bottom
+                lowest[size] = min(lowest.get(size, bottom), bottom)
         else:
             _merge(host, group)
+            bottoms[id(host)] = extent(host.front)[1]
+            lowest[size] = min(bottoms[id(h)] for h in hosts if (h.front.width, h.front.height) == size)
     return [page for g in kept for page in ((g.front, g.back) if g.back else (g.front,))]
-
-
-def _fits(host: Group, guest: Group, bottom_limit: float) -> bool:
-    """Return whether the guest's fronts fit below the host's on the same paper."""
-    if (host.front.width, host.front.height) != (guest.front.width, guest.front.height):
-        return False
-    top, bottom = extent(guest.front)
-    return extent(host.front)[1] + SPACING + (bottom - top) <= host.front.height - bottom_limit + 1e-6
 
 
 def _merge(host: Group, guest: Group) -> None:
