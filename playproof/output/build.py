@@ -7,7 +7,10 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from array import array
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Callable, Iterator, Sequence, overload
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
@@ -16,8 +19,8 @@ from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, write_text_atomic
-from playproof.output.manifest import dumps, manifest
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
+from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
@@ -97,8 +100,8 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
     for layout in layouts:
         cset = project.component_set(layout)
         chosen = (rows or {}).get(layout.name, lambda row: True)
-        copies = tuple(Copy(layout.name, row.row, n, index) for index, row in enumerate(cset.rows)
-                       if chosen(row) for n in range(1, row.count + 1))
+        copies = Copies(layout.name, [(row.row, index, row.count) for index, row in enumerate(cset.rows)
+                                      if chosen(row) and row.count > 0])
         width, height = design_size(layout, cset)
         shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
         gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
@@ -107,6 +110,67 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
                            crop, layout.overlap, edges, honeycomb=layout.shape == "circle"))
     return jobs
+
+
+class Copies(Sequence[Copy]):
+    """Every copy of a set's chosen rows in row order, made when read: three numbers per row, not a Copy per copy."""
+
+    __slots__ = ("name", "rows", "designs", "ends")
+
+    def __init__(self, name: str, rows: list[tuple[int, int, int]]) -> None:
+        """rows: (spreadsheet row, design index, count) of each row printed, in row order."""
+        self.name = name
+        self.rows = array("q", (r for r, _, _ in rows))
+        self.designs = array("q", (d for _, d, _ in rows))
+        self.ends = array("q", accumulate(count for _, _, count in rows))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Copy: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Copy, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Copy | tuple[Copy, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return tuple(self)[index]
+            return tuple(self._between(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("copy index out of range")
+        k = bisect_right(self.ends, index)
+        first = self.ends[k - 1] if k else 0
+        return Copy(self.name, self.rows[k], index - first + 1, self.designs[k])
+
+    def _between(self, start: int, stop: int) -> Iterator[Copy]:
+        """Yield the copies from index start up to stop."""
+        k = bisect_right(self.ends, start)
+        index = start
+        while index < stop:
+            first = self.ends[k - 1] if k else 0
+            row, design, end = self.rows[k], self.designs[k], min(self.ends[k], stop)
+            for n in range(index - first + 1, end - first + 1):
+                yield Copy(self.name, row, n, design)
+            index, k = end, k + 1
+
+    def __iter__(self) -> Iterator[Copy]:
+        return self._between(0, len(self))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, Copies)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Copies({self.name!r}, {len(self)} copies)"
 
 
 def _edges(layout: SetLayout, fields: dict[str, object]) -> tuple[str, str]:
@@ -303,7 +367,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
-        write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
+        write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
+                       plan_.slots())
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 
