@@ -100,9 +100,10 @@ class _Context:
         self.layout = layout
         self.cset = cset
         self.row = row
-        self.fields = {**row.fields, **composer.builtins, "_set": layout.name, "_row": row.row}
+        row_fields = row.fields
+        self.fields = {**row_fields, **composer.builtins, "_set": layout.name, "_row": row.row}
         self.back = back
-        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row.fields)
+        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row_fields)
         if back:  # a back is authored as seen after turning the piece over sideways: mirrored
             self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
         self.width, self.height = self.outline.width, self.outline.height
