@@ -8,9 +8,10 @@ bottom), so every back still lies behind its front.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.imposition import FOOTER_HEIGHT, Mark, PagePlan, Sheet, Slot
+from playproof.layouts.imposition import FOOTER_HEIGHT, Mark, PagePlan, Sheet, Slot, SlotRun
 from playproof.units import mm
 
 SPACING = mm(2)  # between one set's marks and the next set's on a shared sheet
@@ -42,12 +43,18 @@ def groups(pages: list[PagePlan]) -> list[Group]:
 def shareable(group: Group) -> bool:
     """Return whether a sheet is a plain grid sheet that may share its paper."""
     page = group.front
-    return page.kind == "sheet" and not page.single and all(s.part is None for s in page.slots) and bool(page.slots)
+    return page.kind == "sheet" and not page.single and all(s.part is None for s in _cells(page)) and bool(page.slots)
+
+
+def _cells(page: PagePlan) -> Sequence[Slot]:
+    """Return a page's slots, or for a grid page its cells (where its slots lie, without making them)."""
+    slots = page.slots
+    return slots.cells[:len(slots)] if isinstance(slots, SlotRun) else slots
 
 
 def extent(page: PagePlan) -> tuple[float, float]:
     """Return the top and bottom of everything printed for the fronts of a page (art and marks)."""
-    ys = [y for s in page.slots if s.side == "front" for y in (s.art.y, s.art.bottom)]
+    ys = [y for s in _cells(page) if s.side == "front" for y in (s.art.y, s.art.bottom)]
     ys += [y for m in page.marks for y in (m.y1, m.y2)]
     return min(ys), max(ys)
 

@@ -8,14 +8,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from typing import Callable, Iterator, Sequence, overload
+from typing import Any, Callable, Iterator, Sequence, overload
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
 from playproof.layouts.elements import Side, substitute
-from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
+from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
@@ -161,6 +161,15 @@ class Copies(Sequence[Copy]):
     def __iter__(self) -> Iterator[Copy]:
         return self._between(0, len(self))
 
+    def index(self, copy: Any, start: int = 0, stop: int | None = None) -> int:
+        """Return where a copy of this set is in the sequence (ValueError when it is not one of them)."""
+        k = bisect_left(self.designs, copy.design) if isinstance(copy, Copy) and copy.set == self.name else -1
+        if 0 <= k < len(self.designs) and self.designs[k] == copy.design and self.rows[k] == copy.row:
+            first = self.ends[k - 1] if k else 0
+            if 1 <= copy.copy <= self.ends[k] - first:
+                return first + copy.copy - 1
+        raise ValueError(f"{copy!r} is not in {self!r}")
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (tuple, Copies)):
             return tuple(self) == tuple(other)
@@ -243,13 +252,17 @@ def _uses_row(layout: SetLayout, side: str) -> bool:
 
 def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     """Return, per page number, which copies of its set the page holds ("copies 10-18 of 55")."""
-    ordinal = _ordinals(plan_)
+    ordinal = _Ordinals(plan_)
     ranges: dict[int, str] = {}
     for page in plan_.pages:
         held: dict[str, list[int]] = {}
-        for slot in page.slots:
-            if slot.side == "front" and slot.part is None:
-                held.setdefault(slot.copy.set, []).append(ordinal[slot.copy])
+        run = _front_run(page)
+        if isinstance(run, SlotRun):  # a grid page: its copies are consecutive in their set
+            held[run.copies.name] = [run.start + 1, run.stop]
+        else:
+            for slot in page.slots:
+                if slot.side == "front" and slot.part is None:
+                    held.setdefault(slot.copy.set, []).append(ordinal(slot.copy))
         if page.set is None or len(held) != 1:
             continue  # a shared sheet's footer names its sets; their copies would not fit on the line
         spans = []
@@ -264,15 +277,58 @@ def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     return ranges
 
 
-def _ordinals(plan_: Plan) -> dict[Copy, int]:
-    """Return each copy's number within its set (row order, then copy), whatever page it lies on."""
-    fronts = sorted({s.copy for s in plan_.slots() if s.side == "front" and s.part is None},
-                    key=lambda c: (c.set, c.design, c.copy))
-    ordinal: dict[Copy, int] = {}
-    counters: dict[str, int] = {}
-    for copy in fronts:
-        counters[copy.set] = ordinal[copy] = counters.get(copy.set, 0) + 1
-    return ordinal
+def front_counts(plan_: Plan) -> dict[str, int]:
+    """Return how many copies of each set the plan prints (fronts, tiled parts not counted)."""
+    totals: dict[str, int] = {}
+    for page in plan_.pages:
+        run = _front_run(page)
+        if isinstance(run, SlotRun):
+            totals[run.copies.name] = totals.get(run.copies.name, 0) + len(run)
+        if run is not None:
+            continue
+        for slot in page.slots:
+            if slot.side == "front" and slot.part is None:
+                totals[slot.copy.set] = totals.get(slot.copy.set, 0) + 1
+    return totals
+
+
+def _front_run(page: PagePlan) -> SlotRun | tuple[()] | None:
+    """Return a page's slots when they are whole fronts of consecutive copies of a set's Copies, () when the
+    page is a grid page of backs (no fronts), else None (look at each slot)."""
+    run = page.slots
+    if isinstance(run, SlotRun) and isinstance(run.copies, Copies) and run.cells:
+        cell = run.cells[0]
+        if cell.side == "front" and cell.part is None:
+            return run
+        if cell.side == "back":
+            return ()
+    return None
+
+
+class _Ordinals:
+    """Each copy's number within its set (row order, then copy), whatever page it lies on.
+
+    A set laid out from Copies numbers its copies by their place in it (its copies are in that
+    order, each placed once); other sets are numbered by sorting the fronts the plan places.
+    """
+
+    def __init__(self, plan_: Plan) -> None:
+        self.sequences: dict[str, Copies] = {}
+        for page in plan_.pages:
+            run = _front_run(page)
+            if isinstance(run, SlotRun):
+                self.sequences.setdefault(run.copies.name, run.copies)
+        fronts = sorted({s.copy for page in plan_.pages if _front_run(page) is None for s in page.slots
+                         if s.side == "front" and s.part is None and s.copy.set not in self.sequences},
+                        key=lambda c: (c.set, c.design, c.copy))
+        self.others: dict[Copy, int] = {}
+        counters: dict[str, int] = {}
+        for copy in fronts:
+            counters[copy.set] = self.others[copy] = counters.get(copy.set, 0) + 1
+
+    def __call__(self, copy: Copy) -> int:
+        sequence = self.sequences.get(copy.set)
+        return sequence.index(copy) + 1 if sequence is not None else self.others[copy]
 
 
 def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str] | None = None) -> str:
@@ -383,11 +439,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
 
         _pikepdf()  # say what to install before drawing anything
 
-    totals: dict[str, int] = {}
-    for slot in plan_.slots():
-        if slot.side == "front" and slot.part is None:
-            totals[slot.copy.set] = totals.get(slot.copy.set, 0) + 1
-    ranges = copy_ranges(plan_, totals)
+    ranges = copy_ranges(plan_, front_counts(plan_))
     with atomic_path(target) as temporary:
         writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
                            sheet.margin)

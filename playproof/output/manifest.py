@@ -99,15 +99,21 @@ class _Buffered:
 def _placement_lines(slots: Iterable[Slot]) -> Iterable[str]:
     """Yield each placement as the line json.dumps(placement(slot)) gives, formatted directly (faster)."""
     names: dict[str, str] = {}
+    boxes: dict[int, tuple[Any, str]] = {}  # id(trim box) -> (the box, its fields): grid cells repeat on every page
     for slot in slots:
         copy, trim = slot.copy, slot.trim
         name = names.get(copy.set)
         if name is None:
             name = names[copy.set] = json.dumps(copy.set, ensure_ascii=False)
+        known = boxes.get(id(trim))
+        if known is None or known[0] is not trim:
+            if len(boxes) >= 4096:
+                boxes.clear()
+            known = boxes[id(trim)] = (trim, f'"x_mm": {_mm(trim.x)}, "y_mm": {_mm(trim.y)}, '
+                                             f'"width_mm": {_mm(trim.width)}, "height_mm": {_mm(trim.height)}')
         part = "" if slot.part is None else f', "part": {json.dumps(slot.part)}'
         yield (f'{{"set": {name}, "row": {_json(copy.row)}, "copy": {_json(copy.copy)}, "page": {_json(slot.page)}, '
-               f'"side": {_json(slot.side)}, "x_mm": {_mm(trim.x)}, "y_mm": {_mm(trim.y)}, '
-               f'"width_mm": {_mm(trim.width)}, "height_mm": {_mm(trim.height)}{part}}}')
+               f'"side": {_json(slot.side)}, {known[1]}{part}}}')
 
 
 def _json(value: Any) -> str:

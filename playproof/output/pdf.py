@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from playproof.layouts.assets import Asset, Assets, Gradient, split_alpha
 from playproof.layouts.fonts import BUNDLED, DEFAULT_FAMILY, register
 from playproof.layouts.geometry import Box, Outline
-from playproof.layouts.imposition import Mark, PagePlan, Slot
+from playproof.layouts.imposition import Mark, PagePlan, Slot, SlotRun
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
                                      TextOp)
 from playproof.output.calibration import draw_calibration
@@ -106,7 +106,10 @@ class PdfWriter:
 
     def outline_entry(self, page: PagePlan) -> None:
         """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
-        titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
+        if isinstance(page.slots, SlotRun):  # a grid page's copies are of one set (the page may name more)
+            titles = [page.slots[0].copy.set] if len(page.slots) else [page.set]
+        else:
+            titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
         if page.kind == "calibration":
             titles = ["Duplex calibration"]
         for index, title in enumerate(titles):
