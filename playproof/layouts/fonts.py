@@ -125,6 +125,8 @@ class FontBook:
     def missing_glyphs(self, text: str, font: str) -> list[str]:
         """Return the characters of text the font has no glyph for (in order, each once)."""
         covered = self._covered.setdefault(font, set("\n\r\t"))
+        if covered.issuperset(text):  # the common case, without making a set of the text
+            return []
         unknown = set(text) - covered
         if not unknown:
             return []
