@@ -187,3 +187,15 @@ def test_a_workbook_with_formulas_is_parsed_again_to_report_uncached_ones(tmp_pa
     assert [str(p) for p in problems.items] == [
         'components.xlsx, sheet "Cards", row 2, column "cost": formula =1+1 has no cached value; open and save the '
         "workbook in a spreadsheet program so its results are stored"]
+
+
+def test_the_word_width_cache_does_not_grow_with_the_deck():
+    from playproof.layouts.fonts import WIDTHS_KEPT, FontBook
+
+    fonts = FontBook(None)
+    widths = [fonts.unit_width(f"Card{n}", "DejaVuSans") for n in range(WIDTHS_KEPT + 5_000)]
+    assert len(fonts.unit_widths("DejaVuSans")) <= WIDTHS_KEPT
+    assert widths[7] == fonts.unit_width("Card7", "DejaVuSans") > 0  # measured again, the same
+    for n in range(WIDTHS_KEPT + 5_000):
+        fonts.width(f"Card{n}", "DejaVuSans", 9.0)
+    assert len(fonts._widths) <= WIDTHS_KEPT
