@@ -8,18 +8,50 @@ from typing import Any
 from playproof.errors import Location
 
 
-@dataclass(frozen=True)
 class ComponentRow:
-    """One component design: a spreadsheet row with its field values and copy count."""
+    """One component design: a spreadsheet row with its field values and copy count.
 
-    row: int
-    fields: dict[str, Any]
-    count: int = 1
+    Compact: the values are kept in a tuple beside the column names, which every row of a sheet
+    shares (a 50,000-row sheet holds no dict per row); `fields` makes the dict when asked.
+    """
+
+    __slots__ = ("row", "names", "values", "count")
+
+    def __init__(self, row: int, fields: dict[str, Any], count: int = 1) -> None:
+        self.row = row
+        self.names = tuple(fields)
+        self.values = tuple(fields.values())
+        self.count = count
+
+    @classmethod
+    def compact(cls, row: int, names: tuple[str, ...], values: tuple[Any, ...], count: int) -> ComponentRow:
+        """Return a row from its column names (shared with other rows) and their values."""
+        made = cls.__new__(cls)
+        made.row, made.names, made.values, made.count = row, names, values, count
+        return made
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """Return the row's fields: column name -> value (a new dict)."""
+        return dict(zip(self.names, self.values))
 
     def get(self, name: str, default: Any = None) -> Any:
         """Return a field's value, or default when missing or empty."""
-        value = self.fields.get(name)
+        try:
+            value = self.values[self.names.index(name)]
+        except ValueError:
+            return default
         return default if value is None or value == "" else value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ComponentRow):
+            return NotImplemented
+        return (self.row, self.fields, self.count) == (other.row, other.fields, other.count)
+
+    __hash__ = None  # type: ignore[assignment]  # as before: a row holds a dict of fields
+
+    def __repr__(self) -> str:
+        return f"ComponentRow(row={self.row!r}, fields={self.fields!r}, count={self.count!r})"
 
 
 @dataclass

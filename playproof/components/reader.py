@@ -7,7 +7,7 @@ import re
 import sys
 import zipfile
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, Sequence
 
 from playproof.components.model import ComponentRow, ComponentSet, Workbook
 from playproof.errors import Location, PlayproofError, Problems
@@ -27,6 +27,8 @@ OTHER_FORMATS = (".xls", ".ods", ".numbers", ".xlsm", ".xlsb")
 """Spreadsheet files playproof cannot read, named when no components.xlsx or CSV is found."""
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 """The start of an OLE2 file: an encrypted workbook, or an old .xls."""
+FORMULA_TAGS = (b"<f>", b"<f ", b"<f/>", b":f>", b":f ")
+"""How a formula element starts in a sheet's XML (with or without a namespace prefix such as x:f)."""
 _MERGE = re.compile(rb'<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"')
 
 
@@ -53,8 +55,8 @@ def read_workbook(path: Path, problems: Problems | None = None) -> Workbook:
     return _workbook_from_tables(_read_xlsx(path, problems), problems)
 
 
-def _read_csv(path: Path) -> list[list[Any]]:
-    """Return a CSV file's rows as lists of strings."""
+def _read_csv(path: Path) -> Iterator[list[Any]]:
+    """Yield a CSV file's rows as lists of strings, read as they are used (the file is never held whole)."""
     if path.stat().st_size > MAX_CSV_BYTES:
         raise PlayproofError(f"{path.name}: larger than {MAX_CSV_BYTES // 2**20} MB, the largest CSV file read "
                              "(see docs/limits.md)")
@@ -63,7 +65,7 @@ def _read_csv(path: Path) -> list[list[Any]]:
         with path.open(newline="", encoding="utf-8-sig") as handle:  # utf-8-sig: a BOM (Excel) is dropped
             header = handle.readline()
             handle.seek(0)  # the decoder starts again and drops the BOM again
-            return [list(r) for r in csv.reader(handle, delimiter=csv_delimiter(header))]
+            yield from csv.reader(handle, delimiter=csv_delimiter(header))
     except UnicodeDecodeError as exc:
         data = path.read_bytes()
         line = data[:exc.start].count(b"\n") + 1
@@ -90,23 +92,43 @@ def csv_delimiter(header: str) -> str:
     return found if counts.get(found) == max(counts.values()) else max(counts, key=counts.__getitem__)
 
 
-def _read_xlsx(path: Path, problems: Problems) -> list[tuple[str, str, list[list[Any]]]]:
-    """Return each sheet of a workbook as (sheet name, file name, rows of cached values)."""
+def _read_xlsx(path: Path, problems: Problems) -> Iterator[tuple[str, str, Iterable[Sequence[Any]]]]:
+    """Yield each sheet of a workbook as (sheet name, file name, rows of cached values), parsed once.
+
+    Rows stream from openpyxl's read-only parser as they are used. Only a sheet that has formulas
+    (its XML holds an <f> element) is parsed a second time, for their text, to report formulas
+    without a cached value; only a sheet with merged cells is held whole, to fill them in.
+    """
     import openpyxl  # imported lazily: it costs ~0.3 s of start-up
 
     _check_zip(path)
     try:
         values = openpyxl.load_workbook(path, data_only=True, read_only=True)
-        formulas = openpyxl.load_workbook(path, data_only=False, read_only=True)
     except Exception as exc:  # openpyxl raises many types for a broken file
         raise PlayproofError(f"{path.name}: cannot read workbook ({exc})") from exc
-    tables = []
-    for ws in values.worksheets:
-        rows = [list(r) for r in ws.iter_rows(values_only=True)]
-        _check_uncached_formulas(path.name, ws.title, rows, formulas[ws.title], problems)
-        _fill_merged(rows, _merged_ranges(path, getattr(ws, "_worksheet_path", "")))
-        tables.append((ws.title, path.name, rows))
-    return tables
+    try:
+        for ws in values.worksheets:
+            has_formulas, merged = _scan_sheet(path, getattr(ws, "_worksheet_path", ""))
+            rows: Iterable[Sequence[Any]] = ws.iter_rows(values_only=True)
+            if has_formulas or merged:
+                table = [list(r) for r in rows]
+                if has_formulas:
+                    _check_uncached_formulas(path.name, ws.title, table, _formula_sheet(path, ws.title), problems)
+                _fill_merged(table, merged)
+                rows = table
+            yield ws.title, path.name, rows
+    finally:
+        values.close()
+
+
+def _formula_sheet(path: Path, title: str) -> Any:
+    """Return a sheet of the workbook read for its formulas' text (not their cached values)."""
+    import openpyxl
+
+    try:
+        return openpyxl.load_workbook(path, data_only=False, read_only=True)[title]
+    except Exception as exc:  # openpyxl raises many types for a broken file
+        raise PlayproofError(f"{path.name}: cannot read workbook ({exc})") from exc
 
 
 def _check_zip(path: Path) -> None:
@@ -129,17 +151,28 @@ def _check_zip(path: Path) -> None:
                              f"{MAX_XLSX_UNPACKED // 2**20} MB, the most read (see docs/limits.md)")
 
 
-def _merged_ranges(path: Path, part: str) -> list[tuple[int, int, int, int]]:
-    """Return a sheet's merged ranges as zero-based (first row, first column, last row, last column)."""
+def _scan_sheet(path: Path, part: str) -> tuple[bool, list[tuple[int, int, int, int]]]:
+    """Return whether a sheet's XML holds formulas, and its merged ranges (zero-based first row, first column,
+    last row, last column), reading the XML in pieces."""
     if not part:
-        return []
+        return True, []  # unknown: check for formulas the slow way
+    formulas = False
+    merged: list[tuple[int, int, int, int]] = []
+    carry = b""
     try:
-        with zipfile.ZipFile(path) as archive:
-            xml = archive.read(part.lstrip("/"))
+        with zipfile.ZipFile(path) as archive, archive.open(part.lstrip("/")) as xml:
+            while piece := xml.read(1 << 20):
+                text = carry + piece
+                formulas = formulas or any(tag in text for tag in FORMULA_TAGS)
+                end = text.rfind(b"<")  # an element cut in two is looked at with the next piece
+                done, carry = (text[:end], text[end:]) if end > 0 else (text, b"")
+                merged += [(int(r1) - 1, _column_index(c1), int(r2) - 1, _column_index(c2))
+                           for c1, r1, c2, r2 in (m.groups() for m in _MERGE.finditer(done))]
+            merged += [(int(r1) - 1, _column_index(c1), int(r2) - 1, _column_index(c2))
+                       for c1, r1, c2, r2 in (m.groups() for m in _MERGE.finditer(carry))]
     except (KeyError, OSError, zipfile.BadZipFile):
-        return []
-    return [(int(r1) - 1, _column_index(c1), int(r2) - 1, _column_index(c2))
-            for c1, r1, c2, r2 in (m.groups() for m in _MERGE.finditer(xml))]
+        return True, []
+    return formulas, merged
 
 
 def _column_index(letters: bytes) -> int:
@@ -190,35 +223,39 @@ def column_letter(index: int) -> str:
 
 
 def _workbook_from_tables(
-    tables: Iterable[tuple[str, str, list[list[Any]]]], problems: Problems
+    tables: Iterable[tuple[str, str, Iterable[Sequence[Any]]]], problems: Problems
 ) -> Workbook:
-    """Build the workbook model from raw tables; the `Game` sheet becomes game info."""
+    """Build the workbook model from raw tables (each read once, as it streams); the `Game` sheet becomes game info."""
     sets: dict[str, ComponentSet] = {}
     info: dict[str, Any] = {}
     for name, file, rows in tables:
         if name == INFO_SHEET:
-            info = _read_info(rows)
+            info = _read_info(list(rows))
             continue
         sets[name] = _component_set(name, file, rows, problems)
     return Workbook(sets=sets, info=info)
 
 
-def _read_info(rows: list[list[Any]]) -> dict[str, Any]:
+def _read_info(rows: list[Sequence[Any]]) -> dict[str, Any]:
     """Return key/value pairs from a two-column sheet (header row skipped)."""
     return {str(r[0]).strip(): r[1] for r in rows[1:] if r and r[0] is not None and len(r) > 1}
 
 
-def _component_set(name: str, file: str, rows: list[list[Any]], problems: Problems) -> ComponentSet:
+def _component_set(name: str, file: str, rows: Iterable[Sequence[Any]], problems: Problems) -> ComponentSet:
     """Turn a table (header + rows) into a component set, checking counts."""
-    header = [str(c).strip() if c is not None else "" for c in (rows[0] if rows else [])]
+    table = iter(rows)
+    first = next(table, None)
+    header = [str(c).strip() if c is not None else "" for c in (first or [])]
     cset = ComponentSet(name=name, file=file, columns=list(dict.fromkeys(h for h in header if h)))
     _check_duplicate_columns(cset, header, problems)
-    for number, raw in enumerate(rows[1:], start=2):
+    names: dict[tuple[str, ...], tuple[str, ...]] = {}  # every row of the sheet shares one tuple of names
+    for number, raw in enumerate(table, start=2):
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
             continue  # stray formatting leaves empty trailing rows
         fields = {h: _clean(v) for h, v in zip(header, raw) if h}
         count = _parse_count(fields.pop("count", None), cset, number, problems)
-        cset.rows.append(ComponentRow(row=number, fields=fields, count=count))
+        keys = tuple(fields)
+        cset.rows.append(ComponentRow.compact(number, names.setdefault(keys, keys), tuple(fields.values()), count))
     if cset.copies > MAX_SET_COPIES:
         problems.error(cset.location(), f"{cset.copies:,} copies, more than {MAX_SET_COPIES:,}, the most one set "
                                         "may print (see docs/limits.md)")

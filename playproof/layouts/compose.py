@@ -35,6 +35,7 @@ class Composer:
 
     def __post_init__(self) -> None:
         self.static_ops: dict[tuple[int, int, bool], list[Op]] = {}
+        self.backgrounds: dict[tuple[int, int, bool, str], Op] = {}
         self.boxes: dict[tuple[int, bool], Box] = {}
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
         self.text_styles: dict[tuple[int, int], Any] = {}
@@ -100,9 +101,10 @@ class _Context:
         self.layout = layout
         self.cset = cset
         self.row = row
-        self.fields = {**row.fields, **composer.builtins, "_set": layout.name, "_row": row.row}
+        row_fields = row.fields
+        self.fields = {**row_fields, **composer.builtins, "_set": layout.name, "_row": row.row}
         self.back = back
-        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row.fields)
+        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row_fields)
         if back:  # a back is authored as seen after turning the piece over sideways: mirrored
             self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
         self.width, self.height = self.outline.width, self.outline.height
@@ -115,9 +117,9 @@ class _Context:
     def build(self, side: Side) -> Scene:
         """Compose background, elements and border into a scene."""
         ops: list[Op] = []
-        style = self._background_style(side)
-        if style is not None:
-            ops.append(self._background(style))
+        background = self._background_op(side)
+        if background is not None:
+            ops.append(background)
         for element in side.elements:
             if element.condition is None or element.condition.holds(self.fields):
                 ops.extend(self.element(element))
@@ -128,6 +130,24 @@ class _Context:
             folds = tuple(self.width - x for x in reversed(folds))
         return Scene(self.width, self.height, self.outline, self.bleed_outline, self.layout.bleed, tuple(ops),
                      folds, self.layout.cut_lines)
+
+    def _background_op(self, side: Side) -> Op | None:
+        """Return the op painting a side's background; one op per colour is made and shared by its designs."""
+        if isinstance(self.layout.cells, str):  # hex groups from a field: each design has its own outline
+            style = self._background_style(side)
+            return self._background(style) if style is not None else None
+        text = substitute(side.background, self.fields) if side.background else ""
+        key = (id(self.layout), id(side), self.back, text)
+        op = self.c.backgrounds.get(key)
+        if op is None:
+            style = self._background_style(side)  # reports a bad colour (on every row that has it)
+            if style is None:
+                return None
+            op = self._background(style)
+            if len(self.c.backgrounds) >= 4096:
+                self.c.backgrounds.clear()
+            self.c.backgrounds[key] = op
+        return op
 
     def _background_style(self, side: Side) -> Style | None:
         """Return the paint of a side's background (a colour or a linear gradient), None when there is none."""
@@ -333,15 +353,14 @@ class _Context:
 
     def element(self, element: Element) -> list[Op]:
         """Return the ops of one element; an element that uses no row field is composed once per set."""
-        from playproof.layouts import draw_elements
-
+        drawers = _drawers()
         static = not isinstance(self.layout.cells, str) and not element.used_fields - ROW_FREE_FIELDS
         if not static:
-            return draw_elements.DRAWERS[element.type](self, element)
+            return drawers[element.type](self, element)
         key = (id(self.layout), id(element), self.back)
         ops = self.c.static_ops.get(key)
         if ops is None:
-            ops = self.c.static_ops[key] = draw_elements.DRAWERS[element.type](self, element)
+            ops = self.c.static_ops[key] = drawers[element.type](self, element)
         return ops
 
     def warn_outside_safe(self, element: Element, ink: Callable[[], Box], box: Box | None = None) -> None:
@@ -362,6 +381,20 @@ class _Context:
             return
         self.c.problems.warn(self.where(), f"{element.where} ({element.type}) reaches outside the safe zone "
                                            f"({to_mm(safe):.1f} mm inside the cut line)")
+
+
+_IMPORTED: dict[str, Any] = {}
+
+
+def _drawers() -> dict[str, Callable[[_Context, Element], list[Op]]]:
+    """Return draw_elements.DRAWERS (imported on first use, as it imports this module: an import statement
+    run for every element costs more than the lookup it does)."""
+    drawers = _IMPORTED.get("drawers")
+    if drawers is None:
+        from playproof.layouts.draw_elements import DRAWERS
+
+        drawers = _IMPORTED["drawers"] = DRAWERS
+    return drawers
 
 
 def _inside_safe(outline: Outline, ink: Box, safe: float) -> bool:

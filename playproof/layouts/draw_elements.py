@@ -66,15 +66,15 @@ _STYLE_KEYS = ("font", "size", "min_size", "line_height")
 
 def text_style(ctx: _Context, element: Element) -> TextStyle:
     """Return an element's text style (worked out once per element unless it comes from fields)."""
-    fixed = not any(key in element.first_fields for key in _STYLE_KEYS)
     key = (id(ctx.layout), id(element))
-    style = ctx.c.text_styles.get(key) if fixed else None
-    if style is None:
-        size = _font_size(ctx, element, "size", DEFAULT_SIZE)
-        min_size = _font_size(ctx, element, "min_size", min(size, DEFAULT_MIN_SIZE))
-        style = TextStyle(family_of(ctx, element), size, min_size, float(element.attrs.get("line_height", 1.2)))
-        if fixed:
-            ctx.c.text_styles[key] = style
+    style = ctx.c.text_styles.get(key)  # only a style from no field is kept
+    if style is not None:
+        return style
+    size = _font_size(ctx, element, "size", DEFAULT_SIZE)
+    min_size = _font_size(ctx, element, "min_size", min(size, DEFAULT_MIN_SIZE))
+    style = TextStyle(family_of(ctx, element), size, min_size, float(element.attrs.get("line_height", 1.2)))
+    if not any(k in element.first_fields for k in _STYLE_KEYS):
+        ctx.c.text_styles[key] = style
     return style
 
 

@@ -51,6 +51,10 @@ def register(name: str, path: Path) -> None:
     _REGISTERED[name] = path
 
 
+WIDTHS_KEPT = 20_000
+"""The most measured words kept per font (and pieces of rich text in all): memory does not grow with the deck."""
+
+
 class FontBook:
     """The fonts a project can use: families by name, glyph coverage and cached text widths."""
 
@@ -108,6 +112,8 @@ class FontBook:
         if unit is None:
             self.ensure(font)
             unit = pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
             self._widths[key] = unit
         return unit * size
 
@@ -119,12 +125,17 @@ class FontBook:
         """Return and cache the width of text at size 1."""
         self.ensure(font)
         width = pdfmetrics.stringWidth(text, font, 1000.0) / 1000.0
-        self.unit_widths(font)[text] = width
+        cache = self.unit_widths(font)
+        if len(cache) >= WIDTHS_KEPT:  # a deck's vocabulary fits; numbered titles would grow it with the deck
+            cache.clear()
+        cache[text] = width
         return width
 
     def missing_glyphs(self, text: str, font: str) -> list[str]:
         """Return the characters of text the font has no glyph for (in order, each once)."""
         covered = self._covered.setdefault(font, set("\n\r\t"))
+        if covered.issuperset(text):  # the common case, without making a set of the text
+            return []
         unknown = set(text) - covered
         if not unknown:
             return []

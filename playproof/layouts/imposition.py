@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Iterator, Sequence, overload
 
 from playproof.layouts.geometry import Box
 from playproof.units import mm
@@ -74,7 +74,7 @@ class PagePlan:
     height: float
     side: str
     set: str | None
-    slots: tuple[Slot, ...]
+    slots: Sequence[Slot]  # a tuple, or a SlotRun (a grid page's slots, made when read)
     marks: tuple[Mark, ...] = ()
     kind: str = "sheet"  # sheet | calibration
     label: str = ""
@@ -82,6 +82,65 @@ class PagePlan:
     footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
     footer: bool = True  # False where pieces cover the paper edge to edge
     footer_side: bool = False  # tight grids: the footer runs up the left margin
+
+
+class SlotRun(Sequence[Slot]):
+    """The slots of one grid page, made when read: copies[start:stop] in the page's cells.
+
+    A compact plan: a page of a 50,000-card deck holds four numbers and two shared references,
+    not a Slot per copy. It compares equal to the tuple of its slots.
+    """
+
+    __slots__ = ("copies", "start", "stop", "page", "cells")
+
+    def __init__(self, copies: Sequence[Copy], start: int, stop: int, page: int, cells: Sequence[Slot]) -> None:
+        self.copies, self.start, self.stop, self.page, self.cells = copies, start, stop, page, cells
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    @overload
+    def __getitem__(self, index: int) -> Slot: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Slot, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Slot | tuple[Slot, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("slot index out of range")
+        cell = self.cells[index]
+        return Slot(self.copies[self.start + index], cell.side, self.page, cell.trim, cell.art, cell.origin,
+                    cell.mirrored, rotation=cell.rotation)
+
+    def __iter__(self) -> Iterator[Slot]:
+        page = self.page
+        for copy, cell in zip(self.copies[self.start:self.stop], self.cells):
+            yield Slot(copy, cell.side, page, cell.trim, cell.art, cell.origin, cell.mirrored, rotation=cell.rotation)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, SlotRun)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: Sequence[Slot]) -> tuple[Slot, ...]:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: Sequence[Slot]) -> tuple[Slot, ...]:
+        return tuple(other) + tuple(self)
+
+    def __repr__(self) -> str:
+        return f"SlotRun({tuple(self)!r})"
+
+    def renumbered(self, page: int) -> SlotRun:
+        """Return the same slots on another page number."""
+        return SlotRun(self.copies, self.start, self.stop, page, self.cells)
 
 
 @dataclass(frozen=True)
@@ -93,7 +152,7 @@ class SetJob:
     height: float
     bleed: float
     gap: float
-    copies: tuple[Copy, ...]
+    copies: Sequence[Copy]  # a tuple, or a compact sequence made when read (build.Copies)
     has_back: bool
     crop_marks: bool = True
     overlap: float = mm(10)
@@ -256,6 +315,8 @@ def _renumbered(page: PagePlan, number: int) -> PagePlan:
     """Return a page (and its slots) with a new page number."""
     if page.number == number:
         return page
+    if isinstance(page.slots, SlotRun):
+        return replace(page, number=number, slots=page.slots.renumbered(number))
     return replace(page, number=number, slots=tuple(replace(s, page=number) for s in page.slots))
 
 
@@ -504,11 +565,12 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
     marks_for: dict[int, tuple[Mark, ...]] = {}  # full pages share their marks
     cells = [(_trim(grid, i, job), _art(grid, i, job)) for i in range(grid.per_page)]  # the same on every page
     turn = grid.rotation
-    mirrored = [back_slot(Slot(Copy("", 0, 0, 0), "front", 0, t, a, _xy(t), rotation=turn), sheet,
-                          grid.page_width, grid.page_height, 0) for t, a in cells]
+    blank = Copy("", 0, 0, 0)
+    front_cells = tuple(Slot(blank, "front", 0, t, a, _xy(t), rotation=turn) for t, a in cells)
+    mirrored = tuple(back_slot(front, sheet, grid.page_width, grid.page_height, 0) for front in front_cells)
     for start in range(0, len(job.copies), grid.per_page):
-        chunk = job.copies[start : start + grid.per_page]
-        fronts = tuple(Slot(c, "front", number, t, a, (t.x, t.y), rotation=turn) for c, (t, a) in zip(chunk, cells))
+        chunk = range(start, min(start + grid.per_page, len(job.copies)))
+        fronts = SlotRun(job.copies, chunk.start, chunk.stop, number, front_cells)
         if len(chunk) not in marks_for:
             wanted = sheet.crop_marks and job.crop_marks
             marks = edge_marks(grid, sheet) if grid.edge else crop_marks(grid, job, len(chunk), sheet.margin,
@@ -521,15 +583,15 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
                               footer_side=grid.bleed_y is not None))
         number += 1
         if job.has_back:
-            backs = tuple(replace(b, copy=c, page=number) for c, b in zip(chunk, mirrored))
+            backs = SlotRun(job.copies, chunk.start, chunk.stop, number, mirrored)
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1, footer_top=_flipped(backs), footer=not grid.edge,
+                                  single=grid.per_page == 1, footer_top=_flipped(mirrored[:len(chunk)]), footer=not grid.edge,
                                   footer_side=grid.bleed_y is not None))
             number += 1
     return pages
 
 
-def _flipped(slots: tuple[Slot, ...]) -> bool:
+def _flipped(slots: Sequence[Slot]) -> bool:
     """Return whether the backs on a page are turned top to bottom."""
     return any(s.mirrored == "y" for s in slots)
 

@@ -9,10 +9,10 @@ orientation is laid out again on the host's (its pieces turned when that holds m
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Callable, Sequence
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.imposition import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot
+from playproof.layouts.imposition import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot, SlotRun
 from playproof.units import mm
 
 SPACING = mm(2)  # between one set's marks and the next set's on a shared sheet
@@ -45,12 +45,18 @@ def groups(pages: list[PagePlan]) -> list[Group]:
 def shareable(group: Group) -> bool:
     """Return whether a sheet is a plain grid sheet that may share its paper."""
     page = group.front
-    return page.kind == "sheet" and not page.single and all(s.part is None for s in page.slots) and bool(page.slots)
+    return page.kind == "sheet" and not page.single and all(s.part is None for s in _cells(page)) and bool(page.slots)
+
+
+def _cells(page: PagePlan) -> Sequence[Slot]:
+    """Return a page's slots, or for a grid page its cells (where its slots lie, without making them)."""
+    slots = page.slots
+    return slots.cells[:len(slots)] if isinstance(slots, SlotRun) else slots
 
 
 def extent(page: PagePlan) -> tuple[float, float]:
     """Return the top and bottom of everything printed for the fronts of a page (art and marks)."""
-    ys = [y for s in page.slots if s.side == "front" for y in (s.art.y, s.art.bottom)]
+    ys = [y for s in _cells(page) if s.side == "front" for y in (s.art.y, s.art.bottom)]
     ys += [y for m in page.marks for y in (m.y1, m.y2)]
     return min(ys), max(ys)
 
@@ -59,38 +65,73 @@ def share(pages: list[PagePlan], sheet: Sheet, relay: Relay | None = None) -> li
     """Return the pages with the last sheets of small sets moved onto earlier sets' last sheets.
 
     `relay(set, copies, landscape)` lays a set's copies out again on paper of the other orientation
-    (turning them when that holds more), so a guest may join a host whatever its own paper.
+    (turning them when that holds more), so a guest may join a host whatever its own paper. The
+    earliest host that can take a guest takes it. Linear in the number of sheets: a guest is offered
+    to the hosts of a paper size only when the host with the least printed on it could take it, so
+    a deck's full sheets cost a comparison each instead of a scan of every earlier sheet.
     """
     if sheet.fold:
         return pages
     bottom_limit = sheet.margin + (FOOTER_HEIGHT if sheet.footer else 0.0)
     kept: list[Group] = []
+    hosts: list[Group] = []  # the kept sheets that may share their paper, in page order
+    bottoms: dict[int, float] = {}  # id(host) -> the bottom of what its front page prints
+    lowest: dict[tuple[float, float], float] = {}  # paper size -> the least bottom among its hosts
     for group in groups(pages):
-        host, guest = None, group
-        for candidate in (h for h in kept if shareable(group) and shareable(h)):
-            guest = group if _same_paper(candidate, group) or relay is None else _relaid(group, candidate, relay)
-            if guest is not None and _fits(candidate, guest, bottom_limit):
-                host = candidate
-                break
-        if host is None:
+        found: tuple[int, Group, Group] | None = None
+        if shareable(group):
+            found = _first_host(group, hosts, bottoms, lowest, bottom_limit, relay)
+        if found is None:
             kept.append(group)
+            if shareable(group):
+                hosts.append(group)
+                bottoms[id(group)] = extent(group.front)[1]
+                size = _size(group)
+                lowest[size] = min(lowest.get(size, bottoms[id(group)]), bottoms[id(group)])
         else:
-            assert guest is not None
+            _, host, guest = found
             _merge(host, guest)
+            bottoms[id(host)] = extent(host.front)[1]
+            size = _size(host)
+            lowest[size] = min(bottoms[id(h)] for h in hosts if _size(h) == size)
     return [page for g in kept for page in ((g.front, g.back) if g.back else (g.front,))]
 
 
-def _same_paper(host: Group, guest: Group) -> bool:
-    """Return whether two sheets are laid out on paper of the same orientation."""
-    return (host.front.width > host.front.height) == (guest.front.width > guest.front.height)
+def _size(group: Group) -> tuple[float, float]:
+    """Return a sheet's paper size."""
+    return group.front.width, group.front.height
 
 
-def _relaid(group: Group, host: Group, relay: Relay) -> Group | None:
-    """Return a guest sheet's copies laid out again on the host's paper orientation, or None."""
+def _first_host(group: Group, hosts: list[Group], bottoms: dict[int, float],
+                lowest: dict[tuple[float, float], float], bottom_limit: float,
+                relay: Relay | None) -> tuple[int, Group, Group] | None:
+    """Return (position, host, guest as laid on the host's paper) for the earliest host that takes the sheet."""
+    candidates: list[tuple[int, Group, Group]] = []
+    for size in list(lowest):
+        guest: Group | None = group
+        if size != _size(group):
+            if relay is None or size != _size(group)[::-1]:
+                continue
+            guest = _relaid(group, size[0] > size[1], relay)
+        if guest is None:
+            continue
+        top, bottom = extent(guest.front)
+        room = size[1] - bottom_limit + 1e-6
+        if lowest[size] + SPACING + (bottom - top) > room:
+            continue  # not even the emptiest host of this paper could take it
+        place = next(((i, h) for i, h in enumerate(hosts)
+                      if _size(h) == size and bottoms[id(h)] + SPACING + (bottom - top) <= room), None)
+        if place is not None:
+            candidates.append((place[0], place[1], guest))
+    return min(candidates, key=lambda c: c[0]) if candidates else None
+
+
+def _relaid(group: Group, landscape: bool, relay: Relay) -> Group | None:
+    """Return a guest sheet's copies laid out again on paper of the given orientation, or None."""
     page = group.front
     if not page.footer or page.footer_side or page.set is None:
         return None  # pieces edge to edge, or a tight grid: laid out for their own paper
-    pages = relay(page.set, tuple(s.copy for s in page.slots), host.front.width > host.front.height)
+    pages = relay(page.set, tuple(s.copy for s in page.slots), landscape)
     if not pages:
         return None
     number = page.number
@@ -98,14 +139,6 @@ def _relaid(group: Group, host: Group, relay: Relay) -> Group | None:
                   for i, p in enumerate(pages)]
     found = groups(renumbered)
     return found[0] if len(found) == 1 else None
-
-
-def _fits(host: Group, guest: Group, bottom_limit: float) -> bool:
-    """Return whether the guest's fronts fit below the host's on the same paper."""
-    if (host.front.width, host.front.height) != (guest.front.width, guest.front.height):
-        return False
-    top, bottom = extent(guest.front)
-    return extent(host.front)[1] + SPACING + (bottom - top) <= host.front.height - bottom_limit + 1e-6
 
 
 def _merge(host: Group, guest: Group) -> None:

@@ -7,17 +7,20 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from array import array
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
+from typing import Any, Callable, Iterator, Sequence, overload
 
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
 from playproof.layouts.elements import Side, substitute
-from playproof.layouts.imposition import Copy, Plan, SetJob, Sheet, Slot, plan
+from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, check_stop, write_text_atomic
-from playproof.output.manifest import dumps, manifest
+from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
+from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
@@ -97,8 +100,8 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
     for layout in layouts:
         cset = project.component_set(layout)
         chosen = (rows or {}).get(layout.name, lambda row: True)
-        copies = tuple(Copy(layout.name, row.row, n, index) for index, row in enumerate(cset.rows)
-                       if chosen(row) for n in range(1, row.count + 1))
+        copies = Copies(layout.name, [(row.row, index, row.count) for index, row in enumerate(cset.rows)
+                                      if chosen(row) and row.count > 0])
         width, height = design_size(layout, cset)
         shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
         gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
@@ -109,6 +112,76 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
                            crop, layout.overlap, edges, honeycomb=layout.shape == "circle", hex=orientation,
                            cells=cells, hex_side=layout.side, rotate=layout.rotate))
     return jobs
+
+
+class Copies(Sequence[Copy]):
+    """Every copy of a set's chosen rows in row order, made when read: three numbers per row, not a Copy per copy."""
+
+    __slots__ = ("name", "rows", "designs", "ends")
+
+    def __init__(self, name: str, rows: list[tuple[int, int, int]]) -> None:
+        """rows: (spreadsheet row, design index, count) of each row printed, in row order."""
+        self.name = name
+        self.rows = array("q", (r for r, _, _ in rows))
+        self.designs = array("q", (d for _, d, _ in rows))
+        self.ends = array("q", accumulate(count for _, _, count in rows))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Copy: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Copy, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Copy | tuple[Copy, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return tuple(self)[index]
+            return tuple(self._between(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("copy index out of range")
+        k = bisect_right(self.ends, index)
+        first = self.ends[k - 1] if k else 0
+        return Copy(self.name, self.rows[k], index - first + 1, self.designs[k])
+
+    def _between(self, start: int, stop: int) -> Iterator[Copy]:
+        """Yield the copies from index start up to stop."""
+        k = bisect_right(self.ends, start)
+        index = start
+        while index < stop:
+            first = self.ends[k - 1] if k else 0
+            row, design, end = self.rows[k], self.designs[k], min(self.ends[k], stop)
+            for n in range(index - first + 1, end - first + 1):
+                yield Copy(self.name, row, n, design)
+            index, k = end, k + 1
+
+    def __iter__(self) -> Iterator[Copy]:
+        return self._between(0, len(self))
+
+    def index(self, copy: Any, start: int = 0, stop: int | None = None) -> int:
+        """Return where a copy of this set is in the sequence (ValueError when it is not one of them)."""
+        k = bisect_left(self.designs, copy.design) if isinstance(copy, Copy) and copy.set == self.name else -1
+        if 0 <= k < len(self.designs) and self.designs[k] == copy.design and self.rows[k] == copy.row:
+            first = self.ends[k - 1] if k else 0
+            if 1 <= copy.copy <= self.ends[k] - first:
+                return first + copy.copy - 1
+        raise ValueError(f"{copy!r} is not in {self!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (tuple, Copies)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Copies({self.name!r}, {len(self)} copies)"
 
 
 def _edges(layout: SetLayout, fields: dict[str, object]) -> tuple[str, str]:
@@ -181,13 +254,17 @@ def _uses_row(layout: SetLayout, side: str) -> bool:
 
 def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     """Return, per page number, which copies of its set the page holds ("copies 10-18 of 55")."""
-    ordinal = _ordinals(plan_)
+    ordinal = _Ordinals(plan_)
     ranges: dict[int, str] = {}
     for page in plan_.pages:
         held: dict[str, list[int]] = {}
-        for slot in page.slots:
-            if slot.side == "front" and slot.part is None:
-                held.setdefault(slot.copy.set, []).append(ordinal[slot.copy])
+        run = _front_run(page)
+        if isinstance(run, SlotRun):  # a grid page: its copies are consecutive in their set
+            held[run.copies.name] = [run.start + 1, run.stop]
+        else:
+            for slot in page.slots:
+                if slot.side == "front" and slot.part is None:
+                    held.setdefault(slot.copy.set, []).append(ordinal(slot.copy))
         if page.set is None or len(held) != 1:
             continue  # a shared sheet's footer names its sets; their copies would not fit on the line
         spans = []
@@ -202,15 +279,58 @@ def copy_ranges(plan_: Plan, totals: dict[str, int]) -> dict[int, str]:
     return ranges
 
 
-def _ordinals(plan_: Plan) -> dict[Copy, int]:
-    """Return each copy's number within its set (row order, then copy), whatever page it lies on."""
-    fronts = sorted({s.copy for s in plan_.slots() if s.side == "front" and s.part is None},
-                    key=lambda c: (c.set, c.design, c.copy))
-    ordinal: dict[Copy, int] = {}
-    counters: dict[str, int] = {}
-    for copy in fronts:
-        counters[copy.set] = ordinal[copy] = counters.get(copy.set, 0) + 1
-    return ordinal
+def front_counts(plan_: Plan) -> dict[str, int]:
+    """Return how many copies of each set the plan prints (fronts, tiled parts not counted)."""
+    totals: dict[str, int] = {}
+    for page in plan_.pages:
+        run = _front_run(page)
+        if isinstance(run, SlotRun):
+            totals[run.copies.name] = totals.get(run.copies.name, 0) + len(run)
+        if run is not None:
+            continue
+        for slot in page.slots:
+            if slot.side == "front" and slot.part is None:
+                totals[slot.copy.set] = totals.get(slot.copy.set, 0) + 1
+    return totals
+
+
+def _front_run(page: PagePlan) -> SlotRun | tuple[()] | None:
+    """Return a page's slots when they are whole fronts of consecutive copies of a set's Copies, () when the
+    page is a grid page of backs (no fronts), else None (look at each slot)."""
+    run = page.slots
+    if isinstance(run, SlotRun) and isinstance(run.copies, Copies) and run.cells:
+        cell = run.cells[0]
+        if cell.side == "front" and cell.part is None:
+            return run
+        if cell.side == "back":
+            return ()
+    return None
+
+
+class _Ordinals:
+    """Each copy's number within its set (row order, then copy), whatever page it lies on.
+
+    A set laid out from Copies numbers its copies by their place in it (its copies are in that
+    order, each placed once); other sets are numbered by sorting the fronts the plan places.
+    """
+
+    def __init__(self, plan_: Plan) -> None:
+        self.sequences: dict[str, Copies] = {}
+        for page in plan_.pages:
+            run = _front_run(page)
+            if isinstance(run, SlotRun):
+                self.sequences.setdefault(run.copies.name, run.copies)
+        fronts = sorted({s.copy for page in plan_.pages if _front_run(page) is None for s in page.slots
+                         if s.side == "front" and s.part is None and s.copy.set not in self.sequences},
+                        key=lambda c: (c.set, c.design, c.copy))
+        self.others: dict[Copy, int] = {}
+        counters: dict[str, int] = {}
+        for copy in fronts:
+            counters[copy.set] = self.others[copy] = counters.get(copy.set, 0) + 1
+
+    def __call__(self, copy: Copy) -> int:
+        sequence = self.sequences.get(copy.set)
+        return sequence.index(copy) + 1 if sequence is not None else self.others[copy]
 
 
 def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str] | None = None) -> str:
@@ -305,7 +425,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
-        write_text_atomic(manifest_path, dumps(manifest(project.name, project.version, paper.name, plan_, sets)))
+        write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
+                       plan_.slots())
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 
@@ -320,11 +441,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
 
         _pikepdf()  # say what to install before drawing anything
 
-    totals: dict[str, int] = {}
-    for slot in plan_.slots():
-        if slot.side == "front" and slot.part is None:
-            totals[slot.copy.set] = totals.get(slot.copy.set, 0) + 1
-    ranges = copy_ranges(plan_, totals)
+    ranges = copy_ranges(plan_, front_counts(plan_))
     with atomic_path(target) as temporary:
         writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
                            sheet.margin)

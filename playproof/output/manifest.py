@@ -1,11 +1,19 @@
-"""The build manifest: every placed component copy, side, page, position and size in millimetres."""
+"""The build manifest: every placed component copy, side, page, position and size in millimetres.
+
+A build writes it as it goes (`write_manifest`): one placement per line straight to the file, so
+a 50,000-card deck's 14 MB manifest is never held as a list of placements or as one string.
+`manifest` and `dumps` make the same document in memory (for tests and small plans).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+from pathlib import Path
+from typing import Any, Iterable, TextIO
 
 from playproof.layouts.imposition import Plan, Slot
+from playproof.output.atomic import atomic_path
 from playproof.units import to_mm
 
 
@@ -29,21 +37,98 @@ def placement(slot: Slot) -> dict[str, Any]:
     return entry
 
 
-def manifest(game: str, version: str, paper: str, plan: Plan, sets: dict[str, tuple[int, int]]) -> dict[str, Any]:
-    """Return the manifest document; sets maps a set name to (designs, copies)."""
+def head(game: str, version: str, paper: str, pages: int, sets: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    """Return the manifest's fields before its placements; sets maps a set name to (designs, copies)."""
     return {
         "game": game,
         "version": version,
         "paper": paper,
-        "pages": len(plan.pages),
+        "pages": pages,
         "sets": {name: {"designs": designs, "copies": copies} for name, (designs, copies) in sets.items()},
-        "placements": [placement(slot) for slot in plan.slots()],
     }
+
+
+def manifest(game: str, version: str, paper: str, plan: Plan, sets: dict[str, tuple[int, int]]) -> dict[str, Any]:
+    """Return the manifest document; sets maps a set name to (designs, copies)."""
+    return {**head(game, version, paper, len(plan.pages), sets),
+            "placements": [placement(slot) for slot in plan.slots()]}
 
 
 def dumps(document: dict[str, Any]) -> str:
     """Return the manifest as JSON with one placement per line (readable, and fast to write)."""
-    head = {k: v for k, v in document.items() if k != "placements"}
-    text = json.dumps(head, indent=1, ensure_ascii=False)[:-2]
-    rows = ",\n  ".join(json.dumps(p, ensure_ascii=False) for p in document["placements"])
-    return text + ',\n "placements": [\n  ' + rows + "\n ]\n}\n"
+    lines: list[str] = []
+    _write({k: v for k, v in document.items() if k != "placements"},
+           (json.dumps(p, ensure_ascii=False) for p in document["placements"]), lines.append)
+    return "".join(lines)
+
+
+def write_manifest(target: Path, document_head: dict[str, Any], slots: Iterable[Slot]) -> None:
+    """Write the manifest atomically, one placement at a time (the same text as dumps of the whole document)."""
+    with atomic_path(target) as temporary, temporary.open("w", encoding="utf-8") as handle:
+        write = _Buffered(handle)
+        _write(document_head, _placement_lines(slots), write)
+        write.flush()
+
+
+def _write(document_head: dict[str, Any], placements: Iterable[str], write: Any) -> None:
+    """Write the head's fields (indented), then the placements' lines, through write(text)."""
+    write(json.dumps(document_head, indent=1, ensure_ascii=False)[:-2] + ',\n "placements": [\n  ')
+    first = True
+    for line in placements:
+        write(line if first else ",\n  " + line)
+        first = False
+    write("\n ]\n}\n")
+
+
+class _Buffered:
+    """A write(text) that hands the file a few hundred lines at a time (fewer calls into the file)."""
+
+    def __init__(self, handle: TextIO) -> None:
+        self.handle = handle
+        self.pending: list[str] = []
+
+    def __call__(self, text: str) -> None:
+        self.pending.append(text)
+        if len(self.pending) >= 512:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is pending."""
+        self.handle.write("".join(self.pending))
+        self.pending.clear()
+
+
+def _placement_lines(slots: Iterable[Slot]) -> Iterable[str]:
+    """Yield each placement as the line json.dumps(placement(slot)) gives, formatted directly (faster)."""
+    names: dict[str, str] = {}
+    boxes: dict[int, tuple[Any, str]] = {}  # id(trim box) -> (the box, its fields): grid cells repeat on every page
+    for slot in slots:
+        copy, trim = slot.copy, slot.trim
+        name = names.get(copy.set)
+        if name is None:
+            name = names[copy.set] = json.dumps(copy.set, ensure_ascii=False)
+        known = boxes.get(id(trim))
+        if known is None or known[0] is not trim:
+            if len(boxes) >= 4096:
+                boxes.clear()
+            known = boxes[id(trim)] = (trim, f'"x_mm": {_mm(trim.x)}, "y_mm": {_mm(trim.y)}, '
+                                             f'"width_mm": {_mm(trim.width)}, "height_mm": {_mm(trim.height)}')
+        part = "" if slot.part is None else f', "part": {json.dumps(slot.part)}'
+        turn = f', "rotation": {slot.rotation}' if slot.rotation else ""
+        yield (f'{{"set": {name}, "row": {_json(copy.row)}, "copy": {_json(copy.copy)}, "page": {_json(slot.page)}, '
+               f'"side": {_json(slot.side)}, {known[1]}{part}{turn}}}')
+
+
+def _json(value: Any) -> str:
+    """Return a whole number or a side as JSON writes it (without json.dumps' call cost for the common types)."""
+    if type(value) is int:
+        return str(value)
+    if value == "front" or value == "back":
+        return f'"{value}"'
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _mm(points: float) -> str:
+    """Return a length in millimetres rounded to 0.01 mm as JSON writes it."""
+    value = round(to_mm(points), 2)
+    return float.__repr__(value) if type(value) is float and math.isfinite(value) else json.dumps(value)

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from playproof.layouts.assets import Asset, Assets, Gradient, split_alpha
 from playproof.layouts.fonts import BUNDLED, DEFAULT_FAMILY, register
 from playproof.layouts.geometry import Box, Outline
-from playproof.layouts.imposition import Mark, PagePlan, Slot
+from playproof.layouts.imposition import Mark, PagePlan, Slot, SlotRun
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
                                      TextOp)
 from playproof.output.calibration import draw_calibration
@@ -69,6 +69,7 @@ class PdfWriter:
         self._rgb: dict[str, tuple[float, float, float]] = {}
         self.bookmarks: set[str] = set()
         self.height = 0.0
+        self.replays: dict[int, tuple[Scene, list[str], list[str]]] = {}
 
     def colour(self, hex_colour: str) -> Any:
         """Return a reportlab colour for "#rrggbb" (cached)."""
@@ -105,7 +106,10 @@ class PdfWriter:
 
     def outline_entry(self, page: PagePlan) -> None:
         """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
-        titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
+        if isinstance(page.slots, SlotRun):  # a grid page's copies are of one set (the page may name more)
+            titles = [page.slots[0].copy.set] if len(page.slots) else [page.set]
+        else:
+            titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
         if page.kind == "calibration":
             titles = ["Duplex calibration"]
         for index, title in enumerate(titles):
@@ -129,12 +133,36 @@ class PdfWriter:
             path = c.beginPath()
             _outline_path(path, scene.bleed_outline, -scene.bleed)
             c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-        for op in scene.ops:
-            DRAW[type(op)](self, op)
+        self.ops(scene)
         self._cut_line(scene, slot.side)
         c.restoreState()
         if scene.fold_xs:
             self._fold_ticks(slot, scene)
+
+    REPLAYS = 512
+    """The most scenes whose PDF operators are kept for drawing them again."""
+
+    def ops(self, scene: Scene) -> None:
+        """Draw a scene's ops (in component coordinates).
+
+        A scene drawn again (a back every copy shares, a design with several copies) has the PDF
+        operators of its first drawing written again instead of being drawn op by op: they are
+        the same, because an opaque scene's operators depend on nothing but the scene. Scenes with
+        translucent paint are always drawn (reportlab writes alpha only when it changes).
+        """
+        c = self.canvas
+        kept = self.replays.get(id(scene))
+        if kept is not None and kept[0] is scene:
+            c._code.extend(kept[1])
+            c._formsinuse.extend(kept[2])  # the SVG forms and images the page's resources must name
+            return
+        code, forms = len(c._code), len(c._formsinuse)
+        for op in scene.ops:
+            DRAW[type(op)](self, op)
+        if all(_replayable(op) for op in scene.ops):
+            if len(self.replays) >= self.REPLAYS:
+                self.replays.clear()
+            self.replays[id(scene)] = (scene, c._code[code:], c._formsinuse[forms:])
 
     def _cut_line(self, scene: Scene, side: str) -> None:
         """Draw the cut line along a shaped outline; only on fronts, where the piece is cut from."""
@@ -275,6 +303,20 @@ def design_matrix(slot: Slot, scene: Scene, page_height: float) -> tuple[float, 
         180: (-1.0, 0.0, 0.0, 1.0, box.right, bottom),
         270: (0.0, 1.0, 1.0, 0.0, box.x, bottom),
     }[design_turn(slot)]
+
+
+def _replayable(op: Any) -> bool:
+    """Return whether an op's PDF operators depend on nothing but the op (no alpha: reportlab writes it on change)."""
+    if isinstance(op, (RectOp, CircleOp, LineOp, PolygonOp)):
+        return not op.style.translucent
+    if isinstance(op, TextOp):
+        return op.opacity >= 1.0 and op.shadow is None and all(
+            split_alpha(colour)[1] >= 1.0 for colour in (op.colour, op.outline) if colour)
+    if isinstance(op, ImageOp):
+        return op.opacity >= 1.0
+    if isinstance(op, RotatedOp):
+        return _replayable(op.op)
+    return False
 
 
 def _page_boxes(c: Canvas, page: PagePlan) -> None:
@@ -472,7 +514,7 @@ def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) 
                 text.setFont(placed.font, op.block.size)
                 font = placed.font
             text.setTextTransform(1, 0, 0, -1, x + placed.dx + offset, baseline + offset)
-            text.textOut(placed.piece.text)
+            text._textOut(placed.piece.text)  # placed: textOut would measure the run again to move a cursor unused
     c.drawText(text)
 
 

@@ -1,0 +1,76 @@
+"""A scene drawn again (a common back) writes the PDF operators of its first drawing instead of being redrawn."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from playproof.layouts.scene import RectOp, TextOp
+from playproof.output import pdf
+from playproof.output.build import build
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import print_bench  # noqa: E402
+
+
+def _counted(monkeypatch) -> dict[type, int]:
+    """Count the ops drawn one by one."""
+    calls: dict[type, int] = {RectOp: 0, TextOp: 0}
+    for kind in calls:
+        real = pdf.DRAW[kind]
+
+        def counted(w, op, real=real, kind=kind):
+            calls[kind] += 1
+            return real(w, op)
+
+        monkeypatch.setitem(pdf.DRAW, kind, counted)
+    return calls
+
+
+def _deck(tmp_path: Path, back: str) -> Path:
+    """Write the benchmark deck of 20 cards with the given back table."""
+    project = print_bench.make_deck(tmp_path, 20, "csv")
+    layouts = project / "layouts.toml"
+    text = layouts.read_text()
+    layouts.write_text(text[:text.index("back = ")] + f"back = {back}\n")
+    return project
+
+
+def test_a_shared_back_is_drawn_once_and_written_again(tmp_path, monkeypatch):
+    calls = _counted(monkeypatch)
+    project = _deck(tmp_path, '{ background = "#203040", elements = [ { type = "text", text = "**Back**", '
+                              'x = "0", y = "40mm", width = "100%", height = "8mm", align = "center" } ] }')
+    out = build(project, tmp_path / "out").outputs[0]
+    assert calls == {RectOp: 20 + 1, TextOp: 2 * 20 + 1}  # 20 fronts, one back drawn op by op
+    content = pdf_pages(out)
+    assert [page.count(b"(Back) Tj") for page in content] == [0, 8, 0, 8, 0, 4]
+
+
+def test_a_translucent_back_is_drawn_every_time(tmp_path, monkeypatch):
+    calls = _counted(monkeypatch)
+    project = _deck(tmp_path, '{ background = "#20304080" }')
+    build(project, tmp_path / "out")
+    assert calls[RectOp] == 20 + 20
+
+
+def test_pages_name_the_forms_a_replayed_back_uses(tmp_path):
+    project = _deck(tmp_path, '{ background = "#203040", elements = [ { type = "image", src = "icon.svg", '
+                              'x = "20mm", y = "30mm", width = "20mm", height = "20mm" } ] }')
+    out = build(project, tmp_path / "out").outputs[0]
+    pikepdf = pytest.importorskip("pikepdf")
+    with pikepdf.open(out) as document:
+        for number, page in enumerate(document.pages, start=1):
+            data = page.Contents.read_bytes()
+            used = {word.decode() for word in data.split() if word.startswith(b"/FormXob")}
+            assert used, number
+            assert used <= set(page.Resources.XObject.keys()), number
+
+
+def pdf_pages(path: Path) -> list[bytes]:
+    """Return each page's content stream."""
+    pikepdf = pytest.importorskip("pikepdf")
+    with pikepdf.open(path) as document:
+        return [page.Contents.read_bytes() for page in document.pages]
