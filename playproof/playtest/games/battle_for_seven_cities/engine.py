@@ -6,8 +6,8 @@ import copy
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status,
-                                       Violation, example_project)
+from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Status,
+                                       Violation, decision_offer, example_project)
 from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
@@ -23,6 +23,8 @@ TABLE_VERBS = frozenset(("tile", "clock", "first", "city", "winner", "reshuffle"
 """Records only the table writes (`draw` and `hand` may be written either way)."""
 OBSERVATIONS = frozenset(("city", "first", "winner", "reshuffle", "hand"))
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
+_DIRECT = frozenset((Phase.TURN, Phase.CLOSE, Phase.DRAW))
+"""Phases whose offered moves `offer` applies without `settle` (see there why it has nothing to do)."""
 QUIET = frozenset(("hand", "reshuffle"))
 """Records that interrupt nothing: a reaction may still answer what came before them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
@@ -121,6 +123,30 @@ class BattleEngine(Engine):
     def decision(self) -> Decision | None:
         """Return whose decision it is and every legal move."""
         return legal.decision(self)
+
+    def offer(self) -> Offer | None:
+        """Return the pending decision's moves (the same moves, in the same order as `decision()`).
+
+        In a turn, its closing and the round's draws, with no reaction window, expedition or
+        Metropolis offer open, an offered move is applied by its handler alone: `apply`'s checks of
+        actor and verb pass by construction, and `settle` has nothing to close (the player whose
+        turn it is acts, or the table draws in order), so only the move and the flow after it remain.
+        """
+        s = self.s
+        if s.phase is Phase.OVER:
+            return None
+        if s.window is None and s.expedition is None and not s.offers and s.phase in _DIRECT:
+            decision = legal.PHASES[s.phase](self)
+            return Offer(decision.actor, len(decision.moves), decision.moves.__getitem__, self._play_offered)
+        decision = legal.decision(self)
+        return None if decision is None else decision_offer(decision)
+
+    def _play_offered(self, _k: int, event: Event) -> list[Violation]:
+        """Apply an offered move of a turn, its closing or a round draw: its handler, then the flow."""
+        found: list[Violation] = []
+        HANDLERS[event.verb](self, event, event.args.split(), found)
+        self.advance(found)
+        return found
 
     def is_over(self) -> bool:
         """Return True when the game has ended."""
