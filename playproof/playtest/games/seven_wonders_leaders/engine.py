@@ -173,13 +173,14 @@ class SevenWondersLeaders(Decisions, Engine):
             cards = present(st.deck) + st.guilds_available()
             return self._chance_offer("draw", st.controller, cards, self._table_draw)
         i = next(i for i in st.choosers() if i not in st.choices)
-        if st.cities[i].free_city:
-            return decision_offer(Decision(st.actor_of(i), tuple(options.free_city_moves(st, i))))
-        moves = options.card_moves(st, i)
+        moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)
         return Offer(st.actor_of(i), len(moves), moves.__getitem__, lambda k, event: self._play_offered(i, event))
 
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
-        """Record a city's play of a card as offered: in its hand, affordable, paid as the offer wrote it."""
+        """Record a city's play of a card as offered: in its hand, affordable, paid as the offer wrote it.
+
+        The Free City's plays too: its offer already holds only what its duty allows.
+        """
         st = self.st
         key = (event.verb, event.args, self.seats)
         move = self.data.parsed.get(key)
