@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable, ClassVar, Iterator, Mapping, Sequence
+from typing import Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 UNKNOWN_TOKEN = re.compile(r"(?<![^\s,;/(\[])\?(?![^\s,;/)\]])")
 """A `?` standing alone (between spaces or `, ; / ( ) [ ]`) marks hidden information in a move."""
@@ -115,21 +115,21 @@ class Decision:
     prompt: str = ""
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(NamedTuple):
     """The moves of a pending decision, made one at a time on demand (random play, bots).
 
     `count` moves, the k-th written by `text(k)` exactly as `decision().moves[k]` (same moves, same
     order). `play(k, event)`, when given, applies the k-th move (its event written from `text(k)`)
     without parsing or re-checking it: the engine offered it, so it is legal by construction. It
     returns what the engine found wrong anyway (nothing, unless the engine has a bug). Audit never
-    takes this path: a log from a table is checked in full by `apply`.
+    takes this path: a log from a table is checked in full by `apply`. (A named tuple: one is made
+    for every move of a random game.)
     """
 
     actor: str
     count: int
     text: Callable[[int], str]
-    play: Callable[[int, "Event"], Sequence[object]] | None = None
+    play: Callable[[int, Event], Sequence[object]] | None = None
 
 
 def decision_offer(decision: Decision) -> Offer:
