@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import ClassVar, Iterator, Mapping
+from typing import Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 UNKNOWN_TOKEN = re.compile(r"(?<![^\s,;/(\[])\?(?![^\s,;/)\]])")
 """A `?` standing alone (between spaces or `, ; / ( ) [ ]`) marks hidden information in a move."""
@@ -115,6 +115,28 @@ class Decision:
     prompt: str = ""
 
 
+class Offer(NamedTuple):
+    """The moves of a pending decision, made one at a time on demand (random play, bots).
+
+    `count` moves, the k-th written by `text(k)` exactly as `decision().moves[k]` (same moves, same
+    order). `play(k, event)`, when given, applies the k-th move (its event written from `text(k)`)
+    without parsing or re-checking it: the engine offered it, so it is legal by construction. It
+    returns what the engine found wrong anyway (nothing, unless the engine has a bug). Audit never
+    takes this path: a log from a table is checked in full by `apply`. (A named tuple: one is made
+    for every move of a random game.)
+    """
+
+    actor: str
+    count: int
+    text: Callable[[int], str]
+    play: Callable[[int, Event], Sequence[object]] | None = None
+
+
+def decision_offer(decision: Decision) -> Offer:
+    """Return an offer of a decision's moves as texts (applied through the full `apply`)."""
+    return Offer(decision.actor, len(decision.moves), decision.moves.__getitem__)
+
+
 @dataclass(frozen=True)
 class Setup:
     """How a game was set up: players in seat order, variant options, seed, its project."""
@@ -150,6 +172,15 @@ class Engine(ABC):
     @abstractmethod
     def decision(self) -> Decision | None:
         """Return the decision pending now with its legal moves, or None when the game is over."""
+
+    def offer(self) -> Offer | None:
+        """Return the pending decision's moves made on demand, or None when the game is over.
+
+        The moves and their order are those of `decision()`. The default wraps `decision()`; an
+        engine may override it to make only the move chosen and to apply offered moves directly.
+        """
+        decision = self.decision()
+        return None if decision is None else decision_offer(decision)
 
     @abstractmethod
     def is_over(self) -> bool:

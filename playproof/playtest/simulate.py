@@ -21,15 +21,24 @@ class SimulationError(AssertionError):
 
 
 def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random) -> tuple[Engine, list[Event]]:
-    """Play one game choosing uniformly among legal moves; return the final engine and events."""
+    """Play one game choosing uniformly among legal moves; return the final engine and events.
+
+    The moves come from `Engine.offer()`: the same moves, in the same order, as `decision()`, and
+    `rng.randrange(count)` draws the same index as `rng.choice(decision.moves)`, so a seed plays
+    the same game either way. Only the chosen move is written out, and an engine that can applies
+    it without parsing it again.
+    """
     engine = engine_cls(setup)
     events: list[Event] = []
-    while (decision := engine.decision()) is not None:
-        if not decision.moves or len(events) >= MAX_EVENTS:
-            raise SimulationError(f"no legal move or no end after {len(events)} events: {decision}")
-        verb, _, args = rng.choice(decision.moves).partition(" ")
-        event = Event(len(events) + 1, decision.actor, verb, args)
-        if found := engine.apply(event):
+    while (offer := engine.offer()) is not None:
+        if not offer.count or len(events) >= MAX_EVENTS:
+            raise SimulationError(f"no legal move or no end after {len(events)} events: {offer.actor} "
+                                  f"with {offer.count} moves")
+        k = rng.randrange(offer.count)
+        verb, _, args = offer.text(k).partition(" ")
+        event = Event(len(events) + 1, offer.actor, verb, args)
+        found = engine.apply(event) if offer.play is None else offer.play(k, event)
+        if found:
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         events.append(event)
     return engine, events

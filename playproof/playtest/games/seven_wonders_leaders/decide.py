@@ -10,7 +10,7 @@ from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.state import State
 
 
-def _present(counts: Counter[str]) -> list[str]:
+def present(counts: Counter[str]) -> list[str]:
     """Return the names counted above zero, sorted: `sorted(+counts)` without making a new Counter."""
     return sorted([name for name, count in counts.items() if count > 0])
 
@@ -30,7 +30,7 @@ class Decisions:
         head = st.queue[0]
         i = head.city
         if head.kind == "draw":
-            return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in _present(st.box)), "Rome B draws")
+            return Decision(TABLE, tuple(f"leaders {st.cities[i].name} {n}" for n in present(st.box)), "Rome B draws")
         offer = {"salvage": options.salvage_moves, "courtesan": options.courtesan_moves,
                  "recruit": options.extra_recruit_moves}
         moves = offer["salvage" if head.kind.startswith("salvage") else head.kind](st, i)
@@ -50,7 +50,7 @@ class Decisions:
         st = self.st
         limit = self.data.const("leaders_per_player", 4)
         p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
-        return Decision(TABLE, tuple(f"leaders {st.players[p]} {n}" for n in _present(st.box)), "deal Leaders")
+        return Decision(TABLE, tuple(f"leaders {st.players[p]} {n}" for n in present(st.box)), "deal Leaders")
 
     def _decide_draft(self) -> Decision:
         """Let the next player keep a Leader from the draft hand."""
@@ -69,14 +69,14 @@ class Decisions:
         st = self.st
         size = self.data.const("hand_size", 7)
         p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < size)
-        cards = _present(st.deck) + st.guilds_available()
+        cards = present(st.deck) + st.guilds_available()
         return Decision(TABLE, tuple(f"deal {st.players[p]} {n}" for n in cards), f"deal Age {st.age}")
 
     def _decide_turn(self) -> Decision:
         """Let the next city choose its card (the controller draws first in a 2-player game)."""
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            cards = _present(st.deck) + st.guilds_available()
+            cards = present(st.deck) + st.guilds_available()
             return Decision(TABLE, tuple(f"draw {st.players[st.controller]} {n}" for n in cards), "Free City draw")
         i = next(i for i in st.choosers() if i not in st.choices)
         moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)

@@ -5,13 +5,16 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import replace
+from typing import Callable
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
+from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Violation,
+                                       decision_offer, example_project)
 from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
-from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
-from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
+from playproof.playtest.games.seven_wonders_leaders.checks import market
+from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, GameData, load
+from playproof.playtest.games.seven_wonders_leaders.decide import Decisions, present
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
@@ -125,6 +128,88 @@ class SevenWondersLeaders(Decisions, Engine):
         if st.queue:
             return self._follow_up_decision()
         return getattr(self, f"_decide_{st.phase}")()
+
+    def offer(self) -> Offer | None:
+        """Return the pending decision's moves made on demand (the same moves, in the same order).
+
+        The table's deals and draws (half of a game's events) write only the card chosen, and they
+        and the cities' turn plays are applied without parsing or checking them again.
+        """
+        st = self.st
+        if st.phase == "over":
+            return None
+        if not st.queue:
+            if st.phase == "deal":
+                return self._offer_deal()
+            if st.phase == "turn":
+                return self._offer_turn()
+            if st.phase == "leaders":
+                return self._offer_leaders()
+        decision = self.decision()
+        return None if decision is None else decision_offer(decision)
+
+    def _offer_deal(self) -> Offer:
+        """Offer the Age cards to deal to the next player short of a full hand."""
+        st = self.st
+        p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < self.hand_size)
+        return self._chance_offer("deal", p, present(st.deck) + st.guilds_available(), self._table_deal)
+
+    def _offer_leaders(self) -> Offer:
+        """Offer the Leaders to deal to the next player short of 4."""
+        st = self.st
+        limit = self.data.const("leaders_per_player", 4)
+        p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
+        return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
+
+    def _chance_offer(self, verb: str, p: int, names: list[str], play: Callable) -> Offer:
+        """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
+        head = f"{verb} {self.st.players[p]} "
+        return Offer(TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]]))
+
+    def _offer_turn(self) -> Offer:
+        """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
+        st = self.st
+        if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
+            cards = present(st.deck) + st.guilds_available()
+            return self._chance_offer("draw", st.controller, cards, self._table_draw)
+        i = next(i for i in st.choosers() if i not in st.choices)
+        moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)
+        return Offer(st.actor_of(i), len(moves), moves.__getitem__, lambda k, event: self._play_offered(i, event))
+
+    def _play_offered(self, i: int, event: Event) -> list[Finding]:
+        """Record a city's play of a card as offered: in its hand, affordable, paid as the offer wrote it.
+
+        The Free City's plays too: its offer already holds only what its duty allows.
+        """
+        st = self.st
+        key = (event.verb, event.args, self.seats)
+        move = self.data.parsed.get(key)
+        if move is None:
+            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+        st.choices[i] = Choice(i, move, self._offered_payment(i, move), st.real_hand(i))
+        self._maybe_resolve()
+        return []
+
+    def _offered_payment(self, i: int, move: Move) -> Payment:
+        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play)."""
+        st = self.st
+        city = st.cities[i]
+        if move.verb == "discard":
+            return Payment()
+        if move.verb == "stage":
+            cost = city.board.stages[city.next_stage()][0]
+        elif move.free:
+            return Payment(olympia=True)
+        else:
+            card = st.data.cards[st.age][move.name]
+            if checks.chain_free(city, card):
+                return Payment(chain=True)
+            cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+        if not (move.left or move.right or move.bank):
+            return Payment(bank=cost.coins)
+        mk = market(st, i)
+        return Payment(bank=cost.coins + (mk.bank_price or 0) * len(move.bank),
+                       left=sum(mk.left_price[r] for r in move.left), right=sum(mk.right_price[r] for r in move.right))
 
     def is_over(self) -> bool:
         """Return True after Age III's conflicts."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from operator import le
+from typing import Callable
 
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import cheapest
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, cheapest
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
 _ANY_BUDGET = 1 << 30
@@ -16,25 +17,41 @@ _ANY_BUDGET = 1 << 30
 
 def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     """Return the cheapest purchase clauses paying a cost, or None when it cannot be paid."""
+    return pricer(st, i)(cost, colour)
+
+
+def pricer(st: State, i: int) -> Callable[[Cost, str], str | None]:
+    """Return `cost_clauses` for city i as it is now: its profile, coins and market looked up once.
+
+    The market is worked out at the first cost the city's own production does not cover.
+    """
     city = st.cities[i]
-    budget = city.coins - cost.coins
-    if budget < 0:
-        return None
-    prof = city.profile
-    if all(map(le, cost.units, prof.own.fixed)):
-        return ""  # the city's fixed production covers it: nothing to buy (the common case)
-    mk = market(st, i)
-    memo = prof.purchase_cache
-    if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
-        memo = prof.purchase_cache = (mk, {})
-    extra = prof.extra_masks(colour)
-    key = (cost.units, extra)
-    known = memo[1].get(key)
-    if known is None:  # the cheapest purchase whatever the coins, as (coins, clauses)
-        plan = cheapest(cost.units, prof.own, extra, mk, _ANY_BUDGET)
-        known = memo[1][key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
-    coins, clauses = known
-    return clauses if coins <= budget else None
+    coins, prof = city.coins, city.profile
+    fixed = prof.own.fixed
+    known: dict[tuple[object, ...], tuple[int, str | None]] | None = None
+    mk: Market | None = None
+
+    def price(cost: Cost, colour: str) -> str | None:
+        nonlocal known, mk
+        budget = coins - cost.coins
+        if budget < 0:
+            return None
+        if all(map(le, cost.units, fixed)):
+            return ""  # the city's fixed production covers it: nothing to buy (the common case)
+        if known is None:
+            mk = market(st, i)
+            memo = prof.purchase_cache
+            if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
+                memo = prof.purchase_cache = (mk, {})
+            known = memo[1]
+        extra = prof.extra_masks(colour) if prof.reduce_list else ()
+        key = (cost.units, extra)
+        found = known.get(key)
+        if found is None:  # the cheapest purchase whatever the coins, as (coins, clauses)
+            plan = cheapest(cost.units, prof.own, extra, mk, _ANY_BUDGET)
+            found = known[key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
+        return found[1] if found[0] <= budget else None
+    return price
 
 
 def build_texts(st: State, i: int, card: Card) -> list[str]:
@@ -62,24 +79,44 @@ def copied_wild_sources(st: State, i: int) -> list[str]:
             if c.colour == "purple" and ("science", ("any",)) in c.effect]
 
 
-def stage_clauses(st: State, i: int) -> str | None:
+def stage_clauses(st: State, i: int, price: Callable[[Cost, str], str | None] | None = None) -> str | None:
     """Return how the next Wonder stage is paid, or None when there is none or it is unaffordable."""
     city = st.cities[i]
     k = city.next_stage()
     if city.board is None or k is None:
         return None
-    return cost_clauses(st, i, city.board.stages[k][0], "stage")
+    return (price or pricer(st, i))(city.board.stages[k][0], "stage")
 
 
 def card_moves(st: State, i: int) -> list[str]:
-    """Return every play of an Age card from the hand city i plays from."""
+    """Return every play of an Age card from the hand city i plays from.
+
+    The same moves as `build_texts` plus a stage and a discard for each distinct card, with the
+    city's profile, market and structures looked up once for the whole hand.
+    """
+    city = st.cities[i]
+    price = pricer(st, i)
+    stage = stage_clauses(st, i, price)
+    owned = {c.name for c in city.structures}
+    prof = city.profile
+    olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
+    free_colours = prof.free_colours
+    cards = st.data.cards.get(st.age, {})
     moves: list[str] = []
-    stage = stage_clauses(st, i)
     for name in st.hand_of(i).distinct():
-        card = st.data.card(st.age, name)
+        card = cards.get(name)
         if card is None:
             continue
-        moves += build_texts(st, i, card)
+        if card.name not in owned:
+            if card.chain_from and any(n in owned for n in card.chain_from):
+                moves.append(f"build {card.name}")
+            else:
+                if olympia and not card.cost.free:
+                    moves.append(f"build {card.name}; free")
+                clauses = price(Cost(coins=card.cost.coins) if card.colour in free_colours else card.cost,
+                                card.colour)
+                if clauses is not None:
+                    moves.append(f"build {card.name}{clauses}")
         if stage is not None:
             moves.append(f"stage {name}{stage}")
         moves.append(f"discard {name}")

@@ -1,0 +1,70 @@
+"""`Engine.offer()` (random play's fast path) offers exactly `decision()`'s moves and plays them as `apply` does.
+
+Two engines play the same seeded game in lockstep: one through `offer()` (only the chosen move
+written out, offered moves applied without parsing or checking them again), one through
+`decision()` and the full `apply`. At every step both offer the same moves in the same order,
+and both end with the same scores and winners; a fast path that skipped a state update, or an
+offer that lost, added or reordered a move, would fail here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playproof.playtest.engine import Event, Setup
+from playproof.playtest.games import available_engines
+from playproof.playtest.simulate import play_random_game, player_names
+
+CASES = [("7-wonders-leaders", 2, 4), ("7-wonders-leaders", 7, 11), ("battle-for-seven-cities", 2, 4),
+         ("battle-for-seven-cities", 6, 11), ("seven-sisters", 5, 3)]
+
+
+@pytest.mark.parametrize("game,players,seed", CASES)
+def test_offers_play_as_decision_and_apply(game: str, players: int, seed: int) -> None:
+    """Offered moves equal decision()'s, and the fast path leaves the game as the full apply does."""
+    engine_cls = available_engines()[game]
+    setup = Setup(player_names(players), {}, seed)
+    fast, full, rng = engine_cls(setup), engine_cls(setup), random.Random(seed)
+    direct = 0
+    for line in range(1, 20_000):
+        offer, decision = fast.offer(), full.decision()
+        if decision is None:
+            assert offer is None
+            break
+        assert offer is not None and offer.actor == decision.actor
+        assert [offer.text(k) for k in range(offer.count)] == list(decision.moves), f"line {line}"
+        k = rng.randrange(offer.count)
+        verb, _, args = decision.moves[k].partition(" ")
+        event = Event(line, decision.actor, verb, args)
+        assert not full.apply(event)
+        if offer.play is None:
+            assert not fast.apply(event)
+        else:
+            direct += 1
+            assert not offer.play(k, event)
+        if line % 40 == 0:
+            assert fast.scores() == full.scores(), f"line {line}"
+    assert full.is_over() and fast.is_over()
+    assert fast.score_breakdown() == full.score_breakdown() and fast.winners() == full.winners()
+    if game != "seven-sisters":
+        assert direct > line / 2  # most of a game's moves take the fast path
+
+
+def test_the_default_offer_is_the_decision() -> None:
+    """An engine without its own offer() offers its decision's texts, applied through apply()."""
+    engine = available_engines()["seven-sisters"](Setup(player_names(4), {}, 1))
+    decision, offer = engine.decision(), engine.offer()
+    assert (offer.actor, offer.count) == (decision.actor, len(decision.moves))
+    assert offer.play is None and offer.text(0) == decision.moves[0]
+
+
+def test_random_play_through_offers_keeps_choice_order() -> None:
+    """`rng.randrange(count)` draws the index `rng.choice(moves)` would: a seed plays the same game."""
+    moves = tuple(f"m{i}" for i in range(37))
+    a, b = random.Random(5), random.Random(5)
+    assert [a.choice(moves) for _ in range(200)] == [moves[b.randrange(len(moves))] for _ in range(200)]
+    engine_cls = available_engines()["7-wonders-leaders"]
+    _, events = play_random_game(engine_cls, Setup(player_names(3), {}, 8), random.Random(8))
+    assert len(events) > 100
