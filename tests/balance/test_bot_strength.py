@@ -48,16 +48,6 @@ def test_seven_sisters_heuristic_counts_influence_before_the_scoring() -> None:
     assert above(rate, 1 / 3), rate.text()
 
 
-def test_battle_heuristic_spends_cards_beyond_the_hand_limit_on_cities() -> None:
-    rate = match("battle-for-seven-cities", 2, "greedy", "random", 12)
-    assert above(rate, 0.5), rate.text()
-
-
-def test_seven_wonders_leaders_heuristic_counts_military_and_production() -> None:
-    rate = match("7-wonders-leaders", 3, "greedy", "random", 60)
-    assert above(rate, 1 / 3), rate.text()
-
-
 def _midgame(game: str, players: int, decisions: int, seed: int = 3) -> Engine:
     """Return a seed game after some random moves, at a decision with several moves."""
     plan = Plan(game, players, 1, seed=seed)
