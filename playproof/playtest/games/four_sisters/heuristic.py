@@ -2,9 +2,11 @@
 
 Four Sisters is a team game (partners sit opposite and win or lose the Day together), so a
 player's value is her team's Chateau total (Queens at their Day value) minus the other team's,
-plus a point for every card her team can still play or draw beyond the other team's, and a
-heavy penalty for each partner already unable to draw: a team whose two players both are has
-lost the Day, whatever its Chateau total.
+plus 3 for every card left in her team's Schemes beyond the other team's and 1 for every card in
+hand, and a heavy penalty for each partner already unable to draw: a team whose two players both
+are has lost the Day, whatever its Chateau total. (Cards in hand worth as much as cards in the
+Scheme made bots keep their hands and end their turns: two such bots on opposite teams never end
+the Day.)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
     from playproof.playtest.games.four_sisters.engine import FourSistersEngine
 
 CARDS_WEIGHT = 3.0
+HAND_WEIGHT = 1 / 3
 SHORT_PENALTY = 15.0
 
 
@@ -23,9 +26,9 @@ def heuristic(engine: FourSistersEngine, player: str) -> float:
     team = engine.seats[player].team
     other = engine.other_team(team)
     totals = engine.team_totals()
-    cards = {team: 0, other: 0}
+    cards = {team: 0.0, other: 0.0}
     for seat in engine.seats.values():
-        cards[seat.team] = cards.get(seat.team, 0) + seat.hand_count + seat.scheme_count
+        cards[seat.team] = cards.get(seat.team, 0) + HAND_WEIGHT * seat.hand_count + seat.scheme_count
     short = {team: 0, other: 0}
     for name in engine.short:
         short[engine.seats[name].team] = short.get(engine.seats[name].team, 0) + 1
