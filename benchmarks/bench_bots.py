@@ -6,6 +6,11 @@ A's win rate with its Wilson interval, against an even share of the seats the tw
 
     python benchmarks/bench_bots.py --games 60 --budget 60 who-will-reign four-sisters:4
     python benchmarks/bench_bots.py --games 100 starter tidepool-tricks
+    python benchmarks/bench_bots.py --games 40 --mcts mcts:0.2s:2 --pairing mcts seven-sisters:3
+
+`--mcts` names the MCTS bot in full (budget in iterations or seconds, rollout depth: see
+`playproof.balance.bots.make_bot`); `--pairing` runs only `mcts` (MCTS vs greedy) or `greedy`
+(greedy vs random). The seconds column is CPU time of this process.
 
 `starter` is the game `playproof new` makes; a folder under examples/declared/ is named by its id;
 `GAME:N` plays it with N players (default --players).
@@ -42,11 +47,11 @@ def project_of(game: str, workdir: Path) -> tuple[str, str | None]:
 def pairing(game: str, project: str | None, players: int, a: str, b: str, games: int) -> tuple[Rate, float]:
     """Return bot a's win rate against bot b (seats 1 and 2 swapped half the time) and the seconds taken."""
     rest = ["random"] * (players - 2)
-    began = time.perf_counter()
+    began = time.process_time()
     first = run_local(Plan(game, players, games // 2, seed=1, bots=",".join([a, b, *rest]), project=project))
     second = run_local(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
                             project=project))
-    return Rate(first.wins[0] + second.wins[1], games), time.perf_counter() - began
+    return Rate(first.wins[0] + second.wins[1], games), time.process_time() - began
     # with more than two players the others are random, and A's even share is still 1 / players
 
 
@@ -56,6 +61,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per pairing (default 60)")
     parser.add_argument("--budget", type=int, default=100, help="MCTS iterations per move (default 100)")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--mcts", help="the MCTS bot in full, e.g. mcts:0.2s:2 (default mcts:BUDGET)")
+    parser.add_argument("--pairing", choices=("mcts", "greedy", "both"), default="both",
+                        help="mcts: MCTS vs greedy; greedy: greedy vs random (default both)")
     args = parser.parse_args()
     print(run_heading("bench_bots: bot strength"))
     print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
@@ -65,7 +73,9 @@ def main() -> None:
             game, _, count = spec.partition(":")
             players = int(count) if count else args.players
             game_id, project = project_of(game, Path(workdir))
-            for a, b in ((f"mcts:{args.budget}", "greedy"), ("greedy", "random")):
+            mcts = args.mcts or f"mcts:{args.budget}"
+            pairs = {"mcts": [(mcts, "greedy")], "greedy": [("greedy", "random")]}
+            for a, b in pairs.get(args.pairing, pairs["mcts"] + pairs["greedy"]):
                 rate, seconds = pairing(game_id, project, players, a, b, args.games)
                 print(f"| {game} | {players} | {a} vs {b} | {rate.trials} | {rate.text()} | "
                       f"{100 / players:.0f} % | {seconds:.0f} |", flush=True)

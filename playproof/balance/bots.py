@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -74,7 +75,7 @@ def _outcome(engine: Engine, player: str) -> float:
 
 @dataclass
 class _Node:
-    """A node of the search tree: visits and wins per move, for the player to move there."""
+    """A node of the search tree: visits and rewards per move, for the player to move there."""
 
     actor: str
     visits: int = 0
@@ -83,31 +84,62 @@ class _Node:
 
 
 @dataclass
+class _Scale:
+    """The spread of the heuristic values a search has met, to turn a lead into a reward in (0, 1)."""
+
+    total: float = 0.0
+    count: int = 0
+
+    def reward(self, lead: float) -> float:
+        """Return a logistic reward: 0.5 for an even position, about 0.73 for a typical lead."""
+        self.total += abs(lead)
+        self.count += 1
+        spread = max(self.total / self.count, 1e-6)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / spread))))
+
+
+@dataclass
 class MctsBot:
     """Monte Carlo tree search with determinization (information-set MCTS, one tree over sampled worlds).
 
     Each iteration deals what the bot cannot see afresh (`determinize`), walks the tree by UCB1
-    over the moves legal in that world, adds one node, plays the rest at random, and scores the
-    result for every player (1 for a win, shared wins split). `budget` iterations per move.
+    over the moves legal in that world, adds one node, plays `rollout` more player moves at random
+    (and the table's chance until a player must decide), and scores the leaf for every player: a
+    finished game 1 for a win (shared wins split), an unfinished one by the engine's heuristic (a
+    lead turned into a reward in (0, 1) by the spread of the leads seen). `rollout=-1` plays random
+    games to the end instead (plain MCTS). At the root the moves are ordered by their heuristic one
+    move ahead and widened progressively (2 + sqrt(visits) candidates), so games with many moves
+    spend the budget on the promising ones. The budget is `budget` iterations per move, or
+    `seconds` of CPU time per move when given (then the same seed no longer gives the same moves).
     """
 
     budget: int = 200
     exploration: float = 0.7
+    rollout: int = 0
+    seconds: float | None = None
     name: str = "mcts"
 
     def choose(self, engine: Engine, decision: Decision, rng: random.Random) -> str:
-        """Return the most visited move at the root after `budget` iterations."""
+        """Return the most visited move at the root (ties: the best mean reward) after the budget."""
         if len(decision.moves) == 1:
             return decision.moves[0]
-        root = _Node(decision.actor)
-        for _ in range(self.budget):
+        root, scale = _Node(decision.actor), _Scale()
+        order = _ordered(engine, decision, rng)
+        deadline = time.process_time() + self.seconds if self.seconds is not None else None
+        done = 0
+        while (done < self.budget) if deadline is None else (done == 0 or time.process_time() < deadline):
             world = engine.determinize(decision.actor, rng)
-            self._iterate(root, world, rng)
-        ranked = sorted(decision.moves, key=lambda m: (root.stats.get(m, [0, 0])[0], m), reverse=True)
-        return ranked[0]
+            self._iterate(root, world, rng, order[:2 + math.isqrt(root.visits)], scale)
+            done += 1
 
-    def _iterate(self, root: _Node, world: Engine, rng: random.Random) -> None:
-        """Select down the tree, expand one node, play out, and back the result up."""
+        def rank(move: str) -> tuple[float, float]:
+            visits, reward = root.stats.get(move, [0, 0.0])
+            return visits, reward / visits if visits else 0.0
+        return max(order, key=rank)
+
+    def _iterate(self, root: _Node, world: Engine, rng: random.Random, candidates: list[str],
+                 scale: _Scale) -> None:
+        """Select down the tree, expand one node, roll out, evaluate, and back the rewards up."""
         path: list[tuple[_Node, str]] = []
         node = root
         while (decision := world.decision()) is not None and decision.moves:
@@ -115,31 +147,57 @@ class MctsBot:
             if decision.actor == TABLE:  # chance (a deal, a draw): never chosen, only sampled
                 move = rng.choice(decision.moves)
             else:
-                move = self._select(node, decision.moves, rng)
+                allowed = [m for m in candidates if m in decision.moves] if node is root else decision.moves
+                move = self._select(node, tuple(allowed or decision.moves), rng, node is root)
                 path.append((node, move))
             play(world, decision.actor, move)
             if move not in node.children:
                 node.children[move] = _Node("")
                 break
             node = node.children[move]
-        rewards = _rewards(_playout(world, rng))
+        rewards = _rewards(_playout(world, rng)) if self.rollout < 0 else _evaluate(world, rng, self.rollout, scale)
         for visited, move in path:
             visited.visits += 1
             stat = visited.stats.setdefault(move, [0, 0.0])
             stat[0] += 1
             stat[1] += rewards.get(visited.actor, 0.0)
 
-    def _select(self, node: _Node, moves: tuple[str, ...], rng: random.Random) -> str:
-        """Return an untried legal move at random, else the legal move with the best UCB1 value."""
+    def _select(self, node: _Node, moves: tuple[str, ...], rng: random.Random, ordered: bool) -> str:
+        """Return an untried legal move (the first, when ordered; else at random), else the best by UCB1."""
         untried = [m for m in moves if m not in node.stats]
         if untried:
-            return rng.choice(untried)
+            return untried[0] if ordered else rng.choice(untried)
         log_n = math.log(max(1, node.visits))
 
         def ucb(move: str) -> float:
             visits, reward = node.stats[move]
             return reward / visits + self.exploration * math.sqrt(log_n / visits)
         return max(moves, key=ucb)
+
+
+def _ordered(engine: Engine, decision: Decision, rng: random.Random) -> list[str]:
+    """Return the legal moves, best heuristic one move ahead first (in a world the mover may see)."""
+    world = engine.determinize(decision.actor, rng)
+    values: dict[str, float] = {}
+    for move in decision.moves:
+        probe = world.clone()
+        play(probe, decision.actor, move)
+        values[move] = _outcome(probe, decision.actor) if probe.is_over() else probe.heuristic(decision.actor)
+    return sorted(decision.moves, key=lambda m: -values[m])
+
+
+def _evaluate(world: Engine, rng: random.Random, rollout: int, scale: _Scale) -> dict[str, float]:
+    """Play `rollout` random player moves (and chance until a player decides), then score every player."""
+    for _ in range(MAX_PLAYOUT_EVENTS):
+        decision = world.decision()
+        if decision is None or not decision.moves:
+            return _rewards(world)
+        if decision.actor != TABLE:
+            if rollout <= 0:
+                break
+            rollout -= 1
+        play(world, decision.actor, rng.choice(decision.moves))
+    return {p: scale.reward(world.heuristic(p)) for p in world.setup.players}
 
 
 def _playout(engine: Engine, rng: random.Random) -> Engine:
@@ -153,23 +211,48 @@ def _playout(engine: Engine, rng: random.Random) -> Engine:
 
 
 def _rewards(engine: Engine) -> dict[str, float]:
-    """Return each player's reward of a finished game: 1 shared among the winners."""
+    """Return each player's reward of a finished game: 1 for a winner (partners in a team game both win),
+    0 for a loser, 0.5 each when everybody shares the win (a draw)."""
     winners = engine.winners()
-    return {p: 1.0 / len(winners) for p in winners} if winners else {}
+    share = 0.5 if len(winners) == len(engine.setup.players) else 1.0
+    return {p: share for p in winners}
+
+
+MCTS_SPEC = "mcts[:N or :Ts][:D or :end] (N iterations or T seconds a move, D random moves before the heuristic)"
 
 
 def make_bot(spec: str) -> Bot:
-    """Return a bot from its name: `random`, `greedy`, `mcts` or `mcts:N` (N iterations per move)."""
-    name, _, budget = spec.strip().lower().partition(":")
-    if name == "random" and not budget:
+    """Return a bot from its name: `random`, `greedy` or `mcts[:BUDGET][:ROLLOUT]`.
+
+    BUDGET is N iterations per move (`mcts:200`) or T seconds of CPU per move (`mcts:0.5s`);
+    ROLLOUT is how many random player moves follow the tree before the heuristic scores the
+    position (`mcts:200:4`; default 0), or `end` for random games played to the end.
+    """
+    name, _, rest = spec.strip().lower().partition(":")
+    if name == "random" and not rest:
         return RandomBot()
-    if name == "greedy" and not budget:
+    if name == "greedy" and not rest:
         return GreedyBot()
     if name == "mcts":
-        if budget and not budget.isdigit():
-            raise PlayproofError(f'bot "{spec}": the MCTS budget is a whole number of iterations, e.g. mcts:200')
-        return MctsBot(budget=int(budget) if budget else MctsBot.budget)
-    raise PlayproofError(f'unknown bot "{spec}" (bots: random, greedy, mcts, mcts:N)')
+        return _mcts(spec, *rest.split(":")) if rest else MctsBot()
+    raise PlayproofError(f'unknown bot "{spec}" (bots: random, greedy, {MCTS_SPEC})')
+
+
+def _mcts(spec: str, budget: str, rollout: str = "0", *extra: str) -> MctsBot:
+    """Return an MCTS bot from the parts of its spec after `mcts:`."""
+    bad = PlayproofError(f'bot "{spec}": write {MCTS_SPEC}, e.g. mcts:200, mcts:0.5s or mcts:200:4')
+    depth = -1 if rollout == "end" else int(rollout) if rollout.isdigit() else None
+    if extra or depth is None:
+        raise bad
+    if budget.isdigit() and int(budget) > 0:
+        return MctsBot(budget=int(budget), rollout=depth)
+    try:
+        seconds = float(budget[:-1]) if budget.endswith("s") else math.nan
+    except ValueError:
+        raise bad from None
+    if not seconds > 0 or math.isinf(seconds):
+        raise bad
+    return MctsBot(seconds=seconds, rollout=depth)
 
 
 def seat_bots(spec: str, players: int) -> list[Bot]:

@@ -88,12 +88,16 @@ def test_bot_names_are_checked() -> None:
     assert [b.name for b in seat_bots("mcts:5,greedy", 4)] == ["mcts", "greedy", "greedy", "greedy"]
     assert isinstance(make_bot("random"), RandomBot) and isinstance(make_bot("GREEDY"), GreedyBot)
     assert make_bot("mcts:40") == MctsBot(budget=40)
-    for bad, message in (("clever", 'unknown bot "clever" (bots: random, greedy, mcts, mcts:N)'),
-                         ("mcts:lots", 'bot "mcts:lots": the MCTS budget is a whole number of iterations, e.g. '
-                                       "mcts:200")):
+    assert make_bot("mcts:40:3") == MctsBot(budget=40, rollout=3)
+    assert make_bot("mcts:0.5s") == MctsBot(seconds=0.5)
+    assert make_bot("mcts:2s:end") == MctsBot(seconds=2.0, rollout=-1)
+    assert str(pytest.raises(PlayproofError, make_bot, "clever").value) == \
+        'unknown bot "clever" (bots: random, greedy, mcts[:N or :Ts][:D or :end] (N iterations or T seconds a ' \
+        "move, D random moves before the heuristic))"
+    for bad in ("mcts:lots", "mcts:0", "mcts:-1s", "mcts:40:x", "mcts:40:2:9", "mcts:infs", "mcts:s"):
         with pytest.raises(PlayproofError) as err:
             make_bot(bad)
-        assert str(err.value) == message
+        assert str(err.value).startswith(f'bot "{bad}": write mcts[:N or :Ts]'), bad
     with pytest.raises(PlayproofError, match="--bots names 3 bots for 2 players"):
         seat_bots("random,random,random", 2)
 

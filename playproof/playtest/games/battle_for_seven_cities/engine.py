@@ -38,6 +38,7 @@ class BattleEngine(Engine):
     rules = RULES
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    from playproof.playtest.games.battle_for_seven_cities.heuristic import heuristic  # bots' value of a position
     options: ClassVar[dict[str, str]] = {
         "start": "Setup: the time the game started (h:mm), for the clock cards; default 12:00",
         "first": "Setup: who holds the time-shift card (no clock cards dealt)",

@@ -53,6 +53,7 @@ class SevenSistersEngine(ScoringPass, Engine):
     min_players = 2
     max_players = 6
     options = OPTIONS
+    from playproof.playtest.games.seven_sisters.heuristic import heuristic  # bots' value of a position
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)

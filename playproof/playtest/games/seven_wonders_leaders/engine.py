@@ -68,6 +68,7 @@ class SevenWondersLeaders(Decisions, Engine):
     min_players = 2
     max_players = 7
     options = OPTIONS
+    from playproof.playtest.games.seven_wonders_leaders.heuristic import heuristic  # bots' value of a position
 
     def __init__(self, setup: Setup) -> None:
         """Load the project's numbers and set up the cities."""

@@ -1,0 +1,44 @@
+"""How well a city is doing in 7 Wonders Leaders, for bots: points now, plus what will earn points.
+
+A designer's reading: the score sheet as it stands (military tokens, treasury, wonder, civilian,
+science, commerce, guilds, leaders); coins beyond the treasury's thirds; shields against each
+neighbour (the conflicts still to come pay the stronger city); and resources produced, which
+matter less as the ages pass. The value is the lead over the best opponent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.seven_wonders_leaders.engine import SevenWondersLeaders
+    from playproof.playtest.games.seven_wonders_leaders.state import State
+
+COIN_WEIGHT = 0.15
+MILITARY_WEIGHT = 0.5
+RESOURCE_WEIGHT = 0.4
+
+
+def value(st: State, i: int) -> float:
+    """Return a city's points now plus a fraction for coins, military standing and production."""
+    city = st.cities[i]
+    prof = city.profile
+    ages_left = max(0, 3 - st.age) + (0 if st.phase == "over" else 1)
+    military = 0.0
+    for j in (st.left(i), st.right(i)):
+        if j != i:
+            other = st.cities[j].profile.shields
+            military += (prof.shields > other) * (2 * st.age - 1) - (prof.shields < other)
+    production = sum(prof.own.fixed) + len(prof.own.masks)
+    return (breakdown(st, i)["total"] + COIN_WEIGHT * city.coins + MILITARY_WEIGHT * military * min(1, ages_left)
+            + RESOURCE_WEIGHT * production * ages_left / 3)
+
+
+def heuristic(engine: SevenWondersLeaders, player: str) -> float:
+    """Return a city's value minus the best opponent's."""
+    st = engine.st
+    values = [value(st, i) for i in range(len(st.players))]
+    me = st.players.index(player)
+    return values[me] - max(v for i, v in enumerate(values) if i != me)

@@ -1,0 +1,114 @@
+"""Bots that play to win: each mechanism checked on a small seeded match, win rates with Wilson intervals.
+
+Every match swaps the two bots' seats half the time (first-player effects cancel) and asserts the
+interval's low end is above the even share, so a bot that plays no better than its opponent fails.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from playproof.balance.bots import GreedyBot, MctsBot, make_bot
+from playproof.balance.runner import Plan, engine_class, run_local
+from playproof.balance.stats import Rate
+from playproof.playtest.engine import Engine
+
+
+def match(game: str, players: int, a: str, b: str, games: int, seed: int = 1) -> Rate:
+    """Return bot a's share of the wins against bot b, seats 1 and 2 swapped for half the games."""
+    rest = ["random"] * (players - 2)
+    first = run_local(Plan(game, players, games // 2, seed=seed, bots=",".join([a, b, *rest])))
+    second = run_local(Plan(game, players, games - games // 2, seed=seed + 10_000, bots=",".join([b, a, *rest])))
+    return Rate(first.wins[0] + second.wins[1], games)
+
+
+def above(rate: Rate, share: float) -> bool:
+    """True when the Wilson interval's low end is above the even share."""
+    return rate.interval[0] > share
+
+
+def test_mcts_with_heuristic_leaves_beats_greedy_and_greedy_beats_random_at_nim(nim: str) -> None:
+    greedy = match(nim, 2, "greedy", "random", 200)
+    assert above(greedy, 0.5), greedy.text()
+    mcts = match(nim, 2, "mcts:60", "greedy", 40)
+    assert above(mcts, 0.5), mcts.text()
+
+
+def test_seven_sisters_heuristic_counts_influence_before_the_scoring() -> None:
+    rate = match("seven-sisters", 3, "greedy", "random", 60)
+    assert above(rate, 1 / 3), rate.text()
+
+
+def _midgame(game: str, players: int, decisions: int, seed: int = 3) -> Engine:
+    """Return a seed game after some random moves, at a decision with several moves."""
+    plan = Plan(game, players, 1, seed=seed)
+    engine = engine_class(plan)(plan.setup(0))
+    rng = random.Random(seed)
+    from playproof.balance.bots import play
+
+    while (decision := engine.decision()) is not None:
+        if decisions <= 0 and decision.actor != "table" and len(decision.moves) > 3:
+            return engine
+        decisions -= decision.actor != "table"
+        play(engine, decision.actor, rng.choice(decision.moves))
+    raise AssertionError("the game ended before the position wanted")
+
+
+def test_the_root_tries_the_best_move_one_step_ahead_first() -> None:
+    # with one iteration, the only move searched is the first in order: greedy's choice (ties aside)
+    engine = _midgame("seven-sisters", 3, 12)
+    decision = engine.decision()
+    assert decision is not None
+    best = GreedyBot().choose(engine, decision, random.Random(1))
+    probe = engine.clone()
+    from playproof.balance.bots import play
+
+    play(probe, decision.actor, best)
+    chosen = MctsBot(budget=1).choose(engine, decision, random.Random(1))
+    after = engine.clone()
+    play(after, decision.actor, chosen)
+    assert after.heuristic(decision.actor) == probe.heuristic(decision.actor)
+
+
+def test_progressive_widening_keeps_the_budget_on_the_best_moves() -> None:
+    engine = _midgame("battle-for-seven-cities", 2, 6)
+    decision = engine.decision()
+    assert decision is not None and len(decision.moves) > 3
+    bot = MctsBot(budget=9)
+    seen: list[int] = []
+    original = bot._iterate
+
+    def spy(root, world, rng, candidates, scale):  # type: ignore[no-untyped-def]
+        seen.append(len(candidates))
+        original(root, world, rng, candidates, scale)
+    bot._iterate = spy  # type: ignore[method-assign]
+    bot.choose(engine, decision, random.Random(2))
+    assert seen == [min(len(decision.moves), 2 + int(v ** 0.5)) for v in range(9)]
+
+
+def test_same_seed_same_moves_and_a_budget_in_seconds() -> None:
+    plan = Plan("who-will-reign", 2, 2, seed=4, bots="mcts:15:2,greedy")
+    one, two = run_local(plan), run_local(plan)
+    one.seconds = two.seconds = 0.0
+    assert one.to_dict() == two.to_dict()
+    engine = _midgame("who-will-reign", 2, 10)
+    decision = engine.decision()
+    assert decision is not None
+    bot = make_bot("mcts:0.05s")
+    began = time.process_time()
+    assert bot.choose(engine, decision, random.Random(1)) in decision.moves
+    assert time.process_time() - began < 1.0  # the deadline is kept (one iteration may run past it)
+
+
+@pytest.mark.parametrize("game,players", [("seven-sisters", 3), ("four-sisters", 4),
+                                          ("battle-for-seven-cities", 2), ("who-will-reign", 2),
+                                          ("7-wonders-leaders", 3)])
+def test_every_seed_game_has_its_own_heuristic(game: str, players: int) -> None:
+    cls = engine_class(Plan(game, players, 1))
+    assert cls.heuristic is not Engine.heuristic
+    engine = _midgame(game, players, 8)
+    values = [engine.heuristic(p) for p in engine.setup.players]
+    assert all(isinstance(v, (int, float)) for v in values)
