@@ -50,7 +50,9 @@ def run_options(func: click.decorators.FC) -> click.decorators.FC:
     """Add the options every bot run shares: bots, jobs, backend, address, seed, variant, report."""
     for option in reversed([
         click.option("--bots", default="random", show_default=True,
-                     help="Bots by seat: random, greedy, mcts or mcts:N (N iterations a move), e.g. mcts,greedy."),
+                     help="Bots by seat: random, greedy or mcts[:BUDGET[:DEPTH]] (mcts:200 iterations a move, "
+                          "mcts:0.5s CPU seconds a move, mcts:200:4 four random moves before the heuristic), "
+                          "e.g. mcts:200,greedy. See `playproof docs simulate`."),
         click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Processes to play on (local), or CPUs of a local Ray cluster."),
         click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
