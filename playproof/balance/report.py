@@ -41,7 +41,7 @@ def text_lines(run: Run) -> list[str]:
              "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}"
                                                                 for i, r in enumerate(s.seat_rates())),
              f"  first player: {rate.text()} against an even {100 * even:.1f} %"
-             + _verdict(rate, even),
+             + _verdict(rate, even) + _mixed_bots(run.bots),
              "  mean score by seat: " + ", ".join(f"{i + 1}: {m.mean:.1f} (sd {m.sd:.1f})"
                                                   for i, m in enumerate(s.scores)),
              f"  length: {s.moves.mean:.0f} moves (sd {s.moves.sd:.0f}, {s.moves.low:.0f}-{s.moves.high:.0f}), "
@@ -57,6 +57,13 @@ def _verdict(rate: Rate, even: float) -> str:
     if high < even:
         return ": a disadvantage (the interval is below an even share)"
     return ": no clear advantage"
+
+
+def _mixed_bots(bots: str) -> str:
+    """Warn that seat differences include bot strength when the seats play different bots."""
+    if len({b.strip() for b in bots.split(",")}) > 1:
+        return " (the seats play different bots: this compares the bots as much as the seats)"
+    return ""
 
 
 class BalanceFormat(ABC):

@@ -173,7 +173,9 @@ def test_simulate_cli_options(nim: str) -> None:
                                  "--bots", "greedy,random"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].startswith("nim, as printed, 2 players, bots greedy,random: 60 games in ")
-    assert "first player:" in result.output
+    assert "first player:" in result.output and "the seats play different bots" in result.output
+    same = runner.invoke(cli, ["simulate", "nim", "--players", "2", "--games", "20", "--bots", "random"])
+    assert same.exit_code == 0 and "first player:" in same.output and "different bots" not in same.output
     bad = runner.invoke(cli, ["simulate", "nim", "--players", "2", "--address", "10.0.0.1:6379"])
     assert (bad.exit_code, bad.output) == (1, "Error: --address names a Ray cluster: use it with --backend ray\n")
 
