@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from playproof.balance.bots import Bot, seat_bots
+from playproof.balance.bots import Bot, RandomBot, seat_bots
 from playproof.balance.stats import GameResult, Summary
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import Engine, Event, Setup, player_range
@@ -69,24 +69,37 @@ def engine_class(plan: Plan) -> type[Engine]:
 
 def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: random.Random,
               index: int = 0, events: list[Event] | None = None) -> GameResult:
-    """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`)."""
+    """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`).
+
+    Chance and random bots take their move from `Engine.offer()`: the move `rng.choice(decision.moves)`
+    would take (the same index), written and applied without being parsed again where the engine
+    can; the other bots choose from the whole `decision()`.
+    """
     engine = engine_cls(setup)
     seats = {name: seat for seat, name in enumerate(setup.players)}
+    searching = {seat for seat, bot in enumerate(bots) if not isinstance(bot, RandomBot)}
     taken: dict[str, list[int]] = {}
     moves, labels = 0, {engine.round_label()}
-    while (decision := engine.decision()) is not None:
-        if not decision.moves or moves >= MAX_EVENTS:
+    while (offer := engine.offer()) is not None:
+        if not offer.count or moves >= MAX_EVENTS:
             raise PlayproofError(f"{engine_cls.game_id}: no legal move or no end after {moves} events (seed "
                                  f"{setup.seed})")
-        seat = seats.get(decision.actor)
-        bot_move = bots[seat].choose(engine, decision, rng) if seat is not None else rng.choice(decision.moves)
+        seat = seats.get(offer.actor)
         moves += 1
-        event = Event(moves, decision.actor, *_split(bot_move))
+        if seat in searching:
+            decision = engine.decision()
+            assert decision is not None
+            event = Event(moves, decision.actor, *_split(bots[seat].choose(engine, decision, rng)))
+            k, play = -1, None
+        else:
+            k = rng.randrange(offer.count)  # the index rng.choice(decision.moves) draws
+            event = Event(moves, offer.actor, *_split(offer.text(k)))
+            play = offer.play
         if seat is not None:
             _note_taken(taken, engine, event, seat)
         if events is not None:
             events.append(event)
-        if found := engine.apply(event):
+        if found := (engine.apply(event) if play is None else play(k, event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         labels.add(engine.round_label())
     return _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
