@@ -47,24 +47,61 @@ class RandomBot:
 
 @dataclass
 class GreedyBot:
-    """One move ahead: the move after which the engine's heuristic for the mover is best (ties at random)."""
+    """One move ahead: the move after which the engine's heuristic for the mover is best (ties at random).
+
+    A player who moves many times in a row (a turn of steps) could walk in circles when no step
+    changes the heuristic and ending the turn lowers it. After `LONG_STRETCH` moves in a row by the
+    same player, greedy remembers the positions it has been in since, and a move back to one of
+    them counts as worse than any other, so the stretch ends.
+    """
 
     name: str = "greedy"
+    _game: Engine | None = field(default=None, repr=False, compare=False)
+    _actor: str = field(default="", repr=False, compare=False)
+    _stretch: int = field(default=0, repr=False, compare=False)
+    _seen: set[tuple[object, ...]] = field(default_factory=set, repr=False, compare=False)
+
+    LONG_STRETCH = 12
+    REPEAT_PENALTY = 1e6
 
     def choose(self, engine: Engine, decision: Decision, rng: random.Random) -> str:
         """Return the move with the best heuristic value one move ahead."""
+        watching = self._follow(engine, decision)
         if len(decision.moves) == 1:
             return decision.moves[0]
         best, chosen = -math.inf, []
         for move in decision.moves:
             probe = engine.clone()
             play(probe, decision.actor, move)
-            value = _outcome(probe, decision.actor) if probe.is_over() else probe.heuristic(decision.actor)
+            if probe.is_over():
+                value = _outcome(probe, decision.actor)
+            else:
+                value = probe.heuristic(decision.actor)
+                if watching and _position(probe, probe.decision()) in self._seen:
+                    value -= self.REPEAT_PENALTY
             if value > best:
                 best, chosen = value, [move]
             elif value == best:
                 chosen.append(move)
         return rng.choice(chosen)
+
+    def _follow(self, engine: Engine, decision: Decision) -> bool:
+        """Count the mover's moves in a row; past a long stretch, remember this position. Return whether watching."""
+        if engine is not self._game or decision.actor != self._actor:
+            self._game, self._actor, self._stretch = engine, decision.actor, 0
+            self._seen.clear()
+        self._stretch += 1
+        if self._stretch <= self.LONG_STRETCH:
+            return False
+        self._seen.add(_position(engine, decision))
+        return True
+
+
+def _position(engine: Engine, decision: Decision | None) -> tuple[object, ...]:
+    """Return what identifies a position for repeat checks: who moves, their moves, and the scores."""
+    if decision is None:
+        return ("over",)
+    return decision.actor, tuple(decision.moves), tuple(sorted(engine.scores().items()))
 
 
 def _outcome(engine: Engine, player: str) -> float:

@@ -112,3 +112,27 @@ def test_every_seed_game_has_its_own_heuristic(game: str, players: int) -> None:
     engine = _midgame(game, players, 8)
     values = [engine.heuristic(p) for p in engine.setup.players]
     assert all(isinstance(v, (int, float)) for v in values)
+
+
+def test_greedy_does_not_walk_in_circles_in_battle_for_seven_cities() -> None:
+    # Seed 12 made greedy walk its token over its own tiles forever (the 100,000-event cap) before
+    # greedy avoided positions it had been in during a long stretch of its own moves.
+    summary = run_local(Plan("battle-for-seven-cities", 2, 1, seed=12, bots="greedy,random"))
+    assert summary.games == 1 and summary.moves.high < 2_000
+
+
+def test_battle_for_seven_cities_greedy_beats_random() -> None:
+    rate = match("battle-for-seven-cities", 2, "greedy", "random", 40)
+    assert above(rate, 0.5), rate.text()
+
+
+def test_greedy_forgets_positions_when_the_mover_or_the_game_changes() -> None:
+    engine = _midgame("battle-for-seven-cities", 2, 30)
+    decision = engine.decision()
+    assert decision is not None
+    bot = GreedyBot()
+    for _ in range(GreedyBot.LONG_STRETCH + 1):
+        assert bot._follow(engine, decision) is (bot._stretch > GreedyBot.LONG_STRETCH)
+    assert bot._seen
+    other = engine.clone()
+    assert bot._follow(other, decision) is False and not bot._seen and bot._stretch == 1
