@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
 from playproof.balance.bots import Bot, RandomBot, seat_bots
 from playproof.balance.stats import GameResult, Summary
@@ -67,42 +67,63 @@ def engine_class(plan: Plan) -> type[Engine]:
     return found
 
 
+Step = tuple[str, int, str, Callable[[Event], Sequence[object]] | None]
+"""The pending decision's actor, its number of moves, the move chosen, and how to apply it (None: `apply`)."""
+
+
 def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: random.Random,
               index: int = 0, events: list[Event] | None = None) -> GameResult:
     """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`).
 
-    Chance and random bots take their move from `Engine.offer()`: the move `rng.choice(decision.moves)`
-    would take (the same index), written and applied without being parsed again where the engine
-    can; the other bots choose from the whole `decision()`.
+    When every seat plays at random, moves come from `Engine.offer()` (`_random_step`): the move
+    `rng.choice(decision.moves)` would take, written and applied without being parsed again where
+    the engine can. Otherwise every move comes from `decision()` (`_bot_step`). A seed plays the same
+    game either way.
     """
     engine = engine_cls(setup)
     seats = {name: seat for seat, name in enumerate(setup.players)}
-    searching = {seat for seat, bot in enumerate(bots) if not isinstance(bot, RandomBot)}
+    step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
     taken: dict[str, list[int]] = {}
     moves, labels = 0, {engine.round_label()}
-    while (offer := engine.offer()) is not None:
-        if not offer.count or moves >= MAX_EVENTS:
+    while (pending := step(engine, seats, bots, rng)) is not None:
+        actor, count, move, play = pending
+        if not count or moves >= MAX_EVENTS:
             raise PlayproofError(f"{engine_cls.game_id}: no legal move or no end after {moves} events (seed "
                                  f"{setup.seed})")
-        seat = seats.get(offer.actor)
         moves += 1
-        if seat in searching:
-            decision = engine.decision()
-            assert decision is not None
-            event = Event(moves, decision.actor, *_split(bots[seat].choose(engine, decision, rng)))
-            k, play = -1, None
-        else:
-            k = rng.randrange(offer.count)  # the index rng.choice(decision.moves) draws
-            event = Event(moves, offer.actor, *_split(offer.text(k)))
-            play = offer.play
+        event = Event(moves, actor, *_split(move))
+        seat = seats.get(actor)
         if seat is not None:
             _note_taken(taken, engine, event, seat)
         if events is not None:
             events.append(event)
-        if found := (engine.apply(event) if play is None else play(k, event)):
+        if found := (engine.apply(event) if play is None else play(event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         labels.add(engine.round_label())
     return _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+
+
+def _random_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:
+    """Return a uniformly random move of the pending offer (None when the game is over)."""
+    offer = engine.offer()
+    if offer is None:
+        return None
+    if not offer.count:
+        return offer.actor, 0, "", None
+    k = rng.randrange(offer.count)  # the index rng.choice(decision.moves) draws
+    return offer.actor, offer.count, offer.text(k), None if offer.play is None else partial(offer.play, k)
+
+
+def _bot_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:
+    """Return the seat's bot's move (chance at random) from the pending decision (None when the game is over)."""
+    decision = engine.decision()
+    if decision is None:
+        return None
+    if not decision.moves:
+        return decision.actor, 0, "", None
+    seat = seats.get(decision.actor)
+    move = bots[seat].choose(engine, decision, rng) if seat is not None else rng.choice(decision.moves)
+    return decision.actor, len(decision.moves), move, None
 
 
 def _split(move: str) -> tuple[str, str]:
