@@ -15,6 +15,7 @@ from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.checks import market
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions, present
+from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
@@ -174,8 +175,10 @@ class SevenWondersLeaders(Decisions, Engine):
             cards = present(st.deck) + st.guilds_available()
             return self._chance_offer("draw", st.controller, cards, self._table_draw)
         i = next(i for i in st.choosers() if i not in st.choices)
-        moves = options.free_city_moves(st, i) if st.cities[i].free_city else options.card_moves(st, i)
-        return Offer(st.actor_of(i), len(moves), moves.__getitem__, lambda k, event: self._play_offered(i, event))
+        pr = Pricer(st, i)
+        entries = (options.free_city_entries if st.cities[i].free_city else options.card_entries)(st, i, pr)
+        return Offer(st.actor_of(i), len(entries), lambda k: options.written(entries[k], pr),
+                     lambda k, event: self._play_offered(i, event))
 
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
         """Record a city's play of a card as offered: in its hand, affordable, paid as the offer wrote it.

@@ -2,56 +2,34 @@
 
 from __future__ import annotations
 
-from operator import le
-from typing import Callable
+from typing import Callable, Union
 
-from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price, market
+from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price
+from playproof.playtest.games.seven_wonders_leaders.city import City
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
-from playproof.playtest.games.seven_wonders_leaders.moves import plan_clauses
-from playproof.playtest.games.seven_wonders_leaders.resources import Market, cheapest
+from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, State, broken
 
-_ANY_BUDGET = 1 << 30
-"""A budget no purchase reaches: the cheapest purchase is remembered whatever the city's coins."""
+Entry = Union[str, tuple[str, Cost, str]]
+"""A move offered for a hand: its text, or (its text up to the purchase, the cost, the colour it is priced as)."""
 
 
 def cost_clauses(st: State, i: int, cost: Cost, colour: str) -> str | None:
     """Return the cheapest purchase clauses paying a cost, or None when it cannot be paid."""
-    return pricer(st, i)(cost, colour)
+    return Pricer(st, i).clauses(cost, colour)
 
 
 def pricer(st: State, i: int) -> Callable[[Cost, str], str | None]:
-    """Return `cost_clauses` for city i as it is now: its profile, coins and market looked up once.
+    """Return `cost_clauses` for city i as it is now: its profile, coins and market looked up once."""
+    return Pricer(st, i).clauses
 
-    The market is worked out at the first cost the city's own production does not cover.
-    """
-    city = st.cities[i]
-    coins, prof = city.coins, city.profile
-    fixed = prof.own.fixed
-    known: dict[tuple[object, ...], tuple[int, str | None]] | None = None
-    mk: Market | None = None
 
-    def price(cost: Cost, colour: str) -> str | None:
-        nonlocal known, mk
-        budget = coins - cost.coins
-        if budget < 0:
-            return None
-        if all(map(le, cost.units, fixed)):
-            return ""  # the city's fixed production covers it: nothing to buy (the common case)
-        if known is None:
-            mk = market(st, i)
-            memo = prof.purchase_cache
-            if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
-                memo = prof.purchase_cache = (mk, {})
-            known = memo[1]
-        extra = prof.extra_masks(colour) if prof.reduce_list else ()
-        key = (cost.units, extra)
-        found = known.get(key)
-        if found is None:  # the cheapest purchase whatever the coins, as (coins, clauses)
-            plan = cheapest(cost.units, prof.own, extra, mk, _ANY_BUDGET)
-            found = known[key] = (0, None) if plan is None else (plan.coins, plan_clauses(plan))
-        return found[1] if found[0] <= budget else None
-    return price
+def written(entry: Entry, pr: Pricer) -> str:
+    """Return an entry's move text, its purchase clauses worked out now when they are not yet written."""
+    if entry.__class__ is str:
+        return entry  # type: ignore[return-value]
+    head, cost, colour = entry
+    return head + (pr.clauses(cost, colour) or "")
 
 
 def build_texts(st: State, i: int, card: Card) -> list[str]:
@@ -89,49 +67,80 @@ def stage_clauses(st: State, i: int, price: Callable[[Cost, str], str | None] | 
 
 
 def card_moves(st: State, i: int) -> list[str]:
-    """Return every play of an Age card from the hand city i plays from.
+    """Return every play of an Age card from the hand city i plays from (see `card_entries`)."""
+    pr = Pricer(st, i)
+    return [written(e, pr) for e in card_entries(st, i, pr)]
+
+
+def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
+    """Return every play of an Age card from the hand city i plays from, purchases not yet written.
 
     The same moves as `build_texts` plus a stage and a discard for each distinct card, with the
     city's profile, market and structures looked up once for the whole hand.
     """
     city = st.cities[i]
-    price = pricer(st, i)
-    stage = stage_clauses(st, i, price)
+    stage = _stage_cost(city, pr)
     owned = {c.name for c in city.structures}
     prof = city.profile
     olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
     free_colours = prof.free_colours
     cards = st.data.cards.get(st.age, {})
-    moves: list[str] = []
+    moves: list[Entry] = []
     for name in st.hand_of(i).distinct():
         card = cards.get(name)
         if card is None:
             continue
-        if card.name not in owned:
+        if name not in owned:
             if card.chain_from and any(n in owned for n in card.chain_from):
-                moves.append(f"build {card.name}")
+                moves.append("build " + name)
             else:
                 if olympia and not card.cost.free:
-                    moves.append(f"build {card.name}; free")
-                clauses = price(Cost(coins=card.cost.coins) if card.colour in free_colours else card.cost,
-                                card.colour)
-                if clauses is not None:
-                    moves.append(f"build {card.name}{clauses}")
+                    moves.append(f"build {name}; free")
+                cost = Cost(coins=card.cost.coins) if card.colour in free_colours else card.cost
+                if pr.can_pay(cost, card.colour):
+                    moves.append(("build " + name, cost, card.colour))
         if stage is not None:
-            moves.append(f"stage {name}{stage}")
-        moves.append(f"discard {name}")
+            moves.append(("stage " + name, stage, "stage"))
+        moves.append("discard " + name)
     return moves
 
 
+def _stage_cost(city: City, pr: Pricer) -> Cost | None:
+    """Return the cost of the city's next Wonder stage when it can pay it, else None."""
+    k = city.next_stage()
+    if city.board is None or k is None:
+        return None
+    cost = city.board.stages[k][0]
+    return cost if pr.can_pay(cost, "stage") else None
+
+
 def free_city_moves(st: State, i: int) -> list[str]:
+    """Return the Free City's plays (see `free_city_entries`)."""
+    pr = Pricer(st, i)
+    return [written(e, pr) for e in free_city_entries(st, i, pr)]
+
+
+def free_city_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     """Return the Free City's plays: its free chains if any, else builds and stages, else discards."""
+    city = st.cities[i]
     cards = [c for c in (st.data.card(st.age, n) for n in st.hand_of(i).distinct()) if c is not None]
     chains = [c.name for c in cards if _chain_build(st, i, c)]
     if chains:
         return [f"freecity build {name}" for name in chains]
-    stage = stage_clauses(st, i)
-    built = [t for c in cards for t in build_texts(st, i, c) + ([f"stage {c.name}{stage}"] if stage is not None else [])]
-    return ["freecity " + m for m in built or [f"discard {c.name}" for c in cards]]
+    stage = _stage_cost(city, pr)
+    prof = city.profile
+    olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
+    built: list[Entry] = []
+    for card in cards:
+        if not city.owns(card.name):  # not a chain: those were built above
+            if olympia and not card.cost.free:
+                built.append(f"freecity build {card.name}; free")
+            cost = Cost(coins=card.cost.coins) if card.colour in prof.free_colours else card.cost
+            if pr.can_pay(cost, card.colour):
+                built.append(("freecity build " + card.name, cost, card.colour))
+        if stage is not None:
+            built.append((f"freecity stage {card.name}", stage, "stage"))
+    return built or [f"freecity discard {c.name}" for c in cards]
 
 
 def _chain_build(st: State, i: int, card: Card) -> bool:
