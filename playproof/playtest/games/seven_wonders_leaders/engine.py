@@ -147,6 +147,8 @@ class SevenWondersLeaders(Decisions, Engine):
                 return self._offer_turn()
             if st.phase == "leaders":
                 return self._offer_leaders()
+            if st.phase == "recruit":
+                return self._offer_recruit()
         decision = self.decision()
         return None if decision is None else decision_offer(decision)
 
@@ -180,8 +182,17 @@ class SevenWondersLeaders(Decisions, Engine):
         return Offer(st.actor_of(i), len(entries), lambda k: options.written(entries[k], pr),
                      lambda k, event: self._play_offered(i, event))
 
+    def _offer_recruit(self) -> Offer:
+        """Offer the next player's plays of a Leader in the Recruitment phase."""
+        st = self.st
+        p = next(i for i in st.choosers() if i not in st.choices)
+        pr = Pricer(st, p)
+        entries = options.recruit_entries(st, p, pr)
+        return Offer(st.players[p], len(entries), lambda k: options.written(entries[k], pr),
+                     lambda k, event: self._play_offered(p, event))
+
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
-        """Record a city's play of a card as offered: in its hand, affordable, paid as the offer wrote it.
+        """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
 
         The Free City's plays too: its offer already holds only what its duty allows.
         """
@@ -190,7 +201,8 @@ class SevenWondersLeaders(Decisions, Engine):
         move = self.data.parsed.get(key)
         if move is None:
             move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
-        st.choices[i] = Choice(i, move, self._offered_payment(i, move), st.real_hand(i))
+        hand = st.cities[i].leader_hand if st.phase == "recruit" else st.real_hand(i)
+        st.choices[i] = Choice(i, move, self._offered_payment(i, move), hand)
         self._maybe_resolve()
         return []
 
@@ -200,6 +212,8 @@ class SevenWondersLeaders(Decisions, Engine):
         city = st.cities[i]
         if move.verb == "discard":
             return Payment()
+        if move.verb == "recruit":  # `_recruit_choice`'s payment: the Leader's price, which the offer checked
+            return Payment(bank=checks.leader_price(st, i, st.data.leaders[move.name]))
         if move.verb == "stage":
             cost = city.board.stages[city.next_stage()][0]
         elif move.free:

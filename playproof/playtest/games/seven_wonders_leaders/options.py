@@ -180,19 +180,25 @@ def can_build_any(st: State, i: int, card: Card) -> bool:
 
 
 def recruit_moves(st: State, i: int) -> list[str]:
-    """Return every play of a Leader in a Recruitment phase."""
+    """Return every play of a Leader in a Recruitment phase (see `recruit_entries`)."""
+    pr = Pricer(st, i)
+    return [written(e, pr) for e in recruit_entries(st, i, pr)]
+
+
+def recruit_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
+    """Return every play of a Leader in a Recruitment phase, a stage's purchases not yet written."""
     city = st.cities[i]
-    stage = stage_clauses(st, i)
-    moves = []
+    stage = _stage_cost(city, pr)
+    moves: list[Entry] = []
     for name in city.leader_hand.distinct():
         leader = st.data.leaders.get(name)
         if leader is None:
             continue
         if leader_price(st, i, leader) <= city.coins:
-            moves.append(f"recruit {name}")
+            moves.append("recruit " + name)
         if stage is not None:
-            moves.append(f"stage {name}{stage}")
-        moves.append(f"discard {name}")
+            moves.append(("stage " + name, stage, "stage"))
+        moves.append("discard " + name)
     return moves
 
 

@@ -11,6 +11,7 @@ play chosen.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import le
 from typing import Any, NamedTuple
 
@@ -70,12 +71,21 @@ class Bounds(NamedTuple):
 
 def bounds(own: Supply, mk: Market) -> Bounds:
     """Return what a city with this production can get in this market (wildcards of Leaders left out)."""
-    sure = tuple(a + b + c for a, b, c in zip(own.fixed, mk.left.fixed, mk.right.fixed))
-    choices = own.masks + mk.left.masks + mk.right.masks
+    sure = tuple(map(sum, zip(own.fixed, mk.left.fixed, mk.right.fixed)))
+    most = tuple(map(sum, zip(_most(own), _most(mk.left), _most(mk.right))))
     bank = mk.bank_price
-    most = tuple(n + (bank is not None) + sum(m >> r & 1 for m in choices) for r, n in enumerate(sure))
+    if bank is not None:
+        most = tuple(n + 1 for n in most)
     dearest = max(max(mk.left_price), max(mk.right_price), bank if bank is not None else 0)
     return Bounds(sure, most, dearest)
+
+
+@lru_cache(maxsize=1 << 12)
+def _most(supply: Supply) -> tuple[int, ...]:
+    """Return the units of each resource a supply may give: its fixed units and every choice offering it."""
+    if not supply.masks:
+        return supply.fixed
+    return tuple(n + sum(m >> r & 1 for m in supply.masks) for r, n in enumerate(supply.fixed))
 
 
 class Pricer:
