@@ -10,16 +10,23 @@ from playproof.playtest.games.seven_wonders_leaders.state import Finding, Paymen
 
 
 def market(st: State, i: int) -> Market:
-    """Return what city i can buy and at what prices (kept until a profile involved changes)."""
+    """Return what city i can buy and at what prices (kept until a profile involved changes).
+
+    A market worked out again but equal to the one before is returned as the same object, so
+    purchases found in it (`Profile.purchase_cache`) stay known.
+    """
     cities = st.cities
     n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every card of every hand
     prof, lp, rp = cities[i].profile, cities[(i + 1) % n].profile, cities[(i - 1) % n].profile
     cached = prof.market_cache
-    if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == (lp.version, rp.version):
+    versions = (lp.version, rp.version, prof.version)
+    if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == versions:
         return cached[3]
     left_price, right_price = prices(prof, st.data.const("trade_price", 2))
     found = Market(lp.sale, rp.sale, left_price, right_price, prof.numbers.get("bank_buy"))
-    prof.market_cache = (lp, rp, (lp.version, rp.version), found)
+    if cached is not None and cached[3] == found:
+        found = cached[3]  # the same market as before (a profile changed, not what it sells): what is known holds
+    prof.market_cache = (lp, rp, versions, found)
     return found
 
 

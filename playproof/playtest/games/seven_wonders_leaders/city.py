@@ -83,8 +83,8 @@ class Profile:
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     market_cache: tuple[Any, ...] | None = None
-    purchase_cache: tuple[Any, dict[Any, tuple[int, str | None]]] | None = None
-    """The cheapest purchases found for this profile (by cost and wildcards), valid while its market is the same."""
+    purchase_cache: tuple[Any, ...] | None = None
+    """What is known of purchases (pricing.Pricer): valid while the market and the city's own supply are the same."""
     version: int = 0
 
     def extra_masks(self, colour: str) -> tuple[int, ...]:
@@ -210,10 +210,8 @@ def build_profile(city: City) -> Profile:
 def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
     """Fold one more effect into a profile in place (its version tells caches it changed)."""
     _fold(prof, source, effect)
-    prof.version += 1
+    prof.version += 1  # the market is worked out again (and kept when equal); so are the purchases, by supply
     prof.price_cache = None
-    prof.market_cache = None
-    prof.purchase_cache = None
     return prof
 
 

@@ -112,11 +112,11 @@ class Pricer:
         mk = self.mk = market(self.st, self.i)
         prof = self.prof
         memo = prof.purchase_cache
-        if memo is None or memo[0] is not mk:  # a new market (or a changed profile): nothing known yet
-            memo = prof.purchase_cache = (mk, {}, {}, bounds(prof.own, mk))
-        self.reached, self.bounds = memo[2], memo[3]
-        self.known = memo[1]
-        return memo[1]
+        if memo is None or memo[0] is not mk or memo[1] is not prof.own:  # a new market or supply: nothing known yet
+            memo = prof.purchase_cache = (mk, prof.own, {}, {}, bounds(prof.own, mk))
+        self.reached, self.bounds = memo[3], memo[4]
+        self.known = memo[2]
+        return memo[2]
 
     def clauses(self, cost: Cost, colour: str) -> str | None:
         """Return the cheapest purchase clauses paying a cost (`""`: nothing to buy), or None when it cannot be paid."""
