@@ -90,12 +90,15 @@ class SevenWondersLeaders(Decisions, Engine):
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
+        self.dealing: tuple[Counter[str], int, int, list[str]] | None = None
+        """The Age cards the table may deal next, kept for the deck they were worked out from (`_card_offer`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> SevenWondersLeaders:
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.st = self.st.copy()
         twin.picks = dict(self.picks)
+        twin.dealing = None
         twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
@@ -156,7 +159,7 @@ class SevenWondersLeaders(Decisions, Engine):
         """Offer the Age cards to deal to the next player short of a full hand."""
         st = self.st
         p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < self.hand_size)
-        return self._chance_offer("deal", p, present(st.deck) + st.guilds_available(), self._table_deal)
+        return self._card_offer("deal", p, self._table_deal)
 
     def _offer_leaders(self) -> Offer:
         """Offer the Leaders to deal to the next player short of 4."""
@@ -164,6 +167,35 @@ class SevenWondersLeaders(Decisions, Engine):
         limit = self.data.const("leaders_per_player", 4)
         p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
         return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
+
+    def _card_offer(self, verb: str, p: int, play: Callable) -> Offer:
+        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left).
+
+        The names are kept from one offer to the next: a card dealt from them is taken out once
+        none of it is left in the deck. They are worked out again whenever the deck is not the
+        one they were kept for (another Age, or a deal applied through `apply`).
+        """
+        st = self.st
+        deck = st.deck
+        total = sum(deck.values())
+        kept = self.dealing
+        if kept is not None and kept[0] is deck and kept[1] == total and kept[2] == st.guilds_left:
+            names = kept[3]
+        else:
+            names = present(deck) + st.guilds_available()
+        head = f"{verb} {st.players[p]} "
+
+        def deal(k: int, _event: Event) -> list[Finding]:
+            """Deal the k-th name, then keep the names for the next deal."""
+            name = names[k]
+            found = play(p, [name])
+            if st.deck is not deck or deck[name] < 0 or name not in deck:  # another Age, or a guild
+                self.dealing = None
+            else:
+                self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
+                                names[:k] + names[k + 1:])
+            return found
+        return Offer(TABLE, len(names), lambda k: head + names[k], deal)
 
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Callable) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
@@ -174,8 +206,7 @@ class SevenWondersLeaders(Decisions, Engine):
         """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            cards = present(st.deck) + st.guilds_available()
-            return self._chance_offer("draw", st.controller, cards, self._table_draw)
+            return self._card_offer("draw", st.controller, self._table_draw)
         i = next(i for i in st.choosers() if i not in st.choices)
         pr = Pricer(st, i)
         entries = (options.free_city_entries if st.cities[i].free_city else options.card_entries)(st, i, pr)
