@@ -10,23 +10,25 @@ from playproof.playtest.games.seven_wonders_leaders.state import Finding, Paymen
 
 
 def market(st: State, i: int) -> Market:
-    """Return what city i can buy and at what prices (kept until a profile involved changes).
+    """Return what city i can buy and at what prices (kept while the neighbours' sales and its prices are the same).
 
+    Supplies and prices are new objects whenever they change, so they are compared by identity.
     A market worked out again but equal to the one before is returned as the same object, so
     purchases found in it (`Profile.purchase_cache`) stay known.
     """
     cities = st.cities
-    n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every card of every hand
-    prof, lp, rp = cities[i].profile, cities[(i + 1) % n].profile, cities[(i - 1) % n].profile
+    n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every hand
+    prof = cities[i].profile
+    left, right = cities[(i + 1) % n].profile.sale, cities[(i - 1) % n].profile.sale
+    price = prices(prof, st.data.const("trade_price", 2))
+    bank = prof.numbers.get("bank_buy")
     cached = prof.market_cache
-    versions = (lp.version, rp.version, prof.version)
-    if cached is not None and cached[0] is lp and cached[1] is rp and cached[2] == versions:
-        return cached[3]
-    left_price, right_price = prices(prof, st.data.const("trade_price", 2))
-    found = Market(lp.sale, rp.sale, left_price, right_price, prof.numbers.get("bank_buy"))
-    if cached is not None and cached[3] == found:
-        found = cached[3]  # the same market as before (a profile changed, not what it sells): what is known holds
-    prof.market_cache = (lp, rp, versions, found)
+    if cached is not None and cached[0] is left and cached[1] is right and cached[2] is price and cached[3] == bank:
+        return cached[4]
+    found = Market(left, right, price[0], price[1], bank)
+    if cached is not None and cached[4] == found:
+        found = cached[4]  # the same market as before: what is known of its purchases holds
+    prof.market_cache = (left, right, price, bank, found)
     return found
 
 

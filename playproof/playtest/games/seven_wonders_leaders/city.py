@@ -56,6 +56,8 @@ class Hand:
 
     def distinct(self) -> list[str]:
         """Return the distinct known card names, in hand order."""
+        if "?" not in self.cards:
+            return list(dict.fromkeys(self.cards))
         return list(dict.fromkeys(c for c in self.cards if c != "?"))
 
 
@@ -210,8 +212,9 @@ def build_profile(city: City) -> Profile:
 def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
     """Fold one more effect into a profile in place (its version tells caches it changed)."""
     _fold(prof, source, effect)
-    prof.version += 1  # the market is worked out again (and kept when equal); so are the purchases, by supply
-    prof.price_cache = None
+    prof.version += 1
+    if any(kind == "trade" for kind, _ in effect):
+        prof.price_cache = None  # new prices, so a new market (checks.market); else the market is kept
     return prof
 
 
