@@ -115,7 +115,9 @@ class City:
     stage_order: list[int] | None = None
     """The stages built, by index in build order, once one was built out of order (else the first `stages`)."""
     _profile: Profile | None = None
-    _names: list[str] = field(default_factory=list)
+    _names: frozenset[str] = frozenset()
+    _named: int = 0
+    """How many structures `_names` holds the names of (structures are only ever added)."""
 
     def copy(self) -> City:
         """Return an independent copy for search (cards, Leaders and the board are the workbook's, shared)."""
@@ -129,9 +131,14 @@ class City:
 
     def owns(self, name: str) -> bool:
         """Return True when the city has a structure of this name."""
-        if len(self._names) != len(self.structures):
-            self._names = [c.name for c in self.structures]
-        return name in self._names
+        return name in self.owned()
+
+    def owned(self) -> frozenset[str]:
+        """Return the names of the city's structures (worked out again only after one was added)."""
+        if self._named != len(self.structures):
+            self._names = frozenset(c.name for c in self.structures)
+            self._named = len(self.structures)
+        return self._names
 
     def built_stages(self) -> list[int]:
         """Return the indices of the Wonder stages built, in the order they were built."""
@@ -139,6 +146,8 @@ class City:
 
     def next_stage(self) -> int | None:
         """Return the index of the first stage not built yet, or None when every stage is built."""
+        if self.stage_order is None:  # built in order: the next is the first not built
+            return self.stages if self.board is not None and self.stages < len(self.board.stages) else None
         built = self.built_stages()
         count = len(self.board.stages) if self.board is not None else 0
         return next((k for k in range(count) if k not in built), None)

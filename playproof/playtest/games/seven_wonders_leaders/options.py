@@ -80,7 +80,7 @@ def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     """
     city = st.cities[i]
     stage = _stage_cost(city, pr)
-    owned = {c.name for c in city.structures}
+    owned = city.owned()
     prof = city.profile
     olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
     free_colours = prof.free_colours

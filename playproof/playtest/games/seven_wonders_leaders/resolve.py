@@ -15,7 +15,9 @@ def resolve(st: State) -> None:
     st.choices = {}
     income = [0] * len(st.cities)
     for ch in choices:
-        _pay(st, ch, income)
+        pay = ch.payment
+        if pay.bank or pay.left or pay.right or pay.olympia:  # (nothing to pay: nothing changes)
+            _pay(st, ch, income)
     placed: list[tuple[int, Card | None, str]] = []
     for ch in choices:
         placed.append(_place(st, ch))
