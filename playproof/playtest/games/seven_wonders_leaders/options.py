@@ -123,24 +123,27 @@ def free_city_moves(st: State, i: int) -> list[str]:
 def free_city_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     """Return the Free City's plays: its free chains if any, else builds and stages, else discards."""
     city = st.cities[i]
-    cards = [c for c in (st.data.card(st.age, n) for n in st.hand_of(i).distinct()) if c is not None]
-    chains = [c.name for c in cards if _chain_build(st, i, c)]
-    if chains:
-        return [f"freecity build {name}" for name in chains]
+    age_cards = st.data.cards.get(st.age, {})
+    cards = [c for c in map(age_cards.get, st.hand_of(i).distinct()) if c is not None]
+    owned = city.owned()
+    chains = [c.name for c in cards
+              if c.chain_from and c.name not in owned and any(n in owned for n in c.chain_from)]
+    if chains:  # (`_chain_build` for each card)
+        return ["freecity build " + name for name in chains]
     stage = _stage_cost(city, pr)
     prof = city.profile
     olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
     built: list[Entry] = []
     for card in cards:
-        if not city.owns(card.name):  # not a chain: those were built above
+        if card.name not in owned:  # not a chain: those were built above
             if olympia and not card.cost.free:
                 built.append(f"freecity build {card.name}; free")
             cost = Cost(coins=card.cost.coins) if card.colour in prof.free_colours else card.cost
             if pr.can_pay(cost, card.colour):
                 built.append(("freecity build " + card.name, cost, card.colour))
         if stage is not None:
-            built.append((f"freecity stage {card.name}", stage, "stage"))
-    return built or [f"freecity discard {c.name}" for c in cards]
+            built.append(("freecity stage " + card.name, stage, "stage"))
+    return built or ["freecity discard " + c.name for c in cards]
 
 
 def _chain_build(st: State, i: int, card: Card) -> bool:
