@@ -85,7 +85,7 @@ class Profile:
     reduce_list: list[str] = field(default_factory=list)
     price_cache: tuple[tuple[int, ...], tuple[int, ...]] | None = None
     market_cache: tuple[Any, ...] | None = None
-    purchase_cache: tuple[Any, ...] | None = None
+    purchase_cache: list[Any] | None = None
     """What is known of purchases (pricing.Pricer): valid while the market and the city's own supply are the same."""
     version: int = 0
 

@@ -207,10 +207,16 @@ class SevenWondersLeaders(Decisions, Engine):
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return self._card_offer("draw", st.controller, self._table_draw)
-        i = next(i for i in st.choosers() if i not in st.choices)
+        choices = st.choices
+        i = next(i for i in (range(len(st.cities)) if st.turn < 7 else st.choosers()) if i not in choices)
         pr = Pricer(st, i)
-        entries = (options.free_city_entries if st.cities[i].free_city else options.card_entries)(st, i, pr)
-        return Offer(st.actor_of(i), len(entries), lambda k: options.written(entries[k], pr),
+        city = st.cities[i]
+        if city.free_city:
+            entries = options.free_city_entries(st, i, pr)
+            actor = st.cities[st.controller].name
+        else:
+            entries, actor = options.card_entries(st, i, pr), city.name
+        return Offer(actor, len(entries), lambda k: options.written(entries[k], pr),
                      lambda k, event: self._play_offered(i, event))
 
     def _offer_recruit(self) -> Offer:

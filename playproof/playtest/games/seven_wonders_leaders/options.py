@@ -86,22 +86,23 @@ def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     free_colours = prof.free_colours
     cards = st.data.cards.get(st.age, {})
     moves: list[Entry] = []
+    add, can_pay = moves.append, pr.can_pay
     for name in st.hand_of(i).distinct():
         card = cards.get(name)
         if card is None:
             continue
         if name not in owned:
             if card.chain_from and any(n in owned for n in card.chain_from):
-                moves.append("build " + name)
+                add("build " + name)
             else:
                 if olympia and not card.cost.free:
-                    moves.append(f"build {name}; free")
-                cost = Cost(coins=card.cost.coins) if card.colour in free_colours else card.cost
-                if pr.can_pay(cost, card.colour):
-                    moves.append(("build " + name, cost, card.colour))
+                    add(f"build {name}; free")
+                cost = Cost(coins=card.cost.coins) if free_colours and card.colour in free_colours else card.cost
+                if can_pay(cost, card.colour):
+                    add(("build " + name, cost, card.colour))
         if stage is not None:
-            moves.append(("stage " + name, stage, "stage"))
-        moves.append("discard " + name)
+            add(("stage " + name, stage, "stage"))
+        add("discard " + name)
     return moves
 
 

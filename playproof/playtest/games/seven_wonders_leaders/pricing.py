@@ -1,10 +1,8 @@
 """Pricing a hand for one city: whether each cost can be paid, and the cheapest purchase clauses.
 
 A random game offers every play of a hand but writes out only the one chosen. So a hand is first
-asked only whether each cost can be paid (`Pricer.can_pay`), which is usually settled without the
-cheapest-purchase search: a cost the city's fixed production covers is paid with nothing bought,
-and a city that holds enough coins for the dearest way of buying every missing unit can pay a cost
-exactly when its market can supply the units at all (one matching, `reach`). The cheapest
+asked only whether each cost can be paid (`Pricer.can_pay`), which bounds on the city's market
+settle almost always without the cheapest-purchase search (see `Pricer.can_pay`). The cheapest
 purchase (`Pricer.clauses`, the search in resources.py) is worked out for the rest, and for the
 play chosen.
 """
@@ -24,47 +22,16 @@ from playproof.playtest.games.seven_wonders_leaders.state import State
 _ANY_BUDGET = 1 << 30
 """A budget no purchase reaches: the cheapest purchase is remembered whatever the city's coins."""
 
-Reach = tuple[int, bool]
-"""What a cost's missing units may cost at most, and whether the market can supply them at all."""
-
-
-def reach(need: tuple[int, ...], own: Supply, extra: tuple[int, ...], mk: Market) -> Reach:
-    """Return the most the cheapest purchase of need can cost, and whether any purchase covers need.
-
-    A purchase buys some of the units the fixed production lacks, each from the left, the right or
-    the bank (one unit), so it never costs more than the dearest of the three for every such unit.
-    Some purchase covers need exactly when the lacking units can each be given a source of their
-    own: a choice of the city's, a unit a neighbour sells (its fixed ones, or one of its choices),
-    or the bank's one unit (any resource): the sources the search in resources.py buys from.
-    """
-    units = residual(need, own.fixed)
-    if not units:
-        return 0, True
-    masks = own.masks + extra
-    if _match(units, masks):
-        return 0, True
-    bank = mk.bank_price
-    lp, rp = mk.left_price, mk.right_price
-    dearest = bank if bank is not None else 0
-    bound = sum(max(lp[r], rp[r], dearest) for r in units)
-    sources = list(masks)
-    if bank is not None:
-        sources.append(ANY_MASK)
-    for supply in (mk.left, mk.right):
-        sources += supply.masks
-        fixed = supply.fixed
-        for r in set(units):
-            sources += [1 << r] * min(fixed[r], units.count(r))
-    return bound, _match(units, sources)
-
 
 class Bounds(NamedTuple):
-    """What a city can get in its market, at most and for sure, per resource, and the dearest price there."""
+    """What a city can get in its market, per resource at most and for sure, its choices, and the dearest price."""
 
     sure: tuple[int, ...]
     """Units of each resource the city's and its neighbours' fixed production give: covered whatever the choices."""
     most: tuple[int, ...]
     """Units of each resource the city may get at all: `sure`, every choice that offers it and the bank's unit."""
+    choices: tuple[int, ...]
+    """Every one-of-a-choice source: the city's own, those its neighbours sell, and the bank's one unit (any)."""
     dearest: int
     """The highest price of a unit bought from either neighbour or the bank."""
 
@@ -73,11 +40,13 @@ def bounds(own: Supply, mk: Market) -> Bounds:
     """Return what a city with this production can get in this market (wildcards of Leaders left out)."""
     sure = tuple(map(sum, zip(own.fixed, mk.left.fixed, mk.right.fixed)))
     most = tuple(map(sum, zip(_most(own), _most(mk.left), _most(mk.right))))
+    choices = own.masks + mk.left.masks + mk.right.masks
     bank = mk.bank_price
     if bank is not None:
         most = tuple(n + 1 for n in most)
+        choices += (ANY_MASK,)
     dearest = max(max(mk.left_price), max(mk.right_price), bank if bank is not None else 0)
-    return Bounds(sure, most, dearest)
+    return Bounds(sure, most, choices, dearest)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -95,17 +64,14 @@ class Pricer:
     What is found is kept on the profile for as long as its market stays the same.
     """
 
-    __slots__ = ("st", "i", "coins", "prof", "fixed", "known", "reached", "mk", "bounds")
+    __slots__ = ("st", "i", "coins", "prof", "fixed", "known", "mk", "thresholds")
 
     def __init__(self, st: State, i: int) -> None:
         """Look up city i's coins and profile."""
         city = st.cities[i]
         self.st, self.i, self.coins, self.prof = st, i, city.coins, city.profile
         self.fixed = self.prof.own.fixed
-        self.known: dict[Any, tuple[int, str | None]] | None = None
-        self.reached: dict[Any, Reach] = {}
-        self.mk: Market | None = None
-        self.bounds = Bounds((), (), 0)
+        self.known: dict[Any, tuple[int, str | None]] | None = None  # the rest is set by `_open`
 
     def _open(self) -> dict[Any, tuple[int, str | None]]:
         """Look up the market and what is already known about purchases in it."""
@@ -113,8 +79,8 @@ class Pricer:
         prof = self.prof
         memo = prof.purchase_cache
         if memo is None or memo[0] is not mk or memo[1] is not prof.own:  # a new market or supply: nothing known yet
-            memo = prof.purchase_cache = (mk, prof.own, {}, {}, bounds(prof.own, mk))
-        self.reached, self.bounds = memo[3], memo[4]
+            memo = prof.purchase_cache = [mk, prof.own, {}, {}, None]
+        self.thresholds = memo[3]
         self.known = memo[2]
         return memo[2]
 
@@ -138,9 +104,9 @@ class Pricer:
     def can_pay(self, cost: Cost, colour: str) -> bool:
         """Return True when `clauses(cost, colour)` is not None, mostly without searching for the cheapest purchase.
 
-        Most costs are settled by bounds: a cost the market cannot supply even with every choice
-        and the bank is refused, and one the fixed production around the city supplies while the
-        city holds enough coins to buy every unit of it at the dearest price is accepted.
+        A cost the fixed production covers is paid. Otherwise `threshold` says, once per market,
+        whether it can be paid at all and from how many coins surely; only a city holding fewer
+        coins than that asks the cheapest purchase.
         """
         budget = self.coins - cost.coins
         if budget < 0:
@@ -151,19 +117,47 @@ class Pricer:
         if self.known is None:
             self._open()
         prof = self.prof
-        sure, most, dearest = self.bounds
-        if not prof.reduce_list and not all(map(le, units, most)):
-            return False  # more units than the market holds (Leaders' wildcards could change that)
-        if budget >= dearest * sum(units) and all(map(le, units, sure)):
-            return True  # enough coins to buy every unit at the dearest price, from fixed production
-        extra = prof.extra_masks(colour) if prof.reduce_list else ()
-        key = (units, extra)
-        found = self.known.get(key)  # type: ignore[union-attr]
+        if prof.reduce_list:  # Leaders' wildcards depend on the colour: not remembered by cost
+            extra = prof.extra_masks(colour)
+            at = threshold(units, self.fixed, self._bounds(), extra)
+        else:
+            extra = ()
+            at = self.thresholds.get(units)  # type: ignore[union-attr]
+            if at is None:
+                at = self.thresholds[units] = threshold(units, self.fixed, self._bounds(), ())  # type: ignore[index]
+        if at < 0:
+            return False
+        if budget >= at:
+            return True
+        found = self.known.get((units, extra))  # type: ignore[union-attr]
         if found is not None:
             return found[1] is not None and found[0] <= budget
-        reached = self.reached.get(key)
-        if reached is None:
-            reached = self.reached[key] = reach(units, prof.own, extra, self.mk)
-        if not reached[1]:
-            return False
-        return budget >= reached[0] or self.clauses(cost, colour) is not None
+        return self.clauses(cost, colour) is not None
+
+    def _bounds(self) -> Bounds:
+        """Return the bounds of the city's market (worked out at the first cost that needs them)."""
+        memo = self.prof.purchase_cache
+        assert memo is not None and self.mk is not None
+        if memo[4] is None:
+            memo[4] = bounds(self.prof.own, self.mk)
+        return memo[4]
+
+
+def threshold(units: tuple[int, ...], fixed: tuple[int, ...], bound: Bounds, extra: tuple[int, ...]) -> int:
+    """Return the coins that surely pay for units a city's fixed production does not cover, or -1: none can.
+
+    A purchase buys units the city's fixed production lacks, from a neighbour (its fixed units or
+    one of its choices) or the bank (one unit of any resource), unless one of the city's choices
+    gives them: the sources the search in resources.py buys from. So no purchase pays for more
+    units of a resource than the market holds counting every choice. The units the fixed
+    production around the city gives are best taken first (a fixed unit serves one resource only,
+    a choice may serve another unit), so some purchase pays exactly when the units beyond them
+    can each be given a choice of their own (`_match`). Then it costs at most the dearest price
+    for every unit the city lacks.
+    """
+    sure, most, choices, dearest = bound
+    if not extra and not all(map(le, units, most)):
+        return -1  # more units than the market holds (Leaders' wildcards could change that)
+    if not all(map(le, units, sure)) and not _match(residual(units, sure), choices + extra):
+        return -1
+    return dearest * (sum(units) - sum(map(min, units, fixed)))
