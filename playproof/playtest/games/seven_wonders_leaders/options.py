@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Union
 
 from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price
@@ -91,19 +92,26 @@ def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
         card = cards.get(name)
         if card is None:
             continue
+        build, staged, discard = _texts(name)
         if name not in owned:
-            if card.chain_from and any(n in owned for n in card.chain_from):
-                add("build " + name)
+            if card.chain_from and not owned.isdisjoint(card.chain_from):
+                add(build)
             else:
                 if olympia and not card.cost.free:
-                    add(f"build {name}; free")
+                    add(build + "; free")
                 cost = Cost(coins=card.cost.coins) if free_colours and card.colour in free_colours else card.cost
                 if can_pay(cost, card.colour):
-                    add(("build " + name, cost, card.colour))
+                    add((build, cost, card.colour))
         if stage is not None:
-            add(("stage " + name, stage, "stage"))
-        add("discard " + name)
+            add((staged, stage, "stage"))
+        add(discard)
     return moves
+
+
+@lru_cache(maxsize=1024)
+def _texts(name: str) -> tuple[str, str, str]:
+    """Return `build NAME`, `stage NAME` and `discard NAME` (made once per card name)."""
+    return "build " + name, "stage " + name, "discard " + name
 
 
 def _stage_cost(city: City, pr: Pricer) -> Cost | None:
@@ -127,8 +135,7 @@ def free_city_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     age_cards = st.data.cards.get(st.age, {})
     cards = [c for c in map(age_cards.get, st.hand_of(i).distinct()) if c is not None]
     owned = city.owned()
-    chains = [c.name for c in cards
-              if c.chain_from and c.name not in owned and any(n in owned for n in c.chain_from)]
+    chains = [c.name for c in cards if c.chain_from and c.name not in owned and not owned.isdisjoint(c.chain_from)]
     if chains:  # (`_chain_build` for each card)
         return ["freecity build " + name for name in chains]
     stage = _stage_cost(city, pr)

@@ -10,7 +10,7 @@ play chosen.
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import le
+from operator import add, le
 from typing import Any, NamedTuple
 
 from playproof.playtest.games.seven_wonders_leaders.checks import market
@@ -38,9 +38,11 @@ class Bounds(NamedTuple):
 
 def bounds(own: Supply, mk: Market) -> Bounds:
     """Return what a city with this production can get in this market (wildcards of Leaders left out)."""
-    sure = tuple(map(sum, zip(own.fixed, mk.left.fixed, mk.right.fixed)))
-    most = tuple(map(sum, zip(_most(own), _most(mk.left), _most(mk.right))))
-    choices = own.masks + mk.left.masks + mk.right.masks
+    left, right = mk.left, mk.right
+    sure = tuple(map(add, map(add, own.fixed, left.fixed), right.fixed))
+    most = tuple(map(add, map(add, _most(own), _most(left)), _most(right))) if own.masks or left.masks or right.masks \
+        else sure
+    choices = own.masks + left.masks + right.masks
     bank = mk.bank_price
     if bank is not None:
         most = tuple(n + 1 for n in most)

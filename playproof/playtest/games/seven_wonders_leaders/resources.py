@@ -144,9 +144,12 @@ def cheapest(need: Counts, own: Supply, extra: tuple[int, ...], market: Market, 
     return plan if plan is not None and plan.coins <= budget else None
 
 
-@lru_cache(maxsize=1 << 15)
 def _cheapest_any(need: Counts, own: Supply, extra: tuple[int, ...], market: Market) -> Plan | None:
-    """Return the cheapest purchase covering need whatever it costs (kept: the bot asks again and again)."""
+    """Return the cheapest purchase covering need whatever it costs.
+
+    Not remembered here: pricing.Pricer keeps the answers for as long as the city's supply and
+    market stay the same, and the same question in another market is rare.
+    """
     units = residual(need, own.fixed)
     if not units or _match(units, own.masks + extra):
         return Plan()
