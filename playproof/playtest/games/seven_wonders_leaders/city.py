@@ -222,8 +222,6 @@ def add_effect(prof: Profile, source: str, effect: Effect) -> Profile:
     """Fold one more effect into a profile in place (its version tells caches it changed)."""
     _fold(prof, source, effect)
     prof.version += 1
-    if any(kind == "trade" for kind, _ in effect):
-        prof.price_cache = None  # new prices, so a new market (checks.market); else the market is kept
     return prof
 
 
@@ -259,6 +257,7 @@ def _power(prof: Profile, kind: str, args: tuple[str, ...]) -> None:
             prof.science[SCIENCE.index(args[0])] += 1
     elif kind == "trade":
         _trade(prof, args[0], args[1])
+        prof.price_cache = None  # new prices, so a new market (checks.market); else the market is kept
     elif kind == "reduce":
         prof.reduce_list.append(args[0])
     elif kind == "free_color":

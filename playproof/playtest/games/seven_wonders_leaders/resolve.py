@@ -24,8 +24,10 @@ def resolve(st: State) -> None:
     for i, card, what in placed:
         _enter(st, i, card, what)
     for i, coins in enumerate(income):
-        st.cities[i].coins += coins
-    st.queue.sort(key=lambda p: (FOLLOW_UP_ORDER[p.kind], p.city))
+        if coins:
+            st.cities[i].coins += coins
+    if len(st.queue) > 1:
+        st.queue.sort(key=lambda p: (FOLLOW_UP_ORDER[p.kind], p.city))
 
 
 def _pay(st: State, ch: Choice, income: list[int]) -> None:
@@ -37,10 +39,10 @@ def _pay(st: State, ch: Choice, income: list[int]) -> None:
     left = min(pay.left, held)
     right = min(pay.right, held - left)
     city.coins -= min(pay.total, held)
-    income[st.left(ch.city)] += left
-    income[st.right(ch.city)] += right
-    rebate = city.profile.number("trade_rebate")
-    income[ch.city] += rebate * ((left > 0) + (right > 0))
+    if left or right:
+        income[st.left(ch.city)] += left
+        income[st.right(ch.city)] += right
+        income[ch.city] += city.profile.number("trade_rebate") * ((left > 0) + (right > 0))
     if pay.olympia:
         city.olympia_age = st.age
 
