@@ -270,11 +270,17 @@ def _describe(cost: Cost) -> str:
 
 def leader_price(st: State, i: int, leader: Leader, extra: int = 0) -> int:
     """Return what recruiting a Leader costs city i (Maecenas, Rome A free; Rome B discounts; extra off)."""
+    off = leader_discount(st, i)
+    return 0 if off is None else max(0, leader.cost - off - extra)
+
+
+def leader_discount(st: State, i: int) -> int | None:
+    """Return the coins city i's and its neighbours' powers take off any Leader, or None: Leaders are free."""
     prof = st.cities[i].profile
     if "free_leaders" in prof.flags:
-        return 0
-    off = prof.number("leader_discount") + sum(n.profile.number("neighbour_leader_discount") for n in st.neighbours(i))
-    return max(0, leader.cost - off - extra)
+        return None
+    return prof.number("leader_discount") + sum(n.profile.number("neighbour_leader_discount")
+                                                for n in st.neighbours(i))
 
 
 def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0) -> list[Finding]:

@@ -5,20 +5,17 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import replace
-from typing import Callable
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Violation,
-                                       decision_offer, example_project)
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
 from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
-from playproof.playtest.games.seven_wonders_leaders.checks import market
-from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost, GameData, load
-from playproof.playtest.games.seven_wonders_leaders.decide import Decisions, present
-from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
+from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
+from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
+from playproof.playtest.games.seven_wonders_leaders.offers import Offers
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
@@ -60,7 +57,7 @@ _FOLLOW_UPS = {"salvage": "build a card from the discard pile (salvage CARD, or 
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
 
 
-class SevenWondersLeaders(Decisions, Engine):
+class SevenWondersLeaders(Offers, Decisions, Engine):
     """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
 
     game_id = GAME_ID
@@ -133,138 +130,6 @@ class SevenWondersLeaders(Decisions, Engine):
         if st.queue:
             return self._follow_up_decision()
         return getattr(self, f"_decide_{st.phase}")()
-
-    def offer(self) -> Offer | None:
-        """Return the pending decision's moves made on demand (the same moves, in the same order).
-
-        The table's deals and draws (half of a game's events) write only the card chosen, and they
-        and the cities' turn plays are applied without parsing or checking them again.
-        """
-        st = self.st
-        if st.phase == "over":
-            return None
-        if not st.queue:
-            if st.phase == "deal":
-                return self._offer_deal()
-            if st.phase == "turn":
-                return self._offer_turn()
-            if st.phase == "leaders":
-                return self._offer_leaders()
-            if st.phase == "recruit":
-                return self._offer_recruit()
-        decision = self.decision()
-        return None if decision is None else decision_offer(decision)
-
-    def _offer_deal(self) -> Offer:
-        """Offer the Age cards to deal to the next player short of a full hand."""
-        st = self.st
-        p = next(p for p in range(len(st.players)) if st.cities[p].hand.size() < self.hand_size)
-        return self._card_offer("deal", p, self._table_deal)
-
-    def _offer_leaders(self) -> Offer:
-        """Offer the Leaders to deal to the next player short of 4."""
-        st = self.st
-        limit = self.data.const("leaders_per_player", 4)
-        p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
-        return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
-
-    def _card_offer(self, verb: str, p: int, play: Callable) -> Offer:
-        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left).
-
-        The names are kept from one offer to the next: a card dealt from them is taken out once
-        none of it is left in the deck. They are worked out again whenever the deck is not the
-        one they were kept for (another Age, or a deal applied through `apply`).
-        """
-        st = self.st
-        deck = st.deck
-        total = sum(deck.values())
-        kept = self.dealing
-        if kept is not None and kept[0] is deck and kept[1] == total and kept[2] == st.guilds_left:
-            names = kept[3]
-        else:
-            names = present(deck) + st.guilds_available()
-        head = f"{verb} {st.players[p]} "
-
-        def deal(k: int, _event: Event) -> list[Finding]:
-            """Deal the k-th name, then keep the names for the next deal."""
-            name = names[k]
-            found = play(p, [name])
-            if st.deck is not deck or deck[name] < 0 or name not in deck:  # another Age, or a guild
-                self.dealing = None
-            else:
-                self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
-                                names[:k] + names[k + 1:])
-            return found
-        return Offer(TABLE, len(names), lambda k: head + names[k], deal)
-
-    def _chance_offer(self, verb: str, p: int, names: list[str], play: Callable) -> Offer:
-        """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
-        head = f"{verb} {self.st.players[p]} "
-        return Offer(TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]]))
-
-    def _offer_turn(self) -> Offer:
-        """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
-        st = self.st
-        if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            return self._card_offer("draw", st.controller, self._table_draw)
-        choices = st.choices
-        i = next(i for i in (range(len(st.cities)) if st.turn < 7 else st.choosers()) if i not in choices)
-        pr = Pricer(st, i)
-        city = st.cities[i]
-        if city.free_city:
-            entries = options.free_city_entries(st, i, pr)
-            actor = st.cities[st.controller].name
-        else:
-            entries, actor = options.card_entries(st, i, pr), city.name
-        return Offer(actor, len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(i, event))
-
-    def _offer_recruit(self) -> Offer:
-        """Offer the next player's plays of a Leader in the Recruitment phase."""
-        st = self.st
-        p = next(i for i in st.choosers() if i not in st.choices)
-        pr = Pricer(st, p)
-        entries = options.recruit_entries(st, p, pr)
-        return Offer(st.players[p], len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(p, event))
-
-    def _play_offered(self, i: int, event: Event) -> list[Finding]:
-        """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
-
-        The Free City's plays too: its offer already holds only what its duty allows.
-        """
-        st = self.st
-        key = (event.verb, event.args, self.seats)
-        move = self.data.parsed.get(key)
-        if move is None:
-            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
-        hand = st.cities[i].leader_hand if st.phase == "recruit" else st.real_hand(i)
-        st.choices[i] = Choice(i, move, self._offered_payment(i, move), hand)
-        self._maybe_resolve()
-        return []
-
-    def _offered_payment(self, i: int, move: Move) -> Payment:
-        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play)."""
-        st = self.st
-        city = st.cities[i]
-        if move.verb == "discard":
-            return Payment()
-        if move.verb == "recruit":  # `_recruit_choice`'s payment: the Leader's price, which the offer checked
-            return Payment(bank=checks.leader_price(st, i, st.data.leaders[move.name]))
-        if move.verb == "stage":
-            cost = city.board.stages[city.next_stage()][0]
-        elif move.free:
-            return Payment(olympia=True)
-        else:
-            card = st.data.cards[st.age][move.name]
-            if checks.chain_free(city, card):
-                return Payment(chain=True)
-            cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
-        if not (move.left or move.right or move.bank):
-            return Payment(bank=cost.coins)
-        mk = market(st, i)
-        return Payment(bank=cost.coins + (mk.bank_price or 0) * len(move.bank),
-                       left=sum(mk.left_price[r] for r in move.left), right=sum(mk.right_price[r] for r in move.right))
 
     def is_over(self) -> bool:
         """Return True after Age III's conflicts."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Union
 
-from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_price
+from playproof.playtest.games.seven_wonders_leaders.checks import chain_free, leader_discount, leader_price
 from playproof.playtest.games.seven_wonders_leaders.city import City
 from playproof.playtest.games.seven_wonders_leaders.data import Card, Cost
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
@@ -200,12 +200,13 @@ def recruit_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     """Return every play of a Leader in a Recruitment phase, a stage's purchases not yet written."""
     city = st.cities[i]
     stage = _stage_cost(city, pr)
+    off = leader_discount(st, i)  # (`leader_price` for each Leader)
     moves: list[Entry] = []
     for name in city.leader_hand.distinct():
         leader = st.data.leaders.get(name)
         if leader is None:
             continue
-        if leader_price(st, i, leader) <= city.coins:
+        if off is None or max(0, leader.cost - off) <= city.coins:
             moves.append("recruit " + name)
         if stage is not None:
             moves.append(("stage " + name, stage, "stage"))

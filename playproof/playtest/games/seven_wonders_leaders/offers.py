@@ -1,0 +1,189 @@
+"""The offer() half of the engine: random play's moves made on demand and applied without re-checking.
+
+`offer()` offers `decision()`'s moves, in the same order, but writes out only the move chosen:
+a hand's priced plays keep their purchase unwritten until asked (`options.card_entries`), and
+the table's deals list the card names kept from one deal to the next. A move taken from an offer
+is legal by construction, so it is applied directly: a deal adds the card to the hand, a city's
+play is recorded with the payment its offer wrote, and the full `apply` (which audit uses) is
+never needed for them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from playproof.playtest.engine import TABLE, Decision, Event, Offer, decision_offer
+from playproof.playtest.games.seven_wonders_leaders import checks, options
+from playproof.playtest.games.seven_wonders_leaders.checks import market
+from playproof.playtest.games.seven_wonders_leaders.data import Cost, GameData
+from playproof.playtest.games.seven_wonders_leaders.decide import present
+from playproof.playtest.games.seven_wonders_leaders.moves import Move, parse_move
+from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
+from playproof.playtest.games.seven_wonders_leaders.state import Choice, Finding, Payment, State
+
+Play = Callable[[int, list[str]], list[Finding]]
+"""A table's chance event applied to player p: `play(p, [NAME])`."""
+
+
+class Offers:
+    """Random play's fast path (`offer()`): the moves of `decision()`, written and applied only as chosen."""
+
+    st: State
+    data: GameData
+    hand_size: int
+    seats: str
+    city_names: list[str]
+    dealing: tuple[Counter[str], int, int, list[str]] | None
+    decision: Callable[[], Decision | None]
+    _table_deal: Play
+    _table_draw: Play
+    _table_leaders: Play
+    _maybe_resolve: Callable[[], None]
+    _maybe_start_turns: Callable[[], None]
+    _canon_move: Callable[[Move], Move]
+
+    def offer(self) -> Offer | None:
+        """Return the pending decision's moves made on demand (the same moves, in the same order).
+
+        The table's deals and draws (half of a game's events) write only the card chosen, and they
+        and the cities' turn and Recruitment plays are applied without parsing or checking them again.
+        """
+        st = self.st
+        if st.phase == "over":
+            return None
+        if not st.queue:
+            if st.phase == "deal":
+                return self._offer_deal()
+            if st.phase == "turn":
+                return self._offer_turn()
+            if st.phase == "leaders":
+                return self._offer_leaders()
+            if st.phase == "recruit":
+                return self._offer_recruit()
+        decision = self.decision()
+        return None if decision is None else decision_offer(decision)
+
+    def _offer_deal(self) -> Offer:
+        """Offer the Age cards to deal to the next player short of a full hand."""
+        size = self.hand_size
+        for p, city in enumerate(self.st.cities):  # (the players' cities come first)
+            hand = city.hand
+            if len(hand.cards) - hand.hidden_out < size:  # Hand.size()
+                return self._card_offer("deal", p, self._table_deal)
+        raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
+
+    def _offer_leaders(self) -> Offer:
+        """Offer the Leaders to deal to the next player short of 4."""
+        st = self.st
+        limit = self.data.const("leaders_per_player", 4)
+        p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
+        return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
+
+    def _card_offer(self, verb: str, p: int, play: Play) -> Offer:
+        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left).
+
+        The names are kept from one offer to the next: a card dealt from them is taken out once
+        none of it is left in the deck. They are worked out again whenever the deck is not the
+        one they were kept for (another Age, or a deal applied through `apply`). A deal of a deck
+        card is applied directly (`_table_deal` without its checks, which pass by construction).
+        """
+        st = self.st
+        deck = st.deck
+        total = sum(deck.values())
+        kept = self.dealing
+        if kept is not None and kept[0] is deck and kept[1] == total and kept[2] == st.guilds_left:
+            names = kept[3]
+        else:
+            names = present(deck) + st.guilds_available()
+        head = f"{verb} {st.players[p]} "
+        direct = verb == "deal"
+
+        def deal(k: int, _event: Event) -> list[Finding]:
+            """Deal the k-th name, then keep the names for the next deal."""
+            name = names[k]
+            if direct and deck[name] > 0:  # `table.deal_cards` and `_table_deal` for a card of the deck
+                deck[name] -= 1
+                hand = st.cities[p].hand
+                hand.cards.append(name)
+                found: list[Finding] = []
+                if len(hand.cards) - hand.hidden_out >= self.hand_size:
+                    self._maybe_start_turns()
+            else:
+                found = play(p, [name])
+            if st.deck is not deck or deck[name] < 0 or name not in deck:  # another Age, or a guild
+                self.dealing = None
+            else:
+                self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
+                                names[:k] + names[k + 1:])
+            return found
+        return Offer(TABLE, len(names), lambda k: head + names[k], deal)
+
+    def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
+        """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
+        head = f"{verb} {self.st.players[p]} "
+        return Offer(TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]]))
+
+    def _offer_turn(self) -> Offer:
+        """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
+        st = self.st
+        if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
+            return self._card_offer("draw", st.controller, self._table_draw)
+        choices = st.choices
+        i = next(i for i in (range(len(st.cities)) if st.turn < 7 else st.choosers()) if i not in choices)
+        pr = Pricer(st, i)
+        city = st.cities[i]
+        if city.free_city:
+            entries = options.free_city_entries(st, i, pr)
+            actor = st.cities[st.controller].name
+        else:
+            entries, actor = options.card_entries(st, i, pr), city.name
+        return Offer(actor, len(entries), lambda k: options.written(entries[k], pr),
+                     lambda k, event: self._play_offered(i, event))
+
+    def _offer_recruit(self) -> Offer:
+        """Offer the next player's plays of a Leader in the Recruitment phase."""
+        st = self.st
+        p = next(i for i in st.choosers() if i not in st.choices)
+        pr = Pricer(st, p)
+        entries = options.recruit_entries(st, p, pr)
+        return Offer(st.players[p], len(entries), lambda k: options.written(entries[k], pr),
+                     lambda k, event: self._play_offered(p, event))
+
+    def _play_offered(self, i: int, event: Event) -> list[Finding]:
+        """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
+
+        The Free City's plays too: its offer already holds only what its duty allows.
+        """
+        st = self.st
+        key = (event.verb, event.args, self.seats)
+        move = self.data.parsed.get(key)
+        if move is None:
+            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+        hand = st.cities[i].leader_hand if st.phase == "recruit" else st.real_hand(i)
+        st.choices[i] = Choice(i, move, self._offered_payment(i, move), hand)
+        self._maybe_resolve()
+        return []
+
+    def _offered_payment(self, i: int, move: Move) -> Payment:
+        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play)."""
+        st = self.st
+        city = st.cities[i]
+        if move.verb == "discard":
+            return Payment()
+        if move.verb == "recruit":  # `_recruit_choice`'s payment: the Leader's price, which the offer checked
+            return Payment(bank=checks.leader_price(st, i, st.data.leaders[move.name]))
+        if move.verb == "stage":
+            cost = city.board.stages[city.next_stage()][0]
+        elif move.free:
+            return Payment(olympia=True)
+        else:
+            card = st.data.cards[st.age][move.name]
+            if checks.chain_free(city, card):
+                return Payment(chain=True)
+            cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+        if not (move.left or move.right or move.bank):
+            return Payment(bank=cost.coins)
+        mk = market(st, i)
+        return Payment(bank=cost.coins + (mk.bank_price or 0) * len(move.bank),
+                       left=sum(mk.left_price[r] for r in move.left), right=sum(mk.right_price[r] for r in move.right))
