@@ -66,9 +66,9 @@ class Offers:
 
     def _offer_deal(self) -> Offer:
         """Offer the Age cards to deal to the next player short of a full hand."""
-        size = self.hand_size
-        for p, city in enumerate(self.st.cities):  # (the players' cities come first)
-            hand = city.hand
+        size, cities = self.hand_size, self.st.cities
+        for p in range(len(self.st.players)):  # (the players' cities come first; the Free City is not dealt)
+            hand = cities[p].hand
             if len(hand.cards) - hand.hidden_out < size:  # Hand.size()
                 return self._card_offer("deal", p, self._table_deal)
         raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
