@@ -58,6 +58,9 @@ class Board:
     """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
     shapes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
     """Every corner and every chain of 3 tiles (until the next group is laid)."""
+    steps: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Each tile's touching tiles a step may enter (not walled), with their travel cost (until a group or
+    a token is laid)."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
@@ -78,7 +81,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room, self.shapes = {}, {}
+        self.room, self.shapes, self.steps = {}, {}, {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
@@ -150,10 +153,17 @@ class Board:
     def set_tokens(self, kind: str, tokens: list[tuple[str, ...]]) -> None:
         """Store the railways or the wall and refresh the tiles they cover."""
         covered = frozenset(t for token in tokens for t in token)
+        self.steps = {}
         if kind == "rail":
             self.rails, self.rail_tiles = tokens, covered
         else:
             self.walls, self.wall_tiles = tokens, covered
+
+    def find_steps(self, pos: str) -> tuple[tuple[str, int], ...]:
+        """Return (and remember) the touching tiles a step from a tile may enter, with their travel cost."""
+        found = self.steps[pos] = tuple((n, self.travel_cost(n)) for n in self.neighbours[pos]
+                                        if n not in self.wall_tiles)
+        return found
 
     def travel_cost(self, pos: str) -> int:
         """Return the action points to move onto a tile (free on a railway)."""

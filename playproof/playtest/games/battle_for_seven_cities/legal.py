@@ -15,15 +15,28 @@ from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, an
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
-_POINTS: dict[str, str] = {}
-_MOVE: dict[str, str] = {}
-"""Move texts made once per card code and tile name: decisions offer them again and again."""
+class Texts(dict[str, str]):
+    """Move texts made once per card code or tile name (decisions offer them again and again)."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, key: str) -> str:
+        """Make the text of a key not seen before: the prefix, then the key."""
+        text = self[key] = self.prefix + key
+        return text
 
 
-@lru_cache(maxsize=1 << 12)
-def _draw_text(player: str, code: str) -> str:
-    """Return `draw PLAYER CODE` (made once: every draw offers the whole pile; bounded, players vary by log)."""
-    return f"draw {player} {code}"
+POINTS_TEXTS = Texts("points ")
+MOVE_TEXTS = Texts("move ")
+DISCARD_TEXTS = Texts("discard ")
+
+
+@lru_cache(maxsize=64)
+def draw_texts(player: str) -> Texts:
+    """Return `draw PLAYER CODE` by code (bounded: player names vary by log)."""
+    return Texts(f"draw {player} ")
 
 
 def decision(eng: BattleEngine) -> Decision | None:
@@ -108,7 +121,8 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    moves = tuple([_draw_text(player, code) for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
+    texts = draw_texts(player)
+    moves = tuple([texts[code] for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
     if not s.deck.size and s.blue.size:
         moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
@@ -142,33 +156,31 @@ def _expedition(eng: BattleEngine) -> Decision:
 def _turn(eng: BattleEngine) -> Decision:
     """The active player: play cards, move, travel, build, special actions, or end the turn."""
     s = eng.s
-    player = s.active
+    return Decision(s.active, tuple(turn_moves(eng, s.active)), f"turn: {s.points} point{'s' * (s.points != 1)} "
+                    "to spend")
+
+
+def turn_moves(eng: BattleEngine, player: str) -> list[str]:
+    """Return a turn's moves: end, cards for their points, steps, time travel, building, recycling, special actions."""
+    s = eng.s
     codes = sorted(s.hands[player].known)
-    moves = ["end"]
-    moves += [_POINTS.get(c) or _POINTS.setdefault(c, f"points {c}") for c in codes]
-    moves += _movement(eng, player)
-    if s.supply[player] <= 0:
-        spare = eng.option("recycle") == "unshielded"
-        moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
-                  if who == player and not (spare and s.board.protected(p))]
-    cards = eng.data.cards
-    for code in codes:
-        if code in SPECIAL_MOVES and cards[code].special:
-            moves += SPECIAL_MOVES[code](eng, player)
-    return Decision(player, tuple(moves), f"turn: {s.points} point{'s' * (s.points != 1)} to spend")
-
-
-def _movement(eng: BattleEngine, player: str) -> list[str]:
-    """Steps to touching tiles, time travel and building that the player's points can pay for."""
-    s, board = eng.s, eng.s.board
-    here, points, walls, rails, tiles = s.positions[player], s.points, board.wall_tiles, board.rail_tiles, board.tiles
-    moves = [_MOVE.get(n) or _MOVE.setdefault(n, f"move {n}") for n in board.neighbours[here]
-             if n not in walls and (0 if n in rails else tiles[n].travel) <= points]  # board.travel_cost, inlined
-    if eng.numbers["time_travel_cost"] <= s.points:
+    moves = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
+    board, points = s.board, s.points
+    here = s.positions[player]
+    moves += [MOVE_TEXTS[n] for n, cost in board.steps.get(here) or board.find_steps(here) if cost <= points]
+    if eng.numbers["time_travel_cost"] <= points:
         moves.append("travel")
     cost = board.tiles[here].build
-    if cost is not None and cost <= s.points and here not in board.cities and s.supply[player] > 0:
+    if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
+    if s.supply[player] <= 0:
+        spare = eng.option("recycle") == "unshielded"
+        moves += [f"recycle {p}" for p, (who, _) in board.cities.items()
+                  if who == player and not (spare and board.protected(p))]
+    specials = eng.special_moves
+    for code in codes:
+        if code in specials:
+            moves += specials[code](eng, player)
     return moves
 
 

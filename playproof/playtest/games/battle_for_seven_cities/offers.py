@@ -1,0 +1,156 @@
+"""Random play's fast path: a turn's, its closing's and the round draws' moves offered and applied directly.
+
+With no reaction window, expedition or Metropolis offer open, the moves of a turn, of its closing
+and of the round draws are offered without a `Decision` (the same moves, in the same order), and
+an offered move is applied without `apply`'s checks of actor and verb and without `settle`: those
+checks pass by construction, and `settle` has nothing to close there (the player whose turn it is
+acts, or the table draws in order). The commonest moves (draws, points, steps, time travel, the
+turn's end and discards: nearly all of a game) update the state directly, with only the part of
+`advance` they can need; the others (building, recycling, cards played, `?` cards, a reshuffle)
+go through their handler and the whole of `advance`. Audit never comes here: `apply` checks every
+logged event in full.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Callable
+
+from playproof.playtest.engine import TABLE, Event, Offer, Violation
+from playproof.playtest.games.battle_for_seven_cities import legal
+from playproof.playtest.games.battle_for_seven_cities.actions import close_done, close_turn
+from playproof.playtest.games.battle_for_seven_cities.board import twin
+from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
+
+if TYPE_CHECKING:
+    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+
+NOTHING: tuple[Violation, ...] = ()
+"""What a move applied directly finds wrong: nothing (it was offered, so it is legal)."""
+RESHUFFLE = "reshuffle"
+
+
+def fast_offer(eng: BattleEngine) -> Offer | None:
+    """Return the offer of a turn, its closing or a round draw, or None where the full decision is needed."""
+    s = eng.s
+    if s.window is not None or s.expedition is not None or s.offers:
+        return None
+    phase = s.phase
+    if phase is Phase.TURN:
+        player = s.order[s.turn]
+        moves = legal.turn_moves(eng, player)
+        return Offer(player, len(moves), moves.__getitem__, partial(_play_turn, eng))
+    if phase is Phase.DRAW:
+        return _draw_offer(eng, s, s.draws_due[0])
+    if phase is Phase.CLOSE:
+        player = s.order[s.turn]
+        if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
+            return _draw_offer(eng, s, player)
+        return _discard_offer(eng, s, player)
+    return None
+
+
+def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
+    """The table draws a card for a player: any code still in the pile drawn from (then `reshuffle`)."""
+    codes = sorted(s.deck.cards if s.deck.size else s.blue.cards)
+    if not codes:
+        return None  # only face-down cards are left: `draw PLAYER ?`, through the full decision
+    count = len(codes) + (not s.deck.size and s.blue.size > 0)  # the table may say `reshuffle` first
+    texts = legal.draw_texts(player)
+
+    def text(k: int) -> str:
+        """Return the k-th draw (or the reshuffle after them)."""
+        return texts[codes[k]] if k < len(codes) else RESHUFFLE
+    return Offer(TABLE, count, text, partial(_play_draw, eng, player, codes))
+
+
+def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
+    """The closing player discards a card of their hand (the full decision when it holds `?` cards)."""
+    hand = s.hands[player]
+    if hand.unknown:
+        return None
+    codes = sorted(hand.known)
+    texts = legal.DISCARD_TEXTS
+    return Offer(player, len(codes), lambda k: texts[codes[k]], partial(_play_discard, eng))
+
+
+def _play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+    """Apply an offered move of a turn: points, a step, time travel and the end directly, others by handler."""
+    s, verb = eng.s, event.verb
+    if verb == "points":
+        code = event.args
+        _take(s, event.actor, code)
+        s.blue.add(code)
+        s.points += eng.data.cards[code].points
+    elif verb == "move":
+        pos = event.args
+        s.points = max(0, s.points - s.board.travel_cost(pos))
+        s.positions[event.actor] = pos
+    elif verb == "travel":
+        s.points = max(0, s.points - eng.numbers["time_travel_cost"])
+        s.positions[event.actor] = twin(s.positions[event.actor])
+    elif verb == "end":
+        close_turn(eng, event.line)
+        return _after_close(eng)
+    else:
+        return _by_handler(eng, event)
+    return NOTHING  # a turn's points and steps open nothing and end nothing: the flow stays where it is
+
+
+def _play_draw(eng: BattleEngine, player: str, codes: list[str], k: int,
+               event: Event) -> list[Violation] | tuple[Violation, ...]:
+    """Apply an offered draw (a round draw, or the closing player's extra card), or the reshuffle by handler."""
+    if k >= len(codes):
+        return _by_handler(eng, event)
+    s, code = eng.s, codes[k]
+    if s.phase is Phase.DRAW:
+        s.draws_due.pop(0)
+    else:
+        s.extra_drawn += 1
+    s.refill()
+    s.deck.take(code)
+    s.hands[player].known[code] += 1
+    if s.phase is Phase.DRAW:
+        if not s.draws_due or not s.can_draw():  # the round's draws are over: its first turn begins
+            s.draws_due.clear()
+            eng.start_turn(0)
+        return NOTHING
+    return _after_close(eng)
+
+
+def _play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+    """Apply an offered discard of the closing player: a card of the hand to the blue pile."""
+    s, code = eng.s, event.args
+    _take(s, event.actor, code)
+    s.blue.add(code)
+    return _after_close(eng)
+
+
+def _take(s: State, player: str, code: str) -> None:
+    """Take a card the hand holds out of it."""
+    known = s.hands[player].known
+    known[code] -= 1
+    if not known[code]:
+        del known[code]
+
+
+def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
+    """Finish a closing turn that needs nothing more (no extra draw due, the hand within the limit)."""
+    if not close_done(eng):
+        return NOTHING
+    found: list[Violation] = []
+    eng.finish_turn(found)
+    return found
+
+
+def _by_handler(eng: BattleEngine, event: Event) -> list[Violation]:
+    """Apply an offered move by its handler, then move the flow on."""
+    found: list[Violation] = []
+    HANDLERS[event.verb](eng, event, event.args.split(), found)
+    eng.advance(found)
+    return found
+
+
+Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
+HANDLERS: dict[str, Handler] = {}
+"""The engine's move handlers by verb (filled in by the engine module, which imports this one)."""
