@@ -371,16 +371,18 @@ def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
 def timeshift(eng: BattleEngine) -> None:
     """Copy every past city onto its future tile unless a protected city (or its own) stands there."""
     board = eng.s.board
+    cities, copy_all = board.cities, eng.option("shortage") == "copy"
     for pos in board.ordered("p"):
-        owner = board.owner(pos)
-        future = twin(pos)
-        if owner is None or board.owner(future) == owner:
-            continue  # an empty past tile removes nothing; a city of the same owner stays as it is
-        if board.owner(future) is not None and board.protected(future):
-            continue  # a protected future city is not replaced
+        city = cities.get(pos)
+        if city is None:
+            continue  # an empty past tile removes nothing
+        owner, future = city[0], twin(pos)
+        there = cities.get(future)
+        if there is not None and (there[0] == owner or future in board.shields):
+            continue  # a city of the same owner stays as it is; a protected future city is not replaced
         # every past city is copied ("Each city in the past will now also copy"), with a stand-in token
         # when its owner has none left; variant shortage=skip: such a city is not copied
-        if eng.s.supply[owner] > 0 or eng.option("shortage") == "copy":
+        if copy_all or eng.s.supply[owner] > 0:
             place_city(eng, owner, future, stand_in=True)
 
 

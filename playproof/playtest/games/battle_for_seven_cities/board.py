@@ -58,9 +58,11 @@ class Board:
     """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
     shapes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
     """Every corner and every chain of 3 tiles (until the next group is laid)."""
-    steps: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict, compare=False, repr=False)
-    """Each tile's touching tiles a step may enter (not walled), with their travel cost (until a group or
-    a token is laid)."""
+    rows: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """The tiles of each era in slot and cell order (until the next group is laid)."""
+    walks: dict[tuple[str, int], list[str]] = field(default_factory=dict, compare=False, repr=False)
+    """The steps (and time travel) some action points pay for from a tile, as move texts, by tile and
+    points (filled by the legal moves; until a group or a token is laid)."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
@@ -81,7 +83,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room, self.shapes, self.steps = {}, {}, {}
+        self.room, self.shapes, self.rows, self.walks = {}, {}, {}, {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
@@ -153,17 +155,11 @@ class Board:
     def set_tokens(self, kind: str, tokens: list[tuple[str, ...]]) -> None:
         """Store the railways or the wall and refresh the tiles they cover."""
         covered = frozenset(t for token in tokens for t in token)
-        self.steps = {}
+        self.walks = {}
         if kind == "rail":
             self.rails, self.rail_tiles = tokens, covered
         else:
             self.walls, self.wall_tiles = tokens, covered
-
-    def find_steps(self, pos: str) -> tuple[tuple[str, int], ...]:
-        """Return (and remember) the touching tiles a step from a tile may enter, with their travel cost."""
-        found = self.steps[pos] = tuple((n, self.travel_cost(n)) for n in self.neighbours[pos]
-                                        if n not in self.wall_tiles)
-        return found
 
     def travel_cost(self, pos: str) -> int:
         """Return the action points to move onto a tile (free on a railway)."""
@@ -179,6 +175,18 @@ class Board:
                    if who == player and (era is None or pos[0] == era)
                    and (not water or self.tiles[pos].water))
 
-    def ordered(self, era: str) -> list[str]:
-        """Return the tiles of one era in slot and cell order."""
-        return sorted((p for p in self.tiles if p[0] == era), key=lambda p: (p[1], int(p[2:])))
+    def most(self, players: tuple[str, ...], era: str = "f") -> int:
+        """Return the most city tokens any of the players has in one era (the largest of their `count`s)."""
+        tokens = dict.fromkeys(players, 0)
+        for pos, (who, n) in self.cities.items():
+            if pos[0] == era and who in tokens:
+                tokens[who] += n
+        return max(tokens.values())
+
+    def ordered(self, era: str) -> tuple[str, ...]:
+        """Return the tiles of one era in slot and cell order (worked out once per board layout)."""
+        found = self.rows.get(era)
+        if found is None:
+            found = self.rows[era] = tuple(sorted((p for p in self.tiles if p[0] == era),
+                                                  key=lambda p: (p[1], int(p[2:]))))
+        return found

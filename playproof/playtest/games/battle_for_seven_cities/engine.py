@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
@@ -71,6 +72,9 @@ class BattleEngine(Engine):
         self.choices = {name: setup.options.get(name) or allowed[0] for name, allowed in CHOICES.items()}
         self.special_moves = {code: moves for code, moves in legal.SPECIAL_MOVES.items()
                               if code in self.data.cards and self.data.cards[code].special}
+        # kept by random play's fast path (offers.py): a turn's moves, and the sorted codes of the pile drawn from
+        self.turn_parts: legal.TurnParts | None = None
+        self.draw_codes: tuple[Counter[str], list[str]] | None = None
         self._set_up(players)
 
     def _set_up(self, players: tuple[str, ...]) -> None:
@@ -92,12 +96,14 @@ class BattleEngine(Engine):
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.s = self.s.copy()
+        twin.forget()
         return twin
 
     # -- the Engine contract -------------------------------------------------------------
 
     def apply(self, event: Event) -> list[Violation]:
         """Check one event, apply it whatever the verdict, and return every violation."""
+        self.forget()  # what the fast path kept may not hold after this event
         if event.kind is MARKER:
             if actions.shows_turn_over(self, event):
                 self.close_unwritten(event)
@@ -133,15 +139,23 @@ class BattleEngine(Engine):
 
         A turn's, its closing's and the round draws' moves, with no reaction window, expedition or
         Metropolis offer open, are made and applied by the fast path (`offers.fast_offer`); any other
-        decision is offered as its texts, applied through `apply`.
+        decision is offered as its texts, applied through `apply`. The fast path keeps track of what
+        its own moves change: the state is changed only through `apply` and offered moves.
         """
-        if self.s.phase is Phase.OVER:
-            return None
         fast = fast_offer(self)
         if fast is not None:
             return fast
         decision = legal.decision(self)
         return None if decision is None else decision_offer(decision)
+
+    # random play's fast path applies the offered moves of a turn, a draw and a discard with these
+    play_turn = offers.play_turn
+    play_draw = offers.play_draw
+    play_discard = offers.play_discard
+
+    def forget(self) -> None:
+        """Drop what random play's fast path keeps (a turn's moves, the pile's codes): the state changed otherwise."""
+        self.turn_parts = self.draw_codes = None
 
     def is_over(self) -> bool:
         """Return True when the game has ended."""
@@ -266,6 +280,7 @@ class BattleEngine(Engine):
         s = self.s
         s.turn, s.phase = index, Phase.TURN
         s.points = s.extra_earned = s.extra_drawn = 0
+        self.turn_parts = None
         s.dropped = None
         s.offers = legal.metropolis_offers(self)
 
@@ -286,7 +301,7 @@ class BattleEngine(Engine):
         """Run the correctional timeshift, check for a winner, and pass the time-shift card."""
         s = self.s
         actions.timeshift(self)
-        if max(s.board.count(p) for p in s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
+        if s.board.most(s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
             s.winners = self.leaders()
             s.phase = Phase.OVER
             return

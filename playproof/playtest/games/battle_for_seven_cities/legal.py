@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
@@ -160,28 +161,90 @@ def _turn(eng: BattleEngine) -> Decision:
                     "to spend")
 
 
-def turn_moves(eng: BattleEngine, player: str) -> list[str]:
-    """Return a turn's moves: end, cards for their points, steps, time travel, building, recycling, special actions."""
+class TurnParts:
+    """The parts of a turn's moves that a turn's own points and steps leave as they are.
+
+    Playing a card for its points, a step and time travel change only the hand, the token's tile
+    and the points: the board, the supplies and the piles stay. So the cards' special moves (those
+    that depend on the token's tile, by tile) and the recycling moves hold for the rest of the turn,
+    and the hand's moves until a code runs out (`head` is then None). Random play's fast path keeps
+    one per turn (`BattleEngine.turn_parts`); any other change to the state drops it.
+    """
+
+    __slots__ = ("player", "hand", "codes", "head", "recycle", "static", "placed")
+
+    def __init__(self, player: str, hand: Counter[str]) -> None:
+        self.player, self.hand = player, hand
+        self.codes: list[str] = []
+        self.head: list[str] | None = None  # `end`, then each code of the hand for its points
+        self.recycle: list[str] | None = None
+        self.static: dict[str, list[str]] = {}  # special moves by code, wherever the token is
+        self.placed: dict[tuple[str, str], list[str]] = {}  # special moves by code and the token's tile
+
+
+POSITIONAL = frozenset(("ATLANTIS", "BURN", "EXPEDITION", "REMOTE"))
+"""Cards whose special moves depend on the tile the player's token is on."""
+
+
+def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -> list[str]:
+    """Return a turn's moves: end, cards for their points, steps, time travel, building, recycling, special actions.
+
+    `parts` holds what earlier calls in the same turn made (see TurnParts); without it all is made afresh.
+    """
     s = eng.s
-    codes = sorted(s.hands[player].known)
-    moves = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
-    board, points = s.board, s.points
-    here = s.positions[player]
-    moves += [MOVE_TEXTS[n] for n, cost in board.steps.get(here) or board.find_steps(here) if cost <= points]
-    if eng.numbers["time_travel_cost"] <= points:
-        moves.append("travel")
+    if parts is None:
+        parts = TurnParts(player, s.hands[player].known)
+    if parts.head is None:
+        parts.codes = sorted(parts.hand)
+        parts.head = ["end", *map(POINTS_TEXTS.__getitem__, parts.codes)]
+    board, points, here = s.board, s.points, s.positions[player]
+    walk = board.walks.get((here, points))
+    moves = parts.head + (walk if walk is not None else _walk(eng, here, points))
     cost = board.tiles[here].build
     if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
-    if s.supply[player] <= 0:
-        spare = eng.option("recycle") == "unshielded"
-        moves += [f"recycle {p}" for p, (who, _) in board.cities.items()
-                  if who == player and not (spare and board.protected(p))]
+    if parts.recycle is None:
+        parts.recycle = _recycle(eng, player)
+    moves += parts.recycle
     specials = eng.special_moves
-    for code in codes:
+    for code in parts.codes:
         if code in specials:
-            moves += specials[code](eng, player)
+            moves += _special(eng, player, parts, code, here)
     return moves
+
+
+def _special(eng: BattleEngine, player: str, parts: TurnParts, code: str, here: str) -> list[str]:
+    """Return a card's special moves, made once a turn (or once a turn per tile of the token)."""
+    if code in POSITIONAL:
+        found = parts.placed.get((code, here))
+        if found is None:
+            found = parts.placed[code, here] = eng.special_moves[code](eng, player)
+    else:
+        found = parts.static.get(code)
+        if found is None:
+            found = parts.static[code] = eng.special_moves[code](eng, player)
+    return found
+
+
+def _walk(eng: BattleEngine, here: str, points: int) -> list[str]:
+    """Return (and remember until a group or token is laid) the steps and time travel some points pay for."""
+    board = eng.s.board
+    walls = board.wall_tiles
+    found = [MOVE_TEXTS[n] for n in board.neighbours[here] if n not in walls and board.travel_cost(n) <= points]
+    if eng.numbers["time_travel_cost"] <= points:
+        found.append("travel")
+    board.walks[here, points] = found
+    return found
+
+
+def _recycle(eng: BattleEngine, player: str) -> list[str]:
+    """Return the player's cities that may be destroyed for their token (only when none is left in the supply)."""
+    s = eng.s
+    if s.supply[player] > 0:
+        return []
+    spare = eng.option("recycle") == "unshielded"
+    return [f"recycle {p}" for p, (who, _) in s.board.cities.items()
+            if who == player and not (spare and s.board.protected(p))]
 
 
 def _targets(eng: BattleEngine, player: str) -> list[str]:

@@ -13,7 +13,6 @@ logged event in full.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from playproof.playtest.engine import TABLE, Event, Offer, Violation
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
 NOTHING: tuple[Violation, ...] = ()
 """What a move applied directly finds wrong: nothing (it was offered, so it is legal)."""
 RESHUFFLE = "reshuffle"
+_offer = tuple.__new__  # Offer(...) without the named tuple's own __new__ (one offer is made per move)
 
 
 def fast_offer(eng: BattleEngine) -> Offer | None:
@@ -38,8 +38,11 @@ def fast_offer(eng: BattleEngine) -> Offer | None:
     phase = s.phase
     if phase is Phase.TURN:
         player = s.order[s.turn]
-        moves = legal.turn_moves(eng, player)
-        return Offer(player, len(moves), moves.__getitem__, partial(_play_turn, eng))
+        parts, hand = eng.turn_parts, s.hands[player].known
+        if parts is None or parts.player != player or parts.hand is not hand:
+            parts = eng.turn_parts = legal.TurnParts(player, hand)
+        moves = legal.turn_moves(eng, player, parts)
+        return _offer(Offer, (player, len(moves), moves.__getitem__, eng.play_turn))
     if phase is Phase.DRAW:
         return _draw_offer(eng, s, s.draws_due[0])
     if phase is Phase.CLOSE:
@@ -52,16 +55,22 @@ def fast_offer(eng: BattleEngine) -> Offer | None:
 
 def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
     """The table draws a card for a player: any code still in the pile drawn from (then `reshuffle`)."""
-    codes = sorted(s.deck.cards if s.deck.size else s.blue.cards)
-    if not codes:
-        return None  # only face-down cards are left: `draw PLAYER ?`, through the full decision
+    cards = s.deck.cards if s.deck.size else s.blue.cards
+    kept = eng.draw_codes
+    if kept is not None and kept[0] is cards and kept[1]:
+        codes = kept[1]
+    else:
+        codes = sorted(cards)
+        if not codes:
+            return None  # only face-down cards are left: `draw PLAYER ?`, through the full decision
+        eng.draw_codes = (cards, codes)
     count = len(codes) + (not s.deck.size and s.blue.size > 0)  # the table may say `reshuffle` first
     texts = legal.draw_texts(player)
 
     def text(k: int) -> str:
         """Return the k-th draw (or the reshuffle after them)."""
         return texts[codes[k]] if k < len(codes) else RESHUFFLE
-    return Offer(TABLE, count, text, partial(_play_draw, eng, player, codes))
+    return _offer(Offer, (TABLE, count, text, eng.play_draw))
 
 
 def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
@@ -71,23 +80,24 @@ def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
         return None
     codes = sorted(hand.known)
     texts = legal.DISCARD_TEXTS
-    return Offer(player, len(codes), lambda k: texts[codes[k]], partial(_play_discard, eng))
+    return _offer(Offer, (player, len(codes), lambda k: texts[codes[k]], eng.play_discard))
 
 
-def _play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered move of a turn: points, a step, time travel and the end directly, others by handler."""
     s, verb = eng.s, event.verb
     if verb == "points":
         code = event.args
-        _take(s, event.actor, code)
+        if _take(s, event.actor, code) and eng.turn_parts is not None:
+            eng.turn_parts.head = None  # the hand's last card of that code: its moves go
         s.blue.add(code)
         s.points += eng.data.cards[code].points
     elif verb == "move":
         pos = event.args
-        s.points = max(0, s.points - s.board.travel_cost(pos))
+        s.points -= s.board.travel_cost(pos)  # offered: the points pay for it
         s.positions[event.actor] = pos
     elif verb == "travel":
-        s.points = max(0, s.points - eng.numbers["time_travel_cost"])
+        s.points -= eng.numbers["time_travel_cost"]
         s.positions[event.actor] = twin(s.positions[event.actor])
     elif verb == "end":
         close_turn(eng, event.line)
@@ -97,18 +107,25 @@ def _play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tu
     return NOTHING  # a turn's points and steps open nothing and end nothing: the flow stays where it is
 
 
-def _play_draw(eng: BattleEngine, player: str, codes: list[str], k: int,
-               event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered draw (a round draw, or the closing player's extra card), or the reshuffle by handler."""
-    if k >= len(codes):
+    s, kept = eng.s, eng.draw_codes
+    if kept is None or k >= len(kept[1]):
         return _by_handler(eng, event)
-    s, code = eng.s, codes[k]
+    codes = kept[1]
+    code = codes[k]
     if s.phase is Phase.DRAW:
-        s.draws_due.pop(0)
+        player = s.draws_due.pop(0)
     else:
+        player = s.order[s.turn]
         s.extra_drawn += 1
     s.refill()
-    s.deck.take(code)
+    cards = s.deck.cards
+    cards[code] -= 1  # Pile.take: the offered card is in the pile
+    if not cards[code]:
+        del cards[code]
+        codes.remove(code)  # the pile's last card of that code: the codes kept are the pile's again
+    s.deck.size -= 1
     s.hands[player].known[code] += 1
     if s.phase is Phase.DRAW:
         if not s.draws_due or not s.can_draw():  # the round's draws are over: its first turn begins
@@ -118,7 +135,7 @@ def _play_draw(eng: BattleEngine, player: str, codes: list[str], k: int,
     return _after_close(eng)
 
 
-def _play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered discard of the closing player: a card of the hand to the blue pile."""
     s, code = eng.s, event.args
     _take(s, event.actor, code)
@@ -126,12 +143,14 @@ def _play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] |
     return _after_close(eng)
 
 
-def _take(s: State, player: str, code: str) -> None:
-    """Take a card the hand holds out of it."""
+def _take(s: State, player: str, code: str) -> bool:
+    """Take a card the hand holds out of it; return True when it was the hand's last of its code."""
     known = s.hands[player].known
     known[code] -= 1
-    if not known[code]:
-        del known[code]
+    if known[code]:
+        return False
+    del known[code]
+    return True
 
 
 def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
@@ -146,6 +165,7 @@ def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
 def _by_handler(eng: BattleEngine, event: Event) -> list[Violation]:
     """Apply an offered move by its handler, then move the flow on."""
     found: list[Violation] = []
+    eng.forget()  # building, recycling, cards played and reshuffles change more than the fast path keeps track of
     HANDLERS[event.verb](eng, event, event.args.split(), found)
     eng.advance(found)
     return found
