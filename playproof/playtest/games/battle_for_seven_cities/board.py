@@ -60,16 +60,20 @@ class Board:
     """Every corner and every chain of 3 tiles (until the next group is laid)."""
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     """The tiles of each era in slot and cell order (until the next group is laid)."""
+    steps: dict[str, list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
+    """Every step from a tile (its `move` text) with its travel cost, by tile (filled by the legal moves,
+    like `walks` and `token_moves`, until a group or a token is laid)."""
     walks: dict[tuple[str, int], list[str]] = field(default_factory=dict, compare=False, repr=False)
-    """The steps (and time travel) some action points pay for from a tile, as move texts, by tile and
-    points (filled by the legal moves; until a group or a token is laid)."""
+    """The steps (and time travel) some action points pay for from a tile, by tile and points."""
+    token_moves: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
+    """The Build Railway and Build Wall moves (the same for every player), by card code."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
         twin = copy(self)
         for name, value in vars(self).items():
             if type(value) in (dict, list):
-                setattr(twin, name, value.copy())  # values are immutable: tuples, strings, the data's tile types
+                setattr(twin, name, value.copy())  # values are immutable (tuples, strings, the data's tile types) or never changed in place
         return twin
 
     def next_slot(self) -> str:
@@ -83,7 +87,8 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room, self.shapes, self.rows, self.walks = {}, {}, {}, {}
+        self.room, self.shapes, self.rows = {}, {}, {}
+        self.steps, self.walks, self.token_moves = {}, {}, {}
         self.groups[slot] = (past_id, future_number)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
@@ -155,7 +160,7 @@ class Board:
     def set_tokens(self, kind: str, tokens: list[tuple[str, ...]]) -> None:
         """Store the railways or the wall and refresh the tiles they cover."""
         covered = frozenset(t for token in tokens for t in token)
-        self.walks = {}
+        self.steps, self.walks, self.token_moves = {}, {}, {}
         if kind == "rail":
             self.rails, self.rail_tiles = tokens, covered
         else:

@@ -32,6 +32,7 @@ class Texts(dict[str, str]):
 POINTS_TEXTS = Texts("points ")
 MOVE_TEXTS = Texts("move ")
 DISCARD_TEXTS = Texts("discard ")
+TAKEOVER_TEXTS = Texts("play TAKEOVER ")
 
 
 @lru_cache(maxsize=64)
@@ -62,7 +63,8 @@ def metropolis_offers(eng: BattleEngine) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
     order = s.order[s.turn + 1:] + s.order[:s.turn]
-    return [p for p in order if can_offer(eng, p)]
+    hands = s.hands
+    return [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0 and _metropolis(eng, p)]  # can_offer
 
 
 def can_offer(eng: BattleEngine, player: str) -> bool:
@@ -229,8 +231,11 @@ def _special(eng: BattleEngine, player: str, parts: TurnParts, code: str, here: 
 def _walk(eng: BattleEngine, here: str, points: int) -> list[str]:
     """Return (and remember until a group or token is laid) the steps and time travel some points pay for."""
     board = eng.s.board
-    walls = board.wall_tiles
-    found = [MOVE_TEXTS[n] for n in board.neighbours[here] if n not in walls and board.travel_cost(n) <= points]
+    steps = board.steps.get(here)
+    if steps is None:
+        steps = board.steps[here] = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here]
+                                     if n not in board.wall_tiles]
+    found = [text for text, cost in steps if cost <= points]
     if eng.numbers["time_travel_cost"] <= points:
         found.append("travel")
     board.walks[here, points] = found
@@ -264,15 +269,20 @@ def _atlantis(eng: BattleEngine, player: str) -> list[str]:
 def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
     """Return the move generator of Build Railway or Build Wall."""
     def moves(eng: BattleEngine, player: str) -> list[str]:
-        """Every corner free of the other token, from the supply or moving a placed token."""
+        """Every corner free of the other token, from the supply or moving a placed token (the same for
+        every player: remembered until a group or token is laid)."""
         board = eng.s.board
+        found = board.token_moves.get(kind)
+        if found is not None:
+            return found
         blocked = board.wall_tiles if kind == "RAIL" else board.rail_tiles
         placed = board.rails if kind == "RAIL" else board.walls
         total = eng.data.railways if kind == "RAIL" else eng.data.walls
         sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
         shapes = board.all_chains() if eng.option("tokens") == "connected" else board.all_corners()
         trios = [t for t in shapes if not blocked.intersection(t)]
-        return [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        found = board.token_moves[kind] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        return found
     return moves
 
 
@@ -300,8 +310,10 @@ def _takeover(eng: BattleEngine, player: str) -> list[str]:
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
-    return [f"play TAKEOVER {p}" for p in _targets(eng, player)
-            if any(board.owner(n) == player for n in board.neighbours[p])]
+    cities, shields, near = board.cities, board.shields, board.neighbours
+    mine = {p for p, (who, _) in cities.items() if who == player}
+    return [TAKEOVER_TEXTS[p] for p, (who, _) in cities.items()
+            if who != player and p not in shields and not mine.isdisjoint(near[p])]
 
 
 def _metropolis(eng: BattleEngine, player: str) -> list[str]:
