@@ -48,6 +48,7 @@ class Board:
     hexes: dict[tuple[int, int], str] = field(default_factory=dict)  # axial -> slot+cell
     coordinates: dict[str, tuple[int, int]] = field(default_factory=dict)  # slot+cell -> axial
     groups: dict[str, tuple[str, int]] = field(default_factory=dict)  # slot -> (past id, future number)
+    anchors: tuple[tuple[int, int], ...] = ()  # where the groups were laid, in slot order
     cities: dict[str, tuple[str, int]] = field(default_factory=dict)  # pos -> (owner, tokens)
     shields: dict[str, str] = field(default_factory=dict)  # pos -> player who placed it
     rails: list[tuple[str, ...]] = field(default_factory=list)
@@ -60,11 +61,9 @@ class Board:
     """Every corner and every chain of 3 tiles (until the next group is laid)."""
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     """The tiles of each era in slot and cell order (until the next group is laid)."""
-    steps: dict[str, list[tuple[str, int]]] = field(default_factory=dict, compare=False, repr=False)
-    """Every step from a tile (its `move` text) with its travel cost, by tile (filled by the legal moves,
-    like `walks` and `token_moves`, until a group or a token is laid)."""
-    walks: dict[tuple[str, int], list[str]] = field(default_factory=dict, compare=False, repr=False)
-    """The steps (and time travel) some action points pay for from a tile, by tile and points."""
+    walks: dict[str, list[list[str]]] = field(default_factory=dict, compare=False, repr=False)
+    """The steps (`move` texts) and time travel that 0, 1, 2... action points pay for from a tile, by tile
+    (filled by the legal moves, like `token_moves`, until a group or a token is laid)."""
     token_moves: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
     """The Build Railway and Build Wall moves (the same for every player), by card code."""
 
@@ -88,8 +87,9 @@ class Board:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
         self.room, self.shapes, self.rows = {}, {}, {}
-        self.steps, self.walks, self.token_moves = {}, {}, {}
+        self.walks, self.token_moves = {}, {}
         self.groups[slot] = (past_id, future_number)
+        self.anchors += (anchor,)
         past = self.data.past_groups[past_id]
         future = self.data.future_groups[future_number - 1]
         laid = []
@@ -160,7 +160,7 @@ class Board:
     def set_tokens(self, kind: str, tokens: list[tuple[str, ...]]) -> None:
         """Store the railways or the wall and refresh the tiles they cover."""
         covered = frozenset(t for token in tokens for t in token)
-        self.steps, self.walks, self.token_moves = {}, {}, {}
+        self.walks, self.token_moves = {}, {}
         if kind == "rail":
             self.rails, self.rail_tiles = tokens, covered
         else:

@@ -200,8 +200,8 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
         parts.codes = sorted(parts.hand)
         parts.head = ["end", *map(POINTS_TEXTS.__getitem__, parts.codes)]
     board, points, here = s.board, s.points, s.positions[player]
-    walk = board.walks.get((here, points))
-    moves = parts.head + (walk if walk is not None else _walk(eng, here, points))
+    walks = board.walks.get(here) or _walks(eng, here)
+    moves = parts.head + walks[points if points < len(walks) else -1]
     cost = board.tiles[here].build
     if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
@@ -228,17 +228,15 @@ def _special(eng: BattleEngine, player: str, parts: TurnParts, code: str, here: 
     return found
 
 
-def _walk(eng: BattleEngine, here: str, points: int) -> list[str]:
-    """Return (and remember until a group or token is laid) the steps and time travel some points pay for."""
+def _walks(eng: BattleEngine, here: str) -> list[list[str]]:
+    """Return (and remember until a group or token is laid) the steps and time travel from a tile that
+    0, 1, 2... points pay for, up to the points that pay for all of them."""
     board = eng.s.board
-    steps = board.steps.get(here)
-    if steps is None:
-        steps = board.steps[here] = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here]
-                                     if n not in board.wall_tiles]
-    found = [text for text, cost in steps if cost <= points]
-    if eng.numbers["time_travel_cost"] <= points:
-        found.append("travel")
-    board.walks[here, points] = found
+    steps = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here] if n not in board.wall_tiles]
+    travel = eng.numbers["time_travel_cost"]
+    top = max([travel, *(cost for _, cost in steps)])
+    found = board.walks[here] = [[text for text, cost in steps if cost <= points] + ["travel"] * (travel <= points)
+                                 for points in range(max(0, top) + 1)]
     return found
 
 
