@@ -7,13 +7,12 @@ from collections import Counter
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Status,
-                                       Violation, decision_offer, example_project)
+from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status, Violation,
+                                       example_project)
 from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
-from playproof.playtest.games.battle_for_seven_cities.offers import fast_offer
 from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
@@ -134,19 +133,7 @@ class BattleEngine(Engine):
         """Return whose decision it is and every legal move."""
         return legal.decision(self)
 
-    def offer(self) -> Offer | None:
-        """Return the pending decision's moves (the same moves, in the same order as `decision()`).
-
-        A turn's, its closing's and the round draws' moves, with no reaction window, expedition or
-        Metropolis offer open, are made and applied by the fast path (`offers.fast_offer`); any other
-        decision is offered as its texts, applied through `apply`. The fast path keeps track of what
-        its own moves change: the state is changed only through `apply` and offered moves.
-        """
-        fast = fast_offer(self)
-        if fast is not None:
-            return fast
-        decision = legal.decision(self)
-        return None if decision is None else decision_offer(decision)
+    offer = offers.offer  # the fast path of random play (see there)
 
     # random play's fast path applies the offered moves of a turn, a draw and a discard with these
     play_turn = offers.play_turn

@@ -177,7 +177,7 @@ class TurnParts:
 
     def __init__(self, player: str, hand: Counter[str]) -> None:
         self.player, self.hand = player, hand
-        self.codes: list[str] = []
+        self.codes: list[str] = []  # the hand's codes with a special action, in order
         self.head: list[str] | None = None  # `end`, then each code of the hand for its points
         self.recycle: list[str] | None = None
         self.static: dict[str, list[str]] = {}  # special moves by code, wherever the token is
@@ -196,9 +196,11 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
     s = eng.s
     if parts is None:
         parts = TurnParts(player, s.hands[player].known)
+    specials = eng.special_moves
     if parts.head is None:
-        parts.codes = sorted(parts.hand)
-        parts.head = ["end", *map(POINTS_TEXTS.__getitem__, parts.codes)]
+        codes = sorted(parts.hand)
+        parts.head = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
+        parts.codes = [code for code in codes if code in specials]
     board, points, here = s.board, s.points, s.positions[player]
     walks = board.walks.get(here) or _walks(eng, here)
     moves = parts.head + walks[points if points < len(walks) else -1]
@@ -208,10 +210,8 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
     if parts.recycle is None:
         parts.recycle = _recycle(eng, player)
     moves += parts.recycle
-    specials = eng.special_moves
     for code in parts.codes:
-        if code in specials:
-            moves += _special(eng, player, parts, code, here)
+        moves += _special(eng, player, parts, code, here)
     return moves
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from playproof.playtest.engine import TABLE, Event, Offer, Violation
+from playproof.playtest.engine import TABLE, Event, Offer, Violation, decision_offer
 from playproof.playtest.games.battle_for_seven_cities import legal
 from playproof.playtest.games.battle_for_seven_cities.actions import close_done, close_turn
 from playproof.playtest.games.battle_for_seven_cities.board import twin
@@ -28,6 +28,23 @@ NOTHING: tuple[Violation, ...] = ()
 """What a move applied directly finds wrong: nothing (it was offered, so it is legal)."""
 RESHUFFLE = "reshuffle"
 _offer = tuple.__new__  # Offer(...) without the named tuple's own __new__ (one offer is made per move)
+
+
+def offer(eng: BattleEngine) -> Offer | None:
+    """Return the pending decision's moves (the same moves, in the same order as `decision()`), or None at the end.
+
+    A turn's, its closing's and the round draws' moves, with no reaction window, expedition or
+    Metropolis offer open, are made and applied here; any other decision is offered as its texts,
+    applied through `apply`. The fast path keeps track of what its own moves change: the state is
+    changed only through `apply` and offered moves.
+    """
+    return fast_offer(eng) or full_offer(eng)
+
+
+def full_offer(eng: BattleEngine) -> Offer | None:
+    """Return the pending decision as its texts, applied through `apply` (None when the game is over)."""
+    decision = legal.decision(eng)
+    return None if decision is None else decision_offer(decision)
 
 
 def fast_offer(eng: BattleEngine) -> Offer | None:
@@ -88,9 +105,8 @@ def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tup
     s, verb = eng.s, event.verb
     if verb == "points":
         code = event.args
-        if _take(s, event.actor, code) and eng.turn_parts is not None:
+        if _to_blue(s, event.actor, code) and eng.turn_parts is not None:
             eng.turn_parts.head = None  # the hand's last card of that code: its moves go
-        s.blue.add(code)
         s.points += eng.data.cards[code].points
     elif verb == "move":
         pos = event.args
@@ -119,14 +135,18 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     else:
         player = s.order[s.turn]
         s.extra_drawn += 1
-    s.refill()
+    if not s.deck.size:
+        s.refill()
     cards = s.deck.cards
-    cards[code] -= 1  # Pile.take: the offered card is in the pile
-    if not cards[code]:
-        del cards[code]
+    left = cards[code] - 1  # Pile.take: the offered card is in the pile
+    if left:
+        cards[code] = left
+    else:
+        cards.pop(code)
         codes.remove(code)  # the pile's last card of that code: the codes kept are the pile's again
     s.deck.size -= 1
-    s.hands[player].known[code] += 1
+    known = s.hands[player].known
+    known[code] = known.get(code, 0) + 1
     if s.phase is Phase.DRAW:
         if not s.draws_due or not s.can_draw():  # the round's draws are over: its first turn begins
             s.draws_due.clear()
@@ -137,20 +157,22 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
 
 def play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered discard of the closing player: a card of the hand to the blue pile."""
-    s, code = eng.s, event.args
-    _take(s, event.actor, code)
-    s.blue.add(code)
+    _to_blue(eng.s, event.actor, event.args)
     return _after_close(eng)
 
 
-def _take(s: State, player: str, code: str) -> bool:
-    """Take a card the hand holds out of it; return True when it was the hand's last of its code."""
+def _to_blue(s: State, player: str, code: str) -> bool:
+    """Put a card of a hand on the blue pile; return True when it was the hand's last of its code."""
     known = s.hands[player].known
-    known[code] -= 1
-    if known[code]:
-        return False
-    del known[code]
-    return True
+    left = known[code] - 1  # (the dict's own methods: Counter's `del` and missing keys are Python calls)
+    if left:
+        known[code] = left
+    else:
+        known.pop(code)
+    blue = s.blue
+    blue.size += 1
+    blue.cards[code] = blue.cards.get(code, 0) + 1
+    return not left
 
 
 def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
