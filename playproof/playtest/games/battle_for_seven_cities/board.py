@@ -63,9 +63,10 @@ class Board:
     """The tiles of each era in slot and cell order (until the next group is laid)."""
     walks: dict[str, list[list[str]]] = field(default_factory=dict, compare=False, repr=False)
     """The steps (`move` texts) and time travel that 0, 1, 2... action points pay for from a tile, by tile
-    (filled by the legal moves, like `token_moves`, until a group or a token is laid)."""
+    (filled by the legal moves, until a token is laid or the tile gains a neighbour)."""
     token_moves: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
-    """The Build Railway and Build Wall moves (the same for every player), by card code."""
+    """The Build Railway and Build Wall moves (the same for every player), by card code (filled by the
+    legal moves, until a group or a token is laid)."""
 
     def copy(self) -> Board:
         """Return an independent copy (tiles, cities, tokens...); the workbook's data is shared."""
@@ -86,8 +87,7 @@ class Board:
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room, self.shapes, self.rows = {}, {}, {}
-        self.walks, self.token_moves = {}, {}
+        self.room, self.shapes, self.rows, self.token_moves = {}, {}, {}, {}
         self.groups[slot] = (past_id, future_number)
         self.anchors += (anchor,)
         past = self.data.past_groups[past_id]
@@ -111,6 +111,7 @@ class Board:
             name = self.hexes[(q, r)]
             for era in "pf":
                 self.neighbours[era + name] = tuple(era + n for n in near)
+                self.walks.pop(era + name, None)  # its steps change; the others' stay
 
     def coordinate(self, pos: str) -> tuple[int, int]:
         """Return the axial coordinate of a tile."""
