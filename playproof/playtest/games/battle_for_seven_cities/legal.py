@@ -167,25 +167,24 @@ class TurnParts:
     """The parts of a turn's moves that a turn's own points and steps leave as they are.
 
     Playing a card for its points, a step and time travel change only the hand, the token's tile
-    and the points: the board, the supplies and the piles stay. So the cards' special moves (those
-    that depend on the token's tile, by tile) and the recycling moves hold for the rest of the turn,
-    and the hand's moves until a code runs out (`head` is then None). Random play's fast path keeps
-    one per turn (`BattleEngine.turn_parts`); any other change to the state drops it.
+    and the points: the board, the supplies and the piles stay. So the recycling moves and the
+    special moves of the cards that do not depend on the token's tile hold for the rest of the
+    turn, and the hand's moves until a code runs out (`head` is then None). Random play's fast
+    path keeps one per turn (`BattleEngine.turn_parts`); any other change to the state drops it.
     """
 
-    __slots__ = ("player", "hand", "codes", "head", "recycle", "static", "placed")
+    __slots__ = ("player", "hand", "codes", "head", "recycle", "static")
 
     def __init__(self, player: str, hand: Counter[str]) -> None:
         self.player, self.hand = player, hand
         self.codes: list[str] = []  # the hand's codes with a special action, in order
         self.head: list[str] | None = None  # `end`, then each code of the hand for its points
         self.recycle: list[str] | None = None
-        self.static: dict[str, list[str]] = {}  # special moves by code, wherever the token is
-        self.placed: dict[tuple[str, str], list[str]] = {}  # special moves by code and the token's tile
+        self.static: dict[str, list[str]] = {}  # special moves by code, of cards not in POSITIONAL
 
 
 POSITIONAL = frozenset(("ATLANTIS", "BURN", "EXPEDITION", "REMOTE"))
-"""Cards whose special moves depend on the tile the player's token is on."""
+"""Cards whose special moves depend on the tile the player's token is on (made afresh every time: cheaply)."""
 
 
 def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -> list[str]:
@@ -211,21 +210,14 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
         parts.recycle = _recycle(eng, player)
     moves += parts.recycle
     for code in parts.codes:
-        moves += _special(eng, player, parts, code, here)
+        if code in POSITIONAL:
+            moves += specials[code](eng, player)
+        else:
+            found = parts.static.get(code)
+            if found is None:
+                found = parts.static[code] = specials[code](eng, player)
+            moves += found
     return moves
-
-
-def _special(eng: BattleEngine, player: str, parts: TurnParts, code: str, here: str) -> list[str]:
-    """Return a card's special moves, made once a turn (or once a turn per tile of the token)."""
-    if code in POSITIONAL:
-        found = parts.placed.get((code, here))
-        if found is None:
-            found = parts.placed[code, here] = eng.special_moves[code](eng, player)
-    else:
-        found = parts.static.get(code)
-        if found is None:
-            found = parts.static[code] = eng.special_moves[code](eng, player)
-    return found
 
 
 def _walks(eng: BattleEngine, here: str) -> list[list[str]]:

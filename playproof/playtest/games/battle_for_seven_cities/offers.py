@@ -34,24 +34,13 @@ def offer(eng: BattleEngine) -> Offer | None:
     """Return the pending decision's moves (the same moves, in the same order as `decision()`), or None at the end.
 
     A turn's, its closing's and the round draws' moves, with no reaction window, expedition or
-    Metropolis offer open, are made and applied here; any other decision is offered as its texts,
-    applied through `apply`. The fast path keeps track of what its own moves change: the state is
-    changed only through `apply` and offered moves.
+    Metropolis offer open, are made here and applied directly by the offer's `play`; any other
+    decision is offered as its texts, applied through `apply` (`full_offer`). The fast path keeps
+    track of what its own moves change: the state is changed only through `apply` and offered moves.
     """
-    return fast_offer(eng) or full_offer(eng)
-
-
-def full_offer(eng: BattleEngine) -> Offer | None:
-    """Return the pending decision as its texts, applied through `apply` (None when the game is over)."""
-    decision = legal.decision(eng)
-    return None if decision is None else decision_offer(decision)
-
-
-def fast_offer(eng: BattleEngine) -> Offer | None:
-    """Return the offer of a turn, its closing or a round draw, or None where the full decision is needed."""
     s = eng.s
     if s.window is not None or s.expedition is not None or s.offers:
-        return None
+        return full_offer(eng)
     phase = s.phase
     if phase is Phase.TURN:
         player = s.order[s.turn]
@@ -61,13 +50,19 @@ def fast_offer(eng: BattleEngine) -> Offer | None:
         moves = legal.turn_moves(eng, player, parts)
         return _offer(Offer, (player, len(moves), moves.__getitem__, eng.play_turn))
     if phase is Phase.DRAW:
-        return _draw_offer(eng, s, s.draws_due[0])
+        return _draw_offer(eng, s, s.draws_due[0]) or full_offer(eng)
     if phase is Phase.CLOSE:
         player = s.order[s.turn]
         if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
-            return _draw_offer(eng, s, player)
-        return _discard_offer(eng, s, player)
-    return None
+            return _draw_offer(eng, s, player) or full_offer(eng)
+        return _discard_offer(eng, s, player) or full_offer(eng)
+    return full_offer(eng)
+
+
+def full_offer(eng: BattleEngine) -> Offer | None:
+    """Return the pending decision as its texts, applied through `apply` (None when the game is over)."""
+    decision = legal.decision(eng)
+    return None if decision is None else decision_offer(decision)
 
 
 def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
