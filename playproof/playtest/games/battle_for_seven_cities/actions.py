@@ -214,8 +214,10 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
 def close_done(eng: BattleEngine) -> bool:
     """Return True when a closing turn needs nothing more: no extra draw due, hand within the limit."""
     s = eng.s
-    draws_left = s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size)
-    return not draws_left and s.hands[s.active].size <= eng.numbers["hand_limit"]
+    if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
+        return False  # an extra draw is due
+    hand = s.hands[s.order[s.turn]]  # the active player's (closing a turn, the order has one)
+    return sum(hand.known.values()) + hand.unknown <= eng.numbers["hand_limit"]
 
 
 def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:

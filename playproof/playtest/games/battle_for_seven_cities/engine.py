@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
@@ -73,7 +72,7 @@ class BattleEngine(Engine):
                               if code in self.data.cards and self.data.cards[code].special}
         # kept by random play's fast path (offers.py): a turn's moves, and the sorted codes of the pile drawn from
         self.turn_parts: legal.TurnParts | None = None
-        self.draw_codes: tuple[Counter[str], list[str]] | None = None
+        self.draw_codes: offers.PileCodes | None = None
         self._set_up(players)
 
     def _set_up(self, players: tuple[str, ...]) -> None:
@@ -275,10 +274,15 @@ class BattleEngine(Engine):
         """End a turn: check the hand limit, then pass to the next player or end the round."""
         s = self.s
         player, limit = s.active, self.numbers["hand_limit"]
-        s.last_earned = s.extra_earned
         if s.hands[player].size > limit:
             found.append(self.v("turn-hand-limit", f"{player} ended the turn holding {s.hands[player].size} "
                                 f"cards; discard down to {limit}", s.end_line))
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """Pass to the next player, or end the round after the last player's turn."""
+        s = self.s
+        s.last_earned = s.extra_earned
         if s.turn + 1 < len(s.order):
             self.start_turn(s.turn + 1)
         else:

@@ -13,6 +13,7 @@ logged event in full.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Callable
 
 from playproof.playtest.engine import TABLE, Event, Offer, Violation, decision_offer
@@ -65,24 +66,32 @@ def full_offer(eng: BattleEngine) -> Offer | None:
     return None if decision is None else decision_offer(decision)
 
 
+class PileCodes:
+    """The sorted codes of the pile drawn from, and each player's draw texts of them, kept between draws."""
+
+    __slots__ = ("cards", "codes", "texts")
+
+    def __init__(self, cards: Counter[str], codes: list[str]) -> None:
+        self.cards, self.codes = cards, codes
+        self.texts: dict[str, list[str]] = {}  # `draw PLAYER CODE` of each code, by player
+
+
 def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
     """The table draws a card for a player: any code still in the pile drawn from (then `reshuffle`)."""
     cards = s.deck.cards if s.deck.size else s.blue.cards
     kept = eng.draw_codes
-    if kept is not None and kept[0] is cards and kept[1]:
-        codes = kept[1]
-    else:
+    if kept is None or kept.cards is not cards or not kept.codes:
         codes = sorted(cards)
         if not codes:
             return None  # only face-down cards are left: `draw PLAYER ?`, through the full decision
-        eng.draw_codes = (cards, codes)
-    count = len(codes) + (not s.deck.size and s.blue.size > 0)  # the table may say `reshuffle` first
-    texts = legal.draw_texts(player)
-
-    def text(k: int) -> str:
-        """Return the k-th draw (or the reshuffle after them)."""
-        return texts[codes[k]] if k < len(codes) else RESHUFFLE
-    return _offer(Offer, (TABLE, count, text, eng.play_draw))
+        kept = eng.draw_codes = PileCodes(cards, codes)
+    texts = kept.texts.get(player)
+    if texts is None:
+        made = legal.draw_texts(player)
+        texts = kept.texts[player] = [made[code] for code in kept.codes]
+    if not s.deck.size and s.blue.size:
+        texts = [*texts, RESHUFFLE]  # the table may say so before drawing from the refilled pile
+    return _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
 
 
 def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
@@ -121,9 +130,9 @@ def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tup
 def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered draw (a round draw, or the closing player's extra card), or the reshuffle by handler."""
     s, kept = eng.s, eng.draw_codes
-    if kept is None or k >= len(kept[1]):
+    if kept is None or k >= len(kept.codes):
         return _by_handler(eng, event)
-    codes = kept[1]
+    codes = kept.codes
     code = codes[k]
     if s.phase is Phase.DRAW:
         player = s.draws_due.pop(0)
@@ -139,11 +148,12 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     else:
         cards.pop(code)
         codes.remove(code)  # the pile's last card of that code: the codes kept are the pile's again
+        kept.texts.clear()
     s.deck.size -= 1
     known = s.hands[player].known
     known[code] = known.get(code, 0) + 1
     if s.phase is Phase.DRAW:
-        if not s.draws_due or not s.can_draw():  # the round's draws are over: its first turn begins
+        if not s.draws_due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn begins
             s.draws_due.clear()
             eng.start_turn(0)
         return NOTHING
@@ -172,11 +182,9 @@ def _to_blue(s: State, player: str, code: str) -> bool:
 
 def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
     """Finish a closing turn that needs nothing more (no extra draw due, the hand within the limit)."""
-    if not close_done(eng):
-        return NOTHING
-    found: list[Violation] = []
-    eng.finish_turn(found)
-    return found
+    if close_done(eng):
+        eng.next_turn()  # finish_turn, whose hand-limit check close_done has just passed
+    return NOTHING
 
 
 def _by_handler(eng: BattleEngine, event: Event) -> list[Violation]:
