@@ -55,6 +55,8 @@ class Board:
     walls: list[tuple[str, ...]] = field(default_factory=list)
     rail_tiles: frozenset[str] = frozenset()
     wall_tiles: frozenset[str] = frozenset()
+    taken: frozenset[tuple[int, int]] | None = field(default=None, compare=False, repr=False)
+    """The anchors where a new tile-group would overlap a laid hex (worked out when first needed after a group is laid)."""
     room: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
     """Whether a new tile-group fits against a past tile, by tile (until the next group is laid)."""
     shapes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False, repr=False)
@@ -82,12 +84,15 @@ class Board:
 
     def fits(self, anchor: tuple[int, int]) -> bool:
         """Return True when a tile-group anchored there overlaps no laid hex."""
-        return all((anchor[0] + q, anchor[1] + r) not in self.hexes for q, r in self.data.cells)
+        taken = self.taken
+        if taken is None:  # the anchors at which a group would cover a laid hex with one of its cells
+            taken = self.taken = frozenset((q - cq, r - cr) for q, r in self.hexes for cq, cr in self.data.cells)
+        return anchor not in taken
 
     def lay(self, anchor: tuple[int, int], past_id: str, future_number: int) -> str:
         """Lay a past tile-group and its future twin at an anchor; return the new slot letter."""
         slot = self.next_slot()
-        self.room, self.shapes, self.rows, self.token_moves = {}, {}, {}, {}
+        self.room, self.shapes, self.rows, self.token_moves, self.taken = {}, {}, {}, {}, None
         self.groups[slot] = (past_id, future_number)
         self.anchors += (anchor,)
         past = self.data.past_groups[past_id]

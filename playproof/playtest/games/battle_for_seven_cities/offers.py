@@ -99,9 +99,8 @@ def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
     hand = s.hands[player]
     if hand.unknown:
         return None
-    codes = sorted(hand.known)
-    texts = legal.DISCARD_TEXTS
-    return _offer(Offer, (player, len(codes), lambda k: texts[codes[k]], eng.play_discard))
+    texts = list(map(legal.DISCARD_TEXTS.__getitem__, sorted(hand.known)))
+    return _offer(Offer, (player, len(texts), texts.__getitem__, eng.play_discard))
 
 
 def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
