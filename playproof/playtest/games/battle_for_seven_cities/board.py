@@ -63,9 +63,11 @@ class Board:
     """Every corner and every chain of 3 tiles (until the next group is laid)."""
     rows: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     """The tiles of each era in slot and cell order (until the next group is laid)."""
-    walks: dict[str, list[list[str]]] = field(default_factory=dict, compare=False, repr=False)
-    """The steps (`move` texts) and time travel that 0, 1, 2... action points pay for from a tile, by tile
-    (filled by the legal moves, until a token is laid or the tile gains a neighbour)."""
+    walks: dict[str, tuple[list[tuple[str, int]], list[list[str] | None]]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The steps from a tile (`move` texts and costs), and the steps and time travel that 0, 1, 2... action
+    points pay for, by tile (filled by the legal moves, until a token is laid or the tile gains a neighbour;
+    a copy shares them while it holds them: they are the same for both)."""
     token_moves: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
     """The Build Railway and Build Wall moves (the same for every player), by card code (filled by the
     legal moves, until a group or a token is laid)."""

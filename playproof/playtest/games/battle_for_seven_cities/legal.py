@@ -201,8 +201,9 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
         parts.head = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
         parts.codes = [code for code in codes if code in specials]
     board, points, here = s.board, s.points, s.positions[player]
-    walks = board.walks.get(here) or _walks(eng, here)
-    moves = parts.head + walks[points if points < len(walks) else -1]
+    steps, levels = board.walks.get(here) or _walks(eng, here)
+    walk = levels[points if points < len(levels) else -1]
+    moves = parts.head + (walk if walk is not None else _walk(eng, steps, levels, points))
     cost = board.tiles[here].build
     if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
@@ -220,15 +221,22 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
     return moves
 
 
-def _walks(eng: BattleEngine, here: str) -> list[list[str]]:
-    """Return (and remember until a group or token is laid) the steps and time travel from a tile that
-    0, 1, 2... points pay for, up to the points that pay for all of them."""
+def _walks(eng: BattleEngine, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
+    """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
+    with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
     board = eng.s.board
     steps = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here] if n not in board.wall_tiles]
-    travel = eng.numbers["time_travel_cost"]
-    top = max([travel, *(cost for _, cost in steps)])
-    found = board.walks[here] = [[text for text, cost in steps if cost <= points] + ["travel"] * (travel <= points)
-                                 for points in range(max(0, top) + 1)]
+    top = max([eng.numbers["time_travel_cost"], *(cost for _, cost in steps), 0])  # these points pay for all
+    found = board.walks[here] = (steps, [None] * (top + 1))
+    return found
+
+
+def _walk(eng: BattleEngine, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
+    """Return (and remember) the steps and time travel some points pay for."""
+    points = min(points, len(levels) - 1)
+    found = levels[points] = [text for text, cost in steps if cost <= points]
+    if eng.numbers["time_travel_cost"] <= points:
+        found.append("travel")
     return found
 
 
