@@ -30,7 +30,8 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     """
     engine = engine_cls(setup)
     events: list[Event] = []
-    offer_of, apply, append, bits, make = engine.offer, engine.apply, events.append, bit_source(rng), MAKE_EVENT
+    offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
+    new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while (offer := offer_of()) is not None:
         actor, count, text, play = offer
@@ -45,7 +46,11 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
                 k = bits(size)
         verb, _, args = text(k).partition(" ")
         line += 1
-        event = make(line, actor, verb, args)
+        if fill:  # Event(line, actor, verb, args), made without its generated __init__ (see PLAIN_EVENT)
+            event = new(Event)
+            event.__dict__.update(line=line, actor=actor, verb=verb, args=args, kind=MOVE)
+        else:
+            event = Event(line, actor, verb, args)
         if found := (apply(event) if play is None else play(k, event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         append(event)
@@ -64,8 +69,8 @@ def bit_source(rng: random.Random) -> Callable[[int], int] | None:
     return rng.getrandbits if plain else None
 
 
-def _event_maker() -> Callable[[int, str, str, str], Event]:
-    """Return how random play makes a move's event: `Event(line, actor, verb, args)`, or an equal event made faster.
+def _plain_event() -> bool:
+    """Return True when random play may make a move's event by filling its `__dict__` at once.
 
     `Event` is a frozen dataclass: its generated `__init__` writes each of its five fields through
     `object.__setattr__`, about a tenth of a random game's time. While it has exactly those fields,
@@ -73,20 +78,12 @@ def _event_maker() -> Callable[[int, str, str, str], Event]:
     that dict at once (`tests/games/test_offer_speed_equivalence.py` checks that they are equal).
     """
     names = tuple(f.name for f in fields(Event))
-    if names != ("line", "actor", "verb", "args", "kind") or hasattr(Event, "__post_init__") \
-            or hasattr(Event, "__slots__"):
-        return Event
-    new, move = object.__new__, EventKind.MOVE
-
-    def make(line: int, actor: str, verb: str, args: str) -> Event:
-        """Return Event(line, actor, verb, args), made without its generated __init__."""
-        event = new(Event)
-        event.__dict__.update(line=line, actor=actor, verb=verb, args=args, kind=move)
-        return event
-    return make
+    return names == ("line", "actor", "verb", "args", "kind") and not hasattr(Event, "__post_init__") \
+        and not hasattr(Event, "__slots__")
 
 
-MAKE_EVENT = _event_maker()
+PLAIN_EVENT = _plain_event()
+MOVE = EventKind.MOVE
 
 
 def event_line(event: Event) -> str:
