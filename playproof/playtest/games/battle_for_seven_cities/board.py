@@ -18,6 +18,7 @@ from playproof.playtest.games.battle_for_seven_cities.data import GameData, Tile
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
 """Axial steps between pointy-top hexes, by compass direction."""
+STEPS = tuple(DIRECTIONS.values())
 LAND = ("soil", "forest", "mountain")
 POSITION = re.compile(r"([pf])([a-z])(\d{1,2})", re.IGNORECASE)
 
@@ -108,17 +109,18 @@ class Board:
             for era, terrains in (("p", past), ("f", future)):
                 self.terrain[era + name] = terrains[index]
                 self.tiles[era + name] = self.data.tiles[("past" if era == "p" else "future", terrains[index])]
-        self._link({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *DIRECTIONS.values())})
+        self._link({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *STEPS)})
         return slot
 
     def _link(self, around: set[tuple[int, int]]) -> None:
         """Recompute the neighbours (same era, adjacent hexes) of the tiles at some hexes."""
-        for q, r in around & self.hexes.keys():
-            near = [self.hexes[(q + dq, r + dr)] for dq, dr in DIRECTIONS.values() if (q + dq, r + dr) in self.hexes]
-            name = self.hexes[(q, r)]
+        hexes, neighbours, walks = self.hexes, self.neighbours, self.walks
+        for q, r in around & hexes.keys():
+            near = [hexes[q + dq, r + dr] for dq, dr in STEPS if (q + dq, r + dr) in hexes]
+            name = hexes[q, r]
             for era in "pf":
-                self.neighbours[era + name] = tuple(era + n for n in near)
-                self.walks.pop(era + name, None)  # its steps change; the others' stay
+                neighbours[era + name] = tuple([era + n for n in near])
+                walks.pop(era + name, None)  # its steps change; the others' stay
 
     def coordinate(self, pos: str) -> tuple[int, int]:
         """Return the axial coordinate of a tile."""
