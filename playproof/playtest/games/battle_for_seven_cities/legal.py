@@ -62,9 +62,11 @@ def decision(eng: BattleEngine) -> Decision | None:
 def metropolis_offers(eng: BattleEngine) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
-    order = s.order[s.turn + 1:] + s.order[:s.turn]
     hands = s.hands
-    return [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0 and _metropolis(eng, p)]  # can_offer
+    if all(hands[p].known.get("METROPOLIS", 0) <= 0 for p in s.order):
+        return []  # nobody holds one (the common case)
+    order = s.order[s.turn + 1:] + s.order[:s.turn]
+    return [p for p in order if can_offer(eng, p)]
 
 
 def can_offer(eng: BattleEngine, player: str) -> bool:

@@ -67,13 +67,13 @@ def full_offer(eng: BattleEngine) -> Offer | None:
 
 
 class PileCodes:
-    """The sorted codes of the pile drawn from, and each player's draw texts of them, kept between draws."""
+    """The sorted codes of the pile drawn from, and each player's offer of a draw from it, kept between draws."""
 
-    __slots__ = ("cards", "codes", "texts")
+    __slots__ = ("cards", "codes", "offers")
 
     def __init__(self, cards: Counter[str], codes: list[str]) -> None:
         self.cards, self.codes = cards, codes
-        self.texts: dict[str, list[str]] = {}  # `draw PLAYER CODE` of each code, by player
+        self.offers: dict[str, Offer] = {}  # `draw PLAYER CODE` of each code, by player (forgotten when a code runs out)
 
 
 def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
@@ -85,13 +85,14 @@ def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
         if not codes:
             return None  # only face-down cards are left: `draw PLAYER ?`, through the full decision
         kept = eng.draw_codes = PileCodes(cards, codes)
-    texts = kept.texts.get(player)
-    if texts is None:
-        made = legal.draw_texts(player)
-        texts = kept.texts[player] = [made[code] for code in kept.codes]
-    if not s.deck.size and s.blue.size:
-        texts = [*texts, RESHUFFLE]  # the table may say so before drawing from the refilled pile
-    return _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
+    if not s.deck.size and s.blue.size:  # the table may say `reshuffle` before drawing from the refilled pile
+        texts = [*map(legal.draw_texts(player).__getitem__, kept.codes), RESHUFFLE]
+        return _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
+    made = kept.offers.get(player)
+    if made is None:
+        texts = list(map(legal.draw_texts(player).__getitem__, kept.codes))
+        made = kept.offers[player] = _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
+    return made
 
 
 def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
@@ -147,7 +148,7 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     else:
         cards.pop(code)
         codes.remove(code)  # the pile's last card of that code: the codes kept are the pile's again
-        kept.texts.clear()
+        kept.offers.clear()
     s.deck.size -= 1
     known = s.hands[player].known
     known[code] = known.get(code, 0) + 1
