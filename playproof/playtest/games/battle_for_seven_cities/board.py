@@ -33,6 +33,12 @@ def parse_position(text: str) -> str | None:
     return f"{era.lower()}{slot.upper()}{int(cell)}"
 
 
+LINKS_KEPT = 1 << 12
+_LINKS: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], dict[str, tuple[str, ...]]] = {}
+"""The neighbours a laid tile-group gives its tiles and the tiles around, by the groups' shape and where
+every group was laid: the same in every game with that board (the starting board's are shared by all games)."""
+
+
 def twin(pos: str) -> str:
     """Return the matching tile in the other era."""
     return ("f" if pos[0] == "p" else "p") + pos[1:]
@@ -109,18 +115,27 @@ class Board:
             for era, terrains in (("p", past), ("f", future)):
                 self.terrain[era + name] = terrains[index]
                 self.tiles[era + name] = self.data.tiles[("past" if era == "p" else "future", terrains[index])]
-        self._link({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *STEPS)})
+        key = (self.data.cells, self.anchors)
+        links = _LINKS.get(key)
+        if links is None:
+            links = self._links({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *STEPS)})
+            if len(_LINKS) >= LINKS_KEPT:
+                _LINKS.clear()
+            _LINKS[key] = links
+        self.neighbours.update(links)
+        for pos in links:
+            self.walks.pop(pos, None)  # its steps change; the others' stay
         return slot
 
-    def _link(self, around: set[tuple[int, int]]) -> None:
-        """Recompute the neighbours (same era, adjacent hexes) of the tiles at some hexes."""
-        hexes, neighbours, walks = self.hexes, self.neighbours, self.walks
+    def _links(self, around: set[tuple[int, int]]) -> dict[str, tuple[str, ...]]:
+        """Return the neighbours (same era, adjacent hexes) of the tiles at some hexes."""
+        hexes, links = self.hexes, {}
         for q, r in around & hexes.keys():
             near = [hexes[q + dq, r + dr] for dq, dr in STEPS if (q + dq, r + dr) in hexes]
             name = hexes[q, r]
             for era in "pf":
-                neighbours[era + name] = tuple([era + n for n in near])
-                walks.pop(era + name, None)  # its steps change; the others' stay
+                links[era + name] = tuple([era + n for n in near])
+        return links
 
     def coordinate(self, pos: str) -> tuple[int, int]:
         """Return the axial coordinate of a tile."""
