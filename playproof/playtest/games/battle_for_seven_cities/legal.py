@@ -16,6 +16,7 @@ from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, an
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
+
 class Texts(dict[str, str]):
     """Move texts made once per card code or tile name (decisions offer them again and again)."""
 
