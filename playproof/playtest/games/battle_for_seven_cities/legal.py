@@ -63,11 +63,11 @@ def decision(eng: BattleEngine) -> Decision | None:
 def metropolis_offers(eng: BattleEngine) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
-    hands = s.hands
-    if all(hands[p].known.get("METROPOLIS", 0) <= 0 for p in s.order):
+    hands, order, turn = s.hands, s.order, s.turn
+    holders = [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0]
+    if not holders:
         return []  # nobody holds one (the common case)
-    order = s.order[s.turn + 1:] + s.order[:s.turn]
-    return [p for p in order if can_offer(eng, p)]
+    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis(eng, p)]  # can_offer
 
 
 def can_offer(eng: BattleEngine, player: str) -> bool:
