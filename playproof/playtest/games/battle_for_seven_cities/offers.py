@@ -29,6 +29,7 @@ NOTHING: tuple[Violation, ...] = ()
 """What a move applied directly finds wrong: nothing (it was offered, so it is legal)."""
 RESHUFFLE = "reshuffle"
 _offer = tuple.__new__  # Offer(...) without the named tuple's own __new__ (one offer is made per move)
+TURN, DRAW, CLOSE = Phase.TURN, Phase.DRAW, Phase.CLOSE
 
 
 def offer(eng: BattleEngine) -> Offer | None:
@@ -43,16 +44,16 @@ def offer(eng: BattleEngine) -> Offer | None:
     if s.window is not None or s.expedition is not None or s.offers:
         return full_offer(eng)
     phase = s.phase
-    if phase is Phase.TURN:
+    if phase is TURN:
         player = s.order[s.turn]
         parts, hand = eng.turn_parts, s.hands[player].known
         if parts is None or parts.player != player or parts.hand is not hand:
             parts = eng.turn_parts = legal.TurnParts(player, hand)
         moves = legal.turn_moves(eng, player, parts)
         return _offer(Offer, (player, len(moves), moves.__getitem__, eng.play_turn))
-    if phase is Phase.DRAW:
+    if phase is DRAW:
         return _draw_offer(eng, s, s.draws_due[0]) or full_offer(eng)
-    if phase is Phase.CLOSE:
+    if phase is CLOSE:
         player = s.order[s.turn]
         if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
             return _draw_offer(eng, s, player) or full_offer(eng)
@@ -132,9 +133,9 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     s, kept = eng.s, eng.draw_codes
     if kept is None or k >= len(kept.codes):
         return _by_handler(eng, event)
-    codes = kept.codes
+    codes, drawing = kept.codes, s.phase is DRAW
     code = codes[k]
-    if s.phase is Phase.DRAW:
+    if drawing:
         player = s.draws_due.pop(0)
     else:
         player = s.order[s.turn]
@@ -152,7 +153,7 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     s.deck.size -= 1
     known = s.hands[player].known
     known[code] = known.get(code, 0) + 1
-    if s.phase is Phase.DRAW:
+    if drawing:
         if not s.draws_due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn begins
             s.draws_due.clear()
             eng.start_turn(0)
