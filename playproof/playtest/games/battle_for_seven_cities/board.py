@@ -12,6 +12,7 @@ from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import ascii_uppercase
+from typing import Callable
 
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, TileType
 
@@ -37,6 +38,10 @@ LINKS_KEPT = 1 << 12
 _LINKS: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], dict[str, tuple[str, ...]]] = {}
 """The neighbours a laid tile-group gives its tiles and the tiles around, by the groups' shape and where
 every group was laid: the same in every game with that board (the starting board's are shared by all games)."""
+
+
+_SHAPES: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], tuple[tuple[str, ...], ...]] = {}
+"""Every corner (or chain) of 3 tiles, by kind, the groups' shape and where every group was laid."""
 
 
 def twin(pos: str) -> str:
@@ -164,16 +169,27 @@ class Board:
         """Return every set of 3 tiles meeting at one corner, in both eras (worked out once per board layout)."""
         found = self.shapes.get("corners")
         if found is None:
-            found = self.shapes["corners"] = tuple(sorted({c for pos in self.tiles for c in self.corners(pos)}))
+            found = self.shapes["corners"] = self._shared_shape(
+                "corners", lambda: tuple(sorted({c for pos in self.tiles for c in self.corners(pos)})))
         return found
 
     def all_chains(self) -> tuple[tuple[str, ...], ...]:
         """Return every set of 3 tiles of one era forming a connected chain, corners included (once per layout)."""
         found = self.shapes.get("chains")
         if found is None:
-            found = self.shapes["chains"] = tuple(sorted({tuple(sorted((pos, a, b)))
-                                                          for pos, near in self.neighbours.items()
-                                                          for i, a in enumerate(near) for b in near[i + 1:]}))
+            found = self.shapes["chains"] = self._shared_shape("chains", lambda: tuple(sorted(
+                {tuple(sorted((pos, a, b))) for pos, near in self.neighbours.items()
+                 for i, a in enumerate(near) for b in near[i + 1:]})))
+        return found
+
+    def _shared_shape(self, kind: str, make: Callable[[], tuple[tuple[str, ...], ...]]) -> tuple[tuple[str, ...], ...]:
+        """Return the corners or chains of this layout: the same for every board laid the same way."""
+        key = (kind, self.data.cells, self.anchors)
+        found = _SHAPES.get(key)
+        if found is None:
+            if len(_SHAPES) >= LINKS_KEPT:
+                _SHAPES.clear()
+            found = _SHAPES[key] = make()
         return found
 
     def connected(self, trio: tuple[str, ...]) -> bool:
