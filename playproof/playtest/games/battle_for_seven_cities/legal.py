@@ -271,7 +271,7 @@ def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
     """Return the move generator of Build Railway or Build Wall."""
     def moves(eng: BattleEngine, player: str) -> list[str]:
         """Every corner free of the other token, from the supply or moving a placed token (the same for
-        every player: remembered until a group or token is laid)."""
+        every player and every board laid and tokened the same way: remembered)."""
         board = eng.s.board
         found = board.token_moves.get(kind)
         if found is not None:
@@ -279,12 +279,23 @@ def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
         blocked = board.wall_tiles if kind == "RAIL" else board.rail_tiles
         placed = board.rails if kind == "RAIL" else board.walls
         total = eng.data.railways if kind == "RAIL" else eng.data.walls
-        sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
-        shapes = board.all_chains() if eng.option("tokens") == "connected" else board.all_corners()
-        trios = [t for t in shapes if not blocked.intersection(t)]
-        found = board.token_moves[kind] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        shape = eng.option("tokens")
+        key = (kind, shape, eng.data.cells, board.anchors, blocked, tuple(placed), total)
+        found = _TOKEN_MOVES.get(key)
+        if found is None:
+            sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
+            shapes = board.all_chains() if shape == "connected" else board.all_corners()
+            trios = [t for t in shapes if not blocked.intersection(t)]
+            if len(_TOKEN_MOVES) >= 1 << 10:
+                _TOKEN_MOVES.clear()
+            found = _TOKEN_MOVES[key] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        board.token_moves[kind] = found
         return found
     return moves
+
+
+_TOKEN_MOVES: dict[tuple[object, ...], list[str]] = {}
+"""Build Railway and Build Wall moves by card, token shape, board layout and the tokens laid."""
 
 
 def _burn(eng: BattleEngine, player: str) -> list[str]:
