@@ -67,12 +67,12 @@ def metropolis_offers(eng: BattleEngine) -> list[str]:
     holders = [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0]
     if not holders:
         return []  # nobody holds one (the common case)
-    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis(eng, p)]  # can_offer
+    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis_sites(eng, p)]  # can_offer
 
 
 def can_offer(eng: BattleEngine, player: str) -> bool:
     """Return True when a player holds a Metropolis card with a tile to play it on."""
-    return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis(eng, player))
+    return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis_sites(eng, player))
 
 
 def answers_offer(eng: BattleEngine, event: Event) -> bool:
@@ -330,11 +330,16 @@ def _takeover(eng: BattleEngine, player: str) -> list[str]:
 
 def _metropolis(eng: BattleEngine, player: str) -> list[str]:
     """Metropolis: the player's single future cities with 3+ cities around."""
+    return [f"play METROPOLIS {p}" for p in _metropolis_sites(eng, player)]
+
+
+def _metropolis_sites(eng: BattleEngine, player: str) -> list[str]:
+    """Return the tiles where a player may play Metropolis: their single future cities with 3+ cities around."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
-    return [f"play METROPOLIS {p}" for p, city in board.cities.items()
-            if p[0] == "f" and city == (player, 1) and board.cities_around(p) >= 3]
+    single = (player, 1)
+    return [p for p, city in board.cities.items() if city == single and p[0] == "f" and board.cities_around(p) >= 3]
 
 
 def _remote(eng: BattleEngine, player: str) -> list[str]:
