@@ -6,9 +6,10 @@ an offered move is applied without `apply`'s checks of actor and verb and withou
 checks pass by construction, and `settle` has nothing to close there (the player whose turn it is
 acts, or the table draws in order). The commonest moves (draws, points, steps, time travel, the
 turn's end and discards: nearly all of a game) update the state directly, with only the part of
-`advance` they can need; the others (building, recycling, cards played, `?` cards, a reshuffle)
-go through their handler and the whole of `advance`. Audit never comes here: `apply` checks every
-logged event in full.
+`advance` they can need; the others (building, recycling, cards played, a reshuffle) go through
+their handler and the whole of `advance`. Draws and discards of face-down `?` cards are offered
+by the full decision and applied by `apply`. Audit never comes here: `apply` checks every logged
+event in full.
 """
 
 from __future__ import annotations
