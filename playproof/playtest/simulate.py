@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
-from playproof.playtest.engine import Engine, Event, Setup, player_range
+from playproof.playtest.engine import Engine, Event, EventKind, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
 MAX_EVENTS = 100_000
@@ -24,24 +24,66 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     """Play one game choosing uniformly among legal moves; return the final engine and events.
 
     The moves come from `Engine.offer()`: the same moves, in the same order, as `decision()`, and
-    `rng.randrange(count)` draws the same index as `rng.choice(decision.moves)`, so a seed plays
-    the same game either way. Only the chosen move is written out, and an engine that can applies
-    it without parsing it again.
+    the index drawn is the one `rng.randrange(count)` draws, itself the index `rng.choice(decision.moves)`
+    draws, so a seed plays the same game either way. Only the chosen move is written out, and an
+    engine that can applies it without parsing it again.
     """
     engine = engine_cls(setup)
     events: list[Event] = []
-    while (offer := engine.offer()) is not None:
-        if not offer.count or len(events) >= MAX_EVENTS:
-            raise SimulationError(f"no legal move or no end after {len(events)} events: {offer.actor} "
-                                  f"with {offer.count} moves")
-        k = rng.randrange(offer.count)
-        verb, _, args = offer.text(k).partition(" ")
-        event = Event(len(events) + 1, offer.actor, verb, args)
-        found = engine.apply(event) if offer.play is None else offer.play(k, event)
-        if found:
+    offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
+    new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
+    line = 0
+    while (offer := offer_of()) is not None:
+        actor, count, text, play = offer
+        if not count or line >= MAX_EVENTS:
+            raise SimulationError(f"no legal move or no end after {line} events: {actor} with {count} moves")
+        if bits is None:
+            k = rng.randrange(count)
+        else:  # rng.randrange(count), inlined: the same draws of the same bits
+            size = count.bit_length()
+            k = bits(size)
+            while k >= count:
+                k = bits(size)
+        verb, _, args = text(k).partition(" ")
+        line += 1
+        if fill:  # Event(line, actor, verb, args), made without its generated __init__ (see PLAIN_EVENT)
+            event = new(Event)
+            event.__dict__.update(line=line, actor=actor, verb=verb, args=args, kind=MOVE)
+        else:
+            event = Event(line, actor, verb, args)
+        if found := (apply(event) if play is None else play(k, event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
-        events.append(event)
+        append(event)
     return engine, events
+
+
+def bit_source(rng: random.Random) -> Callable[[int], int] | None:
+    """Return `rng.getrandbits` when `rng.randrange(n)` is `getrandbits(n.bit_length())` drawn until below n.
+
+    That is how `random.Random` draws an index (`_randbelow_with_getrandbits`); a generator that
+    draws otherwise gets None, and its own `randrange` is called.
+    """
+    cls = type(rng)
+    plain = (cls.randrange is random.Random.randrange
+             and cls._randbelow is getattr(random.Random, "_randbelow_with_getrandbits", None))  # type: ignore[attr-defined]
+    return rng.getrandbits if plain else None
+
+
+def _plain_event() -> bool:
+    """Return True when random play may make a move's event by filling its `__dict__` at once.
+
+    `Event` is a frozen dataclass: its generated `__init__` writes each of its five fields through
+    `object.__setattr__`, about a tenth of a random game's time. While it has exactly those fields,
+    kept in its `__dict__`, and nothing to run after `__init__`, an equal event is made by filling
+    that dict at once (`tests/games/test_offer_speed_equivalence.py` checks that they are equal).
+    """
+    names = tuple(f.name for f in fields(Event))
+    return names == ("line", "actor", "verb", "args", "kind") and not hasattr(Event, "__post_init__") \
+        and not hasattr(Event, "__slots__")
+
+
+PLAIN_EVENT = _plain_event()
+MOVE = EventKind.MOVE
 
 
 def event_line(event: Event) -> str:

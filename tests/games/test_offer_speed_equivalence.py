@@ -10,12 +10,13 @@ offer that lost, added or reordered a move, would fail here.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from playproof.playtest.engine import Event, Setup
+from playproof.playtest.engine import Event, EventKind, Setup
 from playproof.playtest.games import available_engines
-from playproof.playtest.simulate import play_random_game, player_names
+from playproof.playtest.simulate import PLAIN_EVENT, bit_source, play_random_game, player_names
 
 CASES = [("7-wonders-leaders", 2, 4), ("7-wonders-leaders", 7, 11), ("battle-for-seven-cities", 2, 4),
          ("battle-for-seven-cities", 6, 11), ("seven-sisters", 5, 3)]
@@ -68,3 +69,38 @@ def test_random_play_through_offers_keeps_choice_order() -> None:
     engine_cls = available_engines()["7-wonders-leaders"]
     _, events = play_random_game(engine_cls, Setup(player_names(3), {}, 8), random.Random(8))
     assert len(events) > 100
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5, 8, 16, 17, 31, 64, 100, 1000, 4097])
+def test_the_loop_draws_randrange_index(count: int) -> None:
+    """`bit_source` draws, bit for bit, the index `randrange` draws: the same games for the same seeds."""
+    a, b = random.Random(count), random.Random(count)
+    bits = bit_source(b)
+    assert bits is not None
+
+    def drawn() -> int:
+        k = bits(count.bit_length())
+        while k >= count:
+            k = bits(count.bit_length())
+        return k
+    assert [a.randrange(count) for _ in range(300)] == [drawn() for _ in range(300)]
+    assert a.random() == b.random()  # and the generators end in the same state
+
+
+def test_a_generator_that_draws_otherwise_keeps_its_randrange() -> None:
+    """A Random subclass with its own `random()` draws indices another way: the loop calls its randrange."""
+    class Halves(random.Random):
+        def random(self) -> float:
+            return 0.5
+    assert bit_source(Halves(1)) is None and bit_source(random.Random(1)) is not None
+
+
+def test_the_loop_makes_events_equal_to_event() -> None:
+    """Events the loop makes (without Event's generated __init__) equal Event(...), field for field."""
+    assert PLAIN_EVENT  # Event is still the plain frozen dataclass the loop fills at once
+    _, events = play_random_game(available_engines()["battle-for-seven-cities"], Setup(player_names(2), {}, 3),
+                                 random.Random(3))
+    for event in events[:50]:
+        made = Event(event.line, event.actor, event.verb, event.args)
+        assert event == made and vars(event) == vars(made) and hash(event) == hash(made)
+        assert event.kind is EventKind.MOVE and replace(event, line=1) == replace(made, line=1)

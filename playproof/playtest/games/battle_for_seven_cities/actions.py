@@ -214,8 +214,10 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
 def close_done(eng: BattleEngine) -> bool:
     """Return True when a closing turn needs nothing more: no extra draw due, hand within the limit."""
     s = eng.s
-    draws_left = s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size)
-    return not draws_left and s.hands[s.active].size <= eng.numbers["hand_limit"]
+    if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
+        return False  # an extra draw is due
+    hand = s.hands[s.order[s.turn]]  # the active player's (closing a turn, the order has one)
+    return sum(hand.known.values()) + hand.unknown <= eng.numbers["hand_limit"]
 
 
 def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
@@ -371,16 +373,18 @@ def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
 def timeshift(eng: BattleEngine) -> None:
     """Copy every past city onto its future tile unless a protected city (or its own) stands there."""
     board = eng.s.board
+    cities, copy_all = board.cities, eng.option("shortage") == "copy"
     for pos in board.ordered("p"):
-        owner = board.owner(pos)
-        future = twin(pos)
-        if owner is None or board.owner(future) == owner:
-            continue  # an empty past tile removes nothing; a city of the same owner stays as it is
-        if board.owner(future) is not None and board.protected(future):
-            continue  # a protected future city is not replaced
+        city = cities.get(pos)
+        if city is None:
+            continue  # an empty past tile removes nothing
+        owner, future = city[0], twin(pos)
+        there = cities.get(future)
+        if there is not None and (there[0] == owner or future in board.shields):
+            continue  # a city of the same owner stays as it is; a protected future city is not replaced
         # every past city is copied ("Each city in the past will now also copy"), with a stand-in token
         # when its owner has none left; variant shortage=skip: such a city is not copied
-        if eng.s.supply[owner] > 0 or eng.option("shortage") == "copy":
+        if copy_all or eng.s.supply[owner] > 0:
             place_city(eng, owner, future, stand_in=True)
 
 

@@ -300,10 +300,23 @@ def can_place(eng: BattleEngine, base: str) -> bool:
     board = eng.s.board
     known = board.room.get(base)
     if known is None:  # the answer holds until a group is laid (Board.lay forgets it)
-        q, r = board.coordinate(base)
-        known = board.room[base] = any(board.fits((q + dq - cq, r + dr - cr))
-                                       for cq, cr in eng.data.cells for dq, dr in DIRECTIONS.values())
+        key = (eng.data.cells, board.anchors, base)
+        known = _ROOM.get(key)
+        if known is None:
+            q, r = board.coordinate(base)
+            known = any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells
+                        for dq, dr in DIRECTIONS.values())
+            if len(_ROOM) >= ROOM_KEPT:
+                _ROOM.clear()
+            _ROOM[key] = known
+        board.room[base] = known
     return known
+
+
+ROOM_KEPT = 1 << 14
+_ROOM: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str], bool] = {}
+"""Whether a group fits against a past tile, by the groups' shape, where groups were laid, and the tile:
+the same for every game with that board (the starting board is the same in every game of a layout)."""
 
 
 def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:

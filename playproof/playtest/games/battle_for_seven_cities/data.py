@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -71,11 +72,17 @@ class GameData:
 _CACHE: dict[tuple[str, int], GameData] = {}
 
 
+@lru_cache(maxsize=64)
+def _real_path(path: str) -> str:
+    """Return a path with its links resolved (remembered: every game of a simulation loads the same workbook)."""
+    return str(Path(path).resolve())
+
+
 def load(project: Path) -> GameData:
     """Return the project's game data, reading the workbook only when the file changed."""
     path = project / "components.xlsx"
     try:
-        key = (str(path.resolve()), path.stat().st_mtime_ns)
+        key = (_real_path(str(path)), path.stat().st_mtime_ns)
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot read the Battle for Seven Cities workbook ({exc})") from exc
     if key not in _CACHE:

@@ -6,9 +6,9 @@ import copy
 from typing import Callable, ClassVar, Mapping
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Status,
-                                       Violation, decision_offer, example_project)
-from playproof.playtest.games.battle_for_seven_cities import actions, cards, common, legal
+from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status, Violation,
+                                       example_project)
+from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
@@ -23,8 +23,6 @@ TABLE_VERBS = frozenset(("tile", "clock", "first", "city", "winner", "reshuffle"
 """Records only the table writes (`draw` and `hand` may be written either way)."""
 OBSERVATIONS = frozenset(("city", "first", "winner", "reshuffle", "hand"))
 """Logged consequences: checked against the state; round draws still to come are not skipped by them."""
-_DIRECT = frozenset((Phase.TURN, Phase.CLOSE, Phase.DRAW))
-"""Phases whose offered moves `offer` applies without `settle` (see there why it has nothing to do)."""
 QUIET = frozenset(("hand", "reshuffle"))
 """Records that interrupt nothing: a reaction may still answer what came before them."""
 Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
@@ -68,6 +66,13 @@ class BattleEngine(Engine):
         self.numbers = self.data.numbers
         self.layout = _layout(setup.options.get("layout"), self.data)
         self.s = State(board=Board(self.data), seats=players)
+        # the variant options with a fixed set of values as played, and the cards' special moves by code
+        self.choices = {name: setup.options.get(name) or allowed[0] for name, allowed in CHOICES.items()}
+        self.special_moves = {code: moves for code, moves in legal.SPECIAL_MOVES.items()
+                              if code in self.data.cards and self.data.cards[code].special}
+        # kept by random play's fast path (offers.py): a turn's moves, and the sorted codes of the pile drawn from
+        self.turn_parts: legal.TurnParts | None = None
+        self.draw_codes: offers.PileCodes | None = None
         self._set_up(players)
 
     def _set_up(self, players: tuple[str, ...]) -> None:
@@ -89,12 +94,14 @@ class BattleEngine(Engine):
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.s = self.s.copy()
+        twin.forget()
         return twin
 
     # -- the Engine contract -------------------------------------------------------------
 
     def apply(self, event: Event) -> list[Violation]:
         """Check one event, apply it whatever the verdict, and return every violation."""
+        self.forget()  # what the fast path kept may not hold after this event
         if event.kind is MARKER:
             if actions.shows_turn_over(self, event):
                 self.close_unwritten(event)
@@ -125,34 +132,16 @@ class BattleEngine(Engine):
         """Return whose decision it is and every legal move."""
         return legal.decision(self)
 
-    def offer(self) -> Offer | None:
-        """Return the pending decision's moves (the same moves, in the same order as `decision()`).
+    offer = offers.offer  # the fast path of random play (see there)
 
-        In a turn, its closing and the round's draws, with no reaction window, expedition or
-        Metropolis offer open, an offered move is applied by its handler alone: `apply`'s checks of
-        actor and verb pass by construction, and `settle` has nothing to close (the player whose
-        turn it is acts, or the table draws in order), so only the move and the flow after it remain.
-        """
-        s = self.s
-        if s.phase is Phase.OVER:
-            return None
-        if s.window is None and s.expedition is None and not s.offers and s.phase in _DIRECT:
-            decision = legal.PHASES[s.phase](self)
-            return Offer(decision.actor, len(decision.moves), decision.moves.__getitem__, self._play_offered)
-        decision = legal.decision(self)
-        return None if decision is None else decision_offer(decision)
+    # random play's fast path applies the offered moves of a turn, a draw and a discard with these
+    play_turn = offers.play_turn
+    play_draw = offers.play_draw
+    play_discard = offers.play_discard
 
-    def _play_offered(self, _k: int, event: Event) -> list[Violation]:
-        """Apply an offered move of a turn, its closing or a round draw: its handler, then the flow."""
-        found: list[Violation] = []
-        args = event.args.split()
-        fast = OFFERED.get(event.verb)
-        if fast is None or "?" in args:
-            HANDLERS[event.verb](self, event, args, found)
-        else:
-            fast(self, event.actor, args)
-        self.advance(found)
-        return found
+    def forget(self) -> None:
+        """Drop what random play's fast path keeps (a turn's moves, the pile's codes): the state changed otherwise."""
+        self.turn_parts = self.draw_codes = None
 
     def is_over(self) -> bool:
         """Return True when the game has ended."""
@@ -200,7 +189,7 @@ class BattleEngine(Engine):
 
     def option(self, name: str) -> str:
         """Return a variant option's value, or its default (the first of its CHOICES)."""
-        return self.setup.options.get(name) or CHOICES[name][0]
+        return self.choices[name]
 
     def v(self, rule: str, message: str, event: Event | int,
           status: Status = Status.VIOLATION) -> Violation:
@@ -277,6 +266,7 @@ class BattleEngine(Engine):
         s = self.s
         s.turn, s.phase = index, Phase.TURN
         s.points = s.extra_earned = s.extra_drawn = 0
+        self.turn_parts = None
         s.dropped = None
         s.offers = legal.metropolis_offers(self)
 
@@ -284,10 +274,15 @@ class BattleEngine(Engine):
         """End a turn: check the hand limit, then pass to the next player or end the round."""
         s = self.s
         player, limit = s.active, self.numbers["hand_limit"]
-        s.last_earned = s.extra_earned
         if s.hands[player].size > limit:
             found.append(self.v("turn-hand-limit", f"{player} ended the turn holding {s.hands[player].size} "
                                 f"cards; discard down to {limit}", s.end_line))
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """Pass to the next player, or end the round after the last player's turn."""
+        s = self.s
+        s.last_earned = s.extra_earned
         if s.turn + 1 < len(s.order):
             self.start_turn(s.turn + 1)
         else:
@@ -297,7 +292,7 @@ class BattleEngine(Engine):
         """Run the correctional timeshift, check for a winner, and pass the time-shift card."""
         s = self.s
         actions.timeshift(self)
-        if max(s.board.count(p) for p in s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
+        if s.board.most(s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
             s.winners = self.leaders()
             s.phase = Phase.OVER
             return
@@ -373,45 +368,4 @@ def _check_options(options: Mapping[str, str]) -> None:
 
 
 HANDLERS: dict[str, Handler] = {**actions.HANDLERS, **cards.HANDLERS}
-
-
-def _offered_draw(eng: BattleEngine, _actor: str, args: list[str]) -> None:
-    """`table: draw Ann AP3` as offered: the next round draw, or the closing player's extra card."""
-    s = eng.s
-    if s.phase is Phase.DRAW:
-        s.draws_due.pop(0)
-    else:
-        s.extra_drawn += 1
-    common.draw(eng, args[0], args[1])
-
-
-def _offered_points(eng: BattleEngine, actor: str, args: list[str]) -> None:
-    """`Ann: points AP3` as offered: a card of the active player's hand, to the blue pile, for its points."""
-    code = args[0]
-    known = eng.s.hands[actor].known
-    known[code] -= 1
-    if not known[code]:
-        del known[code]
-    eng.s.blue.add(code)
-    eng.s.points += eng.data.cards[code].points
-
-
-def _offered_move(eng: BattleEngine, actor: str, args: list[str]) -> None:
-    """`Ann: move fA2` as offered: one step to a touching tile the points pay for."""
-    s = eng.s
-    s.points = max(0, s.points - s.board.travel_cost(args[0]))
-    s.positions[actor] = args[0]
-
-
-def _offered_discard(eng: BattleEngine, actor: str, args: list[str]) -> None:
-    """`Ann: discard AP3` as offered: a card of the closing player's hand to the blue pile."""
-    known = eng.s.hands[actor].known
-    known[args[0]] -= 1
-    if not known[args[0]]:
-        del known[args[0]]
-    eng.s.blue.add(args[0])
-
-
-OFFERED: dict[str, Callable[[BattleEngine, str, list[str]], None]] = {
-    "draw": _offered_draw, "points": _offered_points, "move": _offered_move, "discard": _offered_discard}
-"""The commonest offered moves, applied without their handler's checks (`_play_offered`; `?` cards excepted)."""
+offers.HANDLERS.update(HANDLERS)

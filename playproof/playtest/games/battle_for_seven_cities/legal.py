@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable
@@ -15,15 +16,30 @@ from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, an
 if TYPE_CHECKING:
     from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
-_POINTS: dict[str, str] = {}
-_MOVE: dict[str, str] = {}
-"""Move texts made once per card code and tile name: decisions offer them again and again."""
+
+class Texts(dict[str, str]):
+    """Move texts made once per card code or tile name (decisions offer them again and again)."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, key: str) -> str:
+        """Make the text of a key not seen before: the prefix, then the key."""
+        text = self[key] = self.prefix + key
+        return text
 
 
-@lru_cache(maxsize=1 << 12)
-def _draw_text(player: str, code: str) -> str:
-    """Return `draw PLAYER CODE` (made once: every draw offers the whole pile; bounded, players vary by log)."""
-    return f"draw {player} {code}"
+POINTS_TEXTS = Texts("points ")
+MOVE_TEXTS = Texts("move ")
+DISCARD_TEXTS = Texts("discard ")
+TAKEOVER_TEXTS = Texts("play TAKEOVER ")
+
+
+@lru_cache(maxsize=64)
+def draw_texts(player: str) -> Texts:
+    """Return `draw PLAYER CODE` by code (bounded: player names vary by log)."""
+    return Texts(f"draw {player} ")
 
 
 def decision(eng: BattleEngine) -> Decision | None:
@@ -47,13 +63,16 @@ def decision(eng: BattleEngine) -> Decision | None:
 def metropolis_offers(eng: BattleEngine) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
-    order = s.order[s.turn + 1:] + s.order[:s.turn]
-    return [p for p in order if can_offer(eng, p)]
+    hands, order, turn = s.hands, s.order, s.turn
+    holders = [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0]
+    if not holders:
+        return []  # nobody holds one (the common case)
+    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis_sites(eng, p)]  # can_offer
 
 
 def can_offer(eng: BattleEngine, player: str) -> bool:
     """Return True when a player holds a Metropolis card with a tile to play it on."""
-    return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis(eng, player))
+    return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis_sites(eng, player))
 
 
 def answers_offer(eng: BattleEngine, event: Event) -> bool:
@@ -108,7 +127,8 @@ def _draw(eng: BattleEngine) -> Decision:
 def _draw_for(eng: BattleEngine, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
-    moves = tuple([_draw_text(player, code) for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
+    texts = draw_texts(player)
+    moves = tuple([texts[code] for code in sorted(s.source().cards)]) or (f"draw {player} ?",)
     if not s.deck.size and s.blue.size:
         moves += ("reshuffle",)  # the table may say so before drawing from the refilled pile
     return Decision(TABLE, moves, f"{player} draws")
@@ -142,34 +162,95 @@ def _expedition(eng: BattleEngine) -> Decision:
 def _turn(eng: BattleEngine) -> Decision:
     """The active player: play cards, move, travel, build, special actions, or end the turn."""
     s = eng.s
-    player = s.active
-    codes = sorted(s.hands[player].known)
-    moves = ["end"]
-    moves += [_POINTS.get(c) or _POINTS.setdefault(c, f"points {c}") for c in codes]
-    moves += _movement(eng, player)
-    if s.supply[player] <= 0:
-        spare = eng.option("recycle") == "unshielded"
-        moves += [f"recycle {p}" for p, (who, _) in s.board.cities.items()
-                  if who == player and not (spare and s.board.protected(p))]
-    cards = eng.data.cards
-    for code in codes:
-        if code in SPECIAL_MOVES and cards[code].special:
-            moves += SPECIAL_MOVES[code](eng, player)
-    return Decision(player, tuple(moves), f"turn: {s.points} point{'s' * (s.points != 1)} to spend")
+    return Decision(s.active, tuple(turn_moves(eng, s.active)), f"turn: {s.points} point{'s' * (s.points != 1)} "
+                    "to spend")
 
 
-def _movement(eng: BattleEngine, player: str) -> list[str]:
-    """Steps to touching tiles, time travel and building that the player's points can pay for."""
-    s, board = eng.s, eng.s.board
-    here, points, walls, rails, tiles = s.positions[player], s.points, board.wall_tiles, board.rail_tiles, board.tiles
-    moves = [_MOVE.get(n) or _MOVE.setdefault(n, f"move {n}") for n in board.neighbours[here]
-             if n not in walls and (0 if n in rails else tiles[n].travel) <= points]  # board.travel_cost, inlined
-    if eng.numbers["time_travel_cost"] <= s.points:
-        moves.append("travel")
+class TurnParts:
+    """The parts of a turn's moves that a turn's own points and steps leave as they are.
+
+    Playing a card for its points, a step and time travel change only the hand, the token's tile
+    and the points: the board, the supplies and the piles stay. So the recycling moves and the
+    special moves of the cards that do not depend on the token's tile hold for the rest of the
+    turn, and the hand's moves until a code runs out (`head` is then None). Random play's fast
+    path keeps one per turn (`BattleEngine.turn_parts`); any other change to the state drops it.
+    """
+
+    __slots__ = ("player", "hand", "codes", "head", "recycle", "static")
+
+    def __init__(self, player: str, hand: Counter[str]) -> None:
+        self.player, self.hand = player, hand
+        self.codes: list[str] = []  # the hand's codes with a special action, in order
+        self.head: list[str] | None = None  # `end`, then each code of the hand for its points
+        self.recycle: list[str] | None = None
+        self.static: dict[str, list[str]] = {}  # special moves by code, of cards not in POSITIONAL
+
+
+POSITIONAL = frozenset(("ATLANTIS", "BURN", "EXPEDITION", "REMOTE"))
+"""Cards whose special moves depend on the tile the player's token is on (made afresh every time: cheaply)."""
+
+
+def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -> list[str]:
+    """Return a turn's moves: end, cards for their points, steps, time travel, building, recycling, special actions.
+
+    `parts` holds what earlier calls in the same turn made (see TurnParts); without it all is made afresh.
+    """
+    s = eng.s
+    if parts is None:
+        parts = TurnParts(player, s.hands[player].known)
+    specials = eng.special_moves
+    if parts.head is None:
+        codes = sorted(parts.hand)
+        parts.head = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
+        parts.codes = [code for code in codes if code in specials]
+    board, points, here = s.board, s.points, s.positions[player]
+    steps, levels = board.walks.get(here) or _walks(eng, here)
+    walk = levels[points if points < len(levels) else -1]
+    moves = parts.head + (walk if walk is not None else _walk(eng, steps, levels, points))
     cost = board.tiles[here].build
-    if cost is not None and cost <= s.points and here not in board.cities and s.supply[player] > 0:
+    if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
+    if parts.recycle is None:
+        parts.recycle = _recycle(eng, player)
+    moves += parts.recycle
+    for code in parts.codes:
+        if code in POSITIONAL:
+            moves += specials[code](eng, player)
+        else:
+            found = parts.static.get(code)
+            if found is None:
+                found = parts.static[code] = specials[code](eng, player)
+            moves += found
     return moves
+
+
+def _walks(eng: BattleEngine, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
+    """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
+    with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
+    board = eng.s.board
+    steps = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here] if n not in board.wall_tiles]
+    top = max([eng.numbers["time_travel_cost"], *(cost for _, cost in steps), 0])  # these points pay for all
+    found = board.walks[here] = (steps, [None] * (top + 1))
+    return found
+
+
+def _walk(eng: BattleEngine, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
+    """Return (and remember) the steps and time travel some points pay for."""
+    points = min(points, len(levels) - 1)
+    found = levels[points] = [text for text, cost in steps if cost <= points]
+    if eng.numbers["time_travel_cost"] <= points:
+        found.append("travel")
+    return found
+
+
+def _recycle(eng: BattleEngine, player: str) -> list[str]:
+    """Return the player's cities that may be destroyed for their token (only when none is left in the supply)."""
+    s = eng.s
+    if s.supply[player] > 0:
+        return []
+    spare = eng.option("recycle") == "unshielded"
+    return [f"recycle {p}" for p, (who, _) in s.board.cities.items()
+            if who == player and not (spare and s.board.protected(p))]
 
 
 def _targets(eng: BattleEngine, player: str) -> list[str]:
@@ -189,16 +270,32 @@ def _atlantis(eng: BattleEngine, player: str) -> list[str]:
 def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
     """Return the move generator of Build Railway or Build Wall."""
     def moves(eng: BattleEngine, player: str) -> list[str]:
-        """Every corner free of the other token, from the supply or moving a placed token."""
+        """Every corner free of the other token, from the supply or moving a placed token (the same for
+        every player and every board laid and tokened the same way: remembered)."""
         board = eng.s.board
+        found = board.token_moves.get(kind)
+        if found is not None:
+            return found
         blocked = board.wall_tiles if kind == "RAIL" else board.rail_tiles
         placed = board.rails if kind == "RAIL" else board.walls
         total = eng.data.railways if kind == "RAIL" else eng.data.walls
-        sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
-        shapes = board.all_chains() if eng.option("tokens") == "connected" else board.all_corners()
-        trios = [t for t in shapes if not blocked.intersection(t)]
-        return [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        shape = eng.option("tokens")
+        key = (kind, shape, eng.data.cells, board.anchors, blocked, tuple(placed), total)
+        found = _TOKEN_MOVES.get(key)
+        if found is None:
+            sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
+            shapes = board.all_chains() if shape == "connected" else board.all_corners()
+            trios = [t for t in shapes if not blocked.intersection(t)]
+            if len(_TOKEN_MOVES) >= 1 << 10:
+                _TOKEN_MOVES.clear()
+            found = _TOKEN_MOVES[key] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+        board.token_moves[kind] = found
+        return found
     return moves
+
+
+_TOKEN_MOVES: dict[tuple[object, ...], list[str]] = {}
+"""Build Railway and Build Wall moves by card, token shape, board layout and the tokens laid."""
 
 
 def _burn(eng: BattleEngine, player: str) -> list[str]:
@@ -225,17 +322,24 @@ def _takeover(eng: BattleEngine, player: str) -> list[str]:
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
-    return [f"play TAKEOVER {p}" for p in _targets(eng, player)
-            if any(board.owner(n) == player for n in board.neighbours[p])]
+    cities, shields, near = board.cities, board.shields, board.neighbours
+    mine = {p for p, (who, _) in cities.items() if who == player}
+    return [TAKEOVER_TEXTS[p] for p, (who, _) in cities.items()
+            if who != player and p not in shields and not mine.isdisjoint(near[p])]
 
 
 def _metropolis(eng: BattleEngine, player: str) -> list[str]:
     """Metropolis: the player's single future cities with 3+ cities around."""
+    return [f"play METROPOLIS {p}" for p in _metropolis_sites(eng, player)]
+
+
+def _metropolis_sites(eng: BattleEngine, player: str) -> list[str]:
+    """Return the tiles where a player may play Metropolis: their single future cities with 3+ cities around."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
         return []
-    return [f"play METROPOLIS {p}" for p, city in board.cities.items()
-            if p[0] == "f" and city == (player, 1) and board.cities_around(p) >= 3]
+    single = (player, 1)
+    return [p for p, city in board.cities.items() if city == single and p[0] == "f" and board.cities_around(p) >= 3]
 
 
 def _remote(eng: BattleEngine, player: str) -> list[str]:
