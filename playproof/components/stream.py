@@ -10,7 +10,6 @@ from __future__ import annotations
 import pickle
 import tempfile
 from array import array
-from bisect import bisect_right
 from typing import Any, BinaryIO, Callable, Iterator, Sequence, overload
 
 from playproof.components.model import ComponentRow
@@ -50,10 +49,10 @@ class Runs:
         """Yield each run: (first design index, first spreadsheet row, copies of each row, rows in it)."""
         return zip(self.designs, self.rows, self.counts, self.lengths)
 
-    def row_of(self, design: int) -> int:
-        """Return the spreadsheet row of a design."""
-        k = bisect_right(self.designs, design) - 1
-        return self.rows[k] + design - self.designs[k]
+    def numbers(self) -> Iterator[int]:
+        """Yield the spreadsheet row of every design, in order."""
+        for first, length in zip(self.rows, self.lengths):
+            yield from range(first, first + length)
 
 
 class StreamedRows(Sequence[ComponentRow]):
@@ -118,13 +117,12 @@ class StreamedRows(Sequence[ComponentRow]):
 
     def _checked(self) -> Iterator[ComponentRow]:
         """Yield the rows read again, checking each is where the first reading found it."""
-        read = 0
+        expected = self.runs.numbers()
         for row in self.reread():
-            if read >= len(self) or row.row != self.runs.row_of(read):
+            if row.row != next(expected, None):
                 raise self._changed()
-            read += 1
             yield row
-        if read != len(self):
+        if next(expected, None) is not None:
             raise self._changed()
 
     def _changed(self) -> PlayproofError:
