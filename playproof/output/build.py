@@ -359,7 +359,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
         write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
-                       plan_.slots())
+                       plan_)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 

@@ -203,3 +203,19 @@ def test_copies_made_from_runs_are_the_copies_made_row_by_row():
             assert copies[start:stop] == expected[start:stop]
         with pytest.raises(ValueError):
             copies.index(Copy("Cards", 1, 1, 0))
+
+
+def test_the_manifest_written_from_a_plan_is_the_one_written_from_its_slots(tmp_path):
+    from playproof.layouts.imposition import SetJob, Sheet, plan
+    from playproof.layouts.spec import PAPERS
+    from playproof.output.manifest import head, write_manifest
+    from playproof.units import mm
+
+    jobs = [SetJob(name, mm(63), mm(88), mm(3), mm(6), Copies(name, ((2 + i, i, 1 + i % 2) for i in range(n))), True)
+            for name, n in (("Cards", 30), ("Tokens", 3))]
+    result = plan(jobs, Sheet(*PAPERS["a4"]))
+    document = head("Game", "1", "a4", len(result.pages), {"Cards": (30, 45), "Tokens": (3, 4)})
+    write_manifest(tmp_path / "plan.json", document, result)
+    write_manifest(tmp_path / "slots.json", document, result.slots())
+    text = (tmp_path / "plan.json").read_text()
+    assert text == (tmp_path / "slots.json").read_text() and text.count('"set": "Tokens"') == 8
