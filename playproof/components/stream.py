@@ -144,26 +144,31 @@ class Spool:
     """Raw rows written to an unnamed temporary file as they are read, to be read again from it.
 
     A workbook's sheet is parsed once: its rows go to the spool as they stream past, and reading
-    them again costs a load per row, not another parse of the workbook.
+    them again costs a pickle load per row, not another parse of the workbook. Each item is
+    stored as its length (4 bytes) and its pickle.
     """
 
     def __init__(self) -> None:
         self.file: BinaryIO = tempfile.TemporaryFile()  # type: ignore[assignment]
-        self.pickler = pickle.Pickler(self.file, protocol=pickle.HIGHEST_PROTOCOL)
         self.count = 0
+        self.at = 0  # the file's position: a reader seeks only when another one moved it
 
     def write(self, item: Any) -> None:
-        """Append one item (its memo cleared: the spool holds nothing it wrote)."""
-        self.pickler.dump(item)
-        self.pickler.clear_memo()
+        """Append one item."""
+        data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+        self.file.write(len(data).to_bytes(4, "little"))
+        self.file.write(data)
         self.count += 1
+        self.at += 4 + len(data)
 
     def read(self) -> Iterator[Any]:
-        """Yield every item written, in order (from a fresh reading position each time)."""
+        """Yield every item written, in order (each reading from the start, apart from any other)."""
         self.file.flush()
         offset = 0
         for _ in range(self.count):
-            self.file.seek(offset)
-            item = pickle.load(self.file)
-            offset = self.file.tell()
-            yield item
+            if self.at != offset:
+                self.file.seek(offset)
+            size = int.from_bytes(self.file.read(4), "little")
+            data = self.file.read(size)
+            offset = self.at = offset + 4 + size
+            yield pickle.loads(data)

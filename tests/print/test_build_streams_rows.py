@@ -219,3 +219,17 @@ def test_the_manifest_written_from_a_plan_is_the_one_written_from_its_slots(tmp_
     write_manifest(tmp_path / "slots.json", document, result.slots())
     text = (tmp_path / "plan.json").read_text()
     assert text == (tmp_path / "slots.json").read_text() and text.count('"set": "Tokens"') == 8
+
+
+def test_a_spool_gives_back_what_was_written_to_readers_taking_turns():
+    from datetime import datetime
+
+    from playproof.components.stream import Spool
+
+    spool = Spool()
+    items = [(2, ("Gold", 3, None)), (3, ["x" * 200_000, datetime(2026, 11, 25), 1.5, True]), (5, ())]
+    for item in items:
+        spool.write(item)
+    first, second = spool.read(), spool.read()
+    assert [next(first), next(second), next(second), next(first)] == [items[0], items[0], items[1], items[1]]
+    assert list(second) == items[2:] and list(first) == items[2:] and list(spool.read()) == items
