@@ -51,7 +51,8 @@ class Copies(Sequence[Copy]):
         self.total += count * length
 
     @classmethod
-    def of(cls, name: str, rows: Sequence[ComponentRow], chosen: Callable[[ComponentRow], bool] | None = None) -> Copies:
+    def of(cls, name: str, rows: Sequence[ComponentRow],
+           chosen: Callable[[ComponentRow], bool] | None = None) -> Copies:
         """Return the copies of a set's rows (those chosen), read from streamed rows' runs when all are printed."""
         runs = getattr(rows, "runs", None)
         if chosen is None and runs is not None:  # no row is read: the runs hold each one's spreadsheet row and count

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from playproof.components import read_project_workbook, read_workbook
+from playproof.components import read_project_workbook
 from playproof.components import reader as reader_module
 from playproof.components.stream import WINDOW, Runs, StreamedRows
-from playproof.errors import PlayproofError, Problems
+from playproof.errors import PlayproofError
 from playproof.layouts.imposition import Copy
 from playproof.output import build as build_module
 from playproof.output.build import BuildOptions, build
