@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from playproof.errors import Location
 
@@ -61,7 +61,7 @@ class ComponentSet:
     name: str
     file: str
     columns: list[str]
-    rows: list[ComponentRow] = field(default_factory=list)
+    rows: Sequence[ComponentRow] = field(default_factory=list)  # a list, or StreamedRows (components.stream)
 
     def location(self, row: int | None = None, column: str | None = None) -> Location:
         """Return the location of a row/column of this set, for problem reports."""
@@ -71,7 +71,8 @@ class ComponentSet:
     @property
     def copies(self) -> int:
         """Total number of copies across all rows."""
-        return sum(r.count for r in self.rows)
+        counted = getattr(self.rows, "copies", None)  # streamed rows know their total without reading them
+        return counted if counted is not None else sum(r.count for r in self.rows)
 
 
 @dataclass

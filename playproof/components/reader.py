@@ -6,10 +6,12 @@ import csv
 import re
 import sys
 import zipfile
+from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from playproof.components.model import ComponentRow, ComponentSet, Workbook
+from playproof.components.stream import Runs, Spool, StreamedRows
 from playproof.errors import Location, PlayproofError, Problems
 
 INFO_SHEET = "Game"
@@ -32,27 +34,56 @@ FORMULA_TAGS = (b"<f>", b"<f ", b"<f/>", b":f>", b":f ")
 _MERGE = re.compile(rb'<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"')
 
 
-def read_project_workbook(project: Path, problems: Problems | None = None) -> Workbook:
-    """Read a project's components.xlsx, or every *.csv in it (or its components/ folder)."""
+Table = tuple[str, str, Iterable[Sequence[Any]], Callable[[], Iterable[Sequence[Any]]] | None]
+"""A sheet or CSV file: its name, file name, rows (header first), and how to read them again (None: spool them)."""
+
+
+def read_project_workbook(project: Path, problems: Problems | None = None, stream: bool = False) -> Workbook:
+    """Read a project's components.xlsx, or every *.csv in it (or its components/ folder).
+
+    stream: hold no rows; each set is checked and counted now, and its rows are made again when
+    read (see components.stream): from the CSV file, or from a spool of the sheet's parsed rows.
+    """
     problems = problems if problems is not None else Problems()
     xlsx = project / "components.xlsx"
     if xlsx.exists():
-        return read_workbook(xlsx, problems)
+        return read_workbook(xlsx, problems, stream)
     csv_dir = project / "components" if (project / "components").is_dir() else project
     files = sorted(csv_dir.glob("*.csv"))
     if not files:
         other = sorted(p.name for p in project.glob("components.*") if p.suffix.lower() in OTHER_FORMATS)
         hint = f" (found {other[0]}: save it as .xlsx or CSV)" if other else ""
         raise PlayproofError(f"{project}: no components.xlsx and no .csv component files found{hint}")
-    return _workbook_from_tables(((f.stem, f.name, _read_csv(f)) for f in files), problems)
+    return _workbook_from_tables(((f.stem, f.name, _read_csv(f), _again(f) if stream else None) for f in files),
+                                 problems, stream)
 
 
-def read_workbook(path: Path, problems: Problems | None = None) -> Workbook:
-    """Read every sheet of an .xlsx (or one .csv) file into component sets."""
+def read_workbook(path: Path, problems: Problems | None = None, stream: bool = False) -> Workbook:
+    """Read every sheet of an .xlsx (or one .csv) file into component sets (stream: see read_project_workbook)."""
     problems = problems if problems is not None else Problems()
     if path.suffix.lower() == ".csv":
-        return _workbook_from_tables([(path.stem, path.name, _read_csv(path))], problems)
-    return _workbook_from_tables(_read_xlsx(path, problems), problems)
+        return _workbook_from_tables([(path.stem, path.name, _read_csv(path), _again(path) if stream else None)],
+                                     problems, stream)
+    return _workbook_from_tables(((title, file, rows, None) for title, file, rows in _read_xlsx(path, problems)),
+                                 problems, stream)
+
+
+def _again(path: Path) -> Callable[[], Iterator[list[Any]]]:
+    """Return a function reading a CSV file again, refusing once the file has changed since this call."""
+    stamp = _stamp(path)
+
+    def again() -> Iterator[list[Any]]:
+        if _stamp(path) != stamp:
+            raise PlayproofError(f"{path.name}: changed while it was being read; build again")
+        return _read_csv(path)
+
+    return again
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """Return a file's modification time and size."""
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
 
 
 def _read_csv(path: Path) -> Iterator[list[Any]]:
@@ -95,9 +126,9 @@ def csv_delimiter(header: str) -> str:
 def _read_xlsx(path: Path, problems: Problems) -> Iterator[tuple[str, str, Iterable[Sequence[Any]]]]:
     """Yield each sheet of a workbook as (sheet name, file name, rows of cached values), parsed once.
 
-    Rows stream from openpyxl's read-only parser as they are used. Only a sheet that has formulas
-    (its XML holds an <f> element) is parsed a second time, for their text, to report formulas
-    without a cached value; only a sheet with merged cells is held whole, to fill them in.
+    Rows stream from openpyxl's read-only parser as they are used; merged cells are filled in as
+    they stream. Only a sheet that has formulas (its XML holds an <f> element) is held whole and
+    parsed a second time, for their text, to report formulas without a cached value.
     """
     import openpyxl  # imported lazily: it costs ~0.3 s of start-up
 
@@ -110,12 +141,13 @@ def _read_xlsx(path: Path, problems: Problems) -> Iterator[tuple[str, str, Itera
         for ws in values.worksheets:
             has_formulas, merged = _scan_sheet(path, getattr(ws, "_worksheet_path", ""))
             rows: Iterable[Sequence[Any]] = ws.iter_rows(values_only=True)
-            if has_formulas or merged:
+            if has_formulas:
                 table = [list(r) for r in rows]
-                if has_formulas:
-                    _check_uncached_formulas(path.name, ws.title, table, _formula_sheet(path, ws.title), problems)
+                _check_uncached_formulas(path.name, ws.title, table, _formula_sheet(path, ws.title), problems)
                 _fill_merged(table, merged)
                 rows = table
+            elif merged:
+                rows = _filled(rows, merged)
             yield ws.title, path.name, rows
     finally:
         values.close()
@@ -195,6 +227,27 @@ def _fill_merged(rows: list[list[Any]], ranges: list[tuple[int, int, int, int]])
                     rows[r][c] = value
 
 
+def _filled(rows: Iterable[Sequence[Any]], ranges: list[tuple[int, int, int, int]]) -> Iterator[Sequence[Any]]:
+    """Yield the rows with every cell of a merged range given its top-left value, as they stream (as _fill_merged)."""
+    starts: dict[int, list[tuple[int, int, int]]] = {}
+    for top, left, bottom, right in ranges:
+        starts.setdefault(top, []).append((left, bottom, right))
+    active: list[tuple[Any, int, int, int]] = []  # (value, left, bottom, right) of ranges begun above
+    for index, raw in enumerate(rows):
+        begun = starts.get(index, ())
+        active = [a for a in active if a[2] >= index]
+        if not begun and not active:
+            yield raw
+            continue
+        row = list(raw)
+        active += [(row[left], left, bottom, right) for left, bottom, right in begun if left < len(row)]
+        for value, left, _, right in active:
+            for column in range(left, min(right, len(row) - 1) + 1):
+                if row[column] is None:
+                    row[column] = value
+        yield row
+
+
 def _check_uncached_formulas(
     file: str, sheet: str, rows: list[list[Any]], formula_ws: Any, problems: Problems
 ) -> None:
@@ -222,17 +275,16 @@ def column_letter(index: int) -> str:
     return letters
 
 
-def _workbook_from_tables(
-    tables: Iterable[tuple[str, str, Iterable[Sequence[Any]]]], problems: Problems
-) -> Workbook:
+def _workbook_from_tables(tables: Iterable[Table], problems: Problems, stream: bool = False) -> Workbook:
     """Build the workbook model from raw tables (each read once, as it streams); the `Game` sheet becomes game info."""
     sets: dict[str, ComponentSet] = {}
     info: dict[str, Any] = {}
-    for name, file, rows in tables:
+    for name, file, rows, again in tables:
         if name == INFO_SHEET:
             info = _read_info(list(rows))
             continue
-        sets[name] = _component_set(name, file, rows, problems)
+        sets[name] = _streamed_set(name, file, rows, again, problems) if stream else \
+            _component_set(name, file, rows, problems)
     return Workbook(sets=sets, info=info)
 
 
@@ -244,22 +296,70 @@ def _read_info(rows: list[Sequence[Any]]) -> dict[str, Any]:
 def _component_set(name: str, file: str, rows: Iterable[Sequence[Any]], problems: Problems) -> ComponentSet:
     """Turn a table (header + rows) into a component set, checking counts."""
     table = iter(rows)
-    first = next(table, None)
+    cset, header = _new_set(name, file, next(table, None), problems)
+    cset.rows = list(_component_rows(cset, header, _numbered(table), problems))
+    _check_copies(cset, problems)
+    return cset
+
+
+def _streamed_set(name: str, file: str, rows: Iterable[Sequence[Any]],
+                  again: Callable[[], Iterable[Sequence[Any]]] | None, problems: Problems) -> ComponentSet:
+    """Turn a table into a component set whose rows are not held: read, check and count them now; make them
+    again when used, from again() (the file read anew) or, when that is None, from a spool of the rows."""
+    table = iter(rows)
+    cset, header = _new_set(name, file, next(table, None), problems)
+    at = [index for index, column in enumerate(header) if column == "count"][::-1]  # the last wins, as in a dict
+    runs, spool = Runs(), Spool() if again is None else None
+    for number, raw in _numbered(table):
+        value = next((raw[index] for index in at if index < len(raw)), None)
+        runs.add(number, _parse_count(_clean(value), cset, number, problems))
+        if spool is not None:
+            spool.write((number, raw))
+    numbered = spool.read if spool is not None else partial(_numbered_again, again)
+    cset.rows = StreamedRows(file, lambda: _component_rows(cset, header, numbered(), Problems()), runs)
+    _check_copies(cset, problems)
+    return cset
+
+
+def _new_set(name: str, file: str, first: Sequence[Any] | None, problems: Problems) -> tuple[ComponentSet, list[str]]:
+    """Return an empty component set of a table and its header (column names), checking the header."""
     header = [str(c).strip() if c is not None else "" for c in (first or [])]
     cset = ComponentSet(name=name, file=file, columns=list(dict.fromkeys(h for h in header if h)))
     _check_duplicate_columns(cset, header, problems)
-    names: dict[tuple[str, ...], tuple[str, ...]] = {}  # every row of the sheet shares one tuple of names
+    return cset, header
+
+
+def _numbered(table: Iterable[Sequence[Any]]) -> Iterator[tuple[int, Sequence[Any]]]:
+    """Yield (spreadsheet row, values) of each row after the header that is not empty."""
     for number, raw in enumerate(table, start=2):
-        if all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
-            continue  # stray formatting leaves empty trailing rows
+        if not all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
+            yield number, raw  # stray formatting leaves empty trailing rows: they are skipped
+
+
+def _numbered_again(again: Callable[[], Iterable[Sequence[Any]]] | None) -> Iterator[tuple[int, Sequence[Any]]]:
+    """Yield (spreadsheet row, values) of each row of a table read again (its header skipped)."""
+    assert again is not None
+    body = iter(again())
+    next(body, None)
+    return _numbered(body)
+
+
+def _component_rows(cset: ComponentSet, header: list[str], numbered: Iterable[tuple[int, Sequence[Any]]],
+                    problems: Problems) -> Iterator[ComponentRow]:
+    """Yield the component rows of a table's numbered rows, checking counts."""
+    names: dict[tuple[str, ...], tuple[str, ...]] = {}  # every row of the sheet shares one tuple of names
+    for number, raw in numbered:
         fields = {h: _clean(v) for h, v in zip(header, raw) if h}
         count = _parse_count(fields.pop("count", None), cset, number, problems)
         keys = tuple(fields)
-        cset.rows.append(ComponentRow.compact(number, names.setdefault(keys, keys), tuple(fields.values()), count))
+        yield ComponentRow.compact(number, names.setdefault(keys, keys), tuple(fields.values()), count)
+
+
+def _check_copies(cset: ComponentSet, problems: Problems) -> None:
+    """Report a set printing more copies than one set may."""
     if cset.copies > MAX_SET_COPIES:
         problems.error(cset.location(), f"{cset.copies:,} copies, more than {MAX_SET_COPIES:,}, the most one set "
                                         "may print (see docs/limits.md)")
-    return cset
 
 
 def _check_duplicate_columns(cset: ComponentSet, header: list[str], problems: Problems) -> None:

@@ -84,6 +84,21 @@ class PagePlan:
     footer_side: bool = False  # tight grids: the footer runs up the left margin
 
 
+def placed(cell: Slot, copy: Copy, page: int) -> Slot:
+    """Return a grid cell holding a copy on a page: Slot(copy, cell.side, page, cell.trim, ...), made faster.
+
+    A frozen dataclass sets each of its nine fields through object.__setattr__; the cell's are copied at once.
+    """
+    slot = _new(Slot)
+    fields = slot.__dict__
+    fields.update(cell.__dict__)
+    fields["copy"], fields["page"], fields["part"] = copy, page, None
+    return slot
+
+
+_new = object.__new__
+
+
 class SlotRun(Sequence[Slot]):
     """The slots of one grid page, made when read: copies[start:stop] in the page's cells.
 
@@ -112,14 +127,12 @@ class SlotRun(Sequence[Slot]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("slot index out of range")
-        cell = self.cells[index]
-        return Slot(self.copies[self.start + index], cell.side, self.page, cell.trim, cell.art, cell.origin,
-                    cell.mirrored, rotation=cell.rotation)
+        return placed(self.cells[index], self.copies[self.start + index], self.page)
 
     def __iter__(self) -> Iterator[Slot]:
         page = self.page
         for copy, cell in zip(self.copies[self.start:self.stop], self.cells):
-            yield Slot(copy, cell.side, page, cell.trim, cell.art, cell.origin, cell.mirrored, rotation=cell.rotation)
+            yield placed(cell, copy, page)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (tuple, SlotRun)):

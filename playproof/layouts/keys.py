@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 TOP_KEYS = frozenset({"game", "data", "print", "sets"})
@@ -59,6 +58,8 @@ LENGTH_KEYS = X_LENGTHS | Y_LENGTHS | SIDE_LENGTHS | FONT_LENGTHS
 
 def did_you_mean(word: str, choices: Iterable[str], shown: str = '"{}"') -> str:
     """Return '; did you mean "x"?' for the closest choice to a misspelt word, or "" when none is close."""
+    import difflib  # only a misspelt word needs it: a build that finds none does not import it
+
     close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.7)
     return f"; did you mean {shown.format(close[0])}?" if close else ""
 

@@ -36,13 +36,17 @@ class Project:
         return self.workbook.sets[layout.sheet]
 
 
-def load_project(path: Path, problems: Problems) -> Project:
-    """Read and cross-check a project's workbook and layouts, collecting every problem."""
+def load_project(path: Path, problems: Problems, stream: bool = False) -> Project:
+    """Read and cross-check a project's workbook and layouts, collecting every problem.
+
+    stream: hold no rows (components.stream): each set's rows are counted and checked now and made
+    again from the file whenever they are read (drawing reads them in order, once).
+    """
     if not path.is_dir():
         from playproof.scaffold import command_hint
 
         raise PlayproofError(f"{path}: not a project folder; create one with: {command_hint('new', path)}")
-    workbook = read_project_workbook(path, problems)
+    workbook = read_project_workbook(path, problems, stream)
     spec = load_spec(path, problems)
     name = spec.game.get("name") or str(workbook.info.get("name") or path.resolve().name)
     version = spec.game.get("version") or str(workbook.info.get("version") or "")

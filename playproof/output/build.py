@@ -7,11 +7,9 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from array import array
-from bisect import bisect_left, bisect_right
-from itertools import accumulate
-from typing import Any, Callable, Iterator, Sequence, overload
+from typing import Callable, Iterator, Sequence
 
+from playproof.components.model import ComponentRow
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
 from playproof.layouts.elements import Side, substitute
@@ -20,6 +18,7 @@ from playproof.layouts.project import Project, design_size, load_project, nest_s
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
+from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
 
@@ -99,14 +98,12 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
     jobs = []
     for layout in layouts:
         cset = project.component_set(layout)
-        chosen = (rows or {}).get(layout.name, lambda row: True)
-        copies = Copies(layout.name, [(row.row, index, row.count) for index, row in enumerate(cset.rows)
-                                      if chosen(row) and row.count > 0])
+        copies = Copies.of(layout.name, cset.rows, (rows or {}).get(layout.name))
         width, height = design_size(layout, cset)
         shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
         gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
-        edges = tuple(_edges(layout, row.fields) for row in cset.rows) if shared and gap == 0 else ()
+        edges = _all_edges(layout, cset.rows) if shared and gap == 0 else ()
         orientation, cells = nest_shape(layout, cset)  # hexes nest on the sheet (see imposition.nest_for)
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
                            crop, layout.overlap, edges, honeycomb=layout.shape == "circle", hex=orientation,
@@ -114,74 +111,10 @@ def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFil
     return jobs
 
 
-class Copies(Sequence[Copy]):
-    """Every copy of a set's chosen rows in row order, made when read: three numbers per row, not a Copy per copy."""
-
-    __slots__ = ("name", "rows", "designs", "ends")
-
-    def __init__(self, name: str, rows: list[tuple[int, int, int]]) -> None:
-        """rows: (spreadsheet row, design index, count) of each row printed, in row order."""
-        self.name = name
-        self.rows = array("q", (r for r, _, _ in rows))
-        self.designs = array("q", (d for _, d, _ in rows))
-        self.ends = array("q", accumulate(count for _, _, count in rows))
-
-    def __len__(self) -> int:
-        return self.ends[-1] if self.ends else 0
-
-    @overload
-    def __getitem__(self, index: int) -> Copy: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Copy, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Copy | tuple[Copy, ...]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                return tuple(self)[index]
-            return tuple(self._between(start, stop))
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("copy index out of range")
-        k = bisect_right(self.ends, index)
-        first = self.ends[k - 1] if k else 0
-        return Copy(self.name, self.rows[k], index - first + 1, self.designs[k])
-
-    def _between(self, start: int, stop: int) -> Iterator[Copy]:
-        """Yield the copies from index start up to stop."""
-        k = bisect_right(self.ends, start)
-        index = start
-        while index < stop:
-            first = self.ends[k - 1] if k else 0
-            row, design, end = self.rows[k], self.designs[k], min(self.ends[k], stop)
-            for n in range(index - first + 1, end - first + 1):
-                yield Copy(self.name, row, n, design)
-            index, k = end, k + 1
-
-    def __iter__(self) -> Iterator[Copy]:
-        return self._between(0, len(self))
-
-    def index(self, copy: Any, start: int = 0, stop: int | None = None) -> int:
-        """Return where a copy of this set is in the sequence (ValueError when it is not one of them)."""
-        k = bisect_left(self.designs, copy.design) if isinstance(copy, Copy) and copy.set == self.name else -1
-        if 0 <= k < len(self.designs) and self.designs[k] == copy.design and self.rows[k] == copy.row:
-            first = self.ends[k - 1] if k else 0
-            if 1 <= copy.copy <= self.ends[k] - first:
-                return first + copy.copy - 1
-        raise ValueError(f"{copy!r} is not in {self!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (tuple, Copies)):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"Copies({self.name!r}, {len(self)} copies)"
+def _all_edges(layout: SetLayout, rows: Sequence[ComponentRow]) -> tuple[tuple[str, str], ...]:
+    """Return each design's edge colours (see _edges); equal pairs are one tuple, shared."""
+    pairs: dict[tuple[str, str], tuple[str, str]] = {}
+    return tuple(pairs.setdefault(pair, pair) for pair in (_edges(layout, row.fields) for row in rows))
 
 
 def _edges(layout: SetLayout, fields: dict[str, object]) -> tuple[str, str]:
@@ -391,7 +324,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     if options.format not in FORMATS:
         raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
     problems = Problems()
-    project = load_project(path, problems)
+    project = load_project(path, problems, stream=options.format == "pdf")  # only drawing a PDF streams the rows
     problems.raise_if_errors()
     layouts = selected_sets(project, options.only)
     paper, sheet = make_sheet(project, options)
@@ -426,7 +359,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
         write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
-                       plan_.slots())
+                       plan_)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 
@@ -460,4 +393,4 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
     return target
 
 
-__all__ = ["BuildOptions", "BuildResult", "build", "check"]
+__all__ = ["BuildOptions", "BuildResult", "Copies", "build", "check"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, Iterable, Iterator, TextIO
 
-from playproof.layouts.imposition import Plan, Slot
+from playproof.layouts.imposition import Copy, Plan, Slot, SlotRun
 from playproof.output.atomic import atomic_path
 from playproof.units import to_mm
 
@@ -62,12 +62,26 @@ def dumps(document: dict[str, Any]) -> str:
     return "".join(lines)
 
 
-def write_manifest(target: Path, document_head: dict[str, Any], slots: Iterable[Slot]) -> None:
-    """Write the manifest atomically, one placement at a time (the same text as dumps of the whole document)."""
+def write_manifest(target: Path, document_head: dict[str, Any], slots: Iterable[Slot] | Plan) -> None:
+    """Write the manifest atomically, one placement at a time (the same text as dumps of the whole document).
+
+    slots: every slot placed, or the plan (whose grid pages' copies are then read without making a Slot each).
+    """
     with atomic_path(target) as temporary, temporary.open("w", encoding="utf-8") as handle:
         write = _Buffered(handle)
-        _write(document_head, _placement_lines(slots), write)
+        placed = _plan_cells(slots) if isinstance(slots, Plan) else ((s.copy, s, s.page) for s in slots)
+        _write(document_head, _placement_lines(placed), write)
         write.flush()
+
+
+def _plan_cells(plan: Plan) -> Iterator[tuple[Copy, Slot, int]]:
+    """Yield every placement of a plan as (copy, a slot with its side, box, part and turn, page number)."""
+    for page in plan.pages:
+        run = page.slots
+        if isinstance(run, SlotRun):  # a grid page: its cells hold side, box and turn; none is a part
+            yield from ((copy, cell, run.page) for copy, cell in zip(run.copies[run.start:run.stop], run.cells))
+        else:
+            yield from ((slot.copy, slot, slot.page) for slot in run)
 
 
 def _write(document_head: dict[str, Any], placements: Iterable[str], write: Any) -> None:
@@ -98,12 +112,12 @@ class _Buffered:
         self.pending.clear()
 
 
-def _placement_lines(slots: Iterable[Slot]) -> Iterable[str]:
-    """Yield each placement as the line json.dumps(placement(slot)) gives, formatted directly (faster)."""
+def _placement_lines(placed: Iterable[tuple[Copy, Slot, int]]) -> Iterable[str]:
+    """Yield each placement (copy, slot, page) as the line json.dumps(placement(slot)) gives, formatted directly."""
     names: dict[str, str] = {}
     boxes: dict[int, tuple[Any, str]] = {}  # id(trim box) -> (the box, its fields): grid cells repeat on every page
-    for slot in slots:
-        copy, trim = slot.copy, slot.trim
+    for copy, slot, page in placed:
+        trim = slot.trim
         name = names.get(copy.set)
         if name is None:
             name = names[copy.set] = json.dumps(copy.set, ensure_ascii=False)
@@ -115,7 +129,7 @@ def _placement_lines(slots: Iterable[Slot]) -> Iterable[str]:
                                              f'"width_mm": {_mm(trim.width)}, "height_mm": {_mm(trim.height)}')
         part = "" if slot.part is None else f', "part": {json.dumps(slot.part)}'
         turn = f', "rotation": {slot.rotation}' if slot.rotation else ""
-        yield (f'{{"set": {name}, "row": {_json(copy.row)}, "copy": {_json(copy.copy)}, "page": {_json(slot.page)}, '
+        yield (f'{{"set": {name}, "row": {_json(copy.row)}, "copy": {_json(copy.copy)}, "page": {_json(page)}, '
                f'"side": {_json(slot.side)}, {known[1]}{part}{turn}}}')
 
 

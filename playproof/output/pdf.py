@@ -296,13 +296,14 @@ def design_box(slot: Slot, scene: Scene) -> Box:
 def design_matrix(slot: Slot, scene: Scene, page_height: float) -> tuple[float, float, float, float, float, float]:
     """Return the PDF transform from design coordinates (y down) to the page, with the design turned."""
     box = design_box(slot, scene)
-    top, bottom = page_height - box.y, page_height - box.bottom  # PDF y of the box's top and bottom edges
-    return {
-        0: (1.0, 0.0, 0.0, -1.0, box.x, top),
-        90: (0.0, -1.0, -1.0, 0.0, box.right, top),
-        180: (-1.0, 0.0, 0.0, 1.0, box.right, bottom),
-        270: (0.0, 1.0, 1.0, 0.0, box.x, bottom),
-    }[design_turn(slot)]
+    turn = design_turn(slot)
+    if turn == 0:
+        return (1.0, 0.0, 0.0, -1.0, box.x, page_height - box.y)  # y of the box's top edge
+    if turn == 90:
+        return (0.0, -1.0, -1.0, 0.0, box.right, page_height - box.y)
+    if turn == 180:
+        return (-1.0, 0.0, 0.0, 1.0, box.right, page_height - box.bottom)  # y of its bottom edge
+    return (0.0, 1.0, 1.0, 0.0, box.x, page_height - box.bottom)
 
 
 def _replayable(op: Any) -> bool:

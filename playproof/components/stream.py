@@ -1,0 +1,174 @@
+"""A set's rows streamed, not held: counted once, then read again (from the file or a spool) when used.
+
+A build of a 50,000-card deck keeps, per set, only its run-length copy counts (consecutive rows
+with the same count are one run) and a window of the rows it read last; each row is made again
+from the file when the drawing reaches it, and dropped.
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from array import array
+from typing import Any, BinaryIO, Callable, Iterator, Sequence, overload
+
+from playproof.components.model import ComponentRow
+from playproof.errors import PlayproofError
+
+WINDOW = 1024
+"""How many of the rows read last are kept: a back page reads its front page's rows again."""
+
+
+class Runs:
+    """A set's rows as runs: consecutive spreadsheet rows with the same copy count are one run.
+
+    Each run is (first design index, first spreadsheet row, copies of each row, rows in the run);
+    a deck whose rows all print once is one run, however long.
+    """
+
+    __slots__ = ("designs", "rows", "counts", "lengths", "total", "copies")
+
+    def __init__(self) -> None:
+        self.designs, self.rows, self.counts, self.lengths = array("q"), array("q"), array("q"), array("q")
+        self.total = self.copies = 0
+
+    def add(self, row: int, count: int) -> None:
+        """Record the next design: its spreadsheet row and copy count."""
+        last = len(self.rows) - 1
+        if last >= 0 and self.counts[last] == count and self.rows[last] + self.lengths[last] == row:
+            self.lengths[last] += 1
+        else:
+            self.designs.append(self.total)
+            self.rows.append(row)
+            self.counts.append(count)
+            self.lengths.append(1)
+        self.total += 1
+        self.copies += count
+
+    def __iter__(self) -> Iterator[tuple[int, int, int, int]]:
+        """Yield each run: (first design index, first spreadsheet row, copies of each row, rows in it)."""
+        return zip(self.designs, self.rows, self.counts, self.lengths)
+
+    def numbers(self) -> Iterator[int]:
+        """Yield the spreadsheet row of every design, in order."""
+        for first, length in zip(self.rows, self.lengths):
+            yield from range(first, first + length)
+
+
+class StreamedRows(Sequence[ComponentRow]):
+    """A set's rows, made again from the file each time they are read; only a window of them is kept.
+
+    Reading forward (as drawing does) reads the file once; reading a row before the window starts
+    the file again. Iterating reads the whole file again, apart from any reading in progress.
+    """
+
+    def __init__(self, file: str, reread: Callable[[], Iterator[ComponentRow]], runs: Runs) -> None:
+        """reread: yields the set's rows again, in order; runs: their spreadsheet rows and counts."""
+        self.file, self.reread, self.runs = file, reread, runs
+        self.kept: dict[int, ComponentRow] = {}
+        self.cursor: Iterator[ComponentRow] | None = None
+        self.next = 0
+        self.restarts = 0
+
+    @property
+    def copies(self) -> int:
+        """Return the total number of copies of the set's rows."""
+        return self.runs.copies
+
+    def __len__(self) -> int:
+        return self.runs.total
+
+    def __iter__(self) -> Iterator[ComponentRow]:
+        return self._checked()
+
+    @overload
+    def __getitem__(self, index: int) -> ComponentRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ComponentRow, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> ComponentRow | tuple[ComponentRow, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("row index out of range")
+        found = self.kept.get(index)
+        if found is not None:
+            return found
+        if self.cursor is None or index < self.next:
+            self.restarts += self.cursor is not None
+            self.cursor, self.next = self._checked(), 0
+            self.kept.clear()
+        return self._advance(index)
+
+    def _advance(self, index: int) -> ComponentRow:
+        """Read forward to a row, keeping the last WINDOW rows read."""
+        assert self.cursor is not None
+        row = None
+        while self.next <= index:
+            row = next(self.cursor)
+            self.kept[self.next] = row
+            self.kept.pop(self.next - WINDOW, None)
+            self.next += 1
+        assert row is not None
+        return row
+
+    def _checked(self) -> Iterator[ComponentRow]:
+        """Yield the rows read again, checking each is where the first reading found it."""
+        expected = self.runs.numbers()
+        for row in self.reread():
+            if row.row != next(expected, None):
+                raise self._changed()
+            yield row
+        if next(expected, None) is not None:
+            raise self._changed()
+
+    def _changed(self) -> PlayproofError:
+        """Return the error for a file whose rows differ from what its first reading found."""
+        return PlayproofError(f"{self.file}: changed while it was being read; build again")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, StreamedRows)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StreamedRows({self.file!r}, {len(self)} rows)"
+
+
+class Spool:
+    """Raw rows written to an unnamed temporary file as they are read, to be read again from it.
+
+    A workbook's sheet is parsed once: its rows go to the spool as they stream past, and reading
+    them again costs a pickle load per row, not another parse of the workbook. Each item is
+    stored as its length (4 bytes) and its pickle.
+    """
+
+    def __init__(self) -> None:
+        self.file: BinaryIO = tempfile.TemporaryFile()  # type: ignore[assignment]
+        self.count = 0
+        self.at = 0  # the file's position: a reader seeks only when another one moved it
+
+    def write(self, item: Any) -> None:
+        """Append one item."""
+        data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+        self.file.write(len(data).to_bytes(4, "little"))
+        self.file.write(data)
+        self.count += 1
+        self.at += 4 + len(data)
+
+    def read(self) -> Iterator[Any]:
+        """Yield every item written, in order (each reading from the start, apart from any other)."""
+        self.file.flush()
+        offset = 0
+        for _ in range(self.count):
+            if self.at != offset:
+                self.file.seek(offset)
+            size = int.from_bytes(self.file.read(4), "little")
+            data = self.file.read(size)
+            offset = self.at = offset + 4 + size
+            yield pickle.loads(data)
