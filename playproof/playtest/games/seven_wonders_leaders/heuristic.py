@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from playproof.playtest.games.seven_wonders_leaders.resolve import resolve
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ def value(st: State, i: int) -> float:
 def heuristic(engine: SevenWondersLeaders, player: str) -> float:
     """Return a city's value minus the best opponent's."""
     st = engine.st
+    if st.choices:
+        st = st.copy()
+        resolve(st)
     values = [value(st, i) for i in range(len(st.players))]
     me = st.players.index(player)
     return values[me] - max(v for i, v in enumerate(values) if i != me)
