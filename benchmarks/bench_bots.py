@@ -22,10 +22,10 @@ cap is 100,000): such a game, a Day that bots stall, counts as won by nobody and
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

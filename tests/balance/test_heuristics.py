@@ -78,8 +78,9 @@ def test_four_sisters_greedy_beats_random() -> None:
 
 
 def test_four_sisters_keeping_bots_on_both_teams_still_end_the_day() -> None:
-    # With a card in hand worth 1, two greedy bots on opposite teams stalled seed 7 (each ended
-    # her turns with three cards and an empty Scheme) until the runner's 100,000-event cap
+    # Two greedy bots on opposite teams stalled seed 9 with no patience (each ended her turns with
+    # three cards and an empty Scheme) and seed 7 with a card in hand worth 1 (greedy's loop guard
+    # then refused every placement), until the runner's 100,000-event cap
     summary = run_local(Plan("four-sisters", 4, 10, seed=1, bots="greedy,greedy,random"))
     assert summary.games == 10 and summary.moves.high < 1_000
 
