@@ -12,6 +12,9 @@ A's win rate with its Wilson interval, against an even share of the seats the tw
 `playproof.balance.bots.make_bot`); `--pairing` runs only `mcts` (MCTS vs greedy) or `greedy`
 (greedy vs random). The seconds column is CPU time of this process.
 
+`--max-events N` plays the games one at a time and stops any game after N events (the runner's own
+cap is 100,000): such a game, a Day that bots stall, counts as won by nobody and is reported apart.
+
 `starter` is the game `playproof new` makes; a folder under examples/declared/ is named by its id;
 `GAME:N` plays it with N players (default --players).
 """
@@ -22,14 +25,17 @@ import argparse
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from bench_common import run_heading  # noqa: E402
+from playproof.balance import runner  # noqa: E402
 from playproof.balance.runner import Plan, run_local  # noqa: E402
 from playproof.balance.stats import Rate  # noqa: E402
+from playproof.errors import PlayproofError  # noqa: E402
 
 
 def project_of(game: str, workdir: Path) -> tuple[str, str | None]:
@@ -44,15 +50,31 @@ def project_of(game: str, workdir: Path) -> tuple[str, str | None]:
     return game, str(declared) if declared.is_dir() else None
 
 
-def pairing(game: str, project: str | None, players: int, a: str, b: str, games: int) -> tuple[Rate, float]:
-    """Return bot a's win rate against bot b (seats 1 and 2 swapped half the time) and the seconds taken."""
+def pairing(game: str, project: str | None, players: int, a: str, b: str, games: int,
+            max_events: int | None = None) -> tuple[Rate, float, int]:
+    """Return bot a's win rate against bot b (seats 1 and 2 swapped half the time), the seconds taken and
+    how many games were stopped at `max_events` (counted as won by nobody)."""
     rest = ["random"] * (players - 2)
     began = time.process_time()
-    first = run_local(Plan(game, players, games // 2, seed=1, bots=",".join([a, b, *rest]), project=project))
-    second = run_local(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
-                            project=project))
-    return Rate(first.wins[0] + second.wins[1], games), time.process_time() - began
+    first, stalled = wins_of(Plan(game, players, games // 2, seed=1, bots=",".join([a, b, *rest]),
+                                  project=project), 0, max_events)
+    second, more = wins_of(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
+                                project=project), 1, max_events)
+    return Rate(first + second, games), time.process_time() - began, stalled + more
     # with more than two players the others are random, and A's even share is still 1 / players
+
+
+def wins_of(plan: Plan, seat: int, max_events: int | None) -> tuple[float, int]:
+    """Return a seat's wins over a plan's games and how many games were stopped at `max_events` (None: no cap)."""
+    if max_events is None:
+        return run_local(plan).wins[seat], 0
+    runner.MAX_EVENTS, wins, stalled = max_events, 0.0, 0  # play_game reads the runner's cap
+    for i in range(plan.games):
+        try:
+            wins += run_local(replace(plan, games=1, seed=plan.seed + i)).wins[seat]  # game i's own seed
+        except PlayproofError:
+            stalled += 1
+    return wins, stalled
 
 
 def main() -> None:
@@ -64,6 +86,7 @@ def main() -> None:
     parser.add_argument("--mcts", help="the MCTS bot in full, e.g. mcts:0.2s:2 (default mcts:BUDGET)")
     parser.add_argument("--pairing", choices=("mcts", "greedy", "both"), default="both",
                         help="mcts: MCTS vs greedy; greedy: greedy vs random (default both)")
+    parser.add_argument("--max-events", type=int, help="stop a game after N events (won by nobody, reported)")
     args = parser.parse_args()
     print(run_heading("bench_bots: bot strength"))
     print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
@@ -76,8 +99,9 @@ def main() -> None:
             mcts = args.mcts or f"mcts:{args.budget}"
             pairs = {"mcts": [(mcts, "greedy")], "greedy": [("greedy", "random")]}
             for a, b in pairs.get(args.pairing, pairs["mcts"] + pairs["greedy"]):
-                rate, seconds = pairing(game_id, project, players, a, b, args.games)
-                print(f"| {game} | {players} | {a} vs {b} | {rate.trials} | {rate.text()} | "
+                rate, seconds, stalled = pairing(game_id, project, players, a, b, args.games, args.max_events)
+                games = f"{rate.trials} ({stalled} stopped at {args.max_events} events)" if stalled else rate.trials
+                print(f"| {game} | {players} | {a} vs {b} | {games} | {rate.text()} | "
                       f"{100 / players:.0f} % | {seconds:.0f} |", flush=True)
 
 
