@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from playproof.balance.bots import GreedyBot, MctsBot, make_bot
+from playproof.balance.bots import GreedyBot, MctsBot, _Stretch, make_bot, play
 from playproof.balance.runner import Plan, engine_class, run_local
 from playproof.balance.stats import Rate
 from playproof.playtest.engine import Engine
@@ -47,8 +47,6 @@ def _midgame(game: str, players: int, decisions: int, seed: int = 3) -> Engine:
     plan = Plan(game, players, 1, seed=seed)
     engine = engine_class(plan)(plan.setup(0))
     rng = random.Random(seed)
-    from playproof.balance.bots import play
-
     while (decision := engine.decision()) is not None:
         if decisions <= 0 and decision.actor != "table" and len(decision.moves) > 3:
             return engine
@@ -64,8 +62,6 @@ def test_the_root_tries_the_best_move_one_step_ahead_first() -> None:
     assert decision is not None
     best = GreedyBot().choose(engine, decision, random.Random(1))
     probe = engine.clone()
-    from playproof.balance.bots import play
-
     play(probe, decision.actor, best)
     chosen = MctsBot(budget=1).choose(engine, decision, random.Random(1))
     after = engine.clone()
@@ -126,13 +122,35 @@ def test_battle_for_seven_cities_greedy_beats_random() -> None:
     assert above(rate, 0.5), rate.text()
 
 
-def test_greedy_forgets_positions_when_the_mover_or_the_game_changes() -> None:
+def test_a_stretch_is_the_movers_moves_in_a_row_in_one_game() -> None:
     engine = _midgame("battle-for-seven-cities", 2, 30)
     decision = engine.decision()
     assert decision is not None
-    bot = GreedyBot()
-    for _ in range(GreedyBot.LONG_STRETCH + 1):
-        assert bot._follow(engine, decision) is (bot._stretch > GreedyBot.LONG_STRETCH)
-    assert bot._seen
-    other = engine.clone()
-    assert bot._follow(other, decision) is False and not bot._seen and bot._stretch == 1
+    stretch = _Stretch()
+    for _ in range(_Stretch.LONG_STRETCH + 1):
+        assert stretch.follow(engine, decision) is (stretch.count > _Stretch.LONG_STRETCH)
+        stretch.expect(engine)  # as if each move led back to this very position
+    assert stretch.seen
+    assert stretch.follow(engine.clone(), decision) is False and not stretch.seen and stretch.count == 1
+    stretch.expect(engine)
+    assert stretch.follow(engine, decision) is False and stretch.count == 1  # another game in between
+    assert stretch.follow(engine, decision) is False and stretch.count == 1  # no move of its own led here
+
+
+def test_greedy_counts_only_moves_in_a_row_not_all_its_moves() -> None:
+    # A bot sees only its own decisions: counting all of them made greedy treat a whole game of Who
+    # Will Reign? as one stretch, refuse to harvest again, and stall the game with an MCTS opponent.
+    plan = Plan("who-will-reign", 2, 1, seed=2)
+    setup = plan.setup(0)
+    engine = engine_class(plan)(setup)
+    rng, bots, run, longest = random.Random(2), {p: GreedyBot() for p in setup.players}, 0, 0
+    last = ""
+    while (decision := engine.decision()) is not None:
+        run = run + 1 if decision.actor == last else 1
+        last = decision.actor
+        move = bots[decision.actor].choose(engine, decision, rng) if decision.actor in bots else rng.choice(decision.moves)
+        if decision.actor in bots:
+            longest = max(longest, run)
+            assert bots[decision.actor]._stretch.count <= run
+        play(engine, decision.actor, move)
+    assert 1 < longest < _Stretch.LONG_STRETCH
