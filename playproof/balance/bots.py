@@ -183,7 +183,7 @@ class MctsBot:
     per move when given (then the same seed no longer gives the same moves).
     """
 
-    budget: int = 200
+    budget: int = 100
     exploration: float = 0.7
     rollout: int = TURN
     seconds: float | None = None
@@ -286,7 +286,7 @@ def _greedy_move(world: Engine, decision: Decision, rng: random.Random, sample: 
 
 def _finish_turn(world: Engine, rng: random.Random, mover: str, scale: _Scale, sample: int,
                  steps: int) -> dict[str, float]:
-    """Play the mover's turn on (sampled greedy, at most `steps` moves) and chance until another player decides; score."""
+    """Play the mover's turn on (sampled greedy, at most `steps` moves), chance until another player decides; score."""
     while (decision := world.decision()) is not None and decision.moves:
         if decision.actor == TABLE:
             move = rng.choice(decision.moves)
@@ -340,9 +340,10 @@ MCTS_SPEC = ("mcts[:N or :Ts][:turn, :D or :end] (N iterations or T seconds a mo
 def make_bot(spec: str) -> Bot:
     """Return a bot from its name: `random`, `greedy` or `mcts[:BUDGET][:ROLLOUT]`.
 
-    BUDGET is N iterations per move (`mcts:200`) or T seconds of CPU per move (`mcts:0.5s`);
-    ROLLOUT is how many random player moves follow the tree before the heuristic scores the
-    position (`mcts:200:4`; default 0), or `end` for random games played to the end.
+    BUDGET is N iterations per move (`mcts:200`; default 100) or T seconds of CPU per move
+    (`mcts:0.5s`); ROLLOUT is what follows the tree before a leaf is scored: `turn` (default) the
+    mover's turn finished by sampled greedy moves, then the heuristic; D random player moves, then
+    the heuristic (`mcts:200:4`); or `end`, random games played to the end.
     """
     name, _, rest = spec.strip().lower().partition(":")
     if name == "random" and not rest:

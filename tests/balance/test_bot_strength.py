@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from playproof.balance.bots import GreedyBot, MctsBot, _Stretch, make_bot, play
+from playproof.balance.bots import GreedyBot, MctsBot, _Scale, _Stretch, _finish_turn, make_bot, play
 from playproof.balance.runner import Plan, engine_class, run_local
 from playproof.balance.stats import Rate
 from playproof.playtest.engine import Engine
@@ -85,6 +85,26 @@ def test_progressive_widening_keeps_the_budget_on_the_best_moves() -> None:
     assert seen == [min(len(decision.moves), 2 + int(v ** 0.5)) for v in range(9)]
 
 
+def test_a_leaf_is_scored_when_the_movers_turn_is_over() -> None:
+    engine = _midgame("battle-for-seven-cities", 2, 6)
+    decision = engine.decision()
+    assert decision is not None
+    world = engine.clone()
+    rewards = _finish_turn(world, random.Random(1), decision.actor, _Scale(), sample=4, steps=50)
+    after = world.decision()
+    assert after is None or after.actor not in (decision.actor, "table")
+    assert set(rewards) <= set(engine.setup.players) and all(0.0 <= r <= 1.0 for r in rewards.values())
+    cut = engine.clone()
+    _finish_turn(cut, random.Random(1), decision.actor, _Scale(), sample=4, steps=0)
+    assert cut.decision() == decision  # no move of the mover's when no step is allowed
+
+
+def test_mcts_ends_its_turns_in_battle_for_seven_cities() -> None:
+    # seed 12 made greedy walk in circles; MCTS that searched only to its next move walked too
+    summary = run_local(Plan("battle-for-seven-cities", 2, 1, seed=12, bots="mcts:6,greedy"))
+    assert summary.games == 1 and summary.moves.high < 2_000
+
+
 def test_same_seed_same_moves_and_a_budget_in_seconds() -> None:
     plan = Plan("who-will-reign", 2, 2, seed=4, bots="mcts:15:2,greedy")
     one, two = run_local(plan), run_local(plan)
@@ -143,14 +163,12 @@ def test_greedy_counts_only_moves_in_a_row_not_all_its_moves() -> None:
     plan = Plan("who-will-reign", 2, 1, seed=2)
     setup = plan.setup(0)
     engine = engine_class(plan)(setup)
-    rng, bots, run, longest = random.Random(2), {p: GreedyBot() for p in setup.players}, 0, 0
-    last = ""
+    rng, bots, run, longest, last = random.Random(2), {p: GreedyBot() for p in setup.players}, 0, 0, ""
     while (decision := engine.decision()) is not None:
-        run = run + 1 if decision.actor == last else 1
-        last = decision.actor
-        move = bots[decision.actor].choose(engine, decision, rng) if decision.actor in bots else rng.choice(decision.moves)
-        if decision.actor in bots:
+        run, last = run + 1 if decision.actor == last else 1, decision.actor
+        bot = bots.get(decision.actor)
+        play(engine, decision.actor, bot.choose(engine, decision, rng) if bot else rng.choice(decision.moves))
+        if bot:
             longest = max(longest, run)
-            assert bots[decision.actor]._stretch.count <= run
-        play(engine, decision.actor, move)
+            assert bot._stretch.count <= run
     assert 1 < longest < _Stretch.LONG_STRETCH
