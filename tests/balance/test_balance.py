@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from playproof.balance.bots import GreedyBot, MctsBot, RandomBot, make_bot, seat_bots
+from playproof.balance.bots import TURN, GreedyBot, MctsBot, RandomBot, make_bot, seat_bots
 from playproof.balance.report import Run, write_balance
 from playproof.balance.runner import Plan, batches, run_local
 from playproof.balance.stats import Moments, Rate, Summary, wilson
@@ -91,10 +91,13 @@ def test_bot_names_are_checked() -> None:
     assert make_bot("mcts:40:3") == MctsBot(budget=40, rollout=3)
     assert make_bot("mcts:0.5s") == MctsBot(seconds=0.5)
     assert make_bot("mcts:2s:end") == MctsBot(seconds=2.0, rollout=-1)
+    assert make_bot("mcts:40:turn") == make_bot("mcts:40") == MctsBot(budget=40, rollout=TURN)
+    assert make_bot("mcts") == MctsBot(budget=100, rollout=TURN)
     assert str(pytest.raises(PlayproofError, make_bot, "clever").value) == \
-        'unknown bot "clever" (bots: random, greedy, mcts[:N or :Ts][:D or :end] (N iterations or T seconds a ' \
-        "move, D random moves before the heuristic))"
-    for bad in ("mcts:lots", "mcts:0", "mcts:-1s", "mcts:40:x", "mcts:40:2:9", "mcts:infs", "mcts:s"):
+        'unknown bot "clever" (bots: random, greedy, mcts[:N or :Ts][:turn, :D or :end] (N iterations or T ' \
+        "seconds a move; a leaf scored by the heuristic after the mover's turn, default, or after D random " \
+        "moves, or random games to the end))"
+    for bad in ("mcts:lots", "mcts:0", "mcts:-1s", "mcts:40:x", "mcts:40:2:9", "mcts:infs", "mcts:s", "mcts:40:-2"):
         with pytest.raises(PlayproofError) as err:
             make_bot(bad)
         assert str(err.value).startswith(f'bot "{bad}": write mcts[:N or :Ts]'), bad

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from playproof.balance.bots import GreedyBot, MctsBot, make_bot
+from playproof.balance.bots import GreedyBot, MctsBot, _Scale, _Stretch, _finish_turn, make_bot, play
 from playproof.balance.runner import Plan, engine_class, run_local
 from playproof.balance.stats import Rate
 from playproof.playtest.engine import Engine
@@ -47,8 +47,6 @@ def _midgame(game: str, players: int, decisions: int, seed: int = 3) -> Engine:
     plan = Plan(game, players, 1, seed=seed)
     engine = engine_class(plan)(plan.setup(0))
     rng = random.Random(seed)
-    from playproof.balance.bots import play
-
     while (decision := engine.decision()) is not None:
         if decisions <= 0 and decision.actor != "table" and len(decision.moves) > 3:
             return engine
@@ -64,8 +62,6 @@ def test_the_root_tries_the_best_move_one_step_ahead_first() -> None:
     assert decision is not None
     best = GreedyBot().choose(engine, decision, random.Random(1))
     probe = engine.clone()
-    from playproof.balance.bots import play
-
     play(probe, decision.actor, best)
     chosen = MctsBot(budget=1).choose(engine, decision, random.Random(1))
     after = engine.clone()
@@ -87,6 +83,26 @@ def test_progressive_widening_keeps_the_budget_on_the_best_moves() -> None:
     bot._iterate = spy  # type: ignore[method-assign]
     bot.choose(engine, decision, random.Random(2))
     assert seen == [min(len(decision.moves), 2 + int(v ** 0.5)) for v in range(9)]
+
+
+def test_a_leaf_is_scored_when_the_movers_turn_is_over() -> None:
+    engine = _midgame("battle-for-seven-cities", 2, 6)
+    decision = engine.decision()
+    assert decision is not None
+    world = engine.clone()
+    rewards = _finish_turn(world, random.Random(1), decision.actor, _Scale(), sample=4, steps=50)
+    after = world.decision()
+    assert after is None or after.actor not in (decision.actor, "table")
+    assert set(rewards) <= set(engine.setup.players) and all(0.0 <= r <= 1.0 for r in rewards.values())
+    cut = engine.clone()
+    _finish_turn(cut, random.Random(1), decision.actor, _Scale(), sample=4, steps=0)
+    assert cut.decision() == decision  # no move of the mover's when no step is allowed
+
+
+def test_mcts_ends_its_turns_in_battle_for_seven_cities() -> None:
+    # seed 12 made greedy walk in circles; MCTS that searched only to its next move walked too
+    summary = run_local(Plan("battle-for-seven-cities", 2, 1, seed=12, bots="mcts:6,greedy"))
+    assert summary.games == 1 and summary.moves.high < 2_000
 
 
 def test_same_seed_same_moves_and_a_budget_in_seconds() -> None:
@@ -126,13 +142,33 @@ def test_battle_for_seven_cities_greedy_beats_random() -> None:
     assert above(rate, 0.5), rate.text()
 
 
-def test_greedy_forgets_positions_when_the_mover_or_the_game_changes() -> None:
+def test_a_stretch_is_the_movers_moves_in_a_row_in_one_game() -> None:
     engine = _midgame("battle-for-seven-cities", 2, 30)
     decision = engine.decision()
     assert decision is not None
-    bot = GreedyBot()
-    for _ in range(GreedyBot.LONG_STRETCH + 1):
-        assert bot._follow(engine, decision) is (bot._stretch > GreedyBot.LONG_STRETCH)
-    assert bot._seen
-    other = engine.clone()
-    assert bot._follow(other, decision) is False and not bot._seen and bot._stretch == 1
+    stretch = _Stretch()
+    for _ in range(_Stretch.LONG_STRETCH + 1):
+        assert stretch.follow(engine, decision) is (stretch.count > _Stretch.LONG_STRETCH)
+        stretch.expect(engine)  # as if each move led back to this very position
+    assert stretch.seen
+    assert stretch.follow(engine.clone(), decision) is False and not stretch.seen and stretch.count == 1
+    stretch.expect(engine)
+    assert stretch.follow(engine, decision) is False and stretch.count == 1  # another game in between
+    assert stretch.follow(engine, decision) is False and stretch.count == 1  # no move of its own led here
+
+
+def test_greedy_counts_only_moves_in_a_row_not_all_its_moves() -> None:
+    # A bot sees only its own decisions: counting all of them made greedy treat a whole game of Who
+    # Will Reign? as one stretch, refuse to harvest again, and stall the game with an MCTS opponent.
+    plan = Plan("who-will-reign", 2, 1, seed=2)
+    setup = plan.setup(0)
+    engine = engine_class(plan)(setup)
+    rng, bots, run, longest, last = random.Random(2), {p: GreedyBot() for p in setup.players}, 0, 0, ""
+    while (decision := engine.decision()) is not None:
+        run, last = run + 1 if decision.actor == last else 1, decision.actor
+        bot = bots.get(decision.actor)
+        play(engine, decision.actor, bot.choose(engine, decision, rng) if bot else rng.choice(decision.moves))
+        if bot:
+            longest = max(longest, run)
+            assert bot._stretch.count <= run
+    assert 1 < longest < _Stretch.LONG_STRETCH
