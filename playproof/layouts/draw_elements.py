@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import Location, PlayproofError
@@ -17,6 +16,7 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, R
                                      TextOp)
 from playproof.layouts.text import PlainText, TextBlock, parse_text
 from playproof.units import parse_length, to_mm
+from playproof.records import FrozenRecord, SET
 
 if TYPE_CHECKING:
     from playproof.layouts.compose import _Context
@@ -51,14 +51,20 @@ def _font_size(ctx: _Context, element: Element, key: str, default: float) -> flo
     return size if size > 0 else default  # a bad size from a field is reported where it is read
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(FrozenRecord):
     """An element's font family, size, smallest size and line spacing."""
 
+    __slots__ = ("family", "size", "min_size", "line_height")
     family: Family
     size: float
     min_size: float
     line_height: float
+
+    def __init__(self, family: Family, size: float, min_size: float, line_height: float) -> None:
+        SET(self, "family", family)
+        SET(self, "size", size)
+        SET(self, "min_size", min_size)
+        SET(self, "line_height", line_height)
 
 
 _STYLE_KEYS = ("font", "size", "min_size", "line_height")

@@ -12,6 +12,7 @@ from typing import Iterator, Sequence, overload
 
 from playproof.layouts.geometry import Box
 from playproof.units import mm
+from playproof.records import FrozenRecord, SET
 
 MARK_OFFSET = mm(1)  # crop marks start this far outside the art
 MARK_LENGTH = mm(5)  # and are at most this long
@@ -21,15 +22,22 @@ FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(FrozenRecord):
     """A line segment to print: a crop mark, an alignment mark on a tiled part, or a fold line."""
 
+    __slots__ = ("x1", "y1", "x2", "y2", "kind")
     x1: float
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"  # crop | align | fold | cut | glue (the overlap of tiled parts)
+    kind: str  # crop | align | fold | cut | glue (the overlap of tiled parts)
+
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, kind: str = "crop") -> None:
+        SET(self, "x1", x1)
+        SET(self, "y1", y1)
+        SET(self, "x2", x2)
+        SET(self, "y2", y2)
+        SET(self, "kind", kind)
 
 
 @dataclass(frozen=True)

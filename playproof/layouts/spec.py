@@ -16,6 +16,7 @@ from playproof.layouts.geometry import NAMED_SIZES
 
 SIZE_NAMES = ", ".join(NAMED_SIZES)  # print-sheets: every named size, for messages
 from playproof.units import mm
+from playproof.records import FrozenRecord, SET
 
 LAYOUTS_FILE = "layouts.toml"
 
@@ -29,26 +30,49 @@ PAPERS: dict[str, tuple[float, float]] = {
 _PAIR = re.compile(r"^\s*([^x×,]+?)\s*[x×,]\s*([^x×,]+?)\s*$")
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(FrozenRecord):
     """A sheet of paper: its name and portrait width and height in points."""
 
+    __slots__ = ("name", "width", "height")
     name: str
     width: float
     height: float
 
+    def __init__(self, name: str, width: float, height: float) -> None:
+        SET(self, "name", name)
+        SET(self, "width", width)
+        SET(self, "height", height)
 
-@dataclass(frozen=True)
-class PrintOptions:
+
+class PrintOptions(FrozenRecord):
     """Sheet-wide print options from [print] (the CLI may override them)."""
 
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    fold: bool = False
-    margin: float = mm(4)
-    crop_marks: bool = True
-    footer: bool = True
-    calibration: bool = False
+    __slots__ = ("duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration")
+    duplex: str
+    back_offset: tuple[float, float]
+    fold: bool
+    margin: float
+    crop_marks: bool
+    footer: bool
+    calibration: bool
+
+    def __init__(
+        self,
+        duplex: str = "long",
+        back_offset: tuple[float, float] = (0.0, 0.0),
+        fold: bool = False,
+        margin: float = mm(4),
+        crop_marks: bool = True,
+        footer: bool = True,
+        calibration: bool = False,
+    ) -> None:
+        SET(self, "duplex", duplex)
+        SET(self, "back_offset", back_offset)
+        SET(self, "fold", fold)
+        SET(self, "margin", margin)
+        SET(self, "crop_marks", crop_marks)
+        SET(self, "footer", footer)
+        SET(self, "calibration", calibration)
 
 
 @dataclass
