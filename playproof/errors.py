@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
-from playproof.records import FrozenRecord, SET
+
+from playproof.records import FrozenRecord, Record, SET
 
 
 class Severity(str, Enum):
@@ -85,11 +85,14 @@ class ProblemsError(PlayproofError):
         super().__init__(head if len(errors) != 1 else str(errors[0]))
 
 
-@dataclass
-class Problems:
+class Problems(Record):
     """A collector for problems, so every one is reported at once."""
 
-    items: list[Problem] = field(default_factory=list)
+    __slots__ = ("items",)
+    items: list[Problem]
+
+    def __init__(self, items: list[Problem] | None = None) -> None:
+        self.items = [] if items is None else items
 
     def error(self, location: Location | None, message: str) -> None:
         """Record an error at a location."""

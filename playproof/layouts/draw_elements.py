@@ -15,8 +15,8 @@ from playproof.layouts.schema import MAX_SIDES, MAX_TABLE_COLUMNS, MAX_TABLE_ROW
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, RotatedOp, Style, TableOp,
                                      TextOp)
 from playproof.layouts.text import PlainText, TextBlock, parse_text
-from playproof.units import parse_length, to_mm
 from playproof.records import FrozenRecord, SET
+from playproof.units import parse_length, to_mm
 
 if TYPE_CHECKING:
     from playproof.layouts.compose import _Context

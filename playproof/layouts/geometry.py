@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from playproof.units import mm
 from playproof.records import FrozenRecord, SET
+from playproof.units import mm
 
 Point = tuple[float, float]
 

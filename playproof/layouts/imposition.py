@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, overload
 
 from playproof.layouts.geometry import Box
+from playproof.records import FrozenRecord, Record, SET
 from playproof.units import mm
-from playproof.records import FrozenRecord, SET
 
 MARK_OFFSET = mm(1)  # crop marks start this far outside the art
 MARK_LENGTH = mm(5)  # and are at most this long
@@ -226,12 +226,16 @@ class Grid:
         return self.cols * self.rows
 
 
-@dataclass
-class Plan:
+class Plan(Record):
     """The whole imposition: pages in print order, and warnings about choices made."""
 
-    pages: list[PagePlan] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    __slots__ = ("pages", "warnings")
+    pages: list[PagePlan]
+    warnings: list[str]
+
+    def __init__(self, pages: list[PagePlan] | None = None, warnings: list[str] | None = None) -> None:
+        self.pages = [] if pages is None else pages
+        self.warnings = [] if warnings is None else warnings
 
     def slots(self) -> Iterator[Slot]:
         """Yield every slot of every page."""

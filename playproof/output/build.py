@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -21,7 +20,7 @@ from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
-from playproof.records import FrozenRecord, SET
+from playproof.records import FrozenRecord, Record, SET
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
     "pdf": None,
@@ -79,16 +78,32 @@ class BuildOptions(FrozenRecord):
         SET(self, "pdfx", pdfx)
 
 
-@dataclass
-class BuildResult:
+class BuildResult(Record):
     """What a build wrote, with counts for the summary line and the warnings found."""
 
+    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings")
     outputs: list[Path]
     manifest: Path | None
     sets: int
     copies: int
     pages: int
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[Problem]
+
+    def __init__(
+        self,
+        outputs: list[Path],
+        manifest: Path | None,
+        sets: int,
+        copies: int,
+        pages: int,
+        warnings: list[Problem] | None = None,
+    ) -> None:
+        self.outputs = outputs
+        self.manifest = manifest
+        self.sets = sets
+        self.copies = copies
+        self.pages = pages
+        self.warnings = [] if warnings is None else warnings
 
     def summary(self) -> str:
         """Return the one-line summary printed after a build."""
