@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+
+from playproof.records import FrozenRecord, Record, SET
 
 
 class Severity(str, Enum):
@@ -13,16 +14,32 @@ class Severity(str, Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(FrozenRecord):
     """Where a problem is: a file and, where known, sheet, row, column or log line."""
 
+    __slots__ = ("file", "sheet", "row", "column", "line", "col")
     file: str
-    sheet: str | None = None
-    row: int | None = None
-    column: str | None = None
-    line: int | None = None
-    col: int | None = None
+    sheet: str | None
+    row: int | None
+    column: str | None
+    line: int | None
+    col: int | None
+
+    def __init__(
+        self,
+        file: str,
+        sheet: str | None = None,
+        row: int | None = None,
+        column: str | None = None,
+        line: int | None = None,
+        col: int | None = None,
+    ) -> None:
+        SET(self, "file", file)
+        SET(self, "sheet", sheet)
+        SET(self, "row", row)
+        SET(self, "column", column)
+        SET(self, "line", line)
+        SET(self, "col", col)
 
     def __str__(self) -> str:
         if self.line is not None:
@@ -37,13 +54,18 @@ class Location:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(FrozenRecord):
     """One problem found in user input, with its location."""
 
+    __slots__ = ("location", "message", "severity")
     location: Location | None
     message: str
-    severity: Severity = Severity.ERROR
+    severity: Severity
+
+    def __init__(self, location: Location | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        SET(self, "location", location)
+        SET(self, "message", message)
+        SET(self, "severity", severity)
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}" if self.location else self.message
@@ -63,11 +85,14 @@ class ProblemsError(PlayproofError):
         super().__init__(head if len(errors) != 1 else str(errors[0]))
 
 
-@dataclass
-class Problems:
+class Problems(Record):
     """A collector for problems, so every one is reported at once."""
 
-    items: list[Problem] = field(default_factory=list)
+    __slots__ = ("items",)
+    items: list[Problem]
+
+    def __init__(self, items: list[Problem] | None = None) -> None:
+        self.items = [] if items is None else items
 
     def error(self, location: Location | None, message: str) -> None:
         """Record an error at a location."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from playproof.errors import Location
+from playproof.records import Record
 
 
 class ComponentRow:
@@ -54,14 +54,22 @@ class ComponentRow:
         return f"ComponentRow(row={self.row!r}, fields={self.fields!r}, count={self.count!r})"
 
 
-@dataclass
-class ComponentSet:
+class ComponentSet(Record):
     """A sheet (or CSV file) of component designs."""
 
+    __slots__ = ("name", "file", "columns", "rows")
     name: str
     file: str
     columns: list[str]
-    rows: Sequence[ComponentRow] = field(default_factory=list)  # a list, or StreamedRows (components.stream)
+    rows: Sequence[ComponentRow]  # a list, or StreamedRows (components.stream)
+
+    def __init__(
+        self, name: str, file: str, columns: list[str], rows: Sequence[ComponentRow] | None = None
+    ) -> None:
+        self.name = name
+        self.file = file
+        self.columns = columns
+        self.rows = [] if rows is None else rows
 
     def location(self, row: int | None = None, column: str | None = None) -> Location:
         """Return the location of a row/column of this set, for problem reports."""
@@ -75,9 +83,13 @@ class ComponentSet:
         return counted if counted is not None else sum(r.count for r in self.rows)
 
 
-@dataclass
-class Workbook:
+class Workbook(Record):
     """Every component set of a project, plus key/value game info from a `Game` sheet."""
 
+    __slots__ = ("sets", "info")
     sets: dict[str, ComponentSet]
-    info: dict[str, Any] = field(default_factory=dict)
+    info: dict[str, Any]
+
+    def __init__(self, sets: dict[str, ComponentSet], info: dict[str, Any] | None = None) -> None:
+        self.sets = sets
+        self.info = {} if info is None else info

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from playproof.errors import PlayproofError
+from playproof.records import FrozenRecord, SET
 
 IMAGE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 
-@dataclass(frozen=True)
-class Asset:
+class Asset(FrozenRecord):
     """An image file with its natural size (points); kind is "svg" or "raster"."""
 
+    __slots__ = ("name", "path", "kind", "width", "height")
     name: str
     path: Path
     kind: str
     width: float
     height: float
+
+    def __init__(self, name: str, path: Path, kind: str, width: float, height: float) -> None:
+        SET(self, "name", name)
+        SET(self, "path", path)
+        SET(self, "kind", kind)
+        SET(self, "width", width)
+        SET(self, "height", height)
 
     @property
     def aspect(self) -> float:
@@ -143,12 +150,16 @@ def split_alpha(colour: str) -> tuple[str, float]:
     return colour, 1.0
 
 
-@dataclass(frozen=True)
-class Gradient:
+class Gradient(FrozenRecord):
     """A linear gradient: CSS angle in degrees (0 = towards the top, 90 = towards the right) and stops."""
 
+    __slots__ = ("angle", "stops")
     angle: float
     stops: tuple[tuple[float, str], ...]
+
+    def __init__(self, angle: float, stops: tuple[tuple[float, str], ...]) -> None:
+        SET(self, "angle", angle)
+        SET(self, "stops", stops)
 
     def at(self, t: float) -> tuple[tuple[float, float, float], float]:
         """Return the colour (r, g, b in 0..1) and opacity at t (0..1 along the gradient)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from playproof.errors import Location, PlayproofError
@@ -16,6 +15,7 @@ from playproof.layouts.schema import MAX_SIDES, MAX_TABLE_COLUMNS, MAX_TABLE_ROW
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, RectOp, RotatedOp, Style, TableOp,
                                      TextOp)
 from playproof.layouts.text import PlainText, TextBlock, parse_text
+from playproof.records import FrozenRecord, SET
 from playproof.units import parse_length, to_mm
 
 if TYPE_CHECKING:
@@ -51,14 +51,20 @@ def _font_size(ctx: _Context, element: Element, key: str, default: float) -> flo
     return size if size > 0 else default  # a bad size from a field is reported where it is read
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(FrozenRecord):
     """An element's font family, size, smallest size and line spacing."""
 
+    __slots__ = ("family", "size", "min_size", "line_height")
     family: Family
     size: float
     min_size: float
     line_height: float
+
+    def __init__(self, family: Family, size: float, min_size: float, line_height: float) -> None:
+        SET(self, "family", family)
+        SET(self, "size", size)
+        SET(self, "min_size", min_size)
+        SET(self, "line_height", line_height)
 
 
 _STYLE_KEYS = ("font", "size", "min_size", "line_height")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
 from playproof.layouts import schema as S
+from playproof.records import FrozenRecord, SET
 
 if TYPE_CHECKING:
     from playproof.layouts.spec import SetLayout
@@ -17,26 +18,36 @@ FIELD = re.compile(r"\{([^{}]+)\}")
 _CONDITION = re.compile(r"^\s*(not\s+)?([^=!]+?)\s*(?:(==|!=)\s*(.*?))?\s*$")
 
 
-@dataclass(frozen=True)
-class Length:
+class Length(FrozenRecord):
     """A length parsed once: absolute points, or a fraction of the reference (from %)."""
 
-    points: float = 0.0
-    fraction: float | None = None
+    __slots__ = ("points", "fraction")
+    points: float
+    fraction: float | None
+
+    def __init__(self, points: float = 0.0, fraction: float | None = None) -> None:
+        SET(self, "points", points)
+        SET(self, "fraction", fraction)
 
     def resolve(self, reference: float) -> float:
         """Return the length in points for a reference (the frame's width, height or side)."""
         return self.fraction * reference if self.fraction is not None else self.points
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(FrozenRecord):
     """An `if` condition: a field non-empty, empty (not), equal or unequal to a value."""
 
+    __slots__ = ("field", "negate", "op", "value")
     field: str
-    negate: bool = False
-    op: str | None = None
-    value: str = ""
+    negate: bool
+    op: str | None
+    value: str
+
+    def __init__(self, field: str, negate: bool = False, op: str | None = None, value: str = "") -> None:
+        SET(self, "field", field)
+        SET(self, "negate", negate)
+        SET(self, "op", op)
+        SET(self, "value", value)
 
     def holds(self, fields: dict[str, Any]) -> bool:
         """Return whether the condition holds for a row's fields."""
@@ -77,22 +88,32 @@ class Element:
         return set(self.used_fields)
 
 
-@dataclass(frozen=True)
-class Border:
+class Border(FrozenRecord):
     """A frame drawn inside the trim."""
 
+    __slots__ = ("colour", "width", "radius")
     colour: str
     width: float
-    radius: float | None = None
+    radius: float | None
+
+    def __init__(self, colour: str, width: float, radius: float | None = None) -> None:
+        SET(self, "colour", colour)
+        SET(self, "width", width)
+        SET(self, "radius", radius)
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(FrozenRecord):
     """One face of a component: background colour, optional border, elements."""
 
+    __slots__ = ("background", "border", "elements")
     background: str | None
     border: Border | None
     elements: tuple[Element, ...]
+
+    def __init__(self, background: str | None, border: Border | None, elements: tuple[Element, ...]) -> None:
+        SET(self, "background", background)
+        SET(self, "border", border)
+        SET(self, "elements", elements)
 
     def fields(self) -> set[str]:
         """Return every field this side uses."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from playproof.errors import PlayproofError
+from playproof.records import FrozenRecord, SET
 
 BUNDLED = Path(__file__).resolve().parent.parent / "fonts"
 DEFAULT_FAMILY = "DejaVuSans"
@@ -21,15 +21,22 @@ _STYLE_SUFFIXES = {
 _REGISTERED: dict[str, Path] = {}
 
 
-@dataclass(frozen=True)
-class Family:
+class Family(FrozenRecord):
     """A font family: the registered font name of each style (missing styles fall back to regular)."""
 
+    __slots__ = ("name", "regular", "bold", "italic", "bold_italic")
     name: str
     regular: str
     bold: str
     italic: str
     bold_italic: str
+
+    def __init__(self, name: str, regular: str, bold: str, italic: str, bold_italic: str) -> None:
+        SET(self, "name", name)
+        SET(self, "regular", regular)
+        SET(self, "bold", bold)
+        SET(self, "italic", italic)
+        SET(self, "bold_italic", bold_italic)
 
     def style(self, bold: bool, italic: bool) -> str:
         """Return the font name for a style."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable
 
+from playproof.records import FrozenRecord, SET
 from playproof.units import mm
 
 Point = tuple[float, float]
@@ -24,14 +24,20 @@ NAMED_SIZES: dict[str, tuple[float, float]] = {
 SQRT3 = math.sqrt(3.0)
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(FrozenRecord):
     """An axis-aligned box: x, y of its top-left corner, width and height (points, y down)."""
 
+    __slots__ = ("x", "y", "width", "height")
     x: float
     y: float
     width: float
     height: float
+
+    def __init__(self, x: float, y: float, width: float, height: float) -> None:
+        SET(self, "x", x)
+        SET(self, "y", y)
+        SET(self, "width", width)
+        SET(self, "height", height)
 
     @property
     def right(self) -> float:
@@ -66,15 +72,29 @@ class Box:
         )
 
 
-@dataclass(frozen=True)
-class Outline:
+class Outline(FrozenRecord):
     """The cut shape of a component: a rounded rect, a circle, or polygon loops (hexes, groups)."""
 
+    __slots__ = ("kind", "width", "height", "radius", "loops")
     kind: str  # "rect" | "circle" | "polygon"
     width: float
     height: float
-    radius: float = 0.0
-    loops: tuple[tuple[Point, ...], ...] = ()
+    radius: float
+    loops: tuple[tuple[Point, ...], ...]
+
+    def __init__(
+        self,
+        kind: str,
+        width: float,
+        height: float,
+        radius: float = 0.0,
+        loops: tuple[tuple[Point, ...], ...] = (),
+    ) -> None:
+        SET(self, "kind", kind)
+        SET(self, "width", width)
+        SET(self, "height", height)
+        SET(self, "radius", radius)
+        SET(self, "loops", loops)
 
     def mirrored(self, horizontal: bool) -> Outline:
         """Return the outline mirrored across its vertical (horizontal=True) or horizontal axis."""
@@ -113,16 +133,32 @@ def axial_centre(orientation: str, q: int, r: int, side: float) -> Point:
     return (SQRT3 * side * (q + r / 2), 1.5 * side * r)
 
 
-@dataclass(frozen=True)
-class HexGroup:
+class HexGroup(FrozenRecord):
     """Connected hexes cut as one piece: their cell boxes and the group's outline."""
 
+    __slots__ = ("orientation", "side", "cells", "centres", "width", "height")
     orientation: str
     side: float
     cells: tuple[tuple[int, int], ...]
     centres: tuple[Point, ...]
     width: float
     height: float
+
+    def __init__(
+        self,
+        orientation: str,
+        side: float,
+        cells: tuple[tuple[int, int], ...],
+        centres: tuple[Point, ...],
+        width: float,
+        height: float,
+    ) -> None:
+        SET(self, "orientation", orientation)
+        SET(self, "side", side)
+        SET(self, "cells", cells)
+        SET(self, "centres", centres)
+        SET(self, "width", width)
+        SET(self, "height", height)
 
     def cell_box(self, index: int) -> Box:
         """Return the bounding box of one cell of the group."""

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence, overload
 
 from playproof.layouts.geometry import Box
+from playproof.records import FrozenRecord, Record, SET
 from playproof.units import mm
 
 MARK_OFFSET = mm(1)  # crop marks start this far outside the art
@@ -21,15 +22,22 @@ FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(FrozenRecord):
     """A line segment to print: a crop mark, an alignment mark on a tiled part, or a fold line."""
 
+    __slots__ = ("x1", "y1", "x2", "y2", "kind")
     x1: float
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"  # crop | align | fold | cut | glue (the overlap of tiled parts)
+    kind: str  # crop | align | fold | cut | glue (the overlap of tiled parts)
+
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, kind: str = "crop") -> None:
+        SET(self, "x1", x1)
+        SET(self, "y1", y1)
+        SET(self, "x2", x2)
+        SET(self, "y2", y2)
+        SET(self, "kind", kind)
 
 
 @dataclass(frozen=True)
@@ -218,12 +226,16 @@ class Grid:
         return self.cols * self.rows
 
 
-@dataclass
-class Plan:
+class Plan(Record):
     """The whole imposition: pages in print order, and warnings about choices made."""
 
-    pages: list[PagePlan] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    __slots__ = ("pages", "warnings")
+    pages: list[PagePlan]
+    warnings: list[str]
+
+    def __init__(self, pages: list[PagePlan] | None = None, warnings: list[str] | None = None) -> None:
+        self.pages = [] if pages is None else pages
+        self.warnings = [] if warnings is None else warnings
 
     def slots(self) -> Iterator[Slot]:
         """Yield every slot of every page."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from playproof.components import read_project_workbook
@@ -12,20 +11,28 @@ from playproof.layouts.spec import ProjectSpec, SetLayout, load_spec, parse_cell
 from playproof.layouts.elements import substitute
 from playproof.layouts.geometry import hex_group
 from playproof.layouts.keys import did_you_mean
+from playproof.records import Record
 
 
 BUILTIN_FIELDS = frozenset({"_game", "_version", "_set", "_row"})
 
 
-@dataclass
-class Project:
+class Project(Record):
     """A loaded project: its folder, layouts, workbook, and the game's name and version."""
 
+    __slots__ = ("path", "spec", "workbook", "name", "version")
     path: Path
     spec: ProjectSpec
     workbook: Workbook
     name: str
     version: str
+
+    def __init__(self, path: Path, spec: ProjectSpec, workbook: Workbook, name: str, version: str) -> None:
+        self.path = path
+        self.spec = spec
+        self.workbook = workbook
+        self.name = name
+        self.version = version
 
     def builtins(self) -> dict[str, str]:
         """Return the fields every layout may use: {_game} and {_version} ({_set}, {_row} per design)."""

@@ -10,21 +10,38 @@ from dataclasses import dataclass, field
 from playproof.layouts.assets import Asset, Gradient
 from playproof.layouts.geometry import Box, Outline, Point
 from playproof.layouts.text import TextBlock
+from playproof.records import FrozenRecord, SET
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(FrozenRecord):
     """Paint of a shape: fill and stroke colours ("#rrggbb", "#rrggbbaa" or None), stroke width, dash pattern.
 
     A gradient, when given, fills the shape instead of `fill`; opacity multiplies every colour's own.
     """
 
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    dash: tuple[float, ...] | None = None
-    opacity: float = 1.0
-    gradient: Gradient | None = None
+    __slots__ = ("fill", "stroke", "stroke_width", "dash", "opacity", "gradient")
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    dash: tuple[float, ...] | None
+    opacity: float
+    gradient: Gradient | None
+
+    def __init__(
+        self,
+        fill: str | None = None,
+        stroke: str | None = None,
+        stroke_width: float = 0.0,
+        dash: tuple[float, ...] | None = None,
+        opacity: float = 1.0,
+        gradient: Gradient | None = None,
+    ) -> None:
+        SET(self, "fill", fill)
+        SET(self, "stroke", stroke)
+        SET(self, "stroke_width", stroke_width)
+        SET(self, "dash", dash)
+        SET(self, "opacity", opacity)
+        SET(self, "gradient", gradient)
 
     @property
     def translucent(self) -> bool:
@@ -33,42 +50,64 @@ class Style:
             c is not None and len(c) == 9 for c in (self.fill, self.stroke))
 
 
-@dataclass(frozen=True)
-class RectOp:
+class RectOp(FrozenRecord):
     """A (rounded) rectangle."""
 
+    __slots__ = ("box", "radius", "style")
     box: Box
     radius: float
     style: Style
 
+    def __init__(self, box: Box, radius: float, style: Style) -> None:
+        SET(self, "box", box)
+        SET(self, "radius", radius)
+        SET(self, "style", style)
 
-@dataclass(frozen=True)
-class CircleOp:
+
+class CircleOp(FrozenRecord):
     """A circle."""
 
+    __slots__ = ("cx", "cy", "r", "style")
     cx: float
     cy: float
     r: float
     style: Style
 
+    def __init__(self, cx: float, cy: float, r: float, style: Style) -> None:
+        SET(self, "cx", cx)
+        SET(self, "cy", cy)
+        SET(self, "r", r)
+        SET(self, "style", style)
 
-@dataclass(frozen=True)
-class LineOp:
+
+class LineOp(FrozenRecord):
     """A straight line."""
 
+    __slots__ = ("x1", "y1", "x2", "y2", "style")
     x1: float
     y1: float
     x2: float
     y2: float
     style: Style
 
+    def __init__(self, x1: float, y1: float, x2: float, y2: float, style: Style) -> None:
+        SET(self, "x1", x1)
+        SET(self, "y1", y1)
+        SET(self, "x2", x2)
+        SET(self, "y2", y2)
+        SET(self, "style", style)
 
-@dataclass(frozen=True)
-class PolygonOp:
+
+class PolygonOp(FrozenRecord):
     """One or more closed polygon loops drawn as one path."""
 
+    __slots__ = ("loops", "style")
     loops: tuple[tuple[Point, ...], ...]
     style: Style
+
+    def __init__(self, loops: tuple[tuple[Point, ...], ...], style: Style) -> None:
+        SET(self, "loops", loops)
+        SET(self, "style", style)
 
 
 @dataclass(slots=True)
@@ -120,35 +159,61 @@ class TextOp:
         return Box(left, top, right - left, bottom - top)
 
 
-@dataclass(frozen=True)
-class ImageOp:
+class ImageOp(FrozenRecord):
     """An image drawn into a box, clipped to `clip` when given (fit = "cover"), with an opacity."""
 
+    __slots__ = ("asset", "box", "clip", "opacity")
     asset: Asset
     box: Box
-    clip: Box | None = None
-    opacity: float = 1.0
+    clip: Box | None
+    opacity: float
+
+    def __init__(self, asset: Asset, box: Box, clip: Box | None = None, opacity: float = 1.0) -> None:
+        SET(self, "asset", asset)
+        SET(self, "box", box)
+        SET(self, "clip", clip)
+        SET(self, "opacity", opacity)
 
 
-@dataclass(frozen=True)
-class RotatedOp:
+class RotatedOp(FrozenRecord):
     """Another operation turned clockwise by `angle` degrees about (cx, cy)."""
 
+    __slots__ = ("op", "angle", "cx", "cy")
     op: Op
     angle: float
     cx: float
     cy: float
 
+    def __init__(self, op: Op, angle: float, cx: float, cy: float) -> None:
+        SET(self, "op", op)
+        SET(self, "angle", angle)
+        SET(self, "cx", cx)
+        SET(self, "cy", cy)
 
-@dataclass(frozen=True)
-class TableOp:
+
+class TableOp(FrozenRecord):
     """A grid: column x positions, row y positions, and text cells (drawn as TextOps)."""
 
+    __slots__ = ("xs", "ys", "header_fill", "style", "cells")
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     header_fill: str | None
     style: Style
     cells: tuple[TextOp, ...]
+
+    def __init__(
+        self,
+        xs: tuple[float, ...],
+        ys: tuple[float, ...],
+        header_fill: str | None,
+        style: Style,
+        cells: tuple[TextOp, ...],
+    ) -> None:
+        SET(self, "xs", xs)
+        SET(self, "ys", ys)
+        SET(self, "header_fill", header_fill)
+        SET(self, "style", style)
+        SET(self, "cells", cells)
 
 
 Op = RectOp | CircleOp | LineOp | PolygonOp | TextOp | ImageOp | TableOp | RotatedOp

@@ -8,24 +8,30 @@ orientation is laid out again on the host's (its pieces turned when that holds m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot, SlotRun
+from playproof.records import Record
 from playproof.units import mm
 
 SPACING = mm(2)  # between one set's marks and the next set's on a shared sheet
 Relay = Callable[[str, tuple[Copy, ...], bool], list[PagePlan] | None]
 
 
-@dataclass
-class Group:
+class Group(Record):
     """One sheet of paper: its front page and, when it has backs, its back page."""
 
+    __slots__ = ("front", "back", "last")
     front: PagePlan
     back: PagePlan | None
     last: bool  # the set's last sheet (the only one that may be partly filled)
+
+    def __init__(self, front: PagePlan, back: PagePlan | None, last: bool) -> None:
+        self.front = front
+        self.back = back
+        self.last = last
 
 
 def groups(pages: list[PagePlan]) -> list[Group]:

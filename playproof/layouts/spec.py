@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from playproof.layouts.elements import Element, Length, Side, parse_side
 from playproof.layouts.geometry import NAMED_SIZES
 
 SIZE_NAMES = ", ".join(NAMED_SIZES)  # print-sheets: every named size, for messages
+from playproof.records import FrozenRecord, Record, SET
 from playproof.units import mm
 
 LAYOUTS_FILE = "layouts.toml"
@@ -29,69 +29,155 @@ PAPERS: dict[str, tuple[float, float]] = {
 _PAIR = re.compile(r"^\s*([^x×,]+?)\s*[x×,]\s*([^x×,]+?)\s*$")
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(FrozenRecord):
     """A sheet of paper: its name and portrait width and height in points."""
 
+    __slots__ = ("name", "width", "height")
     name: str
     width: float
     height: float
 
+    def __init__(self, name: str, width: float, height: float) -> None:
+        SET(self, "name", name)
+        SET(self, "width", width)
+        SET(self, "height", height)
 
-@dataclass(frozen=True)
-class PrintOptions:
+
+class PrintOptions(FrozenRecord):
     """Sheet-wide print options from [print] (the CLI may override them)."""
 
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    fold: bool = False
-    margin: float = mm(4)
-    crop_marks: bool = True
-    footer: bool = True
-    calibration: bool = False
+    __slots__ = ("duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration")
+    duplex: str
+    back_offset: tuple[float, float]
+    fold: bool
+    margin: float
+    crop_marks: bool
+    footer: bool
+    calibration: bool
+
+    def __init__(
+        self,
+        duplex: str = "long",
+        back_offset: tuple[float, float] = (0.0, 0.0),
+        fold: bool = False,
+        margin: float = mm(4),
+        crop_marks: bool = True,
+        footer: bool = True,
+        calibration: bool = False,
+    ) -> None:
+        SET(self, "duplex", duplex)
+        SET(self, "back_offset", back_offset)
+        SET(self, "fold", fold)
+        SET(self, "margin", margin)
+        SET(self, "crop_marks", crop_marks)
+        SET(self, "footer", footer)
+        SET(self, "calibration", calibration)
 
 
-@dataclass
-class SetLayout:
+class SetLayout(Record):
     """How one component set is drawn: shape and size in points, bleed, safe zone, sides."""
 
+    __slots__ = ("name", "sheet", "shape", "width", "height", "front", "back", "bleed", "safe", "corner_radius", "hex",
+                 "side", "cells", "panels", "gap", "cut_lines", "overlap", "fonts", "data_columns", "cut", "rotate")
     name: str
     sheet: str
     shape: str
     width: float
     height: float
     front: Side
-    back: Side | None = None
-    bleed: float = mm(3)
-    safe: float = mm(3)
-    corner_radius: float = 0.0
-    hex: str = "flat"
-    side: float = 0.0
-    cells: tuple[tuple[int, int], ...] | str | None = None
-    panels: int = 1
-    gap: float | None = None
-    cut_lines: bool = False
-    overlap: float = mm(10)
-    fonts: dict[str, str] = field(default_factory=dict)
-    data_columns: tuple[str, ...] = ()
-    cut: str = "gutter"  # gutter: pieces apart, each with its full bleed | shared: neighbours share cut lines
-    rotate: bool = True  # the sheet may turn the pieces 90 degrees when that fits more (rotate = false forbids)
+    back: Side | None
+    bleed: float
+    safe: float
+    corner_radius: float
+    hex: str
+    side: float
+    cells: tuple[tuple[int, int], ...] | str | None
+    panels: int
+    gap: float | None
+    cut_lines: bool
+    overlap: float
+    fonts: dict[str, str]
+    data_columns: tuple[str, ...]
+    cut: str  # gutter: pieces apart, each with its full bleed | shared: neighbours share cut lines
+    rotate: bool  # the sheet may turn the pieces 90 degrees when that fits more (rotate = false forbids)
+
+    def __init__(
+        self,
+        name: str,
+        sheet: str,
+        shape: str,
+        width: float,
+        height: float,
+        front: Side,
+        back: Side | None = None,
+        bleed: float = mm(3),
+        safe: float = mm(3),
+        corner_radius: float = 0.0,
+        hex: str = "flat",
+        side: float = 0.0,
+        cells: tuple[tuple[int, int], ...] | str | None = None,
+        panels: int = 1,
+        gap: float | None = None,
+        cut_lines: bool = False,
+        overlap: float = mm(10),
+        fonts: dict[str, str] | None = None,
+        data_columns: tuple[str, ...] = (),
+        cut: str = "gutter",
+        rotate: bool = True,
+    ) -> None:
+        self.name = name
+        self.sheet = sheet
+        self.shape = shape
+        self.width = width
+        self.height = height
+        self.front = front
+        self.back = back
+        self.bleed = bleed
+        self.safe = safe
+        self.corner_radius = corner_radius
+        self.hex = hex
+        self.side = side
+        self.cells = cells
+        self.panels = panels
+        self.gap = gap
+        self.cut_lines = cut_lines
+        self.overlap = overlap
+        self.fonts = {} if fonts is None else fonts
+        self.data_columns = data_columns
+        self.cut = cut
+        self.rotate = rotate
 
     def elements(self) -> list[Element]:
         """Return every element of both sides."""
         return list(self.front.elements) + (list(self.back.elements) if self.back else [])
 
 
-@dataclass
-class ProjectSpec:
+class ProjectSpec(Record):
     """Everything layouts.toml says: game info, paper, data sheets, print options, printable sets."""
 
+    __slots__ = ("file", "game", "paper", "data_sheets", "options", "sets")
     file: str
     game: dict[str, str]
     paper: Paper
     data_sheets: list[str]
     options: PrintOptions
     sets: dict[str, SetLayout]
+
+    def __init__(
+        self,
+        file: str,
+        game: dict[str, str],
+        paper: Paper,
+        data_sheets: list[str],
+        options: PrintOptions,
+        sets: dict[str, SetLayout],
+    ) -> None:
+        self.file = file
+        self.game = game
+        self.paper = paper
+        self.data_sheets = data_sheets
+        self.options = options
+        self.sets = sets
 
 
 def paper_from(value: str) -> Paper:

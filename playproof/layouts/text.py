@@ -3,52 +3,74 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable
 
 from playproof.layouts.fonts import Family, FontBook
+from playproof.records import FrozenRecord, Record, SET
 
 _MARKUP = re.compile(r"(\\\*|\*\*|\*|:[A-Za-z0-9_\-]+:|\n| +)")
 ICON_SCALE = 0.9  # an inline icon is this fraction of the font size tall, standing on the baseline
 SIZE_STEP = 0.25  # shrink-to-fit searches font sizes in quarter points
 
 
-@dataclass(slots=True)
-class Piece:
+class Piece(Record):
     """A run of one style inside a word: text, or an icon (text is then the icon's name)."""
 
+    __slots__ = ("text", "bold", "italic", "icon")
     text: str
-    bold: bool = False
-    italic: bool = False
-    icon: bool = False
+    bold: bool
+    italic: bool
+    icon: bool
+
+    def __init__(self, text: str, bold: bool = False, italic: bool = False, icon: bool = False) -> None:
+        self.text = text
+        self.bold = bold
+        self.italic = italic
+        self.icon = icon
 
 
-@dataclass(slots=True)
-class Placed:
+class Placed(Record):
     """A piece placed on a line: x offset from the line start, font (None for icons), width."""
 
+    __slots__ = ("dx", "piece", "font", "width")
     dx: float
     piece: Piece
     font: str | None
     width: float
 
+    def __init__(self, dx: float, piece: Piece, font: str | None, width: float) -> None:
+        self.dx = dx
+        self.piece = piece
+        self.font = font
+        self.width = width
 
-@dataclass(slots=True)
-class Line:
+
+class Line(Record):
     """One wrapped line: its placed pieces and total width."""
 
+    __slots__ = ("pieces", "width")
     pieces: tuple[Placed, ...]
     width: float
 
+    def __init__(self, pieces: tuple[Placed, ...], width: float) -> None:
+        self.pieces = pieces
+        self.width = width
 
-@dataclass(slots=True)
-class TextBlock:
+
+class TextBlock(Record):
     """Text laid out at one size: lines, line spacing, and whether it fits its box."""
 
+    __slots__ = ("lines", "size", "leading", "fits")
     lines: tuple[Line, ...]
     size: float
     leading: float
     fits: bool
+
+    def __init__(self, lines: tuple[Line, ...], size: float, leading: float, fits: bool) -> None:
+        self.lines = lines
+        self.size = size
+        self.leading = leading
+        self.fits = fits
 
     @property
     def height(self) -> float:
@@ -87,12 +109,16 @@ def parse_rich(text: str, is_icon: Callable[[str], bool]) -> list[list[Piece] | 
     return words
 
 
-@dataclass(frozen=True)
-class PlainText:
+class PlainText(FrozenRecord):
     """Text in one style without icons or newlines: wrapped by a faster path with the same result."""
 
+    __slots__ = ("words", "bold")
     words: tuple[str, ...]
-    bold: bool = False
+    bold: bool
+
+    def __init__(self, words: tuple[str, ...], bold: bool = False) -> None:
+        SET(self, "words", words)
+        SET(self, "bold", bold)
 
 
 def parse_text(text: str, is_icon: Callable[[str], bool]) -> list[list[Piece] | str] | PlainText:

@@ -14,12 +14,12 @@ import tempfile
 import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any, Iterator
 
 from playproof.errors import PlayproofError
+from playproof.records import Record
 
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """Signals that end a write cleanly (noted while an output is being written, raised as Terminated at the next
@@ -39,11 +39,14 @@ def check_stop() -> None:
         raise Terminated(f"stopped by {signal.Signals(_STOPPED[0]).name}")
 
 
-@dataclass
-class _Group:
+class _Group(Record):
     """Files staged together: target -> temporary path."""
 
-    staged: dict[Path, Path] = field(default_factory=dict)
+    __slots__ = ("staged",)
+    staged: dict[Path, Path]
+
+    def __init__(self, staged: dict[Path, Path] | None = None) -> None:
+        self.staged = {} if staged is None else staged
 
 
 _GROUP: ContextVar[_Group | None] = ContextVar("playproof_atomic_group", default=None)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
@@ -21,6 +20,7 @@ from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
+from playproof.records import FrozenRecord, Record, SET
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
     "pdf": None,
@@ -34,33 +34,76 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(FrozenRecord):
     """Options from the command line; None means "as layouts.toml says"."""
 
-    paper: str | None = None
-    only: tuple[str, ...] = ()
-    format: str = "pdf"
-    duplex: str | None = None
-    fold: bool | None = None
-    back_offset: tuple[float, float] | None = None
-    calibration: bool | None = None
-    dpi: int | None = None
-    cut: str = "bleed"
-    service: str | None = None
-    pdfx: bool = False  # PDF/X-4 with an sRGB output intent (needs pikepdf)
+    __slots__ = ("paper", "only", "format", "duplex", "fold", "back_offset", "calibration", "dpi", "cut", "service",
+                 "pdfx")
+    paper: str | None
+    only: tuple[str, ...]
+    format: str
+    duplex: str | None
+    fold: bool | None
+    back_offset: tuple[float, float] | None
+    calibration: bool | None
+    dpi: int | None
+    cut: str
+    service: str | None
+    pdfx: bool  # PDF/X-4 with an sRGB output intent (needs pikepdf)
+
+    def __init__(
+        self,
+        paper: str | None = None,
+        only: tuple[str, ...] = (),
+        format: str = "pdf",
+        duplex: str | None = None,
+        fold: bool | None = None,
+        back_offset: tuple[float, float] | None = None,
+        calibration: bool | None = None,
+        dpi: int | None = None,
+        cut: str = "bleed",
+        service: str | None = None,
+        pdfx: bool = False,
+    ) -> None:
+        SET(self, "paper", paper)
+        SET(self, "only", only)
+        SET(self, "format", format)
+        SET(self, "duplex", duplex)
+        SET(self, "fold", fold)
+        SET(self, "back_offset", back_offset)
+        SET(self, "calibration", calibration)
+        SET(self, "dpi", dpi)
+        SET(self, "cut", cut)
+        SET(self, "service", service)
+        SET(self, "pdfx", pdfx)
 
 
-@dataclass
-class BuildResult:
+class BuildResult(Record):
     """What a build wrote, with counts for the summary line and the warnings found."""
 
+    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings")
     outputs: list[Path]
     manifest: Path | None
     sets: int
     copies: int
     pages: int
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: list[Problem]
+
+    def __init__(
+        self,
+        outputs: list[Path],
+        manifest: Path | None,
+        sets: int,
+        copies: int,
+        pages: int,
+        warnings: list[Problem] | None = None,
+    ) -> None:
+        self.outputs = outputs
+        self.manifest = manifest
+        self.sets = sets
+        self.copies = copies
+        self.pages = pages
+        self.warnings = [] if warnings is None else warnings
 
     def summary(self) -> str:
         """Return the one-line summary printed after a build."""
