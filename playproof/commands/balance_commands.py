@@ -50,9 +50,10 @@ def run_options(func: click.decorators.FC) -> click.decorators.FC:
     """Add the options every bot run shares: bots, jobs, backend, address, seed, variant, report."""
     for option in reversed([
         click.option("--bots", default="random", show_default=True,
-                     help="Bots by seat: random, greedy or mcts[:BUDGET[:DEPTH]] (mcts:200 iterations a move, "
-                          "mcts:0.5s CPU seconds a move, mcts:200:4 four random moves before the heuristic), "
-                          "e.g. mcts:200,greedy. See `playproof docs simulate`."),
+                     help="Bots by seat: random, greedy or mcts[:BUDGET[:LEAF]] (mcts:200 iterations a move, "
+                          "mcts:0.5s CPU seconds a move; the leaf scored when the mover's turn is over by "
+                          "default (:turn), mcts:200:4 after four random moves, mcts:200:end at the end of a "
+                          "random game), e.g. mcts:200,greedy. See `playproof docs simulate`."),
         click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Processes to play on (local), or CPUs of a local Ray cluster."),
         click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
