@@ -23,18 +23,29 @@ class SimulationError(AssertionError):
 def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random) -> tuple[Engine, list[Event]]:
     """Play one game choosing uniformly among legal moves; return the final engine and events.
 
-    The moves come from `Engine.offer()`: the same moves, in the same order, as `decision()`, and
-    the index drawn is the one `rng.randrange(count)` draws, itself the index `rng.choice(decision.moves)`
-    draws, so a seed plays the same game either way. Only the chosen move is written out, and an
+    The moves come from `Engine.offer()` (or straight from `decision()` when the engine keeps the
+    default offer): the same moves, in the same order, as `decision()`, and the index drawn is the
+    one `rng.randrange(count)` draws, itself the index `rng.choice(decision.moves)` draws, so a seed
+    plays the same game either way. Only the chosen move is written out, and an
     engine that can applies it without parsing it again.
     """
     engine = engine_cls(setup)
     events: list[Event] = []
     offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
+    # An engine that keeps the default offer() (a wrapper of decision()) is asked for its decision
+    # directly: the same moves, without an Offer made for every move.
+    decide = engine.decision if type(engine).offer is Engine.offer else None
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
-    while (offer := offer_of()) is not None:
-        actor, count, text, play = offer
+    while True:
+        if decide is None:
+            if (offer := offer_of()) is None:
+                break
+            actor, count, text, play = offer
+        else:
+            if (decision := decide()) is None:
+                break
+            actor, count, text, play = decision.actor, len(decision.moves), decision.moves.__getitem__, None
         if not count or line >= MAX_EVENTS:
             raise SimulationError(f"no legal move or no end after {line} events: {actor} with {count} moves")
         if bits is None:
