@@ -147,24 +147,17 @@ class _Node:
 
 @dataclass
 class _Scale:
-    """Turns a player's lead at a leaf into a reward in (0, 1): the change from their lead at the root,
-    measured against the spread of the changes the search has met.
+    """The spread of the heuristic values a search has met, to turn a lead into a reward in (0, 1)."""
 
-    Measuring the change (not the lead itself) keeps a search from a position far ahead or behind
-    as sharp as one from an even position: what it compares is how much each line gains.
-    """
-
-    base: dict[str, float] = field(default_factory=dict)
     total: float = 0.0
     count: int = 0
 
-    def reward(self, player: str, lead: float) -> float:
-        """Return a logistic reward: 0.5 for no change from the root, about 0.73 for a typical gain."""
-        change = lead - self.base.get(player, 0.0)
-        self.total += abs(change)
+    def reward(self, lead: float) -> float:
+        """Return a logistic reward: 0.5 for an even position, about 0.73 for a typical lead."""
+        self.total += abs(lead)
         self.count += 1
         spread = max(self.total / self.count, 1e-6)
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, change / spread))))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / spread))))
 
 
 TURN = -2
@@ -182,9 +175,9 @@ class MctsBot:
     policy: the best by the heuristic one move ahead of `SAMPLE` random legal moves, at most
     `TURN_STEPS` moves; the table's chance is played until another player's turn. The leaf is then
     scored for every player: a finished game 1 for a win (shared wins split), an unfinished one by
-    the engine's heuristic (the change in a player's lead since the root, turned into a reward in
-    (0, 1) by the spread of the changes seen). `rollout=D` plays D random player moves instead;
-    `rollout=-1` random games to the end (plain MCTS). At the root the moves are ordered by their
+    the engine's heuristic (a lead turned into a reward in (0, 1) by the spread of the leads seen).
+    `rollout=D` plays D random player moves instead; `rollout=-1` random games to the end (plain
+    MCTS). At the root the moves are ordered by their
     heuristic one move ahead and widened progressively (2 + sqrt(visits) candidates), so with one
     iteration MCTS plays greedy's move. Like greedy, after a long stretch of its own moves in a row
     it never moves back to a position of that stretch. The budget is `budget` iterations per move,
@@ -211,7 +204,7 @@ class MctsBot:
 
     def _search(self, engine: Engine, decision: Decision, rng: random.Random, order: list[str]) -> str:
         """Return the most visited root move (ties: the best mean reward) after the budget."""
-        root, scale = _Node(decision.actor), _Scale({p: engine.heuristic(p) for p in engine.setup.players})
+        root, scale = _Node(decision.actor), _Scale()
         deadline = time.process_time() + self.seconds if self.seconds is not None else None
         done = 0
         while (done < self.budget) if deadline is None else (done == 0 or time.process_time() < deadline):
@@ -307,7 +300,7 @@ def _finish_turn(world: Engine, rng: random.Random, mover: str, scale: _Scale, s
         play(world, decision.actor, move)
     if world.is_over():
         return _rewards(world)
-    return {p: scale.reward(p, world.heuristic(p)) for p in world.setup.players}
+    return {p: scale.reward(world.heuristic(p)) for p in world.setup.players}
 
 
 def _turn_of(world: Engine, decision: Decision) -> str:
@@ -331,7 +324,7 @@ def _random_moves(world: Engine, rng: random.Random, rollout: int, scale: _Scale
                 break
             rollout -= 1
         play(world, decision.actor, rng.choice(decision.moves))
-    return {p: scale.reward(p, world.heuristic(p)) for p in world.setup.players}
+    return {p: scale.reward(world.heuristic(p)) for p in world.setup.players}
 
 
 def _playout(engine: Engine, rng: random.Random) -> Engine:
