@@ -170,17 +170,18 @@ class MctsBot:
 
     Each iteration deals what the bot cannot see afresh (`determinize`), walks the tree by UCB1
     over the moves legal in that world and adds one node. By default (`rollout=TURN`) the player
-    who made the new node's move then finishes their turn (the moves they make in a row) with a
-    sampled greedy policy: the best by the heuristic one move ahead of `SAMPLE` random legal moves,
-    at most `TURN_STEPS` moves; the table's chance is played until another player must decide.
-    The leaf is then scored for every player: a finished game 1 for a win (shared wins split), an
-    unfinished one by the engine's heuristic (a lead turned into a reward in (0, 1) by the spread of
-    the leads seen). `rollout=D` plays D random player moves instead; `rollout=-1` random games to
-    the end (plain MCTS). At the root the moves are ordered by their heuristic one move ahead and
-    widened progressively (2 + sqrt(visits) candidates), so with one iteration MCTS plays greedy's
-    move. Like greedy, after a long stretch of its own moves in a row it never moves back to a
-    position of that stretch. The budget is `budget` iterations per move, or `seconds` of CPU time
-    per move when given (then the same seed no longer gives the same moves).
+    who made the new node's move then finishes their turn (the moves they make in a row, and other
+    players' answers within it when the engine names its `turn_player`) with a sampled greedy
+    policy: the best by the heuristic one move ahead of `SAMPLE` random legal moves, at most
+    `TURN_STEPS` moves; the table's chance is played until another player's turn. The leaf is then
+    scored for every player: a finished game 1 for a win (shared wins split), an unfinished one by
+    the engine's heuristic (a lead turned into a reward in (0, 1) by the spread of the leads seen).
+    `rollout=D` plays D random player moves instead; `rollout=-1` random games to the end (plain
+    MCTS). At the root the moves are ordered by their
+    heuristic one move ahead and widened progressively (2 + sqrt(visits) candidates), so with one
+    iteration MCTS plays greedy's move. Like greedy, after a long stretch of its own moves in a row
+    it never moves back to a position of that stretch. The budget is `budget` iterations per move,
+    or `seconds` of CPU time per move when given (then the same seed no longer gives the same moves).
     """
 
     budget: int = 100
@@ -286,11 +287,12 @@ def _greedy_move(world: Engine, decision: Decision, rng: random.Random, sample: 
 
 def _finish_turn(world: Engine, rng: random.Random, mover: str, scale: _Scale, sample: int,
                  steps: int) -> dict[str, float]:
-    """Play the mover's turn on (sampled greedy, at most `steps` moves), chance until another player decides; score."""
+    """Play the mover's turn on (sampled greedy, at most `steps` moves, other players' answers within it
+    too), chance until another player's turn; score."""
     while (decision := world.decision()) is not None and decision.moves:
         if decision.actor == TABLE:
             move = rng.choice(decision.moves)
-        elif decision.actor != mover or steps <= 0:
+        elif steps <= 0 or (decision.actor != mover and _turn_of(world, decision) != mover):
             break
         else:
             move = _greedy_move(world, decision, rng, sample) if len(decision.moves) > 1 else decision.moves[0]
@@ -299,6 +301,16 @@ def _finish_turn(world: Engine, rng: random.Random, mover: str, scale: _Scale, s
     if world.is_over():
         return _rewards(world)
     return {p: scale.reward(world.heuristic(p)) for p in world.setup.players}
+
+
+def _turn_of(world: Engine, decision: Decision) -> str:
+    """Return whose turn it is: the engine's `turn_player` when it names one, else the player deciding.
+
+    An engine whose turns take other players' answers (a defender's discard in a Conflict) names
+    the turn's player, so the turn rollout plays those answers (sampled greedy too) before scoring.
+    """
+    owner = getattr(world, "turn_player", None)
+    return owner if isinstance(owner, str) else decision.actor
 
 
 def _random_moves(world: Engine, rng: random.Random, rollout: int, scale: _Scale) -> dict[str, float]:

@@ -99,6 +99,30 @@ def test_a_leaf_is_scored_when_the_movers_turn_is_over() -> None:
     assert cut.decision() == decision  # no move of the mover's when no step is allowed
 
 
+def _defender_answering(seed: int = 3) -> Engine:
+    """Return a Four Sisters game (random moves) where a player answers in another player's Conflict."""
+    plan = Plan("four-sisters", 4, 1, seed=seed)
+    engine = engine_class(plan)(plan.setup(0))
+    rng = random.Random(seed)
+    while (decision := engine.decision()) is not None:
+        if decision.actor not in ("table", engine.turn_player):
+            return engine
+        play(engine, decision.actor, rng.choice(decision.moves))
+    raise AssertionError("no Conflict with a defender's answer in this game")
+
+
+def test_the_turn_leaf_plays_other_players_answers_within_the_movers_turn() -> None:
+    # a Four Sisters Conflict asks the defender to discard in the Instigator's turn: the leaf is
+    # scored once the Conflict is resolved and the turn is over, not at the defender's answer
+    engine = _defender_answering()
+    mover = engine.turn_player
+    world = engine.clone()
+    _finish_turn(world, random.Random(1), mover, _Scale(), sample=4, steps=50)
+    assert world.conflict is None and (world.is_over() or world.turn_player != mover)
+    after = world.decision()
+    assert after is None or after.actor not in (mover, "table")
+
+
 def test_mcts_ends_its_turns_in_battle_for_seven_cities() -> None:
     # seed 12 made greedy walk in circles; MCTS that searched only to its next move walked too
     summary = run_local(Plan("battle-for-seven-cities", 2, 1, seed=12, bots="mcts:6,greedy"))

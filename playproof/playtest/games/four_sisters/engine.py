@@ -146,6 +146,11 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         """Return the decision pending now with its legal moves, or None when the Day is over."""
         return None if self.stage == OVER else self.pending_decision()
 
+    @property
+    def turn_player(self) -> str | None:
+        """Return whose turn it is (a defender's answers in a Conflict belong to it), for search bots."""
+        return None if self.stage in (OVER, SETUP) else self.current
+
     def is_over(self) -> bool:
         """Return True when the Day has ended."""
         return self.stage == OVER
