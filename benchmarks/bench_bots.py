@@ -51,14 +51,15 @@ def project_of(game: str, workdir: Path) -> tuple[str, str | None]:
 
 
 def pairing(game: str, project: str | None, players: int, a: str, b: str, games: int,
-            max_events: int | None = None) -> tuple[Rate, float, int]:
+            max_events: int | None = None, seed: int = 1) -> tuple[Rate, float, int]:
     """Return bot a's win rate against bot b (seats 1 and 2 swapped half the time), the seconds taken and
-    how many games were stopped at `max_events` (counted as won by nobody)."""
+    how many games were stopped at `max_events` (counted as won by nobody). The first half plays seeds
+    `seed`, `seed + 1`...; the second half (seats swapped) `seed + 10,000`..."""
     rest = ["random"] * (players - 2)
     began = time.process_time()
-    first, stalled = wins_of(Plan(game, players, games // 2, seed=1, bots=",".join([a, b, *rest]),
+    first, stalled = wins_of(Plan(game, players, games // 2, seed=seed, bots=",".join([a, b, *rest]),
                                   project=project), 0, max_events)
-    second, more = wins_of(Plan(game, players, games - games // 2, seed=10_001, bots=",".join([b, a, *rest]),
+    second, more = wins_of(Plan(game, players, games - games // 2, seed=seed + 10_000, bots=",".join([b, a, *rest]),
                                 project=project), 1, max_events)
     return Rate(first + second, games), time.process_time() - began, stalled + more
     # with more than two players the others are random, and A's even share is still 1 / players
@@ -87,6 +88,9 @@ def main() -> None:
     parser.add_argument("--pairing", choices=("mcts", "greedy", "both"), default="both",
                         help="mcts: MCTS vs greedy; greedy: greedy vs random (default both)")
     parser.add_argument("--max-events", type=int, help="stop a game after N events (won by nobody, reported)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="first seed (default 1; the seats-swapped half starts at SEED + 10,000): runs with "
+                             "seeds 20,000 apart play different games and can be summed")
     args = parser.parse_args()
     print(run_heading("bench_bots: bot strength"))
     print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
@@ -99,7 +103,7 @@ def main() -> None:
             mcts = args.mcts or f"mcts:{args.budget}"
             pairs = {"mcts": [(mcts, "greedy")], "greedy": [("greedy", "random")]}
             for a, b in pairs.get(args.pairing, pairs["mcts"] + pairs["greedy"]):
-                rate, seconds, stalled = pairing(game_id, project, players, a, b, args.games, args.max_events)
+                rate, seconds, stalled = pairing(game_id, project, players, a, b, args.games, args.max_events, args.seed)
                 games = f"{rate.trials} ({stalled} stopped at {args.max_events} events)" if stalled else rate.trials
                 print(f"| {game} | {players} | {a} vs {b} | {games} | {rate.text()} | "
                       f"{100 / players:.0f} % | {seconds:.0f} |", flush=True)
