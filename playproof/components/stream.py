@@ -7,9 +7,10 @@ from the file when the drawing reaches it, and dropped.
 
 from __future__ import annotations
 
-import pickle
+import json
 import tempfile
 from array import array
+from datetime import date, datetime, time, timedelta
 from typing import Any, BinaryIO, Callable, Iterator, Sequence, overload
 
 from playproof.components.model import ComponentRow
@@ -144,8 +145,10 @@ class Spool:
     """Raw rows written to an unnamed temporary file as they are read, to be read again from it.
 
     A workbook's sheet is parsed once: its rows go to the spool as they stream past, and reading
-    them again costs a pickle load per row, not another parse of the workbook. Each item is
-    stored as its length (4 bytes) and its pickle.
+    them again costs a JSON load per row, not another parse of the workbook. Each item is stored
+    as its length (4 bytes) and its JSON text: cell values (text, numbers, booleans, empty cells,
+    dates and times) in lists and tuples, written by `_plain` and read back by `_typed`, so
+    nothing read back can do more than make those values (no pickle).
     """
 
     def __init__(self) -> None:
@@ -155,7 +158,7 @@ class Spool:
 
     def write(self, item: Any) -> None:
         """Append one item."""
-        data = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+        data = json.dumps(_plain(item), ensure_ascii=False, separators=(",", ":")).encode()
         self.file.write(len(data).to_bytes(4, "little"))
         self.file.write(data)
         self.count += 1
@@ -171,4 +174,38 @@ class Spool:
             size = int.from_bytes(self.file.read(4), "little")
             data = self.file.read(size)
             offset = self.at = offset + 4 + size
-            yield pickle.loads(data)
+            yield json.loads(data, object_hook=_typed)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+"""What JSON keeps as it is."""
+
+_TIMES: dict[str, Callable[[Any], Any]] = {
+    "datetime": datetime.fromisoformat, "date": date.fromisoformat, "time": time.fromisoformat,
+    "timedelta": lambda seconds: timedelta(seconds=seconds),
+}
+
+
+def _plain(value: Any) -> Any:
+    """Return a cell value (or a list or tuple of them) as JSON data; a tuple, a date or a time is a one-key object."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        items = list(value) if all(type(v) in _PLAIN for v in value) else [_plain(v) for v in value]
+        return {"tuple": items} if kind is tuple else items
+    if isinstance(value, datetime):  # before date: a datetime is a date too
+        return {"datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"date": value.isoformat()}
+    if isinstance(value, time):
+        return {"time": value.isoformat()}
+    if isinstance(value, timedelta):
+        return {"timedelta": value.total_seconds()}
+    raise TypeError(f"a spool holds cell values, not {kind.__name__}")
+
+
+def _typed(obj: dict[str, Any]) -> Any:
+    """Return the tuple, date or time a one-key object of `_plain` stands for."""
+    ((kind, value),) = obj.items()
+    return tuple(value) if kind == "tuple" else _TIMES[kind](value)

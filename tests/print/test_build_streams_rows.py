@@ -233,3 +233,19 @@ def test_a_spool_gives_back_what_was_written_to_readers_taking_turns():
     first, second = spool.read(), spool.read()
     assert [next(first), next(second), next(second), next(first)] == [items[0], items[0], items[1], items[1]]
     assert list(second) == items[2:] and list(first) == items[2:] and list(spool.read()) == items
+
+
+def test_a_spool_keeps_every_kind_of_cell_value_and_refuses_anything_else():
+    from datetime import date, datetime, time, timedelta, timezone
+
+    import pytest
+
+    from playproof.components.stream import Spool
+
+    spool = Spool()
+    item = (7, ("{\"tuple\": 1}", date(2026, 1, 2), time(9, 30, 5), timedelta(days=1, seconds=3),
+                datetime(2026, 11, 25, 3, 0, tzinfo=timezone.utc), -0.25, 10**20, False, "", "é"))
+    spool.write(item)
+    assert list(spool.read()) == [item]
+    with pytest.raises(TypeError, match="cell values, not set"):
+        spool.write({1, 2})
