@@ -1,0 +1,310 @@
+"""The checks of a declared move against the table, in a fixed order; each finding names its rule and row.
+
+Order: after the end? who moves (table or player, whose turn)? the row's words (player, components,
+amount, dice); then the turn's limits (phase, limit, actions); the components (where, from); the
+condition; the cost; and, when nothing else was wrong, counters' ranges and zones' capacity (one
+mistake gives one finding). Gains and costs read the table as it was before the move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.flow import phase_kind, phase_name
+from playproof.playtest.declared.model import Comp, Game, MoveSpec
+from playproof.playtest.declared.play import Play
+from playproof.playtest.declared.rules import counter_range, move_rule
+from playproof.playtest.declared.sheets import name_key
+from playproof.playtest.declared.state import Ctx, State, ZoneState
+from playproof.playtest.declared.wording import explain_condition, render
+from playproof.playtest.engine import TABLE, Status, Violation
+
+
+def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Violation]:
+    """Return every violation of a move in the current state, without changing it."""
+    spec, game = play.spec, state.game
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return [_finding(game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its end",
+                         line)]
+    found = _who(state, play, line)
+    if play.problem:
+        return found + [_move_finding(state, play, play.check, play.problem, line)]
+    if not found:
+        found += _turn_limits(state, play, line)
+    found += _components(state, play, line)
+    found += _condition(state, play, line)
+    paid, cost_found = _cost(state, play, line)
+    play.paid = paid
+    found += cost_found
+    if not found:
+        found += _counters(state, play, paid, line) + _capacity(state, play, line)
+    return found
+
+
+def _finding(game: Game, rule: str, message: str, line: int, status: Status = Status.VIOLATION) -> Violation:
+    """Return a finding of one of the game's rules (named without the game's prefix)."""
+    return Violation(f"{game.game_id}/{rule}", message, line, status)
+
+
+def _move_finding(state: State, play: Play, check_name: str, text: str, line: int,
+                  status: Status = Status.VIOLATION, detail: str = "", sentence: bool = False) -> Violation:
+    """Return a finding of a move's rule: `text (origin)`, or the row's sentence for a rule it words."""
+    spec = play.spec
+    rule = move_rule(state.game.game_id, spec.verb, check_name)
+    if sentence and spec.message is not None:
+        sentence = render(spec.message, _ctx(state, play))
+        return Violation(rule, sentence + (f" ({detail})" if detail else ""), line, status)
+    return Violation(rule, f"{text} ({spec.origin})", line, status)
+
+
+def _ctx(state: State, play: Play, comp: Comp | None = None) -> Ctx:
+    """Return the context a move's expressions are evaluated in."""
+    return Ctx(state, play.mover, comp if comp is not None else play.comp, None, play)
+
+
+def _who(state: State, play: Play, line: int) -> list[Violation]:
+    """The table makes table moves; a turn move is made by the player whose turn it is."""
+    spec, actor, flow = play.spec, play.actor, state.flow
+    if (spec.actor == "table") != (actor == TABLE):
+        who = "the table" if spec.actor == "table" else "a player"
+        return [_move_finding(state, play, "", f"{spec.verb} is made by {who}, not {actor}", line)]
+    if spec.actor != "turn":
+        return []
+    kind = phase_kind(state)
+    if kind == "table":
+        return [_finding(state.game, "turn-order", f"it is the table's {phase_name(state)} phase, not {actor}'s turn",
+                         line)]
+    if kind == "together":
+        if actor in flow.done:
+            return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
+                             line)]
+        return []
+    if actor != flow.current:
+        return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
+    return []
+
+
+def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
+    """A move's phase, its limit per turn, and the actions of a turn."""
+    spec, flow, turn, found = play.spec, state.flow, state.game.turn, []
+    if spec.phase:
+        found += _phase(state, play, line)
+    uses = flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
+    if spec.limit is not None and uses >= spec.limit:
+        found.append(_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a turn", line))
+    limit = turn.actions
+    if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
+        found.append(_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                              "turn, the most a turn allows", line))
+    return found
+
+
+def _phase(state: State, play: Play, line: int) -> list[Violation]:
+    """A move of a round phase is made in that phase; a move of a turn phase not after its phase is over."""
+    spec, turn = play.spec, state.game.turn
+    rounds = [p.name for p in turn.round_phases]
+    if spec.phase in rounds:
+        now = phase_name(state)
+        if now == spec.phase:
+            return []
+        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
+                              f"is in the {now} phase", line)]
+    phases = turn.phases
+    if phases.index(spec.phase) >= state.flow.phase:
+        return []
+    return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the turn is in "
+                          f"the {phases[state.flow.phase]} phase", line)]
+
+
+def _components(state: State, play: Play, line: int) -> list[Violation]:
+    """Each component a move takes is one it may take, and is in a zone it comes from; a grid cell is free."""
+    spec = play.spec
+    found = _cell(state, play, line)
+    if not spec.takes_component or not spec.sources:
+        return found
+    if play.hidden:
+        zone = state.zone(play.source or spec.sources[0], play.mover)
+        if zone.size < play.hidden:
+            found.append(_move_finding(state, play, "from", f"{play.source or spec.sources[0]} is empty", line))
+    seen: dict[str, int] = {}
+    for comp in play.comps:
+        if spec.where is not None and not _holds(spec.where, _ctx(state, play, comp)):
+            found.append(_move_finding(state, play, "", f"{comp.name} is not a component {spec.verb} may take", line,
+                                       sentence=True))
+            continue
+        seen[comp.key] = seen.get(comp.key, 0) + 1
+        if holder(state, play, comp, seen[comp.key]) is None:
+            where = " or ".join(zone_name(state.game, z, play.mover) for z in _sources(play))
+            found.append(_move_finding(state, play, "from", f"{comp.name} is not in {where} ({copies(comp)})",
+                                       line))
+    return found
+
+
+def _sources(play: Play) -> tuple[str, ...]:
+    """Return the zones a move may take from: the one the log names, else every zone of its row."""
+    return (play.source,) if play.source else play.spec.sources
+
+
+def holder(state: State, play: Play, comp: Comp, copy: int = 1) -> str | None:
+    """Return the first zone a move may take from that holds `copy` copies of a component (or may, hidden)."""
+    for name in _sources(play):
+        zone = state.zone(name, play.mover)
+        held = sum(1 for c, _ in zone.items if c.key == comp.key)
+        if held >= copy or (zone.unknown and owed_zone(state, comp.key) is not None):
+            return name
+    return None
+
+
+def _cell(state: State, play: Play, line: int) -> list[Violation]:
+    """A component put on a grid goes on a cell, and a cell holds one component."""
+    dest = play.to_zone
+    spec = state.game.zones.get(dest or "")
+    if spec is None or not spec.grid or not play.spec.takes_component:
+        return []
+    if play.cell is None:
+        return [_move_finding(state, play, "", f"{play.spec.verb} puts a component on the {dest} grid: name its "
+                              "cell as x,y", line)]
+    if play.cell in state.zone(dest, play.mover).cells:
+        x, y = play.cell
+        return [_finding(state.game, f"zones-{name_key(dest)}-cell", f"cell {x},{y} of the {dest} already holds "
+                         f"{state.zone(dest, play.mover).cells[play.cell][0].name}", line)]
+    return []
+
+
+def copies(comp: Comp) -> str:
+    """Return how many copies of a component are printed, in words."""
+    return f"{comp.count} cop{'y is' if comp.count == 1 else 'ies are'} printed"
+
+
+def zone_name(game: Game, zone: str, player: str) -> str:
+    """Return a zone as a player reads it: `Ann's hand`, `the deck`."""
+    return f"{player}'s {zone}" if game.zones[zone].per_player else f"the {zone}"
+
+
+def owed_zone(state: State, key: str) -> ZoneState | None:
+    """Return a zone a hidden move may have taken this component from, or None."""
+    for owners in state.zones.values():
+        for zone in owners.values():
+            if zone.pending and zone.index(key) >= 0:
+                return zone
+    return None
+
+
+def _holds(fn: Any, ctx: Ctx) -> bool:
+    """Evaluate a condition for a move; a hidden value counts as holding."""
+    try:
+        return bool(fn(ctx))
+    except Unknown:
+        return True
+
+
+def _condition(state: State, play: Play, line: int) -> list[Violation]:
+    """A move's condition holds, for each component it takes (undetermined when hidden components decide it)."""
+    spec = play.spec
+    if spec.condition is None:
+        return []
+    for comp in (play.comps if spec.reads_card and len(play.comps) > 1 else [play.comp]):
+        ctx = _ctx(state, play, comp)
+        try:
+            holds = spec.condition(ctx)
+            if holds and not ctx.uncertain:
+                continue
+            status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
+        except Unknown:
+            status = Status.UNDETERMINED
+        what = f"{spec.verb} {comp.name}" if comp else spec.verb
+        why = explain_condition(spec, _ctx(state, play, comp))
+        hidden = " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""
+        return [_move_finding(state, play, "condition", f"{what} is not allowed now: {why}{hidden}", line, status,
+                              detail="" if status is Status.VIOLATION else "cannot tell yet", sentence=True)]
+    return []
+
+
+def _each(play: Play) -> list[Comp | None]:
+    """Return the components a move's expressions are evaluated for (once when they read none)."""
+    return list(play.comps) if play.spec.reads_card and play.comps else [play.comp]
+
+
+def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
+    """Return what the move pays: the amount it states, which must be the cost, else the cost."""
+    spec = play.spec
+    if spec.cost is None:
+        return 0, []
+    try:
+        cost = sum(int(as_number(spec.cost(_ctx(state, play, comp)))) for comp in _each(play))
+    except Unknown:
+        if play.amount is None:
+            return 0, []
+        return play.amount, [_move_finding(state, play, "cost", "the cost of the hidden component is not known",
+                                           line, Status.UNDETERMINED)]
+    if play.amount is None or play.amount == cost:
+        return cost, []
+    what = " ".join(c.name for c in play.comps) if play.comps else spec.verb
+    return play.amount, [_move_finding(state, play, "cost", f"{what} costs {cost}, not {play.amount}", line)]
+
+
+def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
+    """Counters a move changes stay within their range."""
+    found = []
+    play.changes = changes(state, play, paid)
+    for name, owner, value in play.changes:
+        spec = state.game.counters[name]
+        if not isinstance(value, (int, float)) or spec.internal:
+            continue
+        if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
+            who = f"{owner}'s " if owner else ""
+            text = f"{who}{name} would be {value}, outside {counter_range(spec)} ({spec.origin})"
+            if spec.message is not None:
+                text = render(spec.message, _ctx(state, play))
+            found.append(_finding(state.game, f"counters-{name_key(name)}", text, line))
+    return found
+
+
+def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
+    """Return each counter a move changes as (name, owner, new value), reading the table before the move."""
+    spec = play.spec
+    payer = play.actor if play.actor != TABLE else play.mover
+    deltas: dict[tuple[str, str], Any] = {}
+    if spec.pay is not None and paid:
+        deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
+    for name, fn in spec.gains:
+        key = (name, state.counter_owner(name, payer))
+        for comp in _each(play):
+            try:
+                gain = as_number(fn(_ctx(state, play, comp)))
+            except Unknown:
+                gain = 0
+            deltas[key] = deltas.get(key, 0) + int(gain)
+    found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
+    for name, fn in spec.sets_gain:
+        try:
+            value = fn(_ctx(state, play))
+        except Unknown:
+            continue
+        found.append((name, state.counter_owner(name, payer), value))
+    return found
+
+
+def _capacity(state: State, play: Play, line: int) -> list[Violation]:
+    """A zone with a capacity holds no more than it."""
+    spec, dest = play.spec, play.to_zone
+    if dest is None or state.game.zones[dest].capacity is None:
+        return []
+    capacity = state.game.zones[dest].capacity or 0
+    if spec.bulk:
+        adding = sum(state.zone(z, play.mover).size for z in spec.sources)
+    else:
+        adding = max(1, len(play.comps) + play.hidden) if spec.takes_component else 0
+    if state.zone(dest, play.mover).size + adding <= capacity:
+        return []
+    zone = state.game.zones[dest]
+    text = f"{dest} holds at most {capacity} ({zone.origin})"
+    if zone.message is not None:
+        text = render(zone.message, _ctx(state, play))
+    return [_finding(state.game, f"zones-{name_key(dest)}-capacity", text, line)]
+
+
+def move_spec_of(game: Game, verb: str) -> MoveSpec | None:
+    """Return the row of a verb, or None."""
+    return game.moves.get(verb)

@@ -1,0 +1,173 @@
+"""What the table owes: due table moves, the referee's own result of a derived move, and claims checked.
+
+A table move with a `due` condition is owed as soon as it holds. A derived move (the trick's taker, a
+majority, a market slide) is worked out by the referee: a logged one is a claim compared with the
+referee's result (a wrong claim is one finding, and the game goes on from the referee's result), and one
+the log leaves out is made by the referee before the next line. Any other due move the log skips is one
+finding on the line where it was owed, and is then treated as made (a hidden component when the log never
+named it), so nothing later is blamed for it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.model import MoveSpec
+from playproof.playtest.declared.play import Play, play_text
+from playproof.playtest.declared.rules import move_rule
+from playproof.playtest.declared.sheets import name_key
+from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.wording import render
+from playproof.playtest.engine import TABLE, Violation
+
+MAX_OWED = 500
+"""Due moves the referee makes in a row before it stops (a due condition that making the move never ends)."""
+
+Perform = Callable[[Play], None]
+
+
+def due_targets(state: State, spec: MoveSpec) -> list[str]:
+    """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
+    if spec.due is None:
+        return []
+    flow = state.flow
+    if spec.names_player and spec.result is None:
+        return [p for p in state.players if _holds(spec, Ctx(state, p))]
+    return [""] if _holds(spec, Ctx(state, flow.current)) else []
+
+
+def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
+    try:
+        return bool(spec.due(ctx))  # type: ignore[misc]
+    except Unknown:
+        return False
+
+
+def first_due(state: State) -> tuple[MoveSpec, str] | None:
+    """Return the first due table move in the sheet's order (and whom it is due for), or None."""
+    for spec in state.game.moves.values():
+        if spec.actor == "table" and spec.due is not None:
+            targets = due_targets(state, spec)
+            if targets:
+                return spec, targets[0]
+    return None
+
+
+def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
+    """Return the move the referee makes for a due table move: its result, else the top of its zone or `?`."""
+    flow = state.flow
+    play = Play(spec, TABLE, turn=flow.current)
+    ctx = Ctx(state, target or flow.current, None, None, play)
+    result = _result(spec, ctx)
+    if spec.names_player:
+        play.target = _player(state, result) if spec.result is not None else target
+    if spec.takes_component:
+        comp = state.game.comps.get(name_key(result)) if spec.result is not None and not spec.names_player else None
+        if comp is None:
+            zone = state.zone(spec.sources[0], play.mover) if spec.sources else None
+            known = zone is not None and zone.items and not zone.unknown and \
+                state.game.zones[spec.sources[0]].visibility == "public"
+            comp = zone.items[0][0] if known and zone is not None else None
+        if comp is not None:
+            play.comps = [comp]
+        else:
+            play.hidden = 1
+    elif spec.result is not None and not spec.names_player and result != "":
+        play.amount = int(as_number(result))
+    return play
+
+
+def _result(spec: MoveSpec, ctx: Ctx) -> object:
+    """Evaluate a derived move's `result` ('' when it has none or hidden components decide it)."""
+    if spec.result is None:
+        return ""
+    try:
+        return spec.result(ctx)
+    except Unknown:
+        return ""
+
+
+def _player(state: State, value: object) -> str:
+    """Return the player a value names, or ''."""
+    text = str(value).strip().lower()
+    return next((p for p in state.players if p.lower() == text), "")
+
+
+def _signature(state: State) -> tuple:
+    """Return a cheap fingerprint of the table (zone sizes, counters, turn) to tell whether a move changed it."""
+    zones = tuple(z.size for owners in state.zones.values() for z in owners.values())
+    counters = tuple(v for owners in state.counters.values() for v in owners.values())
+    flow = state.flow
+    return zones, counters, flow.current, flow.turns, flow.round, flow.over
+
+
+def settle(state: State, line: int, table_line: str | None, perform: Perform) -> list[Violation]:
+    """Make what the table owes before a logged line; return one finding per due move the log skipped.
+
+    `table_line` is the verb of a table move on that line (the log makes its own table moves in any order),
+    '' for another table line (a marker), None for a player's move or a claim.
+    """
+    found: list[Violation] = []
+    reported: set[str] = set()
+    for _ in range(MAX_OWED):
+        pending = first_due(state)
+        if pending is None:
+            break
+        spec, target = pending
+        if table_line is not None and (table_line == spec.verb or not spec.derived):
+            break
+        if not spec.derived and spec.verb not in reported:
+            reported.add(spec.verb)
+            found.append(_owed(state, spec, target, line))
+        before = _signature(state)
+        perform(referee_play(state, spec, target))
+        if _signature(state) == before:
+            break
+    return found
+
+
+def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
+    """Return the finding of a due table move the log skipped."""
+    rule = move_rule(state.game.game_id, spec.verb, "due")
+    who = f" for {target}" if target else ""
+    if spec.message is not None:
+        play = referee_play(state, spec, target)
+        text = render(spec.message, Ctx(state, play.mover, play.comp, None, play))
+        return Violation(rule, f"{text} (the table owed {spec.verb}{who} before this line)", line)
+    return Violation(rule, f"the table owed {spec.verb}{who} before this line: {spec.texts.get('due', '')} held "
+                     f"({spec.origin})", line)
+
+
+def check_claim(state: State, logged: Play, line: int) -> tuple[Play, list[Violation]]:
+    """Compare a logged derived move with the referee's result; return the move to apply and the finding."""
+    spec = logged.spec
+    targets = due_targets(state, spec)
+    if not targets or logged.problem:
+        return logged, []
+    if spec.names_player and spec.result is None:
+        if logged.target in targets:
+            return logged, []
+        expected = referee_play(state, spec, targets[0])
+    else:
+        expected = referee_play(state, spec, targets[0])
+    if _same(expected, logged):
+        return logged, []
+    rule = move_rule(state.game.game_id, spec.verb, "result")
+    said = f"`{play_text(logged)}`"
+    if spec.message is not None:
+        text = render(spec.message, Ctx(state, expected.mover, expected.comp, None, expected))
+        return expected, [Violation(rule, f"{text}, not as logged: {said}", line)]
+    return expected, [Violation(rule, f"the rules make it `{play_text(expected)}`, not {said} "
+                                f"({spec.texts.get('result') or spec.texts.get('due', '')}) ({spec.origin})", line)]
+
+
+def _same(expected: Play, logged: Play) -> bool:
+    """Return True when a logged move names what the referee works out (a hidden part matches anything)."""
+    if expected.target != logged.target:
+        return False
+    if expected.hidden or logged.hidden:
+        return True
+    if sorted(c.key for c in expected.comps) != sorted(c.key for c in logged.comps):
+        return False
+    return expected.amount is None or expected.amount == logged.amount
