@@ -385,8 +385,6 @@ class _Parser:
         self.item_scope -= 1
         self.take(")")
         low, high, build = funcs.ZONE_FUNCTIONS[name]
-        if name == "nth":
-            low, high = low + 1, high + 1
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
         return build(zone_token.text, args)
