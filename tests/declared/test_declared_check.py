@@ -90,7 +90,7 @@ def test_unknown_columns_and_words_say_what_was_meant(tmp_path: Path) -> None:
     sheets["Zones"] = [("zone", "owner", "visiblity", "order", "capacity")] + BASE["Zones"][1:]
     found = problems_of(tmp_path, sheets)
     assert found == ['Zones.csv, row 1, column "visiblity": Zones!C1: unknown column "visiblity"; did you mean '
-                     '"visibility"? (columns: zone, owner, visibility, order, capacity, note)']
+                     '"visibility"? (columns: zone, owner, visibility, order, capacity, grid, message, note)']
     assert problems_of(tmp_path, changed("Moves", 4, "actor", "turns")) == [
         'Moves.csv, row 4, column "actor": Moves!B4: "turns" is not one of turn, any, table; did you mean "turn"?']
     assert problems_of(tmp_path, changed("Turn", 3, "key", "action")) == [

@@ -24,8 +24,12 @@ def perform(state: State, play: Play) -> None:
     if spec.dice:
         state.roll = play.faces
     check_end(state)
-    if not out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
-        _bookkeeping(state, play)
+    if out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
+        return
+    round_before = state.flow.round
+    _bookkeeping(state, play)
+    if state.flow.round != round_before:
+        check_end(state, at_round_start=True)
 
 
 def _in_turn(state: State, actor: str) -> bool:

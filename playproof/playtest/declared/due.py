@@ -106,10 +106,10 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     """Make what the table owes before a logged line; return one finding per due move the log skipped.
 
     `table_line` is the verb of a table move on that line (the log makes its own table moves in any order),
-    '' for another table line (a marker), None for a player's move or a claim.
+    '' for another table line (a marker, a claim), None for a player's move.
     """
     found: list[Violation] = []
-    reported: set[str] = set()
+    owed: list[str] = []
     for _ in range(MAX_OWED):
         pending = first_due(state)
         if pending is None:
@@ -117,13 +117,19 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
         spec, target = pending
         if table_line is not None and (table_line == spec.verb or not spec.derived):
             break
-        if not spec.derived and spec.verb not in reported:
-            reported.add(spec.verb)
+        if state.flow.over and not spec.derived:
+            break  # after the end the table owes nothing but what decides the result
+        if not spec.derived and not found:
             found.append(_owed(state, spec, target, line))
+        if not spec.derived and spec.verb not in owed:
+            owed.append(spec.verb)
         before = _signature(state)
         perform(referee_play(state, spec, target))
         if _signature(state) == before:
             break
+    if len(owed) > 1:  # one skipped obligation is one finding, whatever steps it took
+        first = found[0]
+        found[0] = Violation(first.rule, f"{first.message}; then {', '.join(owed[1:])}", first.line, first.status)
     return found
 
 

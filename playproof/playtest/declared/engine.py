@@ -92,7 +92,7 @@ class DeclaredEngine(Engine):
             self._marker(event)
             return found
         claim = event.actor == TABLE and event.verb in ("score", "winner")
-        table_verb = event.verb if event.actor == TABLE and not claim else None
+        table_verb = (event.verb if not claim else "") if event.actor == TABLE else None
         found = settle(self.state, event.line, table_verb, self.perform)
         if claim:
             return found + self._claim(event)

@@ -198,8 +198,12 @@ def lead_from(state: State, player: str) -> None:
     start_turn(state, player)
 
 
-def check_end(state: State) -> None:
-    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends."""
+def check_end(state: State, at_round_start: bool = False) -> None:
+    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends.
+
+    Checked after every move, and again when a move began a new round: an end that holds then (`round > 12`)
+    ends the game at once, the round it belongs to having just ended.
+    """
     flow, turn = state.flow, state.game.turn
     if flow.over or flow.ending:
         return
@@ -208,7 +212,7 @@ def check_end(state: State) -> None:
         return
     if turn.end is None or not _holds(turn.end, state):
         return
-    if turn.end_at == "now":
+    if turn.end_at == "now" or at_round_start:
         flow.over = True
     else:
         flow.ending = True

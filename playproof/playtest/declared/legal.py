@@ -120,7 +120,8 @@ def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tup
     designs = [comp for comp, _ in held.values()]
     for size in range(max(low, 1), top + 1):
         for combo in itertools.combinations_with_replacement(designs, size):
-            if all(combo.count(c) <= held[c.key][1] for c in set(combo)):
+            keys = [c.key for c in combo]
+            if all(keys.count(key) <= held[key][1] for key in set(keys)):
                 yield combo
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playproof.playtest.declared.model import Comp, Game, MoveSpec, Part
+from playproof.playtest.declared.rules import count_words
 from playproof.playtest.declared.sheets import name_key
 from playproof.playtest.engine import TABLE
 
@@ -216,16 +217,6 @@ def count_problem(spec: MoveSpec, count: int) -> str:
     if low <= count and (high is None or count <= high):
         return ""
     return f"{spec.verb} takes {count_words(spec.count)}, not {count}"
-
-
-def count_words(count: tuple[int, int | None]) -> str:
-    """Return how many components a move takes, in words."""
-    low, high = count
-    if high is None:
-        return f"at least {low} component{'s' * (low != 1)}"
-    if low == high:
-        return f"{low} component{'s' * (low != 1)}"
-    return f"{low} to {high} components" if low else f"at most {high} component{'s' * (high != 1)}"
 
 
 def play_text(play: Play) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playproof.playtest.declared.expr import explain
+from playproof.playtest.declared.explain import explain
 from playproof.playtest.declared.model import MoveSpec
 
 
