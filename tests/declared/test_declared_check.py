@@ -95,14 +95,14 @@ def test_unknown_columns_and_words_say_what_was_meant(tmp_path: Path) -> None:
         'Moves.csv, row 4, column "actor": Moves!B4: "turns" is not one of turn, any, table; did you mean "turn"?']
     assert problems_of(tmp_path, changed("Turn", 3, "key", "action")) == [
         'Turn.csv, row 3, column "key": Turn!A3: unknown key "action"; did you mean "actions"? (keys: players, '
-        "actions, end turn, phases, end, end at, tiebreak, heuristic)"]
+        "actions, end turn, phases, end, end at, tiebreak, heuristic, turns each, first player, order, skip, cooperative, win, lose)"]
 
 
 def test_numbers_phases_and_pay_are_checked(tmp_path: Path) -> None:
     assert problems_of(tmp_path, changed("Counters", 2, "max", "ten")) == [
         'Counters.csv, row 2, column "max": Counters!E2: "ten" is not a whole number']
     assert problems_of(tmp_path, changed("Moves", 4, "phase", "shop")) == [
-        'Moves.csv, row 4, column "phase": Moves!K4: unknown phase "shop" (Turn phases: main, buy)']
+        'Moves.csv, row 4, column "phase": Moves!K4: unknown phase "shop" (phases: main, buy)']
     assert problems_of(tmp_path, changed("Moves", 4, "pay", "")) == [
         'Moves.csv, row 4, column "pay": Moves!I4: a cost needs the counter it is paid from']
 

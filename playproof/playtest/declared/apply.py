@@ -32,6 +32,26 @@ def perform(state: State, play: Play) -> None:
         check_end(state, at_round_start=True)
 
 
+def perform_late(state: State, play: Play) -> None:
+    """A due move the log writes late: it names the component the referee already moved unseen."""
+    spec = play.spec
+    comp = play.comps[0]
+    dest_name = play.to_zone
+    source_name = holder(state, play, comp) if spec.sources else None
+    if source_name is not None:
+        source = state.zone(source_name, play.mover)
+        position = source.index(comp.key)
+        if position >= 0 and source.pending:
+            source.remove_at(position)
+            source.pending -= 1
+        else:
+            _take(state, source, comp.key)
+    if dest_name:
+        dest = state.zone(dest_name, play.mover)
+        dest.unknown = max(0, dest.unknown - 1)
+        dest.items.append((comp, play.target))
+
+
 def _in_turn(state: State, actor: str) -> bool:
     """Return True when a player may make a turn move now (their turn, or a phase all play together)."""
     if phase_kind(state) == "together":

@@ -42,6 +42,11 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
     return found
 
 
+def check_from(state: State, play: Play, line: int) -> list[Violation]:
+    """Return what is wrong with the components of a move written late (only where they come from)."""
+    return _components(state, play, line)
+
+
 def _finding(game: Game, rule: str, message: str, line: int, status: Status = Status.VIOLATION) -> Violation:
     """Return a finding of one of the game's rules (named without the game's prefix)."""
     return Violation(f"{game.game_id}/{rule}", message, line, status)

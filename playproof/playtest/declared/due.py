@@ -124,7 +124,10 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
         if not spec.derived and spec.verb not in owed:
             owed.append(spec.verb)
         before = _signature(state)
-        perform(referee_play(state, spec, target))
+        play = referee_play(state, spec, target)
+        if not spec.derived and play.hidden:
+            state.assumed.append((spec.verb, play.target))
+        perform(play)
         if _signature(state) == before:
             break
     if len(owed) > 1:  # one skipped obligation is one finding, whatever steps it took
@@ -177,3 +180,14 @@ def _same(expected: Play, logged: Play) -> bool:
     if sorted(c.key for c in expected.comps) != sorted(c.key for c in logged.comps):
         return False
     return expected.amount is None or expected.amount == logged.amount
+
+
+def late(state: State, play: Play) -> bool:
+    """Return True (and forget it) when a logged table move is one the referee already made unseen, owed earlier."""
+    key = (play.spec.verb, play.target)
+    if play.actor != TABLE or key not in state.assumed or play.hidden or len(play.comps) != 1:
+        return False
+    if due_targets(state, play.spec):
+        return False
+    state.assumed.remove(key)
+    return True

@@ -10,9 +10,9 @@ import random
 from typing import Any, ClassVar
 
 from playproof.playtest.declared import legal
-from playproof.playtest.declared.apply import perform
-from playproof.playtest.declared.checks import check
-from playproof.playtest.declared.due import check_claim, due_targets, settle
+from playproof.playtest.declared.apply import perform, perform_late
+from playproof.playtest.declared.checks import check, check_from
+from playproof.playtest.declared.due import check_claim, due_targets, late, settle
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
 from playproof.playtest.declared.model import Game, MoveSpec
@@ -104,6 +104,10 @@ class DeclaredEngine(Engine):
             return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
                                            f"(moves: {', '.join(self.game.moves)})", event)]
         play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+        if not play.problem and late(self.state, play):
+            checked = check_from(self.state, play, event.line)
+            perform_late(self.state, play)
+            return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:
             play, wrong = check_claim(self.state, play, event.line)
             found += wrong

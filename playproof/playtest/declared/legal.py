@@ -52,10 +52,14 @@ def first_due_text(engine: Table) -> str | None:
 
 
 def due_texts(state: State, first_only: bool = False) -> list[str]:
-    """Return the table's due moves: a derived move's result, else every legal way of making it."""
+    """Return the table's due moves: a derived move's result, else every legal way of making it.
+
+    After the end the table owes only what decides the result (derived moves).
+    """
     found: list[str] = []
+    over = state.flow.over
     for spec in state.game.moves.values():
-        if spec.actor != "table" or spec.due is None:
+        if spec.actor != "table" or spec.due is None or (over and not spec.derived):
             continue
         for target in due_targets(state, spec):
             if spec.derived:

@@ -106,6 +106,8 @@ class State:
         self.flow = Flow()
         self.roll: tuple[Any, ...] = ()
         self.rng = random.Random(seed)
+        self.assumed: list[tuple[str, str]] = []
+        """Owed moves the referee made unseen (verb, player): a late logged one names their component."""
         self.zones: dict[str, dict[str, ZoneState]] = {
             name: {owner: ZoneState() for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}

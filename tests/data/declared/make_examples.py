@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-RULE_SHEETS = ["Zones", "Counters", "Setup", "Moves", "Turn", "Scoring", "Values"]
+RULE_SHEETS = ["Zones", "Counters", "Setup", "Moves", "Turn", "Phases", "Dice", "Scoring", "Values"]
 
 LANTERN = {  # a deck-builder with a market row
     "Game": [("key", "value"), ("name", "Lantern Guild"), ("version", "0.1")],
@@ -58,13 +58,17 @@ TIDEPOOL = {  # trick-taking with follow-suit
     "Setup": [("set", "zone"), ("Tides", "deck")],
     "Values": [("name", "expression"), ("led", "first(trick, suit)"),
                ("taker", "best(trick, rank, suit == led)")],
-    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "next", "due"),
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "next", "due", "derived",
+               "result", "message", "note"),
               ("deal", "table", "yes", "deck", "hand", "Tides", "turn == 1 and count(trick) == 0", None, None,
-               "turn == 1 and count(trick) == 0 and count(hand) < 6 and count(deck) > 0"),
+               "turn == 1 and count(trick) == 0 and count(hand) < 6 and count(deck) > 0", None, None, None,
+               "Six cards are dealt to each player before the first trick."),
               ("play", "turn", "no", "hand", "trick", "Tides",
-               "count(trick) == 0 or card.suit == led or count(hand, suit == led) == 0", None, None, None),
-              ("take", "table", "yes", "trick", "won", "all", "count(trick) == players and player == taker",
-               "tricks: 1", "player", "count(trick) == players and player == taker")],
+               "count(trick) == 0 or card.suit == led or count(hand, suit == led) == 0", None, None, None, None, None,
+               "{player} holds a {led} card and must follow suit", "Follow the suit led if you can."),
+              ("take", "table", "yes", "trick", "won", "all", None, "tricks: 1", "player", "count(trick) == players",
+               "yes", "taker", "{taker} takes the trick with the highest {led}",
+               "The highest card of the suit led takes the trick; its taker leads next.")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
              ("end", "count(trick) == 0 and count(hand) == 0 and turn > 1")],
     "Scoring": [("part", "expression"), ("tricks", "tricks"), ("shells", "count(won, suit == 'Shell') // players")],
