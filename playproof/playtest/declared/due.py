@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.flow import end_phase, phase_kind
 from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
@@ -29,7 +30,7 @@ Perform = Callable[[Play], None]
 
 def due_targets(state: State, spec: MoveSpec) -> list[str]:
     """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
-    if spec.due is None:
+    if spec.due is None or not _in_phase(state, spec):
         return []
     flow = state.flow
     if spec.names_player and spec.result is None:
@@ -37,11 +38,27 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
 
 
+def _in_phase(state: State, spec: MoveSpec) -> bool:
+    """A move of a round phase is due only in that phase."""
+    phases = state.game.turn.round_phases
+    if not spec.phase or not phases or spec.phase not in [p.name for p in phases]:
+        return True
+    return phases[state.flow.rphase].name == spec.phase
+
+
 def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
     try:
         return bool(spec.due(ctx))  # type: ignore[misc]
     except Unknown:
         return False
+
+
+def advance(state: State) -> None:
+    """End table phases that owe nothing more: the round goes on to its next phase."""
+    for _ in range(len(state.game.turn.round_phases) + 1):
+        if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
+            return
+        end_phase(state)
 
 
 def first_due(state: State) -> tuple[MoveSpec, str] | None:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from playproof.playtest.declared import legal
 from playproof.playtest.declared.apply import perform, perform_late
 from playproof.playtest.declared.checks import check, check_from
-from playproof.playtest.declared.due import check_claim, due_targets, late, settle
+from playproof.playtest.declared.due import advance, check_claim, due_targets, late, settle
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
 from playproof.playtest.declared.model import Game, MoveSpec
@@ -35,6 +35,7 @@ class DeclaredEngine(Engine):
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players, setup.seed)
         begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
+        advance(self.state)
 
     # ---- the flow, as attributes a hook or a report reads ------------------------------------------------------
     @property
@@ -107,6 +108,7 @@ class DeclaredEngine(Engine):
         if not play.problem and late(self.state, play):
             checked = check_from(self.state, play, event.line)
             perform_late(self.state, play)
+            advance(self.state)
             return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:
             play, wrong = check_claim(self.state, play, event.line)
@@ -130,6 +132,7 @@ class DeclaredEngine(Engine):
     def perform(self, play: Play) -> None:
         """Apply a move as written (whatever the verdict), then pass the turn and end the game as declared."""
         perform(self.state, play)
+        advance(self.state)
 
     def decision(self) -> Decision | None:
         """Return the table's due moves, else the moves of the player whose turn it is."""
