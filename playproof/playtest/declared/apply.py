@@ -32,11 +32,15 @@ def perform(state: State, play: Play) -> None:
         check_end(state, at_round_start=True)
 
 
-def perform_late(state: State, play: Play) -> None:
-    """A due move the log writes late: it names the component the referee already moved unseen."""
+def perform_late(state: State, play: Play, assumed: str) -> None:
+    """A due move the log writes late: it names the component the referee already moved (`assumed`, '' unseen)."""
     spec = play.spec
     comp = play.comps[0]
     dest_name = play.to_zone
+    if assumed == comp.key:
+        return
+    if assumed:  # the referee took another component: it goes back where it came from, on top
+        _undo(state, play, assumed)
     source_name = holder(state, play, comp) if spec.sources else None
     if source_name is not None:
         source = state.zone(source_name, play.mover)
@@ -50,6 +54,20 @@ def perform_late(state: State, play: Play) -> None:
         dest = state.zone(dest_name, play.mover)
         dest.unknown = max(0, dest.unknown - 1)
         dest.items.append((comp, play.target))
+
+
+def _undo(state: State, play: Play, key: str) -> None:
+    """Put back a component the referee moved for an owed move, so the late line can move the one it names."""
+    dest_name, source_name = play.to_zone, play.spec.sources[0] if play.spec.sources else None
+    dest = state.zone(dest_name, play.mover) if dest_name else None
+    position = dest.index(key) if dest is not None else -1
+    if dest is None or position < 0:
+        return
+    comp, _ = dest.remove_at(position)
+    dest.unknown += 1  # the late line's component takes its place
+    if source_name:
+        state.zone(source_name, play.mover).items.insert(0, (comp, ""))
+        state.zone(source_name, play.mover).pending += 1
 
 
 def _in_turn(state: State, actor: str) -> bool:

@@ -140,22 +140,25 @@ class MovesBuilder:
         return spec
 
     def count(self, row: RawRow, bulk: bool) -> tuple[int, int | None]:
-        """Return how many components a move takes: `1` (default), `3`, `1-3`, `at most 3`, `at least 1`, `any`."""
-        text = " ".join(row.text("count").lower().split())
+        """Return how many components a move takes (`takes`): `1` (default), `3`, `1-3`, `at most 3`, `at least 1`, `any`.
+
+        (The column is not called `count`: in every sheet `count` is how many copies a row prints.)
+        """
+        text = " ".join(row.text("takes").lower().split())
         if not text:
             return (1, 1)
         match = _COUNT.match(text)
         if match is None or bulk:
             why = "a move of `all` takes everything" if bulk and match else \
                 'write 2, 1-3, "at most 3", "at least 1" or "any"'
-            self.problems.error(row.where("count"), f'{row.cell("count")}: "{row.text("count")}": {why}')
+            self.problems.error(row.where("takes"), f'{row.cell("takes")}: "{row.text("takes")}": {why}')
             return (1, 1)
         if match["exact"]:
             return (int(match["exact"]), int(match["exact"]))
         if match["low"]:
             low, high = int(match["low"]), int(match["high"])
             if low > high:
-                self.problems.error(row.where("count"), f'{row.cell("count")}: {low}-{high} runs backwards')
+                self.problems.error(row.where("takes"), f'{row.cell("takes")}: {low}-{high} runs backwards')
             return (min(low, high), max(low, high))
         if match["most"]:
             return (0, int(match["most"]))

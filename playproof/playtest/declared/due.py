@@ -142,8 +142,8 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
             owed.append(spec.verb)
         before = _signature(state)
         play = referee_play(state, spec, target)
-        if not spec.derived and play.hidden:
-            state.assumed.append((spec.verb, play.target))
+        if not spec.derived and spec.takes_component:
+            state.assumed.append((spec.verb, play.target, play.comp.key if play.comp else ""))
         perform(play)
         if _signature(state) == before:
             break
@@ -199,12 +199,13 @@ def _same(expected: Play, logged: Play) -> bool:
     return expected.amount is None or expected.amount == logged.amount
 
 
-def late(state: State, play: Play) -> bool:
-    """Return True (and forget it) when a logged table move is one the referee already made unseen, owed earlier."""
-    key = (play.spec.verb, play.target)
-    if play.actor != TABLE or key not in state.assumed or play.hidden or len(play.comps) != 1:
-        return False
-    if due_targets(state, play.spec):
-        return False
-    state.assumed.remove(key)
-    return True
+def late(state: State, play: Play) -> str | None:
+    """Return the component key ('' when unseen) of an owed move the referee made itself that a logged table move
+    writes late (and forget it); None when the line is a move of its own."""
+    if play.actor != TABLE or play.hidden or len(play.comps) != 1 or due_targets(state, play.spec):
+        return None
+    for entry in state.assumed:
+        if entry[:2] == (play.spec.verb, play.target):
+            state.assumed.remove(entry)
+            return entry[2]
+    return None

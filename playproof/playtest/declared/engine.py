@@ -105,9 +105,10 @@ class DeclaredEngine(Engine):
             return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
                                            f"(moves: {', '.join(self.game.moves)})", event)]
         play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
-        if not play.problem and late(self.state, play):
+        assumed = None if play.problem else late(self.state, play)
+        if assumed is not None:
             checked = check_from(self.state, play, event.line)
-            perform_late(self.state, play)
+            perform_late(self.state, play, assumed)
             advance(self.state)
             return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:

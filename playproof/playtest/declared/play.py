@@ -118,13 +118,14 @@ def _phrase(game: Game, players: tuple[str, ...], play: Play, phrase: tuple[Part
 
 
 def _next_word(phrase: tuple[Part, ...], index: int, words: list[str], pos: int) -> int:
-    """Return where the components of a phrase end: at the next literal word, else before the parts left."""
+    """Return where the components of a phrase end: at the next literal word, else before the words left for
+    the parts after them (one word each)."""
     rest = phrase[index + 1:]
+    lowered = [w.lower() for w in words]
     for later in rest:
-        if later.kind == "word":
-            lowered = [w.lower() for w in words]
-            return lowered.index(later.text, pos) if later.text in lowered[pos:] else len(words)
-    return max(pos, len(words) - len(rest))
+        if later.kind == "word" and later.text in lowered[pos:]:
+            return lowered.index(later.text, pos)
+    return max(pos + 1, len(words) - len(rest))
 
 
 def _fill(game: Game, players: tuple[str, ...], play: Play, part: Part, word: str) -> bool:

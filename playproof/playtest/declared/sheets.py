@@ -15,7 +15,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "Zones": ("zone", "owner", "visibility", "order", "capacity", "grid", "message", "note"),
     "Counters": ("counter", "owner", "start", "min", "max", "reset", "internal", "message", "note"),
     "Setup": ("set", "where", "zone", "each", "note"),
-    "Moves": ("verb", "actor", "player", "phrase", "from", "to", "components", "count", "where", "condition", "cost",
+    "Moves": ("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition", "cost",
               "pay", "gain", "limit", "phase", "action", "ends turn", "next", "due", "derived", "result", "dice",
               "message", "note"),
     "Turn": ("key", "value", "note"),

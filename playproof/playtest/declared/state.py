@@ -106,8 +106,9 @@ class State:
         self.flow = Flow()
         self.roll: tuple[Any, ...] = ()
         self.rng = random.Random(seed)
-        self.assumed: list[tuple[str, str]] = []
-        """Owed moves the referee made unseen (verb, player): a late logged one names their component."""
+        self.assumed: list[tuple[str, str, str]] = []
+        """Owed moves the referee made itself (verb, player, component key or '' when unseen): a late logged one
+        says which component it was."""
         self.zones: dict[str, dict[str, ZoneState]] = {
             name: {owner: ZoneState() for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}
