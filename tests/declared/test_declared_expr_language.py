@@ -347,3 +347,10 @@ def test_template_errors_are_located_in_the_whole_cell(text: str, offset: int, m
     with pytest.raises(ExprError) as caught:
         compile_template(text, EXPLAIN_NAMES, offset)
     assert (str(caught.value), caught.value.col) == (message, col)
+
+
+def test_nested_and_chains_are_conjuncts_too() -> None:
+    compiled = compile_expr("(coins > 1 and pot > 1) and (coins < 9 and (pot < 9 and 1 == 1))", NAMES)
+    assert [p.text for p in compiled.conjuncts] == ["coins > 1", "pot > 1", "coins < 9", "pot < 9", "1 == 1"]
+    assert explain(compile_expr("(coins > 1 and pot > 5) and true", NAMES), ctx()) == \
+        "pot > 5 does not hold: pot is 2"

@@ -192,8 +192,14 @@ def compile_expr(text: str, names: Names) -> Compiled:
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
-    conjuncts = root.alternatives if root.kind == "and" else (root,)
-    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, conjuncts)
+    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)))
+
+
+def _conjuncts(part: Part) -> list[Part]:
+    """Return the parts of a chain of `and` (nested ones too, `(a and b) and c`), else the part itself."""
+    if part.kind != "and":
+        return [part]
+    return [leaf for alternative in part.alternatives for leaf in _conjuncts(alternative)]
 
 
 class _Parser:

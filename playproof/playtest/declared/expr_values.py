@@ -121,6 +121,10 @@ def show_plain(value: Any) -> str:
     """Return a value as text for reading: numbers without `.0`, true/false, components by name."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return ""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return "a number too large to show"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if not isinstance(value, (str, int, float)) and hasattr(value, "name"):
