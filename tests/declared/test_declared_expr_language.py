@@ -321,7 +321,7 @@ def test_explain_shows_a_hidden_value_as_a_question_mark() -> None:
     ("{card} costs {card.cost * 2}", "Kelp-2 costs 3"), ("no placeholders", "no placeholders"), ("", ""),
     ("{coins / 2} and {1.0 * 3}", "2 and 3"), ("{coins > 2}", "true"), ("{'}'}", "}"), ("{{{coins}}}", "{5}"),
     ("{best(players, coins)} leads with {max(players, coins)}", "Ben leads with 9"), ("{target}", ""),
-    ("{1.5 * 1}", "1.5"), ("{first(trick, item)}", "Shell-3"), ("}}{{", "}{"),
+    ("{1.5 * 1}", "1.5"), ("{0.1 + 0.2}", "0.3"), ("{2.5 * 2}", "5"), ("{first(trick, item)}", "Shell-3"), ("}}{{", "}{"),
 ])
 def test_templates_render_values_as_players_read_them(text: str, expected: str) -> None:
     c = ctx(card=Card({"cost": 1.5}, "Kelp-2"), counters={"coins": {"Ann": 5, "Ben": 9, "Cat": 1}, "pot": {"": 2},
@@ -354,3 +354,17 @@ def test_nested_and_chains_are_conjuncts_too() -> None:
     assert [p.text for p in compiled.conjuncts] == ["coins > 1", "pot > 1", "coins < 9", "pot < 9", "1 == 1"]
     assert explain(compile_expr("(coins > 1 and pot > 5) and true", NAMES), ctx()) == \
         "pot > 5 does not hold: pot is 2"
+
+
+def test_values_read_too_deep_inside_one_another_are_too_large_not_a_recursion_error() -> None:
+    names = Names()
+    compiled: dict[str, Compiled] = {}
+    for i in range(400):
+        names.values[f"w{i}"] = memoized(f"w{i}", lambda c, n=f"w{i}": compiled[n].fn(c))
+    compiled["w0"] = compile_expr("1", names)
+    for i in range(1, 400):
+        compiled[f"w{i}"] = compile_expr(f"(w{i - 1} + 1) of player", names)
+    assert compiled["w99"].fn(ctx()) == 100
+    with pytest.raises(TooLarge, match="more than 100 deep"):
+        compiled["w399"].fn(ctx())
+    assert compiled["w50"].fn(ctx()) == 51

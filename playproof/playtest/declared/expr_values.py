@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from typing import Any, Callable, Iterator
 
 Fn = Callable[[Any], Any]
@@ -125,8 +126,8 @@ def show_plain(value: Any) -> str:
         return ""
     if isinstance(value, int) and value.bit_length() > 10_000:
         return "a number too large to show"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{round(value, 6):.15g}"
     if not isinstance(value, (str, int, float)) and hasattr(value, "name"):
         return str(value.name)
     return str(value)
@@ -137,10 +138,17 @@ def show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else show_plain(value)
 
 
+MAX_VALUE_DEPTH = 100
+"""How many named values may be read one inside another (a value reading a value reading ...)."""
+_nesting = threading.local()
+
+
 def memoized(name: str, fn: Fn) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
 
-    A value that (through others) depends on itself raises TooLarge instead of recursing forever.
+    `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
+    (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
+    TooLarge instead of recursing without end.
     """
     busy = object()
 
@@ -152,12 +160,18 @@ def memoized(name: str, fn: Fn) -> Fn:
             raise TooLarge(f"the value {name!r} depends on itself")
         if found is not memo:
             return found
+        depth = getattr(_nesting, "depth", 0)
+        if depth >= MAX_VALUE_DEPTH:
+            raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
         memo[key] = busy
+        _nesting.depth = depth + 1
         try:
             found = fn(c)
         except BaseException:
             del memo[key]
             raise
+        finally:
+            _nesting.depth = depth
         memo[key] = found
         return found
     return read
