@@ -17,10 +17,11 @@ from test_declared_expr import Card, Ctx
 
 NAMES = Names(zones={"hand": True, "trick": False, "north": False, "board": False},
               counters={"coins": True, "pot": False}, fields={"cost", "suit", "rank", "colour"}, card=True)
-TRICK = [Card({"suit": "Shell", "rank": 3, "by": "Ann"}, "Shell-3"), Card({"suit": "Kelp", "rank": 9, "by": "Ben"}, "Kelp-9"),
+TRICK = [Card({"suit": "Shell", "rank": 3, "by": "Ann"}, "Shell-3"),
+         Card({"suit": "Kelp", "rank": 9, "by": "Ben"}, "Kelp-9"),
          Card({"suit": "Shell", "rank": 7, "by": "Cat"}, "Shell-7")]
-NORTH = [Card({"by": "Ben", "colour": "red"}), Card({"by": "Ann", "colour": "red"}), Card({"by": "Ben", "colour": "blue"}),
-         Card({"by": "", "colour": "red"})]
+NORTH = [Card({"by": "Ben", "colour": "red"}), Card({"by": "Ann", "colour": "red"}),
+         Card({"by": "Ben", "colour": "blue"}), Card({"by": "", "colour": "red"})]
 HANDS = {"Ann": [Card({"suit": "Kelp", "rank": 2})], "Ben": [], "Cat": [Card({"suit": "Shell", "rank": 1})] * 3}
 
 
@@ -55,7 +56,8 @@ def error(text: str, names: Names = NAMES) -> tuple[str, int]:
     ("count(players)", 3), ("count(others)", 2), ("count(players, coins > 4)", 2), ("count(others, coins > 4)", 1),
     ("sum(players, coins)", 15), ("sum(others, coins)", 10), ("sum(players, coins, coins < 9)", 6),
     ("any(players, coins > 8)", True), ("all(players, coins > 1)", False), ("any(others, player == 'Ann')", False),
-    ("max(players, coins)", 9), ("min(players, coins)", 1), ("min(others, coins)", 1), ("max(others, coins, coins < 5)", 1),
+    ("max(players, coins)", 9), ("min(players, coins)", 1), ("min(others, coins)", 1),
+    ("max(others, coins, coins < 5)", 1),
     ("best(players, coins)", "Ben"), ("best(players, -coins)", "Cat"), ("best(players, 1)", "Ann"),
     ("best(others, count(hand))", "Cat"), ("count(players, count(hand) == 0)", 1), ("max(players, 2)", 2),
     ("max(1, coins)", 5), ("max(players, 1)", 1), ("sum(players, seat)", 6),
@@ -90,8 +92,9 @@ def test_a_value_for_someone_who_does_not_play_is_unknown() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("nth(trick, 1, suit)", "Shell"), ("nth(trick, 2, suit)", "Kelp"), ("nth(trick, 3, rank)", 7), ("nth(trick, 4, rank)", ""),
-    ("nth(trick, 0, rank)", ""), ("nth(trick, 2, rank, suit == 'Shell')", 7), ("nth(trick, 3, rank, suit == 'shell')", ""),
+    ("nth(trick, 1, suit)", "Shell"), ("nth(trick, 2, suit)", "Kelp"), ("nth(trick, 3, rank)", 7),
+    ("nth(trick, 4, rank)", ""), ("nth(trick, 0, rank)", ""), ("nth(trick, 2, rank, suit == 'Shell')", 7),
+    ("nth(trick, 3, rank, suit == 'shell')", ""),
     ("nth(trick, count(players) - 1, item)", "Kelp-9"), ("first(trick, rank, suit == 'Kelp')", 9),
     ("last(trick, rank, suit == 'Shell')", 7), ("first(trick, rank, rank > 100)", ""), ("last(trick, item)", "Shell-7"),
     ("first(trick, by)", "Ann"), ("nth(trick, 2, by)", "Ben"), ("first(board, rank)", ""),
@@ -138,7 +141,8 @@ def test_no_roll_yet() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("card", "Kelp-2"), ("card == 'kelp-2'", True), ("count(trick, item == card)", 0), ("count(trick, suit == card.suit)", 1),
+    ("card", "Kelp-2"), ("card == 'kelp-2'", True), ("count(trick, item == card)", 0),
+    ("count(trick, suit == card.suit)", 1),
     ("sum(trick, rank, item != 'Kelp-9')", 10), ("target", ""), ("amount + 1", 1), ("first", "Ann"), ("dealer", ""),
 ])
 def test_card_item_and_the_new_variables(text: str, expected: Any) -> None:
@@ -186,8 +190,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
     ("item", "item is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)", 1),
     ("coins of current of", "expected a value, found the end", 20),
     ("'Shell", "the text starting here has no closing '", 1), ("1 + ٣", "unexpected character '٣'", 5),
-    ("1234567890123456", "number too long (more than 15 digits)", 1), ("2 * 1.234567890123456", "number too long "
-                                                                                             "(more than 15 digits)", 5),
+    ("1234567890123456", "number too long (more than 15 digits)", 1),
+    ("2 * 1.234567890123456", "number too long (more than 15 digits)", 5),
     ("\ud800", "unexpected character '\\ud800'", 1),
 ])
 def test_misuse_is_a_located_error(text: str, message: str, col: int) -> None:
@@ -217,8 +221,9 @@ def test_long_flat_cells_compile_and_evaluate_in_one_loop() -> None:
 
 def test_arithmetic_past_ten_to_the_fifteen_is_too_large() -> None:
     assert value("999999999999999 + 1") == 10 ** 15
-    for text in ("999999999999999 + 2", "999999999 * 999999999", "-999999999999999 - 2", "sum(players, 999999999999999)",
-                 "sum(trick, 999999999999999)", "card.cost + 1", "card.cost * 0 + 1 - card.cost"):
+    for text in ("999999999999999 + 2", "999999999 * 999999999", "-999999999999999 - 2",
+                 "sum(players, 999999999999999)", "sum(trick, 999999999999999)", "card.cost + 1",
+                 "card.cost * 0 + 1 - card.cost"):
         with pytest.raises(TooLarge):
             value(text, card=Card({"cost": 10 ** 20}))
 
@@ -292,7 +297,8 @@ EXPLAIN_NAMES = Names(zones={"hand": True, "trick": False}, counters={"coins": T
      "card.suit == led does not hold: card.suit is 'Kelp', led is 'Shell'"),
     ("coins > 9 or card.suit == led", "coins > 9 or card.suit == led does not hold: coins is 5, card.suit is 'Kelp', "
                                       "led is 'Shell'"),
-    ("coins < 9 and coins", "coins does not hold: coins is 0"), ("any(hand, rank > 8)", "any(hand, rank > 8) does not hold"),
+    ("coins < 9 and coins", "coins does not hold: coins is 0"),
+    ("any(hand, rank > 8)", "any(hand, rank > 8) does not hold"),
     ("card.cost * 2 >= 2.5", "card.cost * 2 >= 2.5 does not hold: card.cost * 2 is 1"),
     ("coins > 1", "coins > 1 holds"), ("led != 'shell'", "led != 'shell' does not hold: led is 'Shell'"),
     ("after(player) == 'Cat'", "after(player) == 'Cat' does not hold: after(player) is 'Ben'"),
@@ -321,7 +327,8 @@ def test_explain_shows_a_hidden_value_as_a_question_mark() -> None:
     ("{card} costs {card.cost * 2}", "Kelp-2 costs 3"), ("no placeholders", "no placeholders"), ("", ""),
     ("{coins / 2} and {1.0 * 3}", "2 and 3"), ("{coins > 2}", "true"), ("{'}'}", "}"), ("{{{coins}}}", "{5}"),
     ("{best(players, coins)} leads with {max(players, coins)}", "Ben leads with 9"), ("{target}", ""),
-    ("{1.5 * 1}", "1.5"), ("{0.1 + 0.2}", "0.3"), ("{2.5 * 2}", "5"), ("{first(trick, item)}", "Shell-3"), ("}}{{", "}{"),
+    ("{1.5 * 1}", "1.5"), ("{0.1 + 0.2}", "0.3"), ("{2.5 * 2}", "5"), ("{first(trick, item)}", "Shell-3"),
+    ("}}{{", "}{"),
 ])
 def test_templates_render_values_as_players_read_them(text: str, expected: str) -> None:
     c = ctx(card=Card({"cost": 1.5}, "Kelp-2"), counters={"coins": {"Ann": 5, "Ben": 9, "Cat": 1}, "pot": {"": 2},
