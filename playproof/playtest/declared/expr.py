@@ -63,8 +63,8 @@ from typing import Any, Callable
 
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared.expr_values import (
-    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, memoized, modulo,
-    multiply, order, subtract,
+    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, equal_to_text, memoized,
+    modulo, multiply, numeric, order, subtract,
 )
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
@@ -209,6 +209,8 @@ class _Parser:
         self.tokens, self.pos, self.names, self.text = tokens, 0, names, text
         self.item_scope = 0
         self.depth = 0
+        self.by_reads = 0
+        """How many times the pseudo-field `by` was read (an aggregate sets it only when its arguments read it)."""
         self.used_values: set[str] = set()
         self.card_fields: set[str] = set()
         self.used_zones: set[str] = set()
@@ -280,11 +282,22 @@ class _Parser:
                 fn = funcs.value_of(fn, player)
             return fn
         if kind in _COMPARE:
-            fn = _chain([_COMPARE[op] for op in ops], operands)
+            fn = self.text_test(ops, operands, spans) or _chain([_COMPARE[op] for op in ops], operands)
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
         return _chain([_ARITHMETIC[op] for op in ops], operands)
+
+    def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
+        """Return a faster closure for `x == 'text'` / `x != 'text'` (either way round) when the text is no number."""
+        if len(ops) != 1 or ops[0] not in ("==", "!="):
+            return None
+        for side in (1, 0):
+            start, stop = spans[side]
+            token = self.tokens[start]
+            if stop - start == 1 and token.kind == "str" and numeric(token.text[1:-1]) is None:
+                return equal_to_text(operands[1 - side], token.text[1:-1], ops[0] == "!=")
+        return None
 
     def literal(self, start: int, stop: int) -> bool:
         """Tell whether tokens[start:stop] is one number, text, true or false."""
@@ -380,7 +393,7 @@ class _Parser:
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)
-        args = []
+        args, reads = [], self.by_reads
         if name == "nth" and self.peek.text == ",":
             self.take()
             args.append(self.expression(0))
@@ -393,7 +406,7 @@ class _Parser:
         low, high, build = funcs.ZONE_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
-        return build(zone_token.text, args)
+        return build(zone_token.text, args, self.by_reads > reads)
 
 
 def _arity(name: str, args: list[Fn], low: int, high: int, token: Token, words: str) -> None:
@@ -454,6 +467,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if text in names.fields:
             return lambda c: c.item.fields.get(text, 0)
         if text == "by":
+            parser.by_reads += 1
             return lambda c: c.memo.get(BY, "")
         if text == "item":
             return lambda c: c.item.name

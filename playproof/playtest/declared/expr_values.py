@@ -96,8 +96,10 @@ def modulo(a: Any, b: Any) -> int | float:
 
 def equal(a: Any, b: Any) -> bool:
     """Compare texts case-insensitively, a number with numeric text as numbers, anything else as Python does."""
-    if type(a) is type(b) and not isinstance(a, str):
-        return bool(a == b)
+    if a == b:
+        return True
+    if type(a) is type(b) and type(a) is not str:
+        return False
     if isinstance(a, str) and isinstance(b, str):
         return a.casefold() == b.casefold()
     if isinstance(a, str) or isinstance(b, str):
@@ -105,7 +107,7 @@ def equal(a: Any, b: Any) -> bool:
         if x is not None and y is not None:
             return x == y
         return False
-    return bool(a == b)
+    return False
 
 
 def order(a: Any, b: Any) -> int:
@@ -177,15 +179,44 @@ def memoized(name: str, fn: Fn) -> Fn:
     return read
 
 
-def walk(c: Any, entries: list[tuple[Any, str]]) -> Iterator[Any]:
-    """Yield c once per (component, by) entry with `c.item` and the pseudo-field `by` set; restore them after."""
+def walk(c: Any, entries: list[tuple[Any, str]], by: bool) -> Iterator[str]:
+    """Yield who put each (component, by) entry with `c.item` set (and the pseudo-field `by` when by); restore them."""
+    return _walk_by(c, entries) if by else _walk(c, entries)
+
+
+def _walk(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting only `c.item`."""
+    saved = c.item
+    try:
+        for comp, who in entries:
+            c.item = comp
+            yield who
+    finally:
+        c.item = saved
+
+
+def _walk_by(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting `c.item` and the pseudo-field `by` (kept in `c.memo`)."""
     saved, memo = c.item, c.memo
     saved_by = memo.get(BY, "")
     try:
-        for comp, by in entries:
+        for comp, who in entries:
             c.item = comp
-            memo[BY] = by
-            yield c
+            memo[BY] = who
+            yield who
     finally:
         c.item = saved
         memo[BY] = saved_by
+
+
+def equal_to_text(fn: Fn, text: str, negate: bool) -> Fn:
+    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once)."""
+    folded = text.casefold()
+    if negate:
+        return lambda c: not _same_text(fn(c), text, folded)
+    return lambda c: _same_text(fn(c), text, folded)
+
+
+def _same_text(value: Any, text: str, folded: str) -> bool:
+    """Tell whether a value equals a non-numeric text, ignoring case."""
+    return value == text or (type(value) is str and value.casefold() == folded)
