@@ -182,7 +182,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
     ("nth(trick, 1)", "nth() takes a zone and 2 to 3 more argument(s)", 1),
     ("nth(trick)", "nth() takes a zone and 2 to 3 more argument(s)", 1),
     ("nth(tricks, 1, suit)", "nth() needs a zone first, not 'tricks'; did you mean \"trick\"?", 5),
-    ("nth(trick, item.rank, suit)", "item.<field> is only meaningful inside count/sum/any/all/first/last/best", 12),
+    ("nth(trick, item.rank, suit)", "item.<field> is only meaningful inside a zone aggregate "
+                                    "(count/sum/any/all/first/last/nth/best/...)", 12),
     ("first(trick, rank, suit == 1, 2)", "first() takes a zone and 1 to 2 more argument(s)", 1),
     ("majority(north, 1, 2)", "majority() takes a zone and 0 to 1 more argument(s)", 1),
     ("majority(coins)", "majority() needs a zone first, not 'coins'", 10),

@@ -491,9 +491,11 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     raise ExprError(f"unknown name {text!r}{_hint(text, known)}", token.col)
 
 
+_AGGREGATE_ONLY = "is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)"
 _MISPLACED = {
     "card": "card: this expression belongs to no move that names a component",
     "item": "item is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+    "item.<field>": f"item.<field> {_AGGREGATE_ONLY}",
     "by": "by is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
     "others": "others is only meaningful as the first argument of count/sum/any/all/max/min/best",
 }
@@ -515,7 +517,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         raise ExprError(f"unknown field {tail!r}{_hint(tail, parser.names.fields)}", token.col + len(head) + 1)
     if head == "item":
         if not parser.item_scope:
-            raise ExprError("item.<field> is only meaningful inside count/sum/any/all/first/last/best", token.col)
+            raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
     if not parser.names.card:
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
