@@ -5,7 +5,7 @@ here or in expr_functions.py.
 
 Grammar (loosest first; operators of one level group left to right)::
 
-    expr       := either [ 'if' expr 'else' expr ]        a if condition else b
+    expr       := either [ 'if' either 'else' expr ]      a if condition else b
     either     := both { 'or' both }
     both       := negation { 'and' negation }
     negation   := 'not' negation | comparison
@@ -46,12 +46,24 @@ Functions:
     max(players, value[, cond]), min(players, value[, cond]), best(players, value[, cond])
                                    over every player (or `others`: all but the player evaluated for), in
                                    seat order, with names evaluated for each (best: the earliest seat wins ties)
-    after(p[, k]), before(p[, k])  the player k (default 1) seats after/before player p
+    after(p[, k]), before(p[, k])  the player k (default 1) seats after/before player p (wrapping around)
     die(n)                         the face of the n-th die of the last roll ('' when none)
     rolled(face)                   how many dice of the last roll show face
 
+Only a bare `players` or `others` as the first argument makes count/sum/any/all/max/min/best run over players
+(so `max(players, 3)` is now 3, the largest of 3 for each player; `max(players + 0, 3)` still reads the
+variable). Inside, every name is read for the player iterated (`player` is that player, `coins` theirs).
+`X of P`, and the player of after/before, must name a player who plays (ignoring case), else the value is
+Unknown (`coins of target` when the move names nobody). Zone aggregates read the zone as the player evaluated
+for sees it; `by` is '' for what the table or the setup put, and majority() never counts those. `and` and `or`
+give the deciding value (as Python: `0 or 3` is 3); a number counts as true unless it is 0, a text unless
+it is ''.
+
 Limits: a cell nested more than 64 deep (parentheses, operators, calls) is an ExprError "nested too deeply";
-so is a number of more than 15 digits; tokenizing and parsing raise nothing but ExprError.
+so is a number of more than 15 digits; tokenizing and parsing raise nothing but ExprError. Evaluating raises
+nothing but Unknown (a hidden value) and TooLarge (a result past 10**15, or named values read more than 100
+deep inside one another or depending on themselves; see expr_values.memoized). A long flat chain of one
+operator (`1 + 1 + ... + 1`) is evaluated in one loop, so cell length alone never deepens the evaluation.
 """
 
 from __future__ import annotations
