@@ -60,7 +60,8 @@ def error(text: str, names: Names = NAMES) -> tuple[str, int]:
     ("max(others, coins, coins < 5)", 1),
     ("best(players, coins)", "Ben"), ("best(players, -coins)", "Cat"), ("best(players, 1)", "Ann"),
     ("best(others, count(hand))", "Cat"), ("count(players, count(hand) == 0)", 1), ("max(players, 2)", 2),
-    ("max(1, coins)", 5), ("max(players, 1)", 1), ("sum(players, seat)", 6),
+    ("max(1, coins)", 5), ("max(players, 1)", 1), ("sum(players, seat)", 6), ("max(players)", 3),
+    ("min(players)", 3), ("max(players + 0, 1)", 3),
     ("coins == max(players, coins)", False), ("max(players, coins) - min(players, coins)", 8),
 ])
 def test_aggregates_over_players_evaluate_names_for_each_player(text: str, expected: Any) -> None:
@@ -173,7 +174,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
 @pytest.mark.parametrize("text, message, col", [
     ("count(players, 1, 2)", "count() takes players and 0 to 1 more argument(s)", 1),
     ("any(others)", "any() takes others and 1 more argument(s)", 1),
-    ("max(players)", "max() takes players and 1 to 2 more argument(s)", 1),
+    ("best(players)", "best() takes players and 1 to 2 more argument(s)", 1),
+    ("max(others)", "others is only meaningful as the first argument of count/sum/any/all/max/min/best", 5),
     ("others", "others is only meaningful as the first argument of count/sum/any/all/max/min/best", 1),
     ("coins of", "expected a value, found the end", 9), ("of current", "expected a value, found 'of'", 1),
     ("after()", "expected a value, found ')'", 7), ("after(player, 1, 2)", "after() takes a player and optionally "

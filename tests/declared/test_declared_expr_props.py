@@ -1,5 +1,5 @@
 """Property tests of the expression language (issue 26): any text compiles or is one ExprError, and any
-well-formed expression evaluates to a value or raises only Unknown / TooLarge, never a Python error."""
+well-formed expression evaluates (and is explained and rendered) or raises only Unknown / TooLarge."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from playproof.playtest.declared.expr import ExprError, Names, TooLarge, Unknown, compile_expr
+from playproof.playtest.declared.explain import explain
 from playproof.playtest.declared.template import compile_template
 from test_declared_expr import Card, Ctx
 
@@ -97,5 +98,11 @@ def test_well_formed_expressions_evaluate_or_raise_only_unknown_or_too_large(
     try:
         compiled.fn(context)
     except (Unknown, TooLarge):
+        pass
+    assert context.item is None
+    try:
+        assert isinstance(explain(compiled, context), str)
+        assert compile_template(f"{{{{ {{{text}}} }}}}", NAMES).render(context).startswith("{ ")
+    except TooLarge:
         pass
     assert context.item is None

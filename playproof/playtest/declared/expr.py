@@ -51,8 +51,8 @@ Functions:
     rolled(face)                   how many dice of the last roll show face
 
 Only a bare `players` or `others` as the first argument makes count/sum/any/all/max/min/best run over players
-(so `max(players, 3)` is now 3, the largest of 3 for each player; `max(players + 0, 3)` still reads the
-variable). Inside, every name is read for the player iterated (`player` is that player, `coins` theirs).
+(so `max(players, 3)` is now 3, the largest of 3 for each player; `max(players + 0, 3)` and `max(players)`
+still read the variable). Inside, every name is read for the player iterated (`player` is that player, `coins` theirs).
 `X of P`, and the player of after/before, must name a player who plays (ignoring case), else the value is
 Unknown (`coins of target` when the move names nobody). Zone aggregates read the zone as the player evaluated
 for sees it; `by` is '' for what the table or the setup put, and majority() never counts those. `and` and `or`
@@ -358,7 +358,8 @@ class _Parser:
             raise ExprError(f"unknown function {name!r}{_hint(name, FUNCTIONS)}", token.col)
         self.take("(")
         first, after = self.peek, self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else self.peek
-        if name in funcs.PLAYER_FUNCTIONS and first.text in PLAYER_SETS and after.text in (",", ")"):
+        bare = after.text == "," or (after.text == ")" and name not in ("max", "min"))
+        if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
             return self.over_players(name, token)
         if name in AGGREGATES:
             return self.aggregate(name, token)
