@@ -112,8 +112,9 @@ def test_a_hidden_card_is_unknown() -> None:
     ("sum(hand)", "sum() takes a zone and 1 to 2 more argument(s)", 1), ("mix(1, 2)", "unknown function 'mix'; "
                                                                           "did you mean \"min\"?", 1),
     ("1 if coins else", "expected a value, found the end", 16), ("1 if coins", "expected 'else', found the end", 11),
-    ("card.colour", "unknown field 'colour'", 6), ("item.cost", "item.<field> is only meaningful inside "
-                                                               "count/sum/any/all/first/last/best", 1),
+    ("card.colour", "unknown field 'colour'", 6),
+    ("item.cost", "item.<field> is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+     1),
     ("1 2", "unexpected '2'", 3),
 ])
 def test_errors_name_the_character(text: str, message: str, col: int) -> None:

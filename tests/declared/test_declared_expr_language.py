@@ -17,10 +17,11 @@ from test_declared_expr import Card, Ctx
 
 NAMES = Names(zones={"hand": True, "trick": False, "north": False, "board": False},
               counters={"coins": True, "pot": False}, fields={"cost", "suit", "rank", "colour"}, card=True)
-TRICK = [Card({"suit": "Shell", "rank": 3, "by": "Ann"}, "Shell-3"), Card({"suit": "Kelp", "rank": 9, "by": "Ben"}, "Kelp-9"),
+TRICK = [Card({"suit": "Shell", "rank": 3, "by": "Ann"}, "Shell-3"),
+         Card({"suit": "Kelp", "rank": 9, "by": "Ben"}, "Kelp-9"),
          Card({"suit": "Shell", "rank": 7, "by": "Cat"}, "Shell-7")]
-NORTH = [Card({"by": "Ben", "colour": "red"}), Card({"by": "Ann", "colour": "red"}), Card({"by": "Ben", "colour": "blue"}),
-         Card({"by": "", "colour": "red"})]
+NORTH = [Card({"by": "Ben", "colour": "red"}), Card({"by": "Ann", "colour": "red"}),
+         Card({"by": "Ben", "colour": "blue"}), Card({"by": "", "colour": "red"})]
 HANDS = {"Ann": [Card({"suit": "Kelp", "rank": 2})], "Ben": [], "Cat": [Card({"suit": "Shell", "rank": 1})] * 3}
 
 
@@ -55,10 +56,12 @@ def error(text: str, names: Names = NAMES) -> tuple[str, int]:
     ("count(players)", 3), ("count(others)", 2), ("count(players, coins > 4)", 2), ("count(others, coins > 4)", 1),
     ("sum(players, coins)", 15), ("sum(others, coins)", 10), ("sum(players, coins, coins < 9)", 6),
     ("any(players, coins > 8)", True), ("all(players, coins > 1)", False), ("any(others, player == 'Ann')", False),
-    ("max(players, coins)", 9), ("min(players, coins)", 1), ("min(others, coins)", 1), ("max(others, coins, coins < 5)", 1),
+    ("max(players, coins)", 9), ("min(players, coins)", 1), ("min(others, coins)", 1),
+    ("max(others, coins, coins < 5)", 1),
     ("best(players, coins)", "Ben"), ("best(players, -coins)", "Cat"), ("best(players, 1)", "Ann"),
     ("best(others, count(hand))", "Cat"), ("count(players, count(hand) == 0)", 1), ("max(players, 2)", 2),
-    ("max(1, coins)", 5), ("max(players, 1)", 1), ("sum(players, seat)", 6),
+    ("max(1, coins)", 5), ("max(players, 1)", 1), ("sum(players, seat)", 6), ("max(players)", 3),
+    ("min(players)", 3), ("max(players + 0, 1)", 3),
     ("coins == max(players, coins)", False), ("max(players, coins) - min(players, coins)", 8),
 ])
 def test_aggregates_over_players_evaluate_names_for_each_player(text: str, expected: Any) -> None:
@@ -90,8 +93,9 @@ def test_a_value_for_someone_who_does_not_play_is_unknown() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("nth(trick, 1, suit)", "Shell"), ("nth(trick, 2, suit)", "Kelp"), ("nth(trick, 3, rank)", 7), ("nth(trick, 4, rank)", ""),
-    ("nth(trick, 0, rank)", ""), ("nth(trick, 2, rank, suit == 'Shell')", 7), ("nth(trick, 3, rank, suit == 'shell')", ""),
+    ("nth(trick, 1, suit)", "Shell"), ("nth(trick, 2, suit)", "Kelp"), ("nth(trick, 3, rank)", 7),
+    ("nth(trick, 4, rank)", ""), ("nth(trick, 0, rank)", ""), ("nth(trick, 2, rank, suit == 'Shell')", 7),
+    ("nth(trick, 3, rank, suit == 'shell')", ""),
     ("nth(trick, count(players) - 1, item)", "Kelp-9"), ("first(trick, rank, suit == 'Kelp')", 9),
     ("last(trick, rank, suit == 'Shell')", 7), ("first(trick, rank, rank > 100)", ""), ("last(trick, item)", "Shell-7"),
     ("first(trick, by)", "Ann"), ("nth(trick, 2, by)", "Ben"), ("first(board, rank)", ""),
@@ -111,6 +115,9 @@ def test_majority_is_who_put_the_most_and_nobody_on_a_tie(zone: list[Card], expe
     ("majority(north, colour == 'red')", ""), ("majority(north, colour == 'blue')", "Ben"),
     ("count(north, by == player)", 1), ("count(north, by == 'Ben')", 2), ("count(north, by == '')", 1),
     ("majority(north) == player", False), ("count(north, by == majority(north))", 2),
+    ("count(north, count(trick, by == 'Ann') == 1 and by == 'Ben')", 2),
+    ("count(north, by != '' and by == by of by)", 3),
+    ("count(north, any(players, player == by))", 3), ("sum(north, count(others, player != by))", 6),
 ])
 def test_majority_with_a_condition_and_the_by_pseudo_field(text: str, expected: Any) -> None:
     assert value(text) == expected
@@ -138,7 +145,8 @@ def test_no_roll_yet() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("card", "Kelp-2"), ("card == 'kelp-2'", True), ("count(trick, item == card)", 0), ("count(trick, suit == card.suit)", 1),
+    ("card", "Kelp-2"), ("card == 'kelp-2'", True), ("count(trick, item == card)", 0),
+    ("count(trick, suit == card.suit)", 1),
     ("sum(trick, rank, item != 'Kelp-9')", 10), ("target", ""), ("amount + 1", 1), ("first", "Ann"), ("dealer", ""),
 ])
 def test_card_item_and_the_new_variables(text: str, expected: Any) -> None:
@@ -166,7 +174,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
 @pytest.mark.parametrize("text, message, col", [
     ("count(players, 1, 2)", "count() takes players and 0 to 1 more argument(s)", 1),
     ("any(others)", "any() takes others and 1 more argument(s)", 1),
-    ("max(players)", "max() takes players and 1 to 2 more argument(s)", 1),
+    ("best(players)", "best() takes players and 1 to 2 more argument(s)", 1),
+    ("max(others)", "others is only meaningful as the first argument of count/sum/any/all/max/min/best", 5),
     ("others", "others is only meaningful as the first argument of count/sum/any/all/max/min/best", 1),
     ("coins of", "expected a value, found the end", 9), ("of current", "expected a value, found 'of'", 1),
     ("after()", "expected a value, found ')'", 7), ("after(player, 1, 2)", "after() takes a player and optionally "
@@ -175,7 +184,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
     ("nth(trick, 1)", "nth() takes a zone and 2 to 3 more argument(s)", 1),
     ("nth(trick)", "nth() takes a zone and 2 to 3 more argument(s)", 1),
     ("nth(tricks, 1, suit)", "nth() needs a zone first, not 'tricks'; did you mean \"trick\"?", 5),
-    ("nth(trick, item.rank, suit)", "item.<field> is only meaningful inside count/sum/any/all/first/last/best", 12),
+    ("nth(trick, item.rank, suit)", "item.<field> is only meaningful inside a zone aggregate "
+                                    "(count/sum/any/all/first/last/nth/best/...)", 12),
     ("first(trick, rank, suit == 1, 2)", "first() takes a zone and 1 to 2 more argument(s)", 1),
     ("majority(north, 1, 2)", "majority() takes a zone and 0 to 1 more argument(s)", 1),
     ("majority(coins)", "majority() needs a zone first, not 'coins'", 10),
@@ -186,8 +196,8 @@ def test_texts_ignore_case_and_numeric_texts_compare_as_numbers(text: str, expec
     ("item", "item is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)", 1),
     ("coins of current of", "expected a value, found the end", 20),
     ("'Shell", "the text starting here has no closing '", 1), ("1 + ٣", "unexpected character '٣'", 5),
-    ("1234567890123456", "number too long (more than 15 digits)", 1), ("2 * 1.234567890123456", "number too long "
-                                                                                             "(more than 15 digits)", 5),
+    ("1234567890123456", "number too long (more than 15 digits)", 1),
+    ("2 * 1.234567890123456", "number too long (more than 15 digits)", 5),
     ("\ud800", "unexpected character '\\ud800'", 1),
 ])
 def test_misuse_is_a_located_error(text: str, message: str, col: int) -> None:
@@ -217,8 +227,9 @@ def test_long_flat_cells_compile_and_evaluate_in_one_loop() -> None:
 
 def test_arithmetic_past_ten_to_the_fifteen_is_too_large() -> None:
     assert value("999999999999999 + 1") == 10 ** 15
-    for text in ("999999999999999 + 2", "999999999 * 999999999", "-999999999999999 - 2", "sum(players, 999999999999999)",
-                 "sum(trick, 999999999999999)", "card.cost + 1", "card.cost * 0 + 1 - card.cost"):
+    for text in ("999999999999999 + 2", "999999999 * 999999999", "-999999999999999 - 2",
+                 "sum(players, 999999999999999)", "sum(trick, 999999999999999)", "card.cost + 1",
+                 "card.cost * 0 + 1 - card.cost"):
         with pytest.raises(TooLarge):
             value(text, card=Card({"cost": 10 ** 20}))
 
@@ -292,7 +303,8 @@ EXPLAIN_NAMES = Names(zones={"hand": True, "trick": False}, counters={"coins": T
      "card.suit == led does not hold: card.suit is 'Kelp', led is 'Shell'"),
     ("coins > 9 or card.suit == led", "coins > 9 or card.suit == led does not hold: coins is 5, card.suit is 'Kelp', "
                                       "led is 'Shell'"),
-    ("coins < 9 and coins", "coins does not hold: coins is 0"), ("any(hand, rank > 8)", "any(hand, rank > 8) does not hold"),
+    ("coins < 9 and coins", "coins does not hold: coins is 0"),
+    ("any(hand, rank > 8)", "any(hand, rank > 8) does not hold"),
     ("card.cost * 2 >= 2.5", "card.cost * 2 >= 2.5 does not hold: card.cost * 2 is 1"),
     ("coins > 1", "coins > 1 holds"), ("led != 'shell'", "led != 'shell' does not hold: led is 'Shell'"),
     ("after(player) == 'Cat'", "after(player) == 'Cat' does not hold: after(player) is 'Ben'"),
@@ -321,7 +333,8 @@ def test_explain_shows_a_hidden_value_as_a_question_mark() -> None:
     ("{card} costs {card.cost * 2}", "Kelp-2 costs 3"), ("no placeholders", "no placeholders"), ("", ""),
     ("{coins / 2} and {1.0 * 3}", "2 and 3"), ("{coins > 2}", "true"), ("{'}'}", "}"), ("{{{coins}}}", "{5}"),
     ("{best(players, coins)} leads with {max(players, coins)}", "Ben leads with 9"), ("{target}", ""),
-    ("{1.5 * 1}", "1.5"), ("{first(trick, item)}", "Shell-3"), ("}}{{", "}{"),
+    ("{1.5 * 1}", "1.5"), ("{0.1 + 0.2}", "0.3"), ("{2.5 * 2}", "5"), ("{first(trick, item)}", "Shell-3"),
+    ("}}{{", "}{"),
 ])
 def test_templates_render_values_as_players_read_them(text: str, expected: str) -> None:
     c = ctx(card=Card({"cost": 1.5}, "Kelp-2"), counters={"coins": {"Ann": 5, "Ben": 9, "Cat": 1}, "pot": {"": 2},
@@ -347,3 +360,24 @@ def test_template_errors_are_located_in_the_whole_cell(text: str, offset: int, m
     with pytest.raises(ExprError) as caught:
         compile_template(text, EXPLAIN_NAMES, offset)
     assert (str(caught.value), caught.value.col) == (message, col)
+
+
+def test_nested_and_chains_are_conjuncts_too() -> None:
+    compiled = compile_expr("(coins > 1 and pot > 1) and (coins < 9 and (pot < 9 and 1 == 1))", NAMES)
+    assert [p.text for p in compiled.conjuncts] == ["coins > 1", "pot > 1", "coins < 9", "pot < 9", "1 == 1"]
+    assert explain(compile_expr("(coins > 1 and pot > 5) and true", NAMES), ctx()) == \
+        "pot > 5 does not hold: pot is 2"
+
+
+def test_values_read_too_deep_inside_one_another_are_too_large_not_a_recursion_error() -> None:
+    names = Names()
+    compiled: dict[str, Compiled] = {}
+    for i in range(400):
+        names.values[f"w{i}"] = memoized(f"w{i}", lambda c, n=f"w{i}": compiled[n].fn(c))
+    compiled["w0"] = compile_expr("1", names)
+    for i in range(1, 400):
+        compiled[f"w{i}"] = compile_expr(f"(w{i - 1} + 1) of player", names)
+    assert compiled["w99"].fn(ctx()) == 100
+    with pytest.raises(TooLarge, match="more than 100 deep"):
+        compiled["w399"].fn(ctx())
+    assert compiled["w50"].fn(ctx()) == 51

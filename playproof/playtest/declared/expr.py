@@ -5,7 +5,7 @@ here or in expr_functions.py.
 
 Grammar (loosest first; operators of one level group left to right)::
 
-    expr       := either [ 'if' expr 'else' expr ]        a if condition else b
+    expr       := either [ 'if' either 'else' expr ]      a if condition else b
     either     := both { 'or' both }
     both       := negation { 'and' negation }
     negation   := 'not' negation | comparison
@@ -46,12 +46,24 @@ Functions:
     max(players, value[, cond]), min(players, value[, cond]), best(players, value[, cond])
                                    over every player (or `others`: all but the player evaluated for), in
                                    seat order, with names evaluated for each (best: the earliest seat wins ties)
-    after(p[, k]), before(p[, k])  the player k (default 1) seats after/before player p
+    after(p[, k]), before(p[, k])  the player k (default 1) seats after/before player p (wrapping around)
     die(n)                         the face of the n-th die of the last roll ('' when none)
     rolled(face)                   how many dice of the last roll show face
 
+Only a bare `players` or `others` as the first argument makes count/sum/any/all/max/min/best run over players
+(so `max(players, 3)` is now 3, the largest of 3 for each player; `max(players + 0, 3)` and `max(players)`
+still read the variable). Inside, every name is read for the player iterated (`player` is that player, `coins` theirs).
+`X of P`, and the player of after/before, must name a player who plays (ignoring case), else the value is
+Unknown (`coins of target` when the move names nobody). Zone aggregates read the zone as the player evaluated
+for sees it; `by` is '' for what the table or the setup put, and majority() never counts those. `and` and `or`
+give the deciding value (as Python: `0 or 3` is 3); a number counts as true unless it is 0, a text unless
+it is ''.
+
 Limits: a cell nested more than 64 deep (parentheses, operators, calls) is an ExprError "nested too deeply";
-so is a number of more than 15 digits; tokenizing and parsing raise nothing but ExprError.
+so is a number of more than 15 digits; tokenizing and parsing raise nothing but ExprError. Evaluating raises
+nothing but Unknown (a hidden value) and TooLarge (a result past 10**15, or named values read more than 100
+deep inside one another or depending on themselves; see expr_values.memoized). A long flat chain of one
+operator (`1 + 1 + ... + 1`) is evaluated in one loop, so cell length alone never deepens the evaluation.
 """
 
 from __future__ import annotations
@@ -63,8 +75,8 @@ from typing import Any, Callable
 
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared.expr_values import (
-    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, memoized, modulo,
-    multiply, order, subtract,
+    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, equal_to_text, memoized,
+    modulo, multiply, numeric, order, subtract,
 )
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
@@ -192,8 +204,14 @@ def compile_expr(text: str, names: Names) -> Compiled:
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
-    conjuncts = root.alternatives if root.kind == "and" else (root,)
-    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, conjuncts)
+    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)))
+
+
+def _conjuncts(part: Part) -> list[Part]:
+    """Return the parts of a chain of `and` (nested ones too, `(a and b) and c`), else the part itself."""
+    if part.kind != "and":
+        return [part]
+    return [leaf for alternative in part.alternatives for leaf in _conjuncts(alternative)]
 
 
 class _Parser:
@@ -203,6 +221,8 @@ class _Parser:
         self.tokens, self.pos, self.names, self.text = tokens, 0, names, text
         self.item_scope = 0
         self.depth = 0
+        self.by_reads = 0
+        """How many times the pseudo-field `by` was read (an aggregate sets it only when its arguments read it)."""
         self.used_values: set[str] = set()
         self.card_fields: set[str] = set()
         self.used_zones: set[str] = set()
@@ -274,11 +294,22 @@ class _Parser:
                 fn = funcs.value_of(fn, player)
             return fn
         if kind in _COMPARE:
-            fn = _chain([_COMPARE[op] for op in ops], operands)
+            fn = self.text_test(ops, operands, spans) or _chain([_COMPARE[op] for op in ops], operands)
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
         return _chain([_ARITHMETIC[op] for op in ops], operands)
+
+    def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
+        """Return a faster closure for `x == 'text'` / `x != 'text'` (either way round) when the text is no number."""
+        if len(ops) != 1 or ops[0] not in ("==", "!="):
+            return None
+        for side in (1, 0):
+            start, stop = spans[side]
+            token = self.tokens[start]
+            if stop - start == 1 and token.kind == "str" and numeric(token.text[1:-1]) is None:
+                return equal_to_text(operands[1 - side], token.text[1:-1], ops[0] == "!=")
+        return None
 
     def literal(self, start: int, stop: int) -> bool:
         """Tell whether tokens[start:stop] is one number, text, true or false."""
@@ -327,7 +358,8 @@ class _Parser:
             raise ExprError(f"unknown function {name!r}{_hint(name, FUNCTIONS)}", token.col)
         self.take("(")
         first, after = self.peek, self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else self.peek
-        if name in funcs.PLAYER_FUNCTIONS and first.text in PLAYER_SETS and after.text in (",", ")"):
+        bare = after.text == "," or (after.text == ")" and name not in ("max", "min"))
+        if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
             return self.over_players(name, token)
         if name in AGGREGATES:
             return self.aggregate(name, token)
@@ -374,7 +406,7 @@ class _Parser:
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)
-        args = []
+        args, reads = [], self.by_reads
         if name == "nth" and self.peek.text == ",":
             self.take()
             args.append(self.expression(0))
@@ -387,7 +419,7 @@ class _Parser:
         low, high, build = funcs.ZONE_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
-        return build(zone_token.text, args)
+        return build(zone_token.text, args, self.by_reads > reads)
 
 
 def _arity(name: str, args: list[Fn], low: int, high: int, token: Token, words: str) -> None:
@@ -448,6 +480,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if text in names.fields:
             return lambda c: c.item.fields.get(text, 0)
         if text == "by":
+            parser.by_reads += 1
             return lambda c: c.memo.get(BY, "")
         if text == "item":
             return lambda c: c.item.name
@@ -471,9 +504,11 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     raise ExprError(f"unknown name {text!r}{_hint(text, known)}", token.col)
 
 
+_AGGREGATE_ONLY = "is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)"
 _MISPLACED = {
     "card": "card: this expression belongs to no move that names a component",
     "item": "item is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+    "item.<field>": f"item.<field> {_AGGREGATE_ONLY}",
     "by": "by is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
     "others": "others is only meaningful as the first argument of count/sum/any/all/max/min/best",
 }
@@ -495,7 +530,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         raise ExprError(f"unknown field {tail!r}{_hint(tail, parser.names.fields)}", token.col + len(head) + 1)
     if head == "item":
         if not parser.item_scope:
-            raise ExprError("item.<field> is only meaningful inside count/sum/any/all/first/last/best", token.col)
+            raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
     if not parser.names.card:
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)

@@ -1,6 +1,6 @@
 """The functions of the expression language, built as closures from their compiled arguments.
 
-Zone aggregates iterate the (component, by) entries of a zone with `c.item` and the pseudo-field `by` set;
+Zone aggregates iterate the (component, by) entries of a zone with `c.item` (and the pseudo-field `by`) set;
 player aggregates evaluate their arguments once per player with `c.for_player(p)`.
 """
 
@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from playproof.playtest.declared.expr_values import BY, Fn, Unknown, as_number, bounded, equal, walk
 
-ZoneBuilder = Callable[[str, list[Fn]], Fn]
+ZoneBuilder = Callable[[str, list[Fn], bool], Fn]
 
 
 def seen_by(c: Any, player: str) -> Any:
@@ -66,49 +66,66 @@ def rolled(args: list[Fn]) -> Fn:
 
 
 # ---- aggregates over a zone -------------------------------------------------------------------------------
+# Each builder takes the zone, its compiled arguments, and whether they read the pseudo-field `by`.
 
 
-def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None) -> int:
+def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
     """Return how many entries satisfy cond (all of them when cond is None)."""
     if cond is None:
         return len(entries)
-    return sum(1 for k in walk(c, entries) if cond(k))
+    found = 0
+    for _ in walk(c, entries, by):
+        if cond(c):
+            found += 1
+    return found
 
 
-def count(zone: str, args: list[Fn]) -> Fn:
+def count(zone: str, args: list[Fn], by: bool) -> Fn:
     """count(zone[, cond])."""
     if not args:
         return lambda c: c.zone_size(zone)
     cond = args[0]
-    return lambda c: _matching(c, c.zone_items(zone), cond)
+    return lambda c: _matching(c, c.zone_items(zone), cond, by)
 
 
-def total(zone: str, args: list[Fn]) -> Fn:
+def total(zone: str, args: list[Fn], by: bool) -> Fn:
     """sum(zone, value[, cond])."""
     value, cond = args[0], args[1] if len(args) > 1 else None
 
     def read(c: Any) -> int | float:
         found: int | float = 0
-        for k in walk(c, c.zone_items(zone)):
-            if cond is None or cond(k):
-                found = bounded(found + as_number(value(k)))
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
+                found = bounded(found + as_number(value(c)))
         return found
     return read
 
 
-def any_of(zone: str, args: list[Fn]) -> Fn:
+def any_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """any(zone, cond)."""
     cond = args[0]
-    return lambda c: any(cond(k) for k in walk(c, c.zone_items(zone)))
+
+    def read(c: Any) -> bool:
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond(c):
+                return True
+        return False
+    return read
 
 
-def all_of(zone: str, args: list[Fn]) -> Fn:
+def all_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """all(zone, cond)."""
     cond = args[0]
-    return lambda c: all(cond(k) for k in walk(c, c.zone_items(zone)))
+
+    def read(c: Any) -> bool:
+        for _ in walk(c, c.zone_items(zone), by):
+            if not cond(c):
+                return False
+        return True
+    return read
 
 
-def nth(zone: str, args: list[Fn]) -> Fn:
+def nth(zone: str, args: list[Fn], by: bool) -> Fn:
     """nth(zone, n, value[, cond]): the value of the n-th (matching) component, '' when there is none."""
     index, value, cond = args[0], args[1], args[2] if len(args) > 2 else None
 
@@ -117,52 +134,51 @@ def nth(zone: str, args: list[Fn]) -> Fn:
         if n != int(n) or n < 1:
             return ""
         seen = 0
-        for k in walk(c, c.zone_items(zone)):
-            if cond is None or cond(k):
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
                 seen += 1
                 if seen == n:
-                    return value(k)
+                    return value(c)
         return ""
     return read
 
 
 def end(index: int) -> ZoneBuilder:
     """first/last(zone, value[, cond]): the value of the first or last (matching) component, '' when none."""
-    def build(zone: str, args: list[Fn]) -> Fn:
+    def build(zone: str, args: list[Fn], by: bool) -> Fn:
         value, cond = args[0], args[1] if len(args) > 1 else None
 
         def read(c: Any) -> Any:
             entries = c.zone_items(zone)
-            for k in walk(c, entries if index == 0 else entries[::-1]):
-                if cond is None or cond(k):
-                    return value(k)
+            for _ in walk(c, entries if index == 0 else entries[::-1], by):
+                if cond is None or cond(c):
+                    return value(c)
             return ""
         return read
     return build
 
 
-def best(zone: str, args: list[Fn]) -> Fn:
+def best(zone: str, args: list[Fn], by: bool) -> Fn:
     """best(zone, value[, cond]): the player who put the component with the highest value (earliest on a tie)."""
     value, cond = args[0], args[1] if len(args) > 1 else None
 
     def read(c: Any) -> Any:
-        top, who = None, ""
-        for k in walk(c, c.zone_items(zone)):
-            if cond is None or cond(k):
-                score = as_number(value(k))
+        top, leader = None, ""
+        for who in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
+                score = as_number(value(c))
                 if top is None or score > top:
-                    top, who = score, k.memo[BY]
-        return who
+                    top, leader = score, who
+        return leader
     return read
 
 
-def _most(c: Any, entries: list[tuple[Any, str]], cond: Fn | None) -> str:
+def _most(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> str:
     """Return the player who put the most (matching) entries, '' when tied or none (the table's are not counted)."""
     tally: dict[str, int] = {}
-    for k in walk(c, entries):
-        by = k.memo[BY]
-        if by and (cond is None or cond(k)):
-            tally[by] = tally.get(by, 0) + 1
+    for who in walk(c, entries, by):
+        if who and (cond is None or cond(c)):
+            tally[who] = tally.get(who, 0) + 1
     if not tally:
         return ""
     top = max(tally.values())
@@ -170,16 +186,16 @@ def _most(c: Any, entries: list[tuple[Any, str]], cond: Fn | None) -> str:
     return leaders[0] if len(leaders) == 1 else ""
 
 
-def majority(zone: str, args: list[Fn]) -> Fn:
+def majority(zone: str, args: list[Fn], by: bool) -> Fn:
     """majority(zone[, cond])."""
     cond = args[0] if args else None
-    return lambda c: _most(c, c.zone_items(zone), cond)
+    return lambda c: _most(c, c.zone_items(zone), cond, by)
 
 
-def adjacent(zone: str, args: list[Fn]) -> Fn:
+def adjacent(zone: str, args: list[Fn], by: bool) -> Fn:
     """adjacent(zone[, cond]): how many (matching) components lie in the cells next to the move's cell."""
     cond = args[0] if args else None
-    return lambda c: _matching(c, c.neighbours(zone), cond)
+    return lambda c: _matching(c, c.neighbours(zone), cond, by)
 
 
 ZONE_FUNCTIONS: dict[str, tuple[int, int, ZoneBuilder]] = {
@@ -200,15 +216,14 @@ def _who(c: Any, others: bool) -> list[str]:
 
 def _per_player(name: str, others: bool, args: list[Fn]) -> Fn:
     """Return the closure of count/sum/any/all/max/min/best over `players` or `others`."""
-    value = args[0] if args else None
-    cond = args[-1] if (name == "count" and args) or len(args) > 1 else None
     if name == "count":
-        return lambda c: sum(1 for p in _who(c, others) if cond is None or cond(seen_by(c, p)))
+        test = args[0] if args else None
+        return lambda c: sum(1 for p in _who(c, others) if test is None or test(seen_by(c, p)))
+    value, cond = args[0], args[1] if len(args) > 1 else None
     if name == "any":
-        return lambda c: any(value(seen_by(c, p)) for p in _who(c, others))  # type: ignore[misc]
+        return lambda c: any(value(seen_by(c, p)) for p in _who(c, others))
     if name == "all":
-        return lambda c: all(value(seen_by(c, p)) for p in _who(c, others))  # type: ignore[misc]
-    assert value is not None
+        return lambda c: all(value(seen_by(c, p)) for p in _who(c, others))
 
     def scores(c: Any) -> list[tuple[str, int | float]]:
         found = []

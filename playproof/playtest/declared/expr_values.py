@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from typing import Any, Callable, Iterator
 
 Fn = Callable[[Any], Any]
@@ -95,8 +96,10 @@ def modulo(a: Any, b: Any) -> int | float:
 
 def equal(a: Any, b: Any) -> bool:
     """Compare texts case-insensitively, a number with numeric text as numbers, anything else as Python does."""
-    if type(a) is type(b) and not isinstance(a, str):
-        return bool(a == b)
+    if a == b:
+        return True
+    if type(a) is type(b) and type(a) is not str:
+        return False
     if isinstance(a, str) and isinstance(b, str):
         return a.casefold() == b.casefold()
     if isinstance(a, str) or isinstance(b, str):
@@ -104,7 +107,7 @@ def equal(a: Any, b: Any) -> bool:
         if x is not None and y is not None:
             return x == y
         return False
-    return bool(a == b)
+    return False
 
 
 def order(a: Any, b: Any) -> int:
@@ -121,8 +124,12 @@ def show_plain(value: Any) -> str:
     """Return a value as text for reading: numbers without `.0`, true/false, components by name."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if value is None:
+        return ""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return "a number too large to show"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{round(value, 6):.15g}"
     if not isinstance(value, (str, int, float)) and hasattr(value, "name"):
         return str(value.name)
     return str(value)
@@ -133,10 +140,17 @@ def show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else show_plain(value)
 
 
+MAX_VALUE_DEPTH = 100
+"""How many named values may be read one inside another (a value reading a value reading ...)."""
+_nesting = threading.local()
+
+
 def memoized(name: str, fn: Fn) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
 
-    A value that (through others) depends on itself raises TooLarge instead of recursing forever.
+    `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
+    (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
+    TooLarge instead of recursing without end.
     """
     busy = object()
 
@@ -148,26 +162,61 @@ def memoized(name: str, fn: Fn) -> Fn:
             raise TooLarge(f"the value {name!r} depends on itself")
         if found is not memo:
             return found
+        depth = getattr(_nesting, "depth", 0)
+        if depth >= MAX_VALUE_DEPTH:
+            raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
         memo[key] = busy
+        _nesting.depth = depth + 1
         try:
             found = fn(c)
         except BaseException:
             del memo[key]
             raise
+        finally:
+            _nesting.depth = depth
         memo[key] = found
         return found
     return read
 
 
-def walk(c: Any, entries: list[tuple[Any, str]]) -> Iterator[Any]:
-    """Yield c once per (component, by) entry with `c.item` and the pseudo-field `by` set; restore them after."""
+def walk(c: Any, entries: list[tuple[Any, str]], by: bool) -> Iterator[str]:
+    """Yield who put each (component, by) entry with `c.item` set (and the pseudo-field `by` when by); restore them."""
+    return _walk_by(c, entries) if by else _walk(c, entries)
+
+
+def _walk(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting only `c.item`."""
+    saved = c.item
+    try:
+        for comp, who in entries:
+            c.item = comp
+            yield who
+    finally:
+        c.item = saved
+
+
+def _walk_by(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting `c.item` and the pseudo-field `by` (kept in `c.memo`)."""
     saved, memo = c.item, c.memo
     saved_by = memo.get(BY, "")
     try:
-        for comp, by in entries:
+        for comp, who in entries:
             c.item = comp
-            memo[BY] = by
-            yield c
+            memo[BY] = who
+            yield who
     finally:
         c.item = saved
         memo[BY] = saved_by
+
+
+def equal_to_text(fn: Fn, text: str, negate: bool) -> Fn:
+    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once)."""
+    folded = text.casefold()
+    if negate:
+        return lambda c: not _same_text(fn(c), text, folded)
+    return lambda c: _same_text(fn(c), text, folded)
+
+
+def _same_text(value: Any, text: str, folded: str) -> bool:
+    """Tell whether a value equals a non-numeric text, ignoring case."""
+    return value == text or (type(value) is str and value.casefold() == folded)
