@@ -143,7 +143,8 @@ def test_a_skipped_obligation_is_one_finding_where_it_was_owed(tmp_path: Path) -
     fill = ["table: refill Moth", "table: refill Sun", "table: refill Lantern"]
     legal = fill + ["Ann: buy Sun", "table: refill Moth", "Ben: buy Moth"]
     assert findings(audit_text(project, legal)) == []
-    skipped = fill + ["Ann: buy Sun", "Ben: buy Moth", "table: refill Sun", "Ann: buy Lantern", "Ben: buy Sun"]
+    skipped = fill + ["Ann: buy Sun", "Ben: buy Moth", "table: refill Sun", "Ann: buy Lantern", "table: refill Moth",
+                      "Ben: buy Sun"]
     result = audit_text(project, skipped)
     assert findings(result) == [(5, "moves-refill-due", "violation")]  # one finding, not one per later move
     assert result.findings[0].message.startswith("the market is refilled at once")
