@@ -33,6 +33,8 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
     if not found:
         found += _turn_limits(state, play, line)
     found += _components(state, play, line)
+    if any(v.rule.endswith("-cell") for v in found):
+        return found  # a component cannot go on a taken cell: what else it breaks is beside the point
     found += _condition(state, play, line)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from playproof.playtest.declared.checks import check
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.flow import end_phase, phase_kind
 from playproof.playtest.declared.model import MoveSpec
@@ -142,6 +143,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
             owed.append(spec.verb)
         before = _signature(state)
         play = referee_play(state, spec, target)
+        check(state, play, line, due_now=True)  # works out what it pays and gains (its verdict is the referee's)
         if not spec.derived and spec.takes_component:
             state.assumed.append((spec.verb, play.target, play.comp.key if play.comp else ""))
         perform(play)

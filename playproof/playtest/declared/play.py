@@ -259,13 +259,12 @@ def _faces(game: Game, play: Play, words: list[str]) -> None:
         play.problem = f"{spec.verb} rolls {len(spec.dice)} {'die' if len(spec.dice) == 1 else 'dice'} " \
                        f"({', '.join(spec.dice)}): write one face each, not {len(words)}"
         return
-    faces = []
+    faces: list[Any] = []
     for die, word in zip(spec.dice, words):
         known = game.dice[die]
         face = next((f for f in known if str(f).lower() == word.lower()), None)
-        if face is None:
+        if face is None and not play.problem:
             play.check = "dice"
             play.problem = f"{word} is not a face of {die} ({', '.join(str(f) for f in dict.fromkeys(known))})"
-            return
-        faces.append(face)
-    play.faces = tuple(faces)
+        faces.append(face if face is not None else (int(word) if _is_amount(word) else word))
+    play.faces = tuple(faces)  # as written: the table goes on from the roll it believed it made
