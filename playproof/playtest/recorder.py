@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from playproof.errors import PlayproofError, Problem, Severity
-from playproof.playtest.engine import Decision, Engine, Event, EventKind, Status, Violation
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Status, Violation
 from playproof.playtest.games import find_project, resolve_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
@@ -168,9 +168,15 @@ class Recorder:
         except Exception:  # an engine that cannot tell whose turn it is: the line must name its actor
             decision = None
         keyword = text.split(" ", 1)[0].lower() in ("reveal", "undo", "amend", "note")
-        if probe.kind is EntryKind.ERROR and decision is not None and ":" not in text and not keyword:
+        if probe.kind is not EntryKind.ERROR or decision is None or ":" in text or keyword:
+            return text
+        if decision.actor != TABLE:
             return f"{decision.actor}: {text}"
-        return text
+        mover = str(getattr(self.engine, "turn_player", "") or "")  # a bare move is a player's, never the table's
+        if not mover or text.strip() in decision.moves:
+            raise PlayproofError(f"the table is to decide now ({' | '.join(decision.moves[:3])}): write "
+                                 f"`table: {text.strip()}` for the table's move, or name the player who moves")
+        return f"{mover}: {text}"
 
     def _stamp(self, text: str) -> str:
         """Put the elapsed time in front of an event line of a timed session."""
