@@ -147,3 +147,25 @@ def test_an_audit_against_bad_sheets_is_a_located_problem_not_a_traceback(tmp_pa
     assert [p.message for p in result.problems] == [
         'Moves.csv, row 4, column "to": Moves!E4: unknown zone "tablaeu"; did you mean "tableau"? '
         "(zones: deck, market, hand, tableau)"]
+
+
+def test_a_value_that_grows_without_bound_is_found_at_check_time_at_its_cell(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Values"] = [("name", "expression")] + [(f"v{n}", f"v{n - 1} * 1000" if n else "coins") for n in range(8)]
+    sheets["Scoring"] = [("part", "expression"), ("cards", "sum(tableau, points)"), ("big", "v7")]
+    found = problems_of(tmp_path, sheets)
+    assert len(found) == 1 and "Values.csv, row" in found[0] and "(found by playing a random game)" in found[0]
+
+
+def test_a_doubling_chain_of_values_is_evaluated_once_each(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Values"] = [("name", "expression")] + [(f"v{n}", f"v{n - 1} + v{n - 1}" if n else "1") for n in range(40)]
+    sheets["Scoring"] = [("part", "expression"), ("cards", "sum(tableau, points)"), ("big", "v39 - v39")]
+    assert problems_of(tmp_path, sheets) == []  # 2^40 evaluations would never finish; memoized, it is instant
+
+
+def test_a_cell_nested_too_deep_is_refused_at_check_time(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Scoring"] = [("part", "expression"), ("deep", "(" * 500 + "1" + ")" * 500)]
+    found = problems_of(tmp_path, sheets)
+    assert len(found) == 1 and "Scoring!B2" in found[0] and "nested too deeply" in found[0]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from playproof.errors import Problems
-from playproof.playtest.declared.expr import Compiled, ExprError, Fn, Names, compile_expr
+from dataclasses import replace
+from typing import Any
+
+from playproof.errors import Location, Problems
+from playproof.playtest.declared.expr import Compiled, ExprError, Fn, Names, TooLarge, compile_expr
 from playproof.playtest.declared.sheets import RawRow
 from playproof.playtest.declared.template import Template, compile_template
 
@@ -22,10 +25,24 @@ def compiled(row: RawRow, column: str, names: Names, problems: Problems, text: s
     if not source.strip():
         return None
     try:
-        return compile_expr(source, names)
+        found = compile_expr(source, names)
     except ExprError as exc:
         problems.error(row.where(column), f"{row.cell(column)}, character {exc.col + offset}: {exc}")
         return None
+    return replace(found, fn=located(found.fn, row.where(column), row.cell(column)))
+
+
+def located(fn: Fn, where: Location, cell: str) -> Fn:
+    """Wrap an expression so a value that grows too large names the cell it was written in."""
+    def run(c: Any) -> Any:
+        try:
+            return fn(c)
+        except TooLarge as exc:
+            if getattr(exc, "where", None) is None:
+                exc.where = where  # type: ignore[attr-defined]
+                exc.args = (f"{cell}: {exc}",)
+            raise
+    return run
 
 
 def template(row: RawRow, column: str, names: Names, problems: Problems) -> Template | None:
