@@ -95,11 +95,11 @@ FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rol
 PLAYER_SETS = ("players", "others")
 """Pseudo-zones a player aggregate (count/sum/any/all/max/min/best) takes as its first argument."""
 VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions", "amount", "target", "first",
-             "dealer", "roll")
+             "dealer", "roll", "x", "y")
 """Names every expression may read: the player's name, whose turn it is, how many play, the player's seat,
 the round, the turn (1 for the first), the actions made in the current turn, the number a move states (0 when
 none), the player a move names ('' when none), the player who began the round, the dealer ('' when none),
-and the sum of the numeric faces of the last roll."""
+the sum of the numeric faces of the last roll, and the grid cell the move names (x, y; '' when none)."""
 
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "==": equal, "!=": lambda a, b: not equal(a, b),

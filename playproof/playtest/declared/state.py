@@ -241,5 +241,8 @@ class Ctx:
             return move.target if move is not None else ""
         if name == "roll":
             return sum(face for face in self.state.roll if isinstance(face, (int, float)))
+        if name in ("x", "y"):
+            cell = getattr(move, "cell", None)
+            return "" if cell is None else cell[0 if name == "x" else 1]
         return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
                 "dealer": flow.dealer}.get(name, 0)
