@@ -62,13 +62,24 @@ def advance(state: State) -> None:
         end_phase(state)
 
 
-def first_due(state: State) -> tuple[MoveSpec, str] | None:
+def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
+    """Return the table moves that can fall due, in the sheet's order (only the derived ones when asked)."""
+    game = state.game
+    key = "derived" if derived_only else "all"
+    found = game.due_cache.get(key)
+    if found is None:
+        found = [s for s in game.moves.values() if s.actor == "table" and s.due is not None
+                 and (s.derived or not derived_only)]
+        game.due_cache[key] = found
+    return found
+
+
+def first_due(state: State, derived_only: bool = False) -> tuple[MoveSpec, str] | None:
     """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in state.game.moves.values():
-        if spec.actor == "table" and spec.due is not None:
-            targets = due_targets(state, spec)
-            if targets:
-                return spec, targets[0]
+    for spec in due_specs(state, derived_only):
+        targets = due_targets(state, spec)
+        if targets:
+            return spec, targets[0]
     return None
 
 
@@ -128,8 +139,9 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     """
     found: list[Violation] = []
     owed: list[str] = []
+    derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
     for _ in range(MAX_OWED):
-        pending = first_due(state)
+        pending = first_due(state, derived_only)
         if pending is None:
             break
         spec, target = pending

@@ -202,6 +202,8 @@ class Game(ReadOnly):
     rules: RuleIndex
     dice: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     """Each die by name and its faces."""
+    due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    """The table moves that can fall due (filled on first use)."""
     link: str = ""
     """The Game sheet's `components`: another project whose component sets these rules use."""
     linked: Any = None
