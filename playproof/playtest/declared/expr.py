@@ -101,10 +101,14 @@ the round, the turn (1 for the first), the actions made in the current turn, the
 none), the player a move names ('' when none), the player who began the round, the dealer ('' when none),
 the sum of the numeric faces of the last roll, and the grid cell the move names (x, y; '' when none)."""
 
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "==": equal, "!=": lambda a, b: not equal(a, b),
-    "<": lambda a, b: order(a, b) < 0, "<=": lambda a, b: order(a, b) <= 0,
-    ">": lambda a, b: order(a, b) > 0, ">=": lambda a, b: order(a, b) >= 0,
+_NUMBERS = (int, float)
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
+    "==": lambda a, b: a == b if type(a) in _NUMBERS and type(b) in _NUMBERS else equal(a, b),
+    "!=": lambda a, b: a != b if type(a) in _NUMBERS and type(b) in _NUMBERS else not equal(a, b),
+    "<": lambda a, b: a < b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) < 0,
+    "<=": lambda a, b: a <= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) <= 0,
+    ">": lambda a, b: a > b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) > 0,
+    ">=": lambda a, b: a >= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) >= 0,
 }
 _ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": add, "-": subtract, "*": multiply, "/": divide, "//": divide, "%": modulo,

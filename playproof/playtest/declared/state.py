@@ -188,7 +188,9 @@ class Ctx:
 
     def zone_size(self, name: str) -> int:
         """Return how many components a zone holds."""
-        return self.state.zone(name, self.player).size
+        owners = self.state.zones[name]
+        zone = owners[self.player] if self.player in owners else owners[""]
+        return len(zone.items) + zone.unknown - zone.pending
 
     def counter(self, name: str) -> Any:
         """Return a counter: the context player's own when each player has one, else the shared one."""
