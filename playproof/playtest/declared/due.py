@@ -104,6 +104,9 @@ def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
             play.hidden = 1
     elif spec.result is not None and not spec.names_player and result != "":
         play.amount = int(as_number(result))
+    dest = spec.dest
+    if dest and state.game.zones[dest].grid and not state.zone(dest, play.mover).cells:
+        play.cell = (0, 0)  # the referee puts a first piece in the middle; elsewhere it cannot know the cell
     return play
 
 

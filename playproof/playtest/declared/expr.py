@@ -165,6 +165,8 @@ class Names:
     fields: set[str] = field(default_factory=set)
     card: bool = False
     """True when the expression belongs to a move naming a component (`card.x`, bare fields allowed)."""
+    card_dotted: bool = False
+    """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
 
 
 @dataclass(frozen=True)
@@ -499,7 +501,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         return _card_field(text)
-    if names.card and text == "card":
+    if (names.card or names.card_dotted) and text == "card":
         return _card_name
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
@@ -536,7 +538,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         if not parser.item_scope:
             raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
-    if not parser.names.card:
+    if not (parser.names.card or parser.names.card_dotted):
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
     return _card_field(tail)
