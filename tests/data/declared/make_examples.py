@@ -202,13 +202,16 @@ STORM = {  # cooperative: the keepers against the storm deck
     "Setup": [("set", "zone"), ("Storms", "deck")],
     # GAP (reported): Phases `storm` / `round` / `table` then `watch` / `round` / `each` (the docs' "a round in
     # phases") never leaves the storm phase once the flip is made, so the flip is simply due as a round begins.
-    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "due", "note"),
-              ("flip", "table", "deck", "sea", "Storms", None, None, "flipped: 1",
-               "flipped == 0 and count(deck) > 0",
+    # GAP (reported): a table move made when it is not due is accepted (a second flip in a round), so the
+    # flip's `condition` repeats what `due` says.
+    "Moves": [("verb", "actor", "from", "to", "components", "condition", "cost", "pay", "gain", "due", "message",
+               "note"),
+              ("flip", "table", "deck", "sea", "Storms", "flipped == 0", None, None, "flipped: 1",
+               "flipped == 0 and count(deck) > 0", "one storm is flipped each round, as the round begins",
                "At the start of each round the top storm of the deck is turned into the sea."),
-              ("calm", "turn", "sea", "calmed", "Storms", "strength", "lamps", None, None,
+              ("calm", "turn", "sea", "calmed", "Storms", None, "strength", "lamps", None, None, None,
                "Calm a storm in the sea by spending as many lamps as its strength."),
-              ("rest", "turn", None, None, None, None, None, "lamps: min(2, 5 - lamps)", None,
+              ("rest", "turn", None, None, None, None, None, None, "lamps: min(2, 5 - lamps)", None, None,
                "Or rest: take 2 lamps (a keeper holds at most 5).")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("cooperative", "yes"),
              ("win", "count(deck) == 0 and count(sea) == 0"), ("lose", "sum(sea, strength) >= 5")],
