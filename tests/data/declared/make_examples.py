@@ -153,6 +153,8 @@ MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
                "card.blue * adjacent(garden, blue == 1)", None,
                "{card} must touch a {card.kind} tile or the Stone",
                "Place a tile touching a tile of its kind or the Stone; score 1 per touching tile of its kind."),
+              # GAP (reported): "only when neither of your tiles can be placed" has no words (no expression asks
+              # whether a tile fits some free cell), so the referee accepts any discard.
               ("discard", "turn", "no", "hand", "box", "Tiles", None, None, None, None,
                "When neither of your tiles can be placed, put one in the box.")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
