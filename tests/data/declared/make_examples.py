@@ -133,7 +133,8 @@ MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
     "Game": [("key", "value"), ("name", "Moss Garden"), ("version", "0.1")],
     # GAP (reported): the gain `points: adjacent(garden, kind == card.kind)` is refused by `check` ("green" is not
     # a number, but place reads kind in its cost or gain), so each tile also carries its kind as a 0/1 column.
-    "Tiles": [("name", "kind", "green", "grey", "blue", "colour", "count"), ("Stone", "stone", None, None, None, "#8d8d8d", 1),
+    "Tiles": [("name", "kind", "green", "grey", "blue", "colour", "count"),
+              ("Stone", "stone", None, None, None, "#8d8d8d", 1),
               ("Fern", "green", 1, None, None, "#3d7a4a", 2), ("Clover", "green", 1, None, None, "#6a9a3a", 2),
               ("Pebble", "grey", None, 1, None, "#6b6b6b", 2), ("Slate", "grey", None, 1, None, "#4a5560", 2),
               ("Pond", "blue", None, None, 1, "#2a6f97", 2), ("Reed", "blue", None, None, 1, "#3d5a80", 2)],
