@@ -34,12 +34,7 @@ def _check(project: Path, game_id: str, players: int) -> None:
         assert report.offered and report.mutated
 
 
-FIRST_CELL_GAP = pytest.mark.xfail(strict=True, reason="the first tile of an empty grid is offered at 0,0 only, "
-                                   "but accepted on any cell, and no expression reads the move's cell to say "
-                                   "`the Stone goes in the middle` (reported from branch mechs2)")
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=FIRST_CELL_GAP) if g == "moss-garden" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_declared_examples_offer_exactly_what_they_accept(game: str) -> None:
     _check(EXAMPLES / game, game, 3 if game != "lantern-guild" else 2)
 

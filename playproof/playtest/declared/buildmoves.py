@@ -240,8 +240,8 @@ class MovesBuilder:
         return set(found.card_fields) if mark == colon else set()
 
     def numeric(self, row: RawRow, spec: MoveSpec, costs: set[str], gains: set[str]) -> None:
-        """A component's field a cost reads holds a number (or nothing); one a gain reads is warned about once,
-        since a text there may be meant for a comparison (`points: 2 if kind == 'moss' else 0`)."""
+        """A component's field a cost reads holds a number (or nothing); a gain may read text fields (to compare
+        them: `points: 2 if kind == 'moss' else 0`), where a text in arithmetic counts 0."""
         for set_name in spec.sets:
             cset = self.sets[set_name]
             for component in cset.rows:
@@ -251,16 +251,6 @@ class MovesBuilder:
                         self.problems.error(cset.location(component.row, name),
                                             f'"{value}" is not a number, but {row.cell("verb")} ({spec.verb}) '
                                             f"reads {name} in its cost or gain")
-        for name in sorted(gains):
-            for set_name in spec.sets:
-                cset = self.sets[set_name]
-                texts = [c for c in cset.rows if _is_text(c.fields.get(name))]
-                if texts:
-                    self.problems.warn(cset.location(texts[0].row, name),
-                                       f'"{texts[0].fields.get(name)}" is not a number, but {row.cell("verb")} '
-                                       f"({spec.verb}) reads {name} in a gain: in arithmetic a text counts 0 "
-                                       f"({len(texts)} component(s) of {set_name} hold text there)")
-                    break
 
     def dice_of(self, row: RawRow) -> tuple[str, ...]:
         """Return the dice a move rolls: `d6, d6`, `2 d6` or `2x d6` (names of the Dice sheet)."""

@@ -93,18 +93,20 @@ def _who(state: State, play: Play, line: int) -> list[Violation]:
 
 
 def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
-    """A move's phase, its limit per turn, and the actions of a turn."""
-    spec, flow, turn, found = play.spec, state.flow, state.game.turn, []
+    """A move's phase, its limit, and the actions of a turn (the first broken of them: one mistake, one finding)."""
+    spec, flow, turn = play.spec, state.flow, state.game.turn
     if spec.phase:
-        found += _phase(state, play, line)
+        found = _phase(state, play, line)
+        if found:
+            return found
     if spec.limit is not None and uses_of(state, spec, play) >= spec.limit:
-        found.append(_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
-                                   f"{spec.limit_per}", line))
+        return [_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
+                              f"{spec.limit_per}", line)]
     limit = turn.actions
     if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
-        found.append(_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
-                              "turn, the most a turn allows", line))
-    return found
+        return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                         "turn, the most a turn allows", line)]
+    return []
 
 
 def uses_of(state: State, spec: MoveSpec, play: Play) -> int:

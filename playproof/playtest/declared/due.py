@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from playproof.playtest.declared.checks import check
+from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.flow import end_phase, phase_kind
 from playproof.playtest.declared.model import MoveSpec
@@ -34,6 +34,8 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     if spec.due is None or not _in_phase(state, spec):
         return []
     flow = state.flow
+    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
+        return []  # made as often as its limit allows: nothing more is owed
     if spec.names_player and spec.result is None:
         return [p for p in state.players if _holds(spec, Ctx(state, p))]
     return [""] if _holds(spec, Ctx(state, flow.current)) else []

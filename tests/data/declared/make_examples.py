@@ -131,27 +131,25 @@ GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls":
 
 MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
     "Game": [("key", "value"), ("name", "Moss Garden"), ("version", "0.1")],
-    # GAP (reported): the gain `points: adjacent(garden, kind == card.kind)` is refused by `check` ("green" is not
-    # a number, but place reads kind in its cost or gain), so each tile also carries its kind as a 0/1 column.
-    "Tiles": [("name", "kind", "green", "grey", "blue", "colour", "count"),
-              ("Stone", "stone", None, None, None, "#8d8d8d", 1),
-              ("Fern", "green", 1, None, None, "#3d7a4a", 2), ("Clover", "green", 1, None, None, "#6a9a3a", 2),
-              ("Pebble", "grey", None, 1, None, "#6b6b6b", 2), ("Slate", "grey", None, 1, None, "#4a5560", 2),
-              ("Pond", "blue", None, None, 1, "#2a6f97", 2), ("Reed", "blue", None, None, 1, "#3d5a80", 2)],
+    "Tiles": [("name", "kind", "colour", "count"),
+              ("Stone", "stone", "#8d8d8d", 1),
+              ("Fern", "green", "#3d7a4a", 2), ("Clover", "green", "#6a9a3a", 2),
+              ("Pebble", "grey", "#6b6b6b", 2), ("Slate", "grey", "#4a5560", 2),
+              ("Pond", "blue", "#2a6f97", 2), ("Reed", "blue", "#3d5a80", 2)],
     "Zones": [("zone", "owner", "visibility", "order", "grid"), ("bag", "shared", "hidden", "ordered", None),
               ("centre", "shared", "public", "unordered", None), ("hand", "player", "owner", "unordered", None),
               ("garden", "shared", "public", "unordered", "hex"), ("box", "shared", "public", "unordered", None)],
     "Counters": [("counter", "owner", "start", "min"), ("points", "player", 0, 0)],
     "Setup": [("set", "where", "zone"), ("Tiles", "name == 'Stone'", "centre"), ("Tiles", None, "bag")],
     "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "due", "message", "note"),
-              ("lay", "table", "no", "centre", "garden", "Tiles", "count(garden) == 0", None, "count(garden) == 0",
+              ("lay", "table", "no", "centre", "garden", "Tiles", "count(garden) == 0 and x == 0 and y == 0", None,
+               "count(garden) == 0",
                None, "The Stone is laid in the middle of the table before the first turn."),
               ("draw", "table", "yes", "bag", "hand", "Tiles", None, None, "count(hand) < 2 and count(bag) > 0",
                None, "Each gardener holds two tiles, drawn from the bag at once."),
               ("place", "turn", "no", "hand", "garden", "Tiles",
                "adjacent(garden, kind == card.kind or kind == 'stone') > 0",
-               "points: card.green * adjacent(garden, green == 1) + card.grey * adjacent(garden, grey == 1) + "
-               "card.blue * adjacent(garden, blue == 1)", None,
+               "points: adjacent(garden, kind == card.kind)", None,
                "{card} must touch a {card.kind} tile or the Stone",
                "Place a tile touching a tile of its kind or the Stone; score 1 per touching tile of its kind."),
               # GAP (reported): "only when neither of your tiles can be placed" has no words (no expression asks
@@ -159,9 +157,7 @@ MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
               ("discard", "turn", "no", "hand", "box", "Tiles", None, None, None, None,
                "When neither of your tiles can be placed, put one in the box.")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
-             # GAP (reported): `skip` = `count(hand) == 0 and count(bag) == 0` holds for everyone once the last tile
-             # is placed, and the turn order then recurses for ever (RecursionError); the last clause avoids it.
-             ("skip", "count(hand) == 0 and count(bag) == 0 and any(players, count(hand) > 0)"),
+             ("skip", "count(hand) == 0 and count(bag) == 0"),
              ("end", "count(bag) == 0 and all(players, count(hand) == 0)")],
     "Scoring": [("part", "expression"), ("points", "points")],
 }
@@ -198,23 +194,18 @@ STORM = {  # cooperative: the keepers against the storm deck
                ("Tempest", 3, "#22304a", 2)],
     "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
               ("sea", "shared", "public", "unordered"), ("calmed", "shared", "public", "unordered")],
-    # GAP (reported): "one storm each round" has no words: `due` = `count(deck) > 0` in the storm phase flips the
-    # whole deck at once, so a bookkeeping counter `flipped` (internal, reset each round) says it was flipped.
-    "Counters": [("counter", "owner", "start", "min", "max", "reset", "internal"),
-                 ("lamps", "player", 2, 0, 5, None, None), ("flipped", "shared", 0, None, None, "round", "yes")],
+    "Counters": [("counter", "owner", "start", "min", "max"), ("lamps", "player", 2, 0, 5)],
     "Setup": [("set", "zone"), ("Storms", "deck")],
-    # GAP (reported): Phases `storm` / `round` / `table` then `watch` / `round` / `each` (the docs' "a round in
-    # phases") never leaves the storm phase once the flip is made, so the flip is simply due as a round begins.
-    # GAP (reported): a table move made when it is not due is accepted (a second flip in a round), so the
-    # flip's `condition` repeats what `due` says.
-    "Moves": [("verb", "actor", "from", "to", "components", "condition", "cost", "pay", "gain", "due", "message",
-               "note"),
-              ("flip", "table", "deck", "sea", "Storms", "flipped == 0", None, None, "flipped: 1",
-               "flipped == 0 and count(deck) > 0", "one storm is flipped each round, as the round begins",
+    "Phases": [("phase", "of", "who", "note"), ("storm", "round", "table", "The table turns a storm into the sea."),
+               ("watch", "round", "each", "Each keeper calms a storm or rests.")],
+    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "limit", "phase", "due",
+               "message", "note"),
+              ("flip", "table", "deck", "sea", "Storms", None, None, None, "1 a round", "storm", "count(deck) > 0",
+               "one storm is flipped each round, as the round begins",
                "At the start of each round the top storm of the deck is turned into the sea."),
-              ("calm", "turn", "sea", "calmed", "Storms", None, "strength", "lamps", None, None, None,
+              ("calm", "turn", "sea", "calmed", "Storms", "strength", "lamps", None, None, "watch", None, None,
                "Calm a storm in the sea by spending as many lamps as its strength."),
-              ("rest", "turn", None, None, None, None, None, None, "lamps: min(2, 5 - lamps)", None, None,
+              ("rest", "turn", None, None, None, None, None, "lamps: min(2, 5 - lamps)", None, "watch", None, None,
                "Or rest: take 2 lamps (a keeper holds at most 5).")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("cooperative", "yes"),
              ("win", "count(deck) == 0 and count(sea) == 0"), ("lose", "sum(sea, strength) >= 5")],
