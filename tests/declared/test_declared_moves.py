@@ -223,3 +223,24 @@ def test_a_named_value_reads_the_moves_card(tmp_path: Path) -> None:
     assert findings(audit_text(project, ["table: deal Ann Sun", "Ann: play Sun"])) == []
     assert findings(audit_text(project, ["table: deal Ann Moth", "Ann: play Moth"])) == [
         (2, "moves-play-condition", "violation")]
+
+
+def test_a_record_of_a_zone_is_checked_and_changes_nothing(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "takes", "record", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards", "", "", ""),
+            ("shows", "table", "yes", "hand", "", "Cards", "any", "yes", ""),
+            ("end", "turn", "no", "", "", "", "", "", "yes")]
+    project = project_of(tmp_path, rows)
+    deal = ["table: deal Ann Moth", "table: deal Ann Sun"]
+    assert findings(audit_text(project, deal + ["table: shows Ann Sun Moth", "table: shows Ben none"])) == []
+    wrong = audit_text(project, deal + ["table: shows Ann Sun"])
+    assert findings(wrong) == [(3, "moves-shows-record", "violation")]
+    assert "Ann's hand holds Moth, Sun: it leaves out Moth" in wrong.findings[0].message
+    extra = audit_text(project, deal + ["table: shows Ann Sun Moth Lantern", "table: shows Ann Sun Moth"])
+    assert findings(extra) == [(3, "moves-shows-record", "violation")]  # the record moved nothing
+
+
+def test_a_derived_claim_when_the_rules_make_none_changes_nothing(tmp_path: Path) -> None:
+    project = trick_game(tmp_path)
+    early = DEALT + ["Ann: play Moth", "table: take Ann", "Ben: play Lantern"]
+    assert findings(audit_text(project, early)) == [(6, "moves-take-result", "violation")]

@@ -130,21 +130,31 @@ class MovesBuilder:
                         expression(row, "where", self.card_names, problems) if sets else None,
                         condition.fn if condition else None, None, None, [],
                         None, self.phase(row), action,
-                        choice(row, "ends turn", problems) == "yes", choice(row, "next", problems),
+                        row.text("ends turn").lower() == "yes", choice(row, "next", problems),
                         expression(row, "due", names, problems), row.origin)
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
         spec.limit, spec.limit_per = self.limit(row, actor)
+        spec.ends_when = self.ends_when(row, names)
         spec.reads_card = bool(condition and condition.card_fields)
         spec.count = self.count(row, bulk)
         self.economy(row, spec, names)
         spec.derived = choice(row, "derived", problems) == "yes"
+        spec.record = choice(row, "record", problems) == "yes"
+        spec.amount = expression(row, "amount", names, problems)
         spec.result = expression(row, "result", names, problems)
         spec.message = template(row, "message", names, problems)
         spec.dice = self.dice_of(row)
         spec.phrase = self.phrase(row, spec)
-        spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result") if row.text(c)}
+        spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result", "amount") if row.text(c)}
         self.consistent(row, spec)
         return spec
+
+    def ends_when(self, row: RawRow, names: Names) -> Fn | None:
+        """Return the `ends turn` cell when it is a condition (`rolled(1) > 0`): `yes`, `no` and empty are not."""
+        text = row.text("ends turn").lower()
+        if text in ("", "yes", "no"):
+            return None
+        return expression(row, "ends turn", names, self.problems)
 
     def limit(self, row: RawRow, actor: str) -> tuple[int | None, str]:
         """Return how many times a move may be made and in what: `2` (a turn; a table move's: a round),
@@ -224,7 +234,9 @@ class MovesBuilder:
         mark = min(marks)
         name, text = part[:mark], part[mark + 1:]
         name, _, owner = name.strip().partition(" of ")
-        if owner and owner.strip() not in ("target", "current", "player"):
+        if name.strip().lower().startswith("each "):
+            name, owner = name.strip()[5:], "each"
+        if owner and owner.strip() not in ("target", "current", "player", "each"):
             self.problems.error(row.where("gain"), f"{row.cell('gain')}: \"{name} of {owner.strip()}\": a gain "
                                 "goes to `target` (the player the move names), `current` or `player` (who moves)")
             return set()
@@ -234,7 +246,7 @@ class MovesBuilder:
         if not found:
             return set()
         gains = spec.gains if mark == colon else spec.sets_gain
-        if owner.strip() in ("target", "current"):
+        if owner.strip() in ("target", "current", "each"):
             spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
         gains.append((name.strip(), found.fn))
         return set(found.card_fields) if mark == colon else set()

@@ -38,7 +38,7 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
     found += _condition(state, play, line)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
-    found += cost_found
+    found += cost_found + _amount(state, play, line)
     if not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
@@ -47,6 +47,32 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
 def check_from(state: State, play: Play, line: int) -> list[Violation]:
     """Return what is wrong with the components of a move written late (only where they come from)."""
     return _components(state, play, line)
+
+
+def check_record(state: State, play: Play, line: int) -> list[Violation]:
+    """A record of a zone names exactly the components it holds (any order); it changes nothing."""
+    spec = play.spec
+    if play.problem and play.check != "count":
+        return [_move_finding(state, play, play.check, play.problem, line)]
+    held: dict[str, int] = {}
+    uncertain = False
+    for name in spec.sources:
+        zone = state.zone(name, play.mover)
+        uncertain = uncertain or zone.uncertain
+        for comp, _ in zone.items:
+            held[comp.name] = held.get(comp.name, 0) + 1
+    named: dict[str, int] = {}
+    for comp in play.comps:
+        named[comp.name] = named.get(comp.name, 0) + 1
+    if named == held or (uncertain and all(named.get(k, 0) >= n for k, n in held.items())):
+        return []
+    missing = [f"{k}" for k, n in held.items() for _ in range(n - named.get(k, 0))]
+    extra = [f"{k}" for k, n in named.items() for _ in range(n - held.get(k, 0))]
+    where = " and ".join(zone_name(state.game, z, play.mover) for z in spec.sources)
+    said = "; ".join(part for part in (f"it leaves out {', '.join(missing)}" if missing else "",
+                                        f"{', '.join(extra)} is not there" if extra else "") if part)
+    holds = ", ".join(sorted(k for k, n in held.items() for _ in range(n))) or "nothing"
+    return [_move_finding(state, play, "record", f"{where} holds {holds}: {said}", line)]
 
 
 def _finding(game: Game, rule: str, message: str, line: int, status: Status = Status.VIOLATION) -> Violation:
@@ -263,6 +289,21 @@ def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
     return play.amount, [_move_finding(state, play, "cost", f"{what} costs {cost}, not {play.amount}", line)]
 
 
+def _amount(state: State, play: Play, line: int) -> list[Violation]:
+    """A number the move states is what its `amount` says (the food a harvest takes)."""
+    spec = play.spec
+    if spec.amount is None or play.amount is None:
+        return []
+    try:
+        expected = int(as_number(spec.amount(_ctx(state, play))))
+    except Unknown:
+        return []
+    if expected == play.amount:
+        return []
+    return [_move_finding(state, play, "amount", f"{spec.verb} states {play.amount}, but the rules give {expected} "
+                          f"({spec.texts.get('amount', '')})", line, sentence=True)]
+
+
 def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
     """Counters a move changes stay within their range."""
     found = []
@@ -288,13 +329,16 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
     for index, (name, fn) in enumerate(spec.gains):
-        key = (name, state.counter_owner(name, _gainer(state, play, ("add", index), payer)))
-        for comp in _each(play):
-            try:
-                gain = as_number(fn(_ctx(state, play, comp)))
-            except Unknown:
-                gain = 0
-            deltas[key] = deltas.get(key, 0) + int(gain)
+        owner = _gainer(state, play, ("add", index), payer)
+        for player in (state.players if owner == "each" else (owner,)):
+            key = (name, state.counter_owner(name, player))
+            for comp in _each(play):
+                try:
+                    gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
+                                        else _ctx(state, play, comp)))
+                except Unknown:
+                    gain = 0
+                deltas[key] = deltas.get(key, 0) + int(gain)
     found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
     for index, (name, fn) in enumerate(spec.sets_gain):
         try:
@@ -310,6 +354,8 @@ def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
     owner = play.spec.gain_owner.get(gain)
     if owner == "target" and play.target:
         return play.target
+    if owner == "each":
+        return owner
     return state.flow.current if owner == "current" else payer
 
 

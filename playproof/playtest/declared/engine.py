@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from playproof.playtest.declared import legal
 from playproof.playtest.declared.apply import perform, perform_late
-from playproof.playtest.declared.checks import check, check_from
+from playproof.playtest.declared.checks import check, check_from, check_record
 from playproof.playtest.declared.due import advance, check_claim, due_targets, late, settle
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
@@ -105,6 +105,8 @@ class DeclaredEngine(Engine):
             return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
                                            f"(moves: {', '.join(self.game.moves)})", event)]
         play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+        if spec.record:  # a record is checked against the table and changes nothing, even after the end
+            return found + check_record(self.state, play, event.line)
         assumed = None if play.problem else late(self.state, play)
         if assumed is not None:
             checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
@@ -112,8 +114,10 @@ class DeclaredEngine(Engine):
             advance(self.state)
             return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:
-            play, wrong = check_claim(self.state, play, event.line)
-            found += wrong
+            claimed, wrong = check_claim(self.state, play, event.line)
+            if claimed is None:
+                return found + wrong
+            play, found = claimed, found + wrong
         due_now = event.actor == TABLE and bool(due_targets(self.state, spec))
         checked = check(self.state, play, event.line, due_now)
         checked += self.check_move(play, event) if not checked else []

@@ -187,15 +187,19 @@ def _player(players: tuple[str, ...], word: str) -> str:
 def _components(game: Game, play: Play, words: list[str]) -> None:
     """Read the components a move names (`?` for a hidden one), and check how many it takes."""
     spec = play.spec
+    if [w.lower() for w in words] == ["none"] and spec.count[0] == 0:
+        return  # a move that may name no component says so: `table: discards none`
     if not words:
+        if spec.count[0] == 0:
+            return
         play.problem = f"{spec.verb} names no component ({', '.join(spec.sets)})"
         return
-    whole = game.comps.get(name_key(" ".join(words))) if len(words) > 1 else None
+    whole = game.component(name_key(" ".join(words))) if len(words) > 1 else None
     for word in ([] if whole else words):
         if word == "?":
             play.hidden += 1
             continue
-        comp = game.comps.get(name_key(word))
+        comp = game.component(name_key(word))
         if comp is None:
             play.problem = play.problem or f"no component is named \"{' '.join(words) if spec.count == (1, 1) else word}\""
             if spec.count == (1, 1):

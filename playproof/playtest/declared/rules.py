@@ -63,6 +63,10 @@ def _move_rules(game_id: str, move: MoveSpec, add: Callable[[str, str, Origin | 
         add(f"{base}-due", f"the table makes {verb} as soon as it is due.", origin)
     if move.cost:
         add(f"{base}-cost", f"{verb} costs what the sheet says, paid from {move.pay}.", origin)
+    if move.amount:
+        add(f"{base}-amount", f"the number {verb} states is what the sheet says.", origin)
+    if move.record:
+        add(f"{base}-record", f"a record of {' and '.join(move.sources)} names exactly what it holds.", origin)
     if move.condition:
         add(f"{base}-condition", f"{verb} is allowed only when its condition holds.", origin)
     if move.phase:
