@@ -127,6 +127,102 @@ WHO_WILL_REIGN = {  # the card economy of a seed game, declared over the sets of
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
          "who-will-reign-market": WHO_WILL_REIGN}
 
+
+# ---- dice, simultaneous selection, bidding (one small game per mechanism) ----------------------------------
+
+REEF = {  # dice: push your luck
+    "Game": [("key", "value"), ("name", "Reef Divers"), ("version", "0.1")],
+    "Pearls": [("name", "depth", "points", "colour", "count"),
+               ("Sand-Pearl", 4, 1, "#e0c068", 6), ("Reef-Pearl", 6, 2, "#3d7a4a", 5),
+               ("Deep-Pearl", 8, 3, "#2a6f97", 4), ("Trench-Pearl", 10, 5, "#3d5a80", 3),
+               ("Abyss-Pearl", 12, 8, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("sea", "shared", "hidden", "ordered", None),
+              ("reef", "shared", "public", "unordered", 3), ("haul", "player", "public", "unordered", None)],
+    "Counters": [("counter", "owner", "start", "reset", "internal", "note"),
+                 ("dives", "player", 0, "turn", "yes",
+                  "bookkeeping: the last roll is not cleared when a turn ends, so a dive of this turn is counted")],
+    "Setup": [("set", "zone"), ("Pearls", "sea")],
+    "Dice": [("die", "faces"), ("d6", "1-6")],
+    "Values": [("name", "expression"), ("pearls", "sum(haul, points)"), ("out_of_air", "dives > 0 and rolled(1) > 0")],
+    "Moves": [("verb", "actor", "from", "to", "components", "dice", "condition", "gain", "limit", "ends turn",
+               "due", "message"),
+              ("refill", "table", "sea", "reef", "Pearls", None, None, None, None, None,
+               "count(reef) < 3 and count(sea) > 0", None),
+              ("dive", "turn", None, None, None, "2 d6", "not out_of_air", "dives: 1", 3, None, None,
+               "{player} rolled a 1 and is out of air: no more dives this turn"),
+              ("grab", "turn", "reef", "haul", "Pearls", None, "dives > 0 and not out_of_air and card.depth <= roll",
+               None, None, "yes", None, "{card} lies at depth {card.depth}: the last dive reached {roll}"),
+              ("surface", "turn", None, None, None, None, None, None, None, "yes", None, None)],
+    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move"),
+             ("end", "any(players, pearls >= 12) or count(sea) == 0 and count(reef) == 0"), ("end at", "round")],
+    "Scoring": [("part", "expression"), ("pearls", "pearls")],
+}
+
+BOATS = {  # simultaneous selection: everyone launches a boat in secret, then all reveal
+    "Game": [("key", "value"), ("name", "Paper Boats"), ("version", "0.1")],
+    "Boats": [("name", "speed", "colour", "count"),
+              ("Raft", 1, "#8d6e63", 4), ("Skiff", 2, "#a1887f", 4), ("Dinghy", 3, "#3d7a4a", 4),
+              ("Sloop", 4, "#2a6f97", 4), ("Ketch", 5, "#3d5a80", 4), ("Clipper", 6, "#9a3b3b", 4)],
+    "Prizes": [("name", "points", "colour", "count"),
+               ("Shell", 1, "#e0c068", 3), ("Bottle", 2, "#c08a1e", 2), ("Compass", 3, "#2a6f97", 2),
+               ("Anchor", 4, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("hand", "player", "owner", "unordered"),
+              ("chosen", "player", "owner", "unordered"), ("shown", "player", "public", "ordered"),
+              ("prizes", "shared", "hidden", "ordered"), ("harbour", "shared", "public", "unordered"),
+              ("won", "player", "public", "unordered")],
+    "Setup": [("set", "zone", "each"), ("Boats", "hand", 1), ("Prizes", "prizes", None)],
+    "Phases": [("phase", "of", "who"), ("launch", "round", "together"), ("reveal", "round", "table")],
+    "Values": [("name", "expression"), ("boat", "last(shown, speed)"), ("fastest", "max(players, boat)"),
+               ("revealed", "all(players, count(shown) == round)")],
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "phase", "due", "derived", "result",
+               "message"),
+              ("flip", "table", "no", "prizes", "harbour", "Prizes", None,
+               "count(harbour) == 0 and count(prizes) > 0 and all(players, count(shown) < round)", None, None, None),
+              ("launch", "turn", "no", "hand", "chosen", "Boats", "launch", None, None, None, None),
+              ("reveal", "table", "yes", "chosen", "shown", "all", "reveal",
+               "count(chosen) > 0 and all(players, count(chosen) > 0 or count(shown) == round)", "yes", None, None),
+              ("award", "table", "yes", "harbour", "won", "all", "reveal",
+               "count(harbour) > 0 and revealed and count(players, boat == fastest) == 1", "yes",
+               "best(players, boat)", "{best(players, boat)}'s boat is the fastest")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("end", "round > 6"),
+             ("tiebreak", "count(won)")],
+    "Scoring": [("part", "expression"), ("prizes", "sum(won, points)")],
+}
+
+DRIFT = {  # bidding: bids rise, players pass, the winner pays
+    "Game": [("key", "value"), ("name", "Driftwood Auction"), ("version", "0.1")],
+    "Lots": [("name", "points", "colour", "count"),
+             ("Plank", 2, "#a1887f", 4), ("Rope", 3, "#c08a1e", 3), ("Sail", 5, "#e0c068", 2),
+             ("Mast", 7, "#3d5a80", 2), ("Figurehead", 10, "#9a3b3b", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("lots", "shared", "hidden", "ordered"),
+              ("block", "shared", "public", "unordered"), ("yard", "player", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "min", "reset", "internal"),
+                 ("coins", "player", 12, 0, "never", "no"),
+                 ("high_bid", "shared", 0, None, "never", "yes"),
+                 ("high_bidder", "shared", 0, None, "never", "yes"),
+                 ("passed", "player", 0, None, "round", "yes")],
+    "Setup": [("set", "zone"), ("Lots", "lots")],
+    "Moves": [("verb", "actor", "player", "phrase", "from", "to", "components", "condition", "cost", "pay", "gain",
+               "ends turn", "due", "derived", "result", "message"),
+              ("flip", "table", "no", None, "lots", "block", "Lots", None, None, None, None, None,
+               "count(block) == 0 and count(lots) > 0", None, None, None),
+              ("bid", "turn", "no", "bid N", None, None, None, "amount > high_bid and amount <= coins", None, None,
+               "high_bid = amount; high_bidder = player", "yes", None, None, None,
+               "a bid must beat {high_bid} and {player} has {coins} coins"),
+              ("pass", "turn", "no", None, None, None, None, None, None, None, "passed: 1", "yes", None, None, None,
+               None),
+              ("win", "table", "yes", None, "block", "yard", "all", None, "high_bid", "coins",
+               "high_bid = 0; passed: 1", "yes", "count(players, passed == 0) == 1 and count(block) > 0", "yes",
+               "high_bidder if high_bid > 0 else best(players, 0 - passed)",
+               "{high_bidder if high_bid > 0 else best(players, 0 - passed)} is the last in and wins the lot")],
+    "Turn": [("key", "value"), ("players", "3-4"), ("first player", "clockwise"), ("skip", "passed == 1"),
+             ("turns each", 30),
+             ("end", "count(lots) == 0 and count(block) == 0"), ("end at", "round"), ("tiebreak", "coins")],
+    "Scoring": [("part", "expression"), ("lots", "sum(yard, points)"), ("coins", "coins // 3")],
+}
+
+GAMES.update({"reef-divers": REEF, "paper-boats": BOATS, "driftwood-auction": DRIFT})
+
 CARD_LAYOUT = '''
 [sets.{name}]
 size = "mini"
@@ -174,6 +270,14 @@ BODIES = {
     ("tidepool-tricks", "Tides"): ("**{rank}**\\n{suit}", []),
     ("market-stalls", "Goods"): ("{kind}\\n**{points}** VP", []),
 }
+
+
+BODIES.update({
+    ("reef-divers", "Pearls"): ("depth **{depth}**\\n{points} VP", []),
+    ("paper-boats", "Boats"): ("speed\\n**{speed}**", []),
+    ("paper-boats", "Prizes"): ("**{points}** VP", []),
+    ("driftwood-auction", "Lots"): ("**{points}** VP", []),
+})
 
 
 def layouts(game_id: str, book: dict) -> str:
