@@ -151,7 +151,7 @@ REEF = {  # dice: push your luck
               ("dive", "turn", None, None, None, "2 d6", "not out_of_air", "dives: 1", 3, None, None,
                "{player} rolled a 1 and is out of air: no more dives this turn"),
               ("grab", "turn", "reef", "haul", "Pearls", None, "dives > 0 and not out_of_air and card.depth <= roll",
-               None, None, "yes", None, "{card} lies at depth {card.depth}: the last dive reached {roll}"),
+               None, None, "yes", None, None),
               ("surface", "turn", None, None, None, None, None, None, None, "yes", None, None)],
     "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move"),
              ("end", "any(players, pearls >= 12) or count(sea) == 0 and count(reef) == 0"), ("end at", "round")],
