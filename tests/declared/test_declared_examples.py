@@ -22,8 +22,24 @@ GAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_fil
 LOGS = sorted(EXAMPLES.glob("*/playtests/*.log"))
 
 
-def test_there_are_three_declared_examples() -> None:
-    assert GAMES == ["lantern-guild", "market-stalls", "tidepool-tricks"]
+EXPECTED_GAMES = ["lantern-guild", "market-stalls", "tidepool-tricks"]
+EXPECTED_GAMES += ["driftwood-auction", "paper-boats", "reef-divers"]  # bidding, simultaneous selection, dice
+
+# Example games whose random games the engine cannot finish yet, and why (strict: remove once fixed).
+STALLS_IN_SIMULATE = {
+    "paper-boats": "a round phase played by the table (`who` = `table`) never ends once nothing is due, so the "
+                   "next round's `together` phase never begins",
+}
+
+
+def test_there_are_the_declared_examples() -> None:
+    assert GAMES == sorted(EXPECTED_GAMES)
+
+
+def simulated(games: list[str]) -> list:
+    """Return the games to simulate, those that stall marked as expected failures."""
+    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=STALLS_IN_SIMULATE[g]))
+            if g in STALLS_IN_SIMULATE else g for g in games]
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: f"{p.parents[1].name}/{p.name}")
@@ -39,7 +55,7 @@ def test_each_log_gives_exactly_its_expected_findings(path: Path) -> None:
         assert result.engine is not None and result.engine.is_over()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", simulated(GAMES))
 def test_random_games_end_and_every_offered_move_is_accepted(game: str) -> None:
     engine = declared_engine(EXAMPLES / game, game)
     for players in range(engine.min_players, engine.max_players + 1):
