@@ -133,9 +133,9 @@ GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls":
 REEF = {  # dice: push your luck
     "Game": [("key", "value"), ("name", "Reef Divers"), ("version", "0.1")],
     "Pearls": [("name", "depth", "points", "colour", "count"),
-               ("Sand-Pearl", 4, 1, "#e0c068", 6), ("Reef-Pearl", 6, 2, "#3d7a4a", 5),
-               ("Deep-Pearl", 8, 3, "#2a6f97", 4), ("Trench-Pearl", 10, 5, "#3d5a80", 3),
-               ("Abyss-Pearl", 12, 8, "#1b1b3a", 1)],
+               ("Sand Pearl", 4, 1, "#e0c068", 6), ("Reef Pearl", 6, 2, "#3d7a4a", 5),
+               ("Deep Pearl", 8, 3, "#2a6f97", 4), ("Trench Pearl", 10, 5, "#3d5a80", 3),
+               ("Abyss Pearl", 12, 8, "#1b1b3a", 1)],
     "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("sea", "shared", "hidden", "ordered", None),
               ("reef", "shared", "public", "unordered", 3), ("haul", "player", "public", "unordered", None)],
     "Counters": [("counter", "owner", "start", "reset", "internal", "note"),
