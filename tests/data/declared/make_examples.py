@@ -224,6 +224,29 @@ DRIFT = {  # bidding: bids rise, players pass, the winner pays
     "Scoring": [("part", "expression"), ("lots", "sum(yard, points)"), ("coins", "coins // 3")],
 }
 
+
+
+def with_notes(rows: list[tuple], notes: dict[str, str]) -> list[tuple]:
+    """Return a sheet's rows with a `note` column: each row's rule in the rulebook's words (`playproof rules`)."""
+    return [rows[0] + ("note",)] + [row + (notes.get(row[0]),) for row in rows[1:]]
+
+
+REEF["Moves"] = with_notes(REEF["Moves"], {
+    "refill": "Whenever the reef holds fewer than three pearls, turn the top pearl of the sea up at once.",
+    "dive": "Roll both dice, at most three times a turn; after a 1 you are out of air and may not dive again.",
+    "grab": "Take a pearl no deeper than your last dive, unless it showed a 1; your turn ends.",
+    "surface": "Surface with nothing (you must after a 1); your turn ends."})
+BOATS["Moves"] = with_notes(BOATS["Moves"], {
+    "flip": "If the harbour is empty, turn the top prize up before the race.",
+    "launch": "Everyone lays one boat face down, all at once; a Clipper may not race in the first race.",
+    "reveal": "When everyone has launched, all boats are turned face up.",
+    "award": "The fastest boat, alone, takes every prize in the harbour; on a tie they stay."})
+DRIFT["Moves"] = with_notes(DRIFT["Moves"], {
+    "flip": "Each round one lot is turned up on the empty block.",
+    "bid": "Bid more than the high bid, and no more than your coins.",
+    "pass": "Pass: you are out of this auction.",
+    "win": "The last player in pays their bid (nothing if nobody bid) and takes the lot."})
+
 GAMES.update({"reef-divers": REEF, "paper-boats": BOATS, "driftwood-auction": DRIFT})
 
 CARD_LAYOUT = '''
