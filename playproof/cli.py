@@ -29,7 +29,9 @@ class ErrorsAsOneLine(click.Group):
                 click.echo(f"{problem.severity.value}: {problem}", err=True)
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
-            raise click.ClickException(str(exc)) from None
+            error = click.ClickException(str(exc))
+            error.exit_code = getattr(exc, "exit_code", error.exit_code)  # e.g. 2: a log's project is missing
+            raise error from None
         except KeyboardInterrupt as exc:
             if not _terminated(exc):  # Ctrl-C stays Ctrl-C
                 raise

@@ -145,12 +145,19 @@ def list_sessions(db: Path | None) -> None:
         click.echo(f"{s.id:>4}  {s.game:<24} {s.players:<30} {s.lines:>4} lines  {s.started}  {state}")
 
 
+def log_project_option(func: F) -> F:
+    """Add `--project DIR`: where the logs' game project is now (default: found from the log, see log-format.md)."""
+    return click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                        help="The game project the logs were played with, wherever it is now.")(func)
+
+
 @playtest.command("show")
 @click.argument("session", type=int)
 @click.option("--at", "line", type=click.IntRange(min=1), help="Show the game's state after this line instead.")
+@log_project_option
 @engine_option
 @db_option
-def show(session: int, line: int | None, engine: str | None, db: Path | None) -> None:
+def show(session: int, line: int | None, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
     from playproof.playtest.audit import format_text
     from playproof.playtest.recorder import session_replay, state_lines
@@ -158,10 +165,10 @@ def show(session: int, line: int | None, engine: str | None, db: Path | None) ->
     from playproof.playtest.store import Store
     store = Store(db, readonly=True)
     if line is not None:
-        click.echo("\n".join(state_lines(session_replay(store, session, engine), line)))
+        click.echo("\n".join(state_lines(session_replay(store, session, engine, project), line)))
         return
     click.echo(store.text(session), nl=False)
-    click.echo("\n".join(["", *format_text([audit_source(str(session), db, engine)])]))
+    click.echo("\n".join(["", *format_text([audit_source(str(session), db, engine, project)])]))
 
 
 @playtest.command("export")
@@ -174,9 +181,9 @@ def export(session: int, fmt: str | None, output: Path | None, db: Path | None) 
     """Export a stored session as a log (text) or its JSON Lines twin."""
     from playproof.output.atomic import write_text_atomic
     from playproof.playtest.logjson import to_jsonl
-    from playproof.playtest.recorder import session_log
+    from playproof.playtest.recorder import portable_log
     from playproof.playtest.store import Store
-    log = session_log(Store(db, readonly=True), session)
+    log = portable_log(Store(db, readonly=True), session, (output or Path("x")).absolute().parent)
     jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
     content = to_jsonl(log) if jsonl else log.text()
     if output is None:
@@ -203,17 +210,18 @@ def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Stop each log at its first problem or finding; undetermined counts.")
 @click.option("--game", default=None, help="Game id when the logs have no [Game] header.")
+@log_project_option
 @engine_option
 @click.pass_context
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
-          engine: str | None) -> None:
+          project: Path | None, engine: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
     import json
 
     from playproof.playtest.audit import Tally, iter_audits, result_lines
 
     tally, logs_data = Tally(), []
-    for result in iter_audits(logs, game, strict, engine):  # each log's findings as soon as it is audited
+    for result in iter_audits(logs, game, strict, engine, project):  # each log's findings as soon as it is audited
         tally.add(result)
         if fmt == "json":
             logs_data.append(result.to_dict())
@@ -231,16 +239,18 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@log_project_option
 @engine_option
 @db_option
-def report(sources: tuple[str, ...], fmt: str | None, output: Path, engine: str | None, db: Path | None) -> None:
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, project: Path | None, engine: str | None,
+           db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
     from playproof.playtest.sources import load_reports
     from playproof.output.reports import find_format, format_for, write_reports
 
     fmt = format_for(output, fmt)
     find_format(fmt)
-    reports = load_reports(list(sources), db, engine)
+    reports = load_reports(list(sources), db, engine, project)
     write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too

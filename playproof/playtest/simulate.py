@@ -124,12 +124,17 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, count + 1))
 
 
-def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str:
-    """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
+def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], folder: Path | None = None) -> str:
+    """Return a simulated game as log text (header, then one `Actor: verb args` line per event); `folder`: where
+    the log is written, so that [Project] is relative to it (a portable log)."""
+    from playproof.playtest.projectfind import relative_to, session_stamp
+
+    project = setup.project
+    named = relative_to(project, folder) if project is not None and folder is not None else project
     values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
               "Seed": None if setup.seed is None else str(setup.seed),
               "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items()),
-              "Project": str(setup.project) if setup.project else None}
+              "Project": str(named) if named else None, **session_stamp(engine_cls, project)}
     header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 
