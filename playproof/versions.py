@@ -14,9 +14,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from playproof.errors import Problems
+
+if TYPE_CHECKING:
+    from playproof.layouts.project import Project
 
 VERSION_LENGTH = 8
 """Hex digits of a content version: a collision needs some 65,000 versions of one game."""
@@ -124,6 +127,12 @@ def designs(project: Path, problems: Problems) -> dict[str, Design]:
 
     loaded = load_project(project, problems)
     problems.raise_if_errors()
+    return designs_of(loaded)
+
+
+def designs_of(loaded: Project) -> dict[str, Design]:
+    """Return every printed design of a loaded project by id (sets in layout order, rows in sheet order)."""
+    project = loaded.path
     raw_sets = _layouts_toml(project).get("sets", {})
     found: dict[str, Design] = {}
     for name, layout in loaded.spec.sets.items():

@@ -1,0 +1,165 @@
+"""The print history: every PDF build of a project, remembered in a small JSON file a designer can commit.
+
+Each print keeps the project's content version, the named version, which designs it printed
+and every design's version and fields at the time, so that `changes` can say, field by field,
+what differs from any earlier print, and `build --changed` can reprint only that.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from playproof.errors import PlayproofError
+from playproof.output.atomic import write_text_atomic
+from playproof.versions import Design, shown
+
+HISTORY_FILE = "playproof-prints.json"
+FORMAT = 1
+"""The history format this playproof writes and reads; a newer file is refused, never rewritten."""
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_NUMBER = re.compile(r"^(?:#|print\s*)?(\d+)$", re.IGNORECASE)
+
+
+@dataclass
+class Print:
+    """One PDF build: its number, when, the content version (and name), the file, what it printed."""
+
+    number: int
+    when: str
+    version: str
+    label: str
+    file: str
+    printed: list[str]
+    designs: dict[str, Design] = field(default_factory=dict)
+
+    @property
+    def day(self) -> str:
+        """Return the date of the print (YYYY-MM-DD, UTC)."""
+        return self.when[:10]
+
+    def title(self) -> str:
+        """Return how the print is named in messages: `print #2 (2026-11-28, version 3 (a1b2c3d4))`."""
+        return f"print #{self.number} ({self.day}, version {shown(self.version, self.label)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the print as JSON-ready data."""
+        return {"print": self.number, "when": self.when, "version": self.version, "label": self.label,
+                "file": self.file, "printed": self.printed,
+                "designs": {k: d.to_dict() for k, d in self.designs.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Print:
+        """Return a print read back from the history (KeyError/TypeError/ValueError on a damaged entry)."""
+        designs = {str(k): Design.from_dict(v) for k, v in dict(data["designs"]).items()}
+        return cls(int(data["print"]), str(data["when"]), str(data["version"]), str(data.get("label") or ""),
+                   str(data.get("file") or ""), [str(p) for p in data.get("printed") or []], designs)
+
+
+def history_path(project: Path) -> Path:
+    """Return where a project's print history lives."""
+    return project / HISTORY_FILE
+
+
+def read_history(project: Path) -> list[Print]:
+    """Return a project's prints, oldest first ([] before the first print); a damaged or newer file is an error."""
+    path = history_path(project)
+    if not path.is_file():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PlayproofError(f"{path}: not a print history ({exc}); restore it from version control or remove it "
+                             "(the next build starts a new history)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("format"), int):
+        raise PlayproofError(f'{path}: not a print history (no "format" number); restore it or remove it')
+    if data["format"] > FORMAT:
+        raise PlayproofError(f"{path}: written by a newer playproof (history format {data['format']}; this one "
+                             f"reads format {FORMAT}); upgrade playproof, nothing was changed")
+    return _prints(path, data.get("prints"))
+
+
+def _prints(path: Path, raw: object) -> list[Print]:
+    """Return the prints of the history's list, naming the entry that is damaged."""
+    if not isinstance(raw, list):
+        raise PlayproofError(f'{path}: not a print history ("prints" is not a list); restore it or remove it')
+    prints = []
+    for index, entry in enumerate(raw, start=1):
+        try:
+            prints.append(Print.from_dict(entry))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise PlayproofError(f"{path}: print entry {index} is damaged ({exc.__class__.__name__}: {exc}); "
+                                 "restore the file or remove it") from None
+    return prints
+
+
+def record_print(project: Path, version: str, label: str, file: Path, printed: list[str],
+                 designs: dict[str, Design], now: datetime | None = None) -> Print:
+    """Append a print to the project's history (written atomically, with the build's outputs) and return it."""
+    prints = read_history(project)
+    when = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        shown_file = file.resolve().relative_to(project.resolve()).as_posix()
+    except ValueError:
+        shown_file = str(file.resolve())
+    entry = Print(len(prints) + 1, when, version, label, shown_file, printed, designs)
+    document = {"format": FORMAT, "prints": [p.to_dict() for p in prints + [entry]]}
+    write_text_atomic(history_path(project), json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    return entry
+
+
+def find_print(prints: list[Print], since: str | None) -> Print:
+    """Return the print `since` names: a number (`2`, `#2`), a date (the last print on or before it), a content
+    version or a version's name (its last print); the last print when None."""
+    if not prints:
+        raise PlayproofError("no print yet: this project has no print history (build it once to start one)")
+    if since is None:
+        return prints[-1]
+    text = since.strip()
+    found = _by_number(prints, text) or _by_date(prints, text) or _by_version(prints, text)
+    if found is None:
+        raise PlayproofError(f'--since "{since}": no print, date or version of that name (prints: '
+                             f"{_listing(prints)})")
+    return found
+
+
+def _by_number(prints: list[Print], text: str) -> Print | None:
+    """Return the print numbered `text` (`2`, `#2`, `print 2`)."""
+    match = _NUMBER.match(text)
+    return next((p for p in prints if match and p.number == int(match.group(1))), None)
+
+
+def _by_date(prints: list[Print], text: str) -> Print | None:
+    """Return the last print made on or before a date (YYYY-MM-DD)."""
+    if not _DATE.match(text):
+        return None
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        raise PlayproofError(f'--since "{text}": not a date (write YYYY-MM-DD)') from None
+    before = [p for p in prints if p.day <= text]
+    if not before:
+        raise PlayproofError(f'--since "{text}": no print on or before that date (the first is {prints[0].title()})')
+    return before[-1]
+
+
+def _by_version(prints: list[Print], text: str) -> Print | None:
+    """Return the last print of a content version (or a unique prefix of one) or of a named version."""
+    matches = [p for p in prints if p.label == text or p.version == text or
+               (len(text) >= 4 and p.version.startswith(text.lower()))]
+    return matches[-1] if matches else None
+
+
+def _listing(prints: list[Print], most: int = 5) -> str:
+    """Return the last few prints as `#N DATE VERSION`, for an error message."""
+    shown_prints = [f"#{p.number} {p.day} {shown(p.version, p.label)}" for p in prints[-most:]]
+    return ", ".join(shown_prints)
+
+
+def print_of_version(prints: list[Print], version: str) -> Print | None:
+    """Return the last print of a content version, or None when it was never printed."""
+    return next((p for p in reversed(prints) if p.version == version), None)
