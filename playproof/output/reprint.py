@@ -45,6 +45,7 @@ class PrintLoop:
         self.since: Print | None = None
         self.changes: list[Change] = []
         self.recorded: Print | None = None
+        self.printed: list[str] = []
 
     def prepare(self, project: Project, only: tuple[str, ...]) -> tuple[str, ...]:
         """Take the versions of the loaded project; return the --only entries to print (the changed rows)."""
@@ -52,12 +53,14 @@ class PrintLoop:
         self.designs = designs_of(project)
         prints = read_history(self.path)  # a damaged history stops the build before anything is written
         if not self.changed:
+            self.printed = chosen_designs(self.designs, only)
             return only
         if only:
             raise PlayproofError("--changed chooses the rows itself; leave out --only")
         self.since = find_print(prints, self.since_text)
         self.changes = compare(self.since.designs, self.designs)
         chosen = reprint_rows(self.changes)
+        self.printed = [c.design.id for c in self.changes if c.kind != REMOVED]
         if not chosen:
             raise PlayproofError(f"nothing to reprint: no component is new or changed since {self.since.title()}"
                                  + (f" ({len(self.changes)} removed: `playproof changes` lists them)"
@@ -97,8 +100,7 @@ class PrintLoop:
             raise PlayproofError(f"{self.path}: the project changed while building (version {self.version} → {now}); "
                                  "nothing was written; build again")
         if target is not None:
-            printed = [c.design.id for c in self.changes if c.kind != REMOVED] if self.changed else list(self.designs)
-            self.recorded = record_print(self.path, self.version, self.label, target, printed, self.designs)
+            self.recorded = record_print(self.path, self.version, self.label, target, self.printed, self.designs)
 
     def summary(self) -> str:
         """Return the line the build prints about the print history."""
@@ -107,6 +109,22 @@ class PrintLoop:
         what = f"reprint of {len(self.recorded.printed)} design(s) since print #{self.since.number}" \
             if self.since is not None else "print"
         return f"remembered as print #{self.recorded.number} ({what}, version {shown(self.version, self.label)})"
+
+
+def chosen_designs(found: dict[str, Design], only: tuple[str, ...]) -> list[str]:
+    """Return the ids of the designs a build prints: all, or those --only chooses."""
+    from playproof.output.only import row_filters, set_name
+
+    sets, filters = {set_name(entry) for entry in only}, row_filters(only)
+    return [key for key, d in found.items() if not only or (d.set in sets and _row_chosen(filters, d))]
+
+
+def _row_chosen(filters: dict[str, Any], design: Design) -> bool:
+    """Return whether --only's row filter of the design's set (if any) keeps the design's row."""
+    from playproof.components.model import ComponentRow
+
+    chosen = filters.get(design.set)
+    return chosen is None or bool(chosen(ComponentRow(design.row, dict(design.fields), design.count)))
 
 
 def reprint_page(loop: PrintLoop) -> list[str]:

@@ -12,6 +12,7 @@ from playproof.playtest.engine import Engine, Event, EventKind, Status, Violatio
 from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
 from playproof.playtest.projectfind import ProjectNotFound
+from playproof.playtest.versioncheck import version_warning
 from playproof.playtest.replay import Corrections, EngineFailure, Replay, RoundScores, amended_event, \
     apply_checked, corrections_of, event_of, events_of, prepare, problem_of, run, superseded_amends
 
@@ -158,6 +159,8 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     if project is not None:
         replay.setup = replace(replay.setup, project=project)
     result.replay, result.problems = replay, list(replay.problems)
+    stale = version_warning(log, replay.setup.project)  # played on other cards than the project's current ones
+    result.problems += [stale] if stale is not None else []
     if not result.readable and strict:
         return _strict(result)
     if not replay.playable:  # the engine would refuse these players or fail on them: the header says why
