@@ -103,9 +103,9 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
     for path in result.outputs[:1]:
         click.echo(f"wrote {path}" + (f" and {len(result.outputs) - 1} more" if len(result.outputs) > 1 else ""))
     click.echo(f"wrote {result.manifest}")
-    click.echo(result.summary())
     if loop.summary():
         click.echo(loop.summary())
+    click.echo(result.summary())
 
 
 class _ProgressBar:

@@ -104,7 +104,7 @@ def test_build_changed_prints_only_what_changed_with_a_pull_list_and_marks(runne
     result = runner.invoke(cli, ["build", "g", "--changed"])
     assert result.exit_code == 0, result.output
     version = read_history(printed)[-1].version
-    assert result.output.splitlines()[-1] == (f"remembered as print #2 (reprint of 3 design(s) since print #1, "
+    assert result.output.splitlines()[-2] == (f"remembered as print #2 (reprint of 3 design(s) since print #1, "
                                               f"version 0.1 ({version}))")
     manifest = json.loads((printed / "out" / "g.manifest.json").read_text())
     fronts = sorted({(p["set"], p["row"]) for p in manifest["placements"] if p["side"] == "front"})
