@@ -40,6 +40,9 @@ def _format(fmt: str, service: str | None) -> str:
 
 def reprint_options(func: F) -> F:
     """Add --changed, --since and --mark (output/reprint.py) to build."""
+    func = click.option("--remember/--no-remember", default=None,
+                        help="Keep this PDF in the project's print history (default: when written inside the "
+                        "project, and for --changed).")(func)
     func = click.option("--mark", type=click.Choice(["corner", "footer", "none"]), default=None,
                         help="Version mark on each component: corner (default with --changed), footer, none.")(func)
     func = click.option("--since", help="With --changed: a print number, a date (YYYY-MM-DD) or a version "
@@ -77,10 +80,10 @@ def _echo_problems(problems: Problems) -> None:
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
                   dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool, changed: bool,
-                  since: str | None, mark: str | None) -> None:
+                  since: str | None, mark: str | None, remember: bool | None) -> None:
     """Build print-ready sheets (and a manifest) from a game project; each PDF is remembered (see `changes`)."""
     from playproof.output.build import BuildOptions, build
-    from playproof.output.reprint import PrintLoop
+    from playproof.output.reprint import PrintLoop, remembered_by_default
 
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
@@ -92,7 +95,8 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
             raise PlayproofError("--changed prints once; leave out --watch")
         return watch_project(project, out_dir, options, lambda line: click.echo(line, err=line.startswith(
             ("error", "warning", "not rebuilt"))))
-    loop = PrintLoop(project, changed, since, mark)
+    keep = remember if remember is not None else remembered_by_default(project, out_dir, changed)
+    loop = PrintLoop(project, changed, since, mark, keep)
     bar = _ProgressBar()
     try:
         result = build(project, out_dir, options, progress=bar.update, loop=loop)

@@ -108,7 +108,11 @@ def record_print(project: Path, version: str, label: str, file: Path, printed: l
         shown_file = str(file.resolve())
     entry = Print(len(prints) + 1, when, version, label, shown_file, printed, designs)
     document = {"format": FORMAT, "prints": [p.to_dict() for p in prints + [entry]]}
-    write_text_atomic(history_path(project), json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    try:
+        write_text_atomic(history_path(project), json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise PlayproofError(f"{history_path(project)}: cannot write the print history ({exc.strerror or exc}); "
+                             "nothing was written (build with --no-remember to leave the history out)") from None
     return entry
 
 

@@ -33,12 +33,13 @@ MARK_SIZE = 4.5
 class PrintLoop:
     """What a command-line build adds to the build: versions, the print history, a reprint of what changed."""
 
-    def __init__(self, path: Path, changed: bool = False, since: str | None = None, mark: str | None = None) -> None:
+    def __init__(self, path: Path, changed: bool = False, since: str | None = None, mark: str | None = None,
+                 remember: bool = True) -> None:
         if mark is not None and mark not in MARKS:
             raise PlayproofError(f'--mark "{mark}": use {", ".join(MARKS)}')
         if since is not None and not changed:
             raise PlayproofError("--since goes with --changed (or with `playproof changes`)")
-        self.path, self.changed, self.since_text = path, changed, since
+        self.path, self.changed, self.since_text, self.remember = path, changed, since, remember
         self.mark = mark or ("corner" if changed else "none")  # a reprint is always told apart from the box
         self.version, self.label, self.name = "", "", path.resolve().name
         self.designs: dict[str, Design] = {}
@@ -99,7 +100,7 @@ class PrintLoop:
         if now != self.version:
             raise PlayproofError(f"{self.path}: the project changed while building (version {self.version} → {now}); "
                                  "nothing was written; build again")
-        if target is not None:
+        if target is not None and self.remember:
             self.recorded = record_print(self.path, self.version, self.label, target, self.printed, self.designs)
 
     def summary(self) -> str:
@@ -109,6 +110,14 @@ class PrintLoop:
         what = f"reprint of {len(self.recorded.printed)} design(s) since print #{self.since.number}" \
             if self.since is not None else "print"
         return f"remembered as print #{self.recorded.number} ({what}, version {shown(self.version, self.label)})"
+
+
+def remembered_by_default(project: Path, out_dir: Path | None, changed: bool) -> bool:
+    """Return whether a build is remembered when neither --remember nor --no-remember is given: a reprint always;
+    else a PDF written inside the project (its out/ folder by default), not a proof built elsewhere."""
+    if changed or out_dir is None:
+        return True
+    return out_dir.resolve().is_relative_to(project.resolve())
 
 
 def chosen_designs(found: dict[str, Design], only: tuple[str, ...]) -> list[str]:

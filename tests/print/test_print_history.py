@@ -198,3 +198,22 @@ def test_since_needs_changed(runner: CliRunner, printed: Path) -> None:
     result = runner.invoke(cli, ["build", "g", "--since", "1"])
     assert (result.exit_code, result.output) == (1, "Error: --since goes with --changed (or with `playproof "
                                                     "changes`)\n")
+
+
+def test_a_proof_built_outside_the_project_is_not_remembered(runner: CliRunner, printed: Path,
+                                                             tmp_path: Path) -> None:
+    assert runner.invoke(cli, ["build", "g", "-o", "proofs"]).exit_code == 0
+    assert len(read_history(printed)) == 1
+    assert runner.invoke(cli, ["build", "g", "-o", "proofs", "--remember"]).exit_code == 0
+    assert [p.file for p in read_history(printed)] == ["out/g.pdf", str(tmp_path / "proofs" / "g.pdf")]
+    assert runner.invoke(cli, ["build", "g", "--no-remember"]).exit_code == 0
+    assert len(read_history(printed)) == 2
+
+
+def test_a_history_that_cannot_be_written_stops_the_build(runner: CliRunner, printed: Path) -> None:
+    history = printed / HISTORY_FILE
+    history.unlink()
+    history.mkdir()  # stands in for a read-only project: the file cannot be replaced
+    result = runner.invoke(cli, ["build", "g"])
+    assert result.exit_code == 1 and result.output.startswith("Error: g/playproof-prints.json: cannot write")
+    assert "Traceback" not in result.output
