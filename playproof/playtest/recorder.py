@@ -79,14 +79,15 @@ class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
     def __init__(self, store: Store, session: int, clock: Clock = time.time, take_over: bool = False,
-                 what: str = "a recorder", engine: str | None = None, hold: bool = True) -> None:
+                 what: str = "a recorder", engine: str | None = None, hold: bool = True,
+                 project: Path | None = None) -> None:
         self.store, self.session, self.clock, self.token = store, session, clock, ""
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
             raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
         self.log = parse_log(store.text(session), f"session {session}")
         self.engine_spec = engine
-        self.replay = _prepare_session(self.log, self.info, engine)
+        self.replay = _prepare_session(self.log, self.info, engine, project)  # project: where it is now
         self.engine, self.found = self.replay.engine_at()
         if hold:
             self.hold(what, take_over)
