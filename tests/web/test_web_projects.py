@@ -116,3 +116,23 @@ def test_choosing_a_declared_game_on_the_phone_page(browser: Any, served_project
         assert "lantern-guild/moves-buy-from" in verdict  # refereed: the rule it breaks, not a green tick
     finally:
         context.close()
+
+
+def card_text(path: Path) -> str:
+    """Return the text of a table card."""
+    pdfium = pytest.importorskip("pypdfium2")
+    return pdfium.PdfDocument(str(path))[0].get_textpage().get_text_range().replace("\r\n", " ").replace("\n", " ")
+
+
+def test_a_loopback_table_card_says_phones_cannot_reach_it(tmp_path: Path) -> None:
+    pytest.importorskip("segno")
+    from playproof.web.server import _announce
+
+    said: list[str] = []
+    _announce("http://127.0.0.1:8765/", "127.0.0.1", tmp_path / "card.pdf", False, said.append)
+    assert said[1] == (f"wrote {tmp_path / 'card.pdf'} (only this computer can open this address: phones cannot; "
+                       "serve with --host 0.0.0.0 for them)")
+    text = card_text(tmp_path / "card.pdf")
+    assert "phones cannot" in text and "Scan with a phone" not in text
+    _announce("http://192.168.1.20:8765/?token=abc", "0.0.0.0", tmp_path / "lan.pdf", False, said.append)
+    assert "Scan with a phone on the same Wi-Fi" in card_text(tmp_path / "lan.pdf")
