@@ -239,21 +239,40 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option("--compare", nargs=2, metavar="VERSION VERSION", default=None,
+              help="Compare the sessions of two versions side by side (html, json or txt).")
 @log_project_option
 @engine_option
 @db_option
-def report(sources: tuple[str, ...], fmt: str | None, output: Path, project: Path | None, engine: str | None,
-           db: Path | None) -> None:
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, compare: tuple[str, str] | None,
+           project: Path | None, engine: str | None, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
     from playproof.playtest.sources import load_reports
     from playproof.output.reports import find_format, format_for, write_reports
 
+    if compare:
+        return _compare(list(sources), compare, output, fmt, project, engine, db)
     fmt = format_for(output, fmt)
     find_format(fmt)
     reports = load_reports(list(sources), db, engine, project)
     write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
+        click.echo(problem, err=True)
+
+
+def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,
+             engine: str | None, db: Path | None) -> None:
+    """Write and print the comparison of two versions' sessions."""
+    from playproof.output.reports.compare import compare, text_lines, write_comparison
+    from playproof.playtest.sources import load_reports
+
+    reports = load_reports(sources, db, engine, project)
+    first, second = compare(reports, *versions)
+    write_comparison(first, second, output, fmt)
+    click.echo("\n".join(text_lines(first, second)))
+    click.echo(f"wrote {output}")
+    for problem in (problem for r in reports for problem in r.problems):  # e.g. played on an older version
         click.echo(problem, err=True)
 
 
