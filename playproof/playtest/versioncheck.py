@@ -9,6 +9,32 @@ from playproof.errors import Location, PlayproofError, Problem, Problems, Severi
 from playproof.playtest.logmodel import Log
 
 CONTENT_KEY = "Content"
+NAME_KEY = "Components"
+UNKNOWN = "(no version)"
+
+
+def version_key(header: dict[str, str]) -> str:
+    """Return the version a session was played on: its [Content] hash, else its [Components] name, else UNKNOWN."""
+    return header.get(CONTENT_KEY, "").strip() or header.get(NAME_KEY, "").strip() or UNKNOWN
+
+
+def version_name(header: dict[str, str]) -> str:
+    """Return a session's version as people read it: `0.3 (a1b2c3d4)`, or the hash or name alone."""
+    label, content = header.get(NAME_KEY, "").strip(), header.get(CONTENT_KEY, "").strip()
+    return f"{label} ({content})" if label and content else content or label or UNKNOWN
+
+
+def versions_note(headers: list[dict[str, str]]) -> str:
+    """Return a caution when sessions were played on several versions (how many each), else ""."""
+    counts: dict[str, tuple[str, int]] = {}
+    for header in headers:
+        name, seen = version_name(header), counts.get(version_key(header), ("", 0))
+        counts[version_key(header)] = (name, seen[1] + 1)
+    if len(counts) < 2:
+        return ""
+    listed = "; ".join(f"{name}: {n} session(s)" for name, n in counts.values())
+    return (f"These sessions were played on {len(counts)} versions ({listed}); "
+            "`playproof report ... --compare A B` sets two of them side by side.")
 
 
 def version_warning(log: Log, project: Path | None) -> Problem | None:

@@ -126,3 +126,20 @@ def test_compare_with_an_unknown_version_is_one_error(runner: CliRunner, tmp_pat
     assert not (tmp_path / "c.txt").exists()
     pdf = runner.invoke(cli, ["report", *logs, "--compare", version, version, "-o", "c.pdf"])
     assert pdf.output == 'Error: --compare writes html, json, txt, not "pdf" (choose with -o or --format)\n'
+
+
+def test_a_report_of_sessions_on_several_versions_says_so(runner: CliRunner, tmp_path: Path) -> None:
+    simulate(runner, "v1", 1)
+    first = content_version(tmp_path / "lantern-guild")
+    raise_star(tmp_path / "lantern-guild")
+    simulate(runner, "v2", 100)
+    second = content_version(tmp_path / "lantern-guild")
+    logs = [str(p) for p in sorted((tmp_path / "v1").glob("*.log")) + sorted((tmp_path / "v2").glob("*.log"))]
+    assert runner.invoke(cli, ["report", *logs, "-o", "r.json"]).exit_code == 0
+    note = json.loads((tmp_path / "r.json").read_text())["aggregate"]["versions_note"]
+    assert note == (f"These sessions were played on 2 versions (0.1 ({first}): 2 session(s); 0.1 ({second}): "
+                    "2 session(s)); `playproof report ... --compare A B` sets two of them side by side.")
+    assert runner.invoke(cli, ["report", *logs, "-o", "r.html"]).exit_code == 0
+    assert "were played on 2 versions" in (tmp_path / "r.html").read_text()
+    assert runner.invoke(cli, ["report", *logs[:2], "-o", "one.json"]).exit_code == 0
+    assert json.loads((tmp_path / "one.json").read_text())["aggregate"]["versions_note"] == ""

@@ -18,20 +18,20 @@ from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import SessionReport
+from playproof.playtest.versioncheck import version_key as header_key
+from playproof.playtest.versioncheck import version_name as header_name
 
-UNKNOWN = "(no version)"
 FORMATS = ("html", "json", "txt")
 
 
 def version_key(report: SessionReport) -> str:
-    """Return the version a session was played on: its content hash, else its name, else UNKNOWN."""
-    return report.header.get("Content", "").strip() or report.header.get("Components", "").strip() or UNKNOWN
+    """Return the version a session was played on (playtest.versioncheck.version_key)."""
+    return header_key(report.header)
 
 
 def version_name(report: SessionReport) -> str:
     """Return a session's version as people read it: `0.3 (a1b2c3d4)`, or the hash alone."""
-    label, content = report.header.get("Components", "").strip(), report.header.get("Content", "").strip()
-    return f"{label} ({content})" if label and content else content or label or UNKNOWN
+    return header_name(report.header)
 
 
 def matches(report: SessionReport, wanted: str) -> bool:
