@@ -264,11 +264,13 @@ def report(sources: tuple[str, ...], fmt: str | None, output: Path, compare: tup
 def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,
              engine: str | None, db: Path | None) -> None:
     """Write and print the comparison of two versions' sessions."""
-    from playproof.output.reports.compare import compare, text_lines, write_comparison
-    from playproof.playtest.sources import load_reports
+    from playproof.output.reports.compare import compare, takes_of, text_lines, write_comparison
+    from playproof.playtest.reportdata import session_report
+    from playproof.playtest.sources import audit_source
 
-    reports = load_reports(sources, db, engine, project)
-    first, second = compare(reports, *versions)
+    audits = [audit_source(source, db, engine, project) for source in sources]
+    reports = [session_report(result) for result in audits]
+    first, second = compare(reports, *versions, [takes_of(result) for result in audits])
     write_comparison(first, second, output, fmt)
     click.echo("\n".join(text_lines(first, second)))
     click.echo(f"wrote {output}")

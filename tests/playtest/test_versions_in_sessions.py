@@ -112,6 +112,11 @@ def test_report_compares_two_versions(runner: CliRunner, tmp_path: Path) -> None
     seat = data[0]["seat_win_rates"][0]
     assert seat["n"] == 2 and 0 <= seat["low"] <= seat["rate"] <= seat["high"] <= 1
     assert data[0]["moves"]["n"] == 2
+    components = {c["component"]: c for c in data[0]["components"]}
+    assert components["play Spark"]["take_rate"]["n"] == 2  # taken in how many of the version's 2 games
+    takers = components["play Spark"]["takers_win_rate"]
+    assert takers["n"] >= 2 and 0 <= takers["low"] <= takers["rate"] <= takers["high"] <= 1
+    assert "play Spark: takers won" in result.output
     html = runner.invoke(cli, ["report", *logs, "--compare", first, second, "-o", "c.html"])
     assert html.exit_code == 0 and "95 % Wilson intervals" in (tmp_path / "c.html").read_text()
 

@@ -16,12 +16,16 @@ from typing import Any
 from playproof.balance.stats import Moments, Rate
 from playproof.errors import PlayproofError
 from playproof.output.atomic import write_text_atomic
-from playproof.playtest.engine import Status
+from playproof.playtest.audit import AuditResult
+from playproof.playtest.engine import EventKind, Status
+from playproof.playtest.replay import events_of
 from playproof.playtest.reportdata import SessionReport
 from playproof.playtest.versioncheck import version_key as header_key
 from playproof.playtest.versioncheck import version_name as header_name
 
 FORMATS = ("html", "json", "txt")
+COMPONENTS_SHOWN = 12
+"""The most components side by side in the table (all of them are in the JSON)."""
 
 
 def version_key(report: SessionReport) -> str:
@@ -60,21 +64,54 @@ class VersionView:
     moves: Moments = field(default_factory=Moments)
     minutes: Moments = field(default_factory=Moments)
     rules: Counter[str] = field(default_factory=Counter)
+    taken: Counter[str] = field(default_factory=Counter)
+    """Component (or kind of move) -> in how many games it was taken at least once."""
+    takers: Counter[str] = field(default_factory=Counter)
+    """Component -> how many players took it (each at most once a game)."""
+    takers_won: Counter[str] = field(default_factory=Counter)
+    """Component -> how many of its takers won their game."""
+
+    def component_rates(self) -> list[tuple[str, Rate, Rate]]:
+        """Return per component: its take rate (games it was taken in) and its takers' win rate, both with
+        intervals, most taken first."""
+        return [(c, Rate(n, self.sessions), Rate(self.takers_won[c], self.takers[c])) for c, n in
+                self.taken.most_common()]
 
     def to_dict(self) -> dict[str, Any]:
         """Return the view as JSON-ready data."""
         return {"version": self.version, "sessions": self.sessions,
                 "seat_win_rates": [{"seat": i, **r.to_dict()} for i, r in enumerate(self.seats, start=1)],
                 "scores": self.scores.to_dict(), "moves": self.moves.to_dict(), "minutes": self.minutes.to_dict(),
-                "violations_per_rule": {rule: n for rule, n in sorted(self.rules.items())}}
+                "violations_per_rule": {rule: n for rule, n in sorted(self.rules.items())},
+                "components": [{"component": c, "take_rate": t.to_dict(), "takers_win_rate": w.to_dict()}
+                               for c, t, w in self.component_rates()]}
 
 
-def view_of(name: str, reports: list[SessionReport]) -> VersionView:
+Takes = dict[str, set[str]]
+"""Component -> the players who took it in one game."""
+
+
+def takes_of(result: AuditResult) -> Takes:
+    """Return who took which component in an audited session (the engine names them, as for bot statistics)."""
+    if result.engine is None or result.replay is None:
+        return {}
+    players = {p.lower(): p for p in result.replay.setup.players}
+    found: Takes = {}
+    for event in events_of(result.log):
+        player = players.get(event.actor.lower())
+        if event.kind is EventKind.MOVE and player is not None:
+            for component in result.engine.components_of(event):
+                found.setdefault(component, set()).add(player)
+    return found
+
+
+def view_of(name: str, reports: list[SessionReport], takes: list[Takes] | None = None) -> VersionView:
     """Return the view of a version's sessions (a tie counts as a win for every tied seat)."""
     seats = max((len(r.players) for r in reports), default=0)
     wins, games = [0] * seats, [0] * seats
     view = VersionView(name, len(reports))
-    for report in reports:
+    for report, taken in zip(reports, takes or [{} for _ in reports]):
+        _add_takes(view, report, taken)
         for seat, player in enumerate(report.players):
             games[seat] += 1
             wins[seat] += bool(report.over and player in report.winners)
@@ -88,19 +125,32 @@ def view_of(name: str, reports: list[SessionReport]) -> VersionView:
     return view
 
 
-def compare(reports: list[SessionReport], first: str, second: str) -> tuple[VersionView, VersionView]:
-    """Return the views of two versions' sessions; a version no session was played on is an error."""
-    return _side(reports, first), _side(reports, second)
+def _add_takes(view: VersionView, report: SessionReport, taken: Takes) -> None:
+    """Count one game's takes: each component once per game, each taker once, and the takers who won."""
+    for component, players in taken.items():
+        view.taken[component] += 1
+        view.takers[component] += len(players)
+        view.takers_won[component] += sum(1 for p in players if report.over and p in report.winners)
 
 
-def _side(reports: list[SessionReport], wanted: str) -> VersionView:
+def compare(reports: list[SessionReport], first: str, second: str,
+            takes: list[Takes] | None = None) -> tuple[VersionView, VersionView]:
+    """Return the views of two versions' sessions (`takes`: each session's, in order); a version no session was
+    played on is an error."""
+    paired = list(zip(reports, takes or [{} for _ in reports]))
+    return _side(paired, first), _side(paired, second)
+
+
+def _side(paired: list[tuple[SessionReport, Takes]], wanted: str) -> VersionView:
     """Return the view of the sessions played on one version."""
-    chosen = [r for r in reports if matches(r, wanted)]
+    chosen = [(r, t) for r, t in paired if matches(r, wanted)]
     if not chosen:
-        known = ", ".join(dict.fromkeys(version_name(r) for r in reports))
+        known = ", ".join(dict.fromkeys(version_name(r) for r, _ in paired))
         raise PlayproofError(f'--compare "{wanted}": no session given was played on that version '
                              f"(versions of these sessions: {known})")
-    return view_of(version_name(chosen[0]) if len({version_key(r) for r in chosen}) == 1 else wanted, chosen)
+    reports = [r for r, _ in chosen]
+    name = version_name(reports[0]) if len({version_key(r) for r in reports}) == 1 else wanted
+    return view_of(name, reports, [t for _, t in chosen])
 
 
 def _moments(m: Moments, digits: int = 1) -> str:
@@ -122,6 +172,17 @@ def rows(a: VersionView, b: VersionView) -> list[tuple[str, str, str]]:
     for rule in sorted(set(a.rules) | set(b.rules), key=lambda r: (-a.rules[r] - b.rules[r], r)):
         table.append((f"violations of {rule} per session", f"{a.rules[rule] / a.sessions:.2f}",
                       f"{b.rules[rule] / b.sessions:.2f}"))
+    return table + component_rows(a, b)
+
+
+def component_rows(a: VersionView, b: VersionView, most: int = COMPONENTS_SHOWN) -> list[tuple[str, str, str]]:
+    """Return, for the components most taken in either version, the take rate and the takers' win rate."""
+    rates = [{c: (t, w) for c, t, w in v.component_rates()} for v in (a, b)]
+    names = sorted(set(rates[0]) | set(rates[1]), key=lambda c: (-a.taken[c] - b.taken[c], c))[:most]
+    table = []
+    for name in names:
+        table.append((f"{name}: taken in", *(r[name][0].text() if name in r else "-" for r in rates)))
+        table.append((f"{name}: takers won", *(r[name][1].text() if name in r else "-" for r in rates)))
     return table
 
 
