@@ -46,18 +46,33 @@ class Print:
         """Return how the print is named in messages: `print #2 (2026-11-28, version 3 (a1b2c3d4))`."""
         return f"print #{self.number} ({self.day}, version {shown(self.version, self.label)})"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the print as JSON-ready data."""
+    def to_dict(self, pool: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """Return the print as JSON-ready data, each design's content put in `pool` once by its version (a
+        design unchanged from print to print is stored once, so the history stays small)."""
+        for design in self.designs.values():
+            pool.setdefault(design.version, _content(design))
         return {"print": self.number, "when": self.when, "version": self.version, "label": self.label,
                 "file": self.file, "printed": self.printed,
-                "designs": {k: d.to_dict() for k, d in self.designs.items()}}
+                "designs": [[d.set, d.key, d.row, d.version] for d in self.designs.values()]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Print:
+    def from_dict(cls, data: dict[str, Any], pool: dict[str, Any]) -> Print:
         """Return a print read back from the history (KeyError/TypeError/ValueError on a damaged entry)."""
-        designs = {str(k): Design.from_dict(v) for k, v in dict(data["designs"]).items()}
+        designs = [_design(entry, pool) for entry in data["designs"]]
         return cls(int(data["print"]), str(data["when"]), str(data["version"]), str(data.get("label") or ""),
-                   str(data.get("file") or ""), [str(p) for p in data.get("printed") or []], designs)
+                   str(data.get("file") or ""), [str(p) for p in data.get("printed") or []],
+                   {d.id: d for d in designs})
+
+
+def _content(design: Design) -> dict[str, Any]:
+    """Return what a design version is made of (its place, set, key and row, is kept by each print)."""
+    return {"count": design.count, "fields": design.fields, "art": design.art, "layout": design.layout}
+
+
+def _design(entry: list[Any], pool: dict[str, Any]) -> Design:
+    """Return a design of a print from its `[set, key, row, version]` and the pool of design contents."""
+    name, key, row, version = entry
+    return Design.from_dict({"set": name, "key": key, "row": row, **pool[version]})
 
 
 def history_path(project: Path) -> Path:
@@ -80,17 +95,18 @@ def read_history(project: Path) -> list[Print]:
     if data["format"] > FORMAT:
         raise PlayproofError(f"{path}: written by a newer playproof (history format {data['format']}; this one "
                              f"reads format {FORMAT}); upgrade playproof, nothing was changed")
-    return _prints(path, data.get("prints"))
+    return _prints(path, data.get("prints"), data.get("designs"))
 
 
-def _prints(path: Path, raw: object) -> list[Print]:
+def _prints(path: Path, raw: object, pool: object) -> list[Print]:
     """Return the prints of the history's list, naming the entry that is damaged."""
-    if not isinstance(raw, list):
-        raise PlayproofError(f'{path}: not a print history ("prints" is not a list); restore it or remove it')
+    if not isinstance(raw, list) or not isinstance(pool, dict):
+        raise PlayproofError(f'{path}: not a print history ("prints" is not a list or "designs" not an object); '
+                             "restore it or remove it")
     prints = []
     for index, entry in enumerate(raw, start=1):
         try:
-            prints.append(Print.from_dict(entry))
+            prints.append(Print.from_dict(entry, pool))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise PlayproofError(f"{path}: print entry {index} is damaged ({exc.__class__.__name__}: {exc}); "
                                  "restore the file or remove it") from None
@@ -107,7 +123,9 @@ def record_print(project: Path, version: str, label: str, file: Path, printed: l
     except ValueError:
         shown_file = str(file.resolve())
     entry = Print(len(prints) + 1, when, version, label, shown_file, printed, designs)
-    document = {"format": FORMAT, "prints": [p.to_dict() for p in prints + [entry]]}
+    pool: dict[str, dict[str, Any]] = {}
+    listed = [p.to_dict(pool) for p in prints + [entry]]
+    document = {"format": FORMAT, "prints": listed, "designs": pool}
     try:
         write_text_atomic(history_path(project), json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     except OSError as exc:

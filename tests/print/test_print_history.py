@@ -150,7 +150,9 @@ def test_since_by_number_date_and_version(runner: CliRunner, printed: Path) -> N
     ("{not json", "g/playproof-prints.json: not a print history (Expecting property name"),
     ('{"format": 99, "prints": []}', "g/playproof-prints.json: written by a newer playproof (history format 99; "
                                      "this one reads format 1); upgrade playproof, nothing was changed"),
-    ('{"format": 1, "prints": [{"print": 1}]}', "g/playproof-prints.json: print entry 1 is damaged (KeyError: "),
+    ('{"format": 1, "prints": [{"print": 1}], "designs": {}}',
+     "g/playproof-prints.json: print entry 1 is damaged (KeyError: "),
+    ('{"format": 1, "prints": []}', 'g/playproof-prints.json: not a print history ("prints" is not a list or '),
 ])
 def test_a_damaged_or_newer_history_is_refused_and_kept(runner: CliRunner, printed: Path, content: str,
                                                          message: str) -> None:
@@ -192,6 +194,22 @@ def test_mark_in_the_footer_or_none(runner: CliRunner, printed: Path) -> None:
     assert first.count(version) == 1 and f"page 1 of 10 · {version}" in first
     assert runner.invoke(cli, ["build", "g"]).exit_code == 0
     assert version not in pdf_text(printed / "out" / "g.pdf")[0]  # a plain build is drawn as before
+
+
+def test_an_unchanged_design_is_stored_once_in_the_history(runner: CliRunner, printed: Path) -> None:
+    edit_market(printed)
+    assert runner.invoke(cli, ["build", "g", "--changed"]).exit_code == 0
+    document = json.loads((printed / HISTORY_FILE).read_text())
+    assert [len(p["designs"]) for p in document["prints"]] == [6, 7]
+    assert len(document["designs"]) == 6 + 3  # the 6 first designs, then only Lamp, Comet and Torch again
+    assert read_history(printed)[0].designs["Market/Lamp"].fields["cost"] == "4"
+
+
+def test_changes_before_any_print(runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE, tmp_path / "new")
+    result = runner.invoke(cli, ["changes", "new"])
+    assert (result.exit_code, result.output) == (1, "Error: no print yet: this project has no print history (build "
+                                                    "it once to start one)\n")
 
 
 def test_since_needs_changed(runner: CliRunner, printed: Path) -> None:
