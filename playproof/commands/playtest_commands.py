@@ -38,6 +38,12 @@ def project_option(func: F) -> F:
                         help="Game project folder (default: ./GAME when it is one, else the bundled example).")(func)
 
 
+def log_project_option(func: F) -> F:
+    """Add `--project DIR`: where the logs' game project is now (default: found from the log, see log-format.md)."""
+    return click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                        help="The game project the logs were played with, wherever it is now.")(func)
+
+
 def referee(game: str, project: Path | None, engine: str | None) -> type[Engine]:
     """Return the engine that referees a game, refusing a game with no referee (nothing to list or play)."""
     from playproof.playtest.games import find_project, game_ids, resolve_engine
@@ -105,27 +111,30 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
 @click.argument("session", type=int)
 @click.option("--take-over", is_flag=True, help="Take the session from the recorder that holds it (it stops "
               "writing).")
+@log_project_option
 @engine_option
 @db_option
-def resume(session: int, take_over: bool, engine: str | None, db: Path | None) -> None:
+def resume(session: int, take_over: bool, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
     from playproof.playtest.recorder import Recorder
     from playproof.playtest.repl import run_repl
     from playproof.playtest.store import Store
-    with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine) as recorder:
+    with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine,
+                  project=project) as recorder:
         run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("add")
 @click.argument("session", type=int)
 @click.argument("line")
+@log_project_option
 @engine_option
 @db_option
-def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
+def add(session: int, line: str, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
     from playproof.playtest.recorder import Recorder
     from playproof.playtest.store import Store
-    with Recorder(Store(db), session, what="playtest add", engine=engine) as recorder:
+    with Recorder(Store(db), session, what="playtest add", engine=engine, project=project) as recorder:
         outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)
@@ -143,12 +152,6 @@ def list_sessions(db: Path | None) -> None:
     for s in sessions:
         state = f"ended {s.ended}" if s.ended else "open"
         click.echo(f"{s.id:>4}  {s.game:<24} {s.players:<30} {s.lines:>4} lines  {s.started}  {state}")
-
-
-def log_project_option(func: F) -> F:
-    """Add `--project DIR`: where the logs' game project is now (default: found from the log, see log-format.md)."""
-    return click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
-                        help="The game project the logs were played with, wherever it is now.")(func)
 
 
 @playtest.command("show")

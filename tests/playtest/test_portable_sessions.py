@@ -139,3 +139,17 @@ def test_simulated_logs_name_their_project_relative_to_themselves(runner: CliRun
     shutil.move(str(tmp_path / "lantern-guild"), tmp_path / "moved")
     audited = runner.invoke(cli, ["audit", str(Path("moved/sims") / log.name)])
     assert audited.exit_code == 0 and "0 violation(s)" in audited.output
+
+
+def test_resume_and_add_take_project_for_a_moved_session(runner: CliRunner, exported: Path, tmp_path: Path) -> None:
+    started = runner.invoke(cli, ["playtest", "start", "lantern-guild", "--players", "Ann,Ben", "--project",
+                                  "my-game", "--no-times"], input="")
+    assert started.exit_code == 0, started.output
+    (tmp_path / "my-game").rename(tmp_path / "renamed")
+    lost = runner.invoke(cli, ["playtest", "add", "2", "Ann: buy Star"])
+    assert lost.exit_code == 2 and "cannot find the project" in lost.output
+    found = runner.invoke(cli, ["playtest", "add", "2", "Ann: buy Star", "--project", "renamed"])
+    assert found.exit_code == 0
+    assert found.output.startswith("✗ line 9 lantern-guild/moves-buy-from: Star is not in the row")
+    resumed = runner.invoke(cli, ["playtest", "resume", "2", "--project", "renamed"], input="")
+    assert resumed.exit_code == 0 and "Recording session 2" in resumed.output
