@@ -148,3 +148,15 @@ def test_a_report_of_sessions_on_several_versions_says_so(runner: CliRunner, tmp
     assert "were played on 2 versions" in (tmp_path / "r.html").read_text()
     assert runner.invoke(cli, ["report", *logs[:2], "-o", "one.json"]).exit_code == 0
     assert json.loads((tmp_path / "one.json").read_text())["aggregate"]["versions_note"] == ""
+
+
+def test_changes_lists_stored_sessions_of_the_project(runner: CliRunner, tmp_path: Path) -> None:
+    assert runner.invoke(cli, ["build", "lantern-guild"]).exit_code == 0
+    started = runner.invoke(cli, ["playtest", "start", "lantern-guild", "--players", "Ann,Ben"], input="")
+    assert started.exit_code == 0, started.output
+    assert not any("older versions" in line for line in runner.invoke(cli, ["changes", "lantern-guild"]).output
+                   .splitlines())
+    raise_star(tmp_path / "lantern-guild")
+    lines = runner.invoke(cli, ["changes", "lantern-guild"]).output.splitlines()
+    index = lines.index("sessions played on older versions (1):")
+    assert lines[index + 1].startswith("  session 1: version ") and "(print #1 (" in lines[index + 1]

@@ -136,3 +136,17 @@ def test_a_loopback_table_card_says_phones_cannot_reach_it(tmp_path: Path) -> No
     assert "phones cannot" in text and "Scan with a phone" not in text
     _announce("http://192.168.1.20:8765/?token=abc", "0.0.0.0", tmp_path / "lan.pdf", False, said.append)
     assert "Scan with a phone on the same Wi-Fi" in card_text(tmp_path / "lan.pdf")
+
+
+def test_serve_project_names_where_a_moved_session_project_is(tmp_path: Path, projects: Path) -> None:
+    asgi, table = create_app(tmp_path / "s.db", projects=projects)
+    assert start(client_of(asgi), "lantern-guild").status_code == 303
+    table.tables.close()
+    shutil.move(str(projects / "lantern-guild"), tmp_path / "elsewhere")  # not under --projects any more
+    asgi, table = create_app(tmp_path / "s.db", projects=projects)
+    lost = client_of(asgi).get("/s/1")
+    assert lost.status_code == 400 and "cannot find the project of &quot;lantern-guild&quot;" in lost.text
+    table.tables.close()
+    asgi, _ = create_app(tmp_path / "s.db", projects=projects, project=tmp_path / "elsewhere")
+    page = client_of(asgi).get("/s/1")
+    assert page.status_code == 200 and "refill Wick" in page.text
