@@ -387,7 +387,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
                              "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")
     out = out_dir if out_dir is not None else path / "out"
-    name = path.resolve().name
+    name = loop.stem(path.resolve().name) if loop is not None else path.resolve().name  # a reprint: NAME-reprint
     composer = Composer(path, problems, project.builtins())
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"

@@ -68,6 +68,10 @@ class PrintLoop:
                                     if self.changes else ""))
         return chosen
 
+    def stem(self, name: str) -> str:
+        """Return the outputs' file name stem: a reprint is written beside the full print, never over it."""
+        return f"{name}-reprint" if self.changed else name
+
     def manifest(self) -> dict[str, Any]:
         """Return the manifest fields of the versions: the project's, its name's and each design's."""
         fields: dict[str, Any] = {"content_version": self.version, "designs": design_versions(self.designs)}

@@ -87,7 +87,7 @@ def test_changed_art_is_named_and_reprinted_front_and_back(runner: CliRunner, tm
     lines = runner.invoke(cli, ["changes", "s"]).output.splitlines()
     assert "  changed  Sister Tiles/row 2 (row 2, 1 copy): art changed (wrath.svg)" in lines
     assert runner.invoke(cli, ["build", "s", "--changed"]).exit_code == 0
-    manifest = json.loads((tmp_path / "s" / "out" / "s.manifest.json").read_text())
+    manifest = json.loads((tmp_path / "s" / "out" / "s-reprint.manifest.json").read_text())
     placed = {(p["set"], p["row"], p["side"]) for p in manifest["placements"]}
     tiles = sorted(p for p in placed if p[0] == "Sister Tiles")
     assert tiles == [("Sister Tiles", 2, "back"), ("Sister Tiles", 2, "front")]  # the back kept for duplex
@@ -101,15 +101,18 @@ def test_changed_art_is_named_and_reprinted_front_and_back(runner: CliRunner, tm
 def test_build_changed_prints_only_what_changed_with_a_pull_list_and_marks(runner: CliRunner,
                                                                            printed: Path) -> None:
     edit_market(printed)
+    full = (printed / "out" / "g.pdf").read_bytes()
     result = runner.invoke(cli, ["build", "g", "--changed"])
     assert result.exit_code == 0, result.output
     version = read_history(printed)[-1].version
     assert result.output.splitlines()[-2] == (f"remembered as print #2 (reprint of 3 design(s) since print #1, "
                                               f"version 0.1 ({version}))")
-    manifest = json.loads((printed / "out" / "g.manifest.json").read_text())
+    manifest = json.loads((printed / "out" / "g-reprint.manifest.json").read_text())
+    assert (printed / "out" / "g.pdf").read_bytes() == full  # the full print is kept beside the reprint
+    assert read_history(printed)[-1].file == "out/g-reprint.pdf"
     fronts = sorted({(p["set"], p["row"]) for p in manifest["placements"] if p["side"] == "front"})
     assert fronts == [("Market", 3), ("Market", 5), ("Market", 6)]
-    pages = pdf_text(printed / "out" / "g.pdf")
+    pages = pdf_text(printed / "out" / "g-reprint.pdf")
     assert len(pages) == manifest["pages"] + 1  # the pull list follows the sheets
     assert "Pull these from the box (2)" in pages[-1] and "[ ] Market/Star: 3 copies (removed)" in pages[-1]
     assert pages[0].count(f"0.1 {version}") == 9  # each front carries the version mark
