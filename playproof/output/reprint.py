@@ -41,7 +41,8 @@ class PrintLoop:
             raise PlayproofError("--since goes with --changed (or with `playproof changes`)")
         self.path, self.changed, self.since_text, self.remember = path, changed, since, remember
         self.mark = mark or ("corner" if changed else "none")  # a reprint is always told apart from the box
-        self.version, self.label, self.name = "", "", path.resolve().name
+        self.label, self.name = "", path.resolve().name
+        self.version = content_version(path) if path.is_dir() else ""  # before anything is read: see finish
         self.designs: dict[str, Design] = {}
         self.since: Print | None = None
         self.changes: list[Change] = []
@@ -50,7 +51,7 @@ class PrintLoop:
 
     def prepare(self, project: Project, only: tuple[str, ...]) -> tuple[str, ...]:
         """Take the versions of the loaded project; return the --only entries to print (the changed rows)."""
-        self.version, self.label, self.name = content_version(self.path), project.version, project.name
+        self.label, self.name = project.version, project.name
         self.designs = designs_of(project)
         prints = read_history(self.path)  # a damaged history stops the build before anything is written
         if not self.changed:
