@@ -153,3 +153,15 @@ def test_resume_and_add_take_project_for_a_moved_session(runner: CliRunner, expo
     assert found.output.startswith("✗ line 9 lantern-guild/moves-buy-from: Star is not in the row")
     resumed = runner.invoke(cli, ["playtest", "resume", "2", "--project", "renamed"], input="")
     assert resumed.exit_code == 0 and "Recording session 2" in resumed.output
+
+
+def test_the_simulation_library_writes_portable_logs(tmp_path: Path) -> None:
+    from playproof.playtest.games import resolve_engine
+    from playproof.playtest.simulate import run_simulation
+
+    project = tmp_path / "lantern-guild"
+    shutil.copytree(EXAMPLE, project)
+    run_simulation(resolve_engine("lantern-guild", project), 2, 1, 3, logs=tmp_path / "out" / "logs",
+                   project=project)
+    header = read_log(next((tmp_path / "out" / "logs").glob("*.log"))).header
+    assert header["Project"] == "../../lantern-guild" and header["Referee"] == "declared"
