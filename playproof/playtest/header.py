@@ -10,7 +10,7 @@ from playproof.playtest.engine import TABLE, Engine, Setup, player_range
 from playproof.playtest.games import is_known, resolve_engine
 from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import players_of
-from playproof.playtest.projectfind import ProjectNotFound, locate
+from playproof.playtest.projectfind import ProjectNotFound, locate, refereed
 
 HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project", "Engine",
                "Referee", "Content")
@@ -29,7 +29,8 @@ def engine_of(log: Log, game: str | None = None, base: Path | None = None,
         raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
     _engine_named(log, engine)
     try:
-        return resolve_engine(game_id, log_project(log, base, game_id, project), engine)
+        folder = log_project(log, base, game_id, project)
+        return refereed(log, resolve_engine(game_id, folder, engine), folder)
     except ProjectNotFound:  # already names the log and its line
         raise
     except PlayproofError as exc:

@@ -90,6 +90,16 @@ def locate(log: Log, base: Path | None, game_id: str, bundled: bool,
     return None
 
 
+def refereed(log: Log, engine_cls: type[Engine], project: Path | None) -> type[Engine]:
+    """Return the engine, refusing no referee for a log that says its rules were declared."""
+    if engine_cls.checks_rules or log.header.get(REFEREE_KEY, "").strip().lower() != DECLARED:
+        return engine_cls
+    where = f"{log.name}:{log.header_line(REFEREE_KEY)}"
+    raise ProjectNotFound(f'{where}: this log was refereed by rules declared in its project, but {project} '
+                          "declares none now (no Moves sheet); pass --project DIR for the project it was played "
+                          "with")
+
+
 def _given(folder: Path) -> Path:
     """Return the folder named with --project, refusing one that holds no project."""
     if not is_project(folder):

@@ -165,3 +165,13 @@ def test_the_simulation_library_writes_portable_logs(tmp_path: Path) -> None:
                    project=project)
     header = read_log(next((tmp_path / "out" / "logs").glob("*.log"))).header
     assert header["Project"] == "../../lantern-guild" and header["Referee"] == "declared"
+
+
+def test_a_declared_log_is_refused_by_a_project_that_declares_no_rules(runner: CliRunner, exported: Path,
+                                                                       tmp_path: Path) -> None:
+    (tmp_path / "my-game" / "components.xlsx").unlink()  # a folder of that name, now without its rules
+    (tmp_path / "my-game" / "Cards.csv").write_text("name\nLamp\n")
+    result = runner.invoke(cli, ["audit", "logs/s1.log"])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"logs/s1.log:5: this log was refereed by rules declared in its project, but "
+                                    f"{(tmp_path / 'my-game').resolve()} declares none now (no Moves sheet)")
