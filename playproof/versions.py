@@ -59,7 +59,7 @@ def content_version(project: Path) -> str:
 
 def version_label(project: Path) -> str:
     """Return the version a designer named in layouts.toml ([game] version), else on the workbook's Info sheet."""
-    named = str(_layouts_toml(project).get("game", {}).get("version") or "").strip()
+    named = str(layouts_toml(project).get("game", {}).get("version") or "").strip()
     if named:
         return named
     from playproof.components.reader import read_project_workbook
@@ -76,7 +76,7 @@ def shown(version: str, label: str = "") -> str:
     return f"{label} ({version})" if label else version
 
 
-def _layouts_toml(project: Path) -> dict[str, Any]:
+def layouts_toml(project: Path) -> dict[str, Any]:
     """Return layouts.toml as data ({} when absent or unreadable: loading the project reports why)."""
     path = project / "layouts.toml"
     try:
@@ -133,7 +133,7 @@ def designs(project: Path, problems: Problems) -> dict[str, Design]:
 def designs_of(loaded: Project) -> dict[str, Design]:
     """Return every printed design of a loaded project by id (sets in layout order, rows in sheet order)."""
     project = loaded.path
-    raw_sets = _layouts_toml(project).get("sets", {})
+    raw_sets = layouts_toml(project).get("sets", {})
     found: dict[str, Design] = {}
     for name, layout in loaded.spec.sets.items():
         raw = raw_sets.get(name, {})

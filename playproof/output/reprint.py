@@ -40,7 +40,8 @@ class PrintLoop:
         if since is not None and not changed:
             raise PlayproofError("--since goes with --changed (or with `playproof changes`)")
         self.path, self.changed, self.since_text, self.remember = path, changed, since, remember
-        self.mark = mark or ("corner" if changed else "none")  # a reprint is always told apart from the box
+        # a reprint is told apart from the box unless the designer says otherwise
+        self.mark = mark or configured_mark(path) or ("corner" if changed else "none")
         self.label, self.name = "", path.resolve().name
         self.version = content_version(path) if path.is_dir() else ""  # before anything is read: see finish
         self.designs: dict[str, Design] = {}
@@ -115,6 +116,19 @@ class PrintLoop:
         what = f"reprint of {len(self.recorded.printed)} design(s) since print #{self.since.number}" \
             if self.since is not None else "print"
         return f"remembered as print #{self.recorded.number} ({what}, version {shown(self.version, self.label)})"
+
+
+def configured_mark(project: Path) -> str | None:
+    """Return layouts.toml's `[print] version_mark`, or None when it names none."""
+    from playproof.versions import layouts_toml
+
+    table = layouts_toml(project).get("print", {})
+    value = table.get("version_mark") if isinstance(table, dict) else None
+    if value is None:
+        return None
+    if value not in MARKS:
+        raise PlayproofError(f'layouts.toml: [print] version_mark "{value}": use {", ".join(MARKS)}')
+    return str(value)
 
 
 def remembered_by_default(project: Path, out_dir: Path | None, changed: bool) -> bool:

@@ -238,3 +238,27 @@ def test_a_history_that_cannot_be_written_stops_the_build(runner: CliRunner, pri
     result = runner.invoke(cli, ["build", "g"])
     assert result.exit_code == 1 and result.output.startswith("Error: g/playproof-prints.json: cannot write")
     assert "Traceback" not in result.output
+
+
+def test_the_version_mark_is_configured_in_layouts_toml(runner: CliRunner, printed: Path) -> None:
+    layouts = printed / "layouts.toml"
+    layouts.write_text(layouts.read_text().replace("[game]", '[print]\nversion_mark = "corner"\n\n[game]', 1))
+    version = content_version_of(printed)
+    result = runner.invoke(cli, ["build", "g"])
+    assert result.exit_code == 0 and "warning: layouts.toml" not in result.output, result.output
+    placements = json.loads((printed / "out" / "g.manifest.json").read_text())["placements"]
+    fronts = sum(1 for p in placements if p["page"] == 1 and p["side"] == "front")
+    assert pdf_text(printed / "out" / "g.pdf")[0].count(version) == fronts == 12  # one mark per component
+    assert runner.invoke(cli, ["build", "g", "--mark", "none"]).exit_code == 0  # the command line wins
+    assert version not in pdf_text(printed / "out" / "g.pdf")[0]
+    layouts.write_text(layouts.read_text().replace('version_mark = "corner"', 'version_mark = "everywhere"'))
+    bad = runner.invoke(cli, ["build", "g"])
+    assert (bad.exit_code, bad.output) == (1, 'Error: layouts.toml: [print] version_mark "everywhere": use corner, '
+                                              "footer, none\n")
+
+
+def content_version_of(project: Path) -> str:
+    """Return a project's content version as the build will take it."""
+    from playproof.versions import content_version
+
+    return content_version(project)
