@@ -53,6 +53,7 @@ def _declares_rules(folder: Path) -> bool:
 
 
 def project_of(root: Path | None, game: str) -> Path | None:
-    """Return the project folder of a declared game under `root`, or None."""
+    """Return the project folder named like the game under `root` (a declared game's, or a seed game's own
+    workbook), or None."""
     key = game.strip().lower()
-    return next((c.project for c in games_in(root) if c.game == key and c.project is not None), None)
+    return next((folder for folder in project_folders(root) if folder.name.lower() == key), None)

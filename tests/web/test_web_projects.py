@@ -150,3 +150,13 @@ def test_serve_project_names_where_a_moved_session_project_is(tmp_path: Path, pr
     asgi, _ = create_app(tmp_path / "s.db", projects=projects, project=tmp_path / "elsewhere")
     page = client_of(asgi).get("/s/1")
     assert page.status_code == 200 and "refill Wick" in page.text
+
+
+def test_a_seed_games_own_workbook_under_projects_is_used(tmp_path: Path, projects: Path) -> None:
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "seven-sisters", projects / "seven-sisters")
+    asgi, _ = create_app(tmp_path / "s.db", projects=projects)
+    assert start(client_of(asgi), "seven-sisters").status_code == 303
+    store = Store(tmp_path / "s.db")
+    info = store.sessions()[0]
+    store.close()
+    assert info.project == str((projects / "seven-sisters").resolve())
