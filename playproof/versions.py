@@ -1,4 +1,4 @@
-"""Content versions: a short hash of a project (workbook, layouts, assets) and of each component design.
+"""Content versions: a short hash of a project (workbook, layouts, assets, fonts) and of each component design.
 
 A version is what the files say, not when they were saved: the same workbook and art give the
 same version on any machine. A designer may also name a version (`[game] version` in
@@ -25,6 +25,8 @@ VERSION_LENGTH = 8
 """Hex digits of a content version: a collision needs some 65,000 versions of one game."""
 SKIPPED = frozenset({"out", "playtests", ".git", "__pycache__"})
 """Folders of a project that are not its content (outputs, logs, version control)."""
+CONTENT_FOLDERS = ("assets", "fonts")
+"""Folders whose files are drawn on the components (as `build --watch` watches them)."""
 KEY_COLUMNS = ("key", "Key", "name", "Name", "title", "Title", "id", "ID")
 IMAGE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 _TOKEN = re.compile(r"[\w./-]+")
@@ -40,13 +42,13 @@ def digest(parts: Iterable[bytes]) -> str:
 
 
 def content_files(project: Path) -> list[Path]:
-    """Return the files whose content is the project's version: workbook, CSV sheets, layouts, assets."""
+    """Return the files whose content is the project's version: workbook, CSV sheets, layouts, assets, fonts."""
     found = [p for p in (project / "components.xlsx", project / "layouts.toml") if p.is_file()]
     for folder in (project, project / "components"):
         found += sorted(folder.glob("*.csv")) if folder.is_dir() else []
-    assets = project / "assets"
-    if assets.is_dir():
-        found += sorted(p for p in assets.rglob("*") if p.is_file() and not SKIPPED & set(p.parts))
+    for folder in (project / name for name in CONTENT_FOLDERS):
+        if folder.is_dir():
+            found += sorted(p for p in folder.rglob("*") if p.is_file() and not SKIPPED & set(p.parts))
     return found
 
 

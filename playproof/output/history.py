@@ -21,6 +21,8 @@ from playproof.versions import Design, shown
 HISTORY_FILE = "playproof-prints.json"
 FORMAT = 1
 """The history format this playproof writes and reads; a newer file is refused, never rewritten."""
+MAX_HISTORY_BYTES = 256 * 1024 * 1024
+"""Far above any real history (10,000 designs printed once take about 5 MB); refused before it is read."""
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _NUMBER = re.compile(r"^(?:#|print\s*)?(\d+)$", re.IGNORECASE)
 
@@ -85,6 +87,9 @@ def read_history(project: Path) -> list[Print]:
     path = history_path(project)
     if not path.is_file():
         return []
+    if path.stat().st_size > MAX_HISTORY_BYTES:
+        raise PlayproofError(f"{path}: {path.stat().st_size:,} bytes, more than a print history holds "
+                             f"({MAX_HISTORY_BYTES:,}); restore it from version control or remove it")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

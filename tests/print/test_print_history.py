@@ -262,3 +262,25 @@ def content_version_of(project: Path) -> str:
     from playproof.versions import content_version
 
     return content_version(project)
+
+
+def test_a_history_too_large_is_refused_before_it_is_read(runner: CliRunner, printed: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.output import history
+
+    monkeypatch.setattr(history, "MAX_HISTORY_BYTES", 100)
+    size = (printed / HISTORY_FILE).stat().st_size
+    result = runner.invoke(cli, ["changes", "g"])
+    assert (result.exit_code, result.output) == (1, f"Error: g/playproof-prints.json: {size:,} bytes, more than a "
+                                                    "print history holds (100); restore it from version control "
+                                                    "or remove it\n")
+
+
+def test_a_font_is_part_of_the_content_version(tmp_path: Path) -> None:
+    from playproof.versions import content_version
+
+    shutil.copytree(EXAMPLE, tmp_path / "g")
+    before = content_version(tmp_path / "g")
+    (tmp_path / "g" / "fonts").mkdir()
+    (tmp_path / "g" / "fonts" / "Body.ttf").write_bytes(b"not really a font, but a file that changed")
+    assert content_version(tmp_path / "g") != before
