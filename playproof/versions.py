@@ -13,6 +13,7 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -60,7 +61,14 @@ def content_version(project: Path) -> str:
 
 
 def version_label(project: Path) -> str:
-    """Return the version a designer named in layouts.toml ([game] version), else on the workbook's Info sheet."""
+    """Return the version a designer named in layouts.toml ([game] version), else on the workbook's Game sheet."""
+    project = Path(project).resolve()
+    return _label(project, content_version(project))
+
+
+@lru_cache(maxsize=32)
+def _label(project: Path, version: str) -> str:
+    """Return a project's named version (read once per content version: a simulation asks once per game)."""
     named = str(layouts_toml(project).get("game", {}).get("version") or "").strip()
     if named:
         return named
