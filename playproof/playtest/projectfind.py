@@ -80,7 +80,7 @@ def locate(log: Log, base: Path | None, game_id: str, bundled: bool,
     if bundled and not named.strip():
         return None
     tried = candidates(named, game_id, base, bundled)
-    found = next((c for c in tried if is_project(c)), None)
+    found = next((c for c in tried if is_project(c) and (referee != DECLARED or _declares(c))), None)
     if found is not None or referee == NO_REFEREE:
         return found
     if bundled:  # a bundled engine says itself what it makes of a folder it cannot read
@@ -88,6 +88,13 @@ def locate(log: Log, base: Path | None, game_id: str, bundled: bool,
     if named.strip() or referee == DECLARED:
         raise ProjectNotFound(_not_found(log, game_id, tried))
     return None
+
+
+def _declares(folder: Path) -> bool:
+    """Return True when a project's workbook declares rules (a declared game's log looks for one that does)."""
+    from playproof.playtest.declared import has_rules
+
+    return has_rules(folder)
 
 
 def refereed(log: Log, engine_cls: type[Engine], project: Path | None) -> type[Engine]:

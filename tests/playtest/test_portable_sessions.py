@@ -171,7 +171,9 @@ def test_a_declared_log_is_refused_by_a_project_that_declares_no_rules(runner: C
                                                                        tmp_path: Path) -> None:
     (tmp_path / "my-game" / "components.xlsx").unlink()  # a folder of that name, now without its rules
     (tmp_path / "my-game" / "Cards.csv").write_text("name\nLamp\n")
-    result = runner.invoke(cli, ["audit", "logs/s1.log"])
+    skipped = runner.invoke(cli, ["audit", "logs/s1.log"])  # a folder without rules is not taken for the project
+    assert skipped.exit_code == 2 and skipped.output.startswith("logs/s1.log:4: cannot find the project")
+    result = runner.invoke(cli, ["audit", "logs/s1.log", "--project", "my-game"])
     assert result.exit_code == 2
     assert result.output.startswith(f"logs/s1.log:5: this log was refereed by rules declared in its project, but "
                                     f"{(tmp_path / 'my-game').resolve()} declares none now (no Moves sheet)")
