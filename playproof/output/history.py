@@ -21,6 +21,8 @@ from playproof.versions import Design, shown
 HISTORY_FILE = "playproof-prints.json"
 FORMAT = 1
 """The history format this playproof writes and reads; a newer file is refused, never rewritten."""
+ALL = "all"
+"""A print's `printed` when it printed every design (the ids are not listed twice)."""
 MAX_HISTORY_BYTES = 256 * 1024 * 1024
 """Far above any real history (10,000 designs printed once take about 5 MB); refused before it is read."""
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -53,17 +55,19 @@ class Print:
         design unchanged from print to print is stored once, so the history stays small)."""
         for design in self.designs.values():
             pool.setdefault(design.version, _content(design))
+        printed: str | list[str] = ALL if self.printed == list(self.designs) else self.printed
         return {"print": self.number, "when": self.when, "version": self.version, "label": self.label,
-                "file": self.file, "printed": self.printed,
+                "file": self.file, "printed": printed,
                 "designs": [[d.set, d.key, d.row, d.version] for d in self.designs.values()]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], pool: dict[str, Any]) -> Print:
         """Return a print read back from the history (KeyError/TypeError/ValueError on a damaged entry)."""
-        designs = [_design(entry, pool) for entry in data["designs"]]
+        designs = {d.id: d for d in (_design(entry, pool) for entry in data["designs"])}
+        printed = data.get("printed") or []
         return cls(int(data["print"]), str(data["when"]), str(data["version"]), str(data.get("label") or ""),
-                   str(data.get("file") or ""), [str(p) for p in data.get("printed") or []],
-                   {d.id: d for d in designs})
+                   str(data.get("file") or ""), list(designs) if printed == ALL else [str(p) for p in printed],
+                   designs)
 
 
 def _content(design: Design) -> dict[str, Any]:
@@ -132,11 +136,27 @@ def record_print(project: Path, version: str, label: str, file: Path, printed: l
     listed = [p.to_dict(pool) for p in prints + [entry]]
     document = {"format": FORMAT, "prints": listed, "designs": pool}
     try:
-        write_text_atomic(history_path(project), json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+        write_text_atomic(history_path(project), history_text(document))
     except OSError as exc:
         raise PlayproofError(f"{history_path(project)}: cannot write the print history ({exc.strerror or exc}); "
                              "nothing was written (build with --no-remember to leave the history out)") from None
     return entry
+
+
+def history_text(document: dict[str, Any]) -> str:
+    """Return the history as JSON with one line per print's design and per design version (small, and a change
+    to one design changes one line of the file in version control)."""
+    def line(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    prints = []
+    for entry in document["prints"]:
+        head = line({k: v for k, v in entry.items() if k != "designs"})[:-1]
+        rows = ",\n   ".join(line(d) for d in entry["designs"])
+        prints.append(f'{head}, "designs": [\n   {rows}\n  ]}}')
+    pool = ",\n  ".join(f"{line(k)}: {line(v)}" for k, v in document["designs"].items())
+    return (f'{{"format": {document["format"]},\n "prints": [\n  ' + ",\n  ".join(prints) + "\n ],\n"
+            f' "designs": {{\n  {pool}\n }}\n}}\n')
 
 
 def find_print(prints: list[Print], since: str | None) -> Print:
