@@ -21,16 +21,21 @@ from playproof.playtest.declared.wording import explain_condition, render
 from playproof.playtest.engine import TABLE, Status, Violation
 
 
-def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Violation]:
-    """Return every violation of a move in the current state, without changing it."""
-    spec, game = play.spec, state.game
-    if state.flow.over and not (due_now and spec.actor == "table"):
-        return [_finding(game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its end",
-                         line)]
-    found = _who(state, play, line)
+def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False) -> list[Violation]:
+    """Return every violation of a move in the current state, without changing it.
+
+    `settled`: the caller already found that the end, who moves and the turn's limits allow this row now
+    (the legal-move listing checks those once per row, not once per candidate).
+    """
+    found: list[Violation] = []
+    if not settled:
+        ended = _after_end(state, play, line, due_now)
+        if ended:
+            return ended
+        found = _who(state, play, line)
     if play.problem:
         return found + [_move_finding(state, play, play.check, play.problem, line)]
-    if not found:
+    if not found and not settled:
         found += _turn_limits(state, play, line)
     found += _components(state, play, line)
     if any(v.rule.endswith("-cell") for v in found):
@@ -42,6 +47,20 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
     if not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
+
+
+def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Violation]:
+    """Nothing is played after the end (but the table's due moves: its clean-up)."""
+    spec = play.spec
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return [_finding(state.game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its "
+                         "end", line)]
+    return []
+
+
+def row_allowed(state: State, play: Play, due_now: bool = False) -> bool:
+    """Return True when the end, who moves and the turn's limits allow a move of this row now."""
+    return not _after_end(state, play, 0, due_now) and not _who(state, play, 0) and not _turn_limits(state, play, 0)
 
 
 def check_from(state: State, play: Play, line: int) -> list[Violation]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterator, Protocol
 
-from playproof.playtest.declared.checks import check
+from playproof.playtest.declared.checks import check, row_allowed
 from playproof.playtest.declared.due import due_targets, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
@@ -83,12 +83,16 @@ def legal_texts(state: State, spec: MoveSpec, actor: str) -> Iterator[str]:
 
 
 def _plays(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[str]:
-    """Yield the texts of a row's candidate moves that the referee accepts."""
+    """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
+    checked once for the row)."""
+    due_now = actor == TABLE
+    if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
+        return
     offered = 0
     for play in _candidates(state, spec, actor, target):
         if offered >= MAX_OFFERS:
             return
-        if not check(state, play, 0, due_now=actor == TABLE):
+        if not check(state, play, 0, due_now=due_now, settled=True):
             offered += 1
             yield play_text(play)
 
