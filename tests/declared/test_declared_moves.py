@@ -244,3 +244,19 @@ def test_a_derived_claim_when_the_rules_make_none_changes_nothing(tmp_path: Path
     project = trick_game(tmp_path)
     early = DEALT + ["Ann: play Moth", "table: take Ann", "Ben: play Lantern"]
     assert findings(audit_text(project, early)) == [(6, "moves-take-result", "violation")]
+
+
+def test_a_condition_reads_the_zone_the_move_goes_to_and_an_option(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "from", "to", "components", "phrase", "condition", "ends turn"),
+            ("place", "turn", "workers", "farm, mine", "Workers", "place WORKER on LOCATION",
+             "count(to) == 0 and (option('mines') != 'closed' or count(mine) < 9)", "yes"),
+            ("dig", "turn", "", "", "", "", "option('mines') != 'closed'", "yes")]
+    project = project_of(tmp_path, rows, turn=[("options", "mines: closed keeps the mines shut")])
+    assert findings(audit_text(project, ["Ann: place Worker on farm", "Ben: place Worker on mine"])) == []
+    taken = audit_text(project, ["Ann: place Worker on farm", "Ben: place Worker on farm"])
+    assert findings(taken) == [(2, "moves-place-condition", "violation")]
+    assert "count(to) == 0 does not hold: count(to) is 1" in taken.findings[0].message
+    closed = audit_text(project, ['[Setup "mines=closed"]', "Ann: dig"])
+    assert [f for f in findings(closed) if f[1] == "moves-dig-condition"]
+    engine_cls = declared_engine(project, "moves")
+    assert engine_cls.options["mines"] == "closed keeps the mines shut"

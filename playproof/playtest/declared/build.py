@@ -270,6 +270,10 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
             turn.turns_each = number or 1
     elif key == "tiebreak":
         turn.tiebreak = _tiebreaks(row, names, problems)
+    elif key == "options":
+        for part in (p for p in text.split(";") if p.strip()):
+            name, _, what = part.partition(":")
+            turn.options[name.strip()] = what.strip() or "a variant option of the rules sheets"
     elif key in TURN_CHOICES:
         words = TURN_CHOICES[key]
         if text.lower() not in words:

@@ -34,6 +34,7 @@ class DeclaredEngine(Engine):
         super().__init__(setup)
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players, setup.seed)
+        self.state.options = dict(setup.options)
         begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
         advance(self.state)
 

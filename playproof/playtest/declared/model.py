@@ -196,6 +196,8 @@ class TurnSpec:
     win: Fn | None = None
     lose: Fn | None = None
     round_phases: tuple[PhaseSpec, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+    """Variant options the rules read with option('name'), and what each does."""
     round_end: Fn | None = None
     """When set, a round goes on lap after lap until this holds (an auction: until the lot is won)."""
 

@@ -70,6 +70,7 @@ TURN_KEYS: dict[str, str] = {
     "skip": "a condition per player: a player for whom it holds is skipped in the turn order (passed)",
     "cooperative": "`no` or `yes`: the players win or lose together",
     "round end": "a condition: the round goes on, lap after lap in the turn order, until it holds",
+    "options": "the variant options the rules read with option('name'): `name: what it does; other: ...`",
     "win": "a cooperative game's condition for the players' win",
     "lose": "a cooperative game's condition for the players' loss",
 }
