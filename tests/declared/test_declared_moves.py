@@ -260,3 +260,23 @@ def test_a_condition_reads_the_zone_the_move_goes_to_and_an_option(tmp_path: Pat
     assert [f for f in findings(closed) if f[1] == "moves-dig-condition"]
     engine_cls = declared_engine(project, "moves")
     assert engine_cls.options["mines"] == "closed keeps the mines shut"
+
+
+def test_optional_words_and_several_rows_for_one_verb(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "phrase", "amount", "gain", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards", "", "", "", ""),
+            ("harvest", "turn", "no", "", "", "", "harvest [taking N coins]", "2", "coins: 2", "yes"),
+            ("play", "turn", "no", "hand", "play", "Cards", "play CARD", "", "", "yes"),
+            ("play", "turn", "no", "hand", "market", "Cards", "play CARD to market", "", "", "yes")]
+    project = project_of(tmp_path, rows)
+    legal = ["Ann: harvest", "Ben: harvest taking 2 coins", "table: deal Ann Sun", "table: deal Ann Moth",
+             "Ann: play Sun", "Ben: harvest", "Ann: play Moth to market"]
+    assert findings(audit_text(project, legal)) == []
+    wrong = audit_text(project, ["Ann: harvest taking 3 coins"])
+    assert findings(wrong) == [(1, "moves-harvest-amount", "violation")]
+    assert "harvest states 3, but the rules give 2" in wrong.findings[0].message
+    engine_cls = declared_engine(project, "moves")
+    assert {"moves-play", "moves-play-2", "moves-play-2-from"} <= {r.id.split("/", 1)[1] for r in engine_cls.rules}
+    engine = engine_cls(Setup(("Ann", "Ben"), project=project))
+    engine.apply(Event(1, "table", "deal", "Ann Sun"))
+    assert set(engine.decision().moves) >= {"harvest", "play Sun", "play Sun to market"}

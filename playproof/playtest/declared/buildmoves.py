@@ -96,21 +96,39 @@ class MovesBuilder:
         return SetupRow(sets[0], where, zone, each, row.origin)
 
     def moves(self, rows: list[RawRow]) -> dict[str, MoveSpec]:
-        """Return the Moves rows by verb (a verb declared twice is an error)."""
+        """Return the Moves rows by rule name: the verb, or `verb-2` for the second row of a verb.
+
+        A verb may have several rows told apart by their phrase (or the sets they take): `acquire CARD`,
+        `acquire CARD on BOARD`; a log line is read by the first row whose words fit.
+        """
         found: dict[str, MoveSpec] = {}
         for row in rows:
             verb = row.text("verb").lower()
             if not verb:
                 continue
-            if verb in found or verb in RESERVED_VERBS:
-                self.problems.error(row.where("verb"), f'{row.cell("verb")}: verb "{verb}" is declared twice '
-                                    "(score and winner are the table's claims)")
+            if verb in RESERVED_VERBS:
+                self.problems.error(row.where("verb"), f'{row.cell("verb")}: "{verb}" is a claim of the table, '
+                                    "checked against the Scoring sheet; it cannot be declared")
                 continue
             if " " in verb:
                 self.problems.error(row.where("verb"), f'{row.cell("verb")}: a verb is one word, not "{verb}"')
                 continue
-            found[verb] = self.move(row, verb)
+            spec = self.move(row, verb)
+            same = [s for s in found.values() if s.verb == verb]
+            if same and not self.told_apart(row, spec, same):
+                continue
+            spec.rule_name = verb if not same else f"{verb}-{len(same) + 1}"
+            found[spec.rule_name] = spec
         return found
+
+    def told_apart(self, row: RawRow, spec: MoveSpec, same: list[MoveSpec]) -> bool:
+        """A verb's further row must differ from its others in its phrase or in the sets it takes."""
+        for other in same:
+            if other.phrase == spec.phrase and other.sets == spec.sets:
+                self.problems.error(row.where("verb"), f'{row.cell("verb")}: verb "{spec.verb}" is declared twice '
+                                    f"({other.origin}) with the same phrase and sets: give each row its own phrase")
+                return False
+        return True
 
     def move(self, row: RawRow, verb: str) -> MoveSpec:
         """Check and compile one Moves row."""
@@ -280,25 +298,45 @@ class MovesBuilder:
         return tuple(found)
 
     def phrase(self, row: RawRow, spec: MoveSpec) -> tuple[Part, ...]:
-        """Read a move's log phrase: lower-case words are written as is, upper-case words are its parts."""
+        """Read a move's log phrase: lower-case words are written as is, upper-case words are its parts, and
+        words in brackets may be left out (`harvest [taking N food]`; a group starts with a written word)."""
         text = row.text("phrase")
         if not text:
             return ()
-        words = text.split()
+        words = text.replace("[", " [ ").replace("]", " ] ").split()
         if words and words[0].lower() == spec.verb:
             words = words[1:]
-        parts, seen = [], set()
+        parts, seen, group, groups = [], set(), 0, 0
         for word in words:
+            if word in ("[", "]"):
+                group, groups = self.bracket(row, word, group, groups)
+                continue
             part = self.part(row, spec, word)
             if part is None:
                 continue
             if part.kind != "word" and part.kind in seen:
                 self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: the phrase names '
                                     f"{'the components' if part.kind == 'cards' else part.kind} twice ({word})")
+            if group and (not parts or parts[-1].group != group) and part.kind != "word":
+                self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a group in brackets starts with '
+                                    f'a written word ("[taking N food]"), not {word}')
             seen.add(part.kind)
-            parts.append(part)
-        self.phrase_complete(row, spec, seen)
+            parts.append(Part(part.kind, part.text, group))
+        if group:
+            self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a "[" is not closed')
+        self.phrase_complete(row, spec, {p.kind for p in parts if not p.group})
         return tuple(parts)
+
+    def bracket(self, row: RawRow, word: str, group: int, groups: int) -> tuple[int, int]:
+        """Open or close an optional group of a phrase (groups do not nest)."""
+        if word == "[":
+            if group:
+                self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: groups in brackets do not nest')
+                return group, groups
+            return groups + 1, groups + 1
+        if not group:
+            self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a "]" closes no "["')
+        return 0, groups
 
     def part(self, row: RawRow, spec: MoveSpec, word: str) -> Part | None:
         """Return what one word of a phrase is (an unknown upper-case part is recorded)."""

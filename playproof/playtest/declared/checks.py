@@ -103,7 +103,7 @@ def _move_finding(state: State, play: Play, check_name: str, text: str, line: in
                   status: Status = Status.VIOLATION, detail: str = "", sentence: bool = False) -> Violation:
     """Return a finding of a move's rule: `text (origin)`, or the row's sentence for a rule it words."""
     spec = play.spec
-    rule = move_rule(state.game.game_id, spec.verb, check_name)
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, check_name)
     if sentence and spec.message is not None:
         sentence = render(spec.message, _ctx(state, play))
         return Violation(rule, sentence + (f" ({detail})" if detail else ""), line, status)
@@ -395,8 +395,3 @@ def _capacity(state: State, play: Play, line: int) -> list[Violation]:
     if zone.message is not None:
         text = render(zone.message, _ctx(state, play))
     return [_finding(state.game, f"zones-{name_key(dest)}-capacity", text, line)]
-
-
-def move_spec_of(game: Game, verb: str) -> MoveSpec | None:
-    """Return the row of a verb, or None."""
-    return game.moves.get(verb)

@@ -176,7 +176,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
 
 def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
     """Return the finding of a due table move the log skipped."""
-    rule = move_rule(state.game.game_id, spec.verb, "due")
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "due")
     who = f" for {target}" if target else ""
     if spec.message is not None:
         play = referee_play(state, spec, target)
@@ -205,7 +205,7 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, lis
         expected = referee_play(state, spec, targets[0])
     if _same(expected, logged):
         return logged, []
-    rule = move_rule(state.game.game_id, spec.verb, "result")
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
     said = f"`{play_text(logged)}`"
     if spec.message is not None:
         text = render(spec.message, Ctx(state, expected.mover, expected.comp, None, expected))

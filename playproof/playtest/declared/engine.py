@@ -15,7 +15,7 @@ from playproof.playtest.declared.checks import check, check_from, check_record
 from playproof.playtest.declared.due import advance, check_claim, due_targets, late, settle
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
-from playproof.playtest.declared.model import Game, MoveSpec
+from playproof.playtest.declared.model import Game
 from playproof.playtest.declared.play import Play, parse_play
 from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
@@ -101,11 +101,12 @@ class DeclaredEngine(Engine):
         if event.actor != TABLE and event.actor not in self.players:
             return found + [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table',
                                            event)]
-        spec = self.game.moves.get(event.verb)
-        if spec is None:
+        play = self._read(event)
+        if play is None:
+            verbs = ", ".join(dict.fromkeys(s.verb for s in self.game.moves.values()))
             return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
-                                           f"(moves: {', '.join(self.game.moves)})", event)]
-        play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+                                           f"(moves: {verbs})", event)]
+        spec = play.spec
         if spec.record:  # a record is checked against the table and changes nothing, even after the end
             return found + check_record(self.state, play, event.line)
         assumed = None if play.problem else late(self.state, play)
@@ -124,6 +125,18 @@ class DeclaredEngine(Engine):
         checked += self.check_move(play, event) if not checked else []
         self.perform(play)
         return found + checked
+
+    def _read(self, event: Event) -> Play | None:
+        """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
+        first: Play | None = None
+        for spec in self.game.moves.values():
+            if spec.verb != event.verb:
+                continue
+            play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+            if not play.problem:
+                return play
+            first = first or play
+        return first
 
     def finish(self) -> list[Violation]:
         """At the end of a log, the referee makes the derived moves still due (the last trick is taken)."""
@@ -246,8 +259,3 @@ class DeclaredEngine(Engine):
 def _sees(visibility: str, owner: str, observer: str) -> bool:
     """Return True when a player sees what a zone holds: a public zone, or their own zone of `owner` visibility."""
     return visibility == "public" or (visibility == "owner" and owner == observer)
-
-
-def play_for(engine: DeclaredEngine, spec: MoveSpec, actor: str, args: str) -> Play:
-    """Return a move read against its row (for the recorder and the legal-move listing)."""
-    return parse_play(engine.game, engine.players, spec, actor, args, engine.turn_player)

@@ -94,6 +94,8 @@ class Part:
 
     kind: str
     text: str
+    group: int = 0
+    """0 for a required word; n for the words of the n-th optional group (`[taking N food]`)."""
 
 
 @dataclass
