@@ -62,7 +62,8 @@ class Flow:
     """Whose turn it is and where the game stands: round, turn order, phase, actions, the end."""
 
     __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
-                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds")
+                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds",
+                 "played_on")
 
     def __init__(self) -> None:
         self.order: tuple[str, ...] = ()
@@ -93,6 +94,8 @@ class Flow:
         """Moves made this round, by verb and player (the table's by the player they name)."""
         self.idle_rounds = 0
         """Rounds in a row in which nobody took a turn (every player skipped)."""
+        self.played_on = False
+        """The table played a move after the end (reported once; the moves after the end are not applied)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Flow:
         copy = Flow.__new__(Flow)
