@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 TOP_KEYS = frozenset({"game", "data", "print", "sets"})
-GAME_KEYS = frozenset({"name", "version", "paper"})
+GAME_KEYS = frozenset({"name", "version", "author", "paper"})
 DATA_KEYS = frozenset({"sheets"})
 PRINT_KEYS = frozenset(
     {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration"}

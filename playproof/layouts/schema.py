@@ -46,7 +46,7 @@ _PYTHON: dict[str, tuple[type, ...]] = {
 _SAY = {TEXT: "text in quotes", BOOL: "true or false", INT: "a whole number", NUMBER: "a number",
         LENGTH: 'a length like "3mm"', LIST: "a list [...]", TABLE: "a table { ... }", SCALAR: "text or a number"}
 
-GAME = {"name": SCALAR, "version": SCALAR, "paper": TEXT}
+GAME = {"name": SCALAR, "version": SCALAR, "author": TEXT, "paper": TEXT}
 DATA = {"sheets": LIST}
 PRINT = {"paper": TEXT, "duplex": TEXT, "back_offset": (TEXT, LIST), "fold": BOOL, "margin": LENGTH,
          "crop_marks": BOOL, "footer": BOOL, "calibration": BOOL}

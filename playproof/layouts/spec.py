@@ -272,7 +272,7 @@ def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
             sets[name] = parse_set(name, merged, problems)
     return ProjectSpec(
         file=LAYOUTS_FILE,
-        game={k: str(v) for k, v in game.items() if k in ("name", "version")},
+        game={k: str(v) for k, v in game.items() if k in ("name", "version", "author")},
         paper=paper,
         data_sheets=_texts(data.get("sheets", []), "[data] sheets", problems),
         options=_print_options(printing, problems),

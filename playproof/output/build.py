@@ -19,6 +19,7 @@ from playproof.layouts.spec import Paper, SetLayout, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
+from playproof.output.metadata import document_info
 from playproof.output.only import RowFilter, row_filters, set_name
 from playproof.records import FrozenRecord, Record, SET
 
@@ -418,9 +419,9 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         _pikepdf()  # say what to install before drawing anything
 
     ranges = copy_ranges(plan_, front_counts(plan_))
+    info = document_info(project)
     with atomic_path(target) as temporary:
-        writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
-                           sheet.margin)
+        writer = PdfWriter(temporary, cache.composer.assets, info, sheet.margin)
         for index, page in enumerate(plan_.pages):
             footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
             writer.page(page, cache, footer, sheet.back_offset)
@@ -432,7 +433,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         if pdfx:
             from playproof.output.pdfx import make_pdfx
 
-            make_pdfx(temporary, f"{project.name} {project.version}".strip())
+            make_pdfx(temporary, info)
     return target
 
 

@@ -153,6 +153,7 @@ def test_a_pdf_build_draws_from_streamed_rows_read_once_in_order(tmp_path, monke
 
 
 def test_a_streamed_build_writes_what_a_build_from_held_rows_writes(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # reproducible: same dates and id in both builds
     project = print_bench.make_deck(tmp_path, 40, "csv")
     with (project / "Cards.csv").open("a") as handle:
         handle.write(",,\n")  # an empty row
