@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -20,6 +19,7 @@ from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.metadata import document_info
+from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
 from playproof.output.only import RowFilter, row_filters, set_name
 from playproof.records import FrozenRecord, Record, SET
 
@@ -82,13 +82,14 @@ class BuildOptions(FrozenRecord):
 class BuildResult(Record):
     """What a build wrote, with counts for the summary line and the warnings found."""
 
-    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings")
+    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings", "format")
     outputs: list[Path]
     manifest: Path | None
     sets: int
     copies: int
     pages: int
     warnings: list[Problem]
+    format: str  # what was written: "pdf" counts pages, any other format its files
 
     def __init__(
         self,
@@ -98,7 +99,9 @@ class BuildResult(Record):
         copies: int,
         pages: int,
         warnings: list[Problem] | None = None,
+        format: str = "pdf",
     ) -> None:
+        self.format = format
         self.outputs = outputs
         self.manifest = manifest
         self.sets = sets
@@ -108,8 +111,16 @@ class BuildResult(Record):
 
     def summary(self) -> str:
         """Return the one-line summary printed after a build."""
-        return (f"{self.sets} set(s), {self.copies} copies, {self.pages} page(s), "
-                f"{len(self.warnings)} warning(s)")
+        written = f"{self.pages} page(s)" if self.format == "pdf" else self.files()
+        return f"{self.sets} set(s), {self.copies} copies, {written}, {len(self.warnings)} warning(s)"
+
+    def files(self) -> str:
+        """Return the files written, by kind: "6 file(s) (4 .png, 1 .csv, 1 .json)"."""
+        kinds: dict[str, int] = {}
+        for path in self.outputs:
+            kinds[path.suffix or path.name] = kinds.get(path.suffix or path.name, 0) + 1
+        detail = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+        return f"{len(self.outputs)} file(s) ({detail})" if len(kinds) > 1 else f"{detail} file(s)"
 
 
 def check(path: Path, problems: Problems) -> Project:
@@ -328,11 +339,6 @@ def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str
     return " · ".join(parts)
 
 
-def slug(text: str) -> str:
-    """Return a file-name-safe form of a name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "set"
-
-
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """Collect cyclic garbage less often while building (restored after).
@@ -405,7 +411,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
                        plan_)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
-                       problems.warnings)
+                       problems.warnings, options.format)
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,

@@ -11,13 +11,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import PlayproofError
 from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, Slot
@@ -25,6 +23,7 @@ from playproof.layouts.scene import Scene
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path, check_stop, write_text_atomic
 from playproof.output.export import ExportJob
+from playproof.output.names import row_keys, slug
 from playproof.output.only import row_filters
 
 DPI = 300
@@ -67,29 +66,6 @@ def pdfium() -> Any:
 def pixels(length: float, dpi: float) -> int:
     """Return the pixel count of a length in points at dpi."""
     return max(1, round(length / 72 * dpi))
-
-
-def slug(text: str) -> str:
-    """Return a file-name-safe form of a name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", str(text)).strip("-").lower()
-
-
-def row_keys(cset: ComponentSet) -> dict[int, str]:
-    """Return a readable key per row (`key`, `name`, `title` or `id` column, else "row-N"); duplicates get "-rN"."""
-    keys = {row.row: slug(_key_field(row)) or f"row-{row.row}" for row in cset.rows}
-    seen: dict[str, int] = {}
-    for key in keys.values():
-        seen[key] = seen.get(key, 0) + 1
-    return {row: (f"{key}-r{row}" if seen[key] > 1 else key) for row, key in keys.items()}
-
-
-def _key_field(row: ComponentRow) -> str:
-    """Return the row's key or name value ("" when neither is set)."""
-    for name in ("key", "Key", "name", "Name", "title", "Title", "id", "ID"):
-        value = row.get(name)
-        if value is not None:
-            return str(value)
-    return ""
 
 
 def designs(job: ExportJob, layout: SetLayout, sides: tuple[str, ...] = ("front", "back")) -> Iterator[Design]:

@@ -461,6 +461,20 @@ def _polygon(w: PdfWriter, op: PolygonOp) -> None:
 
 
 def _text(w: PdfWriter, op: TextOp) -> None:
+    """Draw laid-out text; text that overflows its box (a warning says so) is clipped to the box."""
+    if op.block.fits:
+        _text_drawn(w, op)
+        return
+    c = w.canvas
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(op.box.x, op.box.y, op.box.width, op.box.height)
+    c.clipPath(clip, stroke=0, fill=0)
+    _text_drawn(w, op)
+    c.restoreState()
+
+
+def _text_drawn(w: PdfWriter, op: TextOp) -> None:
     """Draw laid-out text: its shadow, its outline, then the letters (translucent text in its own state)."""
     c = w.canvas
     rgb, alpha = split_alpha(op.colour)
