@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.imposition import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot, SlotRun
+from playproof.layouts.plan import FOOTER_HEIGHT, Copy, Mark, PagePlan, Sheet, Slot, SlotRun
 from playproof.records import Record
 from playproof.units import mm
 
