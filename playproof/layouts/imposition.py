@@ -10,7 +10,7 @@ import functools
 from dataclasses import replace
 from typing import Sequence
 
-from playproof.layouts.backs import back_slot, fold_back, mirror_axis, mirrored_box
+from playproof.layouts.backs import back_slot, fold_back, mirror_axis, mirrored_box, page_offset, reading_turn
 from playproof.layouts.geometry import Box
 from playproof.layouts.grids import (cell_art, cell_trim, choose_grid, edge_grid, fold_grid, grid_for, placed_job,
                                      reduced_bleed_grid, tight_grid, turned, usable_area)
@@ -29,8 +29,6 @@ def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
     has no backs), so a front never lands on the back of another sheet.
     """
     result = Plan()
-    if sheet.calibration:
-        result.pages.extend(calibration_pages(sheet))
     for job in jobs:
         if job.copies:
             result.pages.extend(impose_set(job, sheet, len(result.pages) + 1, result.warnings))
@@ -43,6 +41,8 @@ def plan(jobs: list[SetJob], sheet: Sheet) -> Plan:
 
         result.pages = share(result.pages, sheet, relay)
     result.pages = [_one_piece(page) for page in result.pages]
+    if sheet.calibration:
+        result.pages = calibration_pages(sheet, orientations(result.pages)) + result.pages
     if duplex_pairs(sheet):
         result.pages = paired(result.pages)
     else:
@@ -122,11 +122,23 @@ def _renumbered(page: PagePlan, number: int) -> PagePlan:
     return replace(page, number=number, slots=tuple(replace(s, page=number) for s in page.slots))
 
 
-def calibration_pages(sheet: Sheet) -> list[PagePlan]:
-    """Return the duplex calibration front and back pages."""
-    front = PagePlan(1, sheet.width, sheet.height, "front", None, (), kind="calibration")
-    back = PagePlan(2, sheet.width, sheet.height, "back", None, (), kind="calibration")
-    return [front, back]
+def orientations(pages: Sequence[PagePlan]) -> list[bool]:
+    """Return the orientations (landscape or not) of the pages with backs, portrait first; portrait when none."""
+    used = {page.width > page.height for page in pages if page.side == "back" and page.slots}
+    return sorted(used) or [False]
+
+
+def calibration_pages(sheet: Sheet, landscapes: Sequence[bool] = (False,)) -> list[PagePlan]:
+    """Return a duplex calibration front and back page for each orientation the sheets use."""
+    pages = []
+    for landscape in landscapes:
+        width, height = (max(sheet.width, sheet.height), min(sheet.width, sheet.height)) if landscape else \
+            (min(sheet.width, sheet.height), max(sheet.width, sheet.height))
+        label = "landscape" if landscape else "portrait"
+        pages.append(PagePlan(0, width, height, "front", None, (), kind="calibration", label=label))
+        pages.append(PagePlan(0, width, height, "back", None, (), kind="calibration", label=label,
+                              reading=reading_turn(sheet, width, height)))
+    return pages
 
 
 def relaid(job: SetJob, copies: tuple[Copy, ...], sheet: Sheet, landscape: bool) -> list[PagePlan] | None:
@@ -229,7 +241,7 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
 
 __all__ = ["ALIGN_SIZE", "FOLD_GAP", "FOOTER_HEIGHT", "FOOTER_SIDE", "MARK_LENGTH", "MARK_OFFSET", "MARK_ZONE", "MIN_BLEED",
            "PAPER_FIT", "Box", "Copy", "Grid", "Mark", "PagePlan", "Plan", "SetJob", "Sheet", "Slot", "SlotRun",
-           "back_slot", "calibration_pages", "cell_art", "cell_trim", "choose_grid", "crop_marks", "duplex_pairs",
+           "back_slot", "calibration_pages", "orientations", "page_offset", "reading_turn", "cell_art", "cell_trim", "choose_grid", "crop_marks", "duplex_pairs",
            "edge_grid", "edge_marks", "fold_back", "fold_grid", "fold_ticks", "footer_band", "grid_for",
            "honeycomb_for", "impose_set", "mirror_axis", "mirrored_box", "paired", "placed", "placed_job", "plan",
            "reduced_bleed_grid", "relaid", "shared_cut_warnings", "tight_grid", "tight_marks", "top_left", "turned",

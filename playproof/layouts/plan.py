@@ -93,6 +93,7 @@ class PagePlan:
     footer_top: bool = False  # a back flipped top to bottom: its footer goes where the front's footer band lands
     footer: bool = True  # False where pieces cover the paper edge to edge
     footer_side: bool = False  # tight grids: the footer runs up the left margin
+    reading: tuple[int, int, int, int] = (1, 0, 0, 1)  # calibration backs: physical directions -> page (backs.py)
 
 
 def placed(cell: Slot, copy: Copy, page: int) -> Slot:
