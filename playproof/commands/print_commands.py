@@ -82,6 +82,8 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
         bar.close()
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
+    for line in result.notes:
+        click.echo(line)
     for path in result.outputs[:1]:
         click.echo(f"wrote {path}" + (f" and {len(result.outputs) - 1} more" if len(result.outputs) > 1 else ""))
     click.echo(f"wrote {result.manifest}")

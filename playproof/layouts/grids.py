@@ -6,9 +6,9 @@ import math
 from dataclasses import replace
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.nesting import honeycomb_for, nested
-from playproof.layouts.plan import (FOLD_GAP, FOOTER_HEIGHT, FOOTER_SIDE, MARK_OFFSET, MARK_ZONE, MIN_BLEED, PAPER_FIT,
-                                    Grid, SetJob, Sheet)
+from playproof.layouts.honeycomb import honeycomb_for
+from playproof.layouts.plan import (FOLD_GAP, FOOTER_HEIGHT, FOOTER_SIDE, MARK_OFFSET, MARK_ZONE, MIN_BLEED, NARROW_GAP,
+                                    PAPER_FIT, Grid, SetJob, Sheet)
 
 def usable_area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str = "") -> Box:
     """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
@@ -58,7 +58,16 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
             best = replace(turned_grid, rotation=90)
     if best.per_page == 0 and not fold_half:
         return reduced_bleed_grid(job, sheet) or best
-    return best
+    return narrowed_grid(job, sheet, best, fold_half)
+
+
+def narrowed_grid(job: SetJob, sheet: Sheet, best: Grid, fold_half: str = "") -> Grid:
+    """Return a grid with the gutter narrowed to NARROW_GAP when that holds more pieces (default gutters only)."""
+    if not job.narrow or job.gap <= NARROW_GAP + 1e-6 or job.honeycomb or job.hex:
+        return best
+    narrow = replace(job, gap=NARROW_GAP, narrow=False)
+    grid = choose_grid(narrow, sheet, fold_half)
+    return replace(grid, gap=NARROW_GAP) if grid.per_page > best.per_page else best
 
 
 def turned(job: SetJob) -> SetJob:
@@ -72,6 +81,8 @@ def placed_job(job: SetJob, grid: Grid) -> SetJob:
     """Return the job as the grid places it: turned, and with the bleed it keeps."""
     if grid.rotation:
         job = turned(job)
+    if grid.gap is not None:
+        job = replace(job, gap=grid.gap)
     return job if grid.bleed is None else replace(job, bleed=grid.bleed)
 
 

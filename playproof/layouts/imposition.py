@@ -15,7 +15,7 @@ from playproof.layouts.geometry import Box
 from playproof.layouts.grids import (cell_art, cell_trim, choose_grid, edge_grid, fold_grid, grid_for, placed_job,
                                      reduced_bleed_grid, tight_grid, turned, usable_area)
 from playproof.layouts.marks import crop_marks, edge_marks, fold_ticks, tight_marks
-from playproof.layouts.nesting import honeycomb_for
+from playproof.layouts.honeycomb import honeycomb_for
 from playproof.layouts.plan import (ALIGN_SIZE, FOLD_GAP, FOOTER_HEIGHT, FOOTER_SIDE, MARK_LENGTH, MARK_OFFSET,
                                     MARK_ZONE, MIN_BLEED, PAPER_FIT, Copy, Grid, Mark, PagePlan, Plan, SetJob, Sheet,
                                     Slot, SlotRun, footer_band, placed, top_left)

@@ -19,7 +19,7 @@ SET_KEYS = frozenset(
     | {"cut"}  # print-sheets: gutter or shared cut lines between pieces
     | {"rotate"}  # issue 11: may the sheet turn the pieces to fit more
 )
-CUTS = ("gutter", "shared")
+CUTS = ("auto", "gutter", "shared")
 BACK_KEYS = frozenset({"background", "border", "elements"})
 BORDER_KEYS = frozenset({"colour", "width", "radius"})
 

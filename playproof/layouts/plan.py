@@ -21,7 +21,8 @@ FOOTER_HEIGHT = mm(5)
 FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
 FOOTER_SIDE = mm(3)  # room for the footer running up the left margin of a tight grid
-MIN_BLEED = mm(1)  # a tight grid keeps at least this much outer bleed at the top and bottom
+MIN_BLEED = mm(1)
+NARROW_GAP = 2 * MIN_BLEED  # the narrowest gutter: 1 mm of bleed on each side of a cut  # a tight grid keeps at least this much outer bleed at the top and bottom
 PAPER_FIT = mm(2)  # pieces this close to an exact division of the paper are printed edge to edge
 
 
@@ -187,6 +188,7 @@ class SetJob:
     cells: tuple[tuple[float, float], ...] = ()  # a hex group's cell centres (the same in every row)
     hex_side: float = 0.0  # the side of each hex of a group
     rotate: bool = True  # the plan may turn the pieces 90 degrees when that fits more to a page
+    narrow: bool = False  # a default gutter may narrow to NARROW_GAP when that fits more to a page
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,7 @@ class Grid:
     stagger_y: float = 0.0  # flat-top hex honeycomb: how far odd columns are shifted down
     rotation: int = 0  # the pieces are turned 90 degrees clockwise to fit more (see turned)
     bleed: float | None = None  # one piece that fits only with less outer bleed: the bleed kept
+    gap: float | None = None  # a gutter narrowed to fit more pieces: the gap kept
 
     @property
     def per_page(self) -> int:

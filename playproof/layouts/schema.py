@@ -55,7 +55,7 @@ SET = {"sheet": TEXT, "extends": TEXT, "abstract": BOOL, "size": (TEXT, LIST), "
        "side": LENGTH, "width": LENGTH, "diameter": LENGTH, "cells": (TEXT, LIST), "gap": LENGTH,
        "cut_lines": BOOL, "overlap": LENGTH, "data_columns": LIST}
 """Set keys and their kinds (border, back, elements and panels have their own, more specific checks)."""
-SET["cut"] = TEXT  # print-sheets: "gutter" | "shared", checked by spec.parse_cut
+SET["cut"] = TEXT  # print-sheets: "auto" | "gutter" | "shared", checked by spec.parse_cut
 SET["rotate"] = BOOL  # issue 11: false keeps the pieces upright on the sheet
 BACK = {"background": TEXT}
 ELEMENT = {"type": TEXT, "if": TEXT, "cell": (INT, TEXT), "panel": (INT, TEXT), "text": SCALAR, "src": TEXT,

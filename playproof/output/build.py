@@ -10,6 +10,7 @@ from typing import Callable, Iterator, Sequence
 from playproof.components.model import ComponentRow
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
+from playproof.layouts.cuts import CutChoice, choose_cut
 from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
@@ -21,6 +22,7 @@ from playproof.output.manifest import head, write_manifest
 from playproof.output.metadata import document_info
 from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
 from playproof.output.only import RowFilter, row_filters, set_name
+from playproof.output.paper import paper_report
 from playproof.records import FrozenRecord, Record, SET
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
@@ -82,7 +84,7 @@ class BuildOptions(FrozenRecord):
 class BuildResult(Record):
     """What a build wrote, with counts for the summary line and the warnings found."""
 
-    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings", "format")
+    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings", "format", "notes")
     outputs: list[Path]
     manifest: Path | None
     sets: int
@@ -90,6 +92,7 @@ class BuildResult(Record):
     pages: int
     warnings: list[Problem]
     format: str  # what was written: "pdf" counts pages, any other format its files
+    notes: list[str]  # the paper: pages and fill, pieces a page per set and why (paper.py)
 
     def __init__(
         self,
@@ -100,8 +103,10 @@ class BuildResult(Record):
         pages: int,
         warnings: list[Problem] | None = None,
         format: str = "pdf",
+        notes: list[str] | None = None,
     ) -> None:
         self.format = format
+        self.notes = [] if notes is None else notes
         self.outputs = outputs
         self.manifest = manifest
         self.sets = sets
@@ -148,22 +153,34 @@ def selected_sets(project: Project, only: tuple[str, ...]) -> list[SetLayout]:
     return [layout for name, layout in sets.items() if not only or name in only]
 
 
-def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFilter] | None = None) -> list[SetJob]:
-    """Return the imposition job of each set: its size, gap, and every copy (of the rows chosen) in row order."""
+def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFilter] | None = None,
+              choices: dict[str, CutChoice] | None = None) -> list[SetJob]:
+    """Return the imposition job of each set: its size, gap, and every copy (of the rows chosen) in row order.
+
+    choices, when given, receives each set's cut and the reason for it.
+    """
     jobs = []
     for layout in layouts:
         cset = project.component_set(layout)
         copies = Copies.of(layout.name, cset.rows, (rows or {}).get(layout.name))
         width, height = design_size(layout, cset)
-        shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
-        gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
+        choice = cut_choice(layout, cset.rows)
+        if choices is not None:
+            choices[layout.name] = choice
+        gap = layout.gap if layout.gap is not None else (0.0 if choice.shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
-        edges = _all_edges(layout, cset.rows) if shared and gap == 0 else ()
+        edges = _all_edges(layout, cset.rows) if choice.shared and gap == 0 else ()
         orientation, cells = nest_shape(layout, cset)  # hexes nest on the sheet (see imposition.nest_for)
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
                            crop, layout.overlap, edges, honeycomb=layout.shape == "circle", hex=orientation,
-                           cells=cells, hex_side=layout.side, rotate=layout.rotate))
+                           cells=cells, hex_side=layout.side, rotate=layout.rotate, narrow=choice.narrow))
     return jobs
+
+
+def cut_choice(layout: SetLayout, rows: Sequence[ComponentRow]) -> CutChoice:
+    """Return how a set's pieces are cut apart (shared cut lines or gutters), and why."""
+    edges = _all_edges(layout, rows) if layout.cut == "auto" and layout.gap is None else ()
+    return choose_cut(layout.cut, layout.shape, layout.gap is not None, edges, layout.back is not None)
 
 
 def _all_edges(layout: SetLayout, rows: Sequence[ComponentRow]) -> tuple[tuple[str, str], ...]:
@@ -378,7 +395,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     problems.raise_if_errors()
     layouts = selected_sets(project, options.only)
     paper, sheet = make_sheet(project, options)
-    jobs = make_jobs(project, layouts, row_filters(options.only))
+    choices: dict[str, CutChoice] = {}
+    jobs = make_jobs(project, layouts, row_filters(options.only), choices)
     plan_ = plan(jobs, sheet)
     for warning in plan_.warnings:
         problems.warn(None, warning)
@@ -411,7 +429,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
                        plan_)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
-                       problems.warnings, options.format)
+                       problems.warnings, options.format,
+                       paper_report(plan_, jobs, choices, sheet, paper.name) if options.format == "pdf" else [])
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,

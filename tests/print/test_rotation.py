@@ -231,6 +231,7 @@ paper = "letter"
 [sets.Boards]
 shape = "board"
 size = "250mm x 95mm"
+cut = "gutter"  # kept apart: two fit on Letter only turned
 background = "#ffffff"
 elements = [ { type = "rect", x = "0mm", y = "0mm", width = "100%", height = "20mm", fill = "#cc0000" } ]
 
