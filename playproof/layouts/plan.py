@@ -22,7 +22,7 @@ FOLD_GAP = mm(4)  # half the space kept free on either side of a gutter fold
 ALIGN_SIZE = mm(3)  # half-length of an alignment crosshair on tiled parts
 FOOTER_SIDE = mm(3)  # room for the footer running up the left margin of a tight grid
 MIN_BLEED = mm(1)
-NARROW_GAP = 2 * MIN_BLEED  # the narrowest gutter: 1 mm of bleed on each side of a cut  # a tight grid keeps at least this much outer bleed at the top and bottom
+NARROW_GAP = 2 * MIN_BLEED  # the narrowest gutter: 1 mm of bleed on each side of a cut
 PAPER_FIT = mm(2)  # pieces this close to an exact division of the paper are printed edge to edge
 
 

@@ -33,6 +33,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "pod": "playproof.output.pod:PrintOnDemand",
     "cut": "playproof.output.cut:CuttingMachine",
     "showcase": "playproof.output.showcase:Showcase",
+    "proof": "playproof.output.proof:ColourProof",
 }
 Progress = Callable[[int, int], None]
 
@@ -41,7 +42,7 @@ class BuildOptions(FrozenRecord):
     """Options from the command line; None means "as layouts.toml says"."""
 
     __slots__ = ("paper", "only", "format", "duplex", "fold", "back_offset", "calibration", "dpi", "cut", "service",
-                 "pdfx")
+                 "pdfx", "image_url", "vision")
     paper: str | None
     only: tuple[str, ...]
     format: str
@@ -53,6 +54,8 @@ class BuildOptions(FrozenRecord):
     cut: str
     service: str | None
     pdfx: bool  # PDF/X-4 with an sRGB output intent (needs pikepdf)
+    image_url: str | None  # --format tts: images addressed under this URL instead of file:///
+    vision: str | None  # --format proof: deutan, protan, tritan or all
 
     def __init__(
         self,
@@ -67,6 +70,8 @@ class BuildOptions(FrozenRecord):
         cut: str = "bleed",
         service: str | None = None,
         pdfx: bool = False,
+        image_url: str | None = None,
+        vision: str | None = None,
     ) -> None:
         SET(self, "paper", paper)
         SET(self, "only", only)
@@ -79,6 +84,8 @@ class BuildOptions(FrozenRecord):
         SET(self, "cut", cut)
         SET(self, "service", service)
         SET(self, "pdfx", pdfx)
+        SET(self, "image_url", image_url)
+        SET(self, "vision", vision)
 
 
 class BuildResult(Record):

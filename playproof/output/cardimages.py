@@ -23,7 +23,7 @@ from playproof.layouts.scene import Scene
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path, check_stop, write_text_atomic
 from playproof.output.export import ExportJob
-from playproof.output.names import row_keys, slug
+from playproof.output.names import display_name, row_keys, slug
 from playproof.output.only import row_filters
 
 DPI = 300
@@ -41,6 +41,8 @@ class Design:
     side: str
     copies: int
     scene: Scene
+    name: str = ""  # for people: the row's key/name column, else "<set> <index>"
+    infinite: bool = False  # the row's `tts` column says "infinite": an endless supply in Tabletop Simulator
 
 
 @dataclass(frozen=True)
@@ -73,13 +75,17 @@ def designs(job: ExportJob, layout: SetLayout, sides: tuple[str, ...] = ("front"
     cset = job.project.component_set(layout)
     keys = row_keys(cset)
     chosen = row_filters(job.options.only).get(layout.name, lambda row: True)
-    for row in (r for r in cset.rows if chosen(r)):
+    for index, row in enumerate(cset.rows, 1):
+        if not chosen(row):
+            continue
+        name = display_name(row, layout.name, index)
+        infinite = str(row.get("tts") or "").strip().lower() == "infinite"
         for side_name in sides:
             side = layout.front if side_name == "front" else layout.back
             if side is None:
                 continue
             scene = job.composer.scene(layout, side, cset, row, back=side_name == "back")
-            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene)
+            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene, name, infinite)
 
 
 def for_cut(scene: Scene, cut: str) -> Scene:

@@ -257,7 +257,8 @@ def _annotations(page: Any) -> list[str]:
     for annot in page.obj.get("/Annots", []):
         subtype = str(annot.get("/Subtype"))
         rect = tuple(float(v) for v in annot.get("/Rect", [0, 0, 0, 0]))
-        overlaps = trim is not None and rect[0] < trim[2] and rect[2] > trim[0] and rect[1] < trim[3] and rect[3] > trim[1]
+        overlaps = (trim is not None and rect[0] < trim[2] and rect[2] > trim[0]
+                    and rect[1] < trim[3] and rect[3] > trim[1])
         if overlaps and subtype not in ("/PrinterMark", "/TrapNet"):
             problems.append(f"a {subtype[1:]} annotation lies inside the TrimBox")
         problems += _action(annot.get("/A"))
