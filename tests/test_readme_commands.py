@@ -60,7 +60,7 @@ def test_readme_test_command_uses_the_venv_in_a_fresh_shell(tmp_path):
                             env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     calls = log.read_text().splitlines()
-    assert calls == ['venv-pip install .[test,png,web,cluster,watch,pdfx]', "venv-python -m pytest"]
+    assert calls == ['venv-pip install .[test,png,web,cluster,watch,pdfx,vision]', "venv-python -m pytest"]
 
 
 def test_readme_says_what_to_install_first_on_each_system():

@@ -20,6 +20,7 @@ from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.metadata import document_info
+from playproof.output.names import display_name
 from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
 from playproof.output.only import RowFilter, row_filters, set_name
 from playproof.output.paper import paper_report
@@ -141,12 +142,20 @@ def check(path: Path, problems: Problems) -> Project:
     if problems.errors:
         return project
     composer = Composer(path, problems, project.builtins())
+    from playproof.output.vision import available
+
+    lint = available()  # the colour-blind lint needs colour-science (the `vision` extra)
     for layout in project.spec.sets.values():
         cset = project.component_set(layout)
-        for row in cset.rows:
-            composer.scene(layout, layout.front, cset, row)
+        fronts = []
+        for index, row in enumerate(cset.rows, 1):
+            fronts.append((row.row, display_name(row, layout.name, index), composer.scene(layout, layout.front, cset, row)))
             if layout.back is not None:
                 composer.scene(layout, layout.back, cset, row, back=True)
+        if lint:
+            from playproof.output.vision_lint import lint_set
+
+            lint_set(layout.name, cset.file, fronts, problems)
     return project
 
 
