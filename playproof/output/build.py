@@ -426,6 +426,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     composer = Composer(path, problems, project.builtins())
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
+    notes: list[str] = []
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
         if options.format == "svg":
             from playproof.output.svg import write_svgs
@@ -436,17 +437,19 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
 
             job = ExportJob(project, layouts, composer, out, name, options, problems)
             outputs = load(FORMATS[options.format] or "").write(job)
+            notes, manifest_path = job.notes, job.manifest or manifest_path
         else:
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
                                   options.pdfx)]
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
-        write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
-                       plan_)
+        if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
+            write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
+                           plan_)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings, options.format,
-                       paper_report(plan_, jobs, choices, sheet, paper.name) if options.format == "pdf" else [])
+                       paper_report(plan_, jobs, choices, sheet, paper.name) if options.format == "pdf" else notes)
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
