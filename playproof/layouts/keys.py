@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 TOP_KEYS = frozenset({"game", "data", "print", "sets"})
 GAME_KEYS = frozenset({"name", "version", "author", "paper"})
-DATA_KEYS = frozenset({"sheets"})
+DATA_KEYS = frozenset({"sheets", "url"})
 PRINT_KEYS = frozenset(
     {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration"}
 )

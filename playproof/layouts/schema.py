@@ -47,7 +47,7 @@ _SAY = {TEXT: "text in quotes", BOOL: "true or false", INT: "a whole number", NU
         LENGTH: 'a length like "3mm"', LIST: "a list [...]", TABLE: "a table { ... }", SCALAR: "text or a number"}
 
 GAME = {"name": SCALAR, "version": SCALAR, "author": TEXT, "paper": TEXT}
-DATA = {"sheets": LIST}
+DATA = {"sheets": LIST, "url": (TEXT, TABLE)}  # url: checked and fetched by components.remote
 PRINT = {"paper": TEXT, "duplex": TEXT, "back_offset": (TEXT, LIST), "fold": BOOL, "margin": LENGTH,
          "crop_marks": BOOL, "footer": BOOL, "calibration": BOOL}
 SET = {"sheet": TEXT, "extends": TEXT, "abstract": BOOL, "size": (TEXT, LIST), "shape": TEXT,
