@@ -29,13 +29,17 @@ MAX_BYTES = 50 * 1024 * 1024
 OFFLINE = "PLAYPROOF_OFFLINE"  # set to 1: use the cached copies, fetch nothing
 POLL_SECONDS = 60.0  # --watch asks the address again this often (a published sheet updates within minutes)
 XLSX_MAGIC = b"PK\x03\x04"
+MAX_LAYOUTS_BYTES = 1024 * 1024  # as layouts.schema: a larger layouts.toml is reported by load_spec
 
 
 def addresses(project: Path) -> dict[str, str]:
     """Return the component addresses layouts.toml names: {"": xlsx url} or {sheet: csv url}; {} for none."""
+    path = project / "layouts.toml"
     try:
-        raw = tomllib.loads((project / "layouts.toml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        if path.stat().st_size > MAX_LAYOUTS_BYTES:
+            return {}
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return {}  # load_spec reports the file's problems
     url = raw.get("data", {}).get("url") if isinstance(raw.get("data"), dict) else None
     if url is None:
