@@ -29,7 +29,7 @@ def choose_cut(cut: str, shape: str, gap_given: bool, edges: Sequence[tuple[str,
                has_back: bool) -> CutChoice:
     """Return the cut of a set from its `cut` key, shape, whether a gap is set, and its designs' edge colours."""
     if shape not in ("rect", "board", "screen"):
-        return CutChoice(False, False, "gutters (round and hex pieces are always kept apart)")
+        return CutChoice(False, not gap_given, "gutters (round and hex pieces are always kept apart)")
     if gap_given:
         return CutChoice(cut == "shared", False, "the gap set in layouts.toml")
     if cut != "auto":

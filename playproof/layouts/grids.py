@@ -9,6 +9,9 @@ from playproof.layouts.geometry import Box
 from playproof.layouts.honeycomb import honeycomb_for
 from playproof.layouts.plan import (FOLD_GAP, FOOTER_HEIGHT, FOOTER_SIDE, MARK_OFFSET, MARK_ZONE, MIN_BLEED, NARROW_GAP,
                                     PAPER_FIT, Grid, SetJob, Sheet)
+from playproof.units import mm
+
+NARROW_STEP = mm(0.5)  # gutters are narrowed half a millimetre at a time
 
 def usable_area(sheet: Sheet, width: float, height: float, crop: bool, fold_half: str = "") -> Box:
     """Return the area a grid may use on a page of this size (margins, mark zone, footer kept free)."""
@@ -62,12 +65,21 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
 
 
 def narrowed_grid(job: SetJob, sheet: Sheet, best: Grid, fold_half: str = "") -> Grid:
-    """Return a grid with the gutter narrowed to NARROW_GAP when that holds more pieces (default gutters only)."""
-    if not job.narrow or job.gap <= NARROW_GAP + 1e-6 or job.honeycomb or job.hex:
+    """Return a grid with the gutter narrowed (down to NARROW_GAP) when that saves paper (default gutters only):
+    the widest gutter that needs the fewest pages, so each piece keeps as much bleed as it can."""
+    if not job.narrow or job.gap <= NARROW_GAP + 1e-6 or best.per_page == 0:
         return best
-    narrow = replace(job, gap=NARROW_GAP, narrow=False)
-    grid = choose_grid(narrow, sheet, fold_half)
-    return replace(grid, gap=NARROW_GAP) if grid.per_page > best.per_page else best
+    steps = int((job.gap - NARROW_GAP) / NARROW_STEP + 1e-6)
+    for gap in sorted({job.gap - i * NARROW_STEP for i in range(1, steps + 1)} | {NARROW_GAP}, reverse=True):
+        grid = choose_grid(replace(job, gap=gap, narrow=False), sheet, fold_half)
+        if grid.per_page and _pages(job, grid) < _pages(job, best):
+            best = replace(grid, gap=gap)
+    return best
+
+
+def _pages(job: SetJob, grid: Grid) -> int:
+    """Return how many sheets a set's copies need on a grid."""
+    return math.ceil(len(job.copies) / grid.per_page)
 
 
 def turned(job: SetJob) -> SetJob:

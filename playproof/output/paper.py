@@ -31,8 +31,9 @@ def set_lines(jobs: Sequence[SetJob], choices: dict[str, CutChoice], sheet: Shee
         held = f"{grid.per_page} a page" if grid.per_page else "tiled over several pages"
         reason = choices[job.name].reason if job.name in choices else ""
         if grid.gap is not None:
+            kept = to_mm(min(job.bleed, grid.gap / 2))
             reason += (f"; gutters narrowed from {to_mm(job.gap):g} mm to {to_mm(grid.gap):g} mm "
-                       f"(1 mm of bleed each side) to fit {grid.per_page} a page")
+                       f"({kept:g} mm of bleed each side) to fit {grid.per_page} a page")
         lines.append(f"  {job.name}: {held}, {reason}" if reason else f"  {job.name}: {held}")
     return lines
 
