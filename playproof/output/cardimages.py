@@ -175,11 +175,16 @@ def file_name(design: Design) -> str:
     return f"{slug(design.set) or 'set'}/{design.key}-{design.side}.png"
 
 
-def write_index(folder: Path, cards: list[CardImage]) -> list[Path]:
-    """Write index.csv and index.json listing every image written."""
+def write_index(folder: Path, cards: list[CardImage], products: dict[str, str] | None = None) -> list[Path]:
+    """Write index.csv and index.json listing every image written (with each set's product, when given)."""
     rows = [index_row(folder, card) for card in cards]
+    fields = INDEX_FIELDS
+    if products is not None:
+        fields += ("product",)
+        for row in rows:
+            row["product"] = products.get(row["set"], "")
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=INDEX_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(text, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     write_text_atomic(folder / "index.csv", text.getvalue())

@@ -109,6 +109,14 @@ def match(service: Service, layout: SetLayout) -> tuple[str | None, str]:
                      f"the trim {size} matches within 1 mm")
 
 
+def _product_label(service: Service, layout: SetLayout, product: str | None) -> str:
+    """Return a set's product and template for the index: "poker 825x1125", or "none" (its own size)."""
+    if product is None:
+        return "none (own size)"
+    width, height = product_size(service, product, layout.width > layout.height)
+    return f"{product} {width}x{height}"
+
+
 def same_images(cards: list[CardImage]) -> bool:
     """Return whether every image is pixel for pixel the same (a back shared by the whole deck)."""
     first = cards[0].image
@@ -126,8 +134,10 @@ class PrintOnDemand:
         folder = job.out / (job.options.service or "pod")
         cards: list[CardImage] = []
         sets = []
+        products: dict[str, str] = {}
         for layout in job.layouts:
             product, reason = match(service, layout)
+            products[layout.name] = _product_label(service, layout, product)
             if product is None:
                 warn_size(job, service, layout)
             made = self._set(job, service, layout, folder, product)
@@ -140,7 +150,7 @@ class PrintOnDemand:
         manifest = {"service": service.name, "game": job.project.name, "version": job.project.version,
                     "images": len(cards), "sets": sets}
         write_text_atomic(job.manifest, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
-        return [card.file for card in cards if card.file] + write_index(folder, cards) + [job.manifest]
+        return [card.file for card in cards if card.file] + write_index(folder, cards, products) + [job.manifest]
 
     def _set(self, job: ExportJob, service: Service, layout: SetLayout, folder: Path,
              product: str | None) -> list[CardImage]:

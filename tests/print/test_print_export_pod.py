@@ -35,7 +35,7 @@ def test_poker_cards_get_the_service_pixel_size(tmp_path, service, size):
     with Image.open(out / service / "cards" / "gold-front.png") as card:
         assert card.size == size
         assert card.getpixel((0, 0)) == card.getpixel((40, 40)) == (255, 255, 255)  # the bleed is the card's art
-    assert (out / service / "index.csv").read_text().splitlines()[1].endswith(f",{size[0]},{size[1]}")
+    assert f",{size[0]},{size[1]},poker {size[0]}x{size[1]}" in (out / service / "index.csv").read_text().splitlines()[1]
 
 
 def test_a_size_no_product_has_is_warned_about(tmp_path):
@@ -89,6 +89,9 @@ def test_each_set_says_the_product_and_template_it_was_matched_to_or_why_not(tmp
         ("cards/gold-front.png", "front", 3), ("cards/fruit-front.png", "front", 2), ("cards/back.png", "back", 5)]
     assert "pages" not in manifest and "placements" not in manifest  # images, not sheets
     assert not (out / "game.manifest.json").exists()
+    index = (out / "thegamecrafter" / "index.csv").read_text().splitlines()
+    assert index[0].endswith(",product") and index[1].endswith(",poker 825x1125")
+    assert index[-1].endswith(",none (own size)")
     assert lines[-2] == f"wrote {out / 'thegamecrafter' / 'manifest.json'}"
 
 
