@@ -207,8 +207,8 @@ def _grid_pages(job: SetJob, sheet: Sheet, grid: Grid, first_page: int) -> list[
         if job.has_back:
             backs = SlotRun(job.copies, chunk.start, chunk.stop, number, mirrored)
             pages.append(PagePlan(number, grid.page_width, grid.page_height, "back", job.name, backs,
-                                  single=grid.per_page == 1, footer_top=_flipped(mirrored[:len(chunk)]), footer=not grid.edge,
-                                  footer_side=grid.bleed_y is not None))
+                                  single=grid.per_page == 1, footer_top=_flipped(mirrored[:len(chunk)]),
+                                  footer=not grid.edge, footer_side=grid.bleed_y is not None))
             number += 1
     return pages
 
@@ -225,8 +225,8 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
     axis = "x" if width > height else "y"  # landscape folds down the middle, portrait across
     for number, start in enumerate(range(0, len(job.copies), top.per_page), start=first_page):
         chunk = job.copies[start : start + top.per_page]
-        fronts = [Slot(c, "front", number, cell_trim(top, i, job), cell_art(top, i, job), top_left(cell_trim(top, i, job)),
-                       rotation=top.rotation) for i, c in enumerate(chunk)]
+        fronts = [Slot(c, "front", number, cell_trim(top, i, job), cell_art(top, i, job),
+                       top_left(cell_trim(top, i, job)), rotation=top.rotation) for i, c in enumerate(chunk)]
         backs = [fold_back(s, axis, width, height) for s in fronts]
         wanted = sheet.crop_marks and job.crop_marks
         marks = crop_marks(top, job, len(chunk), sheet.margin, footer_band(sheet)) if wanted else ()
@@ -239,10 +239,11 @@ def _folded_pages(job: SetJob, sheet: Sheet, top: Grid, first_page: int) -> list
     return pages
 
 
-__all__ = ["ALIGN_SIZE", "FOLD_GAP", "FOOTER_HEIGHT", "FOOTER_SIDE", "MARK_LENGTH", "MARK_OFFSET", "MARK_ZONE", "MIN_BLEED",
-           "PAPER_FIT", "Box", "Copy", "Grid", "Mark", "PagePlan", "Plan", "SetJob", "Sheet", "Slot", "SlotRun",
-           "back_slot", "calibration_pages", "orientations", "page_offset", "reading_turn", "cell_art", "cell_trim", "choose_grid", "crop_marks", "duplex_pairs",
-           "edge_grid", "edge_marks", "fold_back", "fold_grid", "fold_ticks", "footer_band", "grid_for",
-           "honeycomb_for", "impose_set", "mirror_axis", "mirrored_box", "paired", "placed", "placed_job", "plan",
-           "reduced_bleed_grid", "relaid", "shared_cut_warnings", "tight_grid", "tight_marks", "top_left", "turned",
+__all__ = ["ALIGN_SIZE", "FOLD_GAP", "FOOTER_HEIGHT", "FOOTER_SIDE", "MARK_LENGTH", "MARK_OFFSET", "MARK_ZONE",
+           "MIN_BLEED", "PAPER_FIT", "back_slot", "Box", "calibration_pages", "cell_art", "cell_trim",
+           "choose_grid", "Copy", "crop_marks", "duplex_pairs", "edge_grid", "edge_marks", "fold_back",
+           "fold_grid", "fold_ticks", "footer_band", "Grid", "grid_for", "honeycomb_for", "impose_set", "Mark",
+           "mirror_axis", "mirrored_box", "orientations", "page_offset", "PagePlan", "paired", "placed",
+           "placed_job", "Plan", "plan", "reading_turn", "reduced_bleed_grid", "relaid", "SetJob",
+           "shared_cut_warnings", "Sheet", "Slot", "SlotRun", "tight_grid", "tight_marks", "top_left", "turned",
            "usable_area"]

@@ -149,7 +149,8 @@ def check(path: Path, problems: Problems) -> Project:
         cset = project.component_set(layout)
         fronts = []
         for index, row in enumerate(cset.rows, 1):
-            fronts.append((row.row, display_name(row, layout.name, index), composer.scene(layout, layout.front, cset, row)))
+            scene = composer.scene(layout, layout.front, cset, row)
+            fronts.append((row.row, display_name(row, layout.name, index), scene))
             if layout.back is not None:
                 composer.scene(layout, layout.back, cset, row, back=True)
         if lint:

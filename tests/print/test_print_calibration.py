@@ -57,7 +57,8 @@ def front_box(landscape: bool) -> tuple[Slot, float, float]:
     """Return an off-centre front slot on a page of the orientation, and the page's size."""
     width, height = (PAPER_H, PAPER_W) if landscape else (PAPER_W, PAPER_H)
     trim = Box(mm(17), mm(23), mm(63), mm(88))
-    return Slot(Copy("Cards", 2, 1, 0), "front", 1, trim, trim.grow(mm(3), mm(3), mm(3), mm(3)), (trim.x, trim.y)), width, height
+    art = trim.grow(mm(3), mm(3), mm(3), mm(3))
+    return Slot(Copy("Cards", 2, 1, 0), "front", 1, trim, art, (trim.x, trim.y)), width, height
 
 
 @pytest.mark.parametrize("landscape, duplex", COMBOS)

@@ -35,7 +35,8 @@ def test_poker_cards_get_the_service_pixel_size(tmp_path, service, size):
     with Image.open(out / service / "cards" / "gold-front.png") as card:
         assert card.size == size
         assert card.getpixel((0, 0)) == card.getpixel((40, 40)) == (255, 255, 255)  # the bleed is the card's art
-    assert f",{size[0]},{size[1]},poker {size[0]}x{size[1]}" in (out / service / "index.csv").read_text().splitlines()[1]
+    index = (out / service / "index.csv").read_text().splitlines()
+    assert f",{size[0]},{size[1]},poker {size[0]}x{size[1]}" in index[1]
 
 
 def test_a_size_no_product_has_is_warned_about(tmp_path):
@@ -96,7 +97,8 @@ def test_each_set_says_the_product_and_template_it_was_matched_to_or_why_not(tmp
 
 
 def test_backs_that_differ_are_each_written(tmp_path):
-    layout = CARD_LAYOUT.replace('[sets.Cards.back]\nbackground = "#203040"', '[sets.Cards.back]\nbackground = "{colour}"')
+    layout = CARD_LAYOUT.replace('[sets.Cards.back]\nbackground = "#203040"',
+                                 '[sets.Cards.back]\nbackground = "{colour}"')
     project = make_project(tmp_path, layout, sheets={
         "Cards": [("name", "text", "colour"), ("Gold", "x", "#aa0000"), ("Fruit", "y", "#00aa00")]})
     result = run("build", str(project), "-o", str(tmp_path / "out"), "--for", "thegamecrafter")

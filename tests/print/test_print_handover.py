@@ -62,7 +62,8 @@ def test_svg_and_png_files_are_named_by_component_with_the_row_only_for_duplicat
     assert svg == png == ["fruit-front", "gold-r2-front", "gold-r4-front", "row-5-front"]
 
 
-@pytest.mark.parametrize("fmt, written", [("svg", "4 .svg file(s)"), ("png", "6 file(s) (4 .png, 1 .csv, 1 .json)"), ("pdf", "2 page(s)")])
+@pytest.mark.parametrize("fmt, written", [("svg", "4 .svg file(s)"), ("png", "6 file(s) (4 .png, 1 .csv, 1 .json)"),
+                                          ("pdf", "2 page(s)")])
 def test_the_summary_reports_what_was_written(tmp_path, fmt, written):
     project = make_project(tmp_path)
     args = ["build", str(project), "-o", str(tmp_path / "out"), "--format", fmt] + (["--dpi", "30"] * (fmt == "png"))

@@ -135,7 +135,8 @@ def test_nicknames_come_from_the_components_and_guids_are_unique(saved):
 
 def test_guids_are_stable_across_rebuilds(saved, tmp_path):
     again = build_tts(tmp_path)
-    assert [o["GUID"] for o in everything(again["ObjectStates"])] == [o["GUID"] for o in everything(saved["ObjectStates"])]
+    first = [o["GUID"] for o in everything(saved["ObjectStates"])]
+    assert [o["GUID"] for o in everything(again["ObjectStates"])] == first
 
 
 def test_an_infinite_bag_for_a_design_whose_tts_column_says_so(tmp_path):
