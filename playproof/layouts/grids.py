@@ -67,14 +67,26 @@ def choose_grid(job: SetJob, sheet: Sheet, fold_half: str = "") -> Grid:
 def narrowed_grid(job: SetJob, sheet: Sheet, best: Grid, fold_half: str = "") -> Grid:
     """Return a grid with the gutter narrowed (down to NARROW_GAP) when that saves paper (default gutters only):
     the widest gutter that needs the fewest pages, so each piece keeps as much bleed as it can."""
-    if not job.narrow or job.gap <= NARROW_GAP + 1e-6 or best.per_page == 0:
+    if not job.narrow or job.gap <= NARROW_GAP + 1e-6 or best.per_page == 0 or _pages(job, best) == 1:
+        return best  # nothing to narrow, or nothing to save: the set fits one sheet already
+    def at(gap: float) -> Grid:
+        return replace(choose_grid(replace(job, gap=gap, narrow=False), sheet, fold_half), gap=gap)
+
+    narrowest = at(NARROW_GAP)
+    if narrowest.per_page == 0 or _pages(job, narrowest) >= _pages(job, best):
         return best
-    steps = int((job.gap - NARROW_GAP) / NARROW_STEP + 1e-6)
-    for gap in sorted({job.gap - i * NARROW_STEP for i in range(1, steps + 1)} | {NARROW_GAP}, reverse=True):
-        grid = choose_grid(replace(job, gap=gap, narrow=False), sheet, fold_half)
-        if grid.per_page and _pages(job, grid) < _pages(job, best):
-            best = replace(grid, gap=gap)
-    return best
+    gaps = sorted({job.gap - i * NARROW_STEP for i in range(1, int((job.gap - NARROW_GAP) / NARROW_STEP + 1e-6) + 1)}
+                  | {NARROW_GAP})
+    low, high = 0, len(gaps) - 1  # a wider gap never holds more: find the widest one that needs as few sheets
+    found = narrowest
+    while low < high:
+        middle = (low + high + 1) // 2
+        grid = at(gaps[middle])
+        if grid.per_page and _pages(job, grid) == _pages(job, narrowest):
+            low, found = middle, grid
+        else:
+            high = middle - 1
+    return found
 
 
 def _pages(job: SetJob, grid: Grid) -> int:
