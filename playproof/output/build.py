@@ -143,6 +143,7 @@ def check(path: Path, problems: Problems) -> Project:
         return project
     composer = Composer(path, problems, project.builtins())
     from playproof.output.vision import available
+    from playproof.output.vision_lint import lint_set, signature
 
     lint = available()  # the colour-blind lint needs colour-science (the `vision` extra)
     for layout in project.spec.sets.values():
@@ -150,12 +151,11 @@ def check(path: Path, problems: Problems) -> Project:
         fronts = []
         for index, row in enumerate(cset.rows, 1):
             scene = composer.scene(layout, layout.front, cset, row)
-            fronts.append((row.row, display_name(row, layout.name, index), scene))
+            if lint:
+                fronts.append((row.row, display_name(row, layout.name, index), signature(scene)))
             if layout.back is not None:
                 composer.scene(layout, layout.back, cset, row, back=True)
         if lint:
-            from playproof.output.vision_lint import lint_set
-
             lint_set(layout.name, cset.file, fronts, problems)
     return project
 

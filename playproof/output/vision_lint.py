@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Iterator
 
 from playproof.errors import Location, Problems
@@ -52,27 +53,45 @@ def _plain(value: str | None) -> str | None:
 
 def confusion(a: tuple[str | None, ...], b: tuple[str | None, ...]) -> tuple[str, str, str, float] | None:
     """Return (vision, colour a, colour b, difference) when every colour told apart looks alike to a common vision."""
-    from playproof.output.vision import COMMON, HARD_TO_TELL, difference
+    from playproof.output.vision import COMMON, HARD_TO_TELL
 
     pairs = [(x, y) for x, y in zip(a, b) if x != y and x is not None and y is not None]
     if not pairs or len(a) != len(b):
         return None
     for vision in COMMON:
-        seen = [(difference(x, y, vision), x, y) for x, y in dict.fromkeys(pairs)]
+        seen = [(_difference(x, y, vision), x, y) for x, y in dict.fromkeys(pairs)]
         best = max(seen)
         if best[0] < HARD_TO_TELL:
             return vision, best[1], best[2], best[0]
     return None
 
 
-def lint_set(name: str, file: str, designs: list[tuple[int, str, Scene]], problems: Problems) -> None:
-    """Warn about designs of one set (row, label, front scene) that only colours they confuse tell apart."""
-    by_marks: dict[Marks, list[tuple[int, str, tuple[str | None, ...]]]] = {}
-    for row, label, scene in designs:
-        by_marks.setdefault(marks(scene), []).append((row, label, colours(scene)))
+Signature = tuple[Marks, tuple[str | None, ...]]
+MAX_COMPARED = 200  # distinct colourings compared within one group of look-alike designs (pairs grow as n^2)
+
+
+def signature(scene: Scene) -> Signature:
+    """Return what a lint needs of a design's front: its marks and its colours (not the scene itself)."""
+    return marks(scene), colours(scene)
+
+
+@functools.lru_cache(maxsize=4096)
+def _difference(a: str, b: str, vision: str) -> float:
+    """Return how different two colours look with a vision (cached: sets repeat their colours)."""
+    from playproof.output.vision import difference
+
+    return difference(a, b, vision)
+
+
+def lint_set(name: str, file: str, designs: list[tuple[int, str, Signature]], problems: Problems) -> None:
+    """Warn about designs of one set (row, label, signature) that only colours they confuse tell apart."""
+    by_marks: dict[Marks, dict[tuple[str | None, ...], tuple[int, str]]] = {}
+    for row, label, (found_marks, found_colours) in designs:
+        by_marks.setdefault(found_marks, {}).setdefault(found_colours, (row, label))  # duplicates: the first
     for group in by_marks.values():
-        for i, (row_a, label_a, colours_a) in enumerate(group):
-            for row_b, label_b, colours_b in group[i + 1:]:
+        entries = list(group.items())[:MAX_COMPARED]
+        for i, (colours_a, (row_a, label_a)) in enumerate(entries):
+            for colours_b, (row_b, label_b) in entries[i + 1:]:
                 found = confusion(colours_a, colours_b)
                 if found is not None:
                     vision, x, y, delta = found
