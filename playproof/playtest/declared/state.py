@@ -63,7 +63,7 @@ class Flow:
 
     __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
                  "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds",
-                 "played_on")
+                 "played_on", "started")
 
     def __init__(self) -> None:
         self.order: tuple[str, ...] = ()
@@ -94,6 +94,8 @@ class Flow:
         """Moves made this round, by verb and player (the table's by the player they name)."""
         self.idle_rounds = 0
         """Rounds in a row in which nobody took a turn (every player skipped)."""
+        self.started = False
+        """True once a player has made a move (before it, the table sets up)."""
         self.played_on = False
         """The table played a move after the end (reported once; the moves after the end are not applied)."""
 
@@ -278,5 +280,7 @@ class Ctx:
         if name in ("x", "y"):
             cell = getattr(move, "cell", None)
             return "" if cell is None else cell[0 if name == "x" else 1]
+        if name == "started":
+            return flow.started
         return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
                 "dealer": flow.dealer}.get(name, 0)
