@@ -272,7 +272,8 @@ def _same(expected: Play, logged: Play) -> bool:
 def late(state: State, play: Play) -> str | None:
     """Return the component key ('' when unseen) of an owed move the referee made itself that a logged table move
     writes late (and forget it); None when the line is a move of its own."""
-    if play.actor != TABLE or play.hidden or len(play.comps) != 1 or due_targets(state, play.spec):
+    if not state.assumed or play.actor != TABLE or play.hidden or len(play.comps) != 1 or \
+            due_targets(state, play.spec):
         return None
     for entry in state.assumed:
         if entry[:2] == (play.spec.verb, play.target):
