@@ -290,4 +290,4 @@ def test_a_component_by_its_alias_and_its_set(tmp_path: Path) -> None:
     (project / "Cards.csv").write_text("name,alias,cost,suit,rank,count\nMoth,\"m, moth-card\",1,night,1,3\n"
                                        "Sun,,3,day,3,3\n")
     assert findings(audit_text(project, ["table: deal Ann m", "Ann: play moth-card"])) == []
-    assert findings(audit_text(project, ["table: deal Ann Worker"])) == [(1, "moves-deal-condition", "violation")]
+    assert (1, "moves-deal-condition", "violation") in findings(audit_text(project, ["table: deal Ann Worker"]))
