@@ -42,19 +42,20 @@ def bench(project: Path, game_id: str, players: int, games: int, seed: int) -> t
     logs = [text.replace("\n\n", f'\n[Project "{project}"]\n\n', 1) for text in played]
     events = sum(len(events_of(parse_log(t))) for t in logs)
     audit = min(_cpu(lambda: _audit_all(logs)) for _ in range(3))
-    replay = min(_cpu(lambda: _replay_all(engine, logs)) for _ in range(3))
+    parsed = [(tuple(p.strip() for p in log.header["Players"].split(",")), events_of(log))
+              for log in (parse_log(text) for text in logs)]
+    replay = min(_cpu(lambda: _replay_all(engine, parsed)) for _ in range(3))
     return (game_id, str(players), f"{games / seconds:,.0f}", f"{events / games:.0f}", f"{events:,}",
             f"{events / audit:,.0f}", f"{events / replay:,.0f}")
 
 
-def _replay_all(engine: type, logs: list[str]) -> None:
-    """Replay every log's events through a fresh engine (the referee's own time)."""
+def _replay_all(engine: type, parsed: list[tuple[tuple[str, ...], list]]) -> None:
+    """Replay every log's events through a fresh engine (the referee's own time: no parsing)."""
     from playproof.playtest.engine import Setup
 
-    for text in logs:
-        log = parse_log(text)
-        game = engine(Setup(tuple(p.strip() for p in log.header["Players"].split(","))))
-        for event in events_of(log):
+    for players, events in parsed:
+        game = engine(Setup(players))
+        for event in events:
             game.apply(event)
 
 
