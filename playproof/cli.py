@@ -38,8 +38,8 @@ class ErrorsAsOneLine(click.Group):
 
 
 def _terminated(exc: BaseException) -> bool:
-    """Return True for playproof.output.atomic.Terminated (imported only by the commands that write outputs)."""
-    atomic = sys.modules.get("playproof.output.atomic")
+    """Return True for playproof.atomic.Terminated (imported only by the commands that write outputs)."""
+    atomic = sys.modules.get("playproof.atomic")
     return atomic is not None and isinstance(exc, atomic.Terminated)
 
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from playproof.balance.stats import Rate, Summary
 from playproof.errors import PlayproofError
-from playproof.output.atomic import atomic_path, write_text_atomic
+from playproof.atomic import atomic_path, write_text_atomic
 
 TOP_COMPONENTS = 25
 

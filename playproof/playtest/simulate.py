@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError
-from playproof.output.atomic import write_text_atomic
+from playproof.atomic import write_text_atomic
 from playproof.playtest.engine import Engine, Event, EventKind, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
