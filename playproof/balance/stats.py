@@ -7,99 +7,11 @@ games give the same numbers whatever the number of processes).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-Z95 = 1.959963984540054
-SMALL_SAMPLE = 30
-"""Below this many games (or takers), a rate is shown with a warning that the sample is small."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval of a proportion (95 % by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass
-class Rate:
-    """A proportion with its 95 % interval."""
-
-    successes: float
-    trials: int
-
-    @property
-    def value(self) -> float:
-        """Return the proportion (0 with no trials)."""
-        return self.successes / self.trials if self.trials else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """Return the Wilson 95 % interval."""
-        return wilson(self.successes, self.trials)
-
-    @property
-    def small(self) -> bool:
-        """Return True when the sample is too small to read much into."""
-        return self.trials < SMALL_SAMPLE
-
-    def text(self) -> str:
-        """Return `41.0 % [38.0, 44.1]`, with a warning mark for a small sample."""
-        low, high = self.interval
-        warn = " (small sample)" if self.small else ""
-        return f"{100 * self.value:.1f} % [{100 * low:.1f}, {100 * high:.1f}]{warn}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the rate as JSON-ready data."""
-        low, high = self.interval
-        return {"rate": self.value, "low": low, "high": high, "n": self.trials, "small_sample": self.small}
-
-
-@dataclass
-class Moments:
-    """Count, mean and spread of a number, kept as running sums (Welford's method), plus its min and max."""
-
-    n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
-    low: float = math.inf
-    high: float = -math.inf
-
-    def add(self, x: float) -> None:
-        """Take one value into account."""
-        self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self.m2 += delta * (x - self.mean)
-        self.low, self.high = min(self.low, x), max(self.high, x)
-
-    def merge(self, other: Moments) -> None:
-        """Take another batch's moments into account (Chan's parallel formula)."""
-        if not other.n:
-            return
-        n = self.n + other.n
-        delta = other.mean - self.mean
-        self.m2 += other.m2 + delta * delta * self.n * other.n / n
-        self.mean += delta * other.n / n
-        self.n, self.low, self.high = n, min(self.low, other.low), max(self.high, other.high)
-
-    @property
-    def sd(self) -> float:
-        """Return the sample standard deviation."""
-        return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the moments as JSON-ready data."""
-        if not self.n:
-            return {"n": 0}
-        return {"n": self.n, "mean": self.mean, "sd": self.sd, "min": self.low, "max": self.high}
+from playproof.insights.stats import SMALL_SAMPLE, Z95, Moments, Rate, wilson  # noqa: F401  (shared names)
 
 
 @dataclass
