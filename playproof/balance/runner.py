@@ -84,7 +84,8 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     seats = {name: seat for seat, name in enumerate(setup.players)}
     step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
     taken: dict[str, list[int]] = {}
-    moves, labels = 0, {engine.round_label()}
+    label = engine.round_label()
+    moves, labels, by_round = 0, {label}, []
     while (pending := step(engine, seats, bots, rng)) is not None:
         actor, count, move, play = pending
         if not count or moves >= MAX_EVENTS:
@@ -99,8 +100,20 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
             events.append(event)
         if found := (engine.apply(event) if play is None else play(event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
-        labels.add(engine.round_label())
-    return _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+        if (now := engine.round_label()) != label:  # the round just played is over: its scores are final
+            by_round.append(_seat_scores(engine, setup.players))
+            label = now
+            labels.add(now)
+    by_round.append(_seat_scores(engine, setup.players))
+    result = _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+    result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
+    return result
+
+
+def _seat_scores(engine: Engine, players: tuple[str, ...]) -> list[int]:
+    """Return the scores now, by seat."""
+    scores = engine.scores()
+    return [scores.get(p, 0) for p in players]
 
 
 def _random_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from playproof.insights.arc import ArcTally, arc_of
 from playproof.insights.stats import SMALL_SAMPLE, Z95, Moments, Rate, wilson  # noqa: F401  (shared names)
 
 
@@ -25,6 +26,8 @@ class GameResult:
     rounds: int
     taken: dict[str, list[int]] = field(default_factory=dict)
     """Component (or move kind) -> the seats that took it at least once."""
+    by_round: list[list[int]] = field(default_factory=list)
+    """Scores by seat at the end of each round (for the arc of the game)."""
 
 
 @dataclass
@@ -42,6 +45,7 @@ class Summary:
     takers_won: Counter[str] = field(default_factory=Counter)
     """Component -> how many of the seats that took it won (shared wins as shares): taken by winners."""
     seconds: float = 0.0
+    arc: ArcTally = field(default_factory=ArcTally)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.players
@@ -61,6 +65,8 @@ class Summary:
         for component, seats in game.taken.items():
             self.taken[component] += len(seats)
             self.takers_won[component] += sum(share for s in seats if s in game.winners)
+        if game.by_round:
+            self.arc.add(arc_of(game.by_round, game.winners))
 
     def merge(self, other: Summary) -> None:
         """Take a later batch's summary into account."""
@@ -73,6 +79,7 @@ class Summary:
         for mine, theirs in ((self.score_counts, other.score_counts), (self.taken, other.taken),
                              (self.takers_won, other.takers_won)):
             mine.update(theirs)
+        self.arc.merge(other.arc)
 
     def seat_rates(self) -> list[Rate]:
         """Return each seat's win rate with its interval."""
@@ -87,14 +94,23 @@ class Summary:
         rest) and the win rate of the players who took it."""
         return [(c, times, Rate(self.takers_won[c], times)) for c, times in self.taken.most_common()]
 
+    def even(self) -> float:
+        """Return the even share of a win: what a seat (or a component's taker) wins if it makes no difference."""
+        return 1.0 / self.players if self.players else 0.0
+
+    def take_rate(self, component: str) -> Rate:
+        """Return how often a seat took a component in a game (of every seat in every game)."""
+        return Rate(self.taken[component], self.games * self.players)
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the summary as JSON-ready data."""
+        """Return the summary as JSON-ready data (every rate with its sample-size advice against an even share)."""
         rate, even = self.first_player_advantage()
         return {"games": self.games, "players": self.players, "seconds": self.seconds,
-                "win_rate_by_seat": [r.to_dict() for r in self.seat_rates()],
-                "first_player": {**rate.to_dict(), "even": even},
+                "win_rate_by_seat": [r.to_dict(even) for r in self.seat_rates()],
+                "first_player": {**rate.to_dict(even), "even": even},
                 "score_by_seat": [m.to_dict() for m in self.scores],
                 "score_distribution": {str(k): v for k, v in sorted(self.score_counts.items())},
-                "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(),
-                        "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
-                                "takers_win_rate": r.to_dict()} for c, n, r in self.component_rates()]}
+                "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(), "arc": self.arc.to_dict(),
+                "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
+                                "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even)}
+                               for c, n, r in self.component_rates()]}

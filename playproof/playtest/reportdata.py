@@ -53,6 +53,8 @@ class SessionReport:
     problems: list[str]
     moves: int
     minutes: float | None
+    taken: dict[str, list[int]] = field(default_factory=dict)
+    """Component (or kind of move, as the engine names it) -> the seats (from 0) that took it, corrections applied."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -94,7 +96,23 @@ def session_report(result: AuditResult) -> SessionReport:
         timeline=timeline_of(result), violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
         problems=problems, moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
-        minutes=_minutes(log))
+        minutes=_minutes(log), taken=taken_of(result))
+
+
+def taken_of(result: AuditResult) -> dict[str, list[int]]:
+    """Return what each seat took in the game as played (undone moves left out, amended ones as amended)."""
+    if result.engine is None or result.replay is None:
+        return {}
+    seats = {name: seat for seat, name in enumerate(result.replay.setup.players)}
+    taken: dict[str, list[int]] = {}
+    for event in events_of(result.log):
+        seat = seats.get(event.actor)
+        if event.kind is EventKind.MOVE and seat is not None:
+            for component in result.engine.components_of(event):
+                takers = taken.setdefault(component, [])
+                if seat not in takers:
+                    takers.append(seat)
+    return taken
 
 
 @dataclass

@@ -154,7 +154,7 @@ def test_balance_command_compares_variants_and_writes_every_format(tmp_path: Pat
     assert [(r["variant"], r["players"]) for r in data["runs"]] == [
         ("Court Cards[Royal Guard].cost_gold=1", 2), ("Court Cards[Royal Guard].cost_gold=1", 3),
         ("Court Cards[Royal Guard].cost_gold=6", 2), ("Court Cards[Royal Guard].cost_gold=6", 3)]
-    assert set(data["runs"][0]["win_rate_by_seat"][0]) == {"rate", "low", "high", "n", "small_sample"}
+    assert set(data["runs"][0]["win_rate_by_seat"][0]) == {"rate", "low", "high", "n", "small_sample", "advice"}
 
 
 def test_report_formats(tmp_path: Path, nim: str) -> None:
