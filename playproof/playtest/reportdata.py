@@ -249,6 +249,10 @@ class Aggregate:
     """Mean score of each seat over the sessions that report scores."""
     games: list[str] = field(default_factory=list)
     """The games of the sessions (seat and score views mix them when there are several)."""
+    unfinished: int = 0
+    """Sessions whose game never ended: left out of the seat win rates."""
+    insights: Any = None
+    """What the sessions revealed (playproof.insights.analysis.Insights), set by the report writer."""
 
     @cached_property
     def short_names(self) -> dict[str, str]:
@@ -273,15 +277,16 @@ class Aggregate:
                               for s, w, g in self.seat_wins],
                 "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
                 "game_length": [{"log": n, "moves": mv, "minutes": mi} for n, mv, mi in self.lengths],
-                "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules]}
+                "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules], "unfinished": self.unfinished,
+                "insights": self.insights.to_dict() if self.insights is not None else None}
 
 
 def aggregate(reports: list[SessionReport]) -> Aggregate:
-    """Return the views over many sessions (a tie counts as a win for every tied seat)."""
+    """Return the views over many sessions (a tie counts as a win for every tied seat; unfinished games count none)."""
     wins: Counter[int] = Counter()
     games: Counter[int] = Counter()
     for report in reports:
-        for seat, player in enumerate(report.players, start=1):
+        for seat, player in enumerate(report.players if report.over else [], start=1):
             games[seat] += 1
             wins[seat] += player in report.winners and report.over
     spreads = [(r.name, min(r.scores.values(), default=0), max(r.scores.values(), default=0),
@@ -289,7 +294,7 @@ def aggregate(reports: list[SessionReport]) -> Aggregate:
     rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
     return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
                      [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports),
-                     sorted({r.game for r in reports if r.game}))
+                     sorted({r.game for r in reports if r.game}), sum(1 for r in reports if not r.over))
 
 
 def _seat_means(reports: list[SessionReport]) -> dict[int, float]:

@@ -72,6 +72,11 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
         raise PlayproofError("nothing to report: no session or log given")
     fmt = find_format(format_name)
     agg = aggregate(reports) if len(reports) > 1 else None
+    if agg is not None:
+        from playproof.insights.analysis import insights_of
+        from playproof.insights.records import record_of
+
+        agg.insights = insights_of([record_of(r) for r in reports])
     try:
         with atomic_path(path, "report") as temporary:  # a report that fails keeps the previous one intact
             fmt.write(reports, agg, temporary)

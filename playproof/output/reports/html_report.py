@@ -34,6 +34,9 @@ s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
 summary{cursor:pointer} summary h3{display:inline-block;margin:18px 0 6px}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+@media (max-width:600px){main{padding:10px}.card{padding:12px 12px}h1{font-size:21px}table{font-size:12px}
+th,td{padding:3px 5px}.meta span{display:block;margin:0}}
 """
 
 
@@ -83,7 +86,7 @@ def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = froze
         attr = f' class="{cls[index]}"' if cls and cls[index] else ""
         cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(row))
         lines.append(f"<tr{attr}>{cells}</tr>")
-    return "".join(lines) + "</tbody></table>"
+    return '<div class="scroll">' + "".join(lines) + "</tbody></table></div>"
 
 
 def _svg(drawing: Drawing, uid: str) -> str:
@@ -105,9 +108,28 @@ def _aggregate(agg: Aggregate) -> str:
         rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1})
         chart_html += _svg(charts.rules_chart(agg), "agg-rules")
     note = f'<p class="meta">{e(agg.mixed_note())}</p>' if agg.mixed_note() else ""
+    if agg.unfinished:
+        note += (f'<p class="meta">{agg.unfinished} session(s) never ended: left out of the seat win rates '
+                 "(listed under What the playtests revealed).</p>")
     return (f'<section class="card"><h2>All {agg.sessions} sessions</h2>{note}<div class="charts">{chart_html}</div>'
-            f"<h3>Seats: win rates and mean scores</h3>{seats}<h3>Score spread and game length</h3>{spread}"
-            f"<h3>Most broken rules</h3>{rules}</section>")
+            f"<h3>Seats: win rates of finished games and mean scores</h3>{seats}"
+            f"<h3>Score spread and game length</h3>{spread}"
+            f"<h3>Most broken rules</h3>{rules}</section>" + _insights(agg))
+
+
+def _insights(agg: Aggregate) -> str:
+    """Return what the sessions revealed: seats, components, arc, unfinished games, rule friction, pace."""
+    if agg.insights is None:
+        return ""
+    from playproof.output.reports.insight_tables import insight_tables
+
+    parts = ['<section class="card"><h2>What the playtests revealed</h2>']
+    for table in insight_tables(agg.insights):
+        rows, cut = table.shown()
+        label = f' <span class="badge">{e(cut)}</span>' if cut else ""
+        parts.append(f"<h3>{e(table.title)}{label}</h3><p class=\"meta\">{e(table.note)}</p>"
+                     + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric)))
+    return "".join(parts) + "</section>"
 
 
 def _session(report: SessionReport, index: int, full: bool = True, sessions: int = 1) -> str:
@@ -139,7 +161,7 @@ def _players(report: SessionReport) -> str:
     rows, classes = [], []
     for seat, player in enumerate(report.players, start=1):
         won = player in report.winners and report.over
-        rows.append([str(seat), e(player) + (" 🏆" if won else ""), str(report.scores.get(player, ""))])
+        rows.append([str(seat), e(player) + (" ★ winner" if won else ""), str(report.scores.get(player, ""))])
         classes.append("win" if won else "")
     state = "final scores" if report.over else "scores so far (the game did not end)"
     html = f"<h3>Players and {state}</h3>" + _table(["Seat", "Player", "Score"], rows, {0, 2}, classes)

@@ -59,14 +59,14 @@ class PdfReport(ReportFormat):
         title = reports[0].title if len(reports) == 1 else f"{len(reports)} sessions"
         story.append(p(f"Playtest report: {title}", H1))
         if agg is not None:
-            story += _aggregate(agg) + [PageBreak()]
+            story += _aggregate(agg) + _insights(agg) + [PageBreak()]
         full = detailed(reports)
         for index, report in enumerate(reports):
             story += ([PageBreak()] if index else []) + _session(report, full)
             story += _timeline(report) if full else [p(compact_note(report, len(reports)), SMALL)]
         doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
-                                author="playproof")
+                                author="playproof", initialFontName=charts.FONT)  # no unembedded Helvetica
         doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
 
 
@@ -126,6 +126,27 @@ def _aggregate(agg: Aggregate) -> list[Flowable]:
     else:
         story += [p("Most broken rules", H3), p("No rule was broken in these sessions.")]
     return story
+
+
+def _insights(agg: Aggregate) -> list[Flowable]:
+    """Return what the sessions revealed: the same tables as the HTML report (long ones cut, and labelled so)."""
+    if agg.insights is None:
+        return []
+    from playproof.output.reports.insight_tables import insight_tables
+
+    story: list[Flowable] = [p("What the playtests revealed", H2)]
+    for found in insight_tables(agg.insights):
+        rows, cut = found.shown()
+        story += [p(found.title + (f" ({cut})" if cut else ""), H3), p(found.note, SMALL),
+                  table(found.head, list(rows), _widths(found.head, rows), set(found.numeric))]
+    return story
+
+
+def _widths(head: list[str], rows: list[list[str]]) -> list[float]:
+    """Return column widths as shares of the page, by the length of each column's text (8 to 60 characters)."""
+    lengths = [max(8, min(60, max([len(h) for h in [head[i]]] + [len(r[i]) for r in rows]))) for i in range(len(head))]
+    total = sum(lengths)
+    return [n / total for n in lengths]
 
 
 def _session(report: SessionReport, full: bool = True) -> list[Flowable]:

@@ -95,6 +95,19 @@ def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tup
         for r in reports for t in r.timeline]
     if agg is not None:
         yield from _aggregate_sheets(agg)
+        if agg.insights is not None:
+            yield from _insight_sheets(agg.insights)
+
+
+def _insight_sheets(insights: Any) -> Iterable[tuple[str, list[str], list[Row]]]:
+    """Yield one sheet per kind of insight table, every row of every group (no table is cut here)."""
+    from playproof.output.reports.insight_tables import insight_tables
+
+    sheets: dict[str, tuple[list[str], list[Row]]] = {}
+    for found in insight_tables(insights):
+        sheets.setdefault(found.sheet, (found.sheet_head, []))[1].extend(found.values)
+    for title, (head, rows) in sheets.items():
+        yield title, head, rows
 
 
 def _score_rows(reports: list[SessionReport]) -> Iterable[Row]:

@@ -1,0 +1,107 @@
+"""Insights of human sessions: the Nim fixtures worked out by hand, and every report format carrying them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from playproof.insights.analysis import insights_of, name_key
+from playproof.insights.records import GameRecord, record_of
+from playproof.output.reports import write_reports
+from playproof.playtest.audit import audit_file, audit_log
+from playproof.playtest.logparse import parse_log
+from playproof.playtest.reportdata import SessionReport, aggregate, session_report
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
+UNFINISHED = """[Game "nim"]
+[Players "Ann, Ben"]
+[Variant "stones=7"]
+[New "Ben"]
+
+0:00:10 Ann: take 2
+0:00:30 Ben: take 4
+0:01:00 Ann: take 3
+"""
+
+
+@pytest.fixture
+def reports(nim: str) -> list[SessionReport]:
+    """A finished two-player game, a finished three-player game with mistakes, an unfinished two-player game."""
+    found = [session_report(audit_file(DATA / name)) for name in ("nim-game.log", "nim-game-mistakes.log")]
+    return found + [session_report(audit_log(parse_log(UNFINISHED, "unfinished.log")))]
+
+
+def test_record_of_a_finished_session(reports: list[SessionReport]) -> None:
+    record = record_of(reports[0])
+    assert record.source == "log" and record.finished and record.winners == [1]
+    assert record.rounds == [("1", [3, 1]), ("2", [4, 3]), ("3", [4, 13])]
+    # turns: Ann 0-5, Ben 5-40, Ann 40-62 (the untimed reveal counts no time), Ben 62-90 (`ben` is Ben)
+    assert [(t.player, t.start, t.end, t.phase) for t in record.turns] == [
+        ("Ann", 0, 5, "Round 1"), ("Ben", 5, 40, "Round 1"), ("Ann", 40, 62, "Round 2"), ("Ben", 62, 90, "Round 2")]
+    assert record.taken == {"take 3": [0], "take 1": [1, 0], "take 2": [1]}  # the revealed take is Ben's 1
+
+
+def test_unfinished_sessions_are_listed_apart(reports: list[SessionReport]) -> None:
+    insights = insights_of([record_of(r) for r in reports])
+    assert insights.unfinished == ["unfinished.log"]
+    two = next(g for g in insights.groups if g.players == 2)
+    assert two.summary.games == 1 and two.summary.wins == [0.0, 1.0]
+    agg = aggregate(reports)
+    assert agg.unfinished == 1 and agg.seat_wins == [(1, 1, 2), (2, 1, 2), (3, 0, 1)]  # the unfinished one: no game
+
+
+def test_arc_and_pace_worked_out_by_hand(reports: list[SessionReport]) -> None:
+    insights = insights_of([record_of(r) for r in reports])
+    arc = next(g for g in insights.groups if g.players == 2).summary.arc
+    # leaders Ann, Ann, Ben: one lead change; decided in round 3 of 3; margin 13 - 4; Ben was 2 behind after round 1
+    assert arc.games == 1 and arc.lead_changes.mean == 1 and arc.decided_share.mean == 1.0
+    assert arc.margin.mean == 9 and arc.comeback.high == 2 and arc.early_leader().successes == 0
+    pace = insights.pace
+    # Ann's turns: 5 and 22 s (fixture) plus 10 and 30 s (unfinished: 0-10, 30-60); Ben's downtime 62 - 40 = 22 s
+    assert pace.by_player["Ann"].median == pytest.approx(16.0) and pace.by_player["Ann"].n == 4
+    assert pace.downtime["Ben"].n == 1 and pace.downtime["Ben"].median == 22
+    assert pace.by_phase["Round 1"].n == 2
+
+
+def test_rule_friction_counts_standing_and_corrected_and_new_players(reports: list[SessionReport]) -> None:
+    insights = insights_of([record_of(r) for r in reports])
+    by_rule = {f.rule: f for f in insights.friction}
+    # nim-game-mistakes: turn order broken on lines 6 (amended on 10), 7 (undone on 8) and 9 (standing)
+    turn = by_rule["nim/1-turn-order"]
+    assert (turn.counts["violation"], turn.counts["corrected"]) == (1, 2) and turn.sessions == {
+        str(DATA / "nim-game-mistakes.log")}
+    assert insights.friction[0].total >= insights.friction[-1].total
+    assert insights.new_players_told
+
+
+def test_every_format_carries_the_insights(reports: list[SessionReport], tmp_path: Path) -> None:
+    import openpyxl
+
+    data = json.loads(write_reports(reports, "json", tmp_path / "r.json").read_text(encoding="utf-8"))
+    insights = data["aggregate"]["insights"]
+    assert insights["unfinished"] == ["unfinished.log"]
+    assert insights["groups"][0]["win_rate_by_seat"][1]["advice"]["text"].startswith("needs about")
+    book = openpyxl.load_workbook(write_reports(reports, "xlsx", tmp_path / "r.xlsx"))
+    assert {"Seats (finished games)", "Components", "Arc of the game", "Unfinished sessions", "Rule friction",
+            "Pace"} <= set(book.sheetnames)
+    assert [c.value for c in book["Unfinished sessions"]["A"]] == ["Session", "unfinished.log"]
+    page = write_reports(reports, "html", tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "What the playtests revealed" in page and "needs about" in page and "Unfinished sessions (1)" in page
+    assert "\U0001f3c6" not in page  # the trophy: no glyph in the bundled font
+
+
+def test_long_component_tables_say_they_are_cut(tmp_path: Path) -> None:
+    from playproof.output.reports.insight_tables import component_table
+
+    taken = {f"card {i}": [0] for i in range(30)}
+    record = GameRecord("bots", "g", "demo", ["A", "B"], [3, 1], [0], True, taken=taken)
+    group = insights_of([record]).groups[0]
+    rows, label = component_table(group).shown()
+    assert len(rows) == 25 and label.startswith("top 25 of 30")
+    assert len(component_table(group).values) == 30
+
+
+def test_names_match_in_any_spelling() -> None:
+    assert name_key("Royal Guard") == name_key("royal-guard") == name_key("ROYAL_GUARD") == "royalguard"
