@@ -46,6 +46,8 @@ class Summary:
     """Component -> how many of the seats that took it won (shared wins as shares): taken by winners."""
     seconds: float = 0.0
     arc: ArcTally = field(default_factory=ArcTally)
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
+    """Games that could not go on (no legal move, no end): seed, reason, last moves, state. Not in `games`."""
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.players
@@ -80,6 +82,7 @@ class Summary:
                              (self.takers_won, other.takers_won)):
             mine.update(theirs)
         self.arc.merge(other.arc)
+        self.unfinished.extend(other.unfinished)
 
     def seat_rates(self) -> list[Rate]:
         """Return each seat's win rate with its interval."""
@@ -111,6 +114,7 @@ class Summary:
                 "score_by_seat": [m.to_dict() for m in self.scores],
                 "score_distribution": {str(k): v for k, v in sorted(self.score_counts.items())},
                 "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(), "arc": self.arc.to_dict(),
+                "unfinished": self.unfinished,
                 "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
                                 "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even)}
                                for c, n, r in self.component_rates()]}

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from playproof.balance.stats import GameResult, Summary
 from playproof.insights.friction import RuleFriction, friction_of, new_players_told
+from playproof.insights.names import name_key  # noqa: F401  (the name every spelling shares)
 from playproof.insights.pace import Pace, pace_of
 from playproof.insights.records import GameRecord
 from playproof.insights.stats import Rate
-
-
-def name_key(name: str) -> str:
-    """Return a name in a form every spelling shares (`Royal Guard`, `royal-guard`, `ROYAL_GUARD`: `royalguard`)."""
-    return re.sub(r"[^0-9a-z]+", "", name.casefold())
 
 
 @dataclass
