@@ -211,6 +211,10 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
             summary.add(play_game(engine_cls, setup, bots, random.Random(setup.seed), index, events, plan.max_moves))
         except UnfinishedGame as stuck:  # reported with its seed; the other games go on
             summary.unfinished.append(stuck.to_dict())
+            if events is not None and plan.logs:  # the moves that led there, to audit or replay
+                write_log(Path(plan.logs) / f"{engine_cls.game_id}-{setup.seed}.log",
+                          game_log(engine_cls, setup, events))
+            continue
         except PlayproofError:
             raise
         except Exception as exc:  # an engine bug must name the game that shows it

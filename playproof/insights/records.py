@@ -87,14 +87,23 @@ def new_players(text: str) -> frozenset[str]:
     return frozenset(n.strip() for n in text.split(",") if n.strip())
 
 
+UNNAMED = "(no rule named)"
+"""Where a question that names neither a rule nor a line with a finding is counted."""
+
+
 def friction_of(report: SessionReport) -> list[RuleEvent]:
-    """Return every violation of a session as standing or corrected, with the player whose line it was."""
+    """Return every violation (standing or corrected) and question of a session, with the player it concerns."""
     actors = {row.line: row.actor for row in report.timeline}
     found = []
     for f in report.violations:
         if f.status is not Status.VIOLATION and not f.corrected_by:
             continue  # a verdict hidden information keeps open is no friction seen at the table
         found.append(RuleEvent(f.rule, "corrected" if f.corrected_by else "violation", actors.get(f.line, "")))
+    rules_on = {}
+    for f in report.violations:
+        rules_on.setdefault(f.line, f.rule)
+    for _, asker, rule, target, _ in report.questions:
+        found.append(RuleEvent(rule or rules_on.get(target, UNNAMED), "question", asker or actors.get(target, "")))
     return found
 
 

@@ -55,6 +55,8 @@ class SessionReport:
     minutes: float | None
     taken: dict[str, list[int]] = field(default_factory=dict)
     """Component (or kind of move, as the engine names it) -> the seats (from 0) that took it, corrections applied."""
+    questions: list[tuple[int, str, str, int, str]] = field(default_factory=list)
+    """Rules questions asked at the table (`?` lines): (line, asker, rule id, line asked about, words)."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -96,7 +98,8 @@ def session_report(result: AuditResult) -> SessionReport:
         timeline=timeline_of(result), violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
         problems=problems, moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
-        minutes=_minutes(log), taken=taken_of(result))
+        minutes=_minutes(log), taken=taken_of(result),
+        questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION])
 
 
 def taken_of(result: AuditResult) -> dict[str, list[int]]:

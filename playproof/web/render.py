@@ -105,6 +105,7 @@ def session_page(view: View, csrf: str, device: str, pen: str | None) -> str:
 <button type="button" data-action="undo-last">Undo last</button>
 <button type="button" data-append=" ?" title="a face-down card: reveal it later">Hidden ?</button>
 <button type="button" data-fill="note ">Note</button>
+<button type="button" data-fill="? " title="a rules question or dispute">Question ?</button>
 <button type="button" data-fill="== Round  ==" data-caret="9">Round</button>
 <label class="check"><input type="checkbox" id="edit-first"> Edit before recording</label>
 </div>
@@ -181,7 +182,8 @@ def _line_html(line: LineView) -> str:
     classes += ["amended"] if line.amended_by else []
     mark = f'<span class="mark" aria-label="verdict">{line.mark}</span>' if line.mark else '<span class="mark"></span>'
     notes = "".join(f'<div class="finding{" open" if f.open else ""}"><code>{esc(f.rule)}</code> {esc(f.message)}'
-                    f'{" (cannot tell yet)" if f.open else ""}</div>' for f in line.findings)
+                    f'{" (cannot tell yet)" if f.open else ""} <button type="button" data-send="? {line.number} '
+                    f'{esc(f.rule)}" title="a question about this rule">?</button></div>' for f in line.findings)
     fixed = (f'<div class="fix">taken back on line {line.undone_by}</div>' if line.undone_by else "") + \
             (f'<div class="fix">amended on line {line.amended_by}</div>' if line.amended_by else "")
     return (f'<li value="{line.number}" class="{" ".join(c for c in classes if c)}" data-number="{line.number}">'
@@ -197,7 +199,9 @@ def _actions(line: LineView) -> str:
               if line.hidden else "")
     return (f'<div class="actions">{reveal}'
             f'<button type="button" data-send="undo {line.number}">Undo</button>'
-            f'<button type="button" data-fill="amend {line.number}: {esc(line.move)}">Amend</button></div>')
+            f'<button type="button" data-fill="amend {line.number}: {esc(line.move)}">Amend</button>'
+            f'<button type="button" data-send="? {line.number}" title="a rules question about this move">?</button>'
+            "</div>")
 
 
 def fragments(view: View) -> dict[str, object]:

@@ -105,3 +105,42 @@ def test_long_component_tables_say_they_are_cut(tmp_path: Path) -> None:
 
 def test_names_match_in_any_spelling() -> None:
     assert name_key("Royal Guard") == name_key("royal-guard") == name_key("ROYAL_GUARD") == "royalguard"
+
+
+QUESTIONS = """[Game "nim"]
+[Players "Ann, Ben"]
+[Variant "stones=7"]
+[New "Ben"]
+
+0:00:05 Ann: take 2
+0:00:20 ? 6 Ben: can I take three?
+0:00:30 Ben: take 4
+? nim/1-turn-order
+? can I pass: really?
+Ann: take 1
+table: winner Ann
+"""
+
+
+def test_questions_are_a_line_kind_that_round_trips(nim: str) -> None:
+    from playproof.playtest.logjson import parse_jsonl, to_jsonl
+
+    log = parse_log(QUESTIONS, "q.log")
+    questions = [e for e in log.entries if e.kind.value == "question"]
+    assert [(e.target, e.key, e.actor, e.value) for e in questions] == [
+        (6, "", "Ben", "can I take three?"), (0, "nim/1-turn-order", "", ""), (0, "", "", "can I pass: really?")]
+    assert log.text() == QUESTIONS and parse_jsonl(to_jsonl(log)).text() == QUESTIONS
+    bad = parse_log('[Game "nim"]\n[Players "Ann, Ben"]\n\n?\n? 9 why\n', "b.log")
+    assert sorted(p.message for p in bad.problems) == [
+        "? 9: a question names an earlier line",
+        "a question needs its words, a line or a rule, e.g. `? Ben: can I buy after playing?` or `? 14`"]
+
+
+def test_questions_count_as_friction_of_their_rule(nim: str) -> None:
+    report = session_report(audit_log(parse_log(QUESTIONS, "q.log")))
+    assert report.over and not [f for f in report.violations if f.rule == "nim/1-turn-order"]
+    insights = insights_of([record_of(report)])
+    by_rule = {f.rule: f for f in insights.friction}
+    # line 6 has no finding: Ben's question counts under no rule, as does the unattributed one; one names its rule
+    assert by_rule["nim/1-turn-order"].counts["question"] == 1
+    assert by_rule["(no rule named)"].counts["question"] == 2 and by_rule["(no rule named)"].new["question"] == 1
