@@ -231,17 +231,22 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option("--bots", default=None, help="Also play bots (e.g. greedy) at each game and number of players of "
+              "the sessions and set them beside the humans.")
+@click.option("--bot-games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Bots' games per game and number of players (with --bots).")
 @engine_option
 @db_option
-def report(sources: tuple[str, ...], fmt: str | None, output: Path, engine: str | None, db: Path | None) -> None:
-    """Write a session report of sessions (by id) or log files; several get aggregate views."""
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, bots: str | None, bot_games: int,
+           engine: str | None, db: Path | None) -> None:
+    """Write a session report of sessions (by id) or log files; several get aggregate views and insights."""
     from playproof.playtest.sources import load_reports
-    from playproof.output.reports import find_format, format_for, write_reports
+    from playproof.output.reports import BotsBeside, find_format, format_for, write_reports
 
     fmt = format_for(output, fmt)
     find_format(fmt)
     reports = load_reports(list(sources), db, engine)
-    write_reports(reports, fmt, output)
+    write_reports(reports, fmt, output, BotsBeside(bots, bot_games, engine=engine) if bots else None)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
         click.echo(problem, err=True)

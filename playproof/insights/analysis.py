@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from playproof.balance.stats import GameResult, Summary
+from playproof.insights.compare import Beside
 from playproof.insights.friction import RuleFriction, friction_of, new_players_told
 from playproof.insights.names import name_key  # noqa: F401  (the name every spelling shares)
 from playproof.insights.pace import Pace, pace_of
@@ -57,12 +58,14 @@ class Insights:
     friction: list[RuleFriction]
     new_players_told: bool
     pace: Pace
+    beside: list[Beside] = field(default_factory=list)
+    """Bots' games of the same game and number of players, set beside the human sessions (`report --bots`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the insights as JSON-ready data."""
         return {"groups": [g.to_dict() for g in self.groups], "unfinished": self.unfinished,
                 "rule_friction": [f.to_dict() for f in self.friction], "new_players_told": self.new_players_told,
-                "pace": self.pace.to_dict()}
+                "pace": self.pace.to_dict(), "humans_beside_bots": [b.to_dict() for b in self.beside]}
 
 
 def result_of(record: GameRecord, index: int) -> GameResult:

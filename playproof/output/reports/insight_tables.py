@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playproof.insights.analysis import Group, Insights
+from playproof.insights.compare import Beside
 from playproof.insights.stats import Rate
 
 TOP_ROWS = 25
@@ -136,10 +137,29 @@ def unfinished_table(ins: Insights) -> InsightTable | None:
     return table
 
 
+def beside_table(found: Beside) -> InsightTable:
+    """Return human sessions and bots' games of one group side by side, disagreements first."""
+    flags = found.flags()
+    note = (f"{found.humans.games} finished human game(s) beside {found.machines.games} games of bots "
+            f"{found.bots} playing the workbook as it is now. Disagree: the 95 % intervals do not overlap"
+            + (": " + "; ".join(flags[:5]) + "." if flags else ": none here."))
+    table = InsightTable(f"beside-{found.game}-{found.players}",
+                         f"Humans beside bots: {found.game}, {found.players} players", note,
+                         ["What", "Humans [95 %]", "Bots [95 %]", "Disagree?"], sheet="Humans beside bots",
+                         sheet_head=["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree",
+                                     "Flag"])
+    for row in sorted(found.rows, key=lambda r: not r.apart):
+        table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
+        table.values.append([found.game, found.players, found.bots, row.what, row.human, row.bots, row.apart,
+                             row.flag])
+    return table
+
+
 def insight_tables(ins: Insights) -> list[InsightTable]:
     """Return every table of the insights, in reading order."""
     tables: list[InsightTable | None] = []
     for group in ins.groups:
         tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
+    tables += [beside_table(b) for b in ins.beside]
     tables += [unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]
