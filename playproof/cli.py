@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "playproof.commands.playtest_commands",  # playtest, audit, report, rules
     "playproof.commands.balance_commands",  # simulate, balance
     "playproof.commands.web_commands",  # serve
+    "playproof.commands.insight_commands",  # probe
 )
 
 
