@@ -144,3 +144,19 @@ def test_questions_count_as_friction_of_their_rule(nim: str) -> None:
     # line 6 has no finding: Ben's question counts under no rule, as does the unattributed one; one names its rule
     assert by_rule["nim/1-turn-order"].counts["question"] == 1
     assert by_rule["(no rule named)"].counts["question"] == 2 and by_rule["(no rule named)"].new["question"] == 1
+
+
+def test_reports_use_only_glyphs_of_the_bundled_font_and_embed_every_font(reports: list[SessionReport],
+                                                                          tmp_path: Path) -> None:
+    import html
+    import re
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = Path(__file__).resolve().parents[2] / "playproof" / "fonts" / "DejaVuSans.ttf"
+    glyphs = TTFont("check", str(font)).face.charToGlyph
+    page = write_reports(reports, "html", tmp_path / "r.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", " ", page, flags=re.S))
+    assert sorted({c for c in text if not c.isspace() and ord(c) not in glyphs}) == []
+    pdf = write_reports(reports, "pdf", tmp_path / "r.pdf").read_bytes()
+    assert b"/BaseFont /Helvetica" not in pdf and b"/FontFile2" in pdf  # only the embedded DejaVu Sans

@@ -43,6 +43,7 @@ def _frame(title: str, height: int = HEIGHT) -> Drawing:
     """Return an empty drawing with a title."""
     register_fonts()
     drawing = Drawing(WIDTH, height)
+    drawing.initialFontName = FONT  # the state a PDF drawing starts in: no unembedded Helvetica named in the file
     drawing.add(String(0, height - 14, title, fontName=FONT_BOLD, fontSize=11, fillColor=colors.HexColor("#222222")))
     return drawing
 
