@@ -36,7 +36,8 @@ s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 summary{cursor:pointer} summary h3{display:inline-block;margin:18px 0 6px}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 @media (max-width:600px){main{padding:10px}.card{padding:12px 12px}h1{font-size:21px}table{font-size:12px}
-th,td{padding:3px 5px}.meta span{display:block;margin:0}}
+th,td{padding:3px 5px}.meta span{display:block;margin:0}
+.charts{flex-direction:column;overflow-x:auto}.charts svg{max-width:none;flex:none}}
 """
 
 
