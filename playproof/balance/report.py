@@ -62,7 +62,7 @@ def text_lines(run: Run) -> list[str]:
              "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}"
                                                                 for i, r in enumerate(s.seat_rates())),
              f"  first player: {rate.text()} against an even {100 * even:.1f} %"
-             + _verdict(rate, even) + _mixed_bots(run.bots),
+             + _verdict(rate, even) + _advice(rate, even) + _mixed_bots(run.bots),
              "  mean score by seat: " + ", ".join(f"{i + 1}: {m.mean:.1f} (sd {m.sd:.1f})"
                                                   for i, m in enumerate(s.scores)),
              f"  length: {s.moves.mean:.0f} moves (sd {s.moves.sd:.0f}, {s.moves.low:.0f}-{s.moves.high:.0f}), "
@@ -92,6 +92,12 @@ def _verdict(rate: Rate, even: float) -> str:
     if high < even:
         return ": a disadvantage (the interval is below an even share)"
     return ": no clear advantage"
+
+
+def _advice(rate: Rate, even: float) -> str:
+    """Return how many more games would tell the first seat from even, when it cannot be told yet."""
+    advice = rate.advice(even)
+    return f" ({advice.text()})" if not advice.told and advice.more else ""
 
 
 def _mixed_bots(bots: str) -> str:
@@ -223,10 +229,12 @@ def _html_run(run: Run) -> str:
     s = run.summary
     title = html.escape(f"{run.game}: {run.variant}, {run.players} players, bots {run.bots} ({s.games} games)")
     seats = "".join(f"<tr><td>seat {i + 1}</td><td>{html.escape(r.text())}</td><td>{m.mean:.1f}</td>"
-                    f"<td>{m.sd:.1f}</td></tr>" for i, (r, m) in enumerate(zip(s.seat_rates(), s.scores)))
+                    f"<td>{m.sd:.1f}</td><td>{html.escape(r.advice(s.even()).text())}</td></tr>"
+                    for i, (r, m) in enumerate(zip(s.seat_rates(), s.scores)))
     rate, even = s.first_player_advantage()
     return (f"<h2>{title}</h2><figure>{_chart(s.seat_rates(), 1 / run.players)}</figure>"
-            f"<table><tr><th>seat</th><th>win rate [95 %]</th><th>mean score</th><th>sd</th></tr>{seats}</table>"
+            f"<div class=\"scroll\"><table><tr><th>seat</th><th>win rate [95 %]</th><th>mean score</th><th>sd</th>"
+            f"<th>told from even?</th></tr>{seats}</table></div>"
             f"<p>First player: {html.escape(rate.text())}{html.escape(_verdict(rate, even))}. Length: "
             f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), "
             f"{s.rounds.mean:.1f} rounds.</p>{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}")

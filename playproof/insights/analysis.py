@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from playproof.balance.stats import GameResult, Summary
+from playproof.insights.arc import Arc, arc_of
 from playproof.insights.compare import Beside
 from playproof.insights.friction import RuleFriction, friction_of, new_players_told
 from playproof.insights.names import name_key  # noqa: F401  (the name every spelling shares)
@@ -58,6 +59,8 @@ class Insights:
     friction: list[RuleFriction]
     new_players_told: bool
     pace: Pace
+    arcs: list[tuple[str, Arc]] = field(default_factory=list)
+    """Each finished game's own arc (game record name, arc), in the order given."""
     beside: list[Beside] = field(default_factory=list)
     """Bots' games of the same game and number of players, set beside the human sessions (`report --bots`)."""
 
@@ -65,7 +68,8 @@ class Insights:
         """Return the insights as JSON-ready data."""
         return {"groups": [g.to_dict() for g in self.groups], "unfinished": self.unfinished,
                 "rule_friction": [f.to_dict() for f in self.friction], "new_players_told": self.new_players_told,
-                "pace": self.pace.to_dict(), "humans_beside_bots": [b.to_dict() for b in self.beside]}
+                "pace": self.pace.to_dict(), "humans_beside_bots": [b.to_dict() for b in self.beside],
+                "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs]}
 
 
 def result_of(record: GameRecord, index: int) -> GameResult:
@@ -92,8 +96,10 @@ def groups_of(records: list[GameRecord]) -> list[Group]:
 
 def insights_of(records: list[GameRecord]) -> Insights:
     """Return what the games revealed (rule sentences looked up in each seed game's rule index)."""
+    arcs = [(r.name, arc) for r in records if r.finished
+            and (arc := arc_of([scores for _, scores in r.rounds], r.winners)) is not None]
     return Insights(groups_of(records), [r.name for r in records if not r.finished],
-                    friction_of(records, rule_sentence), new_players_told(records), pace_of(records))
+                    friction_of(records, rule_sentence), new_players_told(records), pace_of(records), arcs)
 
 
 @lru_cache(maxsize=512)

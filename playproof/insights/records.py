@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -65,7 +66,7 @@ class GameRecord:
 
 def source_of(name: str) -> str:
     """Return `session` for a stored session (named by its id), else `log`."""
-    return "session" if name.strip().isdigit() or name.startswith("session") else "log"
+    return "session" if re.fullmatch(r"(session )?\d+", name.strip()) else "log"
 
 
 def record_of(report: SessionReport) -> GameRecord:

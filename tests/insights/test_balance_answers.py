@@ -56,3 +56,11 @@ def test_balance_plays_greedy_bots_by_default_and_matches_the_row_in_any_spellin
     assert "bots greedy" in result.output and "random bots test the rules" not in result.output
     data = json.loads((tmp_path / "b.json").read_text(encoding="utf-8"))
     assert data["runs"][0]["bots"] == "greedy" and data["runs"][0]["varied"] == ["royal-guard"]
+
+
+def test_the_first_player_line_says_how_many_more_games_it_needs() -> None:
+    summary = Summary(2)
+    for index, winner in enumerate([0, 0, 1, 0]):  # 3 of 4: 75 % against 50 %, 29 games tell it: 25 more
+        summary.add(GameResult(index, [1, 0] if winner == 0 else [0, 1], [winner], 10, 2))
+    lines = text_lines(Run("demo", "as printed", 2, "greedy", summary))
+    assert lines[2].startswith("  first player: 75.0 %") and lines[2].endswith("(needs about 25 more games)")

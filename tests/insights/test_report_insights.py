@@ -160,3 +160,19 @@ def test_reports_use_only_glyphs_of_the_bundled_font_and_embed_every_font(report
     assert sorted({c for c in text if not c.isspace() and ord(c) not in glyphs}) == []
     pdf = write_reports(reports, "pdf", tmp_path / "r.pdf").read_bytes()
     assert b"/BaseFont /Helvetica" not in pdf and b"/FontFile2" in pdf  # only the embedded DejaVu Sans
+
+
+def test_each_finished_game_has_its_arc_in_words(reports: list[SessionReport], tmp_path: Path) -> None:
+    insights = insights_of([record_of(r) for r in reports])
+    names = [name.rsplit("/", 1)[-1] for name, _ in insights.arcs]
+    assert names == ["nim-game.log", "nim-game-mistakes.log"]  # the unfinished session has no arc
+    assert insights.arcs[0][1].text() == "decided at round 3 of 3, 1 lead change(s), margin 9"
+    data = json.loads(write_reports(reports, "json", tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert data["aggregate"]["insights"]["arcs"][0]["decided"] == 3
+
+
+def test_a_stored_session_and_a_log_file_are_told_apart() -> None:
+    from playproof.insights.records import source_of
+
+    assert [source_of(n) for n in ("session 12", "12", "session-12.log", "a/b.log")] == [
+        "session", "session", "log", "log"]

@@ -89,21 +89,39 @@ def arc_table(group: Group) -> InsightTable | None:
     return table
 
 
+def arcs_table(ins: Insights) -> InsightTable | None:
+    """Return each finished game's arc: when it was decided, lead changes, margin, comeback."""
+    if not ins.arcs:
+        return None
+    table = InsightTable("arcs", "Each game's arc", "Decided: the round after which a winner was never behind.",
+                         ["Game", "Decided", "Lead changes", "Margin", "Largest comeback"],
+                         numeric=frozenset({2, 3, 4}), sheet="Each game's arc",
+                         sheet_head=["Game", "Decided at round", "Rounds", "Lead changes", "Margin", "Comeback"])
+    for name, arc in ins.arcs:
+        decided = f"round {arc.decided} of {arc.rounds}" if arc.decided else "-"
+        margin = "-" if arc.margin is None else str(arc.margin)
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], decided, str(arc.lead_changes), margin,
+                           str(arc.comeback)])
+        table.values.append([name, arc.decided, arc.rounds, arc.lead_changes, arc.margin, arc.comeback])
+    return table
+
+
 def friction_table(ins: Insights) -> InsightTable | None:
     """Return the rules with friction, most first, with the rule's sentence."""
     if not ins.friction:
         return None
-    new = ["New players"] if ins.new_players_told else []
+    new = ["New players", "Returning"] if ins.new_players_told else []
     table = InsightTable("friction", "Rule friction",
                          "Per rule, over every session: violations left standing, corrections made at the table (undo, "
                          "amend) and questions asked (`?` lines)."
-                         + (" New players: the friction of players the [New] header names." if new else ""),
+                         + (" New players: the friction of players the [New] header names; returning: everyone else's (and "
+                            "what no player is named for)." if new else ""),
                          ["Rule", "Violations", "Corrected", "Questions", *new, "Sessions", "Rule's sentence"],
                          numeric=frozenset(range(1, 5 + len(new))), sheet="Rule friction")
     table.sheet_head = [h for h in table.head]
     for f in ins.friction:
         counts = [f.counts["violation"], f.counts["corrected"], f.counts["question"]]
-        extra = [sum(f.new.values())] if new else []
+        extra = [sum(f.new.values()), f.total - sum(f.new.values())] if new else []
         table.rows.append([f.rule, *map(str, counts + extra), str(len(f.sessions)), f.sentence])
         table.values.append([f.rule, *counts, *extra, len(f.sessions), f.sentence])
     return table
@@ -161,5 +179,5 @@ def insight_tables(ins: Insights) -> list[InsightTable]:
     for group in ins.groups:
         tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
     tables += [beside_table(b) for b in ins.beside]
-    tables += [unfinished_table(ins), friction_table(ins), pace_table(ins)]
+    tables += [arcs_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]
