@@ -11,7 +11,7 @@ import pickle
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from playproof.balance.bots import Bot, seat_bots
 from playproof.insights.names import name_key
@@ -29,7 +29,7 @@ class Finding:
     """One rule hole: what, in which game (its seed), the moves that led there, and the rules involved."""
 
     kind: str
-    """`no legal move`, `no end`, `loop`, `never offered`, `never taken` or `engine failure`."""
+    """`no legal move`, `no end`, `loop`, `counter below zero`, `never offered`, `never taken` or `engine failure`."""
     message: str
     seed: int | None = None
     moves: list[str] = field(default_factory=list)
@@ -65,26 +65,79 @@ class ProbeResult:
     findings: list[Finding] = field(default_factory=list)
     offered: set[str] = field(default_factory=set)
     taken: set[str] = field(default_factory=set)
+    counters: set[str] = field(default_factory=set)
+    """Paths of the counters already reported below zero (each is reported once, from the first game)."""
+    loops_checked: bool = True
+    """False when the engine's state holds something that cannot be digested: loops were not looked for."""
 
     def lines(self) -> list[str]:
         """Return the probe's answer as text."""
         head = [f"probed {self.game} for {self.players} players: {self.games} games, bots {self.bots}: "
-                f"{len(self.findings)} finding(s)"]
+                f"{len(self.findings)} finding(s)" + ("" if self.loops_checked else
+                                                       " (loops not looked for: the engine's state cannot be pickled)")]
         return head + [line for f in self.findings for line in f.lines()]
 
     def to_dict(self) -> dict[str, Any]:
         """Return the probe's answer as JSON-ready data."""
         return {"game": self.game, "players": self.players, "games": self.games, "bots": self.bots,
-                "findings": [f.to_dict() for f in self.findings]}
+                "loops_checked": self.loops_checked, "findings": [f.to_dict() for f in self.findings]}
 
 
 def fingerprint(engine: Engine) -> bytes:
-    """Return a digest of the engine's whole state (its summary when the state cannot be pickled)."""
-    try:
-        data = pickle.dumps(engine.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # a state holding a closure: its description stands in
-        data = engine.summary().encode("utf-8", "replace")
+    """Return a digest of the engine's whole state."""
+    data = pickle.dumps(engine.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
     return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def exact_state(engine: Engine) -> bool:
+    """Return True when the engine's whole state can be digested (it holds no closure), so loops can be found."""
+    try:
+        fingerprint(engine)
+    except Exception:
+        return False
+    return True
+
+
+MAX_DEPTH = 4
+"""How deep into the engine's state counters are looked for (players' dicts of goods, their objects...)."""
+
+
+def counters(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, int]]:
+    """Yield (path, value) of every whole number in a state: counts of goods, cards, tokens (and much else)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield path, value
+        return
+    if depth >= MAX_DEPTH:
+        return
+    if isinstance(value, dict):
+        items: Iterable[tuple[Any, Any]] = value.items()
+    elif isinstance(value, (list, tuple)):
+        items = enumerate(value)
+    elif hasattr(value, "__dict__") and not isinstance(value, type):
+        items = ((k, v) for k, v in vars(value).items() if not k.startswith("_"))
+    else:
+        return
+    for key, item in items:
+        yield from counters(item, f"{path}.{key}" if path else str(key), depth + 1)
+
+
+def state_counters(engine: Engine) -> dict[str, int]:
+    """Return the whole numbers of an engine's state by path (its setup and shared read-only data left out)."""
+    shared = {path.split(".", 1)[0] for path in engine.shared_attributes}
+    state = {k: v for k, v in vars(engine).items() if k != "setup" and k not in shared and not k.startswith("_")}
+    return dict(counters(state))
+
+
+def _counter_findings(engine: Engine, start: dict[str, int], result: ProbeResult, setup: Setup,
+                      recent: list[str]) -> None:
+    """Add a finding for each counter that started at zero or more and is now below zero (once per probe)."""
+    for path, value in state_counters(engine).items():
+        if value < 0 and start.get(path, -1) >= 0 and path not in result.counters:
+            result.counters.add(path)
+            result.findings.append(Finding("counter below zero", f"{path} is {value} (it started at {start[path]})",
+                                           setup.seed, list(recent), [], _state(engine)))
 
 
 def _open_rules(engine: Engine) -> list[str]:
@@ -111,7 +164,9 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
     seats = {name: seat for seat, name in enumerate(setup.players)}
     recent: list[str] = []
     seen: dict[bytes, int] = {}
-    looped = False
+    start = state_counters(engine)
+    looped = not exact_state(engine)  # a state only described in words cannot tell a loop from a pause
+    result.loops_checked &= not looped
     for count in range(max_moves + 1):
         decision = engine.decision()
         if decision is None:
@@ -140,6 +195,7 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
             result.taken.update(engine.components_of(event))
         engine.apply(event)
         recent = (recent + [f"{decision.actor}: {move}"])[-LAST_MOVES:]
+        _counter_findings(engine, start, result, setup, recent)
 
 
 def _note(offered: set[str], engine: Engine, actor: str, moves: tuple[str, ...]) -> None:
@@ -166,11 +222,12 @@ def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bot
         except Exception as exc:  # an engine bug is a finding too, named by its seed
             result.findings.append(Finding("engine failure", f"{exc.__class__.__name__}: {exc}", setup.seed))
     if project is not None:
-        result.findings += component_findings(project, result.offered, result.taken, games)
+        result.findings += component_findings(project, result.offered, result.taken, games, players)
     return result
 
 
-def component_findings(project: Path, offered: set[str], taken: set[str], games: int) -> list[Finding]:
+def component_findings(project: Path, offered: set[str], taken: set[str], games: int,
+                       players: int) -> list[Finding]:
     """Return the workbook's components no player was offered (or took) in any game, set by set.
 
     Only sets of which some component was offered are looked at (a board or a rules card is never taken).
@@ -188,10 +245,10 @@ def component_findings(project: Path, offered: set[str], taken: set[str], games:
         untaken = [row for row, key in keys.items() if key in offered_keys and key not in taken_keys]
         if never:
             findings.append(Finding("never offered", f"{name}: {_some(never, len(rows))} never part of a player's "
-                                                     f"legal move in {games} games (can it ever be taken?)"))
+                                                     f"legal move in {games} games of {players} players (can it ever be taken?)"))
         if untaken:
             findings.append(Finding("never taken", f"{name}: {_some(untaken, len(rows))} offered but never taken "
-                                                   f"in {games} games"))
+                                                   f"in {games} games of {players} players"))
     return findings
 
 

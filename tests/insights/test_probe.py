@@ -23,12 +23,16 @@ class Market(Engine):
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.buys, self.turn = 0, 0
+        self.purse = {"Ann": {"gold": 1}, "Ben": {"gold": 1}}  # with seed 7 a buy costs gold nobody has
+        self.none_yet = -1  # a counter that starts below zero is no hole
 
     def apply(self, event: Event) -> list[Violation]:
         """Take a buy (a `wait` buys nothing; with seed 5 the turn goes round three states)."""
         if self.setup.seed == 6:
             raise KeyError("till")
         self.buys += event.verb == "buy"
+        if self.setup.seed == 7:
+            self.purse[event.actor]["gold"] -= 1
         self.turn = (self.turn + 1) % 3 if self.setup.seed == 5 else self.turn + 1
         return []
 
@@ -87,11 +91,11 @@ def test_components_never_offered_or_never_taken(tmp_path: Path) -> None:
     result = ProbeResult("market", 2, 4, "first")
     for seed in range(10, 14):
         probe_game(Market, Setup(("Ann", "Ben"), {}, seed), [First(), First()], 50, result)
-    findings = component_findings(tmp_path, result.offered, result.taken, 4)
+    findings = component_findings(tmp_path, result.offered, result.taken, 4, 2)
     assert [(f.kind, f.message) for f in findings] == [
-        ("never offered", "Metals: 1 of 3 (Lead) never part of a player's legal move in 4 games (can it ever be "
-                          "taken?)"),
-        ("never taken", "Metals: 1 of 3 (Silver) offered but never taken in 4 games")]
+        ("never offered", "Metals: 1 of 3 (Lead) never part of a player's legal move in 4 games of 2 players (can it "
+                          "ever be taken?)"),
+        ("never taken", "Metals: 1 of 3 (Silver) offered but never taken in 4 games of 2 players")]
 
 
 def test_probe_command_exit_code_and_json(nim: str) -> None:
@@ -101,3 +105,10 @@ def test_probe_command_exit_code_and_json(nim: str) -> None:
     assert (data["game"], data["games"], data["findings"]) == ("nim", 3, [])
     bad = CliRunner().invoke(cli, ["probe", nim, "--players", "9"])
     assert bad.exit_code == 1 and bad.output.startswith("Error: nim is for ")
+
+
+def test_a_counter_that_goes_below_zero_is_found_once() -> None:
+    result = probe(Market, 2, 1, seed=7, max_moves=30)
+    assert [(f.kind, f.message, f.seed, f.moves) for f in result.findings] == [
+        ("counter below zero", "purse.Ann.gold is -1 (it started at 1)", 7,
+         ["Ann: buy Gold", "Ben: buy Gold", "Ann: buy Gold"])]
