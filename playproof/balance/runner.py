@@ -73,6 +73,7 @@ class UnfinishedGame(PlayproofError):
     """A simulated game that cannot go on: no legal move, or no end after the most moves a game may take."""
 
     def __init__(self, game: str, seed: int | None, reason: str, moves: list[str], state: str = "") -> None:
+        """Keep the game's seed, why it cannot go on, the last moves and the engine's state."""
         super().__init__(f"{game}: {reason} (seed {seed})")
         self.seed, self.reason, self.moves, self.state = seed, reason, moves, state
 
