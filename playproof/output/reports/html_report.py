@@ -34,7 +34,7 @@ s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
 summary{cursor:pointer} summary h3{display:inline-block;margin:18px 0 6px}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%} div.wide{min-width:20em}
 @media (max-width:600px){main{padding:10px}.card{padding:12px 12px}h1{font-size:21px}table{font-size:12px}
 th,td{padding:3px 5px}.meta span{display:block;margin:0}
 .charts{flex-direction:column;overflow-x:auto}.charts svg{max-width:none;flex:none}}
@@ -79,13 +79,14 @@ def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
 
 
 def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(),
-           cls: list[str] | None = None) -> str:
-    """Return a table; cells are already-escaped HTML."""
+           cls: list[str] | None = None, wide: frozenset[int] = frozenset()) -> str:
+    """Return a table; cells are already-escaped HTML (`wide` columns hold sentences: never squeezed narrow)."""
     heads = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>" for i, h in enumerate(head))
     lines = [f"<table><thead><tr>{heads}</tr></thead><tbody>"]
     for index, row in enumerate(rows):
         attr = f' class="{cls[index]}"' if cls and cls[index] else ""
-        cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(row))
+        cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f'<td><div class="wide">{c}</div></td>'
+                        if i in wide else f"<td>{c}</td>" for i, c in enumerate(row))
         lines.append(f"<tr{attr}>{cells}</tr>")
     return '<div class="scroll">' + "".join(lines) + "</tbody></table></div>"
 
@@ -129,7 +130,8 @@ def _insights(agg: Aggregate) -> str:
         rows, cut = table.shown()
         label = f' <span class="badge">{e(cut)}</span>' if cut else ""
         parts.append(f"<h3>{e(table.title)}{label}</h3><p class=\"meta\">{e(table.note)}</p>"
-                     + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric)))
+                     + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric),
+                              wide=table.wide))
     return "".join(parts) + "</section>"
 
 

@@ -24,6 +24,8 @@ class InsightTable:
     rows: list[list[str]] = field(default_factory=list)
     values: list[list[Any]] = field(default_factory=list)
     numeric: frozenset[int] = frozenset()
+    wide: frozenset[int] = frozenset()
+    """Columns of sentences (a rule's words, a distribution): kept wide enough to read on a phone."""
     sheet: str = ""
     """The XLSX sheet its raw values go to (tables of several groups share one)."""
     sheet_head: list[str] = field(default_factory=list)
@@ -81,7 +83,7 @@ def arc_table(group: Group) -> InsightTable | None:
         return None
     table = InsightTable(f"arc-{group.game}-{group.players}", f"Arc of the game: {group.title()}",
                          f"From the scores at the end of each round of {group.summary.arc.games} finished game(s).",
-                         ["Measure", "Value", "How to read it"], sheet="Arc of the game",
+                         ["Measure", "Value", "How to read it"], sheet="Arc of the game", wide=frozenset({1, 2}),
                          sheet_head=["Game", "Players", "Measure", "Value", "How to read it"])
     for measure, value, how in lines:
         table.rows.append([measure, value, how])
@@ -119,6 +121,7 @@ def friction_table(ins: Insights) -> InsightTable | None:
                          ["Rule", "Violations", "Corrected", "Questions", *new, "Sessions", "Rule's sentence"],
                          numeric=frozenset(range(1, 5 + len(new))), sheet="Rule friction")
     table.sheet_head = [h for h in table.head]
+    table.wide = frozenset({len(table.head) - 1})
     for f in ins.friction:
         counts = [f.counts["violation"], f.counts["corrected"], f.counts["question"]]
         extra = [sum(f.new.values()), f.total - sum(f.new.values())] if new else []
@@ -134,7 +137,7 @@ def pace_table(ins: Insights) -> InsightTable | None:
         return None
     table = InsightTable("pace", "Pace", "Distributions, not only means: the median, the middle half of the values "
                          "and their whole range. Downtime: the time between the end of a player's turn and the start "
-                         "of their next.", ["What", "Whose", "Distribution"], sheet="Pace",
+                         "of their next.", ["What", "Whose", "Distribution"], sheet="Pace", wide=frozenset({2}),
                          sheet_head=["What", "Whose", "Distribution"])
     for what, whose, text in rows:
         table.rows.append([what, whose, text])
