@@ -98,7 +98,7 @@ def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> No
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Sessions", "Scores", "Rounds", "Violations", "Violations by rule", "Turn times", "Notes", "Timeline",
                                "Seat win rates", "Score spread", "Most broken rules", "Seats (finished games)",
-                               "Components", "Arc of the game", "Rule friction", "Pace"]
+                               "Components", "Arc of the game", "Each game's arc", "Rule friction", "Pace"]
     violations = list(book["Violations"].iter_rows(values_only=True))
     assert violations[1] == (str(DATA / "nim-game.log").replace("nim-game.log", "nim-game-mistakes.log"), 6,
                              "nim/1-turn-order", "it is Ben's turn, not Cat's", "violation", 10)
