@@ -67,6 +67,11 @@ def text_lines(run: Run) -> list[str]:
                                                   for i, m in enumerate(s.scores)),
              f"  length: {s.moves.mean:.0f} moves (sd {s.moves.sd:.0f}, {s.moves.low:.0f}-{s.moves.high:.0f}), "
              f"{s.rounds.mean:.1f} rounds"]
+    if s.arc.games:
+        arc = s.arc
+        lines.append(f"  arc: {arc.lead_changes.mean:.1f} lead changes a game, decided after "
+                     f"{100 * arc.decided_share.mean:.0f} % of the rounds on average, runaway leader in "
+                     f"{arc.runaway_rate().text()} of games")
     for name, _, take, rate in run.varied_components():
         lines.append(f"  varied {name}: taken in {100 * take.value:.0f} % of seat-games, takers win {rate.text()} "
                      f"({rate.advice(s.even()).text()})")
@@ -215,6 +220,8 @@ th:first-child, td:first-child {{ text-align: left; }}
 .small {{ color: #a33; }}
 figure {{ margin: 0.5rem 0; }}
 .scroll {{ overflow-x: auto; max-width: 100%; }}
+.scroll td, .scroll th {{ white-space: nowrap; }}
+@media (max-width: 600px) {{ body {{ margin: 0.6rem; }} h1 {{ font-size: 1.5rem; }} h2 {{ font-size: 1.15rem; }} }}
 svg {{ max-width: 100%; height: auto; }}
 </style></head><body>
 <h1>Balance</h1>
@@ -237,7 +244,15 @@ def _html_run(run: Run) -> str:
             f"<th>told from even?</th></tr>{seats}</table></div>"
             f"<p>First player: {html.escape(rate.text())}{html.escape(_verdict(rate, even))}. Length: "
             f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), "
-            f"{s.rounds.mean:.1f} rounds.</p>{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}")
+            f"{s.rounds.mean:.1f} rounds.</p>{_arc_html(s)}{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}")
+
+
+def _arc_html(summary: Summary) -> str:
+    """Return the arc of the games as a table (nothing when the engine gives no rounds)."""
+    rows = "".join(f"<tr><td>{html.escape(m)}</td><td>{html.escape(v)}</td><td>{html.escape(how)}</td></tr>"
+                   for m, v, how in summary.arc.lines(summary.players))
+    return (f'<div class="scroll"><table><tr><th>arc of the game</th><th>value</th><th>how to read it</th></tr>{rows}'
+            "</table></div>") if rows else ""
 
 
 def _random_html(bots: str) -> str:
@@ -277,8 +292,8 @@ def _chart(rates: list[Rate], even: float, width: int = 480, bar: int = 28) -> s
     """Return an inline SVG bar chart of win rates with their intervals as error bars."""
     height = 40 + len(rates) * (bar + 10)
     scale = (width - 90) / 1.0
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="win rate by seat">']
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="win rate by seat">']
     for i, r in enumerate(rates):
         y = 10 + i * (bar + 10)
         low, high = r.interval

@@ -64,3 +64,20 @@ def test_report_reads_at_phone_and_desktop_sizes(browser: Any, page_file: Path, 
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 20_000
     page.close()
+
+
+def test_balance_page_reads_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    from playproof.balance.report import Run, write_balance
+    from playproof.balance.stats import GameResult, Summary
+
+    summary = Summary(2)
+    for index in range(40):
+        summary.add(GameResult(index, [5, 3], [index % 3 and 1], 20, 3,
+                               {f"acquire A-Rather-Long-Card-Name-{i}": [0] for i in range(30)}, [[1, 0], [2, 3], [5, 3]]))
+    runs = [Run("demo", f"Cards[Card {v}].cost=" + str(v), 2, "greedy", summary) for v in (1, 2)]
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page.goto(write_balance(runs, tmp_path / "b.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    scales = page.evaluate("[...document.querySelectorAll('svg')].map(s => s.getBoundingClientRect().width)")
+    assert scales and max(scales) <= 390  # the chart scales with its viewBox instead of being cut
+    page.close()
