@@ -57,8 +57,11 @@ def text_lines(run: Run) -> list[str]:
     """Return a run's answers as lines for the terminal."""
     s = run.summary
     rate, even = s.first_player_advantage()
-    lines = [f"{run.game}, {run.variant}, {run.players} players, bots {run.bots}: {s.games} games in "
-             f"{s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)",
+    head = (f"{run.game}, {run.variant}, {run.players} players, bots {run.bots}: {s.games} games in "
+            f"{s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)")
+    if not s.games:
+        return [head, "  no game finished: nothing to measure"] + unfinished_lines(s)
+    lines = [head,
              "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}"
                                                                 for i, r in enumerate(s.seat_rates())),
              f"  first player: {rate.text()} against an even {100 * even:.1f} %"
@@ -235,6 +238,8 @@ def _html_run(run: Run) -> str:
     """Return one run as HTML: heading, chart, seat table, components."""
     s = run.summary
     title = html.escape(f"{run.game}: {run.variant}, {run.players} players, bots {run.bots} ({s.games} games)")
+    if not s.games:
+        return f"<h2>{title}</h2><p>No game finished: nothing to measure.</p>{_unfinished_html(s)}"
     seats = "".join(f"<tr><td>seat {i + 1}</td><td>{html.escape(r.text())}</td><td>{m.mean:.1f}</td>"
                     f"<td>{m.sd:.1f}</td><td>{html.escape(r.advice(s.even()).text())}</td></tr>"
                     for i, (r, m) in enumerate(zip(s.seat_rates(), s.scores)))

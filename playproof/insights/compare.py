@@ -55,6 +55,14 @@ def _rate_side(what: str, human: Rate, bots: Rate) -> Side:
     return Side(what, _pct(human), _pct(bots), far, flag)
 
 
+def _mean_side(what: str, human: Moments, bots: Moments, digits: int = 1) -> Side:
+    """Return one mean for humans and bots, flagged when they differ beyond 1.96 standard errors."""
+    far = means_apart(human, bots)
+    h, b = f"{human.mean:.{digits}f}", f"{bots.mean:.{digits}f}"
+    return Side(what, f"{h} (sd {human.sd:.{digits}f})", f"{b} (sd {bots.sd:.{digits}f})", far,
+                f"{what}: bots {b}, humans {h}" if far else "")
+
+
 @dataclass
 class Beside:
     """Human sessions and bots' games of one game at one number of players, side by side."""
@@ -86,11 +94,11 @@ def beside(game: str, players: int, bots: str, humans: Summary, machines: Summar
     found = Beside(game, players, bots, humans, machines)
     for seat, (h, b) in enumerate(zip(humans.seat_rates(), machines.seat_rates()), start=1):
         found.rows.append(_rate_side(f"seat {seat} wins", h, b))
-    far = means_apart(humans.moves, machines.moves)
-    found.rows.append(Side("moves a game", f"{humans.moves.mean:.0f} (sd {humans.moves.sd:.0f})",
-                           f"{machines.moves.mean:.0f} (sd {machines.moves.sd:.0f})", far,
-                           f"moves a game: bots {machines.moves.mean:.0f}, humans {humans.moves.mean:.0f}" if far
-                           else ""))
+    found.rows.append(_mean_side("moves a game", humans.moves, machines.moves, 0))
+    if humans.arc.games and machines.arc.games:
+        found.rows += [_mean_side("lead changes a game", humans.arc.lead_changes, machines.arc.lead_changes),
+                       _rate_side("runaway leader (decided in the first third)", humans.arc.runaway_rate(),
+                                  machines.arc.runaway_rate())]
     for component in sorted(set(humans.taken) | set(machines.taken), key=lambda c: -machines.taken[c]):
         h, b = in_wins(humans, component), in_wins(machines, component)
         side = _rate_side(f"{component} in wins", h, b)

@@ -124,12 +124,15 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, count + 1))
 
 
-def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str:
-    """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
+def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], bots: str | None = None) -> str:
+    """Return a simulated game as log text (header, then one `Actor: verb args` line per event).
+
+    `[Bots "greedy"]` says which bots played it, so reports tag the game as the bots' and not a table's.
+    """
     values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
               "Seed": None if setup.seed is None else str(setup.seed),
               "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items()),
-              "Project": str(setup.project) if setup.project else None}
+              "Project": str(setup.project) if setup.project else None, "Bots": bots}
     header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 

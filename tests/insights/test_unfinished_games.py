@@ -67,3 +67,31 @@ def test_a_run_reports_stuck_games_and_plays_the_rest(monkeypatch: pytest.Monkey
     lines = text_lines(Run("drift", "as printed", 2, "random", summary))
     assert "  2 game(s) could not go on and count in no rate:" in lines
     assert "    seed 3: no end after 200 moves (last move: Ben: wait)" in lines
+
+
+def test_a_run_where_no_game_ends_says_so_and_writes_each_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from playproof.cli import cli
+
+    logs = tmp_path / "logs"
+    result = CliRunner().invoke(cli, ["simulate", "seven-sisters", "--players", "3", "--games", "2", "--max-moves",
+                                      "20", "--logs", str(logs), "--report", str(tmp_path / "r.html")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1:5] == ["  no game finished: nothing to measure", "  2 game(s) could not go on and count in no rate:",
+                          "    seed 1: no end after 20 moves (last move: table: flip 3)",
+                          "    seed 2: no end after 20 moves (last move: table: flip 3)"]
+    log = (logs / "seven-sisters-1.log").read_text(encoding="utf-8")
+    assert '[Bots "random"]' in log and len([x for x in log.splitlines() if x.startswith("table:")]) == 20
+    assert "No game finished" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+def test_a_bots_log_is_tagged_as_bots_play_in_reports(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from playproof.insights.records import record_of
+    from playproof.playtest.audit import audit_file
+    from playproof.playtest.reportdata import session_report
+
+    run_local(Plan("four-sisters", 4, 1, seed=5, logs=str(tmp_path)))
+    [log] = sorted(tmp_path.glob("*.log"))
+    assert record_of(session_report(audit_file(log, rounds=True))).source == "bots"
