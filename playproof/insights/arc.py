@@ -128,7 +128,9 @@ class ArcTally:
             ("final margin", f"{self.margin.mean:.1f} points (sd {self.margin.sd:.1f})" if self.margin.n else "-",
              "winner's lead over the best other seat"),
             ("runaway leader", runaway.text(), "games decided in their first third"),
-            ("early leader wins", early.text(), f"{early.advice(even).text()} (even {100 * even:.0f} %)"),
+            ("early leader wins", early.text() if early.trials else "-",
+             f"{early.advice(even).text()} (even {100 * even:.0f} %)" if early.trials
+             else "the lead after the first third was shared in every game"),
             ("largest comeback", f"{self.comeback.mean:.1f} points on average, at most "
              f"{self.comeback.high:.0f}", "deficit a winner made up"),
         ]

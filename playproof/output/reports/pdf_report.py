@@ -143,10 +143,20 @@ def _insights(agg: Aggregate) -> list[Flowable]:
 
 
 def _widths(head: list[str], rows: list[list[str]]) -> list[float]:
-    """Return column widths as shares of the page, by the length of each column's text (8 to 60 characters)."""
-    lengths = [max(8, min(60, max([len(h) for h in [head[i]]] + [len(r[i]) for r in rows]))) for i in range(len(head))]
-    total = sum(lengths)
-    return [n / total for n in lengths]
+    """Return column widths as shares of the page: a column whose text fits in a third of the page gets its
+    natural width (headers and rule ids unbroken), the others share the rest by their length."""
+    natural = [max([stringWidth(head[i], SMALL.fontName, SMALL.fontSize)]
+                   + [stringWidth(r[i], BODY.fontName, BODY.fontSize) for r in rows]) + 2 * PAD + 2
+               for i in range(len(head))]
+    fixed = {i: w for i, w in enumerate(natural) if w <= WIDTH / 3}
+    rest = WIDTH - sum(fixed.values())
+    flexible = {i: w for i, w in enumerate(natural) if i not in fixed}
+    if rest <= 0 or (flexible and rest < 0.25 * WIDTH):  # too many columns: share the page by natural width
+        return [w / sum(natural) for w in natural]
+    if not flexible:  # every column fits: the spare width is shared alike
+        return [(w + rest / len(natural)) / WIDTH for w in natural]
+    share = {i: rest * w / sum(flexible.values()) for i, w in flexible.items()}
+    return [fixed.get(i, share.get(i, 0.0)) / WIDTH for i in range(len(head))]
 
 
 def _session(report: SessionReport, full: bool = True) -> list[Flowable]:
