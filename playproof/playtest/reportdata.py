@@ -70,6 +70,17 @@ class SessionReport:
         rules = sorted(set(standing) | set(corrected), key=lambda r: (-standing[r] - corrected[r], r))
         return [(r, standing[r], corrected[r]) for r in rules]
 
+    def arc_text(self) -> str:
+        """Return the arc of the game in words (`decided at round 5 of 9, ...`), empty without rounds or an end."""
+        from playproof.insights.arc import arc_of
+
+        if not self.over or not self.rounds:
+            return ""
+        seats = {p: s for s, p in enumerate(self.players)}
+        arc = arc_of([[scores.get(p, 0) for p in self.players] for _, scores in self.rounds],
+                     [seats[w] for w in self.winners if w in seats])
+        return arc.text() if arc is not None else ""
+
     @cached_property
     def timed(self) -> bool:
         """Return True when the log has elapsed times (asked once per timeline row: worked out once)."""
@@ -82,6 +93,7 @@ class SessionReport:
         data["rounds"] = [{"round": label, "scores": scores} for label, scores in self.rounds]
         data["notes"] = [{"line": line, "text": text} for line, text in self.notes]
         data["violations_by_rule"] = [{"rule": r, "standing": s, "corrected": c} for r, s, c in self.by_rule()]
+        data["arc"] = self.arc_text()
         return data
 
 

@@ -176,3 +176,17 @@ def test_a_stored_session_and_a_log_file_are_told_apart() -> None:
 
     assert [source_of(n) for n in ("session 12", "12", "session-12.log", "a/b.log")] == [
         "session", "session", "log", "log"]
+
+
+def test_one_session_report_says_its_arc_in_every_format(reports: list[SessionReport], tmp_path: Path) -> None:
+    import openpyxl
+
+    game = reports[0]
+    assert game.arc_text() == "decided at round 3 of 3, 1 lead change(s), margin 9"
+    assert reports[2].arc_text() == ""  # unfinished: no arc
+    assert json.loads(write_reports([game], "json", tmp_path / "r.json").read_text(encoding="utf-8"))[
+        "sessions"][0]["arc"] == game.arc_text()
+    assert "Arc of the game: decided at round 3 of 3" in write_reports([game], "html", tmp_path / "r.html").read_text(
+        encoding="utf-8")
+    sheet = openpyxl.load_workbook(write_reports([game], "xlsx", tmp_path / "r.xlsx"))["Sessions"]
+    assert [c.value for c in sheet[1]][-1] == "Arc" and sheet.cell(2, sheet.max_column).value == game.arc_text()

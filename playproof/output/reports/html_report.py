@@ -183,7 +183,8 @@ def _rounds(report: SessionReport) -> str:
     if not report.rounds:
         return ""
     rows = [[e(label)] + [str(scores.get(p, "")) for p in report.players] for label, scores in report.rounds]
-    return "<h3>Score by round</h3>" + _table(["Round"] + [e(p) for p in report.players], rows,
+    arc = f'<p class="meta">Arc of the game: {e(report.arc_text())}.</p>' if report.arc_text() else ""
+    return "<h3>Score by round</h3>" + arc + _table(["Round"] + [e(p) for p in report.players], rows,
                                               set(range(1, len(report.players) + 1)))
 
 

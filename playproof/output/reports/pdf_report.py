@@ -168,6 +168,7 @@ def _session(report: SessionReport, full: bool = True) -> list[Flowable]:
     story += _players(report) + ([charts.score_chart(report)] if report.scores and full else [])
     if len(report.rounds) > 1:
         story += [KeepTogether([charts.rounds_chart(report), _rounds(report)]) if full else _rounds(report)]
+        story += [p(f"Arc of the game: {report.arc_text()}.", SMALL)] if report.arc_text() else []
     story += _violations(report) + _turn_times(report, full) + _notes(report)
     return story
 

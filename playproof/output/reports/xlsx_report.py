@@ -74,11 +74,11 @@ def _keep_text(cells: tuple[Cell, ...]) -> None:
 def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
     """Yield (sheet title, header row, rows) for every view."""
     yield "Sessions", ["Log", "Game", "Date", "Rules", "Components", "Players", "Moves", "Minutes", "Finished",
-                       "Winners", "Violations", "Corrected"], [
+                       "Winners", "Violations", "Corrected", "Arc"], [
         [r.name, r.game, r.header.get("Date"), r.header.get("Rules"), r.header.get("Components"),
          ", ".join(r.players), r.moves, r.minutes, r.over, ", ".join(r.winners),
          sum(1 for f in r.violations if f.status is Status.VIOLATION and not f.corrected_by),
-         sum(1 for f in r.violations if f.corrected_by)] for r in reports]
+         sum(1 for f in r.violations if f.corrected_by), r.arc_text()] for r in reports]
     yield "Scores", ["Log", "Seat", "Player", "Score", "Part", "Points"], list(_score_rows(reports))
     yield "Rounds", ["Log", "Round", "Player", "Score"], [
         [r.name, label, pl, scores.get(pl)] for r in reports for label, scores in r.rounds for pl in r.players]
