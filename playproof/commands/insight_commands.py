@@ -19,12 +19,14 @@ from playproof.commands.playtest_commands import engine_option, project_option, 
 @click.option("--max-moves", type=click.IntRange(min=1), default=5_000, show_default=True,
               help="A game with no end after this many moves is reported.")
 @click.option("--variant", default="", help='Variant options, e.g. "random-order".')
+@click.option("--kingmakers", is_flag=True, help="Also look for kingmaker moments in each game's last round "
+              "(by playouts: slower).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @project_option
 @engine_option
 @click.pass_context
 def probe(ctx: click.Context, game: str, players: int | None, games: int, seed: int, bots: str, max_moves: int,
-          variant: str, fmt: str, project: Path | None, engine: str | None) -> None:
+          variant: str, kingmakers: bool, fmt: str, project: Path | None, engine: str | None) -> None:
     """Play bots through a game looking for rule holes (exit 0 none found, 1 some): dead ends, endless games,
     loops, components never offered or taken, each with the seed that plays it again."""
     from playproof.errors import PlayproofError
@@ -39,7 +41,7 @@ def probe(ctx: click.Context, game: str, players: int | None, games: int, seed: 
         raise PlayproofError(f"{found.game_id} is for {player_range(found)}, not {count}")
     folder = project or find_project(game) or example_project(found.game_id)
     result = run_probe(found, count, games, seed, bots, max_moves, parse_variant(variant),
-                       folder.resolve() if folder else None)
+                       folder.resolve() if folder else None, kingmakers)
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:

@@ -29,7 +29,8 @@ class Finding:
     """One rule hole: what, in which game (its seed), the moves that led there, and the rules involved."""
 
     kind: str
-    """`no legal move`, `no end`, `loop`, `counter below zero`, `never offered`, `never taken` or `engine failure`."""
+    """`no legal move`, `no end`, `loop`, `counter below zero`, `never offered`, `never taken`, `engine failure`
+    or `kingmaker`."""
     message: str
     seed: int | None = None
     moves: list[str] = field(default_factory=list)
@@ -157,8 +158,12 @@ def _state(engine: Engine) -> str:
 
 
 def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_moves: int,
-               result: ProbeResult) -> None:
-    """Play one game, noting what was offered and taken, and add a finding where it cannot go on or loops."""
+               result: ProbeResult) -> list[tuple[str, Event]] | None:
+    """Play one game, noting what was offered and taken, and add a finding where it cannot go on or loops.
+
+    Return the moves of a game that ended, each with the round it was played in (None when it did not end).
+    """
+    played: list[tuple[str, Event]] = []
     engine = engine_cls(setup)
     rng = random.Random(setup.seed)
     seats = {name: seat for seat, name in enumerate(setup.players)}
@@ -167,17 +172,17 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
     start = state_counters(engine)
     looped = not exact_state(engine)  # a state only described in words cannot tell a loop from a pause
     result.loops_checked &= not looped
-    for count in range(max_moves + 1):
+    for count in range(max_moves + 1):  # the last pass finds the game still going: no end
         decision = engine.decision()
         if decision is None:
-            return
+            return played
         if not decision.moves or count == max_moves:
             kind = "no legal move" if not decision.moves else "no end"
             message = (f"{decision.actor or 'the table'} has no legal move after {count} moves" if not decision.moves
                        else f"no end after {max_moves} moves")
             result.findings.append(Finding(kind, message, setup.seed, recent[-LAST_MOVES:], _open_rules(engine),
                                            _state(engine)))
-            return
+            return None
         if not looped:
             key = fingerprint(engine)
             seen[key] = seen.get(key, 0) + 1
@@ -193,6 +198,7 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
         event = Event(count + 1, decision.actor, *_split(move))
         if seat is not None:
             result.taken.update(engine.components_of(event))
+        played.append((engine.round_label(), event))
         engine.apply(event)
         recent = (recent + [f"{decision.actor}: {move}"])[-LAST_MOVES:]
         _counter_findings(engine, start, result, setup, recent)
@@ -211,19 +217,35 @@ def _split(move: str) -> tuple[str, str]:
 
 
 def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bots: str = "random",
-          max_moves: int = 5_000, options: dict[str, str] | None = None, project: Path | None = None) -> ProbeResult:
-    """Play `games` games (game i with seed + i) and return every rule hole found, components included."""
+          max_moves: int = 5_000, options: dict[str, str] | None = None, project: Path | None = None,
+          kingmakers: bool = False) -> ProbeResult:
+    """Play `games` games (game i with seed + i) and return every rule hole found, components included
+    (and, with `kingmakers`, the last round's kingmaker moments, found by playouts)."""
     result = ProbeResult(engine_cls.game_id, players, games, bots)
     seat_list = seat_bots(bots, players)
     for index in range(games):
         setup = Setup(player_names(players), dict(options or {}), seed + index, project)
         try:
-            probe_game(engine_cls, setup, seat_list, max_moves, result)
+            played = probe_game(engine_cls, setup, seat_list, max_moves, result)
+            if kingmakers and played:
+                _kingmaker(engine_cls, setup, seat_list, played, result)
         except Exception as exc:  # an engine bug is a finding too, named by its seed
             result.findings.append(Finding("engine failure", f"{exc.__class__.__name__}: {exc}", setup.seed))
     if project is not None:
         result.findings += component_findings(project, result.offered, result.taken, games, players)
     return result
+
+
+def _kingmaker(engine_cls: type[Engine], setup: Setup, bots: list[Bot], played: list[tuple[str, Event]],
+               result: ProbeResult) -> None:
+    """Add the game's first kingmaker moment in its last round, if its playouts show one."""
+    from playproof.insights.kingmaker import kingmaker_in
+
+    found = kingmaker_in(engine_cls, setup, bots, played)
+    if found is not None:
+        moves = [f"{e.actor}: {e.text}" for _, e in played[max(0, found.move_number - LAST_MOVES - 1):
+                                                            found.move_number - 1]]
+        result.findings.append(Finding("kingmaker", found.text(), setup.seed, moves))
 
 
 def component_findings(project: Path, offered: set[str], taken: set[str], games: int,
