@@ -116,14 +116,18 @@ def session_report(result: AuditResult) -> SessionReport:
 
 def taken_of(result: AuditResult) -> dict[str, list[int]]:
     """Return what each seat took in the game as played (undone moves left out, amended ones as amended)."""
-    if result.engine is None or result.replay is None:
+    if result.engine is None or result.replay is None or not result.replay.playable:
+        return {}
+    try:  # a fresh engine names components (the audit keeps no engine: asking its summary would replay the log)
+        namer = result.replay.engine_cls(result.replay.setup)
+    except Exception:  # an engine that cannot start leaves the report without components
         return {}
     seats = {name: seat for seat, name in enumerate(result.replay.setup.players)}
     taken: dict[str, list[int]] = {}
     for event in events_of(result.log):
         seat = seats.get(event.actor)
         if event.kind is EventKind.MOVE and seat is not None:
-            for component in result.engine.components_of(event):
+            for component in namer.components_of(event):
                 takers = taken.setdefault(component, [])
                 if seat not in takers:
                     takers.append(seat)
