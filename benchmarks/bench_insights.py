@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
@@ -51,7 +52,7 @@ def simulated_part(real: int, games: int) -> dict[str, float]:
     plan = Plan(GAME, PLAYERS, real, 1)
     engine_cls, bots = engine_class(plan), seat_bots("random", PLAYERS)
     results = [play_game(engine_cls, plan.setup(i), bots, random.Random(plan.setup(i).seed), i) for i in range(real)]
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     summary = Summary(PLAYERS)
     for index in range(games):
         summary.add(replace(results[index % real], index=index))
@@ -62,7 +63,7 @@ def simulated_part(real: int, games: int) -> dict[str, float]:
         for suffix in ("json", "html", "xlsx"):
             write_balance([run], Path(folder) / f"answers.{suffix}")
     total = time.perf_counter() - began
-    return {"seconds": total, "sum_seconds": summed, "components": len(summary.taken), "lines": len(lines),
+    return {"seconds": total, "cpu": time.process_time() - cpu, "sum_seconds": summed, "components": len(summary.taken), "lines": len(lines),
             "peak_mib": peak_mib()}
 
 
@@ -97,12 +98,12 @@ def human_part(distinct: int, sessions: int) -> dict[str, float]:
                for g in simulate_games(find_engine(GAME), PLAYERS, distinct, 1)]
     audited = time.perf_counter() - began
     many = [replace(reports[i % distinct], name=f"session-{i}.log") for i in range(sessions)]
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     insights = insights_of([record_of(r) for r in many])
     tables = insight_tables(insights)
     text = json.dumps(insights.to_dict())
     analysed = time.perf_counter() - began
-    return {"seconds": analysed, "audit_seconds": audited, "tables": len(tables), "json_kb": len(text) / 1024,
+    return {"seconds": analysed, "cpu": time.process_time() - cpu, "audit_seconds": audited, "tables": len(tables), "json_kb": len(text) / 1024,
             "questions": sum(f.counts["question"] for f in insights.friction), "peak_mib": peak_mib()}
 
 
@@ -126,10 +127,12 @@ def main() -> None:
             str(args.distinct), "--sessions", str(args.sessions)]
     sim = json.loads(subprocess.run(base + ["--part", "sim"], check=True, capture_output=True, text=True).stdout)
     human = json.loads(subprocess.run(base + ["--part", "human"], check=True, capture_output=True, text=True).stdout)
-    print("| analysis | seconds | peak MiB | notes |\n|---|---:|---:|---|")
-    print(f"| {args.games:,} simulated games | {sim['seconds']:.2f} | {sim['peak_mib']:.0f} | summing "
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f}")
+    print("| analysis | seconds | CPU seconds | peak MiB | notes |\n|---|---:|---:|---:|---|")
+    print(f"| {args.games:,} simulated games | {sim['seconds']:.2f} | {sim['cpu']:.2f} | {sim['peak_mib']:.0f} | summing "
           f"{sim['sum_seconds']:.2f} s; {sim['components']} components; JSON, HTML and XLSX answers |")
-    print(f"| {args.sessions:,} human sessions | {human['seconds']:.2f} | {human['peak_mib']:.0f} | "
+    print(f"| {args.sessions:,} human sessions | {human['seconds']:.2f} | {human['cpu']:.2f} | {human['peak_mib']:.0f} | "
           f"{human['tables']} tables, {human['json_kb']:.0f} kB of JSON, {human['questions']} questions; auditing "
           f"the {args.distinct} distinct logs took {human['audit_seconds']:.1f} s apart |")
 
