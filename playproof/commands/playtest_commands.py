@@ -235,10 +235,12 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
               "the sessions and set them beside the humans.")
 @click.option("--bot-games", type=click.IntRange(min=1), default=200, show_default=True,
               help="Bots' games per game and number of players (with --bots).")
+@click.option("--kingmakers", is_flag=True, help="Look for kingmaker moments in each finished session's last "
+              "round, by playouts of the --bots (default greedy): slower.")
 @engine_option
 @db_option
 def report(sources: tuple[str, ...], fmt: str | None, output: Path, bots: str | None, bot_games: int,
-           engine: str | None, db: Path | None) -> None:
+           kingmakers: bool, engine: str | None, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views and insights."""
     from playproof.playtest.sources import load_reports
     from playproof.output.reports import BotsBeside, find_format, format_for, write_reports
@@ -246,10 +248,24 @@ def report(sources: tuple[str, ...], fmt: str | None, output: Path, bots: str | 
     fmt = format_for(output, fmt)
     find_format(fmt)
     reports = load_reports(list(sources), db, engine)
-    write_reports(reports, fmt, output, BotsBeside(bots, bot_games, engine=engine) if bots else None)
+    moments = _kingmakers(list(sources), db, engine, bots or "greedy") if kingmakers else None
+    write_reports(reports, fmt, output, BotsBeside(bots, bot_games, engine=engine) if bots else None, moments)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
         click.echo(problem, err=True)
+
+
+def _kingmakers(sources: list[str], db: Path | None, engine: str | None, bots: str) -> list[object]:
+    """Return (session, kingmaker moment) of every source whose last round shows one (each audited again)."""
+    from playproof.insights.kingmaker import session_kingmaker
+    from playproof.playtest.sources import audit_source
+
+    found = []
+    for source in sources:
+        result = audit_source(source, db, engine)
+        if (moment := session_kingmaker(result, bots)) is not None:
+            found.append((result.log.name, moment))
+    return found
 
 
 @click.command("rules")

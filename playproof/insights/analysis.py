@@ -9,6 +9,7 @@ from typing import Any
 from playproof.balance.stats import GameResult, Summary
 from playproof.insights.arc import Arc, arc_of
 from playproof.insights.compare import Beside
+from playproof.insights.kingmaker import Kingmaker
 from playproof.insights.friction import RuleFriction, friction_of, new_players_told
 from playproof.insights.names import name_key  # noqa: F401  (the name every spelling shares)
 from playproof.insights.pace import Pace, pace_of
@@ -63,13 +64,18 @@ class Insights:
     """Each finished game's own arc (game record name, arc), in the order given."""
     beside: list[Beside] = field(default_factory=list)
     """Bots' games of the same game and number of players, set beside the human sessions (`report --bots`)."""
+    kingmakers: list[tuple[str, Kingmaker]] | None = None
+    """Kingmaker moments of the sessions' last rounds (session name, moment), when asked (`report --kingmakers`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the insights as JSON-ready data."""
         return {"groups": [g.to_dict() for g in self.groups], "unfinished": self.unfinished,
                 "rule_friction": [f.to_dict() for f in self.friction], "new_players_told": self.new_players_told,
                 "pace": self.pace.to_dict(), "humans_beside_bots": [b.to_dict() for b in self.beside],
-                "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs]}
+                "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs],
+                "kingmakers": None if self.kingmakers is None else [
+                    {"name": name, "player": k.player, "move": k.move_number, "text": k.text()}
+                    for name, k in self.kingmakers]}
 
 
 def result_of(record: GameRecord, index: int) -> GameResult:

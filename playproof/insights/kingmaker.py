@@ -4,16 +4,21 @@ Found by playouts through the referee: in the last round of a finished game, eac
 player is played out to the end several times with the same bots. When the player wins in none
 of the playouts and two of their moves lead, every time, to different winners, the player is a
 kingmaker at that decision. Playouts are evidence, not proof: "can no longer win" means "won no
-playout", and the winners are those the bots make.
+playout", and the winners are those the bots make. A recorded session is replayed (corrections
+applied) and its last round examined the same way.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from playproof.balance.bots import Bot
 from playproof.playtest.engine import Engine, Event, Setup
+
+if TYPE_CHECKING:
+    from playproof.playtest.audit import AuditResult
 
 PLAYOUTS = 3
 """Playouts of each move: a move whose playouts end with different winners decides nothing for sure."""
@@ -98,3 +103,25 @@ def _moment(engine: Engine, actor: str, number: int, bots: list[Bot], seats: dic
     if len({w for _, w in choices}) < 2:
         return None
     return Kingmaker(actor, number, tuple(choices))
+
+
+def played_of(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> list[tuple[str, Event]]:
+    """Return a recorded game's events, each with the round it was played in; empty unless the game ended."""
+    engine = engine_cls(setup)
+    played = []
+    for event in events:
+        played.append((engine.round_label(), event))
+        engine.apply(event)
+    return played if engine.is_over() else []
+
+
+def session_kingmaker(result: AuditResult, bots: str = "greedy") -> Kingmaker | None:
+    """Return the first kingmaker moment in the last round of an audited session that ended (bots play it out)."""
+    from playproof.balance.bots import seat_bots
+    from playproof.playtest.replay import events_of
+
+    replay = result.replay
+    if replay is None or not replay.playable or not replay.engine_cls.checks_rules:
+        return None
+    played = played_of(replay.engine_cls, replay.setup, events_of(result.log))
+    return kingmaker_in(replay.engine_cls, replay.setup, seat_bots(bots, len(replay.setup.players)), played)

@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from playproof.cli import cli
+from crown_engine import Crown  # type: ignore[import-not-found]
 from playproof.insights.probe import ProbeResult, component_findings, probe, probe_game
 from playproof.playtest.engine import Decision, Engine, Event, Rule, RuleIndex, Setup, Violation
 
@@ -114,44 +115,22 @@ def test_a_counter_that_goes_below_zero_is_found_once() -> None:
          ["Ann: buy Gold", "Ben: buy Gold", "Ann: buy Gold"])]
 
 
-class Crown(Engine):
-    """Ann and Ben pass; then Cat crowns one of them (+2), or, with seed 2, may also crown herself (+9)."""
-
-    game_id, title, min_players, max_players = "crown", "Crown", 3, 3
-    rules = RuleIndex("crown", [])
-
-    def __init__(self, setup: Setup) -> None:
-        super().__init__(setup)
-        self.points = {"Ann": 5, "Ben": 4, "Cat": 0}
-        self.moves = 0
-
-    def apply(self, event: Event) -> list[Violation]:
-        """Pass, or crown a player."""
-        self.moves += 1
-        if event.verb == "crown":
-            self.points[event.args] += 9 if event.args == "Cat" else 2
-        return []
-
-    def decision(self) -> Decision | None:
-        """Ann, Ben, then Cat."""
-        if self.moves >= 3:
-            return None
-        if self.moves < 2:
-            return Decision(("Ann", "Ben")[self.moves], ("pass",))
-        return Decision("Cat", ("crown Ann", "crown Ben") + (("crown Cat",) if self.setup.seed == 2 else ()))
-
-    def is_over(self) -> bool:
-        """Return whether Cat has crowned someone."""
-        return self.moves >= 3
-
-    def scores(self) -> dict[str, int]:
-        """Return the points."""
-        return dict(self.points)
-
-
 def test_a_kingmaker_in_the_last_round_is_found_by_playouts() -> None:
     result = probe(Crown, 3, 2, seed=1, kingmakers=True)  # seed 1: Cat cannot win; seed 2: she can
     assert [(f.kind, f.seed, f.message, f.moves) for f in result.findings] == [
         ("kingmaker", 1, "Cat can no longer win but decides who does at move 3: crown Ann -> Ann; crown Ben -> Ben",
          ["Ann: pass", "Ben: pass"])]
     assert probe(Crown, 3, 2, seed=1).findings == []  # only when asked
+
+
+def test_a_recorded_session_with_a_kingmaker_is_reported(tmp_path: Path) -> None:
+    log = tmp_path / "crowning.log"
+    log.write_text('[Game "crown"]\n[Players "Ann, Ben, Cat"]\n\nAnn: pass\nBen: pass\nCat: crown Ben\n',
+                   encoding="utf-8")
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["report", str(log), "--kingmakers", "--engine", "crown_engine:Crown",
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    [moment] = json.loads(out.read_text(encoding="utf-8"))["aggregate"]["insights"]["kingmakers"]
+    assert (moment["player"], moment["move"]) == ("Cat", 3)
+    assert moment["text"].endswith("crown Ann -> Ann; crown Ben -> Ben")

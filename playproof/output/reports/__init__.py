@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from playproof.errors import PlayproofError
 from playproof.output.atomic import atomic_path
@@ -78,15 +78,19 @@ class BotsBeside:
     jobs: int = 1
 
 
-def write_reports(reports: list[SessionReport], format_name: str, path: Path,
-                  bots: BotsBeside | None = None) -> Path:
-    """Write one or several session reports (several, or any beside bots, get aggregate views) in a format."""
+def write_reports(reports: list[SessionReport], format_name: str, path: Path, bots: BotsBeside | None = None,
+                  kingmakers: list[Any] | None = None) -> Path:
+    """Write one or several session reports (several, or any with bots or kingmakers, get aggregate views).
+
+    `kingmakers`: the sessions' kingmaker moments as (session name, Kingmaker), when they were looked for.
+    """
     if not reports:
         raise PlayproofError("nothing to report: no session or log given")
     fmt = find_format(format_name)
-    agg = aggregate(reports) if len(reports) > 1 or bots is not None else None
+    agg = aggregate(reports) if len(reports) > 1 or bots is not None or kingmakers is not None else None
     if agg is not None:
         agg.insights = _insights(reports, bots)
+        agg.insights.kingmakers = kingmakers
     try:
         with atomic_path(path, "report") as temporary:  # a report that fails keeps the previous one intact
             fmt.write(reports, agg, temporary)
@@ -104,7 +108,7 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path,
     return path
 
 
-def _insights(reports: list[SessionReport], bots: BotsBeside | None) -> object:
+def _insights(reports: list[SessionReport], bots: BotsBeside | None) -> Any:
     """Return what the sessions revealed, with bots' games of each group beside them when asked."""
     from playproof.insights.analysis import insights_of
     from playproof.insights.compare import play_beside

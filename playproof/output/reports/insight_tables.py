@@ -108,6 +108,21 @@ def arcs_table(ins: Insights) -> InsightTable | None:
     return table
 
 
+def kingmaker_table(ins: Insights) -> InsightTable | None:
+    """Return the kingmaker moments found in the sessions' last rounds (None when they were not looked for)."""
+    if ins.kingmakers is None:
+        return None
+    table = InsightTable("kingmakers", f"Kingmaker moments ({len(ins.kingmakers)})",
+                         "In each finished session's last round, every move of a player was played out by bots: a "
+                         "player who won no playout but whose moves lead to different winners decided who won. "
+                         "Playouts are evidence, not proof.", ["Session", "Moment"], wide=frozenset({1}),
+                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment"])
+    for name, moment in ins.kingmakers:
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text()])
+        table.values.append([name, moment.player, moment.move_number, moment.text()])
+    return table
+
+
 def friction_table(ins: Insights) -> InsightTable | None:
     """Return the rules with friction, most first, with the rule's sentence."""
     if not ins.friction:
@@ -182,5 +197,5 @@ def insight_tables(ins: Insights) -> list[InsightTable]:
     for group in ins.groups:
         tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
     tables += [beside_table(b) for b in ins.beside]
-    tables += [arcs_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
+    tables += [arcs_table(ins), kingmaker_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]
