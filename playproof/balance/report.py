@@ -279,13 +279,14 @@ def _components_table(summary: Summary) -> str:
     """Return the most taken components with their takers' win rates."""
     rows = "".join(
         f"<tr><td>{html.escape(name)}</td><td>{taken}</td><td>{_count(rate.successes)}</td>"
-        f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td></tr>"
+        f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td>"
+        f"<td>{html.escape(rate.advice(summary.even()).text())}</td></tr>"
         for name, taken, rate in summary.component_rates()[:TOP_COMPONENTS])
     every = len(summary.taken)
     label = (f"<p>Top {TOP_COMPONENTS} of {every} components or moves, most taken first (every one in the XLSX and "
              "JSON reports).</p>" if every > TOP_COMPONENTS else "")
     return (f"{label}<div class=\"scroll\"><table><tr><th>component or move</th><th>taken</th><th>by winners</th>"
-            f"<th>win rate of takers [95 %]</th></tr>{rows}</table></div>") if rows else ""
+            f"<th>win rate of takers [95 %]</th><th>told from even?</th></tr>{rows}</table></div>") if rows else ""
 
 
 def _count(value: float) -> str:
