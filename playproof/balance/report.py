@@ -15,6 +15,8 @@ from playproof.insights.names import name_key
 from playproof.atomic import atomic_path, write_text_atomic
 
 TOP_COMPONENTS = 25
+TAKES = "takes"
+"""A component's takers' win rate counts takes (a seat taking it in a game), so its advice is in takes."""
 
 
 @dataclass
@@ -39,7 +41,7 @@ class Run:
     def to_dict(self) -> dict[str, Any]:
         """Return the run as JSON-ready data."""
         even = self.summary.even()
-        varied = [{"component": c, "taken": n, "take_rate": take.to_dict(), "takers_win_rate": rate.to_dict(even)}
+        varied = [{"component": c, "taken": n, "take_rate": take.to_dict(), "takers_win_rate": rate.to_dict(even, TAKES)}
                   for c, n, take, rate in self.varied_components()]
         return {"game": self.game, "variant": self.variant, "players": self.players, "bots": self.bots,
                 "varied": list(self.varied), "varied_components": varied, **self.summary.to_dict()}
@@ -77,7 +79,7 @@ def text_lines(run: Run) -> list[str]:
                      f"{arc.runaway_rate().text()} of games")
     for name, _, take, rate in run.varied_components():
         lines.append(f"  varied {name}: taken in {100 * take.value:.0f} % of seat-games, takers win {rate.text()} "
-                     f"({rate.advice(s.even()).text()})")
+                     f"({rate.advice(s.even(), TAKES).text()})")
     return lines + unfinished_lines(s)
 
 
@@ -176,7 +178,8 @@ def _xlsx_rows(run: Run, seats: Any, components: Any) -> None:
     for name, taken, rate in s.component_rates():  # every component: no table is cut in the workbook
         low, high = rate.interval
         components.append([run.game, run.variant, run.players, name, taken, rate.successes, rate.value, low,
-                           high, rate.small, s.take_rate(name).value, rate.advice(s.even()).text(), name in varied])
+                           high, rate.small, s.take_rate(name).value, rate.advice(s.even(), TAKES).text(),
+                           name in varied])
 
 
 class HtmlBalance(BalanceFormat):
@@ -280,7 +283,7 @@ def _components_table(summary: Summary) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(name)}</td><td>{taken}</td><td>{_count(rate.successes)}</td>"
         f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td>"
-        f"<td>{html.escape(rate.advice(summary.even()).text())}</td></tr>"
+        f"<td>{html.escape(rate.advice(summary.even(), TAKES).text())}</td></tr>"
         for name, taken, rate in summary.component_rates()[:TOP_COMPONENTS])
     every = len(summary.taken)
     label = (f"<p>Top {TOP_COMPONENTS} of {every} components or moves, most taken first (every one in the XLSX and "

@@ -116,5 +116,5 @@ class Summary:
                 "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(), "arc": self.arc.to_dict(),
                 "unfinished": self.unfinished,
                 "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
-                                "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even)}
+                                "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even, "takes")}
                                for c, n, r in self.component_rates()]}

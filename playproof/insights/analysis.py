@@ -42,7 +42,7 @@ class Group:
     def component_rows(self) -> list[tuple[str, int, Rate, Rate, str]]:
         """Return (component, times taken, take rate, takers' win rate, advice), most taken first."""
         even = self.summary.even()
-        return [(name, times, self.summary.take_rate(name), rate, rate.advice(even).text())
+        return [(name, times, self.summary.take_rate(name), rate, rate.advice(even, "takes").text())
                 for name, times, rate in self.summary.component_rates()]
 
     def to_dict(self) -> dict[str, Any]:

@@ -57,30 +57,34 @@ class Advice:
     direction: str
     """`above`, `below` or `even`: where the observed rate lies against the even share."""
 
+    unit: str = "games"
+    """What the trials are: games for a seat, takes for a component (its takers' win rate counts takers)."""
+
     def text(self) -> str:
         """Return the advice as a short phrase ("needs about 140 more games")."""
         if self.told:
             return f"told apart: {self.direction} even"
         if self.more is None:
             return "no difference observed"
-        return f"needs about {self.more:,} more games"
+        return f"needs about {self.more:,} more {self.unit}"
 
     def to_dict(self) -> dict[str, Any]:
         """Return the advice as JSON-ready data."""
-        return {"told_apart": self.told, "more_games": self.more, "direction": self.direction, "text": self.text()}
+        return {"told_apart": self.told, "more": self.more, "unit": self.unit, "direction": self.direction,
+                "text": self.text()}
 
 
-def advise(successes: float, trials: int, even: float) -> Advice:
-    """Return whether a rate differs from `even` at 95 %, and how many more games a difference its size needs."""
+def advise(successes: float, trials: int, even: float, unit: str = "games") -> Advice:
+    """Return whether a rate differs from `even` at 95 %, and how many more trials a difference its size needs."""
     if trials <= 0:
-        return Advice(False, None, "even")
+        return Advice(False, None, "even", unit)
     rate = successes / trials
     low, high = wilson(successes, trials)
     direction = "above" if rate > even else "below" if rate < even else "even"
     if low > even or high < even:
-        return Advice(True, 0, direction)
+        return Advice(True, 0, direction, unit)
     needed = games_needed(rate, even)
-    return Advice(False, None if needed is None else max(needed - trials, 1), direction)
+    return Advice(False, None if needed is None else max(needed - trials, 1), direction, unit)
 
 
 @dataclass
@@ -105,9 +109,9 @@ class Rate:
         """Return True when the sample is too small to read much into."""
         return self.trials < SMALL_SAMPLE
 
-    def advice(self, even: float) -> Advice:
-        """Return whether this rate can be told from `even`, and how many more games that needs."""
-        return advise(self.successes, self.trials, even)
+    def advice(self, even: float, unit: str = "games") -> Advice:
+        """Return whether this rate can be told from `even`, and how many more trials (`unit`) that needs."""
+        return advise(self.successes, self.trials, even, unit)
 
     def text(self) -> str:
         """Return `41.0 % [38.0, 44.1]`, with a warning mark for a small sample."""
@@ -115,13 +119,13 @@ class Rate:
         warn = " (small sample)" if self.small else ""
         return f"{100 * self.value:.1f} % [{100 * low:.1f}, {100 * high:.1f}]{warn}"
 
-    def to_dict(self, even: float | None = None) -> dict[str, Any]:
+    def to_dict(self, even: float | None = None, unit: str = "games") -> dict[str, Any]:
         """Return the rate as JSON-ready data (with the sample-size advice when an even share is given)."""
         low, high = self.interval
         data: dict[str, Any] = {"rate": self.value, "low": low, "high": high, "n": self.trials,
                                 "small_sample": self.small}
         if even is not None:
-            data["advice"] = self.advice(even).to_dict()
+            data["advice"] = self.advice(even, unit).to_dict()
         return data
 
 

@@ -30,7 +30,7 @@ def test_the_varied_card_is_found_in_any_spelling_with_its_rates() -> None:
                for line in text_lines(run))
     data = run.to_dict()
     # (1.95996 * .5 + .84162 * sqrt(.1875)) / .25 = 5.3777; squared 28.92: 29 games, 4 played: 25 more
-    assert data["varied_components"][0]["takers_win_rate"]["advice"]["text"] == "needs about 25 more games"
+    assert data["varied_components"][0]["takers_win_rate"]["advice"]["text"] == "needs about 25 more takes"
 
 
 def test_random_bots_carry_a_note_and_greedy_none() -> None:

@@ -51,7 +51,7 @@ def test_advice_without_a_difference_or_games() -> None:
 
 def test_rate_to_dict_carries_the_advice() -> None:
     data = Rate(30, 100).to_dict(0.25)
-    assert data["advice"]["more_games"] == 510 and data["n"] == 100
+    assert data["advice"]["more"] == 510 and data["advice"]["unit"] == "games" and data["n"] == 100
 
 
 def test_quantiles_and_spread() -> None:
