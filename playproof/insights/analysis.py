@@ -64,6 +64,8 @@ class Insights:
     """Each finished game's own arc (game record name, arc), in the order given."""
     beside: list[Beside] = field(default_factory=list)
     """Bots' games of the same game and number of players, set beside the human sessions (`report --bots`)."""
+    beside_skipped: list[str] = field(default_factory=list)
+    """Why some groups were not set beside bots (a game without a referee...)."""
     kingmakers: list[tuple[str, Kingmaker]] | None = None
     """Kingmaker moments of the sessions' last rounds (session name, moment), when asked (`report --kingmakers`)."""
 
@@ -72,6 +74,7 @@ class Insights:
         return {"groups": [g.to_dict() for g in self.groups], "unfinished": self.unfinished,
                 "rule_friction": [f.to_dict() for f in self.friction], "new_players_told": self.new_players_told,
                 "pace": self.pace.to_dict(), "humans_beside_bots": [b.to_dict() for b in self.beside],
+                "humans_beside_bots_skipped": self.beside_skipped,
                 "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs],
                 "kingmakers": None if self.kingmakers is None else [
                     {"name": name, "player": k.player, "move": k.move_number, "text": k.text()}

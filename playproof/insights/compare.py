@@ -111,18 +111,25 @@ def beside(game: str, players: int, bots: str, humans: Summary, machines: Summar
 
 
 def play_beside(groups: list[tuple[str, int, Summary]], bots: str, games: int, seed: int = 1,
-                engine: str | None = None, project: str | None = None, jobs: int = 1) -> list[Beside]:
-    """Play `games` bot games of each human group's game and number of players; return them side by side."""
+                engine: str | None = None, project: str | None = None,
+                jobs: int = 1) -> tuple[list[Beside], list[str]]:
+    """Play `games` bot games of each human group's game and number of players; return them side by side,
+    and why a group could not be played (a game without a referee, bots that do not exist...)."""
     from playproof.balance.runner import Plan, run_local
+    from playproof.errors import PlayproofError
     from playproof.playtest.engine import example_project
     from playproof.playtest.games import find_project
 
-    found = []
+    found, skipped = [], []
     for game, players, humans in groups:
         folder = project or _folder(find_project(game) or example_project(game))
-        machines = run_local(Plan(game, players, games, seed, bots, (), folder, engine), jobs)
+        try:
+            machines = run_local(Plan(game, players, games, seed, bots, (), folder, engine), jobs)
+        except PlayproofError as exc:  # the other groups are still compared
+            skipped.append(f"{game}, {players} players: {exc}")
+            continue
         found.append(beside(game, players, bots, humans, machines))
-    return found
+    return found, skipped
 
 
 def _folder(path: Any) -> str | None:

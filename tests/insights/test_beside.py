@@ -50,3 +50,13 @@ def test_report_sets_bots_beside_the_sessions(nim: str, tmp_path: Path) -> None:
     [found] = json.loads(out.read_text(encoding="utf-8"))["aggregate"]["insights"]["humans_beside_bots"]
     assert (found["game"], found["players"], found["human_games"], found["bot_games"]) == ("nim", 2, 1, 12)
     assert [r["what"] for r in found["rows"]][:3] == ["seat 1 wins", "seat 2 wins", "moves a game"]
+
+
+def test_a_group_bots_cannot_play_is_listed_and_the_report_still_written(nim: str, tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["report", str(DATA / "nim-game.log"), "--bots", "cleverest", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    insights = json.loads(out.read_text(encoding="utf-8"))["aggregate"]["insights"]
+    assert insights["humans_beside_bots"] == []
+    [why] = insights["humans_beside_bots_skipped"]
+    assert why.startswith("nim, 2 players: ") and "cleverest" in why

@@ -117,5 +117,6 @@ def _insights(reports: list[SessionReport], bots: BotsBeside | None) -> Any:
     found = insights_of([record_of(r) for r in reports])
     if bots is not None:
         groups = [(g.game, g.players, g.summary) for g in found.groups]
-        found.beside = play_beside(groups, bots.bots, bots.games, bots.seed, bots.engine, jobs=bots.jobs)
+        found.beside, found.beside_skipped = play_beside(groups, bots.bots, bots.games, bots.seed, bots.engine,
+                                                         jobs=bots.jobs)
     return found

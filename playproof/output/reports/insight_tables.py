@@ -173,6 +173,9 @@ def unfinished_table(ins: Insights) -> InsightTable | None:
     return table
 
 
+BESIDE_HEAD = ["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
+
+
 def beside_table(found: Beside) -> InsightTable:
     """Return human sessions and bots' games of one group side by side, disagreements first."""
     flags = found.flags()
@@ -182,12 +185,23 @@ def beside_table(found: Beside) -> InsightTable:
     table = InsightTable(f"beside-{found.game}-{found.players}",
                          f"Humans beside bots: {found.game}, {found.players} players", note,
                          ["What", "Humans [95 %]", "Bots [95 %]", "Disagree?"], sheet="Humans beside bots",
-                         sheet_head=["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree",
-                                     "Flag"])
+                         sheet_head=BESIDE_HEAD)
     for row in sorted(found.rows, key=lambda r: not r.apart):
         table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
         table.values.append([found.game, found.players, found.bots, row.what, row.human, row.bots, row.apart,
                              row.flag])
+    return table
+
+
+def skipped_table(ins: Insights) -> InsightTable | None:
+    """Return the groups that could not be set beside bots, and why."""
+    if not ins.beside_skipped:
+        return None
+    table = InsightTable("beside-skipped", "Humans beside bots: not played", "Bots could not play these games.",
+                         ["Why"], wide=frozenset({0}), sheet="Humans beside bots", sheet_head=BESIDE_HEAD)
+    for why in ins.beside_skipped:
+        table.rows.append([why])
+        table.values.append(["", "", "", "not played", "", "", False, why])
     return table
 
 
@@ -196,6 +210,6 @@ def insight_tables(ins: Insights) -> list[InsightTable]:
     tables: list[InsightTable | None] = []
     for group in ins.groups:
         tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
-    tables += [beside_table(b) for b in ins.beside]
+    tables += [beside_table(b) for b in ins.beside] + [skipped_table(ins)]
     tables += [arcs_table(ins), kingmaker_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]
