@@ -182,8 +182,7 @@ def _line_html(line: LineView) -> str:
     classes += ["amended"] if line.amended_by else []
     mark = f'<span class="mark" aria-label="verdict">{line.mark}</span>' if line.mark else '<span class="mark"></span>'
     notes = "".join(f'<div class="finding{" open" if f.open else ""}"><code>{esc(f.rule)}</code> {esc(f.message)}'
-                    f'{" (cannot tell yet)" if f.open else ""} <button type="button" data-send="? {line.number} '
-                    f'{esc(f.rule)}" title="a question about this rule">?</button></div>' for f in line.findings)
+                    f'{" (cannot tell yet)" if f.open else ""}</div>' for f in line.findings)
     fixed = (f'<div class="fix">taken back on line {line.undone_by}</div>' if line.undone_by else "") + \
             (f'<div class="fix">amended on line {line.amended_by}</div>' if line.amended_by else "")
     return (f'<li value="{line.number}" class="{" ".join(c for c in classes if c)}" data-number="{line.number}">'
@@ -192,7 +191,7 @@ def _line_html(line: LineView) -> str:
 
 
 def _actions(line: LineView) -> str:
-    """Return the buttons of a move still in play: reveal its `?`, undo it, amend it."""
+    """Return the buttons of a move still in play: reveal its `?`, undo it, amend it, ask about it or its rules."""
     if not line.move:
         return ""
     reveal = (f'<button type="button" data-fill="reveal {line.number}: ">Reveal {line.hidden} ?</button>'
@@ -201,7 +200,9 @@ def _actions(line: LineView) -> str:
             f'<button type="button" data-send="undo {line.number}">Undo</button>'
             f'<button type="button" data-fill="amend {line.number}: {esc(line.move)}">Amend</button>'
             f'<button type="button" data-send="? {line.number}" title="a rules question about this move">?</button>'
-            "</div>")
+            + "".join(f'<button type="button" data-send="? {line.number} {esc(f.rule)}" title="a question about this '
+                      f'rule">? {esc(f.rule.split("/", 1)[-1])}</button>' for f in line.findings)
+            + "</div>")
 
 
 def fragments(view: View) -> dict[str, object]:
