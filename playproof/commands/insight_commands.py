@@ -39,8 +39,13 @@ def probe(ctx: click.Context, game: str, players: int | None, games: int, seed: 
     count = players or found.min_players
     if not found.min_players <= count <= found.max_players:
         raise PlayproofError(f"{found.game_id} is for {player_range(found)}, not {count}")
+    options = parse_variant(variant)
+    for name in options:  # a misspelt option would silently probe the base game
+        if name not in found.options:
+            known = ", ".join(found.options) or "none"
+            raise PlayproofError(f'unknown option "{name}" for {found.game_id} (known options: {known})')
     folder = project or find_project(game) or example_project(found.game_id)
-    result = run_probe(found, count, games, seed, bots, max_moves, parse_variant(variant),
+    result = run_probe(found, count, games, seed, bots, max_moves, options,
                        folder.resolve() if folder else None, kingmakers)
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))

@@ -134,3 +134,12 @@ def test_a_recorded_session_with_a_kingmaker_is_reported(tmp_path: Path) -> None
     [moment] = json.loads(out.read_text(encoding="utf-8"))["aggregate"]["insights"]["kingmakers"]
     assert (moment["player"], moment["move"]) == ("Cat", 3)
     assert moment["text"].endswith("crown Ann -> Ann; crown Ben -> Ben")
+
+
+def test_probe_refuses_what_it_cannot_play(nim: str) -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["probe", nim, "--variant", "stonez=3"]).output.startswith(
+        'Error: unknown option "stonez" for nim (known options: ')
+    bots = runner.invoke(cli, ["probe", nim, "--bots", "cleverest"])
+    assert bots.exit_code == 1 and bots.output.startswith("Error: ") and "cleverest" in bots.output
+    assert runner.invoke(cli, ["probe", "no-such-game"]).output.startswith('Error: unknown game "no-such-game"')
