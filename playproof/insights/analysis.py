@@ -113,14 +113,13 @@ def insights_of(records: list[GameRecord]) -> Insights:
 
 @lru_cache(maxsize=512)
 def rule_sentence(rule_id: str) -> str:
-    """Return the rulebook's sentence (else the summary) of a seed game's rule, or an empty string."""
-    from playproof.playtest.games import find_engine, is_known, rules_of
+    """Return the rulebook's sentence (else the summary) of a rule of a seed game, a plugin's game or a game
+    declared in the project at ./GAME; an empty string when its rule index cannot be found."""
+    from playproof.playtest.games import find_project, rules_of, resolve_engine
 
     game = rule_id.split("/", 1)[0]
     try:
-        if not is_known(game):
-            return ""
-        index = rules_of(find_engine(game))
+        index = rules_of(resolve_engine(game, find_project(game)))
         rule = index[rule_id] if rule_id in index else None
     except Exception:  # a rule index that cannot be read leaves the sentence out, never the report
         return ""

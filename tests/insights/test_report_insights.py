@@ -73,6 +73,10 @@ def test_rule_friction_counts_standing_and_corrected_and_new_players(reports: li
     assert (turn.counts["violation"], turn.counts["corrected"]) == (1, 2) and turn.sessions == {
         str(DATA / "nim-game-mistakes.log")}
     assert insights.friction[0].total >= insights.friction[-1].total
+    from playproof.playtest.games import find_engine, rules_of
+
+    rule = rules_of(find_engine("nim"))["nim/1-turn-order"]
+    assert turn.sentence == (rule.text or rule.summary) and turn.sentence  # the rule's own words beside it
     assert insights.new_players_told
 
 
