@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "playproof.commands.playtest_commands",  # playtest, audit, report, rules
     "playproof.commands.balance_commands",  # simulate, balance
     "playproof.commands.web_commands",  # serve
+    "playproof.commands.loop_commands",  # changes
     "playproof.commands.insight_commands",  # probe
 )
 
@@ -30,7 +31,9 @@ class ErrorsAsOneLine(click.Group):
                 click.echo(f"{problem.severity.value}: {problem}", err=True)
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
-            raise click.ClickException(str(exc)) from None
+            error = click.ClickException(str(exc))
+            error.exit_code = getattr(exc, "exit_code", error.exit_code)  # e.g. 2: a log's project is missing
+            raise error from None
         except KeyboardInterrupt as exc:
             if not _terminated(exc):  # Ctrl-C stays Ctrl-C
                 raise

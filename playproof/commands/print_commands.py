@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import click
 
@@ -14,6 +15,7 @@ from playproof.units import parse_length
 FORMATS = ("pdf", "svg", "png", "tts", "pod", "cut", "showcase")
 """playproof.output.build.FORMATS (a test keeps them equal; that module is imported only by build and check)."""
 
+F = TypeVar("F", bound=Callable[..., object])
 PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
 
 
@@ -34,6 +36,19 @@ def _format(fmt: str, service: str | None) -> str:
     if fmt == "pod" and service is None:
         raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
     return "pod" if service is not None else fmt
+
+
+def reprint_options(func: F) -> F:
+    """Add --changed, --since and --mark (output/reprint.py) to build."""
+    func = click.option("--remember/--no-remember", default=None,
+                        help="Keep this PDF in the project's print history (default: when written inside the "
+                        "project, and for --changed).")(func)
+    func = click.option("--mark", type=click.Choice(["corner", "footer", "none"]), default=None,
+                        help="Version mark on each component: corner (default with --changed), footer, none.")(func)
+    func = click.option("--since", help="With --changed: a print number, a date (YYYY-MM-DD) or a version "
+                        "(default: the last print).")(func)
+    return click.option("--changed", is_flag=True, help="Print only components new or changed since a print, "
+                        "with a page listing what to pull from the box.")(func)
 
 
 def _echo_problems(problems: Problems) -> None:
@@ -61,11 +76,14 @@ def _echo_problems(problems: Problems) -> None:
               help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the workbook, layouts, assets or fonts change.")
 @click.option("--pdfx", is_flag=True, help='PDF/X-4 with an sRGB output intent (pip install "playproof[pdfx]").')
+@reprint_options
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
-                  dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool) -> None:
-    """Build print-ready sheets (and a manifest) from a game project."""
+                  dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool, changed: bool,
+                  since: str | None, mark: str | None, remember: bool | None) -> None:
+    """Build print-ready sheets (and a manifest) from a game project; each PDF is remembered (see `changes`)."""
     from playproof.output.build import BuildOptions, build
+    from playproof.output.reprint import PrintLoop, remembered_by_default
 
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
@@ -73,11 +91,15 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
     if watch:
         from playproof.output.watch import watch as watch_project
 
+        if changed:
+            raise PlayproofError("--changed prints once; leave out --watch")
         return watch_project(project, out_dir, options, lambda line: click.echo(line, err=line.startswith(
             ("error", "warning", "not rebuilt"))))
+    keep = remember if remember is not None else remembered_by_default(project, out_dir, changed)
+    loop = PrintLoop(project, changed, since, mark, keep)
     bar = _ProgressBar()
     try:
-        result = build(project, out_dir, options, progress=bar.update)
+        result = build(project, out_dir, options, progress=bar.update, loop=loop)
     finally:
         bar.close()
     for warning in result.warnings:
@@ -85,6 +107,8 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
     for path in result.outputs[:1]:
         click.echo(f"wrote {path}" + (f" and {len(result.outputs) - 1} more" if len(result.outputs) > 1 else ""))
     click.echo(f"wrote {result.manifest}")
+    if loop.summary():
+        click.echo(loop.summary())
     click.echo(result.summary())
 
 

@@ -77,10 +77,18 @@ def record_of(report: SessionReport) -> GameRecord:
         source="bots" if report.header.get("Bots") else source_of(report.name), name=report.name, game=report.game, players=list(players),
         scores=[report.scores.get(p, 0) for p in players],
         winners=[seat[p] for p in report.winners if p in seat] if report.over else [],
-        finished=report.over and bool(report.winners), version=report.header.get("Components", ""),
+        finished=report.over and bool(report.winners), version=_version(report.header),
         rounds=[(label, [scores.get(p, 0) for p in players]) for label, scores in report.rounds],
         taken=dict(report.taken), turns=turns_of(report.timeline), friction=friction_of(report),
         minutes=report.minutes, moves=report.moves, new_players=new_players(report.header.get("New", "")))
+
+
+def _version(header: dict[str, str]) -> str:
+    """Return the version a session was played on, as people read it (`0.3 (a1b2c3d4)`), or "" when unknown."""
+    from playproof.playtest.versioncheck import UNKNOWN, version_name
+
+    name = version_name(header)
+    return "" if name == UNKNOWN else name
 
 
 def new_players(text: str) -> frozenset[str]:

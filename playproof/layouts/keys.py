@@ -8,7 +8,7 @@ TOP_KEYS = frozenset({"game", "data", "print", "sets"})
 GAME_KEYS = frozenset({"name", "version", "paper"})
 DATA_KEYS = frozenset({"sheets"})
 PRINT_KEYS = frozenset(
-    {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration"}
+    {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration", "version_mark"}
 )
 SET_KEYS = frozenset(
     {

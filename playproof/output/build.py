@@ -6,7 +6,7 @@ import gc
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from playproof.components.model import ComponentRow
 from playproof.errors import PlayproofError, Problem, Problems
@@ -21,6 +21,9 @@ from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.output.only import RowFilter, row_filters, set_name
 from playproof.records import FrozenRecord, Record, SET
+
+if TYPE_CHECKING:
+    from playproof.output.reprint import PrintLoop
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
     "pdf": None,
@@ -352,26 +355,29 @@ MAX_PAGES = 10_000
 
 
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
-          progress: Progress | None = None, scenes: type[SceneCache] | None = None) -> BuildResult:
+          progress: Progress | None = None, scenes: type[SceneCache] | None = None,
+          loop: PrintLoop | None = None) -> BuildResult:
     """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error.
 
-    `scenes` replaces the scene cache (--watch keeps scenes between builds, see watch.py).
+    `scenes` replaces the scene cache (--watch keeps scenes between builds, see watch.py);
+    `loop` adds versions, the print history and --changed reprints (output/reprint.py).
     """
     with fewer_collections():
-        return _build(path, out_dir, options, progress, scenes or SceneCache)
+        return _build(path, out_dir, options, progress, scenes or SceneCache, loop)
 
 
 def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Progress | None,
-           scenes: type[SceneCache]) -> BuildResult:
+           scenes: type[SceneCache], loop: PrintLoop | None = None) -> BuildResult:
     """Do the build (see build)."""
     if options.format not in FORMATS:
         raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
     problems = Problems()
     project = load_project(path, problems, stream=options.format == "pdf")  # only drawing a PDF streams the rows
     problems.raise_if_errors()
-    layouts = selected_sets(project, options.only)
+    only = loop.prepare(project, options.only) if loop is not None else options.only
+    layouts = selected_sets(project, only)
     paper, sheet = make_sheet(project, options)
-    jobs = make_jobs(project, layouts, row_filters(options.only))
+    jobs = make_jobs(project, layouts, row_filters(only))
     plan_ = plan(jobs, sheet)
     for warning in plan_.warnings:
         problems.warn(None, warning)
@@ -381,7 +387,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
                              "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")
     out = out_dir if out_dir is not None else path / "out"
-    name = path.resolve().name
+    name = loop.stem(path.resolve().name) if loop is not None else path.resolve().name  # a reprint: NAME-reprint
     composer = Composer(path, problems, project.builtins())
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
@@ -389,7 +395,7 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         if options.format == "svg":
             from playproof.output.svg import write_svgs
 
-            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(options.only))
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(only))
         elif FORMATS[options.format] is not None:
             from playproof.output.export import ExportJob, load
 
@@ -397,18 +403,20 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
             outputs = load(FORMATS[options.format] or "").write(job)
         else:
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
-                                  options.pdfx)]
+                                  options.pdfx, loop)]
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
-        write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
-                       plan_)
+        document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
+        write_manifest(manifest_path, {**document, **(loop.manifest() if loop is not None else {})}, plan_)
+        if loop is not None:  # the print history is replaced with the outputs, or not at all
+            loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings)
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
-               progress: Progress | None, pdfx: bool = False) -> Path:
+               progress: Progress | None, pdfx: bool = False, loop: PrintLoop | None = None) -> Path:
     """Render the plan to target atomically; nothing is left behind when composing found errors."""
     from playproof.output.pdf import PdfWriter
 
@@ -419,14 +427,18 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
 
     ranges = copy_ranges(plan_, front_counts(plan_))
     with atomic_path(target) as temporary:
-        writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
-                           sheet.margin)
+        writer_class = loop.writer_class() if loop is not None else PdfWriter
+        writer = writer_class(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
+                              sheet.margin)
         for index, page in enumerate(plan_.pages):
             footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
+            footer = loop.footer(footer) if loop is not None else footer
             writer.page(page, cache, footer, sheet.back_offset)
             check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:
                 progress(index + 1, len(plan_.pages))
+        if loop is not None:
+            loop.after_pages(writer)
         writer.save()
         problems.raise_if_errors()
         if pdfx:

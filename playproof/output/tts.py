@@ -21,6 +21,7 @@ from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import write_text_atomic
 from playproof.output.cardimages import DPI, CardImage, Design, designs, pixels, render, save_png, slug
 from playproof.output.export import ExportJob
+from playproof.output.ttsids import stable_guids
 from playproof.units import mm
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -162,7 +163,8 @@ class TtsWriter:
         """Write the saved object; return every file written."""
         save = {"SaveName": self.job.project.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
                 "Note": f"Made by playproof from {self.job.name}", "Rules": "", "XmlUI": "", "LuaScript": "",
-                "ObjectStates": self.objects, "TabStates": {}, "VersionNumber": ""}
+                "ObjectStates": stable_guids(self.objects, self.job.project.name), "TabStates": {},
+                "VersionNumber": ""}
         target = self.folder / f"{self.job.name}.json"
         write_text_atomic(target, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
         return self.written + [target]

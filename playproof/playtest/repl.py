@@ -17,7 +17,11 @@ HELP = """Type a log line, e.g. `Ann: play Greed/Lust A Greed` (or just `play ..
 Corrections: `undo` (last move), `undo N`, `amend N: Ann: verb args`, `reveal N: a, b`.
 Also: `note TEXT`, `== Round 2 ==`, `-- Scoring --`, `# comment`.
 A rules question or dispute: `? Ben: can I buy after playing?`, about a line `? 14 ...` or a rule `? RULE-ID ...`.
-Commands: moves (every legal move), state, scores, help, end (finish the session)."""
+Commands: moves (every legal move), state, scores, help, end (finish the session; `end session` when the
+game has a move called `end`, which `end` then records)."""
+SESSION_END = ("end session", "end-session")
+"""Always the command that finishes the session, even in a game where `end` is a move."""
+COMMANDS = ("help", "moves", "state", "scores", "undo", "end")
 
 
 def prompt_text(recorder: Recorder) -> str:
@@ -54,9 +58,27 @@ def state_text(recorder: Recorder) -> list[str]:
     return lines + [f"{len(standing)} violation(s) so far"]
 
 
+def is_move_now(recorder: Recorder, word: str) -> bool:
+    """Return True when a command word is also a legal move of the decision pending (it is recorded as the move)."""
+    try:
+        decision = recorder.decision()
+    except Exception:  # an engine that cannot tell: the word stays a command  # noqa: BLE001
+        return False
+    return decision is not None and word in [m.lower() for m in decision.moves]
+
+
+def ends_session(recorder: Recorder, text: str) -> bool:
+    """Return True for the command that finishes the session (`end`, unless `end` is a move now)."""
+    word = " ".join(text.strip().lower().split())
+    return word in SESSION_END or (word == "end" and not is_move_now(recorder, word))
+
+
 def handle(recorder: Recorder, text: str) -> list[str]:
     """Handle one input line: a command or a log line; return what to show."""
     word = text.strip().lower()
+    if word in COMMANDS and is_move_now(recorder, word):
+        said = f"`{word}` is a move now: recorded as a move (`end session` finishes the session)"
+        return [said] + recorder.enter(text).lines()
     if word in ("help", "?"):
         return HELP.split("\n")
     if word == "moves":
@@ -84,7 +106,7 @@ def run_repl(recorder: Recorder, read: Read, write: Write) -> bool:
             return False
         if not text.strip():
             continue
-        if text.strip().lower() == "end":
+        if ends_session(recorder, text):
             try:
                 _finish(recorder, write)
             except Exception as exc:  # the session is ended and stored whatever the engine does at the end

@@ -56,7 +56,9 @@ def with_rows(sheet: str, *rows: tuple[object, ...], base: dict | None = None) -
 def audit_text(project: Path, lines: Iterable[str], players: str = "Ann, Ben") -> AuditResult:
     """Audit log lines (after a header naming the project) and return the result."""
     header = [f'[Game "{project.name}"]', f'[Players "{players}"]', f'[Project "{project}"]', ""]
-    return audit_log(parse_log("\n".join(header + list(lines)) + "\n", "t.log"))
+    result = audit_log(parse_log("\n".join(header + list(lines)) + "\n", "t.log"))
+    assert not [p for p in result.problems if "sheet" in str(p).lower() or ".csv" in str(p)], result.problems
+    return result
 
 
 def findings(result: AuditResult) -> list[tuple[int, str, str]]:

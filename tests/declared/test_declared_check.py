@@ -90,19 +90,19 @@ def test_unknown_columns_and_words_say_what_was_meant(tmp_path: Path) -> None:
     sheets["Zones"] = [("zone", "owner", "visiblity", "order", "capacity")] + BASE["Zones"][1:]
     found = problems_of(tmp_path, sheets)
     assert found == ['Zones.csv, row 1, column "visiblity": Zones!C1: unknown column "visiblity"; did you mean '
-                     '"visibility"? (columns: zone, owner, visibility, order, capacity, note)']
+                     '"visibility"? (columns: zone, owner, visibility, order, capacity, grid, message, note)']
     assert problems_of(tmp_path, changed("Moves", 4, "actor", "turns")) == [
         'Moves.csv, row 4, column "actor": Moves!B4: "turns" is not one of turn, any, table; did you mean "turn"?']
     assert problems_of(tmp_path, changed("Turn", 3, "key", "action")) == [
         'Turn.csv, row 3, column "key": Turn!A3: unknown key "action"; did you mean "actions"? (keys: players, '
-        "actions, end turn, phases, end, end at, tiebreak, heuristic)"]
+        "actions, end turn, phases, end, end at, tiebreak, heuristic, turns each, first player, order, skip, cooperative, round end, options, win, lose)"]
 
 
 def test_numbers_phases_and_pay_are_checked(tmp_path: Path) -> None:
     assert problems_of(tmp_path, changed("Counters", 2, "max", "ten")) == [
         'Counters.csv, row 2, column "max": Counters!E2: "ten" is not a whole number']
     assert problems_of(tmp_path, changed("Moves", 4, "phase", "shop")) == [
-        'Moves.csv, row 4, column "phase": Moves!K4: unknown phase "shop" (Turn phases: main, buy)']
+        'Moves.csv, row 4, column "phase": Moves!K4: unknown phase "shop" (phases: main, buy)']
     assert problems_of(tmp_path, changed("Moves", 4, "pay", "")) == [
         'Moves.csv, row 4, column "pay": Moves!I4: a cost needs the counter it is paid from']
 
@@ -147,3 +147,25 @@ def test_an_audit_against_bad_sheets_is_a_located_problem_not_a_traceback(tmp_pa
     assert [p.message for p in result.problems] == [
         'Moves.csv, row 4, column "to": Moves!E4: unknown zone "tablaeu"; did you mean "tableau"? '
         "(zones: deck, market, hand, tableau)"]
+
+
+def test_a_value_that_grows_without_bound_is_found_at_check_time_at_its_cell(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Values"] = [("name", "expression")] + [(f"v{n}", f"v{n - 1} * 1000" if n else "coins") for n in range(8)]
+    sheets["Scoring"] = [("part", "expression"), ("cards", "sum(tableau, points)"), ("big", "v7")]
+    found = problems_of(tmp_path, sheets)
+    assert len(found) == 1 and "Values.csv, row" in found[0] and "(found by playing a random game)" in found[0]
+
+
+def test_a_doubling_chain_of_values_is_evaluated_once_each(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Values"] = [("name", "expression")] + [(f"v{n}", f"v{n - 1} + v{n - 1}" if n else "1") for n in range(40)]
+    sheets["Scoring"] = [("part", "expression"), ("cards", "sum(tableau, points)"), ("big", "v39 - v39")]
+    assert problems_of(tmp_path, sheets) == []  # 2^40 evaluations would never finish; memoized, it is instant
+
+
+def test_a_cell_nested_too_deep_is_refused_at_check_time(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Scoring"] = [("part", "expression"), ("deep", "(" * 500 + "1" + ")" * 500)]
+    found = problems_of(tmp_path, sheets)
+    assert len(found) == 1 and "Scoring!B2" in found[0] and "nested too deeply" in found[0]

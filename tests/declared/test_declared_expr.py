@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -15,25 +15,32 @@ from playproof.playtest.declared.expr import ExprError, Names, Unknown, compile_
 @dataclass
 class Card:
     fields: dict[str, Any]
+    name: str = "Card"
+
+
+COUNTERS: dict[str, dict[str, int]] = {"coins": {"Ann": 5, "Ben": 9, "Cat": 1}, "pot": {"": 2}}
 
 
 @dataclass
 class Ctx:
-    """A stand-in evaluation context: one player's counters and zones."""
+    """A stand-in evaluation context (the Ctx protocol of state.py): counters, zones, seats, dice, a grid cell."""
 
     card: Card | None = None
     item: Card | None = None
     player: str = "Ann"
     zones: dict[str, list[Card]] = field(default_factory=dict)
     uncertain: bool = False
+    memo: dict[Any, Any] = field(default_factory=dict)
+    seats: tuple[str, ...] = ("Ann", "Ben", "Cat")
+    roll: tuple[Any, ...] = ()
+    near: dict[str, list[Card]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Variables beyond the defaults (current, target, amount, ...)."""
+    counters: dict[str, dict[str, int]] = field(default_factory=lambda: COUNTERS)
 
-    @property
-    def state(self) -> Any:
-        return self
-
-    @property
-    def counters(self) -> dict[str, dict[str, int]]:
-        return {"coins": {"Ann": 5}, "pot": {"": 2}}
+    def counter(self, name: str) -> Any:
+        own = self.counters[name]
+        return own[self.player] if self.player in own else own[""]
 
     def zone_items(self, name: str) -> list[tuple[Card, str]]:
         return [(c, c.fields.get("by", "")) for c in self.zones.get(name, [])]
@@ -42,7 +49,25 @@ class Ctx:
         return len(self.zones.get(name, []))
 
     def variable(self, name: str) -> Any:
-        return {"player": self.player, "players": 3, "round": 2}.get(name, 0)
+        known = {"player": self.player, "players": len(self.seats), "round": 2, "current": "Ben", "target": "",
+                 "amount": 0, "first": "Ann", "dealer": "", "seat": self.seats.index(self.player) + 1,
+                 "roll": sum(f for f in self.roll if isinstance(f, int))}
+        return {**known, **self.extra}.get(name, 0)
+
+    def for_player(self, player: str) -> "Ctx":
+        return replace(self, player=player, memo={})
+
+    def player_list(self) -> tuple[str, ...]:
+        return self.seats
+
+    def seat_after(self, player: str, k: int) -> str:
+        return self.seats[(self.seats.index(player) + k) % len(self.seats)]
+
+    def dice(self) -> tuple[Any, ...]:
+        return self.roll
+
+    def neighbours(self, zone: str) -> list[tuple[Card, str]]:
+        return [(c, c.fields.get("by", "")) for c in self.near.get(zone, [])]
 
 
 NAMES = Names(zones={"hand": True, "trick": False}, counters={"coins": True, "pot": False},
@@ -87,8 +112,9 @@ def test_a_hidden_card_is_unknown() -> None:
     ("sum(hand)", "sum() takes a zone and 1 to 2 more argument(s)", 1), ("mix(1, 2)", "unknown function 'mix'; "
                                                                           "did you mean \"min\"?", 1),
     ("1 if coins else", "expected a value, found the end", 16), ("1 if coins", "expected 'else', found the end", 11),
-    ("card.colour", "unknown field 'colour'", 6), ("item.cost", "item.<field> is only meaningful inside "
-                                                               "count/sum/any/all/first/last/best", 1),
+    ("card.colour", "unknown field 'colour'", 6),
+    ("item.cost", "item.<field> is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+     1),
     ("1 2", "unexpected '2'", 3),
 ])
 def test_errors_name_the_character(text: str, message: str, col: int) -> None:

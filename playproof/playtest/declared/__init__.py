@@ -6,6 +6,7 @@ and `DeclaredEngine` (the base class a designer's Python hook subclasses). The f
 
 from __future__ import annotations
 
+import random
 import re
 import zipfile
 from pathlib import Path
@@ -14,10 +15,12 @@ from playproof.components.reader import read_project_workbook
 from playproof.errors import PlayproofError, Problems, ProblemsError
 from playproof.playtest.declared.build import build_game
 from playproof.playtest.declared.engine import DeclaredEngine
+from playproof.playtest.declared.expr import TooLarge, Unknown
+from playproof.playtest.declared.state import Ctx
 from playproof.playtest.declared.model import Game
 from playproof.playtest.declared.play import Play
 from playproof.playtest.declared.sheets import MARKER_SHEET, RULES_SHEETS
-from playproof.playtest.engine import Engine, RuleIndex
+from playproof.playtest.engine import Engine, Event, RuleIndex, Setup
 
 __all__ = ["has_rules", "declared_engine", "check_rules", "DeclaredEngine", "Play", "RULES_SHEETS"]
 
@@ -88,6 +91,7 @@ def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] =
         raise ProblemsError(problems.items)
     rules = game.rules if not base.extra_rules else RuleIndex(game_id, list(game.rules) + list(base.extra_rules))
     attrs = {"game": game, "game_id": game_id, "title": game.title, "rules": rules,
+             "options": {**base.options, **game.turn.options},
              "min_players": game.turn.min_players, "max_players": game.turn.max_players,
              "__module__": base.__module__, "__doc__": f"The declared referee of {game.title}."}
     engine = type(f"Declared[{game_id}]", (base,), attrs)
@@ -96,11 +100,64 @@ def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] =
 
 
 def check_rules(project: Path, problems: Problems) -> None:
-    """Check a project's rules sheets for `playproof check`, recording each problem with its sheet and cell."""
+    """Check a project's rules sheets for `playproof check`, recording each problem with its sheet and cell.
+
+    Sheets that compile are then tried: a few random games, so an expression that cannot be evaluated for a
+    player (a value that grows without bound) is found now, at its cell, not in the middle of an audit.
+    """
     project = Path(project)
     if not has_rules(project):
         return
     try:
-        load_game(project, project.resolve().name, problems, Problems())  # `check` reads the sets itself
+        before = len(problems.errors)
+        game = load_game(project, project.resolve().name, problems, Problems())  # `check` reads the sets itself
+        if len(problems.errors) == before:
+            try_rules(game, problems)
     except PlayproofError as exc:
         problems.error(None, str(exc))
+
+
+TRIAL_GAMES = 2
+TRIAL_EVENTS = 400
+"""Random games `check` plays to try the rules, and the most events of each."""
+
+
+def try_rules(game: Game, problems: Problems) -> None:
+    """Play a few short random games; record where an expression fails (its cell) as a problem."""
+    engine_cls = type(f"Trial[{game.game_id}]", (DeclaredEngine,), {
+        "game": game, "game_id": game.game_id, "title": game.title, "rules": game.rules,
+        "min_players": game.turn.min_players, "max_players": game.turn.max_players})
+    players = tuple(f"P{n}" for n in range(1, game.turn.min_players + 1))
+    for seed in range(TRIAL_GAMES):
+        try:
+            _trial(engine_cls, players, seed)
+        except TooLarge as exc:
+            problems.error(getattr(exc, "where", None), f"{exc} (found by playing a random game)")
+            return
+
+
+def _trial(engine_cls: type[DeclaredEngine], players: tuple[str, ...], seed: int) -> None:
+    """Play one random game of at most TRIAL_EVENTS events (moves the referee offers)."""
+    rng = random.Random(seed)
+    engine = engine_cls(Setup(players, seed=seed))
+    _evaluate_all(engine)
+    for _ in range(TRIAL_EVENTS):
+        decision = engine.decision()
+        if decision is None or not decision.moves:
+            break
+        verb, _, args = rng.choice(decision.moves).partition(" ")
+        engine._apply(Event(1, decision.actor, verb, args))
+    _evaluate_all(engine)
+
+
+def _evaluate_all(engine: DeclaredEngine) -> None:
+    """Evaluate the score parts, the tie-breaks and the end for every player (a failure raises TooLarge)."""
+    turn = engine.game.turn
+    fns = [fn for _, fn in engine.game.scoring] + list(turn.tiebreak) + \
+        [f for f in (turn.end, turn.order, turn.skip, turn.heuristic, turn.win, turn.lose) if f is not None]
+    for player in engine.players:
+        for fn in fns:
+            try:
+                fn(Ctx(engine.state, player))
+            except Unknown:
+                continue

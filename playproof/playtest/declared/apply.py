@@ -1,36 +1,110 @@
-"""Applying a declared move: components between zones, counters, the turn's bookkeeping, the game's end."""
+"""Applying a declared move: components between zones, counters, dice, the turn's bookkeeping, the game's end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from playproof.playtest.declared.expr import Unknown
+from playproof.playtest.declared.checks import changes, holder, owed_zone
+from playproof.playtest.declared.flow import check_end, end_turn, lead_from, phase_kind
 from playproof.playtest.declared.play import Play
-from playproof.playtest.declared.state import Ctx, ZoneState
-from playproof.playtest.engine import TABLE, Event, Violation
-
-if TYPE_CHECKING:
-    from playproof.playtest.declared.engine import DeclaredEngine
+from playproof.playtest.declared.expr import Unknown
+from playproof.playtest.declared.state import Ctx, State, ZoneState
+from playproof.playtest.engine import TABLE
 
 
-def perform(engine: DeclaredEngine, play: Play) -> None:
-    """Apply a move as written, then pass the turn and end the game as the Turn sheet says."""
+def perform(state: State, play: Play) -> None:
+    """Apply a move as written, then end the game and pass the turn as the Turn sheet says."""
     spec = play.spec
-    out_of_turn = spec.actor == "turn" and play.actor != engine.turn_player
-    changes = play.changes  # found by the check, on the state before the move (gains read it as it was)
-    if changes is None:
-        changes = engine._changes(play, Ctx(engine.state, play.mover, play.comp, engine), play.paid or 0)
-    _move(engine, play)
-    for name, owner, value in changes:
-        engine.state.counters[name][owner] = _clamp(engine, name, value)
-    if not out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
-        _bookkeeping(engine, play)
-    _check_end(engine)
+    out_of_turn = spec.actor == "turn" and not _in_turn(state, play.actor)
+    unreadable = bool(play.problem) and not play.check  # what the line means is unknown: nothing moves
+    found = play.changes  # found by the check, on the table before the move (gains read it as it was)
+    if found is None:
+        found = [] if unreadable else changes(state, play, play.paid or 0)
+    if not unreadable:
+        _move(state, play)
+    for name, owner, value in found:
+        state.counters[name][owner] = _clamp(state, name, value)
+    _count_use(state, play)
+    if spec.dice:
+        state.roll = play.faces
+    check_end(state)
+    if out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
+        return
+    round_before = state.flow.round
+    _bookkeeping(state, play)
+    if state.flow.round != round_before:
+        check_end(state, at_round_start=True)
 
 
-def _clamp(engine: DeclaredEngine, name: str, value: int) -> int:
+def _count_use(state: State, play: Play) -> None:
+    """Count a move for the limits per round and per game."""
+    if play.spec.limit is None or play.spec.limit_per == "turn":
+        return
+    key = (play.spec.verb, play.actor if play.actor != TABLE else play.target)
+    counts = state.flow.round_uses if play.spec.limit_per == "round" else state.game_uses
+    counts[key] = counts.get(key, 0) + 1
+
+
+def _ends_now(state: State, play: Play) -> bool:
+    """Return True when a move's `ends turn` condition holds after it (a roll of a 1 ends the dive)."""
+    if play.spec.ends_when is None:
+        return False
+    try:
+        return bool(play.spec.ends_when(Ctx(state, play.mover, play.comp, None, play)))
+    except Unknown:
+        return False
+
+
+def perform_late(state: State, play: Play, assumed: str) -> None:
+    """A due move the log writes late: it names the component the referee already moved (`assumed`, '' unseen)."""
+    spec = play.spec
+    comp = play.comps[0]
+    dest_name = play.to_zone
+    if assumed == comp.key:
+        return
+    if assumed:  # the referee took another component: it goes back where it came from, on top
+        _undo(state, play, assumed)
+    source_name = holder(state, play, comp) if spec.sources else None
+    if source_name is not None:
+        source = state.zone(source_name, play.mover)
+        position = source.index(comp.key)
+        if position >= 0 and source.pending:
+            source.remove_at(position)
+            source.pending -= 1
+        else:
+            _take(state, source, comp.key)
+    if dest_name:
+        dest = state.zone(dest_name, play.mover)
+        dest.unknown = max(0, dest.unknown - 1)
+        dest.items.append((comp, play.target))
+
+
+def _undo(state: State, play: Play, key: str) -> None:
+    """Put back a component the referee moved for an owed move, so the late line can move the one it names."""
+    dest_name, source_name = play.to_zone, play.spec.sources[0] if play.spec.sources else None
+    dest = state.zone(dest_name, play.mover) if dest_name else None
+    position = dest.index(key) if dest is not None else -1
+    if dest is None or position < 0:
+        return
+    comp, _ = dest.remove_at(position)
+    dest.unknown += 1  # the late line's component takes its place
+    if source_name:
+        state.zone(source_name, play.mover).items.insert(0, (comp, ""))
+        state.zone(source_name, play.mover).pending += 1
+
+
+def _in_turn(state: State, actor: str) -> bool:
+    """Return True when a player may make a turn move now (their turn, or a phase all play together)."""
+    if phase_kind(state) == "together":
+        return actor in state.players and actor not in state.flow.done
+    return actor == state.flow.current
+
+
+def _clamp(state: State, name: str, value: Any) -> Any:
     """Keep a counter in its range (a move that broke it is reported once, not on every later move)."""
-    spec = engine.game.counters[name]
+    spec = state.game.counters[name]
+    if not isinstance(value, (int, float)):
+        return value
     if spec.low is not None and value < spec.low:
         return spec.low
     if spec.high is not None and value > spec.high:
@@ -38,118 +112,81 @@ def _clamp(engine: DeclaredEngine, name: str, value: int) -> int:
     return value
 
 
-def _move(engine: DeclaredEngine, play: Play) -> None:
-    """Move the component(s) from the source zone to the destination zone."""
-    spec, state = play.spec, engine.state
-    source = state.zone(spec.source, play.mover) if spec.source else None
-    dest = state.zone(spec.dest, play.mover) if spec.dest else None
+def _move(state: State, play: Play) -> None:
+    """Move the component(s) from the zones they come from to the zone they go to."""
+    spec = play.spec
+    dest_name = play.to_zone
+    dest = state.zone(dest_name, play.mover) if dest_name else None
     by = play.actor if play.actor != TABLE else play.target
     if spec.bulk:
-        if source is not None and dest is not None:
-            dest.items.extend(source.items)
-            dest.unknown += source.unknown
-            dest.pending += source.pending
-            source.items, source.unknown, source.pending = [], 0, 0
+        for name in spec.sources:
+            _empty_into(state.zone(name, play.mover), dest)
         return
     if not spec.takes_component:
         return
-    if play.hidden:
-        if source is not None and source.size > 0:
-            if source.unknown:
-                source.unknown -= 1
-            else:
-                source.pending += 1
+    source = state.zone(play.source or spec.sources[0], play.mover) if spec.sources else None
+    for _ in range(play.hidden):
+        _move_hidden(source, dest)
+    for comp in play.comps:
+        zone_name = holder(state, play, comp) if spec.sources else None
+        if zone_name is not None:
+            _take(state, state.zone(zone_name, play.mover), comp.key)
         if dest is not None:
-            dest.unknown += 1
-        return
-    if play.comp is None:
-        return
-    if source is not None:
-        _take(engine, source, play.comp.key)
+            entry = (comp, by)
+            dest.items.append(entry)
+            if play.cell is not None and state.game.zones[dest_name or ""].grid:
+                dest.cells[play.cell] = entry
+
+
+def _empty_into(source: ZoneState, dest: ZoneState | None) -> None:
+    """Move everything a zone holds into another (or off the table)."""
     if dest is not None:
-        dest.items.append((play.comp, by))
+        dest.items.extend(source.items)
+        dest.unknown += source.unknown
+        dest.pending += source.pending
+    source.items, source.unknown, source.pending = [], 0, 0
+    source.cells = {}
 
 
-def _take(engine: DeclaredEngine, zone: ZoneState, key: str) -> None:
+def _move_hidden(source: ZoneState | None, dest: ZoneState | None) -> None:
+    """Move one component nobody named (`?`)."""
+    if source is not None and source.size > 0:
+        if source.unknown:
+            source.unknown -= 1
+        else:
+            source.pending += 1
+    if dest is not None:
+        dest.unknown += 1
+
+
+def _take(state: State, zone: ZoneState, key: str) -> None:
     """Remove a component from a zone: a known copy, else one of its hidden arrivals (found where it left)."""
     position = zone.index(key)
     if position >= 0:
-        del zone.items[position]
+        zone.remove_at(position)
         return
-    owed = engine._owed(key) if zone.unknown else None
+    owed = owed_zone(state, key) if zone.unknown else None
     if owed is not None:
-        del owed.items[owed.index(key)]
+        owed.remove_at(owed.index(key))
         owed.pending -= 1
         zone.unknown -= 1
 
 
-def start_turn(engine: DeclaredEngine, seat: int) -> None:
-    """Begin a player's turn: no actions made, no move used, first phase."""
-    engine.current = seat
-    engine.actions = 0
-    engine.uses = {}
-    engine.phase = 0
-
-
-def _bookkeeping(engine: DeclaredEngine, play: Play) -> None:
+def _bookkeeping(state: State, play: Play) -> None:
     """Count the move against the turn, enter its phase, and pass the turn when it ends."""
-    spec, turn = play.spec, engine.game.turn
-    engine.uses[spec.verb] = engine.uses.get(spec.verb, 0) + 1
-    if spec.action and spec.actor != "table":
-        engine.actions += 1
-    if spec.phase:
-        engine.phase = max(engine.phase, turn.phases.index(spec.phase))
+    spec, turn, flow = play.spec, state.game.turn, state.flow
+    flow.uses[spec.verb] = flow.uses.get(spec.verb, 0) + 1
+    player_move = spec.action and spec.actor != "table"
+    if player_move:
+        flow.actions += 1
+    if spec.phase and spec.phase in turn.phases:
+        flow.phase = max(flow.phase, turn.phases.index(spec.phase))
     if spec.next == "player" and play.target:
-        start_turn(engine, engine.players.index(play.target))
-    elif spec.ends_turn or (turn.end_turn == "auto" and turn.actions is not None and engine.actions >= turn.actions
-                            and spec.action and spec.actor != "table"):
-        end_turn(engine)
-
-
-def end_turn(engine: DeclaredEngine) -> None:
-    """End the current player's turn: counters reset as declared, the next seat plays."""
-    player = engine.turn_player
-    for name, spec in engine.game.counters.items():
-        if spec.reset:
-            engine.state.counters[name][player if spec.per_player else ""] = spec.start
-    engine.turns += 1
-    start_turn(engine, (engine.current + 1) % max(1, len(engine.players)))
-    if engine.end_pending and engine.turns % max(1, len(engine.players)) == 0:
-        engine.over = True
-
-
-def _check_end(engine: DeclaredEngine) -> None:
-    """The game ends when the Turn sheet's `end` holds (at once, or at the end of that round)."""
-    turn = engine.game.turn
-    if engine.over or turn.end is None or engine.end_pending:
+        lead_from(state, play.target)
         return
-    try:
-        ended = bool(turn.end(Ctx(engine.state, engine.turn_player, None, engine)))
-    except Unknown:
-        ended = False
-    if not ended:
-        return
-    if turn.end_at == "now" or engine.turns % max(1, len(engine.players)) == 0 and engine.actions == 0:
-        engine.over = True
-    else:
-        engine.end_pending = True
-
-
-def check_claim(engine: DeclaredEngine, event: Event) -> list[Violation]:
-    """`table: score Ann 12` and `table: winner Ann` are checked against the declared scoring."""
-    words = event.args.replace(",", " ").split()
-    names = {p.lower(): p for p in engine.players}
-    if event.verb == "score":
-        if len(words) != 2 or words[0].lower() not in names or not words[1].lstrip("-").isdigit():
-            return [engine.violation("moves-verbs", "a score is recorded as `table: score <player> <points>`", event)]
-        player, claimed = names[words[0].lower()], int(words[1])
-        actual = engine.scores()[player]
-        if claimed == actual:
-            return []
-        return [engine.violation("scoring-score", f"{player} scores {actual}, not {claimed}", event)]
-    claimed_set = {names.get(w.lower(), w) for w in words}
-    winners = engine.winners()
-    if claimed_set == set(winners):
-        return []
-    return [engine.violation("scoring-winner", f"the winner is {' and '.join(winners) or 'nobody'}, not "
-                             f"{' and '.join(sorted(claimed_set)) or 'nobody'}", event)]
+    if spec.next == "first" and play.target:
+        flow.next_first = play.target
+    actor = play.actor if play.actor != TABLE else flow.current
+    if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
+                                                    and flow.actions >= turn.actions and player_move):
+        end_turn(state, actor)

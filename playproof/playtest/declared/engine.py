@@ -1,18 +1,24 @@
-"""The generic referee of a declared game: checks each logged move against the Moves row it names."""
+"""The generic referee of a declared game: checks each logged move against the Moves row it names.
+
+It stands on the layers below it, which import one way: the vocabulary (sheets, model, expr), the rules
+compiled from the sheets (build, rules), and the table (state, flow, play, checks, apply, due, legal).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
-from playproof.errors import PlayproofError
-from playproof.playtest.declared.expr import Unknown, as_number
-from playproof.playtest.declared.model import Game, MoveSpec
+from playproof.playtest.declared import legal
+from playproof.playtest.declared.apply import perform, perform_late
+from playproof.playtest.declared.checks import check, check_from, check_record
+from playproof.playtest.declared.due import advance, check_claim, due_targets, late, settle
+from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
+from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
+from playproof.playtest.declared.model import Game
 from playproof.playtest.declared.play import Play, parse_play
-from playproof.playtest.declared.rules import counter_range, move_rule
-from playproof.playtest.declared.sheets import name_key
-from playproof.playtest.declared.state import Ctx, State, ZoneState
-from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Status, Violation
+from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
 
 
 class DeclaredEngine(Engine):
@@ -21,26 +27,37 @@ class DeclaredEngine(Engine):
     game: ClassVar[Game]
     extra_rules: ClassVar[tuple[Rule, ...]] = ()
     """Rules a subclass's `check_move` reports, besides the declared ones (ids `<game>/<name>`)."""
-    options = {"first": "the player who takes the first turn (default: the first seat)"}
+    options = {"first": "the player who takes the first turn (default: the first seat)",
+               "dealer": "the dealer (with `first player` = `dealer left`; default: the last seat)"}
 
     def __init__(self, setup: Setup) -> None:
         super().__init__(setup)
         self.players = tuple(setup.players)
-        self.state = State(self.game, self.players)
-        self.current = self._first(setup.options.get("first", "").strip())
-        self.turns = 0
-        self.actions = 0
-        self.uses: dict[str, int] = {}
-        self.phase = 0
-        self.over = False
-        self.end_pending = False
+        self.state = State(self.game, self.players, setup.seed)
+        self.state.options = dict(setup.options)
+        begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
+        advance(self.state)
 
-    def _first(self, first: str) -> int:
-        """Return the seat of the player who takes the first turn (option `first`; default the first seat)."""
-        seats = [p.lower() for p in self.players]
-        if first and first.lower() not in seats:
-            raise PlayproofError(f'first={first} is not one of the players ({", ".join(self.players)})')
-        return seats.index(first.lower()) if first else 0
+    # ---- the flow, as attributes a hook or a report reads ------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.flow.over
+
+    @property
+    def turns(self) -> int:
+        return self.state.flow.turns
+
+    @property
+    def actions(self) -> int:
+        return self.state.flow.actions
+
+    @property
+    def round_number(self) -> int:
+        return self.state.flow.round
+
+    @property
+    def turn_player(self) -> str:
+        return self.state.flow.current
 
     def determinize(self, observer: str, rng: random.Random) -> DeclaredEngine:
         """Return a copy in which the components `observer` cannot see are dealt afresh among the zones hiding them.
@@ -65,31 +82,83 @@ class DeclaredEngine(Engine):
 
     # ---- the contract ---------------------------------------------------------------------------------------
     def apply(self, event: Event) -> list[Violation]:
-        """Check a logged move (or a phase marker, or a claim), apply it as written, return the findings."""
+        """Check a logged line (a move, a marker or a claim), apply it, and return the findings."""
+        try:
+            return self._apply(event)
+        except TooLarge as exc:
+            return [self.violation("moves-verbs", f"a value grew too large to evaluate ({exc})", event)]
+
+    def _apply(self, event: Event) -> list[Violation]:
         if event.kind is EventKind.MARKER:
+            found = settle(self.state, event.line, "", self.perform)
             self._marker(event)
-            return []
-        if event.actor == TABLE and event.verb in ("score", "winner"):
-            return self._claim(event)
+            return found
+        claim = event.actor == TABLE and event.verb in ("score", "winner")
+        table_verb = (event.verb if not claim else "") if event.actor == TABLE else None
+        found = settle(self.state, event.line, table_verb, self.perform)
+        if claim:
+            return found + self._claim(event)
         if event.actor != TABLE and event.actor not in self.players:
-            return [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table', event)]
-        spec = self.game.moves.get(event.verb)
-        if spec is None:
-            return [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
-                                   f"(moves: {', '.join(self.game.moves)})", event)]
-        play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
-        found = self.check(play, event.line)
-        found += self.check_move(play, event) if not found else []
+            return found + [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table',
+                                           event)]
+        play = self._read(event)
+        if play is None:
+            verbs = ", ".join(dict.fromkeys(s.verb for s in self.game.moves.values()))
+            return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
+                                           f"(moves: {verbs})", event)]
+        spec = play.spec
+        if spec.record:  # a record is checked against the table and changes nothing, even after the end
+            return found + check_record(self.state, play, event.line)
+        assumed = None if play.problem else late(self.state, play)
+        if assumed is not None:
+            checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
+            perform_late(self.state, play, assumed)
+            advance(self.state)
+            return found + checked
+        if spec.derived and event.actor == TABLE and not play.problem:
+            claimed, wrong = check_claim(self.state, play, event.line)
+            if claimed is None:
+                return found + wrong
+            play, found = claimed, found + wrong
+        due_now = event.actor == TABLE and bool(due_targets(self.state, spec))
+        checked = check(self.state, play, event.line, due_now)
+        checked += self.check_move(play, event) if not checked else []
         self.perform(play)
-        return found
+        return found + checked
+
+    def _read(self, event: Event) -> Play | None:
+        """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
+        first: Play | None = None
+        for spec in self.game.moves.values():
+            if spec.verb != event.verb:
+                continue
+            play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+            if not play.problem:
+                return play
+            first = first or play
+        return first
+
+    def finish(self) -> list[Violation]:
+        """At the end of a log, the referee makes the derived moves still due (the last trick is taken)."""
+        settle(self.state, 0, "", self.perform)
+        return []
+
+    def check(self, play: Play, line: int) -> list[Violation]:
+        """Return every violation of a move in the current state, without changing it."""
+        due_now = play.actor == TABLE and bool(due_targets(self.state, play.spec))
+        return check(self.state, play, line, due_now)
+
+    def perform(self, play: Play) -> None:
+        """Apply a move as written (whatever the verdict), then pass the turn and end the game as declared."""
+        perform(self.state, play)
+        advance(self.state)
 
     def decision(self) -> Decision | None:
         """Return the table's due moves, else the moves of the player whose turn it is."""
-        from playproof.playtest.declared.legal import decision
-        return decision(self)
+        return legal.decision(self)
 
     def is_over(self) -> bool:
-        return self.over
+        return self.state.flow.over and legal.first_due_text(self) is None
 
     def scores(self) -> dict[str, int]:
         return {p: sum(parts.values()) for p, parts in self._parts().items()}
@@ -98,16 +167,19 @@ class DeclaredEngine(Engine):
         return {p: {**parts, "total": sum(parts.values())} for p, parts in self._parts().items()}
 
     def winners(self) -> list[str]:
-        """Return the players with the highest score (the highest tie-break among them)."""
+        """Return who wins: everyone or nobody in a cooperative game; else the highest score, then the tie-breaks."""
+        if self.game.turn.cooperative:
+            return list(self.players) if cooperative_result(self.state) == "won" else []
         scores = self.scores()
         best = max(scores.values(), default=0)
         tied = [p for p, s in scores.items() if s == best]
-        breaker = self.game.turn.tiebreak
-        if breaker is None or len(tied) < 2:
-            return tied
-        marks = {p: as_number(self._eval(breaker, p)) for p in tied}
-        top = max(marks.values())
-        return [p for p in tied if marks[p] == top]
+        for breaker in self.game.turn.tiebreak:
+            if len(tied) < 2:
+                break
+            marks = {p: as_number(self._eval(breaker, p)) for p in tied}
+            top = max(marks.values())
+            tied = [p for p in tied if marks[p] == top]
+        return tied
 
     def heuristic(self, player: str) -> float:
         """Return how well a player stands for bots: the Turn sheet's `heuristic`, else the score lead."""
@@ -118,226 +190,72 @@ class DeclaredEngine(Engine):
         return str(self.round_number)
 
     def summary(self) -> str:
-        """Describe whose turn it is, the counters and the public shared zones."""
-        parts = ["game over" if self.over else f"{self.players[self.current]} to play"]
+        """Describe whose turn it is, the counters a player sees and the public shared zones."""
+        flow = self.state.flow
+        parts = ["game over" if flow.over else f"round {flow.round}, {flow.current} to play"]
         for name, owners in self.state.counters.items():
-            parts.append(f"{name} " + ", ".join(f"{o or 'table'} {v}" for o, v in owners.items()))
+            if not self.game.counters[name].internal:
+                parts.append(f"{name} " + ", ".join(f"{o or 'table'} {v}" for o, v in owners.items()))
         for name, spec in self.game.zones.items():
             if not spec.per_player and spec.visibility == "public":
                 zone = self.state.zones[name][""]
                 parts.append(f"{name}: " + (", ".join(c.name for c, _ in zone.items) or "empty"))
+        if self.state.roll:
+            parts.append("last roll " + " ".join(str(f) for f in self.state.roll))
         return "; ".join(parts)
 
-    @property
-    def round_number(self) -> int:
-        return self.turns // max(1, len(self.players)) + 1
-
-    @property
-    def turn_player(self) -> str:
-        return self.players[self.current] if self.players else ""
-
-    # ---- checking -------------------------------------------------------------------------------------------
-    def check(self, play: Play, line: int) -> list[Violation]:
-        """Return every violation of a move in the current state, without changing it."""
-        spec, game_id = play.spec, self.game_id
-        if self.over:
-            return [self.violation("turn-end", f"the game is over; {spec.verb} on line {line} comes after its end",
-                                   line)]
-        found = self._who(play, line)
-        if play.problem:
-            return found + [Violation(move_rule(game_id, spec.verb), play.problem + f" ({spec.origin})", line)]
-        if not found:
-            found += self._turn_limits(play, line)
-        found += self._component(play, line)
-        ctx = Ctx(self.state, play.mover, play.comp, self)
-        found += self._condition(play, ctx, line)
-        paid, cost_found = self._cost(play, ctx, line)
-        play.paid = paid
-        found += cost_found
-        if not found:
-            found += self._counters(play, ctx, paid, line) + self._capacity(play, line)
-        return found
-
-    def _who(self, play: Play, line: int) -> list[Violation]:
-        """The table makes table moves; a turn move is made by the player whose turn it is."""
-        spec, actor = play.spec, play.actor
-        if (spec.actor == "table") != (actor == TABLE):
-            who = "the table" if spec.actor == "table" else "a player"
-            return [Violation(move_rule(self.game_id, spec.verb), f"{spec.verb} is made by {who}, not {actor} "
-                              f"({spec.origin})", line)]
-        if spec.actor == "turn" and actor != self.turn_player:
-            return [self.violation("turn-order", f"it is {self.turn_player}'s turn, not {actor}'s", line)]
-        return []
-
-    def _turn_limits(self, play: Play, line: int) -> list[Violation]:
-        """A move's phase, its limit per turn, and the actions of a turn."""
-        spec, found = play.spec, []
-        phases = self.game.turn.phases
-        if spec.phase and phases.index(spec.phase) < self.phase:
-            found.append(Violation(move_rule(self.game_id, spec.verb, "phase"), f"{spec.verb} belongs to the "
-                                   f"{spec.phase} phase, but the turn is in the {phases[self.phase]} phase "
-                                   f"({spec.origin})", line))
-        if spec.limit is not None and self.uses.get(spec.verb, 0) >= spec.limit:
-            found.append(Violation(move_rule(self.game_id, spec.verb, "limit"), f"{spec.verb} is allowed "
-                                   f"{spec.limit} time(s) a turn ({spec.origin})", line))
-        limit = self.game.turn.actions
-        if spec.action and limit is not None and spec.actor != "table" and self.actions >= limit:
-            found.append(self.violation("turn-actions", f"{play.actor} has made {self.actions} action(s) this "
-                                        f"turn, the most a turn allows", line))
-        return found
-
-    def _component(self, play: Play, line: int) -> list[Violation]:
-        """The component a move takes is one it may take, and is in the zone it comes from."""
-        spec, comp = play.spec, play.comp
-        if not spec.takes_component or spec.source is None:
-            return []
-        zone = self.state.zone(spec.source, play.mover)
-        rule = move_rule(self.game_id, spec.verb, "from")
-        if play.hidden:
-            return [] if zone.size > 0 else [Violation(rule, f"{spec.source} is empty ({spec.origin})", line)]
-        if comp is None:
-            return []
-        if spec.where is not None and not self._holds(spec.where, play):
-            return [Violation(move_rule(self.game_id, spec.verb), f"{comp.name} is not a component {spec.verb} "
-                              f"may take ({spec.origin})", line)]
-        if zone.index(comp.key) >= 0 or (zone.unknown and self._owed(comp.key) is not None):
-            return []
-        return [Violation(rule, f"{comp.name} is not in {self._zone_name(spec.source, play.mover)} "
-                          f"({self._copies(comp.key)}) ({spec.origin})", line)]
-
-    def _copies(self, key: str) -> str:
-        comp = self.game.comps[key]
-        return f"{comp.count} cop{'y is' if comp.count == 1 else 'ies are'} printed"
-
-    def _zone_name(self, zone: str, player: str) -> str:
-        return f"{player}'s {zone}" if self.game.zones[zone].per_player else f"the {zone}"
-
-    def _owed(self, key: str) -> ZoneState | None:
-        """Return a zone a hidden move may have taken this component from, or None."""
-        for owners in self.state.zones.values():
-            for zone in owners.values():
-                if zone.pending and zone.index(key) >= 0:
-                    return zone
-        return None
-
-    def _holds(self, fn: Any, play: Play) -> bool:
-        """Evaluate a condition for a move; a hidden value counts as holding."""
-        try:
-            return bool(fn(Ctx(self.state, play.mover, play.comp, self)))
-        except Unknown:
-            return True
-
-    def _condition(self, play: Play, ctx: Ctx, line: int) -> list[Violation]:
-        """A move's condition holds (undetermined when hidden components decide it)."""
-        spec = play.spec
-        if spec.condition is None:
-            return []
-        try:  # a condition that had to look at hidden components cannot be told (either way)
-            holds = spec.condition(ctx)
-            if holds and not ctx.uncertain:
-                return []
-            status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
-        except Unknown:
-            status = Status.UNDETERMINED
-        what = f"{spec.verb} {play.comp.name}" if play.comp else spec.verb
-        return [Violation(move_rule(self.game_id, spec.verb, "condition"), f"{what} is not allowed now: "
-                          f"{spec.texts.get('condition', '')} does not hold{_hidden(status)} ({spec.origin})", line,
-                          status)]
-
-    def _cost(self, play: Play, ctx: Ctx, line: int) -> tuple[int, list[Violation]]:
-        """Return what the move pays: the amount it states, which must be the cost, else the cost."""
-        spec = play.spec
-        if spec.cost is None:
-            return 0, []
-        rule = move_rule(self.game_id, spec.verb, "cost")
-        try:
-            cost = int(as_number(spec.cost(ctx)))
-        except Unknown:
-            if play.amount is None:
-                return 0, []
-            return play.amount, [Violation(rule, f"the cost of the hidden component is not known ({spec.origin})",
-                                           line, Status.UNDETERMINED)]
-        if play.amount is None or play.amount == cost:
-            return cost, []
-        what = play.comp.name if play.comp else spec.verb
-        return play.amount, [Violation(rule, f"{what} costs {cost}, not {play.amount} ({spec.origin})", line)]
-
-    def _counters(self, play: Play, ctx: Ctx, paid: int, line: int) -> list[Violation]:
-        """Counters a move changes stay within their range."""
-        found = []
-        play.changes = self._changes(play, ctx, paid)
-        for name, owner, value in play.changes:
-            spec = self.game.counters[name]
-            if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
-                who = f"{owner}'s " if owner else ""
-                found.append(self.violation(f"counters-{name_key(name)}", f"{who}{name} would be {value}, outside "
-                                            f"{counter_range(spec)} ({spec.origin})", line))
-        return found
-
-    def _changes(self, play: Play, ctx: Ctx, paid: int) -> list[tuple[str, str, int]]:
-        """Return each counter a move changes as (name, owner, new value)."""
-        spec, payer = play.spec, play.actor if play.actor != TABLE else play.mover
-        deltas: dict[tuple[str, str], int] = {}
-        if spec.pay is not None and paid:
-            key = (spec.pay, self.state.counter_owner(spec.pay, payer))
-            deltas[key] = -paid
-        for name, fn in spec.gains:
-            try:
-                gain = int(as_number(fn(ctx)))
-            except Unknown:
-                gain = 0
-            key = (name, self.state.counter_owner(name, payer))
-            deltas[key] = deltas.get(key, 0) + gain
-        return [(n, o, self.state.counters[n][o] + d) for (n, o), d in deltas.items()]
-
-    def _capacity(self, play: Play, line: int) -> list[Violation]:
-        """A zone with a capacity holds no more than it."""
-        spec = play.spec
-        if spec.dest is None or self.game.zones[spec.dest].capacity is None:
-            return []
-        capacity = self.game.zones[spec.dest].capacity or 0
-        adding = self.state.zone(spec.source, play.mover).size if spec.bulk and spec.source else 1
-        if self.state.zone(spec.dest, play.mover).size + adding <= capacity:
-            return []
-        return [self.violation(f"zones-{name_key(spec.dest)}-capacity", f"{spec.dest} holds at most {capacity} "
-                               f"({self.game.zones[spec.dest].origin})", line)]
-
-    # ---- applying -------------------------------------------------------------------------------------------
-    def perform(self, play: Play) -> None:
-        """Apply a move as written (whatever the verdict), then pass the turn and end the game as declared."""
-        from playproof.playtest.declared.apply import perform
-        perform(self, play)
-
+    # ---- helpers ----------------------------------------------------------------------------------------------
     def _eval(self, fn: Any, player: str) -> Any:
         try:
-            return fn(Ctx(self.state, player, None, self))
-        except Unknown:
+            return fn(Ctx(self.state, player))
+        except (Unknown, TooLarge):
             return 0
 
     def _parts(self) -> dict[str, dict[str, int]]:
         return {p: {name: int(as_number(self._eval(fn, p))) for name, fn in self.game.scoring} for p in self.players}
 
     def _marker(self, event: Event) -> None:
-        """A phase marker moves the turn to that phase."""
+        """A phase marker moves the turn (or the round) to that phase."""
         label = event.args.strip().lower()
-        if event.verb == "phase" and label in self.game.turn.phases:
-            self.phase = self.game.turn.phases.index(label)
+        if event.verb != "phase":
+            return
+        if label in self.game.turn.phases:
+            self.state.flow.phase = self.game.turn.phases.index(label)
+            return
+        names = [p.name for p in self.game.turn.round_phases]
+        if label in names:
+            for _ in range(len(names)):
+                if names[self.state.flow.rphase] == label:
+                    break
+                end_phase(self.state)
 
     def _claim(self, event: Event) -> list[Violation]:
-        """A score or winner the table records must be the declared scoring's."""
-        from playproof.playtest.declared.apply import check_claim
-        return check_claim(self, event)
+        """`table: score Ann 12` and `table: winner Ann` are checked against the declared scoring."""
+        words = event.args.replace(",", " ").split()
+        names = {p.lower(): p for p in self.players}
+        if event.verb == "score":
+            if len(words) != 2 or words[0].lower() not in names or not words[1].lstrip("-").isdigit():
+                return [self.violation("moves-verbs", "a score is recorded as `table: score <player> <points>`",
+                                       event)]
+            player, claimed = names[words[0].lower()], int(words[1])
+            actual = self.scores()[player]
+            if claimed == actual:
+                return []
+            return [self.violation("scoring-score", f"{player} scores {actual}, not {claimed}", event)]
+        lowered = [w.lower() for w in words]
+        if lowered in (["all"], ["everyone"]):
+            claimed_set = set(self.players)
+        elif lowered in (["none"], ["nobody"]):
+            claimed_set = set()
+        else:
+            claimed_set = {names.get(w.lower(), w) for w in words}
+        winners = self.winners()
+        if claimed_set == set(winners):
+            return []
+        return [self.violation("scoring-winner", f"the winner is {' and '.join(winners) or 'nobody'}, not "
+                               f"{' and '.join(sorted(claimed_set)) or 'nobody'}", event)]
 
 
 def _sees(visibility: str, owner: str, observer: str) -> bool:
     """Return True when a player sees what a zone holds: a public zone, or their own zone of `owner` visibility."""
     return visibility == "public" or (visibility == "owner" and owner == observer)
-
-
-def _hidden(status: Status) -> str:
-    return " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""
-
-
-def play_for(engine: DeclaredEngine, spec: MoveSpec, actor: str, args: str) -> Play:
-    """Return a move read against its row (for the recorder and the legal-move listing)."""
-    return parse_play(engine.game, engine.players, spec, actor, args, engine.turn_player)

@@ -1,8 +1,69 @@
 """The expression language of rules sheets: tokenizer and Pratt parser compiled once into closures.
 
-User text is never handed to Python's eval/exec/compile: every operator and function is a closure
-built here. An expression reads numbers, 'texts', counters, fields of components and named values,
-and the aggregates count/sum/any/all/first/last/best over a zone.
+User text is never handed to Python's eval/exec/compile: every operator and function is a closure built
+here or in expr_functions.py.
+
+Grammar (loosest first; operators of one level group left to right)::
+
+    expr       := either [ 'if' either 'else' expr ]      a if condition else b
+    either     := both { 'or' both }
+    both       := negation { 'and' negation }
+    negation   := 'not' negation | comparison
+    comparison := sum { ('==' | '!=' | '<' | '<=' | '>' | '>=') sum }
+    sum        := product { ('+' | '-') product }
+    product    := unary { ('*' | '/' | '//' | '%') unary }
+    unary      := '-' unary | owned
+    owned      := primary { 'of' primary }                X of P: X evaluated for player P
+    primary    := number | text | 'true' | 'false' | name | card.field | item.field
+                | function '(' arguments ')' | '(' expr ')'
+
+So `of` binds tighter than everything else: `coins of current + 1` is `(coins of current) + 1`,
+`-coins of Ann` is `-(coins of Ann)`, and the player after `of` is a primary (`coins of after(current)`).
+
+Values: numbers (at most 15 digits), 'texts' or "texts", true, false. `/` and `//` divide rounding down,
+dividing by 0 gives 0 (and `%` by 0 gives 0); a result past 10**15 stops the evaluation (TooLarge).
+Comparisons: texts compare ignoring case (`'Red' == 'red'`), a number and a text that reads as a number
+compare as numbers (`3 == '3'`); `< <= > >=` order numbers as numbers and anything else as text, ignoring case.
+
+Names, tried in this order: inside a zone aggregate, the component's fields, then `by` (the player who put
+the component), `item` (its name); then counters (the player's own, or the shared one), named values,
+the variables, the move's component's fields, and `card` (its name). `card.<field>` and `item.<field>`
+name a field explicitly.
+
+Variables: player (evaluated for), current (whose turn), players (how many play), seat (from 1), round,
+turn, actions (made this turn), amount (the number a move states, 0 when none), target (the player a move
+names, '' when none), first (the player who began the round), dealer ('' when none), roll (the sum of the
+numeric faces of the last roll).
+
+Functions:
+    min(a, b, ...), max(a, b, ...), abs(x)
+    count(zone[, cond]), sum(zone, value[, cond]), any(zone, cond), all(zone, cond)
+    first(zone, value[, cond]), last(zone, value[, cond]), nth(zone, n, value[, cond])   ('' when none)
+    best(zone, value[, cond])      the player who put the component with the highest value (earliest wins ties)
+    majority(zone[, cond])         the player who put the most (matching) components; '' when tied or none
+    adjacent(zone[, cond])         how many (matching) components lie in the cells next to the move's cell
+    count(players[, cond]), sum(players, value[, cond]), any(players, cond), all(players, cond),
+    max(players, value[, cond]), min(players, value[, cond]), best(players, value[, cond])
+                                   over every player (or `others`: all but the player evaluated for), in
+                                   seat order, with names evaluated for each (best: the earliest seat wins ties)
+    after(p[, k]), before(p[, k])  the player k (default 1) seats after/before player p (wrapping around)
+    die(n)                         the face of the n-th die of the last roll ('' when none)
+    rolled(face)                   how many dice of the last roll show face
+
+Only a bare `players` or `others` as the first argument makes count/sum/any/all/max/min/best run over players
+(so `max(players, 3)` is now 3, the largest of 3 for each player; `max(players + 0, 3)` and `max(players)`
+still read the variable). Inside, every name is read for the player iterated (`player` is that player, `coins` theirs).
+`X of P`, and the player of after/before, must name a player who plays (ignoring case), else the value is
+Unknown (`coins of target` when the move names nobody). Zone aggregates read the zone as the player evaluated
+for sees it; `by` is '' for what the table or the setup put, and majority() never counts those. `and` and `or`
+give the deciding value (as Python: `0 or 3` is 3); a number counts as true unless it is 0, a text unless
+it is ''.
+
+Limits: a cell nested more than 64 deep (parentheses, operators, calls) is an ExprError "nested too deeply";
+so is a number of more than 15 digits; tokenizing and parsing raise nothing but ExprError. Evaluating raises
+nothing but Unknown (a hidden value) and TooLarge (a result past 10**15, or named values read more than 100
+deep inside one another or depending on themselves; see expr_values.memoized). A long flat chain of one
+operator (`1 + 1 + ... + 1`) is evaluated in one loop, so cell length alone never deepens the evaluation.
 """
 
 from __future__ import annotations
@@ -12,32 +73,51 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-Fn = Callable[[Any], Any]
-"""A compiled expression: takes an evaluation context (see state.Ctx) and returns a value."""
+from playproof.playtest.declared import expr_functions as funcs
+from playproof.playtest.declared.expr_values import (
+    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, equal_to_text, memoized,
+    modulo, multiply, numeric, order, subtract,
+)
 
+__all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
+           "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
 
-class ExprError(ValueError):
-    """An expression that does not parse or names something unknown; `col` is 1-based."""
+MAX_DEPTH = 64
+"""How deeply a cell may nest parentheses, operators and calls."""
 
-    def __init__(self, message: str, col: int) -> None:
-        super().__init__(message)
-        self.col = col
-
-
-class Unknown(Exception):
-    """Raised while evaluating when the value depends on a component hidden by `?`."""
-
-
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>'[^']*'|\"[^\"]*\")|(?P<name>[A-Za-z_][A-Za-z0-9_]*"
+_TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<str>'[^']*'|\"[^\"]*\")|(?P<name>[A-Za-z_][A-Za-z0-9_]*"
                     r"(?:\.[A-Za-z_][A-Za-z0-9_]*)?)|(?P<op>//|==|!=|<=|>=|[-+*/%<>(),]))")
 
-KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false"))
-AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best")
-"""Functions whose first argument is a zone; the rest are evaluated once per component in it."""
-FUNCTIONS = ("min", "max", "abs") + AGGREGATES
-VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions")
+KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false", "of"))
+AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best", "nth", "majority", "adjacent")
+"""Functions whose first argument is a zone; the rest are evaluated once per component in it (nth's n once)."""
+FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled", "option")
+MOVE_ZONES = ("to", "from")
+"""Zone names an aggregate in a move's row may use for the zone the move puts into, or takes from."""
+PLAYER_SETS = ("players", "others")
+"""Pseudo-zones a player aggregate (count/sum/any/all/max/min/best) takes as its first argument."""
+VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions", "amount", "target", "first",
+             "dealer", "roll", "x", "y")
 """Names every expression may read: the player's name, whose turn it is, how many play, the player's seat,
-the round, the turn (1 for the first), and the actions made in the current turn."""
+the round, the turn (1 for the first), the actions made in the current turn, the number a move states (0 when
+none), the player a move names ('' when none), the player who began the round, the dealer ('' when none),
+the sum of the numeric faces of the last roll, and the grid cell the move names (x, y; '' when none)."""
+
+_NUMBERS = (int, float)
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
+    "==": lambda a, b: a == b if type(a) in _NUMBERS and type(b) in _NUMBERS else equal(a, b),
+    "!=": lambda a, b: a != b if type(a) in _NUMBERS and type(b) in _NUMBERS else not equal(a, b),
+    "<": lambda a, b: a < b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) < 0,
+    "<=": lambda a, b: a <= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) <= 0,
+    ">": lambda a, b: a > b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) > 0,
+    ">=": lambda a, b: a >= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) >= 0,
+}
+_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "+": add, "-": subtract, "*": multiply, "/": divide, "//": divide, "%": modulo,
+}
+_POWER: dict[str, int] = {"or": 2, "and": 3, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "of": 9,
+                          **{op: 5 for op in _COMPARE}}
+"""Binding power of each binary operator (`not` is 4, unary minus 8)."""
 
 
 @dataclass(frozen=True)
@@ -45,25 +125,33 @@ class Token:
     kind: str
     text: str
     col: int
+    end: int = 0
+    """The column just after the token."""
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split an expression into tokens; a character no token starts with is an ExprError."""
+    """Split an expression into tokens; anything else is an ExprError with its column."""
     tokens: list[Token] = []
     pos = 0
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None or match.end() == pos:
-            if text[pos:].strip() == "":
+            rest = text[pos:]
+            if rest.strip() == "":
                 break
-            bad = len(text) - len(text[pos:].lstrip()) + 1
-            raise ExprError(f"unexpected character {text[bad - 1]!r}", bad)
+            bad = len(text) - len(rest.lstrip())
+            char = text[bad]
+            if char in "'\"":
+                raise ExprError(f"the text starting here has no closing {char}", bad + 1)
+            raise ExprError(f"unexpected character {char!r}", bad + 1)
         kind = match.lastgroup or "op"
         value = match.group(kind)
         col = match.start(kind) + 1
-        tokens.append(Token("kw" if kind == "name" and value in KEYWORDS else kind, value, col))
+        if kind == "num" and sum(ch.isdigit() for ch in value) > MAX_DIGITS:
+            raise ExprError(f"number too long (more than {MAX_DIGITS} digits)", col)
+        tokens.append(Token("kw" if kind == "name" and value in KEYWORDS else kind, value, col, match.end() + 1))
         pos = match.end()
-    tokens.append(Token("end", "", len(text) + 1))
+    tokens.append(Token("end", "", len(text) + 1, len(text) + 1))
     return tokens
 
 
@@ -75,21 +163,46 @@ class Names:
     """zone name -> True when each player has one."""
     counters: dict[str, bool] = field(default_factory=dict)
     values: dict[str, Fn] = field(default_factory=dict)
-    """Named values; the callable looks the compiled value up when evaluated (so order does not matter)."""
+    """Named values; the callable looks the compiled value up when evaluated (wrap it with memoized())."""
     fields: set[str] = field(default_factory=set)
     card: bool = False
     """True when the expression belongs to a move naming a component (`card.x`, bare fields allowed)."""
+    card_dotted: bool = False
+    """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One operand of a comparison: its text, closure, and whether it is a literal (not worth quoting)."""
+
+    text: str
+    fn: Fn
+    literal: bool
+
+
+@dataclass(frozen=True)
+class Part:
+    """A condition kept for explanations: its text and closure; a comparison's sides; an `or`'s alternatives."""
+
+    text: str
+    fn: Fn
+    sides: tuple[Side, ...] = ()
+    alternatives: tuple["Part", ...] = ()
+    kind: str = ""
+    """'and', 'or', 'compare', or '' for any other value."""
 
 
 @dataclass
 class Compiled:
-    """A compiled expression with the names it refers to."""
+    """A compiled expression with the names it refers to and its top-level `and` conjuncts."""
 
     fn: Fn
     text: str
     values: set[str] = field(default_factory=set)
     card_fields: set[str] = field(default_factory=set)
     zones: set[str] = field(default_factory=set)
+    conjuncts: tuple[Part, ...] = ()
+    """The top-level `and` parts in order (one part, the whole, when the expression is no `and`)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -98,42 +211,15 @@ def compile_expr(text: str, names: Names) -> Compiled:
     fn = parser.expression(0)
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
-    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones)
+    root = parser.parts.get(id(fn), Part(text.strip(), fn))
+    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)))
 
 
-_BINARY: dict[str, tuple[int, Callable[[Any, Any], Any]]] = {
-    "or": (2, lambda a, b: a or b), "and": (3, lambda a, b: a and b),
-    "==": (5, lambda a, b: a == b), "!=": (5, lambda a, b: a != b),
-    "<": (5, lambda a, b: _order(a, b) < 0), "<=": (5, lambda a, b: _order(a, b) <= 0),
-    ">": (5, lambda a, b: _order(a, b) > 0), ">=": (5, lambda a, b: _order(a, b) >= 0),
-    "+": (6, lambda a, b: as_number(a) + as_number(b)), "-": (6, lambda a, b: as_number(a) - as_number(b)),
-    "*": (7, lambda a, b: as_number(a) * as_number(b)), "/": (7, lambda a, b: _div(a, b)),
-    "//": (7, lambda a, b: _div(a, b)), "%": (7, lambda a, b: as_number(a) % as_number(b) if as_number(b) else 0),
-}
-
-
-def as_number(value: Any) -> int | float:
-    """Return a value as a number: texts that are not numbers, and empty cells, count as 0."""
-    if isinstance(value, (int, float)):
-        return value
-    try:
-        return float(value) if "." in str(value) else int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _div(a: Any, b: Any) -> int | float:
-    """Divide rounding down; dividing by zero gives 0."""
-    den = as_number(b)
-    return as_number(a) // den if den else 0
-
-
-def _order(a: Any, b: Any) -> int:
-    """Compare numbers as numbers and anything else as text."""
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return (a > b) - (a < b)
-    x, y = str(a), str(b)
-    return (x > y) - (x < y)
+def _conjuncts(part: Part) -> list[Part]:
+    """Return the parts of a chain of `and` (nested ones too, `(a and b) and c`), else the part itself."""
+    if part.kind != "and":
+        return [part]
+    return [leaf for alternative in part.alternatives for leaf in _conjuncts(alternative)]
 
 
 class _Parser:
@@ -142,9 +228,14 @@ class _Parser:
     def __init__(self, tokens: list[Token], names: Names, text: str) -> None:
         self.tokens, self.pos, self.names, self.text = tokens, 0, names, text
         self.item_scope = 0
+        self.depth = 0
+        self.by_reads = 0
+        """How many times the pseudo-field `by` was read (an aggregate sets it only when its arguments read it)."""
         self.used_values: set[str] = set()
         self.card_fields: set[str] = set()
         self.used_zones: set[str] = set()
+        self.parts: dict[int, Part] = {}
+        """id(closure) -> Part, for comparisons and chains of `and` or of `or`."""
 
     @property
     def peek(self) -> Token:
@@ -156,23 +247,82 @@ class _Parser:
         if text is not None and token.text != text:
             found = repr(token.text) if token.kind != "end" else "the end"
             raise ExprError(f"expected {text!r}, found {found}", token.col)
-        self.pos += 1
+        if token.kind != "end":
+            self.pos += 1
         return token
 
+    def span(self, start: int, stop: int) -> str:
+        """Return the source text of tokens[start:stop]."""
+        if stop <= start:
+            return ""
+        return self.text[self.tokens[start].col - 1:self.tokens[stop - 1].end - 1]
+
     def expression(self, min_bp: int) -> Fn:
-        """Parse an expression whose operators bind tighter than min_bp."""
-        left = self.prefix()
+        """Parse an expression whose operators bind tighter than min_bp (a chain of one operator is one loop)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ExprError(f"nested too deeply (more than {MAX_DEPTH} levels)", self.peek.col)
+        start = self.pos
+        operands, spans, ops = [self.prefix()], [(start, self.pos)], []
+        chain_bp = 0
         while True:
             token = self.peek
-            if token.text == "if" and min_bp < 1:
-                left = self.conditional(left)
+            if token.kind == "kw" and token.text == "if" and min_bp < 1:
+                operands, spans, ops = [self.conditional(self.fold(operands, spans, ops))], [(start, self.pos)], []
                 continue
-            op = _BINARY.get(token.text) if token.kind in ("op", "kw") else None
-            if op is None or op[0] <= min_bp:
-                return left
+            bp = _POWER.get(token.text) if token.kind in ("op", "kw") else None
+            if bp is None or bp <= min_bp:
+                break
+            if ops and bp != chain_bp:
+                operands, spans, ops = [self.fold(operands, spans, ops)], [(start, self.pos)], []
             self.take()
-            right = self.expression(op[0])
-            left = _combine(token.text, op[1], left, right)
+            right_start = self.pos
+            operands.append(self.expression(bp))
+            spans.append((right_start, self.pos))
+            ops.append(token.text)
+            chain_bp = bp
+        self.depth -= 1
+        return self.fold(operands, spans, ops)
+
+    def fold(self, operands: list[Fn], spans: list[tuple[int, int]], ops: list[str]) -> Fn:
+        """Build the closure of a chain of operators of one binding power (recording conditions for explain)."""
+        if not ops:
+            return operands[0]
+        texts = [self.span(a, b) for a, b in spans]
+        whole = self.span(spans[0][0], spans[-1][1])
+        kind = ops[0]
+        if kind in ("and", "or"):
+            fn = _logic(kind, operands)
+            alternatives = tuple(self.parts.get(id(f), Part(t, f)) for f, t in zip(operands, texts))
+            self.parts[id(fn)] = Part(whole, fn, (), alternatives, kind)
+            return fn
+        if kind == "of":
+            fn = operands[0]
+            for player in operands[1:]:
+                fn = funcs.value_of(fn, player)
+            return fn
+        if kind in _COMPARE:
+            fn = self.text_test(ops, operands, spans) or _chain([_COMPARE[op] for op in ops], operands)
+            sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
+            self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
+            return fn
+        return _chain([_ARITHMETIC[op] for op in ops], operands)
+
+    def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
+        """Return a faster closure for `x == 'text'` / `x != 'text'` (either way round) when the text is no number."""
+        if len(ops) != 1 or ops[0] not in ("==", "!="):
+            return None
+        for side in (1, 0):
+            start, stop = spans[side]
+            token = self.tokens[start]
+            if stop - start == 1 and token.kind == "str" and numeric(token.text[1:-1]) is None:
+                return equal_to_text(operands[1 - side], token.text[1:-1], ops[0] == "!=")
+        return None
+
+    def literal(self, start: int, stop: int) -> bool:
+        """Tell whether tokens[start:stop] is one number, text, true or false."""
+        return stop - start == 1 and (self.tokens[start].kind in ("num", "str") or
+                                      self.tokens[start].text in ("true", "false"))
 
     def conditional(self, then: Fn) -> Fn:
         """Parse `then if cond else other`."""
@@ -186,32 +336,28 @@ class _Parser:
         """Parse a number, text, name, call, parenthesised expression, `-x` or `not x`."""
         token = self.take()
         if token.kind == "num":
-            value = float(token.text) if "." in token.text else int(token.text)
-            return lambda c: value
+            number = float(token.text) if "." in token.text else int(token.text)
+            return lambda c: number
         if token.kind == "str":
             text = token.text[1:-1]
             return lambda c: text
-        if token.text in ("true", "false"):
+        if token.text in ("true", "false") and token.kind == "kw":
             flag = token.text == "true"
             return lambda c: flag
-        if token.text == "not":
+        if token.text == "not" and token.kind == "kw":
             inner = self.expression(4)
             return lambda c: not inner(c)
-        if token.text == "-":
+        if token.text == "-" and token.kind == "op":
             inner = self.expression(8)
             return lambda c: -as_number(inner(c))
-        if token.text == "(":
+        if token.text == "(" and token.kind == "op":
             inner = self.expression(0)
             self.take(")")
             return inner
         if token.kind == "name":
-            return self.call(token) if self.peek.text == "(" else self.name(token)
+            return self.call(token) if self.peek.text == "(" else resolve_name(self, token)
         found = "the end" if token.kind == "end" else repr(token.text)
         raise ExprError(f"expected a value, found {found}", token.col)
-
-    def name(self, token: Token) -> Fn:
-        """Resolve a name at compile time: item field, card field, counter, value, variable."""
-        return resolve_name(self, token)
 
     def call(self, token: Token) -> Fn:
         """Parse a function call."""
@@ -219,14 +365,27 @@ class _Parser:
         if name not in FUNCTIONS:
             raise ExprError(f"unknown function {name!r}{_hint(name, FUNCTIONS)}", token.col)
         self.take("(")
+        first, after = self.peek, self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else self.peek
+        bare = after.text == "," or (after.text == ")" and name not in ("max", "min"))
+        if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
+            return self.over_players(name, token)
         if name in AGGREGATES:
             return self.aggregate(name, token)
         args = self.arguments()
         if name == "abs":
-            if len(args) != 1:
-                raise ExprError("abs takes one value", token.col)
+            _arity(name, args, 1, 1, token, "one value")
             only = args[0]
             return lambda c: abs(as_number(only(c)))
+        if name in ("after", "before"):
+            _arity(name, args, 1, 2, token, "a player and optionally how many seats")
+            return funcs.seat_function(1 if name == "after" else -1, args)
+        if name in ("die", "rolled"):
+            _arity(name, args, 1, 1, token, "one value")
+            return funcs.die(args) if name == "die" else funcs.rolled(args)
+        if name == "option":
+            _arity(name, args, 1, 1, token, "the name of a variant option, in quotes")
+            named = args[0]
+            return lambda c: c.option(str(named(c)))
         pick = min if name == "min" else max
         return lambda c: pick(as_number(a(c)) for a in args)
 
@@ -239,30 +398,84 @@ class _Parser:
         self.take(")")
         return args
 
+    def over_players(self, name: str, token: Token) -> Fn:
+        """Parse `f(players|others[, ...])`: the arguments are evaluated for each player."""
+        who = self.take().text
+        args = []
+        while self.peek.text == ",":
+            self.take()
+            args.append(self.expression(0))
+        self.take(")")
+        low, high = funcs.PLAYER_FUNCTIONS[name]
+        if not low <= len(args) <= high:
+            raise ExprError(f"{name}() takes {who} and {_count_words(low, high)}", token.col)
+        return funcs.per_player(name, who, args)
+
     def aggregate(self, name: str, token: Token) -> Fn:
-        """Parse `f(zone[, expr[, cond]])` and build the aggregate."""
+        """Parse `f(zone[, ...])` and build the aggregate (nth's n is read outside the components)."""
         zone_token = self.take()
-        if zone_token.kind != "name" or zone_token.text not in self.names.zones:
+        move_zone = zone_token.text in MOVE_ZONES and (self.names.card or self.names.card_dotted)
+        if zone_token.kind != "name" or (zone_token.text not in self.names.zones and not move_zone):
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)
+        args, reads = [], self.by_reads
+        if name == "nth" and self.peek.text == ",":
+            self.take()
+            args.append(self.expression(0))
         self.item_scope += 1
-        args = []
         while self.peek.text == ",":
             self.take()
             args.append(self.expression(0))
         self.item_scope -= 1
         self.take(")")
-        return build_aggregate(name, zone_token.text, args, token.col)
+        low, high, build = funcs.ZONE_FUNCTIONS[name]
+        if not low <= len(args) <= high:
+            raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
+        return build(zone_token.text, args, self.by_reads > reads)
 
 
-def _combine(op: str, fn: Callable[[Any, Any], Any], left: Fn, right: Fn) -> Fn:
-    """Return the closure of a binary operator (and/or short-circuit)."""
-    if op == "and":
-        return lambda c: left(c) and right(c)
-    if op == "or":
-        return lambda c: left(c) or right(c)
-    return lambda c: fn(left(c), right(c))
+def _arity(name: str, args: list[Fn], low: int, high: int, token: Token, words: str) -> None:
+    """Raise an ExprError when a function gets the wrong number of arguments."""
+    if not low <= len(args) <= high:
+        raise ExprError(f"{name}() takes {words}", token.col)
+
+
+def _count_words(low: int, high: int) -> str:
+    """Say how many more arguments a function takes."""
+    return f"{low} more argument(s)" if low == high else f"{low} to {high} more argument(s)"
+
+
+def _logic(kind: str, operands: list[Fn]) -> Fn:
+    """Return the short-circuiting closure of a chain of `and` or of `or` (the deciding value, as Python)."""
+    if len(operands) == 2:
+        a, b = operands
+        return (lambda c: a(c) and b(c)) if kind == "and" else (lambda c: a(c) or b(c))
+    stop_on_true = kind == "or"
+
+    def run(c: Any) -> Any:
+        value: Any = None
+        for f in operands:
+            value = f(c)
+            if bool(value) == stop_on_true:
+                return value
+        return value
+    return run
+
+
+def _chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn]) -> Fn:
+    """Return the closure folding operands left to right with ops (one loop, however long the chain)."""
+    if len(ops) == 1:
+        op, a, b = ops[0], operands[0], operands[1]
+        return lambda c: op(a(c), b(c))
+    head, pairs = operands[0], list(zip(ops, operands[1:]))
+
+    def run(c: Any) -> Any:
+        value = head(c)
+        for op, f in pairs:
+            value = op(value, f(c))
+        return value
+    return run
 
 
 def _hint(name: str, known: Any) -> str:
@@ -272,14 +485,20 @@ def _hint(name: str, known: Any) -> str:
 
 
 def resolve_name(parser: _Parser, token: Token) -> Fn:
-    """Return the closure reading a name (see the docs for the order in which names are tried)."""
+    """Return the closure reading a name (see the module docstring for the order in which names are tried)."""
     text, names = token.text, parser.names
     if "." in text:
         return _dotted(parser, token)
-    if parser.item_scope and text in names.fields:
-        return lambda c: c.item.fields.get(text, 0)
+    if parser.item_scope:
+        if text in names.fields:
+            return lambda c: c.item.fields.get(text, 0)
+        if text == "by":
+            parser.by_reads += 1
+            return lambda c: c.memo.get(BY, "")
+        if text == "item":
+            return lambda c: c.item.name
     if text in names.counters:
-        return _counter(text, names.counters[text])
+        return lambda c: c.counter(text)
     if text in names.values:
         parser.used_values.add(text)
         value = names.values[text]
@@ -289,9 +508,30 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         return _card_field(text)
+    if (names.card or names.card_dotted) and text == "card":
+        return _card_name
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
+    if text in ("card", "item", "by", "others"):
+        raise ExprError(_MISPLACED[text], token.col)
     raise ExprError(f"unknown name {text!r}{_hint(text, known)}", token.col)
+
+
+_AGGREGATE_ONLY = "is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)"
+_MISPLACED = {
+    "card": "card: this expression belongs to no move that names a component",
+    "item": "item is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+    "item.<field>": f"item.<field> {_AGGREGATE_ONLY}",
+    "by": "by is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
+    "others": "others is only meaningful as the first argument of count/sum/any/all/max/min/best",
+}
+
+
+def _card_name(c: Any) -> Any:
+    """Return the move's component's name (Unknown when hidden)."""
+    if c.card is None:
+        raise Unknown("card")
+    return c.card.name
 
 
 def _dotted(parser: _Parser, token: Token) -> Fn:
@@ -303,9 +543,9 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         raise ExprError(f"unknown field {tail!r}{_hint(tail, parser.names.fields)}", token.col + len(head) + 1)
     if head == "item":
         if not parser.item_scope:
-            raise ExprError("item.<field> is only meaningful inside count/sum/any/all/first/last/best", token.col)
+            raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
-    if not parser.names.card:
+    if not (parser.names.card or parser.names.card_dotted):
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
     return _card_field(tail)
@@ -319,104 +559,3 @@ def _card_field(name: str) -> Fn:
             raise Unknown(name)
         return card.fields.get(name, 0)
     return read
-
-
-def _counter(name: str, per_player: bool) -> Fn:
-    """Return a reader of a counter (the context player's own when each player has one)."""
-    if per_player:
-        return lambda c: c.state.counters[name][c.player]
-    return lambda c: c.state.counters[name][""]
-
-
-def build_aggregate(name: str, zone: str, args: list[Fn], col: int) -> Fn:
-    """Return the closure of an aggregate over a zone's components."""
-    wanted = {"count": (0, 1), "sum": (1, 2), "any": (1, 1), "all": (1, 1), "first": (1, 1), "last": (1, 1),
-              "best": (1, 2)}[name]
-    if not wanted[0] <= len(args) <= wanted[1]:
-        raise ExprError(f"{name}() takes a zone and {_arity(wanted)}", col)
-    return _AGGREGATE_BUILDERS[name](zone, args)
-
-
-def _arity(wanted: tuple[int, int]) -> str:
-    low, high = wanted
-    return f"{low} more argument(s)" if low == high else f"{low} to {high} more argument(s)"
-
-
-def _items(c: Any, zone: str) -> list[Any]:
-    """Return the (component, by) entries of a zone as the context sees it (flagging uncertainty)."""
-    return c.zone_items(zone)
-
-
-def _count(zone: str, args: list[Fn]) -> Fn:
-    if not args:
-        return lambda c: c.zone_size(zone)
-    cond = args[0]
-    return lambda c: _tally(c, zone, cond)
-
-
-def _tally(c: Any, zone: str, cond: Fn) -> int:
-    saved, found = c.item, 0
-    for comp, _ in _items(c, zone):
-        c.item = comp
-        found += 1 if cond(c) else 0
-    c.item = saved
-    return found
-
-
-def _sum(zone: str, args: list[Fn]) -> Fn:
-    value = args[0]
-    cond = args[1] if len(args) > 1 else None
-    def total(c: Any) -> int | float:
-        saved, found = c.item, 0
-        for comp, _ in _items(c, zone):
-            c.item = comp
-            if cond is None or cond(c):
-                found += as_number(value(c))
-        c.item = saved
-        return found
-    return total
-
-
-def _any(zone: str, args: list[Fn]) -> Fn:
-    return lambda c: _tally(c, zone, args[0]) > 0
-
-
-def _all(zone: str, args: list[Fn]) -> Fn:
-    cond = args[0]
-    return lambda c: _tally(c, zone, lambda k: not cond(k)) == 0
-
-
-def _end(zone: str, args: list[Fn], index: int) -> Fn:
-    value = args[0]
-    def read(c: Any) -> Any:
-        entries = _items(c, zone)
-        if not entries:
-            return ""
-        saved, c.item = c.item, entries[index][0]
-        found = value(c)
-        c.item = saved
-        return found
-    return read
-
-
-def _best(zone: str, args: list[Fn]) -> Fn:
-    """Return the player who put the component with the highest value (the earliest on a tie)."""
-    value = args[0]
-    cond = args[1] if len(args) > 1 else None
-    def read(c: Any) -> Any:
-        saved, best, who = c.item, None, ""
-        for comp, by in _items(c, zone):
-            c.item = comp
-            if cond is None or cond(c):
-                score = as_number(value(c))
-                if best is None or score > best:
-                    best, who = score, by
-        c.item = saved
-        return who
-    return read
-
-
-_AGGREGATE_BUILDERS: dict[str, Callable[[str, list[Fn]], Fn]] = {
-    "count": _count, "sum": _sum, "any": _any, "all": _all, "best": _best,
-    "first": lambda z, a: _end(z, a, 0), "last": lambda z, a: _end(z, a, -1),
-}

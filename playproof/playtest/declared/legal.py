@@ -1,59 +1,169 @@
-"""Legal moves of a declared game: the table's due moves first, else the turn player's moves."""
+"""Legal moves of a declared game: the table's due moves first, else the moves of the player to act."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+import itertools
+from typing import Iterator, Protocol
 
-from playproof.playtest.declared.expr import Unknown
-from playproof.playtest.declared.model import MoveSpec
+from playproof.playtest.declared.checks import check, row_allowed
+from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
+from playproof.playtest.declared.due import due_targets, referee_play
+from playproof.playtest.declared.flow import phase_kind
+from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
-from playproof.playtest.declared.state import Ctx
+from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision
 
-if TYPE_CHECKING:
-    from playproof.playtest.declared.engine import DeclaredEngine
+MAX_OFFERS = 300
+"""Moves offered per row at most (a move of several components is offered in its first combinations)."""
+AMOUNTS = range(0, 21)
+"""Numbers offered for a move whose number is the player's choice (a bid)."""
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
-def decision(engine: DeclaredEngine) -> Decision | None:
+class Table(Protocol):
+    """What listing legal moves needs of an engine."""
+
+    state: State
+    game: Game
+    players: tuple[str, ...]
+
+
+def decision(engine: Table) -> Decision | None:
     """Return who decides now and every move they may make with no finding (None once the game is over)."""
-    if engine.over or not engine.players:
+    state = engine.state
+    if not engine.players:
         return None
-    due = [text for spec in engine.game.moves.values() if spec.actor == "table" and spec.due is not None
-           for text in legal_texts(engine, spec, TABLE, due_only=True)]
+    due = due_texts(state)
     if due:
         return Decision(TABLE, tuple(due), "the table")
-    player = engine.turn_player
+    flow = state.flow
+    if flow.over or phase_kind(state) == "table":
+        return None
+    player = flow.current
     moves = tuple(text for spec in engine.game.moves.values() if spec.actor != "table"
-                  for text in legal_texts(engine, spec, player))
+                  for text in legal_texts(state, spec, player))
     return Decision(player, moves, f"{player}'s turn")
 
 
-def legal_texts(engine: DeclaredEngine, spec: MoveSpec, actor: str, due_only: bool = False) -> Iterator[str]:
-    """Yield each legal `verb args` of a row (once per component design, however many copies offer it)."""
-    for target in (engine.players if spec.names_player else ("",)):
-        if due_only and not _due(engine, spec, target or engine.turn_player):
+def first_due_text(engine: Table) -> str | None:
+    """Return the first due table move (as text), or None."""
+    texts = due_texts(engine.state, first_only=True)
+    return texts[0] if texts else None
+
+
+def due_texts(state: State, first_only: bool = False) -> list[str]:
+    """Return the table's due moves: a derived move's result, else every legal way of making it.
+
+    After the end the table owes only what decides the result (derived moves).
+    """
+    found: list[str] = []
+    over = state.flow.over
+    for spec in state.game.moves.values():
+        if spec.actor != "table" or spec.due is None or (over and not spec.derived):
             continue
-        for play in _candidates(engine, spec, actor, target):
-            if not engine.check(play, 0):
-                yield play_text(play)
+        for target in due_targets(state, spec):
+            if spec.derived:
+                found.append(play_text(referee_play(state, spec, target)))
+            else:
+                found.extend(_plays(state, spec, TABLE, target))
+            if first_only and found:
+                return found[:1]
+    return list(dict.fromkeys(found))
 
 
-def _due(engine: DeclaredEngine, spec: MoveSpec, player: str) -> bool:
-    """Return True when a table move's `due` condition holds for a player."""
-    try:
-        return bool(spec.due(Ctx(engine.state, player, None, engine)))  # type: ignore[misc]
-    except Unknown:
-        return False
+def legal_texts(state: State, spec: MoveSpec, actor: str) -> Iterator[str]:
+    """Yield each legal move of a row for a player (once per distinct text)."""
+    targets = state.players if spec.names_player else ("",)
+    seen: set[str] = set()
+    for target in targets:
+        for text in _plays(state, spec, actor, target):
+            if text not in seen:
+                seen.add(text)
+                yield text
 
 
-def _candidates(engine: DeclaredEngine, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
-    """Yield each distinct move of a row (one per component design in the zone it takes from)."""
+def _plays(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[str]:
+    """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
+    checked once for the row)."""
+    due_now = actor == TABLE
+    if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
+        return
+    offered = 0
+    for play in _candidates(state, spec, actor, target):
+        if offered >= MAX_OFFERS:
+            return
+        if not check(state, play, 0, due_now=due_now, settled=True):
+            offered += 1
+            yield play_text(play)
+
+
+def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
+    """Yield each distinct move of a row: components, zones, cells and numbers it may name."""
+    flow = state.flow
+    base = Play(spec, actor, target, turn=flow.current)
+    if spec.dice:
+        base.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
+        yield base
+        return
+    for comps in _component_choices(state, spec, base):
+        for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
+            for cell in _cells(state, spec, base, dest):
+                play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
+                for amount in _amounts(state, play):
+                    yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
+                               amount=amount)
+
+
+def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tuple[Comp, ...]]:
+    """Yield the components a move may name: one design, or combinations of designs for several."""
     if not spec.takes_component:
-        yield Play(spec, actor, target, turn=engine.turn_player)
+        yield ()
         return
-    if spec.source is None:
+    held: dict[str, tuple[Comp, int]] = {}
+    for name in spec.sources:
+        for comp, _ in state.zone(name, base.mover).items:
+            if comp.set in spec.sets:
+                held[comp.key] = (comp, held.get(comp.key, (comp, 0))[1] + 1)
+    low, high = spec.count
+    top = min(high if high is not None else low + 2, low + 2, sum(n for _, n in held.values()))
+    designs = [comp for comp, _ in held.values()]
+    for size in range(max(low, 1), top + 1):
+        for combo in itertools.combinations_with_replacement(designs, size):
+            keys = [c.key for c in combo]
+            if all(keys.count(key) <= held[key][1] for key in set(keys)):
+                yield combo
+
+
+def _cells(state: State, spec: MoveSpec, base: Play, dest: str | None) -> Iterator[tuple[int, int] | None]:
+    """Yield the grid cells a move may put its component on: free cells next to placed ones (the centre first)."""
+    zone_name = dest or spec.dest
+    grid = state.game.zones[zone_name].grid if zone_name else ""
+    if not grid or not spec.takes_component:
+        yield None
         return
-    zone = engine.state.zone(spec.source, target or (engine.turn_player if actor == TABLE else actor))
-    designs = {comp.key: comp for comp, _ in zone.items if comp.set in spec.sets}
-    for comp in designs.values():
-        yield Play(spec, actor, target, comp, turn=engine.turn_player)
+    cells = state.zone(zone_name, base.mover).cells
+    if not cells:
+        yield (0, 0)
+        return
+    steps = _NEIGHBOURS if grid == "hex" else _NEIGHBOURS[:4]
+    free = {(x + dx, y + dy) for x, y in cells for dx, dy in steps} - set(cells)
+    yield from sorted(free)
+
+
+def _amounts(state: State, play: Play) -> Iterator[int | None]:
+    """Yield the numbers a move may state: none when its phrase lets it leave the number out, what its cost or
+    `amount` says when the phrase needs one, else a player's choice (a bid)."""
+    spec = play.spec
+    number = next((part for part in spec.phrase if part.kind == "number"), None)
+    if number is None or number.group:
+        yield None
+        return
+    rule = spec.amount if spec.amount is not None else spec.cost
+    if rule is None:
+        yield from AMOUNTS
+        return
+    try:
+        yield int(as_number(rule(Ctx(state, play.mover, play.comp, None, play))))
+    except (Unknown, TooLarge):
+        return

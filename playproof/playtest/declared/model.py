@@ -41,7 +41,7 @@ class Comp(ReadOnly):
 
 @dataclass(frozen=True)
 class ZoneSpec:
-    """A place components are: shared or one per player, who sees it, ordered or not, capacity."""
+    """A place components are: shared or one per player, who sees it, ordered or not, capacity, grid."""
 
     name: str
     per_player: bool
@@ -49,6 +49,10 @@ class ZoneSpec:
     order: str
     capacity: int | None
     origin: Origin
+    grid: str = ""
+    """'' for a plain zone, `square` or `hex` for a grid whose cells hold one component each."""
+    message: Any = None
+    """The row's sentence (a template) for a finding about this zone, or None."""
 
 
 @dataclass(frozen=True)
@@ -57,12 +61,16 @@ class CounterSpec:
 
     name: str
     per_player: bool
-    start: int
+    start: Fn
+    """The value it starts at, for a player (it may read `seat` and `players`)."""
     low: int | None
     high: int | None
-    reset: bool
-    """True when the counter goes back to its start at the end of its player's turn."""
+    reset: str
+    """`never`, `turn` (back to its start at the end of its player's turn) or `round` (at the end of a round)."""
     origin: Origin
+    internal: bool = False
+    """True for bookkeeping: hidden from the state line, the rule list and reports."""
+    message: Any = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,20 @@ class SetupRow:
     zone: str
     each: int | None
     origin: Origin
+
+
+@dataclass(frozen=True)
+class Part:
+    """One word of a move's log phrase: a literal word, or a part the log fills in.
+
+    kind: `word` (must be written as is), `player`, `number`, `cards` (the components), `from` (a zone the move
+    takes from), `to` (a zone it puts into), `cell` (a grid cell `x,y`).
+    """
+
+    kind: str
+    text: str
+    group: int = 0
+    """0 for a required word; n for the words of the n-th optional group (`[taking N food]`)."""
 
 
 @dataclass
@@ -101,11 +123,56 @@ class MoveSpec:
     origin: Origin
     texts: dict[str, str] = field(default_factory=dict)
     """The row's expressions as written (column -> text), quoted in findings."""
+    sources: tuple[str, ...] = ()
+    """Every zone the move may take from (`from` lists several: the first holding the component)."""
+    dests: tuple[str, ...] = ()
+    """Every zone the move may put into (several: the log names one)."""
+    count: tuple[int, int | None] = (1, 1)
+    """How many components one move takes: at least, at most (None: no limit)."""
+    phrase: tuple[Part, ...] = ()
+    """How the log writes the move after its verb (empty: `[player] [components] [amount]`)."""
+    derived: bool = False
+    """True when the referee works the move out itself: a logged one is a claim it checks."""
+    result: Fn | None = None
+    """What a derived move names (a player, a component or an amount), for the player the move is due for."""
+    dice: tuple[str, ...] = ()
+    """The dice the move rolls (names of the Dice sheet), one face each in the log."""
+    message: Any = None
+    """The row's sentence (a template with {expressions}) used as the text of its findings."""
+    condition_parts: Any = None
+    """The compiled condition (its parts, to explain which failed)."""
+    sets_gain: list[tuple[str, Fn]] = field(default_factory=list)
+    """Counters the move sets (`counter = expression`) instead of adding to."""
+    reads_card: bool = False
+    """True when the condition, cost or gains read the move's component (evaluated once per component)."""
+    amount: Fn | None = None
+    """What the number a move states must be, when it is not a cost (a harvest states the food it takes)."""
+    record: bool = False
+    """True for the table's record of a zone (`table: discards A B`): checked against the zone, never applied."""
+    ends_when: Fn | None = None
+    """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
+    rule_name: str = ""
+    """The move's name in rule ids: its verb, or `verb-2` for the second row of a verb."""
+    limit_per: str = "turn"
+    """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
+    gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
+    """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
+    `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
 
     @property
     def takes_component(self) -> bool:
-        """True when the move names one component."""
+        """True when the move names components."""
         return bool(self.sets) and not self.bulk
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """A phase of a turn or of a round, and who acts in it: each player in turn, all together, or the table."""
+
+    name: str
+    of: str
+    who: str
+    origin: Origin
 
 
 @dataclass
@@ -119,9 +186,22 @@ class TurnSpec:
     phases: tuple[str, ...] = ()
     end: Fn | None = None
     end_at: str = "now"
-    tiebreak: Fn | None = None
+    tiebreak: tuple[Fn, ...] = ()
+    """Tie-breaks in order: among tied scores the highest first value wins, then the second..."""
     heuristic: Fn | None = None
     origins: dict[str, Origin] = field(default_factory=dict)
+    turns_each: int = 1
+    first_player: str = "fixed"
+    order: Fn | None = None
+    skip: Fn | None = None
+    cooperative: bool = False
+    win: Fn | None = None
+    lose: Fn | None = None
+    round_phases: tuple[PhaseSpec, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+    """Variant options the rules read with option('name'), and what each does."""
+    round_end: Fn | None = None
+    """When set, a round goes on lap after lap until this holds (an auction: until the lot is won)."""
 
 
 @dataclass
@@ -139,7 +219,20 @@ class Game(ReadOnly):
     scoring: list[tuple[str, Fn]]
     values: dict[str, Fn]
     rules: RuleIndex
+    dice: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    """Each die by name and its faces."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Other names components are known by in logs (an `alias` column) -> their key."""
+    due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    """The table moves that can fall due (filled on first use)."""
     link: str = ""
     """The Game sheet's `components`: another project whose component sets these rules use."""
     linked: Any = None
+
+    def component(self, key: str) -> Comp | None:
+        """Return the component a log's word names (its name, or one of its aliases), or None."""
+        found = self.comps.get(key)
+        if found is None and key in self.aliases:
+            found = self.comps[self.aliases[key]]
+        return found
     linked_stamp: tuple[float, ...] = ()

@@ -12,12 +12,15 @@ from playproof.errors import Location, Problems
 from playproof.playtest.declared.model import Origin
 
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "Zones": ("zone", "owner", "visibility", "order", "capacity", "note"),
-    "Counters": ("counter", "owner", "start", "min", "max", "reset", "note"),
+    "Zones": ("zone", "owner", "visibility", "order", "capacity", "grid", "message", "note"),
+    "Counters": ("counter", "owner", "start", "min", "max", "reset", "internal", "message", "note"),
     "Setup": ("set", "where", "zone", "each", "note"),
-    "Moves": ("verb", "actor", "player", "from", "to", "components", "where", "condition", "cost", "pay",
-              "gain", "limit", "phase", "action", "ends turn", "next", "due", "note"),
+    "Moves": ("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition", "cost",
+              "pay", "amount", "gain", "limit", "phase", "action", "ends turn", "next", "due", "derived", "result",
+              "record", "dice", "message", "note"),
     "Turn": ("key", "value", "note"),
+    "Phases": ("phase", "of", "who", "note"),
+    "Dice": ("die", "faces", "note"),
     "Scoring": ("part", "expression", "note"),
     "Values": ("name", "expression", "note"),
 }
@@ -26,6 +29,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 REQUIRED: dict[str, tuple[str, ...]] = {
     "Zones": ("zone",), "Counters": ("counter",), "Setup": ("set", "zone"), "Moves": ("verb",),
     "Turn": ("key", "value"), "Scoring": ("part", "expression"), "Values": ("name", "expression"),
+    "Phases": ("phase",), "Dice": ("die", "faces"),
 }
 MARKER_SHEET = "Moves"
 """A workbook with this sheet declares its rules."""
@@ -36,13 +40,18 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("Zones", "owner"): ("shared", "player"),
     ("Zones", "visibility"): ("public", "owner", "hidden"),
     ("Zones", "order"): ("unordered", "ordered"),
+    ("Zones", "grid"): ("none", "square", "hex"),
     ("Counters", "owner"): ("player", "shared"),
-    ("Counters", "reset"): ("never", "turn"),
+    ("Counters", "reset"): ("never", "turn", "round"),
+    ("Counters", "internal"): ("no", "yes"),
     ("Moves", "actor"): ("turn", "any", "table"),
     ("Moves", "player"): ("no", "yes"),
     ("Moves", "action"): ("yes", "no"),
-    ("Moves", "ends turn"): ("no", "yes"),
-    ("Moves", "next"): ("seat", "player"),
+    ("Moves", "next"): ("seat", "player", "first"),
+    ("Moves", "derived"): ("no", "yes"),
+    ("Moves", "record"): ("no", "yes"),
+    ("Phases", "of"): ("turn", "round"),
+    ("Phases", "who"): ("each", "together", "table"),
 }
 """Columns whose cells take one of a few words; the first is the default for an empty cell."""
 
@@ -55,8 +64,18 @@ TURN_KEYS: dict[str, str] = {
     "end at": "`now` (the game ends as soon as `end` holds) or `round` (at the end of that round)",
     "tiebreak": "an expression per player; among tied scores the highest wins",
     "heuristic": "an expression per player: how well a player stands, for the greedy bot (default: score lead)",
+    "turns each": "how many turns each player takes in a round (default 1)",
+    "first player": "who begins each round: `fixed`, `clockwise` or `dealer left`",
+    "order": "an expression per player: each round's turns go from its lowest value to its highest",
+    "skip": "a condition per player: a player for whom it holds is skipped in the turn order (passed)",
+    "cooperative": "`no` or `yes`: the players win or lose together",
+    "round end": "a condition: the round goes on, lap after lap in the turn order, until it holds",
+    "options": "the variant options the rules read with option('name'): `name: what it does; other: ...`",
+    "win": "a cooperative game's condition for the players' win",
+    "lose": "a cooperative game's condition for the players' loss",
 }
-TURN_CHOICES = {"end turn": ("move", "auto"), "end at": ("now", "round")}
+TURN_CHOICES = {"end turn": ("move", "auto"), "end at": ("now", "round"),
+                "first player": ("fixed", "clockwise", "dealer left"), "cooperative": ("no", "yes")}
 
 
 @dataclass(frozen=True)

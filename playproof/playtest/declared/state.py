@@ -1,25 +1,34 @@
-"""The table of a declared game: zones holding components, counters, and the evaluation context."""
+"""The table of a declared game: zones holding components, counters, the flow of turns, and the evaluation context."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from playproof.errors import PlayproofError
+from playproof.playtest.declared.expr import Unknown
 from playproof.playtest.declared.model import Comp, Game
 
 Entry = tuple[Comp, str]
 """A component in a zone and the player who put it there ('' for the setup or the table)."""
 
+Cell = tuple[int, int]
+"""A grid cell: (x, y) on a square grid, (q, r) axial coordinates on a hex grid."""
+
+_NEIGHBOURS = {"square": ((1, 0), (-1, 0), (0, 1), (0, -1)),
+               "hex": ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))}
+
 
 class ZoneState:
     """The components in one zone; `unknown` arrived hidden (`?`), `pending` left hidden (which is not known)."""
 
-    __slots__ = ("items", "unknown", "pending")
+    __slots__ = ("items", "unknown", "pending", "cells")
 
     def __init__(self) -> None:
         self.items: list[Entry] = []
         self.unknown = 0
         self.pending = 0
+        self.cells: dict[Cell, Entry] = {}
 
     @property
     def size(self) -> int:
@@ -38,20 +47,91 @@ class ZoneState:
                 return position
         return -1
 
+    def remove_at(self, position: int) -> Entry:
+        """Remove and return the entry at a position (and free its grid cell)."""
+        entry = self.items.pop(position)
+        if self.cells:
+            for cell, held in list(self.cells.items()):
+                if held is entry:
+                    del self.cells[cell]
+                    break
+        return entry
+
+
+class Flow:
+    """Whose turn it is and where the game stands: round, turn order, phase, actions, the end."""
+
+    __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
+                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds")
+
+    def __init__(self) -> None:
+        self.order: tuple[str, ...] = ()
+        """This round's turn order."""
+        self.pos = 0
+        self.lap = 0
+        self.rphase = 0
+        """The index of the round phase (when the game declares round phases)."""
+        self.done: set[str] = set()
+        """Players who have finished a phase all play together."""
+        self.round = 1
+        self.turns = 0
+        """Turns ended in the game."""
+        self.round_turns = 0
+        self.actions = 0
+        self.uses: dict[str, int] = {}
+        self.phase = 0
+        """The index of the turn phase."""
+        self.over = False
+        self.ending = False
+        """The end condition held: the game ends when this round does."""
+        self.first = ""
+        self.dealer = ""
+        self.next_first = ""
+        """The player a move named to begin the next round ('' when none)."""
+        self.current = ""
+        self.round_uses: dict[tuple[str, str], int] = {}
+        """Moves made this round, by verb and player (the table's by the player they name)."""
+        self.idle_rounds = 0
+        """Rounds in a row in which nobody took a turn (every player skipped)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Flow:
+        copy = Flow.__new__(Flow)
+        for name in Flow.__slots__:
+            value = getattr(self, name)
+            setattr(copy, name, value.copy() if isinstance(value, (set, dict)) else value)
+        return copy
+
 
 class State:
-    """Zones (name -> owner -> ZoneState; owner '' when shared) and counters (name -> owner -> value)."""
+    """Zones (name -> owner -> ZoneState; owner '' when shared), counters (name -> owner -> value), flow, dice."""
 
-    def __init__(self, game: Game, players: tuple[str, ...]) -> None:
+    def __init__(self, game: Game, players: tuple[str, ...], seed: int | None = None) -> None:
         self.game = game
         self.players = players
+        self.flow = Flow()
+        self.roll: tuple[Any, ...] = ()
+        self.rng = random.Random(seed)
+        self.game_uses: dict[tuple[str, str], int] = {}
+        """Moves made this game, by verb and player (a banner once a game)."""
+        self.options: dict[str, str] = {}
+        """The game's variant options (`[Setup "no-banners=yes"]`), read by `option('no-banners')`."""
+        self.assumed: list[tuple[str, str, str]] = []
+        """Owed moves the referee made itself (verb, player, component key or '' when unseen): a late logged one
+        says which component it was."""
         self.zones: dict[str, dict[str, ZoneState]] = {
             name: {owner: ZoneState() for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}
-        self.counters: dict[str, dict[str, int]] = {
-            name: {owner: spec.start for owner in (players if spec.per_player else ("",))}
+        self.counters: dict[str, dict[str, Any]] = {
+            name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
         self._place_setup()
+
+    def start_value(self, name: str, owner: str) -> Any:
+        """Return a counter's start for its owner (a start may depend on the seat and the player count)."""
+        try:
+            return self.game.counters[name].start(Ctx(self, owner or (self.players[0] if self.players else "")))
+        except Exception:  # a start that reads something hidden or absent starts at 0  # noqa: BLE001
+            return 0
 
     def zone(self, name: str, player: str) -> ZoneState:
         """Return a zone: the player's own when each player has one."""
@@ -62,65 +142,138 @@ class State:
         """Return whose value of a counter a player's move changes ('' when shared)."""
         return player if self.game.counters[name].per_player else ""
 
+    def seat_after(self, player: str, steps: int = 1) -> str:
+        """Return the player `steps` seats after another (before, when negative)."""
+        if not self.players:
+            return ""
+        seat = self.players.index(player) if player in self.players else -1
+        return self.players[(seat + steps) % len(self.players)]
+
     def _place_setup(self) -> None:
-        """Put the printed copies where the Setup sheet says (in row order; `each` copies per player)."""
+        """Put the printed copies where the Setup sheet says (in row order; `each` copies per player).
+
+        A row's `where` is read for each player who gets copies (`colour == seat`: each their own colour).
+        """
         left = {key: comp.count for key, comp in self.game.comps.items()}
-        probe = Ctx(self, self.players[0] if self.players else "")
         for row in self.game.setup:
+            owners = self.players if row.each is not None else ("",)
             for comp in (c for c in self.game.comps.values() if c.set == row.set):
-                probe.card = comp
-                if row.where is not None and not _holds(row.where, probe):
-                    continue
-                owners = self.players if row.each is not None else ("",)
+                getting = [o for o in owners if row.where is None or
+                           _holds(row.where, Ctx(self, o or (self.players[0] if self.players else ""), comp))]
                 wanted = row.each if row.each is not None else left[comp.key]
-                if wanted * len(owners) > left[comp.key]:
-                    raise PlayproofError(f"{row.origin}: {len(owners)} x {wanted} copies of {comp.name} are needed, "
-                                         f"but only {left[comp.key]} are printed and not placed yet")
-                for owner in owners:
+                if wanted * len(getting) > left[comp.key]:
+                    raise PlayproofError(f"{row.origin}: {len(getting)} x {wanted} copies of {comp.name} are "
+                                         f"needed, but only {left[comp.key]} are printed and not placed yet")
+                for owner in getting:
                     self.zones[row.zone][owner].items.extend([(comp, "")] * wanted)
-                left[comp.key] -= wanted * len(owners)
+                left[comp.key] -= wanted * len(getting)
 
 
-def _holds(fn: Any, ctx: "Ctx") -> bool:
+def _holds(fn: Any, ctx: Ctx) -> bool:
     """Evaluate a condition (a hidden value counts as not holding)."""
     try:
         return bool(fn(ctx))
-    except Exception:  # a hidden component: the setup only sees printed components
+    except Exception:  # a hidden component: the setup only sees printed components  # noqa: BLE001
         return False
 
 
 class Ctx:
-    """What an expression reads while it is evaluated: the table, a player, the move's component, the item."""
+    """What an expression reads while it is evaluated: the table, a player, the move, the item counted."""
 
-    __slots__ = ("state", "player", "card", "item", "uncertain", "engine")
+    __slots__ = ("state", "player", "card", "item", "uncertain", "engine", "move", "memo")
 
-    def __init__(self, state: State, player: str, card: Comp | None = None, engine: Any = None) -> None:
-        self.state, self.player, self.card, self.engine = state, player, card, engine
+    def __init__(self, state: State, player: str, card: Comp | None = None, engine: Any = None,
+                 move: Any = None) -> None:
+        self.state, self.player, self.card, self.engine, self.move = state, player, card, engine, move
         self.item: Comp | None = None
         self.uncertain = False
+        self.memo: dict[Any, Any] = {}
+
+    def _zone(self, name: str) -> ZoneState:
+        """Return a zone as the context reads it (`to` and `from`: the zones of the move evaluated)."""
+        if name in ("to", "from"):
+            move = self.move
+            picked = None if move is None else (move.to_zone if name == "to" else
+                                                 move.source or (move.spec.sources[0] if move.spec.sources else None))
+            if picked is None:
+                raise Unknown(name)
+            name = picked
+        return self.state.zone(name, self.player)
+
+    def option(self, name: str) -> Any:
+        """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""
+        value = str(self.state.options.get(name, "")).strip()
+        return int(value) if value.lstrip("-").isdigit() and len(value) < 16 else value
 
     def zone_items(self, name: str) -> list[Entry]:
         """Return a zone's known components, noting when hidden moves leave it uncertain."""
-        zone = self.state.zone(name, self.player)
+        zone = self._zone(name)
         if zone.unknown or zone.pending:
             self.uncertain = True
         return zone.items
 
     def zone_size(self, name: str) -> int:
         """Return how many components a zone holds."""
-        return self.state.zone(name, self.player).size
+        owners = self.state.zones.get(name)
+        if owners is None:
+            zone = self._zone(name)
+        else:
+            zone = owners[self.player] if self.player in owners else owners[""]
+        return len(zone.items) + zone.unknown - zone.pending
+
+    def counter(self, name: str) -> Any:
+        """Return a counter: the context player's own when each player has one, else the shared one."""
+        owners = self.state.counters[name]
+        return owners[self.player] if self.player in owners else owners.get("", 0)
+
+    def for_player(self, player: str) -> Ctx:
+        """Return the same move seen for another player."""
+        other = Ctx(self.state, player, self.card, self.engine, self.move)
+        other.item = self.item
+        return other
+
+    def player_list(self) -> tuple[str, ...]:
+        """Return the players in seat order."""
+        return self.state.players
+
+    def seat_after(self, player: str, steps: int) -> str:
+        """Return the player `steps` seats after `player` (before, when negative)."""
+        return self.state.seat_after(str(player), steps)
+
+    def dice(self) -> tuple[Any, ...]:
+        """Return the faces of the last roll."""
+        return self.state.roll
+
+    def neighbours(self, zone: str) -> list[Entry]:
+        """Return the components in the grid cells next to the cell the move names."""
+        cell = getattr(self.move, "cell", None)
+        spec = self.state.game.zones.get(zone)
+        if cell is None or spec is None or not spec.grid:
+            return []
+        cells = self.state.zone(zone, self.player).cells
+        x, y = cell
+        return [cells[(x + dx, y + dy)] for dx, dy in _NEIGHBOURS[spec.grid] if (x + dx, y + dy) in cells]
 
     def variable(self, name: str) -> Any:
-        """Return a built-in variable: player, current, players, seat, round, turn, actions."""
+        """Return a built-in variable (see VARIABLES in expr.py)."""
         if name == "player":
             return self.player
         if name == "players":
             return len(self.state.players)
         if name == "seat":
             return self.state.players.index(self.player) + 1 if self.player in self.state.players else 0
-        engine = self.engine
-        if engine is None:
-            return "" if name == "current" else 0
+        flow = self.state.flow
         if name == "current":
-            return engine.turn_player
-        return {"round": engine.round_number, "turn": engine.turns + 1, "actions": engine.actions}[name]
+            return flow.current
+        move = self.move
+        if name == "amount":
+            return (move.amount or 0) if move is not None else 0
+        if name == "target":
+            return move.target if move is not None else ""
+        if name == "roll":
+            return sum(face for face in self.state.roll if isinstance(face, (int, float)))
+        if name in ("x", "y"):
+            cell = getattr(move, "cell", None)
+            return "" if cell is None else cell[0 if name == "x" else 1]
+        return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
+                "dealer": flow.dealer}.get(name, 0)

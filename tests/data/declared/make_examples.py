@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-RULE_SHEETS = ["Zones", "Counters", "Setup", "Moves", "Turn", "Scoring", "Values"]
+RULE_SHEETS = ["Zones", "Counters", "Setup", "Moves", "Turn", "Phases", "Dice", "Scoring", "Values"]
 
 LANTERN = {  # a deck-builder with a market row
     "Game": [("key", "value"), ("name", "Lantern Guild"), ("version", "0.1")],
@@ -58,13 +58,17 @@ TIDEPOOL = {  # trick-taking with follow-suit
     "Setup": [("set", "zone"), ("Tides", "deck")],
     "Values": [("name", "expression"), ("led", "first(trick, suit)"),
                ("taker", "best(trick, rank, suit == led)")],
-    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "next", "due"),
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "next", "due", "derived",
+               "result", "message", "note"),
               ("deal", "table", "yes", "deck", "hand", "Tides", "turn == 1 and count(trick) == 0", None, None,
-               "turn == 1 and count(trick) == 0 and count(hand) < 6 and count(deck) > 0"),
+               "turn == 1 and count(trick) == 0 and count(hand) < 6 and count(deck) > 0", None, None, None,
+               "Six cards are dealt to each player before the first trick."),
               ("play", "turn", "no", "hand", "trick", "Tides",
-               "count(trick) == 0 or card.suit == led or count(hand, suit == led) == 0", None, None, None),
-              ("take", "table", "yes", "trick", "won", "all", "count(trick) == players and player == taker",
-               "tricks: 1", "player", "count(trick) == players and player == taker")],
+               "count(trick) == 0 or card.suit == led or count(hand, suit == led) == 0", None, None, None, None, None,
+               "{player} holds a {led} card and must follow suit", "Follow the suit led if you can."),
+              ("take", "table", "yes", "trick", "won", "all", None, "tricks: 1", "player", "count(trick) == players",
+               "yes", "taker", "{taker} takes the trick with the highest {led}",
+               "The highest card of the suit led takes the trick; its taker leads next.")],
     "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
              ("end", "count(trick) == 0 and count(hand) == 0 and turn > 1")],
     "Scoring": [("part", "expression"), ("tricks", "tricks"), ("shells", "count(won, suit == 'Shell') // players")],
@@ -123,6 +127,210 @@ WHO_WILL_REIGN = {  # the card economy of a seed game, declared over the sets of
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
          "who-will-reign-market": WHO_WILL_REIGN}
 
+# ---- tile placement, area majority and a cooperative game (branch mechs2) ----------------------------------
+
+MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
+    "Game": [("key", "value"), ("name", "Moss Garden"), ("version", "0.1")],
+    "Tiles": [("name", "kind", "colour", "count"),
+              ("Stone", "stone", "#8d8d8d", 1),
+              ("Fern", "green", "#3d7a4a", 2), ("Clover", "green", "#6a9a3a", 2),
+              ("Pebble", "grey", "#6b6b6b", 2), ("Slate", "grey", "#4a5560", 2),
+              ("Pond", "blue", "#2a6f97", 2), ("Reed", "blue", "#3d5a80", 2)],
+    "Zones": [("zone", "owner", "visibility", "order", "grid"), ("bag", "shared", "hidden", "ordered", None),
+              ("centre", "shared", "public", "unordered", None), ("hand", "player", "owner", "unordered", None),
+              ("garden", "shared", "public", "unordered", "hex"), ("box", "shared", "public", "unordered", None)],
+    "Counters": [("counter", "owner", "start", "min"), ("points", "player", 0, 0)],
+    "Setup": [("set", "where", "zone"), ("Tiles", "name == 'Stone'", "centre"), ("Tiles", None, "bag")],
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "due", "message", "note"),
+              ("lay", "table", "no", "centre", "garden", "Tiles", "count(garden) == 0 and x == 0 and y == 0", None,
+               "count(garden) == 0",
+               None, "The Stone is laid in the middle of the table before the first turn."),
+              ("draw", "table", "yes", "bag", "hand", "Tiles", None, None, "count(hand) < 2 and count(bag) > 0",
+               None, "Each gardener holds two tiles, drawn from the bag at once."),
+              ("place", "turn", "no", "hand", "garden", "Tiles",
+               "adjacent(garden, kind == card.kind or kind == 'stone') > 0",
+               "points: adjacent(garden, kind == card.kind)", None,
+               "{card} must touch a {card.kind} tile or the Stone",
+               "Place a tile touching a tile of its kind or the Stone; score 1 per touching tile of its kind."),
+              # GAP (reported): "only when neither of your tiles can be placed" has no words (no expression asks
+              # whether a tile fits some free cell), so the referee accepts any discard.
+              ("discard", "turn", "no", "hand", "box", "Tiles", None, None, None, None,
+               "When neither of your tiles can be placed, put one in the box.")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
+             ("skip", "count(hand) == 0 and count(bag) == 0"),
+             ("end", "count(bag) == 0 and all(players, count(hand) == 0)")],
+    "Scoring": [("part", "expression"), ("points", "points")],
+}
+
+TERNS = {  # area majority: the most terns on an island scores it
+    "Game": [("key", "value"), ("name", "Tern Islands"), ("version", "0.1")],
+    "Terns": [("name", "colour", "count"), ("Tern", "#2a6f97", 20)],
+    "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("roost", "player", "public", "unordered", None),
+              ("north", "shared", "public", "unordered", 6), ("reef", "shared", "public", "unordered", 5),
+              ("cove", "shared", "public", "unordered", 4)],
+    "Setup": [("set", "zone", "each"), ("Terns", "roost", 5)],
+    "Values": [("name", "expression"), ("north_mine", "count(north, by == player)"),
+               ("north_top", "max(players, north_mine)"), ("north_tied", "count(players, north_mine == north_top)"),
+               ("reef_mine", "count(reef, by == player)"),
+               ("reef_top", "max(players, reef_mine)"), ("reef_tied", "count(players, reef_mine == reef_top)")],
+    "Moves": [("verb", "actor", "phrase", "from", "to", "components", "note"),
+              ("nest", "turn", "nest TERN on ISLAND", "roost", "north, reef, cove", "Terns",
+               "Put one tern of your roost on an island that has room.")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
+             ("end", "all(players, count(roost) == 0) or count(north) + count(reef) + count(cove) == 15"),
+             ("tiebreak", "count(cove, by == player)")],
+    "Scoring": [("part", "expression", "note"),
+                ("north", "6 // north_tied if north_mine == north_top and north_mine > 0 else 0",
+                 "The most terns on the North Rock score 6; tied players share it, rounded down."),
+                ("reef", "4 // reef_tied if reef_mine == reef_top and reef_mine > 0 else 0",
+                 "The most terns on the Reef score 4; tied players share it, rounded down."),
+                ("cove", "3 if majority(cove) == player else 0",
+                 "The most terns in the Cove score 3; on a tie nobody does.")],
+}
+
+STORM = {  # cooperative: the keepers against the storm deck
+    "Game": [("key", "value"), ("name", "Storm Keepers"), ("version", "0.1")],
+    "Storms": [("name", "strength", "colour", "count"), ("Squall", 1, "#6a9ec0", 4), ("Gale", 2, "#3d5a80", 3),
+               ("Tempest", 3, "#22304a", 2)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
+              ("sea", "shared", "public", "unordered"), ("calmed", "shared", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "min", "max"), ("lamps", "player", 2, 0, 5)],
+    "Setup": [("set", "zone"), ("Storms", "deck")],
+    "Phases": [("phase", "of", "who", "note"), ("storm", "round", "table", "The table turns a storm into the sea."),
+               ("watch", "round", "each", "Each keeper calms a storm or rests.")],
+    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "limit", "phase", "due",
+               "message", "note"),
+              ("flip", "table", "deck", "sea", "Storms", None, None, None, "1 a round", "storm", "count(deck) > 0",
+               "one storm is flipped each round, as the round begins",
+               "At the start of each round the top storm of the deck is turned into the sea."),
+              ("calm", "turn", "sea", "calmed", "Storms", "strength", "lamps", None, None, "watch", None, None,
+               "Calm a storm in the sea by spending as many lamps as its strength."),
+              ("rest", "turn", None, None, None, None, None, "lamps: min(2, 5 - lamps)", None, "watch", None, None,
+               "Or rest: take 2 lamps (a keeper holds at most 5).")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("cooperative", "yes"),
+             ("win", "count(deck) == 0 and count(sea) == 0"), ("lose", "sum(sea, strength) >= 5")],
+}
+
+GAMES.update({"moss-garden": MOSS, "tern-islands": TERNS, "storm-keepers": STORM})
+
+# ---- dice, simultaneous selection, bidding (one small game per mechanism) ----------------------------------
+
+REEF = {  # dice: push your luck
+    "Game": [("key", "value"), ("name", "Reef Divers"), ("version", "0.1")],
+    "Pearls": [("name", "depth", "points", "colour", "count"),
+               ("Sand Pearl", 4, 1, "#e0c068", 6), ("Reef Pearl", 6, 2, "#3d7a4a", 5),
+               ("Deep Pearl", 8, 3, "#2a6f97", 4), ("Trench Pearl", 10, 5, "#3d5a80", 3),
+               ("Abyss Pearl", 12, 8, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("sea", "shared", "hidden", "ordered", None),
+              ("reef", "shared", "public", "unordered", 3), ("haul", "player", "public", "unordered", None)],
+    "Setup": [("set", "zone"), ("Pearls", "sea")],
+    "Dice": [("die", "faces"), ("d6", "1-6")],
+    "Values": [("name", "expression"), ("pearls", "sum(haul, points)"), ("out_of_air", "rolled(1) > 0")],
+    "Moves": [("verb", "actor", "from", "to", "components", "dice", "condition", "gain", "limit", "ends turn",
+               "due", "message"),
+              ("refill", "table", "sea", "reef", "Pearls", None, None, None, None, None,
+               "count(reef) < 3 and count(sea) > 0", None),
+              ("dive", "turn", None, None, None, "2 d6", "not out_of_air", None, 3, None, None,
+               "{player} rolled a 1 and is out of air: no more dives this turn"),
+              ("grab", "turn", "reef", "haul", "Pearls", None, "roll > 0 and not out_of_air and card.depth <= roll",
+               None, None, "yes", None, None),
+              ("surface", "turn", None, None, None, None, None, None, None, "yes", None, None)],
+    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move"),
+             ("end", "any(players, pearls >= 12) or count(sea) == 0 and count(reef) == 0"), ("end at", "round")],
+    "Scoring": [("part", "expression"), ("pearls", "pearls")],
+}
+
+BOATS = {  # simultaneous selection: everyone launches a boat in secret, then all reveal
+    "Game": [("key", "value"), ("name", "Paper Boats"), ("version", "0.1")],
+    "Boats": [("name", "speed", "colour", "count"),
+              ("Raft", 1, "#8d6e63", 4), ("Skiff", 2, "#a1887f", 4), ("Dinghy", 3, "#3d7a4a", 4),
+              ("Sloop", 4, "#2a6f97", 4), ("Ketch", 5, "#3d5a80", 4), ("Clipper", 6, "#9a3b3b", 4)],
+    "Prizes": [("name", "points", "colour", "count"),
+               ("Shell", 1, "#e0c068", 3), ("Bottle", 2, "#c08a1e", 2), ("Compass", 3, "#2a6f97", 2),
+               ("Anchor", 4, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("hand", "player", "owner", "unordered"),
+              ("chosen", "player", "owner", "unordered"), ("shown", "player", "public", "ordered"),
+              ("prizes", "shared", "hidden", "ordered"), ("harbour", "shared", "public", "unordered"),
+              ("won", "player", "public", "unordered")],
+    "Setup": [("set", "zone", "each"), ("Boats", "hand", 1), ("Prizes", "prizes", None)],
+    "Phases": [("phase", "of", "who"), ("launch", "round", "together"), ("reveal", "round", "table")],
+    "Values": [("name", "expression"), ("boat", "last(shown, speed)"), ("fastest", "max(players, boat)"),
+               ("revealed", "all(players, count(shown) == round)")],
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "phase", "due", "derived", "result",
+               "message", "condition"),
+              ("flip", "table", "no", "prizes", "harbour", "Prizes", None,
+               "count(harbour) == 0 and count(prizes) > 0 and all(players, count(shown) < round)", None, None,
+               "the harbour is empty: a prize is turned up before the race", "count(harbour) == 0"),
+              ("launch", "turn", "no", "hand", "chosen", "Boats", "launch", None, None, None,
+               "a Clipper needs wind: it may not race in the first race", "round > 1 or card.speed < 6"),
+              ("reveal", "table", "yes", "chosen", "shown", "all", "reveal",
+               "count(chosen) > 0 and all(players, count(chosen) > 0 or count(shown) == round)", "yes", None, None,
+               None),
+              ("award", "table", "yes", "harbour", "won", "all", "reveal",
+               "count(harbour) > 0 and revealed and count(players, boat == fastest) == 1", "yes",
+               "best(players, boat)", "{best(players, boat)}'s boat is the fastest", None)],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("end", "all(players, count(hand) == 0)"),
+             ("tiebreak", "count(won)")],
+    "Scoring": [("part", "expression"), ("prizes", "sum(won, points)")],
+}
+
+DRIFT = {  # bidding: bids rise, players pass, the winner pays
+    "Game": [("key", "value"), ("name", "Driftwood Auction"), ("version", "0.1")],
+    "Lots": [("name", "points", "colour", "count"),
+             ("Plank", 2, "#a1887f", 2), ("Rope", 3, "#c08a1e", 2), ("Sail", 5, "#e0c068", 2),
+             ("Mast", 7, "#3d5a80", 1), ("Figurehead", 10, "#9a3b3b", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("lots", "shared", "hidden", "ordered"),
+              ("block", "shared", "public", "unordered"), ("yard", "player", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "min", "reset", "internal"),
+                 ("coins", "player", 12, 0, "never", "no"),
+                 ("high_bid", "shared", 0, None, "never", "yes"),
+                 ("high_bidder", "shared", 0, None, "never", "yes"),
+                 ("passed", "player", 0, None, "round", "yes")],
+    "Setup": [("set", "zone"), ("Lots", "lots")],
+    "Moves": [("verb", "actor", "player", "phrase", "from", "to", "components", "condition", "cost", "pay", "gain",
+               "ends turn", "due", "derived", "result", "message"),
+              ("flip", "table", "no", None, "lots", "block", "Lots", "count(block) == 0", None, None, None, None,
+               "count(block) == 0 and count(lots) > 0", None, None, "the next lot is turned up before anyone bids"),
+              ("bid", "turn", "no", "bid N", None, None, None, "amount > high_bid and amount <= coins", None, None,
+               "high_bid = amount; high_bidder = player", "yes", None, None, None,
+               "a bid must beat {high_bid} and {player} has {coins} coins"),
+              ("pass", "turn", "no", None, None, None, None, None, None, None, "passed: 1", "yes", None, None, None,
+               None),
+              ("win", "table", "yes", None, "block", "yard", "all", None, "high_bid", "coins",
+               "high_bid = 0; passed: 1", "yes", "count(players, passed == 0) == 1 and count(block) > 0", "yes",
+               "high_bidder if high_bid > 0 else best(players, 0 - passed)",
+               "{high_bidder if high_bid > 0 else best(players, 0 - passed)} is the last in and wins the lot")],
+    "Turn": [("key", "value"), ("players", "3-4"), ("first player", "clockwise"), ("skip", "passed == 1"),
+             ("turns each", 30),
+             ("end", "count(lots) == 0 and count(block) == 0"), ("end at", "round"), ("tiebreak", "coins")],
+    "Scoring": [("part", "expression"), ("lots", "sum(yard, points)"), ("coins", "coins // 3")],
+}
+
+
+
+def with_notes(rows: list[tuple], notes: dict[str, str]) -> list[tuple]:
+    """Return a sheet's rows with a `note` column: each row's rule in the rulebook's words (`playproof rules`)."""
+    return [rows[0] + ("note",)] + [row + (notes.get(row[0]),) for row in rows[1:]]
+
+
+REEF["Moves"] = with_notes(REEF["Moves"], {
+    "refill": "Whenever the reef holds fewer than three pearls, turn the top pearl of the sea up at once.",
+    "dive": "Roll both dice, at most three times a turn; after a 1 you are out of air and may not dive again.",
+    "grab": "Take a pearl no deeper than your last dive, unless it showed a 1; your turn ends.",
+    "surface": "Surface with nothing (you must after a 1); your turn ends."})
+BOATS["Moves"] = with_notes(BOATS["Moves"], {
+    "flip": "If the harbour is empty, turn the top prize up before the race.",
+    "launch": "Everyone lays one boat face down, all at once; a Clipper may not race in the first race.",
+    "reveal": "When everyone has launched, all boats are turned face up.",
+    "award": "The fastest boat, alone, takes every prize in the harbour; on a tie they stay."})
+DRIFT["Moves"] = with_notes(DRIFT["Moves"], {
+    "flip": "Each round one lot is turned up on the empty block.",
+    "bid": "Bid more than the high bid, and no more than your coins.",
+    "pass": "Pass: you are out of this auction.",
+    "win": "The last player in pays their bid (nothing if nobody bid) and takes the lot."})
+
+GAMES.update({"reef-divers": REEF, "paper-boats": BOATS, "driftwood-auction": DRIFT})
+
 CARD_LAYOUT = '''
 [sets.{name}]
 size = "mini"
@@ -170,6 +378,17 @@ BODIES = {
     ("tidepool-tricks", "Tides"): ("**{rank}**\\n{suit}", []),
     ("market-stalls", "Goods"): ("{kind}\\n**{points}** VP", []),
 }
+
+
+BODIES.update({
+    ("moss-garden", "Tiles"): ("{kind}", ["green", "grey", "blue"]),
+    ("tern-islands", "Terns"): ("nest on an island", []),
+    ("storm-keepers", "Storms"): ("strength **{strength}**", []),
+    ("reef-divers", "Pearls"): ("depth **{depth}**\\n{points} VP", []),
+    ("paper-boats", "Boats"): ("speed\\n**{speed}**", []),
+    ("paper-boats", "Prizes"): ("**{points}** VP", []),
+    ("driftwood-auction", "Lots"): ("**{points}** VP", []),
+})
 
 
 def layouts(game_id: str, book: dict) -> str:

@@ -1,0 +1,397 @@
+"""The checks of a declared move against the table, in a fixed order; each finding names its rule and row.
+
+Order: after the end? who moves (table or player, whose turn)? the row's words (player, components,
+amount, dice); then the turn's limits (phase, limit, actions); the components (where, from); the
+condition; the cost; and, when nothing else was wrong, counters' ranges and zones' capacity (one
+mistake gives one finding). Gains and costs read the table as it was before the move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.flow import phase_kind, phase_name
+from playproof.playtest.declared.model import Comp, Game, MoveSpec
+from playproof.playtest.declared.play import Play
+from playproof.playtest.declared.rules import counter_range, move_rule
+from playproof.playtest.declared.sheets import name_key
+from playproof.playtest.declared.state import Ctx, State, ZoneState
+from playproof.playtest.declared.wording import explain_condition, render
+from playproof.playtest.engine import TABLE, Status, Violation
+
+
+def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False) -> list[Violation]:
+    """Return every violation of a move in the current state, without changing it.
+
+    `settled`: the caller already found that the end, who moves and the turn's limits allow this row now
+    (the legal-move listing checks those once per row, not once per candidate).
+    """
+    found: list[Violation] = []
+    if not settled:
+        ended = _after_end(state, play, line, due_now)
+        if ended:
+            return ended
+        found = _who(state, play, line)
+    if play.problem:
+        return found + [_move_finding(state, play, play.check, play.problem, line)]
+    if not found and not settled:
+        found += _turn_limits(state, play, line)
+    found += _components(state, play, line)
+    if any(v.rule.endswith("-cell") for v in found):
+        return found  # a component cannot go on a taken cell: what else it breaks is beside the point
+    found += _condition(state, play, line)
+    paid, cost_found = _cost(state, play, line)
+    play.paid = paid
+    found += cost_found + _amount(state, play, line)
+    if not found:
+        found += _counters(state, play, paid, line) + _capacity(state, play, line)
+    return found
+
+
+def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Violation]:
+    """Nothing is played after the end (but the table's due moves: its clean-up)."""
+    spec = play.spec
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return [_finding(state.game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its "
+                         "end", line)]
+    return []
+
+
+def row_allowed(state: State, play: Play, due_now: bool = False) -> bool:
+    """Return True when the end, who moves and the turn's limits allow a move of this row now."""
+    return not _after_end(state, play, 0, due_now) and not _who(state, play, 0) and not _turn_limits(state, play, 0)
+
+
+def check_from(state: State, play: Play, line: int) -> list[Violation]:
+    """Return what is wrong with the components of a move written late (only where they come from)."""
+    return _components(state, play, line)
+
+
+def check_record(state: State, play: Play, line: int) -> list[Violation]:
+    """A record of a zone names exactly the components it holds (any order); it changes nothing."""
+    spec = play.spec
+    if play.problem and play.check != "count":
+        return [_move_finding(state, play, play.check, play.problem, line)]
+    held: dict[str, int] = {}
+    uncertain = False
+    for name in spec.sources:
+        zone = state.zone(name, play.mover)
+        uncertain = uncertain or zone.uncertain
+        for comp, _ in zone.items:
+            held[comp.name] = held.get(comp.name, 0) + 1
+    named: dict[str, int] = {}
+    for comp in play.comps:
+        named[comp.name] = named.get(comp.name, 0) + 1
+    if named == held or (uncertain and all(named.get(k, 0) >= n for k, n in held.items())):
+        return []
+    missing = [f"{k}" for k, n in held.items() for _ in range(n - named.get(k, 0))]
+    extra = [f"{k}" for k, n in named.items() for _ in range(n - held.get(k, 0))]
+    where = " and ".join(zone_name(state.game, z, play.mover) for z in spec.sources)
+    said = "; ".join(part for part in (f"it leaves out {', '.join(missing)}" if missing else "",
+                                        f"{', '.join(extra)} is not there" if extra else "") if part)
+    holds = ", ".join(sorted(k for k, n in held.items() for _ in range(n))) or "nothing"
+    return [_move_finding(state, play, "record", f"{where} holds {holds}: {said}", line)]
+
+
+def _finding(game: Game, rule: str, message: str, line: int, status: Status = Status.VIOLATION) -> Violation:
+    """Return a finding of one of the game's rules (named without the game's prefix)."""
+    return Violation(f"{game.game_id}/{rule}", message, line, status)
+
+
+def _move_finding(state: State, play: Play, check_name: str, text: str, line: int,
+                  status: Status = Status.VIOLATION, detail: str = "", sentence: bool = False) -> Violation:
+    """Return a finding of a move's rule: `text (origin)`, or the row's sentence for a rule it words."""
+    spec = play.spec
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, check_name)
+    if sentence and spec.message is not None:
+        sentence = render(spec.message, _ctx(state, play))
+        return Violation(rule, sentence + (f" ({detail})" if detail else ""), line, status)
+    return Violation(rule, f"{text} ({spec.origin})", line, status)
+
+
+def _ctx(state: State, play: Play, comp: Comp | None = None) -> Ctx:
+    """Return the context a move's expressions are evaluated in."""
+    return Ctx(state, play.mover, comp if comp is not None else play.comp, None, play)
+
+
+def _who(state: State, play: Play, line: int) -> list[Violation]:
+    """The table makes table moves; a turn move is made by the player whose turn it is."""
+    spec, actor, flow = play.spec, play.actor, state.flow
+    if (spec.actor == "table") != (actor == TABLE):
+        who = "the table" if spec.actor == "table" else "a player"
+        return [_move_finding(state, play, "", f"{spec.verb} is made by {who}, not {actor}", line)]
+    if spec.actor != "turn":
+        return []
+    kind = phase_kind(state)
+    if kind == "table":
+        return [_finding(state.game, "turn-order", f"it is the table's {phase_name(state)} phase, not {actor}'s turn",
+                         line)]
+    if kind == "together":
+        if actor in flow.done:
+            return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
+                             line)]
+        return []
+    if actor != flow.current:
+        return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
+    return []
+
+
+def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
+    """A move's phase, its limit, and the actions of a turn (the first broken of them: one mistake, one finding)."""
+    spec, flow, turn = play.spec, state.flow, state.game.turn
+    if spec.phase:
+        found = _phase(state, play, line)
+        if found:
+            return found
+    if spec.limit is not None and uses_of(state, spec, play) >= spec.limit:
+        return [_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
+                              f"{spec.limit_per}", line)]
+    limit = turn.actions
+    if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
+        return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                         "turn, the most a turn allows", line)]
+    return []
+
+
+def uses_of(state: State, spec: MoveSpec, play: Play) -> int:
+    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player)."""
+    flow = state.flow
+    if spec.limit_per == "turn":
+        return flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
+    who = play.actor if play.actor != TABLE else play.target
+    counts = flow.round_uses if spec.limit_per == "round" else state.game_uses
+    return counts.get((spec.verb, who), 0)
+
+
+def _phase(state: State, play: Play, line: int) -> list[Violation]:
+    """A move of a round phase is made in that phase; a move of a turn phase not after its phase is over."""
+    spec, turn = play.spec, state.game.turn
+    rounds = [p.name for p in turn.round_phases]
+    if spec.phase in rounds:
+        now = phase_name(state)
+        if now == spec.phase:
+            return []
+        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
+                              f"is in the {now} phase", line)]
+    phases = turn.phases
+    if phases.index(spec.phase) >= state.flow.phase:
+        return []
+    return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the turn is in "
+                          f"the {phases[state.flow.phase]} phase", line)]
+
+
+def _components(state: State, play: Play, line: int) -> list[Violation]:
+    """Each component a move takes is one it may take, and is in a zone it comes from; a grid cell is free."""
+    spec = play.spec
+    found = _cell(state, play, line)
+    if not spec.takes_component or not spec.sources:
+        return found
+    if play.hidden:
+        zone = state.zone(play.source or spec.sources[0], play.mover)
+        if zone.size < play.hidden:
+            found.append(_move_finding(state, play, "from", f"{play.source or spec.sources[0]} is empty", line))
+    seen: dict[str, int] = {}
+    for comp in play.comps:
+        if spec.where is not None and not _holds(spec.where, _ctx(state, play, comp)):
+            found.append(_move_finding(state, play, "", f"{comp.name} is not a component {spec.verb} may take", line,
+                                       sentence=True))
+            continue
+        seen[comp.key] = seen.get(comp.key, 0) + 1
+        if holder(state, play, comp, seen[comp.key]) is None:
+            where = " or ".join(zone_name(state.game, z, play.mover) for z in _sources(play))
+            found.append(_move_finding(state, play, "from", f"{comp.name} is not in {where} ({copies(comp)})",
+                                       line))
+    return found
+
+
+def _sources(play: Play) -> tuple[str, ...]:
+    """Return the zones a move may take from: the one the log names, else every zone of its row."""
+    return (play.source,) if play.source else play.spec.sources
+
+
+def holder(state: State, play: Play, comp: Comp, copy: int = 1) -> str | None:
+    """Return the first zone a move may take from that holds `copy` copies of a component (or may, hidden)."""
+    for name in _sources(play):
+        zone = state.zone(name, play.mover)
+        held = sum(1 for c, _ in zone.items if c.key == comp.key)
+        if held >= copy or (zone.unknown and owed_zone(state, comp.key) is not None):
+            return name
+    return None
+
+
+def _cell(state: State, play: Play, line: int) -> list[Violation]:
+    """A component put on a grid goes on a cell, and a cell holds one component."""
+    dest = play.to_zone
+    spec = state.game.zones.get(dest or "")
+    if spec is None or not spec.grid or not play.spec.takes_component:
+        return []
+    if play.cell is None:
+        return [_move_finding(state, play, "", f"{play.spec.verb} puts a component on the {dest} grid: name its "
+                              "cell as x,y", line)]
+    if play.cell in state.zone(dest, play.mover).cells:
+        x, y = play.cell
+        return [_finding(state.game, f"zones-{name_key(dest)}-cell", f"cell {x},{y} of the {dest} already holds "
+                         f"{state.zone(dest, play.mover).cells[play.cell][0].name}", line)]
+    return []
+
+
+def copies(comp: Comp) -> str:
+    """Return how many copies of a component are printed, in words."""
+    return f"{comp.count} cop{'y is' if comp.count == 1 else 'ies are'} printed"
+
+
+def zone_name(game: Game, zone: str, player: str) -> str:
+    """Return a zone as a player reads it: `Ann's hand`, `the deck`."""
+    return f"{player}'s {zone}" if game.zones[zone].per_player else f"the {zone}"
+
+
+def owed_zone(state: State, key: str) -> ZoneState | None:
+    """Return a zone a hidden move may have taken this component from, or None."""
+    for owners in state.zones.values():
+        for zone in owners.values():
+            if zone.pending and zone.index(key) >= 0:
+                return zone
+    return None
+
+
+def _holds(fn: Any, ctx: Ctx) -> bool:
+    """Evaluate a condition for a move; a hidden value counts as holding."""
+    try:
+        return bool(fn(ctx))
+    except Unknown:
+        return True
+
+
+def _condition(state: State, play: Play, line: int) -> list[Violation]:
+    """A move's condition holds, for each component it takes (undetermined when hidden components decide it)."""
+    spec = play.spec
+    if spec.condition is None:
+        return []
+    for comp in (play.comps if spec.reads_card and len(play.comps) > 1 else [play.comp]):
+        ctx = _ctx(state, play, comp)
+        try:
+            holds = spec.condition(ctx)
+            if holds and not ctx.uncertain:
+                continue
+            status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
+        except Unknown:
+            status = Status.UNDETERMINED
+        what = f"{spec.verb} {comp.name}" if comp else spec.verb
+        why = explain_condition(spec, _ctx(state, play, comp))
+        hidden = " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""
+        return [_move_finding(state, play, "condition", f"{what} is not allowed now: {why}{hidden}", line, status,
+                              detail="" if status is Status.VIOLATION else "cannot tell yet", sentence=True)]
+    return []
+
+
+def _each(play: Play) -> list[Comp | None]:
+    """Return the components a move's expressions are evaluated for (once when they read none)."""
+    return list(play.comps) if play.spec.reads_card and play.comps else [play.comp]
+
+
+def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
+    """Return what the move pays: the amount it states, which must be the cost, else the cost."""
+    spec = play.spec
+    if spec.cost is None:
+        return 0, []
+    try:
+        cost = sum(int(as_number(spec.cost(_ctx(state, play, comp)))) for comp in _each(play))
+    except Unknown:
+        if play.amount is None:
+            return 0, []
+        return play.amount, [_move_finding(state, play, "cost", "the cost of the hidden component is not known",
+                                           line, Status.UNDETERMINED)]
+    if play.amount is None or play.amount == cost:
+        return cost, []
+    what = " ".join(c.name for c in play.comps) if play.comps else spec.verb
+    return play.amount, [_move_finding(state, play, "cost", f"{what} costs {cost}, not {play.amount}", line)]
+
+
+def _amount(state: State, play: Play, line: int) -> list[Violation]:
+    """A number the move states is what its `amount` says (the food a harvest takes)."""
+    spec = play.spec
+    if spec.amount is None or play.amount is None:
+        return []
+    try:
+        expected = int(as_number(spec.amount(_ctx(state, play))))
+    except Unknown:
+        return []
+    if expected == play.amount:
+        return []
+    return [_move_finding(state, play, "amount", f"{spec.verb} states {play.amount}, but the rules give {expected} "
+                          f"({spec.texts.get('amount', '')})", line, sentence=True)]
+
+
+def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
+    """Counters a move changes stay within their range."""
+    found = []
+    play.changes = changes(state, play, paid)
+    for name, owner, value in play.changes:
+        spec = state.game.counters[name]
+        if not isinstance(value, (int, float)) or spec.internal:
+            continue
+        if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
+            who = f"{owner}'s " if owner else ""
+            text = f"{who}{name} would be {value}, outside {counter_range(spec)} ({spec.origin})"
+            if spec.message is not None:
+                text = render(spec.message, _ctx(state, play))
+            found.append(_finding(state.game, f"counters-{name_key(name)}", text, line))
+    return found
+
+
+def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
+    """Return each counter a move changes as (name, owner, new value), reading the table before the move."""
+    spec = play.spec
+    payer = play.actor if play.actor != TABLE else play.mover
+    deltas: dict[tuple[str, str], Any] = {}
+    if spec.pay is not None and paid:
+        deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
+    for index, (name, fn) in enumerate(spec.gains):
+        owner = _gainer(state, play, ("add", index), payer)
+        for player in (state.players if owner == "each" else (owner,)):
+            key = (name, state.counter_owner(name, player))
+            for comp in _each(play):
+                try:
+                    gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
+                                        else _ctx(state, play, comp)))
+                except Unknown:
+                    gain = 0
+                deltas[key] = deltas.get(key, 0) + int(gain)
+    found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
+    for index, (name, fn) in enumerate(spec.sets_gain):
+        try:
+            value = fn(_ctx(state, play))
+        except Unknown:
+            continue
+        found.append((name, state.counter_owner(name, _gainer(state, play, ("set", index), payer)), value))
+    return found
+
+
+def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
+    """Return whose counter a gain changes: the mover's, or the one its row names (`coins of target`)."""
+    owner = play.spec.gain_owner.get(gain)
+    if owner == "target" and play.target:
+        return play.target
+    if owner == "each":
+        return owner
+    return state.flow.current if owner == "current" else payer
+
+
+def _capacity(state: State, play: Play, line: int) -> list[Violation]:
+    """A zone with a capacity holds no more than it."""
+    spec, dest = play.spec, play.to_zone
+    if dest is None or state.game.zones[dest].capacity is None:
+        return []
+    capacity = state.game.zones[dest].capacity or 0
+    if spec.bulk:
+        adding = sum(state.zone(z, play.mover).size for z in spec.sources)
+    else:
+        adding = max(1, len(play.comps) + play.hidden) if spec.takes_component else 0
+    if state.zone(dest, play.mover).size + adding <= capacity:
+        return []
+    zone = state.game.zones[dest]
+    text = f"{dest} holds at most {capacity} ({zone.origin})"
+    if zone.message is not None:
+        text = render(zone.message, _ctx(state, play))
+    return [_finding(state.game, f"zones-{name_key(dest)}-capacity", text, line)]

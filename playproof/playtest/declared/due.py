@@ -1,0 +1,237 @@
+"""What the table owes: due table moves, the referee's own result of a derived move, and claims checked.
+
+A table move with a `due` condition is owed as soon as it holds. A derived move (the trick's taker, a
+majority, a market slide) is worked out by the referee: a logged one is a claim compared with the
+referee's result (a wrong claim is one finding, and the game goes on from the referee's result), and one
+the log leaves out is made by the referee before the next line. Any other due move the log skips is one
+finding on the line where it was owed, and is then treated as made (a hidden component when the log never
+named it), so nothing later is blamed for it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from playproof.playtest.declared.checks import check, uses_of
+from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.flow import end_phase, phase_kind, round_ends
+from playproof.playtest.declared.model import MoveSpec
+from playproof.playtest.declared.play import Play, play_text
+from playproof.playtest.declared.rules import move_rule
+from playproof.playtest.declared.sheets import name_key
+from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.wording import render
+from playproof.playtest.engine import TABLE, Violation
+
+MAX_OWED = 500
+"""Due moves the referee makes in a row before it stops (a due condition that making the move never ends)."""
+
+Perform = Callable[[Play], None]
+
+
+def due_targets(state: State, spec: MoveSpec) -> list[str]:
+    """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
+    if spec.due is None or not _in_phase(state, spec):
+        return []
+    flow = state.flow
+    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
+        return []  # made as often as its limit allows: nothing more is owed
+    if spec.names_player and spec.result is None:
+        return [p for p in state.players if _holds(spec, Ctx(state, p))]
+    return [""] if _holds(spec, Ctx(state, flow.current)) else []
+
+
+def _in_phase(state: State, spec: MoveSpec) -> bool:
+    """A move of a round phase is due only in that phase."""
+    phases = state.game.turn.round_phases
+    if not spec.phase or not phases or spec.phase not in [p.name for p in phases]:
+        return True
+    return phases[state.flow.rphase].name == spec.phase
+
+
+def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
+    try:
+        return bool(spec.due(ctx))  # type: ignore[misc]
+    except Unknown:
+        return False
+
+
+def advance(state: State) -> None:
+    """End a round whose `round end` holds, and table phases that owe nothing more."""
+    if round_ends(state) and first_due(state, True) is None:
+        end_phase(state)
+    for _ in range(len(state.game.turn.round_phases) + 1):
+        if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
+            return
+        end_phase(state)
+
+
+def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
+    """Return the table moves that can fall due, in the sheet's order (only the derived ones when asked)."""
+    game = state.game
+    key = "derived" if derived_only else "all"
+    found = game.due_cache.get(key)
+    if found is None:
+        found = [s for s in game.moves.values() if s.actor == "table" and s.due is not None
+                 and (s.derived or not derived_only)]
+        game.due_cache[key] = found
+    return found
+
+
+def first_due(state: State, derived_only: bool = False) -> tuple[MoveSpec, str] | None:
+    """Return the first due table move in the sheet's order (and whom it is due for), or None."""
+    for spec in due_specs(state, derived_only):
+        targets = due_targets(state, spec)
+        if targets:
+            return spec, targets[0]
+    return None
+
+
+def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
+    """Return the move the referee makes for a due table move: its result, else the top of its zone or `?`."""
+    flow = state.flow
+    play = Play(spec, TABLE, turn=flow.current)
+    ctx = Ctx(state, target or flow.current, None, None, play)
+    result = _result(spec, ctx)
+    if spec.names_player:
+        play.target = _player(state, result) if spec.result is not None else target
+    if spec.takes_component:
+        comp = state.game.component(name_key(result)) if spec.result is not None and not spec.names_player else None
+        if comp is None:
+            zone = state.zone(spec.sources[0], play.mover) if spec.sources else None
+            known = zone is not None and zone.items and not zone.unknown and \
+                state.game.zones[spec.sources[0]].visibility == "public"
+            comp = zone.items[0][0] if known and zone is not None else None
+        if comp is not None:
+            play.comps = [comp]
+        else:
+            play.hidden = 1
+    elif spec.result is not None and not spec.names_player and result != "":
+        play.amount = int(as_number(result))
+    dest = spec.dest
+    if dest and state.game.zones[dest].grid and not state.zone(dest, play.mover).cells:
+        play.cell = (0, 0)  # the referee puts a first piece in the middle; elsewhere it cannot know the cell
+    return play
+
+
+def _result(spec: MoveSpec, ctx: Ctx) -> object:
+    """Evaluate a derived move's `result` ('' when it has none or hidden components decide it)."""
+    if spec.result is None:
+        return ""
+    try:
+        return spec.result(ctx)
+    except Unknown:
+        return ""
+
+
+def _player(state: State, value: object) -> str:
+    """Return the player a value names, or ''."""
+    text = str(value).strip().lower()
+    return next((p for p in state.players if p.lower() == text), "")
+
+
+def _signature(state: State) -> tuple:
+    """Return a cheap fingerprint of the table (zone sizes, counters, turn) to tell whether a move changed it."""
+    zones = tuple(z.size for owners in state.zones.values() for z in owners.values())
+    counters = tuple(v for owners in state.counters.values() for v in owners.values())
+    flow = state.flow
+    return zones, counters, flow.current, flow.turns, flow.round, flow.over
+
+
+def settle(state: State, line: int, table_line: str | None, perform: Perform) -> list[Violation]:
+    """Make what the table owes before a logged line; return one finding per due move the log skipped.
+
+    `table_line` is the verb of a table move on that line (the log makes its own table moves in any order),
+    '' for another table line (a marker, a claim), None for a player's move.
+    """
+    found: list[Violation] = []
+    owed: list[str] = []
+    derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
+    for _ in range(MAX_OWED):
+        pending = first_due(state, True) or (None if derived_only else first_due(state))  # derived ones first
+        if pending is None:
+            break
+        spec, target = pending
+        if table_line is not None and (table_line == spec.verb or not spec.derived):
+            break
+        if state.flow.over and not spec.derived:
+            break  # after the end the table owes nothing but what decides the result
+        if not spec.derived and not found:
+            found.append(_owed(state, spec, target, line))
+        if not spec.derived and spec.verb not in owed:
+            owed.append(spec.verb)
+        before = _signature(state)
+        play = referee_play(state, spec, target)
+        check(state, play, line, due_now=True)  # works out what it pays and gains (its verdict is the referee's)
+        if not spec.derived and spec.takes_component:
+            state.assumed.append((spec.verb, play.target, play.comp.key if play.comp else ""))
+        perform(play)
+        if _signature(state) == before:
+            break
+    if len(owed) > 1:  # one skipped obligation is one finding, whatever steps it took
+        first = found[0]
+        found[0] = Violation(first.rule, f"{first.message}; then {', '.join(owed[1:])}", first.line, first.status)
+    return found
+
+
+def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
+    """Return the finding of a due table move the log skipped."""
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "due")
+    who = f" for {target}" if target else ""
+    if spec.message is not None:
+        play = referee_play(state, spec, target)
+        text = render(spec.message, Ctx(state, play.mover, play.comp, None, play))
+        return Violation(rule, f"{text} (the table owed {spec.verb}{who} before this line)", line)
+    return Violation(rule, f"the table owed {spec.verb}{who} before this line: {spec.texts.get('due', '')} held "
+                     f"({spec.origin})", line)
+
+
+def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, list[Violation]]:
+    """Compare a logged derived move with the referee's result; return the move to apply (None: nothing, the rules
+    make no such move now) and the finding."""
+    spec = logged.spec
+    targets = due_targets(state, spec)
+    if logged.problem:
+        return logged, []
+    if not targets:  # the rules make no such move now: the claim is a finding and changes nothing
+        rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
+        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {spec.texts.get('due', '')} does "
+                                  f"not hold ({spec.origin})", line)]
+    if spec.names_player and spec.result is None:
+        if logged.target in targets:
+            return logged, []
+        expected = referee_play(state, spec, targets[0])
+    else:
+        expected = referee_play(state, spec, targets[0])
+    if _same(expected, logged):
+        return logged, []
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
+    said = f"`{play_text(logged)}`"
+    if spec.message is not None:
+        text = render(spec.message, Ctx(state, expected.mover, expected.comp, None, expected))
+        return expected, [Violation(rule, f"{text}, not as logged: {said}", line)]
+    return expected, [Violation(rule, f"the rules make it `{play_text(expected)}`, not {said} "
+                                f"({spec.texts.get('result') or spec.texts.get('due', '')}) ({spec.origin})", line)]
+
+
+def _same(expected: Play, logged: Play) -> bool:
+    """Return True when a logged move names what the referee works out (a hidden part matches anything)."""
+    if expected.target != logged.target:
+        return False
+    if expected.hidden or logged.hidden:
+        return True
+    if sorted(c.key for c in expected.comps) != sorted(c.key for c in logged.comps):
+        return False
+    return expected.amount is None or expected.amount == logged.amount
+
+
+def late(state: State, play: Play) -> str | None:
+    """Return the component key ('' when unseen) of an owed move the referee made itself that a logged table move
+    writes late (and forget it); None when the line is a move of its own."""
+    if play.actor != TABLE or play.hidden or len(play.comps) != 1 or due_targets(state, play.spec):
+        return None
+    for entry in state.assumed:
+        if entry[:2] == (play.spec.verb, play.target):
+            state.assumed.remove(entry)
+            return entry[2]
+    return None

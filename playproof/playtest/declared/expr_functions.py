@@ -1,0 +1,261 @@
+"""The functions of the expression language, built as closures from their compiled arguments.
+
+Zone aggregates iterate the (component, by) entries of a zone with `c.item` (and the pseudo-field `by`) set;
+player aggregates evaluate their arguments once per player with `c.for_player(p)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from playproof.playtest.declared.expr_values import BY, Fn, Unknown, as_number, bounded, equal, walk
+
+ZoneBuilder = Callable[[str, list[Fn], bool], Fn]
+
+
+def seen_by(c: Any, player: str) -> Any:
+    """Return the context for another player, keeping the component iterated and its `by`."""
+    other = c.for_player(player)
+    if c.item is not None:
+        other.item = c.item
+        other.memo[BY] = c.memo.get(BY, "")
+    return other
+
+
+def a_player(c: Any, value: Any) -> str:
+    """Return the playing player a value names (ignoring case); Unknown when it names none."""
+    text = value if isinstance(value, str) else str(getattr(value, "name", value))
+    for name in c.player_list():
+        if name.casefold() == text.casefold():
+            return name
+    raise Unknown(f"{text!r} is not a player")
+
+
+def value_of(value: Fn, player: Fn) -> Fn:
+    """Return the closure of `value of player`: the value evaluated for another player."""
+    return lambda c: value(seen_by(c, a_player(c, player(c))))
+
+
+def seat_function(step: int, args: list[Fn]) -> Fn:
+    """Return the closure of after(p[, k]) (step 1) or before(p[, k]) (step -1)."""
+    who = args[0]
+    if len(args) == 1:
+        return lambda c: c.seat_after(a_player(c, who(c)), step)
+    many = args[1]
+    return lambda c: c.seat_after(a_player(c, who(c)), step * int(as_number(many(c))))
+
+
+def die(args: list[Fn]) -> Fn:
+    """Return the closure of die(n): the face of the n-th die of the last roll ('' when there is none)."""
+    index = args[0]
+
+    def read(c: Any) -> Any:
+        faces, n = c.dice(), as_number(index(c))
+        return faces[int(n) - 1] if n == int(n) and 1 <= n <= len(faces) else ""
+    return read
+
+
+def rolled(args: list[Fn]) -> Fn:
+    """Return the closure of rolled(face): how many dice of the last roll show that face."""
+    face = args[0]
+
+    def read(c: Any) -> int:
+        wanted = face(c)
+        return sum(1 for shown in c.dice() if equal(shown, wanted))
+    return read
+
+
+# ---- aggregates over a zone -------------------------------------------------------------------------------
+# Each builder takes the zone, its compiled arguments, and whether they read the pseudo-field `by`.
+
+
+def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
+    """Return how many entries satisfy cond (all of them when cond is None)."""
+    if cond is None:
+        return len(entries)
+    found = 0
+    for _ in walk(c, entries, by):
+        if cond(c):
+            found += 1
+    return found
+
+
+def count(zone: str, args: list[Fn], by: bool) -> Fn:
+    """count(zone[, cond])."""
+    if not args:
+        return lambda c: c.zone_size(zone)
+    cond = args[0]
+    return lambda c: _matching(c, c.zone_items(zone), cond, by)
+
+
+def total(zone: str, args: list[Fn], by: bool) -> Fn:
+    """sum(zone, value[, cond])."""
+    value, cond = args[0], args[1] if len(args) > 1 else None
+
+    def read(c: Any) -> int | float:
+        found: int | float = 0
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
+                found = bounded(found + as_number(value(c)))
+        return found
+    return read
+
+
+def any_of(zone: str, args: list[Fn], by: bool) -> Fn:
+    """any(zone, cond)."""
+    cond = args[0]
+
+    def read(c: Any) -> bool:
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond(c):
+                return True
+        return False
+    return read
+
+
+def all_of(zone: str, args: list[Fn], by: bool) -> Fn:
+    """all(zone, cond)."""
+    cond = args[0]
+
+    def read(c: Any) -> bool:
+        for _ in walk(c, c.zone_items(zone), by):
+            if not cond(c):
+                return False
+        return True
+    return read
+
+
+def nth(zone: str, args: list[Fn], by: bool) -> Fn:
+    """nth(zone, n, value[, cond]): the value of the n-th (matching) component, '' when there is none."""
+    index, value, cond = args[0], args[1], args[2] if len(args) > 2 else None
+
+    def read(c: Any) -> Any:
+        n = as_number(index(c))
+        if n != int(n) or n < 1:
+            return ""
+        seen = 0
+        for _ in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
+                seen += 1
+                if seen == n:
+                    return value(c)
+        return ""
+    return read
+
+
+def end(index: int) -> ZoneBuilder:
+    """first/last(zone, value[, cond]): the value of the first or last (matching) component, '' when none."""
+    def build(zone: str, args: list[Fn], by: bool) -> Fn:
+        value, cond = args[0], args[1] if len(args) > 1 else None
+
+        def read(c: Any) -> Any:
+            entries = c.zone_items(zone)
+            for _ in walk(c, entries if index == 0 else entries[::-1], by):
+                if cond is None or cond(c):
+                    return value(c)
+            return ""
+        return read
+    return build
+
+
+def best(zone: str, args: list[Fn], by: bool) -> Fn:
+    """best(zone, value[, cond]): the player who put the component with the highest value (earliest on a tie)."""
+    value, cond = args[0], args[1] if len(args) > 1 else None
+
+    def read(c: Any) -> Any:
+        top, leader = None, ""
+        for who in walk(c, c.zone_items(zone), by):
+            if cond is None or cond(c):
+                score = as_number(value(c))
+                if top is None or score > top:
+                    top, leader = score, who
+        return leader
+    return read
+
+
+def _most(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> str:
+    """Return the player who put the most (matching) entries, '' when tied or none (the table's are not counted)."""
+    tally: dict[str, int] = {}
+    for who in walk(c, entries, by):
+        if who and (cond is None or cond(c)):
+            tally[who] = tally.get(who, 0) + 1
+    if not tally:
+        return ""
+    top = max(tally.values())
+    leaders = [who for who, n in tally.items() if n == top]
+    return leaders[0] if len(leaders) == 1 else ""
+
+
+def majority(zone: str, args: list[Fn], by: bool) -> Fn:
+    """majority(zone[, cond])."""
+    cond = args[0] if args else None
+    return lambda c: _most(c, c.zone_items(zone), cond, by)
+
+
+def adjacent(zone: str, args: list[Fn], by: bool) -> Fn:
+    """adjacent(zone[, cond]): how many (matching) components lie in the cells next to the move's cell."""
+    cond = args[0] if args else None
+    return lambda c: _matching(c, c.neighbours(zone), cond, by)
+
+
+ZONE_FUNCTIONS: dict[str, tuple[int, int, ZoneBuilder]] = {
+    "count": (0, 1, count), "sum": (1, 2, total), "any": (1, 1, any_of), "all": (1, 1, all_of),
+    "first": (1, 2, end(0)), "last": (1, 2, end(-1)), "best": (1, 2, best), "nth": (2, 3, nth),
+    "majority": (0, 1, majority), "adjacent": (0, 1, adjacent),
+}
+"""Zone function -> (fewest, most arguments after the zone, builder)."""
+
+
+# ---- aggregates over players --------------------------------------------------------------------------------
+
+
+def _who(c: Any, others: bool) -> list[str]:
+    """Return the players in seat order (all but the context player for `others`)."""
+    return [p for p in c.player_list() if not (others and p == c.player)]
+
+
+def _per_player(name: str, others: bool, args: list[Fn]) -> Fn:
+    """Return the closure of count/sum/any/all/max/min/best over `players` or `others`."""
+    if name == "count":
+        test = args[0] if args else None
+        return lambda c: sum(1 for p in _who(c, others) if test is None or test(seen_by(c, p)))
+    value, cond = args[0], args[1] if len(args) > 1 else None
+    if name == "any":
+        return lambda c: any(value(seen_by(c, p)) for p in _who(c, others))
+    if name == "all":
+        return lambda c: all(value(seen_by(c, p)) for p in _who(c, others))
+
+    def scores(c: Any) -> list[tuple[str, int | float]]:
+        found = []
+        for p in _who(c, others):
+            k = seen_by(c, p)
+            if cond is None or cond(k):
+                found.append((p, as_number(value(k))))
+        return found
+    if name == "sum":
+        return lambda c: bounded(sum(score for _, score in scores(c)))
+    if name == "max":
+        return lambda c: max((score for _, score in scores(c)), default=0)
+    if name == "min":
+        return lambda c: min((score for _, score in scores(c)), default=0)
+    return lambda c: _leader(scores(c))
+
+
+def _leader(scores: list[tuple[str, int | float]]) -> str:
+    """Return the player with the highest score, the earliest seat on a tie ('' for nobody)."""
+    who, top = "", None
+    for p, score in scores:
+        if top is None or score > top:
+            who, top = p, score
+    return who
+
+
+PLAYER_FUNCTIONS: dict[str, tuple[int, int]] = {
+    "count": (0, 1), "sum": (1, 2), "any": (1, 1), "all": (1, 1), "max": (1, 2), "min": (1, 2), "best": (1, 2),
+}
+"""Function over `players`/`others` -> (fewest, most arguments after it)."""
+
+
+def per_player(name: str, who: str, args: list[Fn]) -> Fn:
+    """Return the closure of a player aggregate (who is `players` or `others`)."""
+    return _per_player(name, who == "others", args)

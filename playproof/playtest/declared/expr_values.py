@@ -1,0 +1,222 @@
+"""The values of the expression language: errors, numbers and texts, comparisons, bounds, memoized names.
+
+The bottom of the expression layer (expr.py, expr_functions.py, explain.py and template.py import it);
+it imports nothing from the rest of playproof.playtest.declared.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from typing import Any, Callable, Iterator
+
+Fn = Callable[[Any], Any]
+"""A compiled expression: takes an evaluation context (see state.Ctx) and returns a value."""
+
+LIMIT = 10 ** 15
+"""The largest magnitude an arithmetic result may have (TooLarge beyond it)."""
+MAX_DIGITS = 15
+"""The most digits a number literal (or a text read as a number) may have."""
+BY = ("", "by")
+"""The key in `c.memo` holding the player who put the component being iterated (the pseudo-field `by`)."""
+
+_NUMERIC_TEXT = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*", re.ASCII)
+
+
+class ExprError(ValueError):
+    """An expression that does not parse or names something unknown; `col` is 1-based."""
+
+    def __init__(self, message: str, col: int) -> None:
+        super().__init__(message)
+        self.col = col
+
+
+class Unknown(Exception):
+    """Raised while evaluating when the value depends on a component hidden by `?`."""
+
+
+class TooLarge(Exception):
+    """Raised while evaluating when a number grows past 10**15 or a named value depends on itself."""
+
+
+def numeric(value: Any) -> int | float | None:
+    """Return a number, or a text that reads as a number (at most 15 digits), as a number; else None."""
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str) and _NUMERIC_TEXT.fullmatch(value) and sum(ch.isdigit() for ch in value) <= MAX_DIGITS:
+        text = value.strip()
+        return float(text) if "." in text else int(text)
+    return None
+
+
+def as_number(value: Any) -> int | float:
+    """Return a value as a number: texts that are not numbers, and empty cells, count as 0."""
+    if isinstance(value, (int, float)):
+        return value
+    found = numeric(value)
+    return 0 if found is None else found
+
+
+def bounded(value: int | float) -> int | float:
+    """Return an arithmetic result, raising TooLarge when its magnitude passes 10**15 (or it is not finite)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise TooLarge("a number is too large")
+    if value > LIMIT or value < -LIMIT:
+        raise TooLarge(f"a number is too large (more than {LIMIT:,})")
+    return value
+
+
+def add(a: Any, b: Any) -> int | float:
+    """Return a + b (bounded)."""
+    return bounded(as_number(a) + as_number(b))
+
+
+def subtract(a: Any, b: Any) -> int | float:
+    """Return a - b (bounded)."""
+    return bounded(as_number(a) - as_number(b))
+
+
+def multiply(a: Any, b: Any) -> int | float:
+    """Return a * b (bounded)."""
+    return bounded(as_number(a) * as_number(b))
+
+
+def divide(a: Any, b: Any) -> int | float:
+    """Divide rounding down; dividing by zero gives 0."""
+    den = as_number(b)
+    return bounded(as_number(a) // den) if den else 0
+
+
+def modulo(a: Any, b: Any) -> int | float:
+    """Return the remainder (0 when dividing by zero)."""
+    den = as_number(b)
+    return bounded(as_number(a) % den) if den else 0
+
+
+def equal(a: Any, b: Any) -> bool:
+    """Compare texts case-insensitively, a number with numeric text as numbers, anything else as Python does."""
+    if a == b:
+        return True
+    if type(a) is type(b) and type(a) is not str:
+        return False
+    if isinstance(a, str) and isinstance(b, str):
+        return a.casefold() == b.casefold()
+    if isinstance(a, str) or isinstance(b, str):
+        x, y = numeric(a), numeric(b)
+        if x is not None and y is not None:
+            return x == y
+        return False
+    return False
+
+
+def order(a: Any, b: Any) -> int:
+    """Compare numbers (and a number with numeric text) as numbers, anything else as text, ignoring case."""
+    if not (isinstance(a, str) and isinstance(b, str)):
+        x, y = numeric(a), numeric(b)
+        if x is not None and y is not None:
+            return (x > y) - (x < y)
+    p, q = show_plain(a).casefold(), show_plain(b).casefold()
+    return (p > q) - (p < q)
+
+
+def show_plain(value: Any) -> str:
+    """Return a value as text for reading: numbers without `.0`, true/false, components by name."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return "a number too large to show"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{round(value, 6):.15g}"
+    if not isinstance(value, (str, int, float)) and hasattr(value, "name"):
+        return str(value.name)
+    return str(value)
+
+
+def show(value: Any) -> str:
+    """Return a value as an explanation quotes it: texts in quotes, everything else as show_plain."""
+    return repr(value) if isinstance(value, str) else show_plain(value)
+
+
+MAX_VALUE_DEPTH = 100
+"""How many named values may be read one inside another (a value reading a value reading ...)."""
+_nesting = threading.local()
+
+
+def memoized(name: str, fn: Fn) -> Fn:
+    """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
+
+    `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
+    (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
+    TooLarge instead of recursing without end.
+    """
+    busy = object()
+
+    def read(c: Any) -> Any:
+        memo = c.memo
+        key = (name, c.player, id(c.card), id(c.item), memo.get(BY))
+        found = memo.get(key, memo)
+        if found is busy:
+            raise TooLarge(f"the value {name!r} depends on itself")
+        if found is not memo:
+            return found
+        depth = getattr(_nesting, "depth", 0)
+        if depth >= MAX_VALUE_DEPTH:
+            raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
+        memo[key] = busy
+        _nesting.depth = depth + 1
+        try:
+            found = fn(c)
+        except BaseException:
+            del memo[key]
+            raise
+        finally:
+            _nesting.depth = depth
+        memo[key] = found
+        return found
+    return read
+
+
+def walk(c: Any, entries: list[tuple[Any, str]], by: bool) -> Iterator[str]:
+    """Yield who put each (component, by) entry with `c.item` set (and the pseudo-field `by` when by); restore them."""
+    return _walk_by(c, entries) if by else _walk(c, entries)
+
+
+def _walk(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting only `c.item`."""
+    saved = c.item
+    try:
+        for comp, who in entries:
+            c.item = comp
+            yield who
+    finally:
+        c.item = saved
+
+
+def _walk_by(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
+    """walk() setting `c.item` and the pseudo-field `by` (kept in `c.memo`)."""
+    saved, memo = c.item, c.memo
+    saved_by = memo.get(BY, "")
+    try:
+        for comp, who in entries:
+            c.item = comp
+            memo[BY] = who
+            yield who
+    finally:
+        c.item = saved
+        memo[BY] = saved_by
+
+
+def equal_to_text(fn: Fn, text: str, negate: bool) -> Fn:
+    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once)."""
+    folded = text.casefold()
+    if negate:
+        return lambda c: not _same_text(fn(c), text, folded)
+    return lambda c: _same_text(fn(c), text, folded)
+
+
+def _same_text(value: Any, text: str, folded: str) -> bool:
+    """Tell whether a value equals a non-numeric text, ignoring case."""
+    return value == text or (type(value) is str and value.casefold() == folded)

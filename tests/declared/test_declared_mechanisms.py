@@ -1,0 +1,204 @@
+"""The cookbook's mechanisms, as docs/rules-sheets.md writes them: dice, simultaneous choice, bidding, tiles on a
+grid, area majority, cooperative play; each with a legal and an illegal case and the rule id it reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from declared_helpers import audit_text, findings, write_project
+from playproof.playtest.declared import declared_engine
+from playproof.playtest.engine import Event, Setup
+
+SCORING = [("part", "expression"), ("points", "points")]
+
+
+def make(tmp_path: Path, name: str, **sheets: list[tuple]) -> Path:
+    """Write a CSV project from sheets given by keyword (Turn gets players 2-3 unless given)."""
+    sheets.setdefault("Turn", [("key", "value"), ("players", "2-3")])
+    sheets.setdefault("Scoring", SCORING)
+    return write_project(tmp_path / name, sheets)
+
+
+def test_dice_faces_are_checked_and_the_roll_decides_the_move(tmp_path: Path) -> None:
+    project = make(tmp_path, "race",
+                   Tokens=[("name", "count"), ("Runner", 3)],
+                   Zones=[("zone", "owner"), ("box", "shared")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Dice=[("die", "faces"), ("d6", "1-6"), ("coin", "heads, tails")],
+                   Moves=[("verb", "phrase", "dice", "limit", "condition", "gain", "ends turn"),
+                          ("roll", "", "2 d6", 1, "", "", ""),
+                          ("flip", "", "coin", 1, "", "", ""),
+                          ("move", "move N", "", 1, "amount <= roll", "points: amount", "yes")])
+    assert findings(audit_text(project, ["Ann: roll 3 5", "Ann: move 8", "Ben: flip tails", "Ben: roll 1 1",
+                                         "Ben: move 2"])) == []
+    bad = audit_text(project, ["Ann: roll 3 7", "Ann: move 3", "Ben: roll 2 2", "Ben: move 5"])
+    assert findings(bad) == [(1, "moves-roll-dice", "violation"), (4, "moves-move-condition", "violation")]
+    # the table goes on from the roll it wrote (3 and 7): moving 3 is not blamed on the bad face
+    assert "7 is not a face of d6 (1, 2, 3, 4, 5, 6)" in bad.findings[0].message
+    engine = declared_engine(project, "race")(Setup(("Ann", "Ben"), seed=7, project=project))
+    rolls = [m for m in engine.decision().moves if m.startswith("roll")]
+    assert len(rolls) == 1 and all(1 <= int(f) <= 6 for f in rolls[0].split()[1:])
+
+
+def test_simultaneous_choices_then_a_derived_reveal(tmp_path: Path) -> None:
+    project = make(tmp_path, "secret",
+                   Cards=[("name", "value", "count"), ("Fox", 3, 2), ("Hen", 1, 2), ("Owl", 2, 2)],
+                   Zones=[("zone", "owner", "visibility"), ("hand", "player", "owner"), ("chosen", "player", "owner"),
+                          ("shown", "player", "public")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Setup=[("set", "zone", "each"), ("Cards", "hand", 1)],
+                   Phases=[("phase", "of", "who"), ("choose", "round", "together"), ("reveal", "round", "table")],
+                   Moves=[("verb", "actor", "player", "from", "to", "components", "phase", "ends turn", "due",
+                           "derived"),
+                          ("choose", "turn", "no", "hand", "chosen", "Cards", "choose", "yes", "", ""),
+                          ("reveal", "table", "yes", "chosen", "shown", "all", "reveal", "", "count(chosen) > 0",
+                           "yes")],
+                   Turn=[("key", "value"), ("players", "2-3"), ("end", "round > 1"), ("end at", "round")])
+    legal = ["Ben: choose Owl", "Ann: choose Fox"]  # any order; the reveal is the referee's
+    result = audit_text(project, legal)
+    assert findings(result) == []
+    twice = audit_text(project, ["Ann: choose Fox", "Ann: choose Hen"])
+    assert findings(twice) == [(2, "turn-order", "violation")]
+    claimed = audit_text(project, legal + ["table: reveal Ann", "table: reveal Ben"])
+    assert findings(claimed) == []
+
+
+BID_SHEETS = dict(
+    Lots=[("name", "points", "count"), ("Vase", 5, 1)],
+    Zones=[("zone", "owner"), ("block", "shared"), ("won", "player")],
+    Counters=[("counter", "owner", "start", "min", "reset", "internal"), ("coins", "player", 10, 0, "never", "no"),
+              ("points", "player", 0, "", "never", "no"), ("high_bid", "shared", 0, "", "never", "yes"),
+              ("high_bidder", "shared", "", "", "never", "yes"), ("passed", "player", 0, "", "never", "yes")],
+    Setup=[("set", "zone"), ("Lots", "block")],
+    Moves=[("verb", "actor", "player", "phrase", "from", "to", "components", "condition", "cost", "pay", "gain",
+            "ends turn", "due", "derived", "result"),
+           ("bid", "turn", "no", "bid N", "", "", "", "amount > high_bid and amount <= coins", "", "",
+            "high_bid = amount; high_bidder = player", "yes", "", "", ""),
+           ("pass", "turn", "no", "", "", "", "", "", "", "", "passed: 1", "yes", "", "", ""),
+           ("win", "table", "yes", "", "block", "won", "all", "", "high_bid", "coins",
+            "points: 5; high_bid = 0", "", "count(players, passed == 0) <= 1 and high_bid > 0", "yes",
+            "high_bidder")],
+    Turn=[("key", "value"), ("players", "2-3"), ("skip", "passed == 1"), ("end", "count(block) == 0")],
+)
+
+
+def test_bids_rise_players_pass_and_the_winner_pays(tmp_path: Path) -> None:
+    project = make(tmp_path, "auction", **BID_SHEETS)
+    legal = ["Ann: bid 2", "Ben: bid 3", "Cat: pass", "Ann: bid 5", "Ben: pass", "table: win Ann",
+             "table: score Ann 5", "table: score Ben 0"]
+    result = audit_text(project, legal, "Ann, Ben, Cat")
+    assert findings(result) == []
+    engine = declared_engine(project, "auction")(Setup(("Ann", "Ben", "Cat"), project=project))
+    for line in legal[:5]:
+        actor, _, rest = line.partition(": ")
+        verb, _, args = rest.partition(" ")
+        engine.apply(Event(1, actor, verb, args))
+    engine.finish()  # the win is the referee's: made when the log ends without it
+    assert engine.state.counters["coins"]["Ann"] == 5  # the winner paid 5
+    assert [c.name for c, _ in engine.state.zone("won", "Ann").items] == ["Vase"]
+    low = audit_text(project, ["Ann: bid 2", "Ben: bid 2"], "Ann, Ben, Cat")
+    assert findings(low) == [(2, "moves-bid-condition", "violation")]
+    assert "amount > high_bid does not hold: amount is 2, high_bid is 2" in low.findings[0].message
+    skipped = audit_text(project, ["Ann: bid 2", "Ben: pass", "Cat: bid 3", "Ben: bid 4"], "Ann, Ben, Cat")
+    assert findings(skipped) == [(4, "turn-order", "violation")]  # Ben passed: his turns are skipped
+    wrong = audit_text(project, ["Ann: bid 2", "Ben: bid 3", "Cat: pass", "Ann: pass", "table: win Ann"],
+                       "Ann, Ben, Cat")
+    assert findings(wrong) == [(5, "moves-win-result", "violation")]
+
+
+GRID_SHEETS = dict(
+    Tiles=[("name", "colour", "count"), ("Forest", "green", 3), ("Lake", "blue", 3)],
+    Zones=[("zone", "owner", "grid"), ("supply", "shared", "none"), ("board", "shared", "square")],
+    Counters=[("counter", "start"), ("points", 0)],
+    Setup=[("set", "zone"), ("Tiles", "supply")],
+    Moves=[("verb", "from", "to", "components", "condition", "ends turn", "message"),
+           ("place", "supply", "board", "Tiles", "count(board) == 0 or adjacent(board) > 0", "yes",
+            "{card} must touch a tile already on the board")],
+)
+
+
+def test_tiles_on_a_grid_touch_another_and_a_cell_holds_one(tmp_path: Path) -> None:
+    project = make(tmp_path, "tiles", **GRID_SHEETS)
+    assert findings(audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 1,0", "Ann: place Lake 1,1"])) == []
+    apart = audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 3,3"])
+    assert findings(apart) == [(2, "moves-place-condition", "violation")]
+    assert apart.findings[0].message.startswith("Lake must touch a tile already on the board")
+    taken = audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 0,0"])
+    assert findings(taken) == [(2, "zones-board-cell", "violation")]
+    nowhere = audit_text(project, ["Ann: place Forest"])
+    assert findings(nowhere) == [(1, "moves-place", "violation")]
+    engine = declared_engine(project, "tiles")(Setup(("Ann", "Ben"), project=project))
+    assert engine.decision().moves == ("place Forest 0,0", "place Lake 0,0")
+
+
+def test_the_first_tile_goes_in_the_middle(tmp_path: Path) -> None:
+    sheets = dict(GRID_SHEETS)
+    sheets["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                       ("place", "supply", "board", "Tiles", "count(board) > 0 and adjacent(board) > 0 or "
+                                                             "count(board) == 0 and x == 0 and y == 0", "yes")]
+    project = make(tmp_path, "middle", **sheets)
+    assert findings(audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 0,1"])) == []
+    assert findings(audit_text(project, ["Ann: place Forest 2,0"])) == [(1, "moves-place-condition", "violation")]
+
+
+def test_hex_grids_have_six_neighbours(tmp_path: Path) -> None:
+    sheets = dict(GRID_SHEETS)
+    sheets["Zones"] = [("zone", "owner", "grid"), ("supply", "shared", "none"), ("board", "shared", "hex")]
+    project = make(tmp_path, "hexes", **sheets)
+    assert findings(audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 1,-1"])) == []
+    assert findings(audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 1,1"])) == [
+        (2, "moves-place-condition", "violation")]
+
+
+def test_area_majority_scores_the_player_with_most_ties_as_the_rules_say(tmp_path: Path) -> None:
+    project = make(tmp_path, "areas",
+                   Cubes=[("name", "count"), ("Cube", 12)],
+                   Zones=[("zone", "owner"), ("supply", "player"), ("north", "shared"), ("south", "shared")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Setup=[("set", "zone", "each"), ("Cubes", "supply", 4)],
+                   Moves=[("verb", "from", "to", "components", "phrase", "ends turn"),
+                          ("place", "supply", "north, south", "Cubes", "place CUBE in REGION", "yes")],
+                   Scoring=[("part", "expression"), ("north", "5 if majority(north) == player else 0"),
+                            ("south", "3 if count(south, by == player) == max(players, count(south, by == player)) "
+                                      "and count(south, by == player) > 0 else 0")])
+    log = ["Ann: place Cube in north", "Ben: place Cube in north", "Ann: place Cube in north",
+           "Ben: place Cube in south", "Ann: place Cube in south"]
+    assert findings(audit_text(project, log + ["table: score Ann 8", "table: score Ben 3"])) == []
+    assert findings(audit_text(project, log + ["table: score Ben 0"])) == [(6, "scoring-score", "violation")]
+
+
+def test_a_cooperative_game_is_won_or_lost_together(tmp_path: Path) -> None:
+    project = make(tmp_path, "coop",
+                   Events=[("name", "count"), ("Storm", 3)],
+                   Zones=[("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
+                          ("threats", "shared", "public", "unordered"), ("gone", "shared", "public", "unordered")],
+                   Counters=[("counter", "owner", "start"), ("points", "player", 0)],
+                   Setup=[("set", "zone"), ("Events", "deck")],
+                   Moves=[("verb", "actor", "from", "to", "components", "ends turn", "due"),
+                          ("flip", "table", "deck", "threats", "Events", "", "count(threats) == 0 and "
+                                                                              "count(deck) > 0 and actions == 0"),
+                          ("calm", "turn", "threats", "gone", "Events", "yes", "")],
+                   Turn=[("key", "value"), ("players", "2-3"), ("cooperative", "yes"),
+                         ("win", "count(deck) == 0 and count(threats) == 0"), ("lose", "count(threats) > 1")])
+    won = ["table: flip Storm", "Ann: calm Storm", "table: flip Storm", "Ben: calm Storm", "table: flip Storm",
+           "Ann: calm Storm", "table: winner all"]
+    assert findings(audit_text(project, won)) == []
+    assert findings(audit_text(project, won[:-1] + ["table: winner Ann"])) == [(7, "scoring-winner", "violation")]
+    skipped = ["table: flip Storm", "Ann: calm Storm", "Ben: calm Storm"]
+    assert findings(audit_text(project, skipped)) == [(3, "moves-flip-due", "violation")]
+
+
+def test_a_roll_lasts_for_its_turn_and_can_end_it(tmp_path: Path) -> None:
+    project = make(tmp_path, "dive",
+                   Pearls=[("name", "depth", "count"), ("Pearl", 3, 9)],
+                   Zones=[("zone", "owner"), ("reef", "shared"), ("bag", "player")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Setup=[("set", "zone"), ("Pearls", "reef")],
+                   Dice=[("die", "faces"), ("d6", "1-6")],
+                   Moves=[("verb", "from", "to", "components", "dice", "condition", "gain", "ends turn"),
+                          ("dive", "", "", "", "2 d6", "rolled(1) == 0", "", "rolled(1) > 0"),
+                          ("grab", "reef", "bag", "Pearls", "", "roll >= card.depth", "points: 1", "yes")])
+    legal = ["Ann: dive 3 1", "Ben: dive 4 4", "Ben: grab Pearl", "Ann: dive 2 2", "Ann: grab Pearl"]
+    assert findings(audit_text(project, legal)) == []  # Ann's 1 ended her turn; Ben's roll is his own
+    stale = ["Ann: dive 4 4", "Ann: grab Pearl", "Ben: grab Pearl"]
+    assert findings(audit_text(project, stale)) == [(3, "moves-grab-condition", "violation")]  # Ann's roll is gone
