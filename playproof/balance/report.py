@@ -323,7 +323,19 @@ def _chart(rates: list[Rate], even: float, width: int = 480, bar: int = 28) -> s
     return "".join(parts) + "</svg>"
 
 
-FORMATS: dict[str, type[BalanceFormat]] = {f.name: f for f in (HtmlBalance, XlsxBalance, JsonBalance)}
+class PdfBalance(BalanceFormat):
+    """An A4 PDF: the seat, component and arc tables of the session reports' insights, for each run."""
+
+    name = "pdf"
+
+    def write(self, runs: list[Run], path: Path) -> None:
+        """Write the runs as a PDF."""
+        from playproof.balance.pdf_balance import write_pdf
+
+        write_pdf(runs, path)
+
+
+FORMATS: dict[str, type[BalanceFormat]] = {f.name: f for f in (HtmlBalance, PdfBalance, XlsxBalance, JsonBalance)}
 
 
 def write_balance(runs: list[Run], path: Path, name: str | None = None) -> Path:

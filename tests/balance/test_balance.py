@@ -166,8 +166,8 @@ def test_report_formats(tmp_path: Path, nim: str) -> None:
 
     book = load_workbook(write_balance(runs, tmp_path / "b.xlsx"))
     assert book.sheetnames == ["Seats", "Components"] and book["Seats"].max_row == 4
-    with pytest.raises(PlayproofError, match='unknown balance report format "pdf"'):
-        write_balance(runs, tmp_path / "b.pdf")
+    with pytest.raises(PlayproofError, match='unknown balance report format "docx"'):
+        write_balance(runs, tmp_path / "b.docx")
 
 
 def test_simulate_cli_options(nim: str) -> None:

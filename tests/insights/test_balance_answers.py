@@ -64,3 +64,17 @@ def test_the_first_player_line_says_how_many_more_games_it_needs() -> None:
         summary.add(GameResult(index, [1, 0] if winner == 0 else [0, 1], [winner], 10, 2))
     lines = text_lines(Run("demo", "as printed", 2, "greedy", summary))
     assert lines[2].startswith("  first player: 75.0 %") and lines[2].endswith("(needs about 25 more games)")
+
+
+def test_balance_answers_as_pdf_carry_the_same_tables(tmp_path: Path) -> None:
+    pypdfium2 = __import__("pytest").importorskip("pypdfium2")
+    summary = _summary()
+    summary.unfinished.append({"seed": 9, "reason": "no end after 50 moves", "last_moves": ["Ann: wait"],
+                               "state": ""})
+    path = write_balance([Run("demo", "as printed", 2, "random", summary, ())], tmp_path / "b.pdf")
+    pdf = pypdfium2.PdfDocument(str(path))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    assert "Seats: demo (as printed), 2 players: 4 finished game(s) (bots random)" in text
+    assert "acquire Royal-Guard" in text and "Games that could not go on (1)" in text
+    assert "random bots test the rules, not the balance" in text
+    assert b"/BaseFont /Helvetica" not in path.read_bytes()

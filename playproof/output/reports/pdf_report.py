@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from statistics import mean
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -19,6 +19,9 @@ from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, Si
 from playproof.output.reports import ReportFormat, charts, compact_note, detailed
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
+
+if TYPE_CHECKING:
+    from playproof.output.reports.insight_tables import InsightTable
 
 BODY = ParagraphStyle("body", fontName=charts.FONT, fontSize=8.5, leading=10.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9, textColor=colors.HexColor("#555555"))
@@ -134,8 +137,13 @@ def _insights(agg: Aggregate) -> list[Flowable]:
         return []
     from playproof.output.reports.insight_tables import insight_tables
 
-    story: list[Flowable] = [p("What the playtests revealed", H2)]
-    for found in insight_tables(agg.insights):
+    return [p("What the playtests revealed", H2)] + insight_flowables(insight_tables(agg.insights))
+
+
+def insight_flowables(tables: list[InsightTable]) -> list[Flowable]:
+    """Return insight tables as headings, notes and tables (long ones cut, and labelled so)."""
+    story: list[Flowable] = []
+    for found in tables:
         rows, cut = found.shown()
         story += [p(found.title + (f" ({cut})" if cut else ""), H3), p(found.note, SMALL),
                   table(found.head, list(rows), _widths(found.head, rows), set(found.numeric))]
