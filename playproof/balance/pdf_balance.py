@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from playproof.atomic import atomic_path
 
 if TYPE_CHECKING:
-    from playproof.balance.report import Run
     from playproof.output.reports.insight_tables import InsightTable
 
 
-def run_tables(run: Run) -> list[InsightTable]:
-    """Return one run's tables: seats, components (every one, the page showing the first 25), arc, stuck games."""
+def run_tables(run: Any) -> list[InsightTable]:
+    """Return one run's (a balance.report.Run) tables: seats, components (the page shows the first 25), arc and
+    the games that could not go on."""
     from playproof.insights.analysis import Group
     from playproof.output.reports.insight_tables import InsightTable, arc_table, component_table, seat_table
 
@@ -28,22 +28,21 @@ def run_tables(run: Run) -> list[InsightTable]:
     return [t for t in tables if t is not None]
 
 
-def write_pdf(runs: list[Run], path: Path) -> None:
-    """Write the runs as an A4 PDF with its fonts embedded (written atomically)."""
+def write_pdf(runs: list[tuple[Any, str, str]], path: Path) -> None:
+    """Write runs, each with its heading and note (a balance.report.Run, text, text), as an A4 PDF with its fonts
+    embedded (written atomically)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
 
-    from playproof.balance.report import random_note, text_lines
     from playproof.output.reports import charts
     from playproof.output.reports.pdf_report import H1, H2, SMALL, insight_flowables, p
 
     charts.register_fonts()
     story = [p("Balance", H1), p("Win rates with 95 % Wilson intervals and how many more games would tell them "
                                  "from an even share (see docs/insights.md).", SMALL)]
-    for run in runs:
-        story += [p(text_lines(run)[0], H2)]
-        story += [p(note, SMALL) for note in [random_note(run.bots)] if note]
+    for run, heading, note in runs:
+        story += [p(heading, H2)] + ([p(note, SMALL)] if note else [])
         story += insight_flowables(run_tables(run))
     with atomic_path(path) as temporary:
         doc = SimpleDocTemplate(str(temporary), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,

@@ -332,7 +332,7 @@ class PdfBalance(BalanceFormat):
         """Write the runs as a PDF."""
         from playproof.balance.pdf_balance import write_pdf
 
-        write_pdf(runs, path)
+        write_pdf([(run, text_lines(run)[0], random_note(run.bots)) for run in runs], path)
 
 
 FORMATS: dict[str, type[BalanceFormat]] = {f.name: f for f in (HtmlBalance, PdfBalance, XlsxBalance, JsonBalance)}
