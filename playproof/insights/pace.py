@@ -24,14 +24,14 @@ class Pace:
         """Return True when no game had anything to measure."""
         return not (self.by_player or self.minutes.n or self.rounds.n)
 
-    def rows(self) -> list[tuple[str, str, str]]:
-        """Return (what, whose or which, distribution) rows for reports."""
-        rows = [("game length", "minutes", self.minutes.text(" min")), ("game length", "rounds", self.rounds.text()),
-                ("game length", "moves", self.moves.text())]
-        rows += [("turn seconds", p, s.text(" s")) for p, s in self.by_player.items()]
-        rows += [("turn seconds", f"phase {ph}", s.text(" s")) for ph, s in self.by_phase.items()]
-        rows += [("downtime seconds", p, s.text(" s")) for p, s in self.downtime.items()]
-        return [r for r in rows if r[2] != "-"]
+    def rows(self) -> list[tuple[str, str, Spread, str]]:
+        """Return (what, whose or which, distribution, unit) rows for reports, leaving out what was not measured."""
+        rows = [("game length", "minutes", self.minutes, " min"), ("game length", "rounds", self.rounds, ""),
+                ("game length", "moves", self.moves, "")]
+        rows += [("turn seconds", p, s, " s") for p, s in self.by_player.items()]
+        rows += [("turn seconds", f"phase {ph}", s, " s") for ph, s in self.by_phase.items()]
+        rows += [("downtime seconds", p, s, " s") for p, s in self.downtime.items()]
+        return [r for r in rows if r[2].n]
 
     def to_dict(self) -> dict[str, Any]:
         """Return the pace as JSON-ready data."""

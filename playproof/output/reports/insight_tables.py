@@ -153,10 +153,12 @@ def pace_table(ins: Insights) -> InsightTable | None:
     table = InsightTable("pace", "Pace", "Distributions, not only means: the median, the middle half of the values "
                          "and their whole range. Downtime: the time between the end of a player's turn and the start "
                          "of their next.", ["What", "Whose", "Distribution"], sheet="Pace", wide=frozenset({2}),
-                         sheet_head=["What", "Whose", "Distribution"])
-    for what, whose, text in rows:
-        table.rows.append([what, whose, text])
-        table.values.append([what, whose, text])
+                         sheet_head=["What", "Whose", "n", "Min", "Lower quartile", "Median", "Upper quartile", "Max",
+                                     "Mean"])
+    for what, whose, spread, unit in rows:
+        table.rows.append([what, whose, spread.text(unit)])
+        table.values.append([what, whose, spread.n, spread.low, spread.q1, spread.median, spread.q3, spread.high,
+                             round(spread.mean, 2)])
     return table
 
 
