@@ -48,3 +48,17 @@ def test_a_question_is_one_tap_on_a_move_or_a_finding(tmp_path: Path, nim: str) 
     asked = post(f"? {move['line']} nim/2-take-limit")
     assert asked["verdict"] == [f"recorded line {asked['line']}"]
     assert re.search(rf"\? {move['line']} nim/2-take-limit$", Store(tmp_path / "s.db").lines(session)[-1])
+
+
+def test_a_question_typed_in_the_repl_is_recorded_and_stamped(tmp_path: Path, nim: str) -> None:
+    from playproof.playtest.recorder import Recorder
+    from playproof.playtest.repl import HELP, run_repl
+
+    store = Store(tmp_path / "r.db")
+    recorder = Recorder.start(store, nim, ["Ann", "Ben"])
+    said: list[str] = []
+    typed = iter(["Ann: take 3", "? 5 Ben: can Ann take three at once?", None])
+    run_repl(recorder, lambda prompt: next(typed), said.append)
+    assert "recorded line 6" in said
+    assert re.fullmatch(r"\d+:\d\d:\d\d \? 5 Ben: can Ann take three at once\?", store.lines(1)[-1])
+    assert "`? Ben: can I buy after playing?`" in HELP
