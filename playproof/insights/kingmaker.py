@@ -93,7 +93,7 @@ def _moment(engine: Engine, actor: str, number: int, bots: list[Bot], seats: dic
     decision = engine.decision()
     if decision is None or len(decision.moves) < 2:
         return None
-    choices = []
+    choices: list[tuple[str, tuple[str, ...]]] = []
     for move in decision.moves[:MOVES]:
         winners = decided_by(engine, actor, move, bots, seats, seed + number)
         if winners is not None and actor in winners:
@@ -108,7 +108,7 @@ def _moment(engine: Engine, actor: str, number: int, bots: list[Bot], seats: dic
 def played_of(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> list[tuple[str, Event]]:
     """Return a recorded game's events, each with the round it was played in; empty unless the game ended."""
     engine = engine_cls(setup)
-    played = []
+    played: list[tuple[str, Event]] = []
     for event in events:
         played.append((engine.round_label(), event))
         engine.apply(event)

@@ -258,7 +258,7 @@ def component_findings(project: Path, offered: set[str], taken: set[str], games:
 
     offered_keys = _keys(offered)
     taken_keys = _keys(taken)
-    findings = []
+    findings: list[Finding] = []
     for name, rows in _named_rows(read_project_workbook(project)).items():
         keys = {row: name_key(row) for row in rows}
         if not any(k in offered_keys for k in keys.values()):

@@ -103,12 +103,12 @@ UNNAMED = "(no rule named)"
 def friction_of(report: SessionReport) -> list[RuleEvent]:
     """Return every violation (standing or corrected) and question of a session, with the player it concerns."""
     actors = {row.line: row.actor for row in report.timeline}
-    found = []
+    found: list[RuleEvent] = []
     for f in report.violations:
         if f.status is not Status.VIOLATION and not f.corrected_by:
             continue  # a verdict hidden information keeps open is no friction seen at the table
         found.append(RuleEvent(f.rule, "corrected" if f.corrected_by else "violation", actors.get(f.line, "")))
-    rules_on = {}
+    rules_on: dict[int, str] = {}
     for f in report.violations:
         rules_on.setdefault(f.line, f.rule)
     for _, asker, rule, target, _ in report.questions:
