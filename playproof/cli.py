@@ -27,8 +27,10 @@ class ErrorsAsOneLine(click.Group):
         try:
             return super().invoke(ctx)
         except ProblemsError as exc:
+            errors = [p for p in exc.problems if p.severity.value == "error"]
             for problem in exc.problems:
-                click.echo(f"{problem.severity.value}: {problem}", err=True)
+                if len(errors) != 1 or problem is not errors[0]:  # a lone error is the Error: line itself
+                    click.echo(f"{problem.severity.value}: {problem}", err=True)
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
             error = click.ClickException(str(exc))

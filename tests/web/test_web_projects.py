@@ -113,7 +113,7 @@ def test_choosing_a_declared_game_on_the_phone_page(browser: Any, served_project
         phone.click("#record")
         phone.locator("#status", has_text=re.compile("^(Stored|Not stored)")).wait_for()
         verdict = phone.inner_text('#log li[data-number="9"]')
-        assert "lantern-guild/moves-buy-from" in verdict  # refereed: the rule it breaks, not a green tick
+        assert "lantern-guild/moves-refill-due" in verdict  # refereed: the refill owed first, not a green tick
     finally:
         context.close()
 

@@ -31,6 +31,7 @@ def perform(state: State, play: Play) -> None:
     if out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
         return
     round_before = state.flow.round
+    state.flow.started = state.flow.started or play.actor != TABLE
     _bookkeeping(state, play)
     if state.flow.round != round_before:
         check_end(state, at_round_start=True)

@@ -161,6 +161,7 @@ class MovesBuilder:
         spec.amount = expression(row, "amount", names, problems)
         spec.result = expression(row, "result", names, problems)
         spec.message = template(row, "message", names, problems)
+        spec.note = row.text("note")
         spec.dice = self.dice_of(row)
         spec.phrase = self.phrase(row, spec)
         spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result", "amount") if row.text(c)}

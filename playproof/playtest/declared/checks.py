@@ -105,8 +105,10 @@ def _move_finding(state: State, play: Play, check_name: str, text: str, line: in
     spec = play.spec
     rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, check_name)
     if sentence and spec.message is not None:
-        sentence = render(spec.message, _ctx(state, play))
-        return Violation(rule, sentence + (f" ({detail})" if detail else ""), line, status)
+        said = render(spec.message, _ctx(state, play))
+        return Violation(rule, said + (f" ({detail})" if detail else ""), line, status)
+    if sentence and spec.note:
+        return Violation(rule, f"{spec.note.rstrip('.')}: {text} ({spec.origin})", line, status)
     return Violation(rule, f"{text} ({spec.origin})", line, status)
 
 

@@ -122,6 +122,11 @@ class DeclaredEngine(Engine):
             play, found = claimed, found + wrong
         due_now = event.actor == TABLE and bool(due_targets(self.state, spec))
         checked = check(self.state, play, event.line, due_now)
+        if checked and checked[0].rule.endswith("/turn-end"):  # the table played on: one finding, nothing applied
+            if self.state.flow.played_on:
+                return found
+            self.state.flow.played_on = True
+            return found + checked[:1]
         checked += self.check_move(play, event) if not checked else []
         self.perform(play)
         return found + checked

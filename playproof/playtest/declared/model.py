@@ -149,6 +149,8 @@ class MoveSpec:
     """What the number a move states must be, when it is not a cost (a harvest states the food it takes)."""
     record: bool = False
     """True for the table's record of a zone (`table: discards A B`): checked against the zone, never applied."""
+    note: str = ""
+    """The row's `note`: the rule in the designer's words (it opens the row's findings when it has no message)."""
     ends_when: Fn | None = None
     """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
     rule_name: str = ""

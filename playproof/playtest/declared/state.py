@@ -62,7 +62,8 @@ class Flow:
     """Whose turn it is and where the game stands: round, turn order, phase, actions, the end."""
 
     __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
-                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds")
+                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds",
+                 "played_on", "started")
 
     def __init__(self) -> None:
         self.order: tuple[str, ...] = ()
@@ -93,6 +94,10 @@ class Flow:
         """Moves made this round, by verb and player (the table's by the player they name)."""
         self.idle_rounds = 0
         """Rounds in a row in which nobody took a turn (every player skipped)."""
+        self.started = False
+        """True once a player has made a move (before it, the table sets up)."""
+        self.played_on = False
+        """The table played a move after the end (reported once; the moves after the end are not applied)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Flow:
         copy = Flow.__new__(Flow)
@@ -275,5 +280,7 @@ class Ctx:
         if name in ("x", "y"):
             cell = getattr(move, "cell", None)
             return "" if cell is None else cell[0 if name == "x" else 1]
+        if name == "started":
+            return flow.started
         return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
                 "dealer": flow.dealer}.get(name, 0)
