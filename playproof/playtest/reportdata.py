@@ -6,10 +6,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from statistics import mean
-from typing import Any
+from typing import Any, Callable
 
 from playproof.playtest.audit import AuditResult, Finding, problem_line
-from playproof.playtest.engine import TABLE, EventKind, Status
+from playproof.playtest.engine import TABLE, Engine, Event, EventKind, Status, move_kind
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
 from playproof.playtest.replay import RoundScores, corrections_of, events_of, run, superseded_amends
 from playproof.playtest.versioncheck import versions_note
@@ -104,31 +104,37 @@ def session_report(result: AuditResult) -> SessionReport:
     title = result.engine.title if result.engine else log.header.get("Game", "")
     problems = [problem_line(log.name, p) for p in result.problems]  # as the audit prints them, warnings marked
     scoring = _scoring(result, problems)
+    events = events_of(log)
     return SessionReport(
         name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,
         players=list(replay.setup.players) if replay else [], scores=scoring.scores,
         breakdown=scoring.breakdown, winners=scoring.winners, over=scoring.over, rounds=scoring.rounds,
         timeline=timeline_of(result), violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
-        problems=problems, moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
-        minutes=_minutes(log), taken=taken_of(result),
+        problems=problems, moves=sum(1 for e in events if e.kind is EventKind.MOVE),
+        minutes=_minutes(log), taken=taken_of(result, events),
         questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION])
 
 
-def taken_of(result: AuditResult) -> dict[str, list[int]]:
-    """Return what each seat took in the game as played (undone moves left out, amended ones as amended)."""
+def taken_of(result: AuditResult, events: list[Event] | None = None) -> dict[str, list[int]]:
+    """Return what each seat took in the game as played (undone moves left out, amended ones as amended;
+    `events`: the log's events when they are already at hand)."""
     if result.engine is None or result.replay is None or not result.replay.playable:
         return {}
-    try:  # a fresh engine names components (the audit keeps no engine: asking its summary would replay the log)
-        namer = result.replay.engine_cls(result.replay.setup)
-    except Exception:  # an engine that cannot start leaves the report without components
-        return {}
+    engine_cls = result.replay.engine_cls
+    if engine_cls.components_of is Engine.components_of:  # the default needs no engine: a move's verb and word
+        name: Callable[[Event], tuple[str, ...]] = move_kind
+    else:  # a fresh engine names them (the audit keeps no engine: asking its summary would replay the log)
+        try:
+            name = engine_cls(result.replay.setup).components_of
+        except Exception:  # an engine that cannot start leaves the report without components
+            return {}
     seats = {name: seat for seat, name in enumerate(result.replay.setup.players)}
     taken: dict[str, list[int]] = {}
-    for event in events_of(result.log):
+    for event in events_of(result.log) if events is None else events:
         seat = seats.get(event.actor)
         if event.kind is EventKind.MOVE and seat is not None:
-            for component in namer.components_of(event):
+            for component in name(event):
                 takers = taken.setdefault(component, [])
                 if seat not in takers:
                     takers.append(seat)
