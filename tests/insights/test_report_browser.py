@@ -81,3 +81,15 @@ def test_balance_page_reads_on_a_phone(browser: Any, tmp_path: Path) -> None:
     scales = page.evaluate("[...document.querySelectorAll('svg')].map(s => s.getBoundingClientRect().width)")
     assert scales and max(scales) <= 390  # the chart scales with its viewBox instead of being cut
     page.close()
+
+
+def test_a_chart_legend_stays_inside_its_drawing() -> None:
+    from reportlab.graphics.shapes import Drawing
+
+    from playproof.output.reports import charts
+
+    charts.register_fonts()
+    drawing = Drawing(charts.WIDTH, charts.HEIGHT)
+    charts._legend(drawing, [f"a rather long part name {i}" for i in range(12)], 340, charts.HEIGHT - 40)
+    low_x, low_y, high_x, high_y = drawing.getBounds()
+    assert high_x <= charts.WIDTH and low_y >= 0  # one column of names cut to 18 characters: nothing cut off

@@ -67,6 +67,8 @@ def _legend(drawing: Drawing, names: list[str], x: float, y: float) -> None:
     legend.x, legend.y, legend.fontName, legend.fontSize = x, y, FONT, 8
     legend.alignment, legend.dx, legend.dy, legend.deltay = "right", 8, 8, 12
     legend.colorNamePairs = [(colour(i), _short(n, 18)) for i, n in enumerate(names)]
+    # one column while the names fit down the chart: a second column would run past the drawing's edge
+    legend.columnMaximum = max(len(names), 1) if len(names) * legend.deltay <= y else max(1, int(y // legend.deltay))
     drawing.add(legend)
 
 
