@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "playproof.commands.balance_commands",  # simulate, balance
     "playproof.commands.web_commands",  # serve
     "playproof.commands.loop_commands",  # changes
+    "playproof.commands.insight_commands",  # probe
 )
 
 
@@ -43,8 +44,8 @@ class ErrorsAsOneLine(click.Group):
 
 
 def _terminated(exc: BaseException) -> bool:
-    """Return True for playproof.output.atomic.Terminated (imported only by the commands that write outputs)."""
-    atomic = sys.modules.get("playproof.output.atomic")
+    """Return True for playproof.atomic.Terminated (imported only by the commands that write outputs)."""
+    atomic = sys.modules.get("playproof.atomic")
     return atomic is not None and isinstance(exc, atomic.Terminated)
 
 

@@ -41,6 +41,8 @@ class Plan:
     engine: str | None = None
     logs: str | None = None
     """A folder where each game's log is written as `<game>-<seed>.log` (by the machine that played it)."""
+    max_moves: int = MAX_EVENTS
+    """A game with no end after this many moves is reported (with its seed) as unfinished."""
 
     def setup(self, index: int) -> Setup:
         """Return the setup of game `index`."""
@@ -67,12 +69,41 @@ def engine_class(plan: Plan) -> type[Engine]:
     return found
 
 
+class UnfinishedGame(PlayproofError):
+    """A simulated game that cannot go on: no legal move, or no end after the most moves a game may take."""
+
+    def __init__(self, game: str, seed: int | None, reason: str, moves: list[str], state: str = "") -> None:
+        """Keep the game's seed, why it cannot go on, the last moves and the engine's state."""
+        super().__init__(f"{game}: {reason} (seed {seed})")
+        self.seed, self.reason, self.moves, self.state = seed, reason, moves, state
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the unfinished game as JSON-ready data: its seed, why, the last moves and the state."""
+        return {"seed": self.seed, "reason": self.reason, "last_moves": self.moves, "state": self.state}
+
+
+LAST_MOVES = 12
+"""How many of the moves that led to a stuck game are reported with it."""
+
+
+def _stuck(engine: Engine, setup: Setup, reason: str, events: list[Event] | None,
+           recent: list[tuple[str, str]]) -> UnfinishedGame:
+    """Return the error of a game that cannot go on, with the moves that led there and the engine's state."""
+    moves = ([f"{e.actor}: {e.text}" for e in events[-LAST_MOVES:]] if events
+             else [f"{actor}: {move}" for actor, move in recent[-LAST_MOVES:]])
+    try:
+        state = engine.summary()
+    except Exception:  # a state that cannot be described leaves the report without it
+        state = ""
+    return UnfinishedGame(engine.game_id, setup.seed, reason, moves, state)
+
+
 Step = tuple[str, int, str, Callable[[Event], Sequence[object]] | None]
 """The pending decision's actor, its number of moves, the move chosen, and how to apply it (None: `apply`)."""
 
 
 def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: random.Random,
-              index: int = 0, events: list[Event] | None = None) -> GameResult:
+              index: int = 0, events: list[Event] | None = None, max_moves: int = MAX_EVENTS) -> GameResult:
     """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`).
 
     When every seat plays at random, moves come from `Engine.offer()` (`_random_step`): the move
@@ -84,14 +115,21 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     seats = {name: seat for seat, name in enumerate(setup.players)}
     step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
     taken: dict[str, list[int]] = {}
-    moves, labels = 0, {engine.round_label()}
+    label = engine.round_label()
+    moves, labels, by_round = 0, {label}, []
+    recent: list[tuple[str, str]] = []
     while (pending := step(engine, seats, bots, rng)) is not None:
         actor, count, move, play = pending
-        if not count or moves >= MAX_EVENTS:
-            raise PlayproofError(f"{engine_cls.game_id}: no legal move or no end after {moves} events (seed "
-                                 f"{setup.seed})")
+        if not count:
+            raise _stuck(engine, setup, f"no legal move for {actor or 'the table'} after {moves} moves", events, recent)
+        if moves >= max_moves:
+            raise _stuck(engine, setup, f"no end after {moves} moves", events, recent)
         moves += 1
         event = Event(moves, actor, *_split(move))
+        if events is None:  # the last moves are kept to show how a stuck game got there
+            recent.append((actor, move))
+            if len(recent) > 2 * LAST_MOVES:
+                del recent[:LAST_MOVES]
         seat = seats.get(actor)
         if seat is not None:
             _note_taken(taken, engine, event, seat)
@@ -99,8 +137,20 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
             events.append(event)
         if found := (engine.apply(event) if play is None else play(event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
-        labels.add(engine.round_label())
-    return _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+        if (now := engine.round_label()) != label:  # the round just played is over: its scores are final
+            by_round.append(_seat_scores(engine, setup.players))
+            label = now
+            labels.add(now)
+    by_round.append(_seat_scores(engine, setup.players))
+    result = _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
+    result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
+    return result
+
+
+def _seat_scores(engine: Engine, players: tuple[str, ...]) -> list[int]:
+    """Return the scores now, by seat."""
+    scores = engine.scores()
+    return [scores.get(p, 0) for p in players]
 
 
 def _random_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:
@@ -159,7 +209,14 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
         setup = plan.setup(index)
         events: list[Event] | None = [] if plan.logs else None
         try:
-            summary.add(play_game(engine_cls, setup, bots, random.Random(setup.seed), index, events))
+            summary.add(play_game(engine_cls, setup, bots, random.Random(setup.seed), index, events, plan.max_moves))
+        except UnfinishedGame as stuck:  # reported with its seed; the other games go on
+            summary.unfinished.append(stuck.to_dict())
+            if events is not None and plan.logs:  # the moves that led there, to audit or replay
+                folder = Path(plan.logs)
+                write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log",
+                          game_log(engine_cls, setup, events, folder, plan.bots))
+            continue
         except PlayproofError:
             raise
         except Exception as exc:  # an engine bug must name the game that shows it
@@ -167,7 +224,8 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
                                  f"{setup.seed} ({exc.__class__.__name__}: {exc})") from exc
         if events is not None and plan.logs:
             folder = Path(plan.logs)  # the log names its project relative to this folder
-            write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log", game_log(engine_cls, setup, events, folder))
+            write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log",
+                      game_log(engine_cls, setup, events, folder, plan.bots))
     summary.seconds = time.perf_counter() - began
     return summary
 

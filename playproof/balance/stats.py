@@ -7,99 +7,12 @@ games give the same numbers whatever the number of processes).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-Z95 = 1.959963984540054
-SMALL_SAMPLE = 30
-"""Below this many games (or takers), a rate is shown with a warning that the sample is small."""
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval of a proportion (95 % by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass
-class Rate:
-    """A proportion with its 95 % interval."""
-
-    successes: float
-    trials: int
-
-    @property
-    def value(self) -> float:
-        """Return the proportion (0 with no trials)."""
-        return self.successes / self.trials if self.trials else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """Return the Wilson 95 % interval."""
-        return wilson(self.successes, self.trials)
-
-    @property
-    def small(self) -> bool:
-        """Return True when the sample is too small to read much into."""
-        return self.trials < SMALL_SAMPLE
-
-    def text(self) -> str:
-        """Return `41.0 % [38.0, 44.1]`, with a warning mark for a small sample."""
-        low, high = self.interval
-        warn = " (small sample)" if self.small else ""
-        return f"{100 * self.value:.1f} % [{100 * low:.1f}, {100 * high:.1f}]{warn}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the rate as JSON-ready data."""
-        low, high = self.interval
-        return {"rate": self.value, "low": low, "high": high, "n": self.trials, "small_sample": self.small}
-
-
-@dataclass
-class Moments:
-    """Count, mean and spread of a number, kept as running sums (Welford's method), plus its min and max."""
-
-    n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
-    low: float = math.inf
-    high: float = -math.inf
-
-    def add(self, x: float) -> None:
-        """Take one value into account."""
-        self.n += 1
-        delta = x - self.mean
-        self.mean += delta / self.n
-        self.m2 += delta * (x - self.mean)
-        self.low, self.high = min(self.low, x), max(self.high, x)
-
-    def merge(self, other: Moments) -> None:
-        """Take another batch's moments into account (Chan's parallel formula)."""
-        if not other.n:
-            return
-        n = self.n + other.n
-        delta = other.mean - self.mean
-        self.m2 += other.m2 + delta * delta * self.n * other.n / n
-        self.mean += delta * other.n / n
-        self.n, self.low, self.high = n, min(self.low, other.low), max(self.high, other.high)
-
-    @property
-    def sd(self) -> float:
-        """Return the sample standard deviation."""
-        return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the moments as JSON-ready data."""
-        if not self.n:
-            return {"n": 0}
-        return {"n": self.n, "mean": self.mean, "sd": self.sd, "min": self.low, "max": self.high}
+from playproof.insights.arc import ArcTally, arc_of
+from playproof.insights.stats import SMALL_SAMPLE, Z95, Moments, Rate, wilson  # noqa: F401  (shared names)
 
 
 @dataclass
@@ -113,6 +26,8 @@ class GameResult:
     rounds: int
     taken: dict[str, list[int]] = field(default_factory=dict)
     """Component (or move kind) -> the seats that took it at least once."""
+    by_round: list[list[int]] = field(default_factory=list)
+    """Scores by seat at the end of each round (for the arc of the game)."""
 
 
 @dataclass
@@ -130,6 +45,9 @@ class Summary:
     takers_won: Counter[str] = field(default_factory=Counter)
     """Component -> how many of the seats that took it won (shared wins as shares): taken by winners."""
     seconds: float = 0.0
+    arc: ArcTally = field(default_factory=ArcTally)
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
+    """Games that could not go on (no legal move, no end): seed, reason, last moves, state. Not in `games`."""
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.players
@@ -149,6 +67,8 @@ class Summary:
         for component, seats in game.taken.items():
             self.taken[component] += len(seats)
             self.takers_won[component] += sum(share for s in seats if s in game.winners)
+        if game.by_round:
+            self.arc.add(arc_of(game.by_round, game.winners))
 
     def merge(self, other: Summary) -> None:
         """Take a later batch's summary into account."""
@@ -161,6 +81,8 @@ class Summary:
         for mine, theirs in ((self.score_counts, other.score_counts), (self.taken, other.taken),
                              (self.takers_won, other.takers_won)):
             mine.update(theirs)
+        self.arc.merge(other.arc)
+        self.unfinished.extend(other.unfinished)
 
     def seat_rates(self) -> list[Rate]:
         """Return each seat's win rate with its interval."""
@@ -175,14 +97,24 @@ class Summary:
         rest) and the win rate of the players who took it."""
         return [(c, times, Rate(self.takers_won[c], times)) for c, times in self.taken.most_common()]
 
+    def even(self) -> float:
+        """Return the even share of a win: what a seat (or a component's taker) wins if it makes no difference."""
+        return 1.0 / self.players if self.players else 0.0
+
+    def take_rate(self, component: str) -> Rate:
+        """Return how often a seat took a component in a game (of every seat in every game)."""
+        return Rate(self.taken[component], self.games * self.players)
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the summary as JSON-ready data."""
+        """Return the summary as JSON-ready data (every rate with its sample-size advice against an even share)."""
         rate, even = self.first_player_advantage()
         return {"games": self.games, "players": self.players, "seconds": self.seconds,
-                "win_rate_by_seat": [r.to_dict() for r in self.seat_rates()],
-                "first_player": {**rate.to_dict(), "even": even},
+                "win_rate_by_seat": [r.to_dict(even) for r in self.seat_rates()],
+                "first_player": {**rate.to_dict(even), "even": even},
                 "score_by_seat": [m.to_dict() for m in self.scores],
                 "score_distribution": {str(k): v for k, v in sorted(self.score_counts.items())},
-                "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(),
-                        "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
-                                "takers_win_rate": r.to_dict()} for c, n, r in self.component_rates()]}
+                "moves": self.moves.to_dict(), "rounds": self.rounds.to_dict(), "arc": self.arc.to_dict(),
+                "unfinished": self.unfinished,
+                "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
+                                "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even, "takes")}
+                               for c, n, r in self.component_rates()]}

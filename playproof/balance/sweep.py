@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from playproof.errors import PlayproofError
+from playproof.insights.names import name_key
 
 VARY = re.compile(r"^\s*(?P<sheet>[^\[\]]+?)\s*\[\s*(?P<key>[^\]]+?)\s*\]\s*\.\s*(?P<column>[^=]+?)\s*=\s*(?P<values>.+)$")
 KEY_COLUMNS = ("key", "name", "id")
@@ -127,7 +128,7 @@ def _cells(rows: list[list[Any]], vary: Vary, where: str) -> Iterator[tuple[int,
     column = header.index(vary.column)
     key = next((header.index(k) for k in KEY_COLUMNS if k in header), 0)
     found = [i for i, row in enumerate(rows[1:], start=1) if key < len(row) and row[key] is not None
-             and (vary.key == "*" or str(row[key]).strip().lower() == vary.key.lower())]
+             and (vary.key == "*" or name_key(str(row[key])) == name_key(vary.key))]  # any spelling
     if not found:
         raise PlayproofError(f'--vary: no row "{vary.key}" in {where} (rows are found by their '
                              f'{header[key] or "first"} column)')

@@ -49,8 +49,9 @@ def _check_options(game: str, options: dict[str, str], project: Path | None, eng
 def run_options(func: click.decorators.FC) -> click.decorators.FC:
     """Add the options every bot run shares: bots, jobs, backend, address, seed, variant, report."""
     for option in reversed([
-        click.option("--bots", default="random", show_default=True,
-                     help="Bots by seat: random, greedy or mcts[:BUDGET[:LEAF]] (mcts:200 iterations a move, "
+        click.option("--bots", default=None,
+                     help="Bots by seat (default: random for simulate, greedy for balance): random, greedy or "
+                          "mcts[:BUDGET[:LEAF]] (mcts:200 iterations a move, "
                           "mcts:0.5s CPU seconds a move; the leaf scored when the mover's turn is over by "
                           "default (:turn), mcts:200:4 after four random moves, mcts:200:end at the end of a "
                           "random game), e.g. mcts:200,greedy. See `playproof docs simulate`."),
@@ -60,6 +61,8 @@ def run_options(func: click.decorators.FC) -> click.decorators.FC:
                      help='Where games are played: this machine, or Ray (pip install "playproof[cluster]").'),
         click.option("--address", default=None, help="A Ray cluster to join (default: start a local one)."),
         click.option("--seed", type=int, default=1, show_default=True, help="Game i uses seed + i."),
+        click.option("--max-moves", type=click.IntRange(min=1), default=100_000, show_default=True,
+                     help="A game with no end after this many moves is reported with its seed; the rest go on."),
         click.option("--variant", default="", help='Variant options, e.g. "random-order".'),
         click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
                      help="Also write the answers as .html, .xlsx or .json."),
@@ -74,10 +77,11 @@ def run_options(func: click.decorators.FC) -> click.decorators.FC:
 @click.option("--games", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--logs", type=click.Path(file_okay=False, path_type=Path), help="Write each game's log here.")
 @run_options
-def simulate(game: str, players: int, games: int, logs: Path | None, bots: str, jobs: int, backend: str,
-             address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
-             engine: str | None) -> None:
+def simulate(game: str, players: int, games: int, logs: Path | None, bots: str | None, jobs: int, backend: str,
+             address: str | None, seed: int, max_moves: int, variant: str, report_path: Path | None,
+             project: Path | None, engine: str | None) -> None:
     """Play games with bots through the engine: win rates by seat with 95 % intervals (logs audit clean)."""
+    bots = bots or "random"
     from playproof.balance.report import Run, text_lines, write_balance
     from playproof.balance.runner import Plan, engine_class
     from playproof.playtest.games import find_project
@@ -89,7 +93,7 @@ def simulate(game: str, players: int, games: int, logs: Path | None, bots: str, 
     if logs is not None:
         write_log(logs, None)
     plan = Plan(game, players, games, seed, bots, tuple(options.items()), _path(project or find_project(game)),
-                engine, str(logs.resolve()) if logs else None)
+                engine, str(logs.resolve()) if logs else None, max_moves)
     run = Run(engine_class(plan).game_id, "as printed", players, bots, _run(plan, jobs, backend, address))
     click.echo("\n".join(text_lines(run)))
     if report_path is not None:
@@ -104,10 +108,15 @@ def simulate(game: str, players: int, games: int, logs: Path | None, bots: str, 
 @click.option("--vary", "varies", multiple=True,
               help='A number to vary: "<sheet>[<row key>].<column>=2,3,4" (several make a grid).')
 @run_options
-def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], bots: str, jobs: int, backend: str,
-            address: str | None, seed: int, variant: str, report_path: Path | None, project: Path | None,
-            engine: str | None) -> None:
-    """Compare variants of the workbook (and numbers of players): the same games, with error bars."""
+def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], bots: str | None, jobs: int,
+            backend: str, address: str | None, seed: int, max_moves: int, variant: str, report_path: Path | None,
+            project: Path | None, engine: str | None) -> None:
+    """Compare variants of the workbook (and numbers of players) with greedy bots: the same games, with error bars."""
+    from playproof.balance.report import random_note
+
+    bots = bots or "greedy"  # random play tests the rules, not the balance
+    if note := random_note(bots):
+        click.echo(note)
     from playproof.balance.report import write_balance
     from playproof.balance.sweep import parse_vary, player_counts
     from playproof.playtest.engine import example_project
@@ -120,14 +129,15 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     if varies and base is None:
         raise PlayproofError(f'--vary needs the game\'s project: give --project (no project found for "{game}")')
     counts = player_counts(players_text) if players_text else [referee(game, project, engine).min_players]
-    runs = _sweep(game, base, [parse_vary(v) for v in varies], counts, games, bots, jobs, backend, address, seed,
-                  options, engine)
+    runs = _sweep(game, base, [parse_vary(v) for v in varies], counts, games, bots, jobs, backend, address,
+                  (seed, max_moves), options, engine)
     if report_path is not None:
         click.echo(f"wrote {write_balance(runs, report_path)}")
 
 
 def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games: int, bots: str, jobs: int,
-           backend: str, address: str | None, seed: int, options: dict[str, str], engine: str | None) -> list[Run]:
+           backend: str, address: str | None, seeding: tuple[int, int], options: dict[str, str],
+           engine: str | None) -> list[Run]:
     """Play every variant at every number of players, printing each answer as it comes."""
     import tempfile
 
@@ -140,9 +150,10 @@ def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games:
         for combo in grid(varies):
             project = project_variant(base, combo, Path(workdir)) if combo else base
             for players in counts:
-                plan = Plan(game, players, games, seed, bots, tuple(options.items()), _path(project), engine)
+                plan = Plan(game, players, games, seeding[0], bots, tuple(options.items()), _path(project), engine,
+                            max_moves=seeding[1])
                 run = Run(engine_class(plan).game_id, variant_label(combo), players, bots,
-                          _run(plan, jobs, backend, address))
+                          _run(plan, jobs, backend, address), tuple(v.key for v, _ in combo if v.key != "*"))
                 click.echo("\n".join(text_lines(run)))
                 runs.append(run)
     return runs

@@ -244,24 +244,46 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @click.option("--compare", nargs=2, metavar="VERSION VERSION", default=None,
               help="Compare the sessions of two versions side by side (html, json or txt).")
+@click.option("--bots", default=None, help="Also play bots (e.g. greedy) at each game and number of players of "
+              "the sessions and set them beside the humans.")
+@click.option("--bot-games", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Bots' games per game and number of players (with --bots).")
+@click.option("--kingmakers", is_flag=True, help="Look for kingmaker moments in each finished session's last "
+              "round, by playouts of the --bots (default greedy): slower.")
 @log_project_option
 @engine_option
 @db_option
 def report(sources: tuple[str, ...], fmt: str | None, output: Path, compare: tuple[str, str] | None,
-           project: Path | None, engine: str | None, db: Path | None) -> None:
-    """Write a session report of sessions (by id) or log files; several get aggregate views."""
+           bots: str | None, bot_games: int, kingmakers: bool, project: Path | None, engine: str | None,
+           db: Path | None) -> None:
+    """Write a session report of sessions (by id) or log files; several get aggregate views and insights."""
     from playproof.playtest.sources import load_reports
-    from playproof.output.reports import find_format, format_for, write_reports
+    from playproof.output.reports import BotsBeside, find_format, format_for, write_reports
 
     if compare:
         return _compare(list(sources), compare, output, fmt, project, engine, db)
     fmt = format_for(output, fmt)
     find_format(fmt)
     reports = load_reports(list(sources), db, engine, project)
-    write_reports(reports, fmt, output)
+    moments = _kingmakers(list(sources), db, engine, project, bots or "greedy") if kingmakers else None
+    write_reports(reports, fmt, output, BotsBeside(bots, bot_games, engine=engine) if bots else None, moments)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
         click.echo(problem, err=True)
+
+
+def _kingmakers(sources: list[str], db: Path | None, engine: str | None, project: Path | None,
+                bots: str) -> list[object]:
+    """Return (session, kingmaker moment) of every source whose last round shows one (each audited again)."""
+    from playproof.insights.kingmaker import session_kingmaker
+    from playproof.playtest.sources import audit_source
+
+    found = []
+    for source in sources:
+        result = audit_source(source, db, engine, project)
+        if (moment := session_kingmaker(result, bots)) is not None:
+            found.append((result.log.name, moment))
+    return found
 
 
 def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,

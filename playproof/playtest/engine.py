@@ -242,8 +242,7 @@ class Engine(ABC):
         The default is the kind of move: its verb and first word (`buy Market`, `play Greed/Lust`);
         an engine that knows its components names them.
         """
-        first = event.args.split(" ", 1)[0].rstrip(",;") if event.args else ""
-        return (f"{event.verb} {first}".strip(),)
+        return move_kind(event)
 
     def violation(self, rule: str, message: str, event: Event | int,
                   status: Status = Status.VIOLATION) -> Violation:
@@ -253,6 +252,12 @@ class Engine(ABC):
             raise KeyError(f"{rule_id} is not in the {self.game_id} rule index")
         line = event.line if isinstance(event, Event) else event
         return Violation(rule_id, message, line, status)
+
+
+def move_kind(event: Event) -> tuple[str, ...]:
+    """Return what `Engine.components_of` names by default: a move's verb and first word (no state needed)."""
+    first = event.args.split(" ", 1)[0].rstrip(",;") if event.args else ""
+    return (f"{event.verb} {first}".strip(),)
 
 
 def player_range(engine: type[Engine]) -> str:

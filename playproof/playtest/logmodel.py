@@ -25,6 +25,7 @@ class EntryKind(str, Enum):
     UNDO = "undo"
     AMEND = "amend"
     NOTE = "note"
+    QUESTION = "question"
     ERROR = "error"
 
 
@@ -115,7 +116,16 @@ def body_text(entry: Entry) -> str:
         return f"undo {entry.target}"
     if kind is EntryKind.AMEND:
         return f"amend {entry.target}: " + _move_text(entry.actor, entry.verb, entry.args)
+    if kind is EntryKind.QUESTION:
+        return question_text(entry)
     return f"note {entry.value}".rstrip()
+
+
+def question_text(entry: Entry) -> str:
+    """Return a question line: `? [line] [rule id] [Actor:] words` (`? 14 Ben: can I buy after playing?`)."""
+    parts = ["?", str(entry.target) if entry.target else "", entry.key, f"{entry.actor}:" if entry.actor else "",
+             entry.value]
+    return " ".join(p for p in parts if p)
 
 
 def to_record(entry: Entry) -> dict[str, Any]:

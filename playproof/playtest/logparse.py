@@ -185,9 +185,30 @@ def _parse_event(body: str, number: int, col: int) -> Entry:
     """Parse a marker, keyword line or move starting at column `col`."""
     if match := MARKER.match(body):
         return _parse_marker(match, number, col)
+    if body.startswith("?") and (len(body) == 1 or body[1].isspace()):
+        return _parse_question(body[1:], number, col + 1)
     if (match := KEYWORD.match(body)) and body.split()[0].lower() == match.group(1).lower():
         return _parse_keyword(match.group(1).lower(), body[match.end():], number, col + match.end())
     return _parse_move(body, number, col, EntryKind.MOVE)
+
+
+QUESTION_LINE = re.compile(r"\s*(?:(\d{1,6})(?:\s+|$))?(?:([a-z0-9][\w.-]*/[\w.-]+)(?:\s+|$))?")
+QUESTION_ACTOR = re.compile(r"([^\W\d_][\w .'-]{0,40}?)\s*:(?:\s+|$)(.*)$")
+
+
+def _parse_question(rest: str, number: int, col: int) -> Entry:
+    """Parse `? [line] [rule id] [Actor:] words`: a rules question or dispute at the table (engines ignore it)."""
+    match = QUESTION_LINE.match(rest)
+    assert match is not None  # every part of it is optional
+    target, rule = int(match.group(1) or 0), match.group(2) or ""
+    words = rest[match.end():].strip()
+    actor = ""
+    if found := QUESTION_ACTOR.match(words):
+        actor, words = found.group(1).strip(), found.group(2).strip()
+    if not (words or target or rule):
+        raise LineError(col, "a question needs its words, a line or a rule, e.g. `? Ben: can I buy after playing?` "
+                             "or `? 14`")
+    return Entry(number, EntryKind.QUESTION, actor=actor, key=rule, value=words, target=target)
 
 
 def _parse_marker(match: re.Match[str], number: int, col: int) -> Entry:
@@ -269,6 +290,8 @@ def check_references(log: Log) -> None:
             state.moves[entry.line] = entry  # the common case: a move by an actor spelled as in the header
             continue
         try:
+            if kind is EntryKind.QUESTION:
+                entry = log.entries[index] = _check_question(entry, actors)
             if kind is move or kind is amend:
                 _check_actor(entry, actors)
             if kind is EntryKind.REVEAL or kind is EntryKind.UNDO or kind is amend:
@@ -317,6 +340,20 @@ def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
         known = ", ".join(a for a in actors.values() if a != TABLE)
         col = 1 + entry.raw.find(entry.actor) if entry.actor else 1
         raise LineError(col, f'unknown actor "{entry.actor}" (players: {known}; or {TABLE})')
+    return _respell(entry, name)
+
+
+def _check_question(entry: Entry, actors: dict[str, str]) -> Entry:
+    """A question names an earlier line; words before a colon are its asker only when they name a player."""
+    if entry.target >= entry.line:
+        raise LineError(3, f"? {entry.target}: a question names an earlier line")
+    if not entry.actor:
+        return entry
+    name = actors.get(entry.actor.lower())
+    if name is None or name == TABLE:  # `? can I buy: ...` is a question, not a player's
+        raw = entry.raw
+        entry.value, entry.actor = f"{entry.actor}: {entry.value}".strip(), ""
+        return with_raw(entry, raw)
     return _respell(entry, name)
 
 

@@ -18,7 +18,8 @@ from playproof.playtest.replay import EngineFailure, Replay, events_of, line_ord
 from playproof.playtest.store import SessionInfo, Store
 
 Clock = Callable[[], float]
-STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND, EntryKind.NOTE)
+STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, EntryKind.AMEND, EntryKind.NOTE,
+           EntryKind.QUESTION)
 
 
 def header_lines(game: str, players: list[str], project: str | None = None, variant: str = "",

@@ -16,6 +16,7 @@ SHOWN_MOVES = 8
 HELP = """Type a log line, e.g. `Ann: play Greed/Lust A Greed` (or just `play ...` for the player to move).
 Corrections: `undo` (last move), `undo N`, `amend N: Ann: verb args`, `reveal N: a, b`.
 Also: `note TEXT`, `== Round 2 ==`, `-- Scoring --`, `# comment`.
+A rules question or dispute: `? Ben: can I buy after playing?`, about a line `? 14 ...` or a rule `? RULE-ID ...`.
 Commands: moves (every legal move), state, scores, help, end (finish the session; `end session` when the
 game has a move called `end`, which `end` then records)."""
 SESSION_END = ("end session", "end-session")

@@ -6,10 +6,10 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from statistics import mean
-from typing import Any
+from typing import Any, Callable
 
 from playproof.playtest.audit import AuditResult, Finding, problem_line
-from playproof.playtest.engine import TABLE, EventKind, Status
+from playproof.playtest.engine import TABLE, Engine, Event, EventKind, Status, move_kind
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
 from playproof.playtest.replay import RoundScores, corrections_of, events_of, run, superseded_amends
 from playproof.playtest.versioncheck import versions_note
@@ -54,6 +54,10 @@ class SessionReport:
     problems: list[str]
     moves: int
     minutes: float | None
+    taken: dict[str, list[int]] = field(default_factory=dict)
+    """Component (or kind of move, as the engine names it) -> the seats (from 0) that took it, corrections applied."""
+    questions: list[tuple[int, str, str, int, str]] = field(default_factory=list)
+    """Rules questions asked at the table (`?` lines): (line, asker, rule id, line asked about, words)."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -67,6 +71,17 @@ class SessionReport:
         rules = sorted(set(standing) | set(corrected), key=lambda r: (-standing[r] - corrected[r], r))
         return [(r, standing[r], corrected[r]) for r in rules]
 
+    def arc_text(self) -> str:
+        """Return the arc of the game in words (`decided at round 5 of 9, ...`), empty without rounds or an end."""
+        from playproof.insights.arc import arc_of
+
+        if not self.over or not self.rounds:
+            return ""
+        seats = {p: s for s, p in enumerate(self.players)}
+        arc = arc_of([[scores.get(p, 0) for p in self.players] for _, scores in self.rounds],
+                     [seats[w] for w in self.winners if w in seats])
+        return arc.text() if arc is not None else ""
+
     @cached_property
     def timed(self) -> bool:
         """Return True when the log has elapsed times (asked once per timeline row: worked out once)."""
@@ -79,6 +94,7 @@ class SessionReport:
         data["rounds"] = [{"round": label, "scores": scores} for label, scores in self.rounds]
         data["notes"] = [{"line": line, "text": text} for line, text in self.notes]
         data["violations_by_rule"] = [{"rule": r, "standing": s, "corrected": c} for r, s, c in self.by_rule()]
+        data["arc"] = self.arc_text()
         return data
 
 
@@ -88,14 +104,41 @@ def session_report(result: AuditResult) -> SessionReport:
     title = result.engine.title if result.engine else log.header.get("Game", "")
     problems = [problem_line(log.name, p) for p in result.problems]  # as the audit prints them, warnings marked
     scoring = _scoring(result, problems)
+    events = events_of(log)
     return SessionReport(
         name=log.name, game=log.header.get("Game", ""), title=title, header=log.header,
         players=list(replay.setup.players) if replay else [], scores=scoring.scores,
         breakdown=scoring.breakdown, winners=scoring.winners, over=scoring.over, rounds=scoring.rounds,
         timeline=timeline_of(result), violations=sorted(result.findings + result.slips, key=lambda f: (f.line, f.rule)),
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
-        problems=problems, moves=sum(1 for e in events_of(log) if e.kind is EventKind.MOVE),
-        minutes=_minutes(log))
+        problems=problems, moves=sum(1 for e in events if e.kind is EventKind.MOVE),
+        minutes=_minutes(log), taken=taken_of(result, events),
+        questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION])
+
+
+def taken_of(result: AuditResult, events: list[Event] | None = None) -> dict[str, list[int]]:
+    """Return what each seat took in the game as played (undone moves left out, amended ones as amended;
+    `events`: the log's events when they are already at hand)."""
+    if result.engine is None or result.replay is None or not result.replay.playable:
+        return {}
+    engine_cls = result.replay.engine_cls
+    if engine_cls.components_of is Engine.components_of:  # the default needs no engine: a move's verb and word
+        name: Callable[[Event], tuple[str, ...]] = move_kind
+    else:  # a fresh engine names them (the audit keeps no engine: asking its summary would replay the log)
+        try:
+            name = engine_cls(result.replay.setup).components_of
+        except Exception:  # an engine that cannot start leaves the report without components
+            return {}
+    seats = {name: seat for seat, name in enumerate(result.replay.setup.players)}
+    taken: dict[str, list[int]] = {}
+    for event in events_of(result.log) if events is None else events:
+        seat = seats.get(event.actor)
+        if event.kind is EventKind.MOVE and seat is not None:
+            for component in name(event):
+                takers = taken.setdefault(component, [])
+                if seat not in takers:
+                    takers.append(seat)
+    return taken
 
 
 @dataclass
@@ -234,6 +277,10 @@ class Aggregate:
     """The games of the sessions (seat and score views mix them when there are several)."""
     versions: str = ""
     """A caution naming the versions the sessions were played on, when there are several (versioncheck)."""
+    unfinished: int = 0
+    """Sessions whose game never ended: left out of the seat win rates."""
+    insights: Any = None
+    """What the sessions revealed (playproof.insights.analysis.Insights), set by the report writer."""
 
     @cached_property
     def short_names(self) -> dict[str, str]:
@@ -258,15 +305,16 @@ class Aggregate:
                               for s, w, g in self.seat_wins],
                 "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
                 "game_length": [{"log": n, "moves": mv, "minutes": mi} for n, mv, mi in self.lengths],
-                "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules]}
+                "most_broken_rules": [{"rule": r, "count": c} for r, c in self.rules], "unfinished": self.unfinished,
+                "insights": self.insights.to_dict() if self.insights is not None else None}
 
 
 def aggregate(reports: list[SessionReport]) -> Aggregate:
-    """Return the views over many sessions (a tie counts as a win for every tied seat)."""
+    """Return the views over many sessions (a tie counts as a win for every tied seat; unfinished games count none)."""
     wins: Counter[int] = Counter()
     games: Counter[int] = Counter()
     for report in reports:
-        for seat, player in enumerate(report.players, start=1):
+        for seat, player in enumerate(report.players if report.over else [], start=1):
             games[seat] += 1
             wins[seat] += player in report.winners and report.over
     spreads = [(r.name, min(r.scores.values(), default=0), max(r.scores.values(), default=0),
@@ -274,7 +322,8 @@ def aggregate(reports: list[SessionReport]) -> Aggregate:
     rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
     return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
                      [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports),
-                     sorted({r.game for r in reports if r.game}), versions_note([r.header for r in reports]))
+                     sorted({r.game for r in reports if r.game}), versions_note([r.header for r in reports]),
+                     sum(1 for r in reports if not r.over))
 
 
 def _seat_means(reports: list[SessionReport]) -> dict[int, float]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError
-from playproof.output.atomic import write_text_atomic
+from playproof.atomic import write_text_atomic
 from playproof.playtest.engine import Engine, Event, EventKind, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
@@ -124,9 +124,11 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, count + 1))
 
 
-def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], folder: Path | None = None) -> str:
+def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], folder: Path | None = None,
+             bots: str | None = None) -> str:
     """Return a simulated game as log text (header, then one `Actor: verb args` line per event); `folder`: where
-    the log is written, so that [Project] is relative to it (a portable log)."""
+    the log is written, so that [Project] is relative to it (a portable log); `bots`: which bots played it,
+    written as `[Bots "greedy"]` so that reports tag the game as the bots' and not a table's."""
     from playproof.playtest.projectfind import relative_to, session_stamp
 
     project = setup.project
@@ -134,7 +136,7 @@ def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], folder
     values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
               "Seed": None if setup.seed is None else str(setup.seed),
               "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items()),
-              "Project": str(named) if named else None, **session_stamp(engine_cls, project)}
+              "Project": str(named) if named else None, **session_stamp(engine_cls, project), "Bots": bots}
     header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 

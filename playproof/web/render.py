@@ -105,6 +105,7 @@ def session_page(view: View, csrf: str, device: str, pen: str | None) -> str:
 <button type="button" data-action="undo-last">Undo last</button>
 <button type="button" data-append=" ?" title="a face-down card: reveal it later">Hidden ?</button>
 <button type="button" data-fill="note ">Note</button>
+<button type="button" data-fill="? " title="a rules question or dispute">Question ?</button>
 <button type="button" data-fill="== Round  ==" data-caret="9">Round</button>
 <label class="check"><input type="checkbox" id="edit-first"> Edit before recording</label>
 </div>
@@ -190,14 +191,18 @@ def _line_html(line: LineView) -> str:
 
 
 def _actions(line: LineView) -> str:
-    """Return the buttons of a move still in play: reveal its `?`, undo it, amend it."""
+    """Return the buttons of a move still in play: reveal its `?`, undo it, amend it, ask about it or its rules."""
     if not line.move:
         return ""
     reveal = (f'<button type="button" data-fill="reveal {line.number}: ">Reveal {line.hidden} ?</button>'
               if line.hidden else "")
     return (f'<div class="actions">{reveal}'
             f'<button type="button" data-send="undo {line.number}">Undo</button>'
-            f'<button type="button" data-fill="amend {line.number}: {esc(line.move)}">Amend</button></div>')
+            f'<button type="button" data-fill="amend {line.number}: {esc(line.move)}">Amend</button>'
+            f'<button type="button" data-send="? {line.number}" title="a rules question about this move">?</button>'
+            + "".join(f'<button type="button" data-send="? {line.number} {esc(f.rule)}" title="a question about this '
+                      f'rule">? {esc(f.rule.split("/", 1)[-1])}</button>' for f in line.findings)
+            + "</div>")
 
 
 def fragments(view: View) -> dict[str, object]:

@@ -154,7 +154,7 @@ def test_balance_command_compares_variants_and_writes_every_format(tmp_path: Pat
     assert [(r["variant"], r["players"]) for r in data["runs"]] == [
         ("Court Cards[Royal Guard].cost_gold=1", 2), ("Court Cards[Royal Guard].cost_gold=1", 3),
         ("Court Cards[Royal Guard].cost_gold=6", 2), ("Court Cards[Royal Guard].cost_gold=6", 3)]
-    assert set(data["runs"][0]["win_rate_by_seat"][0]) == {"rate", "low", "high", "n", "small_sample"}
+    assert set(data["runs"][0]["win_rate_by_seat"][0]) == {"rate", "low", "high", "n", "small_sample", "advice"}
 
 
 def test_report_formats(tmp_path: Path, nim: str) -> None:
@@ -166,8 +166,8 @@ def test_report_formats(tmp_path: Path, nim: str) -> None:
 
     book = load_workbook(write_balance(runs, tmp_path / "b.xlsx"))
     assert book.sheetnames == ["Seats", "Components"] and book["Seats"].max_row == 4
-    with pytest.raises(PlayproofError, match='unknown balance report format "pdf"'):
-        write_balance(runs, tmp_path / "b.pdf")
+    with pytest.raises(PlayproofError, match='unknown balance report format "docx"'):
+        write_balance(runs, tmp_path / "b.docx")
 
 
 def test_simulate_cli_options(nim: str) -> None:

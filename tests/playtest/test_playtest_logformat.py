@@ -193,7 +193,7 @@ def test_jsonl_records_of_the_wrong_shape_are_located_not_crashes() -> None:
         "t.jsonl:2: cannot read JSON record (expected a JSON object, got str)",
         't.jsonl:3: cannot read JSON record ("actor" must be a text, not 5)',
         't.jsonl:4: cannot read JSON record (unknown kind "mvoe"; kinds: blank, comment, header, marker, move, '
-        'reveal, undo, amend, note, error)',
+        'reveal, undo, amend, note, question, error)',
         't.jsonl:5: cannot read JSON record ("target" must be a whole number, not "1")',
         't.jsonl:6: cannot read JSON record ("values" must be a list of texts, not "a")',
         't.jsonl:7: cannot read JSON record ("comment" must be a text or null, not 3)']

@@ -97,7 +97,8 @@ def test_xlsx_has_every_view(reports: list[SessionReport], tmp_path: Path) -> No
     path = write_reports(reports, "xlsx", tmp_path / "r.xlsx")
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Sessions", "Scores", "Rounds", "Violations", "Violations by rule", "Turn times", "Notes", "Timeline",
-                               "Seat win rates", "Score spread", "Most broken rules"]
+                               "Seat win rates", "Score spread", "Most broken rules", "Seats (finished games)",
+                               "Components", "Arc of the game", "Each game's arc", "Rule friction", "Pace"]
     violations = list(book["Violations"].iter_rows(values_only=True))
     assert violations[1] == (str(DATA / "nim-game.log").replace("nim-game.log", "nim-game-mistakes.log"), 6,
                              "nim/1-turn-order", "it is Ben's turn, not Cat's", "violation", 10)
@@ -137,9 +138,10 @@ def test_xlsx_sessions_sheet(reports: list[SessionReport], tmp_path: Path) -> No
     book = openpyxl.load_workbook(write_reports(reports, "xlsx", tmp_path / "r.xlsx"))
     rows = list(book["Sessions"].iter_rows(values_only=True))
     assert rows[0] == ("Log", "Game", "Date", "Rules", "Components", "Players", "Moves", "Minutes", "Finished",
-                       "Winners", "Violations", "Corrected")
-    assert rows[1][1:] == ("nim", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0)
-    assert rows[2][-2:] == (4, 3)
+                       "Winners", "Violations", "Corrected", "Arc")
+    assert rows[1][1:] == ("nim", "2026-11-20", "1.0", None, "Ann, Ben", 5, 1.5, True, "Ben", 0, 0,
+                           "decided at round 3 of 3, 1 lead change(s), margin 9")
+    assert rows[2][-3:-1] == (4, 3)
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from playproof.errors import PlayproofError
 from playproof.output.atomic import atomic_path
@@ -66,12 +67,30 @@ def format_for(path: Path, name: str | None = None) -> str:
     return next((n for n in FORMATS if suffix == f".{n}"), "html")
 
 
-def write_reports(reports: list[SessionReport], format_name: str, path: Path) -> Path:
-    """Write one or several session reports (several get aggregate views) in a format."""
+@dataclass(frozen=True)
+class BotsBeside:
+    """Bots' games to set beside the human sessions: which bots, how many games of each group, the seed."""
+
+    bots: str
+    games: int = 200
+    seed: int = 1
+    engine: str | None = None
+    jobs: int = 1
+
+
+def write_reports(reports: list[SessionReport], format_name: str, path: Path, bots: BotsBeside | None = None,
+                  kingmakers: list[Any] | None = None) -> Path:
+    """Write one or several session reports (several, or any with bots or kingmakers, get aggregate views).
+
+    `kingmakers`: the sessions' kingmaker moments as (session name, Kingmaker), when they were looked for.
+    """
     if not reports:
         raise PlayproofError("nothing to report: no session or log given")
     fmt = find_format(format_name)
-    agg = aggregate(reports) if len(reports) > 1 else None
+    agg = aggregate(reports) if len(reports) > 1 or bots is not None or kingmakers is not None else None
+    if agg is not None:
+        agg.insights = _insights(reports, bots)
+        agg.insights.kingmakers = kingmakers
     try:
         with atomic_path(path, "report") as temporary:  # a report that fails keeps the previous one intact
             fmt.write(reports, agg, temporary)
@@ -87,3 +106,17 @@ def write_reports(reports: list[SessionReport], format_name: str, path: Path) ->
     except Exception as exc:  # a bug in a format must end in one error line, never a traceback
         raise PlayproofError(f"{path}: the {fmt.name} report failed ({exc.__class__.__name__}: {exc})") from exc
     return path
+
+
+def _insights(reports: list[SessionReport], bots: BotsBeside | None) -> Any:
+    """Return what the sessions revealed, with bots' games of each group beside them when asked."""
+    from playproof.insights.analysis import insights_of
+    from playproof.insights.compare import play_beside
+    from playproof.insights.records import record_of
+
+    found = insights_of([record_of(r) for r in reports])
+    if bots is not None:
+        groups = [(g.game, g.players, g.summary) for g in found.groups]
+        found.beside, found.beside_skipped = play_beside(groups, bots.bots, bots.games, bots.seed, bots.engine,
+                                                         jobs=bots.jobs)
+    return found

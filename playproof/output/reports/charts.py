@@ -43,6 +43,7 @@ def _frame(title: str, height: int = HEIGHT) -> Drawing:
     """Return an empty drawing with a title."""
     register_fonts()
     drawing = Drawing(WIDTH, height)
+    drawing.initialFontName = FONT  # the state a PDF drawing starts in: no unembedded Helvetica named in the file
     drawing.add(String(0, height - 14, title, fontName=FONT_BOLD, fontSize=11, fillColor=colors.HexColor("#222222")))
     return drawing
 
@@ -66,6 +67,8 @@ def _legend(drawing: Drawing, names: list[str], x: float, y: float) -> None:
     legend.x, legend.y, legend.fontName, legend.fontSize = x, y, FONT, 8
     legend.alignment, legend.dx, legend.dy, legend.deltay = "right", 8, 8, 12
     legend.colorNamePairs = [(colour(i), _short(n, 18)) for i, n in enumerate(names)]
+    # one column while the names fit down the chart: a second column would run past the drawing's edge
+    legend.columnMaximum = max(len(names), 1) if len(names) * legend.deltay <= y else max(1, int(y // legend.deltay))
     drawing.add(legend)
 
 

@@ -34,6 +34,10 @@ s{color:#888} tr.error td{background:#fdecea} tr.undone td{color:#777}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;background:#eee}
 .empty{color:#888;font-style:italic}
 summary{cursor:pointer} summary h3{display:inline-block;margin:18px 0 6px}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%} div.wide{min-width:20em}
+@media (max-width:600px){main{padding:10px}.card{padding:12px 12px}h1{font-size:21px}table{font-size:12px}
+th,td{padding:3px 5px}.meta span{display:block;margin:0}
+.charts{flex-direction:column;overflow-x:auto}.charts svg{max-width:none;flex:none}}
 """
 
 
@@ -75,15 +79,16 @@ def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
 
 
 def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(),
-           cls: list[str] | None = None) -> str:
-    """Return a table; cells are already-escaped HTML."""
+           cls: list[str] | None = None, wide: frozenset[int] = frozenset()) -> str:
+    """Return a table; cells are already-escaped HTML (`wide` columns hold sentences: never squeezed narrow)."""
     heads = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>" for i, h in enumerate(head))
     lines = [f"<table><thead><tr>{heads}</tr></thead><tbody>"]
     for index, row in enumerate(rows):
         attr = f' class="{cls[index]}"' if cls and cls[index] else ""
-        cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(row))
+        cells = "".join(f'<td class="num">{c}</td>' if i in numeric else f'<td><div class="wide">{c}</div></td>'
+                        if i in wide else f"<td>{c}</td>" for i, c in enumerate(row))
         lines.append(f"<tr{attr}>{cells}</tr>")
-    return "".join(lines) + "</tbody></table>"
+    return '<div class="scroll">' + "".join(lines) + "</tbody></table></div>"
 
 
 def _svg(drawing: Drawing, uid: str) -> str:
@@ -105,9 +110,29 @@ def _aggregate(agg: Aggregate) -> str:
         rules = _table(["Rule", "Times broken (corrected slips included)"], ([e(r), str(c)] for r, c in agg.rules), {1})
         chart_html += _svg(charts.rules_chart(agg), "agg-rules")
     note = f'<p class="meta">{e(agg.mixed_note())}</p>' if agg.mixed_note() else ""
+    if agg.unfinished:
+        note += (f'<p class="meta">{agg.unfinished} session(s) never ended: left out of the seat win rates '
+                 "(listed under What the playtests revealed).</p>")
     return (f'<section class="card"><h2>All {agg.sessions} sessions</h2>{note}<div class="charts">{chart_html}</div>'
-            f"<h3>Seats: win rates and mean scores</h3>{seats}<h3>Score spread and game length</h3>{spread}"
-            f"<h3>Most broken rules</h3>{rules}</section>")
+            f"<h3>Seats: win rates of finished games and mean scores</h3>{seats}"
+            f"<h3>Score spread and game length</h3>{spread}"
+            f"<h3>Most broken rules</h3>{rules}</section>" + _insights(agg))
+
+
+def _insights(agg: Aggregate) -> str:
+    """Return what the sessions revealed: seats, components, arc, unfinished games, rule friction, pace."""
+    if agg.insights is None:
+        return ""
+    from playproof.output.reports.insight_tables import insight_tables
+
+    parts = ['<section class="card"><h2>What the playtests revealed</h2>']
+    for table in insight_tables(agg.insights):
+        rows, cut = table.shown()
+        label = f' <span class="badge">{e(cut)}</span>' if cut else ""
+        parts.append(f"<h3>{e(table.title)}{label}</h3><p class=\"meta\">{e(table.note)}</p>"
+                     + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric),
+                              wide=table.wide))
+    return "".join(parts) + "</section>"
 
 
 def _session(report: SessionReport, index: int, full: bool = True, sessions: int = 1) -> str:
@@ -139,7 +164,7 @@ def _players(report: SessionReport) -> str:
     rows, classes = [], []
     for seat, player in enumerate(report.players, start=1):
         won = player in report.winners and report.over
-        rows.append([str(seat), e(player) + (" 🏆" if won else ""), str(report.scores.get(player, ""))])
+        rows.append([str(seat), e(player) + (" ★ winner" if won else ""), str(report.scores.get(player, ""))])
         classes.append("win" if won else "")
     state = "final scores" if report.over else "scores so far (the game did not end)"
     html = f"<h3>Players and {state}</h3>" + _table(["Seat", "Player", "Score"], rows, {0, 2}, classes)
@@ -158,7 +183,8 @@ def _rounds(report: SessionReport) -> str:
     if not report.rounds:
         return ""
     rows = [[e(label)] + [str(scores.get(p, "")) for p in report.players] for label, scores in report.rounds]
-    return "<h3>Score by round</h3>" + _table(["Round"] + [e(p) for p in report.players], rows,
+    arc = f'<p class="meta">Arc of the game: {e(report.arc_text())}.</p>' if report.arc_text() else ""
+    return "<h3>Score by round</h3>" + arc + _table(["Round"] + [e(p) for p in report.players], rows,
                                               set(range(1, len(report.players) + 1)))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from statistics import mean
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -19,6 +19,9 @@ from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, Si
 from playproof.output.reports import ReportFormat, charts, compact_note, detailed
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
+
+if TYPE_CHECKING:
+    from playproof.output.reports.insight_tables import InsightTable
 
 BODY = ParagraphStyle("body", fontName=charts.FONT, fontSize=8.5, leading=10.5)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=7.5, leading=9, textColor=colors.HexColor("#555555"))
@@ -59,14 +62,14 @@ class PdfReport(ReportFormat):
         title = reports[0].title if len(reports) == 1 else f"{len(reports)} sessions"
         story.append(p(f"Playtest report: {title}", H1))
         if agg is not None:
-            story += _aggregate(agg) + [PageBreak()]
+            story += _aggregate(agg) + _insights(agg) + [PageBreak()]
         full = detailed(reports)
         for index, report in enumerate(reports):
             story += ([PageBreak()] if index else []) + _session(report, full)
             story += _timeline(report) if full else [p(compact_note(report, len(reports)), SMALL)]
         doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
                                 topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
-                                author="playproof")
+                                author="playproof", initialFontName=charts.FONT)  # no unembedded Helvetica
         doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
 
 
@@ -128,6 +131,42 @@ def _aggregate(agg: Aggregate) -> list[Flowable]:
     return story
 
 
+def _insights(agg: Aggregate) -> list[Flowable]:
+    """Return what the sessions revealed: the same tables as the HTML report (long ones cut, and labelled so)."""
+    if agg.insights is None:
+        return []
+    from playproof.output.reports.insight_tables import insight_tables
+
+    return [p("What the playtests revealed", H2)] + insight_flowables(insight_tables(agg.insights))
+
+
+def insight_flowables(tables: list[InsightTable]) -> list[Flowable]:
+    """Return insight tables as headings, notes and tables (long ones cut, and labelled so)."""
+    story: list[Flowable] = []
+    for found in tables:
+        rows, cut = found.shown()
+        story += [p(found.title + (f" ({cut})" if cut else ""), H3), p(found.note, SMALL),
+                  table(found.head, list(rows), _widths(found.head, rows), set(found.numeric))]
+    return story
+
+
+def _widths(head: list[str], rows: list[list[str]]) -> list[float]:
+    """Return column widths as shares of the page: a column whose text fits in a third of the page gets its
+    natural width (headers and rule ids unbroken), the others share the rest by their length."""
+    natural = [max([stringWidth(head[i], SMALL.fontName, SMALL.fontSize)]
+                   + [stringWidth(r[i], BODY.fontName, BODY.fontSize) for r in rows]) + 2 * PAD + 2
+               for i in range(len(head))]
+    fixed = {i: w for i, w in enumerate(natural) if w <= WIDTH / 3}
+    rest = WIDTH - sum(fixed.values())
+    flexible = {i: w for i, w in enumerate(natural) if i not in fixed}
+    if rest <= 0 or (flexible and rest < 0.25 * WIDTH):  # too many columns: share the page by natural width
+        return [w / sum(natural) for w in natural]
+    if not flexible:  # every column fits: the spare width is shared alike
+        return [(w + rest / len(natural)) / WIDTH for w in natural]
+    share = {i: rest * w / sum(flexible.values()) for i, w in flexible.items()}
+    return [fixed.get(i, share.get(i, 0.0)) / WIDTH for i in range(len(head))]
+
+
 def _session(report: SessionReport, full: bool = True) -> list[Flowable]:
     """Return one session's pages (without charts when compact)."""
     meta = " · ".join([f"Log: {report.name}"] + [f"{k}: {v}" for k, v in report.header.items()
@@ -137,6 +176,7 @@ def _session(report: SessionReport, full: bool = True) -> list[Flowable]:
     story += _players(report) + ([charts.score_chart(report)] if report.scores and full else [])
     if len(report.rounds) > 1:
         story += [KeepTogether([charts.rounds_chart(report), _rounds(report)]) if full else _rounds(report)]
+        story += [p(f"Arc of the game: {report.arc_text()}.", SMALL)] if report.arc_text() else []
     story += _violations(report) + _turn_times(report, full) + _notes(report)
     return story
 

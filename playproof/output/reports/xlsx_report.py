@@ -74,11 +74,11 @@ def _keep_text(cells: tuple[Cell, ...]) -> None:
 def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
     """Yield (sheet title, header row, rows) for every view."""
     yield "Sessions", ["Log", "Game", "Date", "Rules", "Components", "Players", "Moves", "Minutes", "Finished",
-                       "Winners", "Violations", "Corrected"], [
+                       "Winners", "Violations", "Corrected", "Arc"], [
         [r.name, r.game, r.header.get("Date"), r.header.get("Rules"), r.header.get("Components"),
          ", ".join(r.players), r.moves, r.minutes, r.over, ", ".join(r.winners),
          sum(1 for f in r.violations if f.status is Status.VIOLATION and not f.corrected_by),
-         sum(1 for f in r.violations if f.corrected_by)] for r in reports]
+         sum(1 for f in r.violations if f.corrected_by), r.arc_text()] for r in reports]
     yield "Scores", ["Log", "Seat", "Player", "Score", "Part", "Points"], list(_score_rows(reports))
     yield "Rounds", ["Log", "Round", "Player", "Score"], [
         [r.name, label, pl, scores.get(pl)] for r in reports for label, scores in r.rounds for pl in r.players]
@@ -95,6 +95,19 @@ def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tup
         for r in reports for t in r.timeline]
     if agg is not None:
         yield from _aggregate_sheets(agg)
+        if agg.insights is not None:
+            yield from _insight_sheets(agg.insights)
+
+
+def _insight_sheets(insights: Any) -> Iterable[tuple[str, list[str], list[Row]]]:
+    """Yield one sheet per kind of insight table, every row of every group (no table is cut here)."""
+    from playproof.output.reports.insight_tables import insight_tables
+
+    sheets: dict[str, tuple[list[str], list[Row]]] = {}
+    for found in insight_tables(insights):
+        sheets.setdefault(found.sheet, (found.sheet_head, []))[1].extend(found.values)
+    for title, (head, rows) in sheets.items():
+        yield title, head, rows
 
 
 def _score_rows(reports: list[SessionReport]) -> Iterable[Row]:

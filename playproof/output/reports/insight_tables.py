@@ -1,0 +1,217 @@
+"""The insights of many sessions as plain tables, which every report format (HTML, PDF, XLSX, JSON) renders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from playproof.insights.analysis import Group, Insights
+from playproof.insights.compare import Beside
+from playproof.insights.stats import Rate
+
+TOP_ROWS = 25
+"""The most rows of a long table the HTML and PDF reports show (the XLSX and JSON reports keep them all)."""
+
+
+@dataclass
+class InsightTable:
+    """One table: a title, a note on how to read it, a header, rows as text and the same rows as raw values."""
+
+    key: str
+    title: str
+    note: str
+    head: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+    values: list[list[Any]] = field(default_factory=list)
+    numeric: frozenset[int] = frozenset()
+    wide: frozenset[int] = frozenset()
+    """Columns of sentences (a rule's words, a distribution): kept wide enough to read on a phone."""
+    sheet: str = ""
+    """The XLSX sheet its raw values go to (tables of several groups share one)."""
+    sheet_head: list[str] = field(default_factory=list)
+
+    def shown(self, limit: int = TOP_ROWS) -> tuple[list[list[str]], str]:
+        """Return the rows a page shows and, when cut, a `top 25 of 140` label."""
+        if len(self.rows) <= limit:
+            return self.rows, ""
+        return self.rows[:limit], f"top {limit} of {len(self.rows)} (every row in the XLSX and JSON reports)"
+
+
+def _pct(rate: Rate) -> str:
+    """Return a rate as `41.0 % [38.0, 44.1]` (a sample under 30 marked `(n=12)`)."""
+    low, high = rate.interval
+    small = f" (n={rate.trials})" if rate.small else ""
+    return f"{100 * rate.value:.1f} % [{100 * low:.1f}, {100 * high:.1f}]{small}"
+
+
+def seat_table(group: Group) -> InsightTable:
+    """Return the seats of a group: win rate with interval, mean score, and whether it is told from even."""
+    rate, even = group.summary.first_player_advantage()
+    table = InsightTable(f"seats-{group.game}-{group.players}", f"Seats: {group.title()}",
+                         f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
+                         f"{rate.advice(even).text()}. A shared win counts as a share; (n=12): a small sample.",
+                         ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({0, 2}),
+                         sheet="Seats (finished games)", sheet_head=["Game", "Players", "Seat", "Win rate", "Low",
+                                                                     "High", "Games", "Mean score", "Told from even?"])
+    for seat, rate, advice, score in group.seat_rows():
+        low, high = rate.interval
+        table.rows.append([str(seat), _pct(rate), f"{score:.1f}", advice])
+        table.values.append([group.game, group.players, seat, rate.value, low, high, rate.trials, score, advice])
+    return table
+
+
+def component_table(group: Group) -> InsightTable:
+    """Return the components of a group: how often taken, and how often their takers won."""
+    table = InsightTable(f"components-{group.game}-{group.players}", f"Components: {group.title()}",
+                         "Take rate: of every seat in every finished game. Win rate of takers is biased: players take "
+                         "what is good in positions that were winning anyway (see docs/insights.md).",
+                         ["Component", "Taken", "Take rate", "Win rate of takers [95 %]", "Told from even?"],
+                         numeric=frozenset({1}), sheet="Components",
+                         sheet_head=["Game", "Players", "Component", "Taken", "Take rate", "Takers' win rate", "Low",
+                                     "High", "Told from even?"])
+    for name, times, take, rate, advice in group.component_rows():
+        low, high = rate.interval
+        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", _pct(rate), advice])
+        table.values.append([group.game, group.players, name, times, take.value, rate.value, low, high, advice])
+    return table
+
+
+def arc_table(group: Group) -> InsightTable | None:
+    """Return the arc of a group's games (None when their engine gives no rounds)."""
+    lines = group.summary.arc.lines(group.players)
+    if not lines:
+        return None
+    table = InsightTable(f"arc-{group.game}-{group.players}", f"Arc of the game: {group.title()}",
+                         f"From the scores at the end of each round of {group.summary.arc.games} finished game(s).",
+                         ["Measure", "Value", "How to read it"], sheet="Arc of the game", wide=frozenset({1, 2}),
+                         sheet_head=["Game", "Players", "Measure", "Value", "How to read it"])
+    for measure, value, how in lines:
+        table.rows.append([measure, value, how])
+        table.values.append([group.game, group.players, measure, value, how])
+    return table
+
+
+def arcs_table(ins: Insights) -> InsightTable | None:
+    """Return each finished game's arc: when it was decided, lead changes, margin, comeback."""
+    if not ins.arcs:
+        return None
+    table = InsightTable("arcs", "Each game's arc", "Decided: the round after which a winner was never behind.",
+                         ["Game", "Decided", "Lead changes", "Margin", "Largest comeback"],
+                         numeric=frozenset({2, 3, 4}), sheet="Each game's arc",
+                         sheet_head=["Game", "Decided at round", "Rounds", "Lead changes", "Margin", "Comeback"])
+    for name, arc in ins.arcs:
+        decided = f"round {arc.decided} of {arc.rounds}" if arc.decided else "-"
+        margin = "-" if arc.margin is None else str(arc.margin)
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], decided, str(arc.lead_changes), margin,
+                           str(arc.comeback)])
+        table.values.append([name, arc.decided, arc.rounds, arc.lead_changes, arc.margin, arc.comeback])
+    return table
+
+
+def kingmaker_table(ins: Insights) -> InsightTable | None:
+    """Return the kingmaker moments found in the sessions' last rounds (None when they were not looked for)."""
+    if ins.kingmakers is None:
+        return None
+    table = InsightTable("kingmakers", f"Kingmaker moments ({len(ins.kingmakers)})",
+                         "In each finished session's last round, every move of a player was played out by bots: a "
+                         "player who won no playout but whose moves lead to different winners decided who won. "
+                         "Playouts are evidence, not proof.", ["Session", "Moment"], wide=frozenset({1}),
+                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment"])
+    for name, moment in ins.kingmakers:
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text()])
+        table.values.append([name, moment.player, moment.move_number, moment.text()])
+    return table
+
+
+def friction_table(ins: Insights) -> InsightTable | None:
+    """Return the rules with friction, most first, with the rule's sentence."""
+    if not ins.friction:
+        return None
+    new = ["New players", "Returning"] if ins.new_players_told else []
+    table = InsightTable("friction", "Rule friction",
+                         "Per rule, over every session: violations left standing, corrections made at the table (undo, "
+                         "amend) and questions asked (`?` lines)."
+                         + (" New players: the friction of players the [New] header names; returning: everyone else's (and "
+                            "what no player is named for)." if new else ""),
+                         ["Rule", "Violations", "Corrected", "Questions", *new, "Sessions", "Rule's sentence"],
+                         numeric=frozenset(range(1, 5 + len(new))), sheet="Rule friction")
+    table.sheet_head = [h for h in table.head]
+    table.wide = frozenset({len(table.head) - 1})
+    for f in ins.friction:
+        counts = [f.counts["violation"], f.counts["corrected"], f.counts["question"]]
+        extra = [sum(f.new.values()), f.total - sum(f.new.values())] if new else []
+        table.rows.append([f.rule, *map(str, counts + extra), str(len(f.sessions)), f.sentence])
+        table.values.append([f.rule, *counts, *extra, len(f.sessions), f.sentence])
+    return table
+
+
+def pace_table(ins: Insights) -> InsightTable | None:
+    """Return game length, turn time and downtime distributions."""
+    rows = ins.pace.rows()
+    if not rows:
+        return None
+    table = InsightTable("pace", "Pace", "Distributions, not only means: the median, the middle half of the values "
+                         "and their whole range. Downtime: the time between the end of a player's turn and the start "
+                         "of their next.", ["What", "Whose", "Distribution"], sheet="Pace", wide=frozenset({2}),
+                         sheet_head=["What", "Whose", "n", "Min", "Lower quartile", "Median", "Upper quartile", "Max",
+                                     "Mean"])
+    for what, whose, spread, unit in rows:
+        table.rows.append([what, whose, spread.text(unit)])
+        table.values.append([what, whose, spread.n, spread.low, spread.q1, spread.median, spread.q3, spread.high,
+                             round(spread.mean, 2)])
+    return table
+
+
+def unfinished_table(ins: Insights) -> InsightTable | None:
+    """Return the sessions left out of the statistics because their game never ended."""
+    if not ins.unfinished:
+        return None
+    table = InsightTable("unfinished", f"Unfinished sessions ({len(ins.unfinished)})",
+                         "These games never ended: they are left out of win rates, components and arcs.", ["Session"],
+                         sheet="Unfinished sessions", sheet_head=["Session"])
+    for name in ins.unfinished:
+        table.rows.append([name])
+        table.values.append([name])
+    return table
+
+
+BESIDE_HEAD = ["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
+
+
+def beside_table(found: Beside) -> InsightTable:
+    """Return human sessions and bots' games of one group side by side, disagreements first."""
+    flags = found.flags()
+    note = (f"{found.humans.games} finished human game(s) beside {found.machines.games} games of bots "
+            f"{found.bots} playing the workbook as it is now. Disagree: the 95 % intervals do not overlap"
+            + (": " + "; ".join(flags[:5]) + "." if flags else ": none here."))
+    table = InsightTable(f"beside-{found.game}-{found.players}",
+                         f"Humans beside bots: {found.game}, {found.players} players", note,
+                         ["What", "Humans [95 %]", "Bots [95 %]", "Disagree?"], sheet="Humans beside bots",
+                         sheet_head=BESIDE_HEAD)
+    for row in sorted(found.rows, key=lambda r: not r.apart):
+        table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
+        table.values.append([found.game, found.players, found.bots, row.what, row.human, row.bots, row.apart,
+                             row.flag])
+    return table
+
+
+def skipped_table(ins: Insights) -> InsightTable | None:
+    """Return the groups that could not be set beside bots, and why."""
+    if not ins.beside_skipped:
+        return None
+    table = InsightTable("beside-skipped", "Humans beside bots: not played", "Bots could not play these games.",
+                         ["Why"], wide=frozenset({0}), sheet="Humans beside bots", sheet_head=BESIDE_HEAD)
+    for why in ins.beside_skipped:
+        table.rows.append([why])
+        table.values.append(["", "", "", "not played", "", "", False, why])
+    return table
+
+
+def insight_tables(ins: Insights) -> list[InsightTable]:
+    """Return every table of the insights, in reading order."""
+    tables: list[InsightTable | None] = []
+    for group in ins.groups:
+        tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
+    tables += [beside_table(b) for b in ins.beside] + [skipped_table(ins)]
+    tables += [arcs_table(ins), kingmaker_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
+    return [t for t in tables if t is not None]
