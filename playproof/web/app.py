@@ -10,6 +10,7 @@ from typing import AsyncIterator, Awaitable, Callable
 from urllib.parse import parse_qs, urlencode
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -18,7 +19,8 @@ from starlette.staticfiles import StaticFiles
 from playproof.errors import PlayproofError
 from playproof.playtest.games import game_ids
 from playproof.web import render
-from playproof.web.hub import Hub, sse
+from playproof.web.bodycap import BodyCap, BodyTooLarge, body_too_large
+from playproof.web.hub import BEHIND, Hub, sse
 from playproof.web.lease import Leases, Pen, PenTaken
 from playproof.web.security import (CSRF_FIELD, CSRF_HEADER, DEVICE_COOKIE, TOKEN_COOKIE, Policy, device_tag,
                                     new_device, same_origin)
@@ -65,7 +67,8 @@ class TableApp:
             Route("/s/{session:int}/report", get(self.report)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
-        return Starlette(routes=routes, lifespan=self._lifespan)
+        return Starlette(routes=routes, lifespan=self._lifespan, middleware=[Middleware(BodyCap)],
+                         exception_handlers={BodyTooLarge: body_too_large})
 
     @asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -223,9 +226,12 @@ class TableApp:
                 yield message
             while True:
                 try:
-                    yield await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    message = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
                 except TimeoutError:
-                    yield ": keep-alive\n\n"
+                    message = ": keep-alive\n\n"
+                if message == BEHIND:  # the page fell too far behind: it reconnects to the current view
+                    return
+                yield message
         finally:
             self.hub.unsubscribe(session, queue)
 
@@ -299,7 +305,7 @@ async def _line_of(request: Request) -> str:
     """Return the line a request posts (JSON `{"line": ...}`), refusing one too long or missing."""
     try:
         data = json.loads(await request.body() or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: a body nested thousands deep
         raise PlayproofError("send the line as JSON: {\"line\": \"Ann: take 2\"}") from None
     text = data.get("line") if isinstance(data, dict) else None
     if not isinstance(text, str):
