@@ -61,3 +61,11 @@ def _shown(number: int | float) -> str:
     if isinstance(number, int) and number.bit_length() > 100:  # Python refuses to print 4,300 digits
         return f"a number of about {int(number.bit_length() * 0.30103) + 1:,} digits"
     return f"{number:,}" if isinstance(number, int) else f"{number:,.0f}"
+
+
+def check_pixels(what: str, width: int, height: int, dpi: float) -> None:
+    """Refuse an image export of more than MAX_IMAGE_PIXELS pixels before its bitmap is made."""
+    if width * height > MAX_IMAGE_PIXELS:
+        raise PlayproofError(f"{what} at {dpi:g} dpi would be {width:,} x {height:,} pixels: at most "
+                             f"{MAX_IMAGE_PIXELS:,} pixels in one image (about 600 MB of memory); lower --dpi; "
+                             f"see {DOCS}")
