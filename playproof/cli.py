@@ -30,6 +30,10 @@ class ErrorsAsOneLine(click.Group):
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:  # a path too long, a file where a folder belongs, a full disk: one located line
+            from playproof.oserror import os_error_line
+
+            raise click.ClickException(os_error_line(exc)) from None
         except KeyboardInterrupt as exc:
             if not _terminated(exc):  # Ctrl-C stays Ctrl-C
                 raise

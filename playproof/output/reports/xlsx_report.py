@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from statistics import mean
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from playproof.output.reports import ReportFormat
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport
-
-if TYPE_CHECKING:
-    from openpyxl.cell.cell import Cell
 
 Row = list[Any]
 
@@ -36,13 +34,14 @@ class XlsxReport(ReportFormat):
             sheet.append(head)
             for cell in sheet[1]:
                 cell.font = Font(bold=True)
-            for row in rows:
-                sheet.append([_printable(v) for v in row])
-                _keep_text(sheet[sheet.max_row])
+            for row in rows:  # each row appended once (reading sheet.max_row per row made 1,000 logs never finish)
+                sheet.append([_as_typed(sheet, _printable(v)) for v in row])
             sheet.freeze_panes = "A2"
             for index, name in enumerate(head, start=1):
                 sheet.column_dimensions[sheet.cell(1, index).column_letter].width = max(10, min(60, len(name) + 6))
-        book.save(path)
+        buffer = io.BytesIO()  # built in memory: a full disk then fails one plain write, not inside zipfile
+        book.save(buffer)
+        path.write_bytes(buffer.getvalue())
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -63,12 +62,17 @@ def _printable(value: Any) -> Any:
     return CONTROL.sub("\ufffd", value)
 
 
-def _keep_text(cells: tuple[Cell, ...]) -> None:
-    """Store text starting with `=` as that text (shown as typed), never as a formula."""
-    for cell in cells:
-        if cell.data_type == "f":  # openpyxl takes any text starting with = for a formula
-            cell.data_type = "s"
-            cell.quotePrefix = True
+def _as_typed(sheet: Any, value: Any) -> Any:
+    """Return a value as appended, text starting with `=` as a cell holding that text (never a formula)."""
+    if not (isinstance(value, str) and value.startswith("=")):
+        return value
+    from openpyxl.cell.cell import Cell
+
+    cell = Cell(sheet, value=value)
+    if cell.data_type == "f":  # openpyxl takes any text starting with = for a formula
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
 
 
 def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
