@@ -8,6 +8,7 @@ HINTS = {
     errno.ENAMETOOLONG: "a path or a name in it is longer than the system allows",
     errno.ENOSPC: "the disk is full; the previous output files are kept as they were",
     errno.EDQUOT: "the disk quota is used up; the previous output files are kept as they were",
+    errno.EFBIG: "the file would be larger than this system allows; the previous output files are kept as they were",
     errno.ENOTDIR: "a file stands where a folder is needed",
     errno.EISDIR: "a folder stands where a file is needed",
     errno.EEXIST: "a file stands where a folder is needed",
