@@ -346,17 +346,17 @@ class ScoringPass(ScoringOrder):
         sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}[kind]
         return f"No {self.data.sisters[sister]} decision is due now"
 
-    def _default_pending(self) -> None:
-        """Settle a decision the log left out: what the table did by not deciding."""
+    def _default_pending(self, before: str = "") -> None:
+        """Settle a decision the log left out: what the table did by not deciding (`before`: when it was due)."""
         assert self.pending is not None
         kind, seat = self.pending
         if kind == "wrath":
             self.report("wrath-must-move", f"{self.names[seat]} won Wrath's favour and must move the "
-                        "Wrath marker (`wrath SISTER`)")
+                        f"Wrath marker (`wrath SISTER`){before}")
         elif kind == "pride" and self.pass_no < self.final_pass - 1:
             # In the last round there is no next round to start: the choice may go unsaid.
             self.report("pride-choice", f"{self.names[seat]} won Pride's favour and chooses the next "
-                        "first player (`pride PLAYER`)")
+                        f"first player (`pride PLAYER`){before}")
         elif kind == "buyback":
             for p in range(self.table.players):
                 self.table.buy_back(p, 0, 0)
