@@ -31,8 +31,6 @@ MAX_IMAGE_PIXELS = 150_000_000
 MAX_BODY_BYTES = 64 * 1024
 """Bytes of one request body to the table page: a line is at most 2,000 characters, a form a few hundred."""
 
-MAX_JSON_DEPTH = 32
-"""Nesting of a JSON body the table page accepts: a posted line is `{"line": "..."}` (depth 1)."""
 
 MAX_WATCHER_BACKLOG = 64
 """Messages waiting for one watching page: a page further behind is sent the latest view when it reads again."""
