@@ -94,3 +94,14 @@ def test_an_svg_drawn_only_in_part_is_warned_about(tmp_path: Path) -> None:
 def test_a_session_id_that_is_no_number_is_one_error_line(tmp_path: Path, session: str) -> None:
     line = one_error(invoke(["report", session, "--db", tmp_path / "s.db", "-o", tmp_path / "r.html"]))
     assert "Traceback" not in line
+
+
+@pytest.mark.parametrize("extra, message", [
+    ('[sets]\nLoose = 5\n', 'Error: layouts.toml: set "Loose" must be a table of keys, like [sets.Loose]'),
+    ('[sets.Extra]\nextends = ""\n', 'Error: layouts.toml: set "Extra": extends names no set (the name is empty)'),
+])
+def test_an_empty_extends_chain_is_one_error_line(tmp_path: Path, extra: str, message: str) -> None:
+    project = _project(tmp_path)
+    layouts = project / "layouts.toml"
+    layouts.write_text(layouts.read_text() + "\n" + extra if extra.startswith("[sets.") else extra)
+    assert one_error(invoke(["check", project])) == message
