@@ -17,6 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from playproof.errors import PlayproofError
+from playproof.oserror import os_error_line
 from playproof.playtest.games import game_ids
 from playproof.web import render
 from playproof.web.bodycap import BodyCap, BodyTooLarge, body_too_large
@@ -93,11 +94,12 @@ class TableApp:
             response = await endpoint(request)
         except PenTaken as exc:
             return JSONResponse({"error": str(exc), "pen": True}, status_code=409)
-        except PlayproofError as exc:
-            status = 404 if str(exc).startswith("no session") else 400
+        except (PlayproofError, OSError) as exc:  # OSError: a project path too long, a full disk
+            message = os_error_line(exc) if isinstance(exc, OSError) else str(exc)
+            status = 404 if message.startswith("no session") else 400
             if request.method == "GET":
-                return HTMLResponse(render.refused(str(exc)), status_code=status)
-            return JSONResponse({"error": str(exc)}, status_code=status)
+                return HTMLResponse(render.refused(message), status_code=status)
+            return JSONResponse({"error": message}, status_code=status)
         if DEVICE_COOKIE not in request.cookies:
             _set_cookie(response, DEVICE_COOKIE, self._device(request))
         response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
@@ -122,13 +124,13 @@ class TableApp:
     def _keep_token(self, request: Request) -> Response:
         """Keep a valid access token in a cookie and go to the same page without it in the address."""
         query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-        response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+        response = RedirectResponse(request.scope["path"] + (f"?{query}" if query else ""), status_code=303)
         _set_cookie(response, TOKEN_COOKIE, self.policy.token or "")
         return response
 
     async def _write_refusal(self, request: Request) -> Response | None:
         """Refuse a state-changing request from another site, or without its device's CSRF token."""
-        if not same_origin(request.headers.get("origin"), request.headers.get("referer"), request.url.scheme,
+        if not same_origin(request.headers.get("origin"), request.headers.get("referer"), request.scope["scheme"],
                            request.headers.get("host", "")):
             return JSONResponse({"error": "refused: the request did not come from this server's page"},
                                 status_code=403)

@@ -57,7 +57,10 @@ class Policy:
         """Return whether a Host header may be served (loopback names only when bound to loopback)."""
         if self.token is not None:
             return True
-        name = urlsplit(f"//{host_header}").hostname or ""
+        try:
+            name = urlsplit(f"//{host_header}").hostname or ""
+        except ValueError:  # `Host: [` is no address at all
+            return False
         return name in LOOPBACK_NAMES or is_loopback(name)
 
     def token_ok(self, given: str | None) -> bool:
@@ -94,6 +97,9 @@ def same_origin(origin: str | None, referer: str | None, scheme: str, host_heade
     if origin:
         return origin.lower() == ours
     if referer:
-        parts = urlsplit(referer)
+        try:
+            parts = urlsplit(referer)
+        except ValueError:  # `Referer: http://[` names no page
+            return False
         return f"{parts.scheme}://{parts.netloc}".lower() == ours
     return False

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 with warnings.catch_warnings():
@@ -146,6 +146,9 @@ def test_any_body_to_any_write_is_an_answer_never_a_server_error(app: object, bo
 @SETTINGS
 @given(value=st.text(max_size=60).filter(lambda t: "\r" not in t and "\n" not in t and "\x00" not in t),
        name=st.sampled_from(["X-Playproof-CSRF", "Origin", "Referer", "Host", "Cookie"]))
+@example(value="[", name="Host")  # urlsplit refuses it: once a server error
+@example(value="http://[", name="Referer")
+@example(value="é", name="X-Playproof-CSRF")
 def test_any_header_value_is_an_answer_never_a_server_error(app: object, value: str, name: str) -> None:
     client = client_of(app)
     client.get("/")
@@ -168,3 +171,13 @@ def test_a_stalled_watcher_is_cut_off_at_its_backlog_and_the_others_get_every_me
     got, left = asyncio.run(scene())
     assert got == [f"view {n}" for n in range(MAX_WATCHER_BACKLOG * 3)]
     assert len(left) <= MAX_WATCHER_BACKLOG and BEHIND in left
+
+
+def test_a_project_path_too_long_for_the_system_is_a_refusal_not_a_server_error(app: object) -> None:
+    client = client_of(app)
+    token = csrf_of(client.get("/").text)
+    answer = client.post("/start", data={"csrf": token, "game": "seven-sisters", "players": "Ann, Ben, Cat",
+                                         "project": "/tmp/" + "a" * 9000})
+    assert answer.status_code == 400
+    assert answer.json()["error"].endswith("(9,005 characters): a path or a name in it is longer than the system "
+                                           "allows")
