@@ -46,7 +46,7 @@ def _useful_jobs(plan: Plan, jobs: int) -> int:
     check_at_most("--jobs", jobs, MAX_JOBS, "processes of one run")
     useful = max(1, -(-plan.games // BATCH))
     if jobs > useful:
-        click.echo(f"Warning: --jobs {jobs}: {plan.games} game(s) make {useful} batch(es) of at most {BATCH}; "
+        click.echo(f"warning: --jobs {jobs}: {plan.games} game(s) make {useful} batch(es) of at most {BATCH}; "
                    f"playing on {useful} process(es)", err=True)
     return min(jobs, useful)
 
@@ -136,7 +136,7 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     counts = player_counts(players_text) if players_text else [referee(game, project, engine).min_players]
     parsed = [parse_vary(v) for v in varies]
     for warning in (w for vary in parsed for w in vary_warnings(vary)):
-        click.echo(f"Warning: {warning}", err=True)
+        click.echo(f"warning: {warning}", err=True)
     runs = _sweep(game, base, parsed, counts, games, bots, jobs, backend, address, seed,
                   options, engine)
     if report_path is not None:

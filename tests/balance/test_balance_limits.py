@@ -64,7 +64,7 @@ def test_vary_refuses_the_column_rows_are_found_by() -> None:
 def test_more_jobs_than_batches_is_a_warning_and_plays_on_fewer(nim: str) -> None:
     result = CliRunner().invoke(cli, ["simulate", nim, "--players", "2", "--games", "3", "--jobs", "64"])
     assert result.exit_code == 0, result.output
-    assert "Warning: --jobs 64: 3 game(s) make 1 batch(es) of at most 50; playing on 1 process(es)" in result.output
+    assert "warning: --jobs 64: 3 game(s) make 1 batch(es) of at most 50; playing on 1 process(es)" in result.output
     assert "Traceback" not in result.output
 
 
