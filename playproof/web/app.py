@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from playproof.errors import PlayproofError
 from playproof.oserror import os_error_line
 from playproof.playtest.games import game_ids
+from playproof.web import ids as _ids  # noqa: F401  (registers the {session:session} convertor)
 from playproof.web import render
 from playproof.web.bodycap import BodyCap, BodyTooLarge, body_too_large
 from playproof.web.hub import BEHIND, Hub, sse
@@ -58,14 +59,14 @@ class TableApp:
         routes = [
             Route("/", get(self.home)),
             Route("/start", post(self.start), methods=["POST"]),
-            Route("/s/{session:int}", get(self.session_page)),
-            Route("/s/{session:int}/lines", post(self.post_line), methods=["POST"]),
-            Route("/s/{session:int}/pen", post(self.take_pen), methods=["POST"]),
-            Route("/s/{session:int}/end", post(self.end), methods=["POST"]),
-            Route("/s/{session:int}/events", get(self.events)),
-            Route("/s/{session:int}/view", get(self.view_json)),
-            Route("/s/{session:int}/export.{fmt:str}", get(self.export)),
-            Route("/s/{session:int}/report", get(self.report)),
+            Route("/s/{session:session}", get(self.session_page)),
+            Route("/s/{session:session}/lines", post(self.post_line), methods=["POST"]),
+            Route("/s/{session:session}/pen", post(self.take_pen), methods=["POST"]),
+            Route("/s/{session:session}/end", post(self.end), methods=["POST"]),
+            Route("/s/{session:session}/events", get(self.events)),
+            Route("/s/{session:session}/view", get(self.view_json)),
+            Route("/s/{session:session}/export.{fmt:str}", get(self.export)),
+            Route("/s/{session:session}/report", get(self.report)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         return Starlette(routes=routes, lifespan=self._lifespan, middleware=[Middleware(BodyCap)],

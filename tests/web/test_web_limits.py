@@ -181,3 +181,9 @@ def test_a_project_path_too_long_for_the_system_is_a_refusal_not_a_server_error(
     assert answer.status_code == 400
     assert answer.json()["error"].endswith("(9,005 characters): a path or a name in it is longer than the system "
                                            "allows")
+
+
+@pytest.mark.parametrize("path", ["/s/" + "9" * 5000, "/s/" + "9" * 5000 + "/events", "/s/" + "9" * 20 + "/view",
+                                  "/s/١/view"])
+def test_a_session_id_no_database_holds_is_a_404_not_a_server_error(app: object, path: str) -> None:
+    assert client_of(app).get(path).status_code == 404
