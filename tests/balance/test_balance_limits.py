@@ -94,3 +94,10 @@ def test_any_numeric_option_of_simulate_is_one_error_line_or_a_run(option: str, 
     if result.exit_code != 0:
         assert result.exit_code in (1, 2) and isinstance(result.exception, SystemExit)
         assert [line for line in result.output.splitlines() if line.startswith("Error:")], result.output
+
+
+def test_more_jobs_than_any_machine_has_cores_is_refused(nim: str) -> None:
+    result = CliRunner().invoke(cli, ["simulate", nim, "--players", "2", "--games", "3", "--jobs", "100000"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == ("Error: --jobs is 100,000: at most 256 (processes of one run); "
+                                              "see docs/limits.md")

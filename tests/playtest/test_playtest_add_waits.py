@@ -43,3 +43,19 @@ def test_a_session_held_by_a_recording_table_is_refused_at_once(tmp_path: Path) 
     assert time.monotonic() - began < 2  # a table recording for hours is not waited for
     assert result.exit_code == 1 and result.output.startswith(f"Error: session {session} is being recorded elsewhere")
     assert "# late" not in Store(db).text(session)
+
+
+def test_an_add_waits_at_most_its_limit_for_another_add(tmp_path: Path) -> None:
+    import pytest
+
+    from playproof.playtest.store import SessionHeld
+    from playproof.playtest.waiting import recorder_in_turn
+
+    db = tmp_path / "s.db"
+    session = _session(db)
+    with Recorder(Store(db), session, what="playtest add"):  # another add that never finishes
+        began = time.monotonic()
+        with pytest.raises(SessionHeld, match=f"session {session} is being recorded elsewhere"):
+            recorder_in_turn(Store(db), session, None, seconds=0.4)
+        waited = time.monotonic() - began
+    assert 0.4 <= waited < 3
