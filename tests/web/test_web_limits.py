@@ -187,3 +187,17 @@ def test_a_project_path_too_long_for_the_system_is_a_refusal_not_a_server_error(
                                   "/s/١/view"])
 def test_a_session_id_no_database_holds_is_a_404_not_a_server_error(app: object, path: str) -> None:
     assert client_of(app).get(path).status_code == 404
+
+
+@settings(max_examples=50, deadline=None)
+@given(token=st.text(max_size=40))
+def test_any_access_token_off_loopback_is_refused_or_admitted_never_a_server_error(token: str) -> None:
+    import tempfile
+    from urllib.parse import quote
+
+    with tempfile.TemporaryDirectory() as folder:
+        asgi, _ = create_app(Path(folder) / "s.db", host="0.0.0.0", token="s3cret-token")
+        client = TestClient(asgi, base_url="http://192.168.1.20:8765", follow_redirects=False)
+        answer = client.get("/?token=" + quote(token, safe="", errors="surrogatepass"))
+        assert answer.status_code in ((303,) if token == "s3cret-token" else (403,))
+        assert client.get("/", headers={"Cookie": f"pp_token={token}".encode("utf-8", "surrogatepass")}).status_code < 500
