@@ -70,6 +70,11 @@ def atomic_path(target: Path, what: str = "") -> Iterator[Path]:
             _replace(temporary, target)
         else:
             group.staged[target] = temporary
+    except OSError as exc:  # a full disk while writing names the output, not a nameless stream
+        _remove(temporary)
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from exc
+        raise
     except BaseException:
         _remove(temporary)
         raise

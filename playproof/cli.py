@@ -36,6 +36,10 @@ class ErrorsAsOneLine(click.Group):
             error = click.ClickException(str(exc))
             error.exit_code = getattr(exc, "exit_code", error.exit_code)  # e.g. 2: a log's project is missing
             raise error from None
+        except OSError as exc:  # a path too long, a file where a folder belongs, a full disk: one located line
+            from playproof.oserror import os_error_line
+
+            raise click.ClickException(os_error_line(exc)) from None
         except KeyboardInterrupt as exc:
             if not _terminated(exc):  # Ctrl-C stays Ctrl-C
                 raise

@@ -7,16 +7,18 @@ the same numbers whatever the number of processes or machines.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from playproof.balance.bots import Bot, RandomBot, seat_bots
 from playproof.balance.stats import GameResult, Summary
 from playproof.errors import PlayproofError
+from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.simulate import MAX_EVENTS, SimulationError, game_log, player_names, write_log
 
@@ -62,7 +64,9 @@ def _engine_class(game: str, project: str | None, engine: str | None) -> type[En
 
 
 def engine_class(plan: Plan) -> type[Engine]:
-    """Return the engine class that plays a plan, checking the number of players."""
+    """Return the engine class that plays a plan, checking the number of players and of games."""
+    check_at_most("--players", plan.players, MAX_PLAYERS, "players at one table")
+    check_at_most("--games", plan.games, MAX_GAMES, "games in one run")
     found = _engine_class(plan.game, plan.project, plan.engine)
     if not found.min_players <= plan.players <= found.max_players:
         raise PlayproofError(f"{found.game_id} is for {player_range(found)}, not {plan.players}")
@@ -230,9 +234,9 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
     return summary
 
 
-def batches(games: int, size: int = BATCH) -> list[tuple[int, int]]:
-    """Return (start, count) of each batch of a run: fixed by the number of games alone."""
-    return [(start, min(size, games - start)) for start in range(0, games, size)]
+def batches(games: int, size: int = BATCH) -> Iterator[tuple[int, int]]:
+    """Yield (start, count) of each batch of a run, as needed: fixed by the number of games alone."""
+    return ((start, min(size, games - start)) for start in range(0, games, size))
 
 
 def _run_task(task: tuple[Plan, int, int]) -> Summary:
@@ -253,7 +257,7 @@ def combine(parts: Iterable[Summary], plan: Plan, progress: Progress | None = No
 def run_local(plan: Plan, jobs: int = 1, progress: Progress | None = None) -> Summary:
     """Play a plan in this process (jobs=1) or over a pool of `jobs` processes; return its summary."""
     engine_class(plan)  # a plan the engine refuses fails here, before any worker starts
-    tasks = [(plan, start, count) for start, count in batches(plan.games)]
+    tasks = ((plan, start, count) for start, count in batches(plan.games))
     began = time.perf_counter()
     if jobs <= 1:
         total = combine((_run_task(t) for t in tasks), plan, progress)
@@ -263,9 +267,19 @@ def run_local(plan: Plan, jobs: int = 1, progress: Progress | None = None) -> Su
     return total
 
 
-def _pool_map(tasks: list[tuple[Plan, int, int]], jobs: int) -> Iterator[Summary]:
-    """Yield the tasks' summaries in order from a pool of worker processes."""
+def _pool_map(tasks: Iterator[tuple[Plan, int, int]], jobs: int) -> Iterator[Summary]:
+    """Yield the tasks' summaries in order from a pool of worker processes, a few batches in flight at a time.
+
+    (Pool.imap would take every task from the iterator at once: a billion games were a billion batches in memory.)
+    """
     import multiprocessing
+    from collections import deque
 
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap(_run_task, tasks)
+        flight: deque[Any] = deque(pool.apply_async(_run_task, (t,)) for t in itertools.islice(tasks, 2 * jobs))
+        while flight:
+            summary = flight.popleft().get()
+            following = next(tasks, None)
+            if following is not None:
+                flight.append(pool.apply_async(_run_task, (following,)))
+            yield summary

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import math
 import re
 import shutil
 import tempfile
@@ -19,6 +20,7 @@ from typing import Any, Iterator
 
 from playproof.errors import PlayproofError
 from playproof.insights.names import name_key
+from playproof.limits import MAX_PLAYERS, check_at_most
 
 VARY = re.compile(r"^\s*(?P<sheet>[^\[\]]+?)\s*\[\s*(?P<key>[^\]]+?)\s*\]\s*\.\s*(?P<column>[^=]+?)\s*=\s*(?P<values>.+)$")
 KEY_COLUMNS = ("key", "name", "id")
@@ -49,17 +51,35 @@ def parse_vary(text: str) -> Vary:
     values = tuple(_number(v.strip()) for v in match["values"].split(",") if v.strip())
     if not values:
         raise PlayproofError(f'--vary "{text}": no values to try after "="')
+    for value in values:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise PlayproofError(f'--vary "{text}": {value} is not a number a cell can hold (too large, or not a '
+                                 'number)')
     return Vary(match["sheet"].strip(), match["key"].strip(), match["column"].strip(), values)
 
 
 def _number(text: str) -> Any:
-    """Return a value as a number when it reads as one, else as text."""
+    """Return a value as a number when it reads as one (ASCII digits, at most 30 characters), else as text."""
+    if not text.isascii() or len(text) > 30:
+        return text
     for kind in (int, float):
         try:
             return kind(text)
         except ValueError:
             continue
     return text
+
+
+def vary_warnings(vary: Vary) -> list[str]:
+    """Return warnings about values that are allowed but rarely mean anything (a negative number, text)."""
+    found = []
+    for value in vary.values:
+        if isinstance(value, (int, float)) and value < 0:
+            found.append(f'--vary "{vary.label(value)}": a negative value (a cost or count below 0 rarely means '
+                         "anything)")
+        elif isinstance(value, str):
+            found.append(f'--vary "{vary.label(value)}": "{value}" is not a number; it is written as text')
+    return found
 
 
 def grid(varies: list[Vary]) -> list[tuple[tuple[Vary, Any], ...]]:
@@ -127,6 +147,9 @@ def _cells(rows: list[list[Any]], vary: Vary, where: str) -> Iterator[tuple[int,
         raise PlayproofError(f'--vary: no column "{vary.column}" in {where} (columns: {", ".join(h for h in header if h)})')
     column = header.index(vary.column)
     key = next((header.index(k) for k in KEY_COLUMNS if k in header), 0)
+    if column == key:
+        raise PlayproofError(f'--vary: "{vary.column}" is the column rows are found by in {where}; vary a number '
+                             "column instead")
     found = [i for i, row in enumerate(rows[1:], start=1) if key < len(row) and row[key] is not None
              and (vary.key == "*" or name_key(str(row[key])) == name_key(vary.key))]  # any spelling
     if not found:
@@ -139,13 +162,20 @@ def _cells(rows: list[list[Any]], vary: Vary, where: str) -> Iterator[tuple[int,
 
 
 def player_counts(text: str) -> list[int]:
-    """Parse `--players 4`, `2-6` or `3,5`."""
+    """Parse `--players 4`, `2-6` or `3,5` (at most MAX_PLAYERS players)."""
     counts: list[int] = []
     for part in (p.strip() for p in text.split(",") if p.strip()):
         low, sep, high = part.partition("-")
-        if not low.isdigit() or (sep and not high.isdigit()):
+        if not _count(low) or (sep and not _count(high)):
             raise PlayproofError(f'--players "{text}": expected a number, a range like 2-6, or a list like 3,5')
-        counts += list(range(int(low), int(high) + 1)) if sep else [int(low)]
+        last = int(high) if sep else int(low)
+        check_at_most(f'--players "{text}"', last, MAX_PLAYERS, "players at one table")
+        counts += list(range(int(low), last + 1))
     if not counts:
         raise PlayproofError("--players: name at least one number of players")
     return counts
+
+
+def _count(text: str) -> bool:
+    """Return whether text is a whole number of ASCII digits short enough to read."""
+    return text.isascii() and text.isdigit() and len(text) <= 12

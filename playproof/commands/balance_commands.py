@@ -28,6 +28,7 @@ def _run(plan: Plan, jobs: int, backend: str, address: str | None) -> Summary:
     """Play a plan on this machine or on a Ray cluster."""
     from playproof.balance.runner import run_local
 
+    jobs = _useful_jobs(plan, jobs) if backend == "local" else jobs
     if backend == "ray":
         from playproof.balance.cluster import run_ray
 
@@ -35,6 +36,19 @@ def _run(plan: Plan, jobs: int, backend: str, address: str | None) -> Summary:
     if address:
         raise PlayproofError("--address names a Ray cluster: use it with --backend ray")
     return run_local(plan, jobs, _progress)
+
+
+def _useful_jobs(plan: Plan, jobs: int) -> int:
+    """Return how many processes a local run can use: at most one per batch of games (more only cost memory)."""
+    from playproof.balance.runner import BATCH
+    from playproof.limits import MAX_JOBS, check_at_most
+
+    check_at_most("--jobs", jobs, MAX_JOBS, "processes of one run")
+    useful = max(1, -(-plan.games // BATCH))
+    if jobs > useful:
+        click.echo(f"warning: --jobs {jobs}: {plan.games} game(s) make {useful} batch(es) of at most {BATCH}; "
+                   f"playing on {useful} process(es)", err=True)
+    return min(jobs, useful)
 
 
 def _check_options(game: str, options: dict[str, str], project: Path | None, engine: str | None) -> None:
@@ -118,7 +132,7 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     if note := random_note(bots):
         click.echo(note)
     from playproof.balance.report import write_balance
-    from playproof.balance.sweep import parse_vary, player_counts
+    from playproof.balance.sweep import parse_vary, player_counts, vary_warnings
     from playproof.playtest.engine import example_project
     from playproof.playtest.games import find_project
     from playproof.playtest.header import parse_variant
@@ -129,8 +143,11 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     if varies and base is None:
         raise PlayproofError(f'--vary needs the game\'s project: give --project (no project found for "{game}")')
     counts = player_counts(players_text) if players_text else [referee(game, project, engine).min_players]
-    runs = _sweep(game, base, [parse_vary(v) for v in varies], counts, games, bots, jobs, backend, address,
-                  (seed, max_moves), options, engine)
+    parsed = [parse_vary(v) for v in varies]
+    for warning in (w for vary in parsed for w in vary_warnings(vary)):
+        click.echo(f"warning: {warning}", err=True)
+    runs = _sweep(game, base, parsed, counts, games, bots, jobs, backend, address, (seed, max_moves),
+                  options, engine)
     if report_path is not None:
         click.echo(f"wrote {write_balance(runs, report_path)}")
 

@@ -132,9 +132,9 @@ def resume(session: int, take_over: bool, project: Path | None, engine: str | No
 @db_option
 def add(session: int, line: str, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
-    from playproof.playtest.recorder import Recorder
     from playproof.playtest.store import Store
-    with Recorder(Store(db), session, what="playtest add", engine=engine, project=project) as recorder:
+    from playproof.playtest.waiting import recorder_in_turn
+    with recorder_in_turn(Store(db), session, engine, project=project) as recorder:
         outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)

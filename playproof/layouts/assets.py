@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from playproof.errors import PlayproofError
 from playproof.records import FrozenRecord, SET
 
 IMAGE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+MAX_IMAGE_POINTS = 1_000_000.0
+"""The largest natural width or height of an image (points): `width="1e308"` is no drawing size."""
+MIN_IMAGE_POINTS = 0.01
+"""An image must be wider and higher than this (points)."""
 
 
 class Asset(FrozenRecord):
@@ -39,7 +45,8 @@ class Asset(FrozenRecord):
 class Assets:
     """Finds images by name in assets/ and loads each once."""
 
-    def __init__(self, project: Path | None) -> None:
+    def __init__(self, project: Path | None, warn: Callable[[str], None] | None = None) -> None:
+        self.warn = warn
         self.folder = project / "assets" if project is not None else None
         self.root = project.resolve() if project is not None else None
         self._cache: dict[str, Asset | None] = {}
@@ -74,7 +81,10 @@ class Assets:
             width, height, kind = float(drawing.width), float(drawing.height), "svg"
         else:
             (width, height), kind = _raster_size(path), "raster"
-        if width <= 0 or height <= 0:
+        if not all(math.isfinite(v) and v <= MAX_IMAGE_POINTS for v in (width, height)):
+            raise PlayproofError(f"assets/{path.name}: the image is {width:g} x {height:g} points; an image is at "
+                                 f"most {MAX_IMAGE_POINTS:,} points (about 350 m) wide and high")
+        if width <= MIN_IMAGE_POINTS or height <= MIN_IMAGE_POINTS:
             raise PlayproofError(f"assets/{path.name}: the image has no size (an SVG needs width and height or "
                                  "a viewBox)")
         return Asset(name, path, kind, width, height)
@@ -84,15 +94,37 @@ class Assets:
         if path not in self.drawings:
             from svglib.svglib import svg2rlg  # imported lazily: only projects with SVG need it
 
-            try:
-                # an <image> or <use> in the SVG may only name files inside the project
-                drawing = svg2rlg(str(path), external_reference_root=str(self.root or path.parent.resolve()))
-            except Exception as exc:  # svglib raises many types for broken SVG
-                raise PlayproofError(f"assets/{path.name}: cannot read SVG ({exc})") from exc
+            with _SvgComplaints() as complaints:
+                try:  # an <image> or <use> in the SVG may only name files inside the project
+                    drawing = svg2rlg(str(path), external_reference_root=str(self.root or path.parent.resolve()))
+                except Exception as exc:  # svglib raises many types for broken SVG
+                    raise PlayproofError(f"assets/{path.name}: cannot read SVG ({exc})") from exc
+            if complaints.messages and self.warn is not None:  # drawn in part: say what was left out
+                more = f" (and {len(complaints.messages) - 1} more)" if len(complaints.messages) > 1 else ""
+                self.warn(f"assets/{path.name}: part of the SVG cannot be drawn: {complaints.messages[0]}{more}")
             if drawing is None:
                 raise PlayproofError(f"assets/{path.name}: cannot read SVG")
             self.drawings[path] = drawing
         return self.drawings[path]
+
+
+class _SvgComplaints(logging.Handler):
+    """Collect what svglib logs as a warning or error while reading one SVG (parts it skips)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep one complaint."""
+        self.messages.append(record.getMessage()[:200])
+
+    def __enter__(self) -> _SvgComplaints:
+        logging.getLogger("svglib").addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("svglib").removeHandler(self)
 
 
 def inside_project(path: Path, root: Path | None, what: str) -> Path:

@@ -44,7 +44,7 @@ class Composer:
         self.set_sizes: dict[tuple[int, int, bool], float] = {}
         self.reported: set[tuple[str, str]] = set()
         self.fonts = FontBook(self.project)
-        self.assets = Assets(self.project)
+        self.assets = Assets(self.project, lambda message: self.problems.warn(None, message))
         self.typesetter = Typesetter(self.fonts, self.assets.aspect)
 
     def geometry(self, layout: SetLayout, fields: dict[str, Any]) -> tuple[Outline, Outline, HexGroup | None]:

@@ -372,12 +372,18 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
     chain: list[str] = []
     current: str | None = name
     while current is not None:
+        if current == "" and chain:
+            problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends names no set (the name is empty)')
+            return None
         if current in chain:
             loop = " -> ".join(chain + [current])
             problems.error(Location(LAYOUTS_FILE), f'set "{name}": extends loops through {loop}')
             return None
         if current not in sets_raw or not isinstance(sets_raw[current], dict):
-            problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends unknown set "{current}"')
+            if not chain:  # the set itself is no table (`[sets]` then `A = 5`)
+                problems.error(Location(LAYOUTS_FILE), f'set "{name}" must be a table of keys, like [sets.{name}]')
+            else:
+                problems.error(Location(LAYOUTS_FILE), f'set "{chain[-1]}": extends unknown set "{current}"')
             return None
         chain.append(current)
         current = sets_raw[current].get("extends")

@@ -424,7 +424,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     for warning in plan_.warnings:
         problems.warn(None, warning)
     if not plan_.pages:
-        raise PlayproofError("nothing to print: the sets chosen have no copies (every count is 0)")
+        chosen = f'--only {" ".join(options.only)} chooses no copies' if options.only else "every count is 0"
+        raise PlayproofError(f"nothing to print: the sets chosen have no copies ({chosen})")
     if len(plan_.pages) > MAX_PAGES:
         raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
                              "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")

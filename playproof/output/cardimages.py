@@ -21,6 +21,7 @@ from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, Slot
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import SetLayout
+from playproof.limits import check_pixels
 from playproof.output.atomic import atomic_path, check_stop, write_text_atomic
 from playproof.output.export import ExportJob
 from playproof.output.names import display_name, row_keys, slug
@@ -104,6 +105,8 @@ def canvas_size(scene: Scene, dpi: float) -> tuple[int, int]:
 def render(job: ExportJob, items: list[Design], dpi: float, cut: str) -> Iterator[CardImage]:
     """Render each design side on its own canvas, exactly canvas_size pixels (through a one-page-per-design PDF)."""
     scenes = [for_cut(item.scene, cut) for item in items]
+    for item, scene in zip(items, scenes):  # refused before anything is drawn
+        check_pixels(f'the {item.side} of "{item.set}" row {item.row}', *canvas_size(scene, dpi), dpi)
     with tempfile.TemporaryDirectory(prefix="playproof-") as scratch:
         pdf = Path(scratch) / "designs.pdf"
         _draw_pdf(job, items, scenes, pdf)

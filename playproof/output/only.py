@@ -10,6 +10,7 @@ from typing import Callable
 
 from playproof.components.model import ComponentRow
 from playproof.errors import PlayproofError
+from playproof.limits import MAX_ROW_NUMBER, check_at_most
 
 RowFilter = Callable[[ComponentRow], bool]
 KEY_COLUMNS = ("key", "Key", "name", "Name", "title", "Title", "id", "ID")
@@ -32,19 +33,35 @@ def row_filters(only: tuple[str, ...]) -> dict[str, RowFilter]:
 
 
 def _predicate(set_: str, parts: list[str]) -> RowFilter:
-    """Return a predicate for row numbers, ranges and names."""
-    numbers: set[int] = set()
+    """Return a predicate for row numbers, ranges and names (ranges kept as their ends, never expanded)."""
+    ranges: list[tuple[int, int]] = []
     names: set[str] = set()
     for part in parts:
         low, dash, high = part.partition("-")
-        if low.strip().isdigit() and (not dash or high.strip().isdigit()):
-            first, last = int(low), int(high) if dash else int(low)
-            if last < first:
-                raise PlayproofError(f'--only "{set_}:{part}": the range runs backwards (write {last}-{first})')
-            numbers.update(range(first, last + 1))
+        if _digits(low) and (not dash or _digits(high)):
+            ranges.append(_row_range(set_, part, low, high if dash else low))
         else:
             names.add(part.casefold())
-    return lambda row: row.row in numbers or _key(row) in names
+    return lambda row: any(first <= row.row <= last for first, last in ranges) or _key(row) in names
+
+
+def _digits(text: str) -> bool:
+    """Return whether text is a row number (ASCII digits)."""
+    return text.strip().isascii() and text.strip().isdigit()
+
+
+def _row_range(set_: str, part: str, low: str, high: str) -> tuple[int, int]:
+    """Return the (first, last) spreadsheet rows of an --only part, refusing rows no design can be on."""
+    for end in (low, high):
+        check_at_most(f'--only "{set_}:{part}": row', int(end) if len(end.strip()) <= 12 else 10**12, MAX_ROW_NUMBER,
+                      "the last row of a spreadsheet")
+    first, last = int(low), int(high)
+    if last < first:
+        raise PlayproofError(f'--only "{set_}:{part}": the range runs backwards (write {last}-{first})')
+    if last < 2:
+        raise PlayproofError(f'--only "{set_}:{part}": row {last} holds no design (row 1 is the header; designs '
+                             "start at row 2)")
+    return first, last
 
 
 def _key(row: ComponentRow) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from playproof.layouts.imposition import PagePlan, Plan, Slot
+from playproof.limits import check_pixels
 from playproof.output.atomic import atomic_path, check_stop
 from playproof.output.cardimages import pdfium as load_pdfium
 
@@ -26,6 +27,8 @@ def write_pngs(pdf: Path, folder: Path, name: str, plan: Plan | None = None, dpi
     try:
         for index in range(len(document)):
             check_stop()
+            width, height = document[index].get_size()
+            check_pixels(f"page {index + 1}", round(width * dpi / 72), round(height * dpi / 72), dpi)
             image = document[index].render(scale=dpi / 72).to_pil()
             written.append(_save(image, folder / f"{name}-page-{index + 1:03d}.png"))
             if plan is not None:

@@ -385,7 +385,7 @@ def read_expected(path: Path) -> Counter[tuple[int, str]]:
         if not text:
             continue
         parts = text.split()
-        if len(parts) != 2 or not parts[0].isdigit():
+        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()):
             raise PlayproofError(f"{Location(str(path), line=number)}: expected `<line> <rule-id>`, got {text!r}")
         expected[(int(parts[0]), parts[1])] += 1
     return expected

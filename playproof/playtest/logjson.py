@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from playproof.errors import Location, Problem
-from playproof.playtest.logmodel import Log, from_record, render, to_record
+from playproof.errors import Location, Problem, Severity
+from playproof.playtest.logmodel import Log, from_record, json_text, render, to_record, unknown_keys
 from playproof.playtest.logparse import parse_log
 
 
@@ -33,6 +33,9 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
             problems.append(Problem(Location(name, line=number), f"cannot read JSON record ({_reason(exc)})"))
             lines.append("")
             continue
+        if extra := unknown_keys(record):  # a misspelt key ("acter") would silently drop what it holds
+            problems.append(Problem(Location(name, line=number), f"unknown key(s) {', '.join(map(json_text, extra))} "
+                                    "ignored (see docs/log-format.md)", Severity.WARNING))
         if entry.line != len(lines) + 1:  # the twin has one record per text line, in order
             problems.append(Problem(Location(name, line=number), f"record says line {entry.line} but is line "
                                                                  f"{len(lines) + 1} of the log; records come in line order"))
@@ -60,4 +63,4 @@ def _reason(exc: Exception) -> str:
         return f"missing key {exc}"
     if isinstance(exc, RecursionError):
         return "nested too deeply"
-    return str(exc).split("\n")[0]
+    return str(exc).split("\n")[0].encode("utf-8", "backslashreplace").decode("utf-8")

@@ -164,8 +164,14 @@ _KINDS = tuple(kind.value for kind in EntryKind)
 
 
 def json_text(value: object) -> str:
-    """Return a JSON value as it would be written in the record."""
-    return json.dumps(value, ensure_ascii=False)
+    """Return a JSON value as written in the record, a lone surrogate as its escape (it cannot be printed)."""
+    return json.dumps(value, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def unknown_keys(record: dict[str, Any]) -> list[str]:
+    """Return the keys of a record that no entry field (nor `eol`) reads, in the record's order."""
+    known = {f.name for f in fields(Entry)} | {"eol"}
+    return [key for key in record if key not in known]
 
 
 def _check_field(name: str, value: object) -> None:

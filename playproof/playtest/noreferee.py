@@ -91,7 +91,7 @@ class NoReferee(Engine):
 
 def _is_int(text: str) -> bool:
     """Return True for a whole number, negative ones included."""
-    return text.lstrip("-").isdigit()
+    return text.isascii() and text.lstrip("-").isdigit()
 
 
 @lru_cache(maxsize=None)

@@ -248,6 +248,6 @@ def problem_of(exc: PlayproofError, name: str) -> Problem:
     if text.startswith(name + ": "):
         return Problem(Location(name), text[len(name) + 2:])
     head, _, rest = text[len(name) + 1:].partition(": ")
-    if text.startswith(name + ":") and head.isdigit():
+    if text.startswith(name + ":") and head.isascii() and head.isdigit():
         return Problem(Location(name, line=int(head)), rest)
     return Problem(None, text)

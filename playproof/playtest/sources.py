@@ -19,7 +19,7 @@ def audit_source(source: str, db: Path | None = None, engine: str | None = None,
     path = Path(source)
     if path.exists():
         return audit_file(path, engine=engine, rounds=True, project=project)
-    if source.isdigit():
+    if source.isascii() and source.isdigit():  # "²" passes isdigit() but is no number
         store = Store(db, readonly=True)
         try:
             info = store.info(int(source))

@@ -10,14 +10,19 @@ from typing import AsyncIterator, Awaitable, Callable
 from urllib.parse import parse_qs, urlencode
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from playproof.errors import PlayproofError
+from playproof.oserror import os_error_line
+from playproof.playtest.games import game_ids
+from playproof.web import ids as _ids  # noqa: F401  (registers the {session:session} convertor)
 from playproof.web import render
-from playproof.web.hub import Hub, sse
+from playproof.web.bodycap import BodyCap, BodyTooLarge, body_too_large
+from playproof.web.hub import BEHIND, Hub, sse
 from playproof.web.lease import Leases, Pen, PenTaken
 from playproof.web.security import (CSRF_FIELD, CSRF_HEADER, DEVICE_COOKIE, TOKEN_COOKIE, Policy, device_tag,
                                     new_device, same_origin)
@@ -54,17 +59,18 @@ class TableApp:
         routes = [
             Route("/", get(self.home)),
             Route("/start", post(self.start), methods=["POST"]),
-            Route("/s/{session:int}", get(self.session_page)),
-            Route("/s/{session:int}/lines", post(self.post_line), methods=["POST"]),
-            Route("/s/{session:int}/pen", post(self.take_pen), methods=["POST"]),
-            Route("/s/{session:int}/end", post(self.end), methods=["POST"]),
-            Route("/s/{session:int}/events", get(self.events)),
-            Route("/s/{session:int}/view", get(self.view_json)),
-            Route("/s/{session:int}/export.{fmt:str}", get(self.export)),
-            Route("/s/{session:int}/report", get(self.report)),
+            Route("/s/{session:session}", get(self.session_page)),
+            Route("/s/{session:session}/lines", post(self.post_line), methods=["POST"]),
+            Route("/s/{session:session}/pen", post(self.take_pen), methods=["POST"]),
+            Route("/s/{session:session}/end", post(self.end), methods=["POST"]),
+            Route("/s/{session:session}/events", get(self.events)),
+            Route("/s/{session:session}/view", get(self.view_json)),
+            Route("/s/{session:session}/export.{fmt:str}", get(self.export)),
+            Route("/s/{session:session}/report", get(self.report)),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
-        return Starlette(routes=routes, lifespan=self._lifespan)
+        return Starlette(routes=routes, lifespan=self._lifespan, middleware=[Middleware(BodyCap)],
+                         exception_handlers={BodyTooLarge: body_too_large})
 
     @asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -89,11 +95,12 @@ class TableApp:
             response = await endpoint(request)
         except PenTaken as exc:
             return JSONResponse({"error": str(exc), "pen": True}, status_code=409)
-        except PlayproofError as exc:
-            status = 404 if str(exc).startswith("no session") else 400
+        except (PlayproofError, OSError) as exc:  # OSError: a project path too long, a full disk
+            message = os_error_line(exc) if isinstance(exc, OSError) else str(exc)
+            status = 404 if message.startswith("no session") else 400
             if request.method == "GET":
-                return HTMLResponse(render.refused(str(exc)), status_code=status)
-            return JSONResponse({"error": str(exc)}, status_code=status)
+                return HTMLResponse(render.refused(message), status_code=status)
+            return JSONResponse({"error": message}, status_code=status)
         if DEVICE_COOKIE not in request.cookies:
             _set_cookie(response, DEVICE_COOKIE, self._device(request))
         response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
@@ -118,13 +125,13 @@ class TableApp:
     def _keep_token(self, request: Request) -> Response:
         """Keep a valid access token in a cookie and go to the same page without it in the address."""
         query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "token"])
-        response = RedirectResponse(request.url.path + (f"?{query}" if query else ""), status_code=303)
+        response = RedirectResponse(request.scope["path"] + (f"?{query}" if query else ""), status_code=303)
         _set_cookie(response, TOKEN_COOKIE, self.policy.token or "")
         return response
 
     async def _write_refusal(self, request: Request) -> Response | None:
         """Refuse a state-changing request from another site, or without its device's CSRF token."""
-        if not same_origin(request.headers.get("origin"), request.headers.get("referer"), request.url.scheme,
+        if not same_origin(request.headers.get("origin"), request.headers.get("referer"), request.scope["scheme"],
                            request.headers.get("host", "")):
             return JSONResponse({"error": "refused: the request did not come from this server's page"},
                                 status_code=403)
@@ -224,9 +231,12 @@ class TableApp:
                 yield message
             while True:
                 try:
-                    yield await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    message = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
                 except TimeoutError:
-                    yield ": keep-alive\n\n"
+                    message = ": keep-alive\n\n"
+                if message == BEHIND:  # the page fell too far behind: it reconnects to the current view
+                    return
+                yield message
         finally:
             self.hub.unsubscribe(session, queue)
 
@@ -300,7 +310,7 @@ async def _line_of(request: Request) -> str:
     """Return the line a request posts (JSON `{"line": ...}`), refusing one too long or missing."""
     try:
         data = json.loads(await request.body() or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: a body nested thousands deep
         raise PlayproofError("send the line as JSON: {\"line\": \"Ann: take 2\"}") from None
     text = data.get("line") if isinstance(data, dict) else None
     if not isinstance(text, str):

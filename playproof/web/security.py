@@ -57,25 +57,33 @@ class Policy:
         """Return whether a Host header may be served (loopback names only when bound to loopback)."""
         if self.token is not None:
             return True
-        name = urlsplit(f"//{host_header}").hostname or ""
+        try:
+            name = urlsplit(f"//{host_header}").hostname or ""
+        except ValueError:  # `Host: [` is no address at all
+            return False
         return name in LOOPBACK_NAMES or is_loopback(name)
 
     def token_ok(self, given: str | None) -> bool:
         """Return whether an access token is the server's (always, when none is required)."""
-        return self.token is None or (given is not None and hmac.compare_digest(given, self.token))
+        return self.token is None or (given is not None and _same(given, self.token))
 
     def csrf_for(self, device: str) -> str:
         """Return the CSRF token of a device (an HMAC of its cookie, so it cannot be guessed from outside)."""
-        return hmac.new(self.secret.encode(), device.encode(), hashlib.sha256).hexdigest()[:32]
+        return hmac.new(self.secret.encode(), device.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:32]
 
     def csrf_ok(self, device: str | None, given: str | None) -> bool:
         """Return whether a request's CSRF token matches its device cookie."""
-        return bool(device and given) and hmac.compare_digest(self.csrf_for(device or ""), given or "")
+        return bool(device and given) and _same(self.csrf_for(device or ""), given or "")
+
+
+def _same(given: str, expected: str) -> bool:
+    """Compare secrets in constant time as bytes (compare_digest refuses non-ASCII text: a header of é was a 500)."""
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
 
 
 def device_tag(device: str) -> str:
     """Return a short public name for a device (shown as who holds the pen; never the cookie itself)."""
-    return hashlib.sha256(device.encode()).hexdigest()[:8]
+    return hashlib.sha256(device.encode("utf-8", "surrogatepass")).hexdigest()[:8]
 
 
 def new_device() -> str:
@@ -89,6 +97,9 @@ def same_origin(origin: str | None, referer: str | None, scheme: str, host_heade
     if origin:
         return origin.lower() == ours
     if referer:
-        parts = urlsplit(referer)
+        try:
+            parts = urlsplit(referer)
+        except ValueError:  # `Referer: http://[` names no page
+            return False
         return f"{parts.scheme}://{parts.netloc}".lower() == ours
     return False

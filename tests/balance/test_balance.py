@@ -45,7 +45,7 @@ def test_moments_merged_in_batches_equal_one_pass() -> None:
 
 
 def test_batches_depend_on_the_number_of_games_alone() -> None:
-    assert batches(120, 50) == [(0, 50), (50, 50), (100, 20)]
+    assert list(batches(120, 50)) == [(0, 50), (50, 50), (100, 20)]
 
 
 def test_same_seed_same_answers_whatever_the_number_of_processes(nim: str) -> None:

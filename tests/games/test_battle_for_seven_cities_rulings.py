@@ -92,3 +92,24 @@ def test_after_one_opponent_passes_the_next_may_still_defend() -> None:
 
 def test_a_stray_draw_while_a_turn_closes_is_flagged_once_and_the_discard_still_follows() -> None:
     assert run("Ann: end\ntable: draw Ben AP2\nAnn: discard AP2") == ["round-draw-three"]  # found by the harness
+
+
+def test_no_round_cap_by_default_the_game_ends_only_at_seven_future_cities() -> None:
+    # "Gameplay ends whenever a player reaches 7 or more cities on future tiles at the end of a round."
+    import random
+
+    from playproof.balance.bots import seat_bots
+    from playproof.balance.runner import play_game
+    from playproof.playtest.engine import Setup
+    from playproof.playtest.games import find_engine
+
+    engine_cls = find_engine("battle-for-seven-cities")
+    rounds = []
+    for seed in range(6):
+        result = play_game(engine_cls, Setup(("A", "B", "C"), {}, seed=seed), seat_bots("random", 3),
+                           random.Random(seed))
+        rounds.append(result.rounds)
+    assert max(rounds) > 30  # a game the old default cap of 30 rounds would have cut short
+    capped = play_game(engine_cls, Setup(("A", "B", "C"), {"rounds": "2"}, seed=1), seat_bots("random", 3),
+                       random.Random(1))
+    assert capped.rounds <= 3  # the variant still caps (round labels include the setup)

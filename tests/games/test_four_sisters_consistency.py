@@ -193,7 +193,7 @@ def scene_events(lines: list[str]) -> list[Event]:
 
 
 VARIANTS: list[dict[str, str]] = [{}, {}, {"sabbath": "true"}, {"partial-squander": "true"},
-                                  {"early-run-out": "true"}]
+                                  {"late-run-out": "true"}]
 
 
 def run_all() -> Report:

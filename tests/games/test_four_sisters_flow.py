@@ -200,10 +200,10 @@ def test_random_sabbath_and_partial_squander_games_finish_cleanly() -> None:
         engine, _ = play_random_game(ENGINE, Setup(PLAYERS, options=options), rng)
         assert engine.is_over()
 
-    early = {"early-run-out": "true"}
-    for _ in range(40):  # the written moves of an early-run-out game replay cleanly to its end
-        engine, events = play_random_game(ENGINE, Setup(PLAYERS, options=early), rng)
-        replay = ENGINE(Setup(PLAYERS, options=early))
+    late = {"late-run-out": "true"}
+    for _ in range(40):  # the written moves of a late-run-out game replay cleanly to its end
+        engine, events = play_random_game(ENGINE, Setup(PLAYERS, options=late), rng)
+        replay = ENGINE(Setup(PLAYERS, options=late))
         assert engine.is_over() and all(not replay.apply(e) for e in events) and replay.is_over()
 
 
@@ -286,16 +286,26 @@ def feed(engine: ENGINE, first: int, lines: list[str]) -> list[tuple[int, str, s
     return found
 
 
-def test_empty_schemes_end_the_day_at_once_in_the_early_run_out_variant() -> None:
-    engine, last = younger_out_of_cards(**{"early-run-out": "true"})
-    assert feed(engine, last, ["Ann: end"]) == []
-    assert engine.is_over() and engine.winner == "Elder"
-    assert feed(engine, last + 1, ["Ben: end"]) == [
-        (last + 2, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+def test_by_default_empty_schemes_end_the_day_at_once_as_the_rulebook_says() -> None:
+    # "If a player's Scheme runs out, she is still considered playing, but is unable to draw ... if both
+    # players on any team are unable to draw, that team has lost the Day."
+    for options in ({}, {"early-run-out": "true"}):  # early-run-out names the default (older logs)
+        engine, last = younger_out_of_cards(**options)
+        assert feed(engine, last, ["Ann: end"]) == []
+        assert engine.is_over() and engine.winner == "Elder" and engine.end_reason == "run-out"
+        assert feed(engine, last + 1, ["Ben: end"]) == [
+            (last + 2, "end-run-out", "a team's Schemes both ran out: the Day is over")]
 
 
-def test_by_default_play_goes_on_until_both_partners_end_a_turn_short() -> None:
+def test_one_empty_scheme_alone_does_not_end_the_day() -> None:
+    # "If a player's Scheme runs out ... the team is still viable."
     engine, last = younger_out_of_cards()
+    engine.seats["Cat"].stack = 1  # only Ann's Scheme ran out
+    assert feed(engine, last, ["Ann: end"]) == [] and not engine.is_over()
+
+
+def test_in_the_late_run_out_variant_play_goes_on_until_both_partners_end_a_turn_short() -> None:
+    engine, last = younger_out_of_cards(**{"late-run-out": "true"})
     # Ann ends her turn with a full hand: she has not yet been unable to draw
     assert feed(engine, last, ["Ann: end", "Ben: end", "Cat: place AD A1", "Cat: end", "Dee: end"]) == []
     assert not engine.is_over()  # Cat is short a card, Ann is not

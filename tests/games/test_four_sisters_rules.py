@@ -223,10 +223,16 @@ SHORT = deal(Ann="QH AH 2H", Ben="QC AC 2C", Cat="QD AD 2D", Dee="QS AS 2S")
 
 def test_team_out_of_cards_loses_the_day(tmp_path: Path) -> None:
     project = small_project(tmp_path, ranks=("Q", "A", "2", "3"))
-    legal = ("Ann: pass AH\ntable: draw Ann 3H\nBen: end\nCat: pass AD\ntable: draw Cat 3D\n"
-             "Dee: end\nAnn: place QH A1\nBen: end\nCat: place QD B1\ntable: winner Elder")
+    # By default, the rulebook's words: both Schemes empty, both partners unable to draw
+    legal = "Ann: pass AH\ntable: draw Ann 3H\nBen: end\nCat: pass AD\ntable: draw Cat 3D\ntable: winner Elder"
     assert play(SHORT + "\n" + legal, project) == []
     late = play(SHORT + "\n" + legal + "\nDee: end", project)
+    assert late == [(19, "end-run-out", "a team's Schemes both ran out: the Day is over")]
+    # Variant late-run-out: only once both partners ended a turn needing a card
+    legal = ("Ann: pass AH\ntable: draw Ann 3H\nBen: end\nCat: pass AD\ntable: draw Cat 3D\n"
+             "Dee: end\nAnn: place QH A1\nBen: end\nCat: place QD B1\ntable: winner Elder")
+    assert play(SHORT + "\n" + legal, project, **{"late-run-out": "true"}) == []
+    late = play(SHORT + "\n" + legal + "\nDee: end", project, **{"late-run-out": "true"})
     assert late == [(23, "end-run-out", "both players of a team were unable to draw: the Day is over")]
 
 

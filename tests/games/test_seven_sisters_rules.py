@@ -447,7 +447,7 @@ def test_scoring_order() -> None:
     assert [(v.rule, v.message) for v in found] == [
         ("seven-sisters/log-wrong-step", "No scoring is under way: Greed is scored once every card of "
          "the round is played")]
-    found = game.violations("table: scoring Wrath\ntable: scoring Pride\ntable: scoring Greed")
+    found = game.violations("table: scoring Wrath\nAnn: wrath Lust\ntable: scoring Pride\ntable: scoring Greed")
     assert [(v.line, v.rule, v.message) for v in found] == [
         (game.line, "seven-sisters/scoring-order", "Greed is scored before Pride: the sisters are "
          "scored in order, left to right along the row")]

@@ -275,3 +275,20 @@ def test_a_format_that_fails_is_one_error(reports: list[SessionReport], tmp_path
     with pytest.raises(PlayproofError) as err:
         write_reports(reports, "json", tmp_path / "r.json")
     assert str(err.value) == f"{tmp_path / 'r.json'}: the json report failed (ValueError: no room)"
+
+
+def test_xlsx_of_many_sessions_streams_rows_and_leaves_out_timelines_past_its_budget(
+        nim: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from openpyxl import load_workbook
+
+    from playproof.output.reports import xlsx_report
+
+    text = '[Game "nim"]\n[Players "Ann, Ben"]\n[Variant "stones=5"]\nAnn: take 2\nnote =1+1\n'
+    reports = [session_report(audit_log(parse_log(text, f"g{n}.log"))) for n in range(3)]
+    lines = sum(len(r.timeline) for r in reports)
+    whole = load_workbook(write_reports(reports, "xlsx", tmp_path / "r.xlsx"))["Timeline"]
+    assert whole.max_row == 1 + lines and whole["A1"].font.b and whole.freeze_panes == "A2"
+    monkeypatch.setattr(xlsx_report, "TIMELINE_LINES", lines - 1)
+    cut = load_workbook(write_reports(reports, "xlsx", tmp_path / "r.xlsx"))["Timeline"]
+    assert cut.max_row == 2
+    assert cut["A2"].value.startswith(f"The timelines ({lines} lines) of these 3 sessions are left out")

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from statistics import mean
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from playproof.output.reports import ReportFormat
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport
-
-if TYPE_CHECKING:
-    from openpyxl.cell.cell import Cell
 
 Row = list[Any]
 
@@ -25,29 +23,30 @@ class XlsxReport(ReportFormat):
     title = "Excel workbook"
 
     def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
-        """Write the workbook."""
+        """Write the workbook, streaming each sheet's rows once (openpyxl's write-only mode: linear in rows)."""
         import openpyxl  # imported lazily: it costs ~0.3 s of start-up
-        from openpyxl.styles import Font
 
-        book = openpyxl.Workbook()
-        book.remove(book.active)
+        book = openpyxl.Workbook(write_only=True)
         for title, head, rows in _sheets(reports, agg):
             sheet = book.create_sheet(title)
-            sheet.append(head)
-            for cell in sheet[1]:
-                cell.font = Font(bold=True)
-            for row in rows:
-                sheet.append([_printable(v) for v in row])
-                _keep_text(sheet[sheet.max_row])
             sheet.freeze_panes = "A2"
             for index, name in enumerate(head, start=1):
-                sheet.column_dimensions[sheet.cell(1, index).column_letter].width = max(10, min(60, len(name) + 6))
-        book.save(path)
+                sheet.column_dimensions[_letter(index)].width = max(10, min(60, len(name) + 6))
+            sheet.append([_bold(sheet, name) for name in head])
+            for row in rows:
+                sheet.append([_as_typed(sheet, _printable(v)) for v in row])
+        buffer = io.BytesIO()  # built in memory: a full disk then fails one plain write, not inside zipfile
+        book.save(buffer)
+        path.write_bytes(buffer.getvalue())
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """Characters a worksheet cannot hold (openpyxl refuses them): shown as U+FFFD instead."""
 
+
+TIMELINE_LINES = 50_000
+"""Timeline lines a report of several sessions writes (about 200 Seven Sisters games, 3 s of openpyxl);
+more and the Timeline sheet says where to find them, so 1,000 sessions take seconds, not minutes."""
 
 MAX_CELL = 32_767
 """The most characters a spreadsheet cell holds (Excel's limit; a longer text makes Excel repair the file)."""
@@ -63,12 +62,34 @@ def _printable(value: Any) -> Any:
     return CONTROL.sub("\ufffd", value)
 
 
-def _keep_text(cells: tuple[Cell, ...]) -> None:
-    """Store text starting with `=` as that text (shown as typed), never as a formula."""
-    for cell in cells:
-        if cell.data_type == "f":  # openpyxl takes any text starting with = for a formula
-            cell.data_type = "s"
-            cell.quotePrefix = True
+def _as_typed(sheet: Any, value: Any) -> Any:
+    """Return a value as appended, text starting with `=` as a cell holding that text (never a formula)."""
+    if not (isinstance(value, str) and value.startswith("=")):
+        return value
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(sheet, value=value)
+    if cell.data_type == "f":  # openpyxl takes any text starting with = for a formula
+        cell.data_type = "s"
+        cell.quotePrefix = True
+    return cell
+
+
+def _bold(sheet: Any, name: str) -> Any:
+    """Return a header cell in bold."""
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    cell = WriteOnlyCell(sheet, value=name)
+    cell.font = Font(bold=True)
+    return cell
+
+
+def _letter(index: int) -> str:
+    """Return a column's letter (1 -> A)."""
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(index)
 
 
 def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tuple[str, list[str], list[Row]]]:
@@ -90,9 +111,7 @@ def _sheets(reports: list[SessionReport], agg: Aggregate | None) -> Iterable[tup
         [r.name, pl, len(t), round(mean(t), 1), max(t), sum(t)]
         for r in reports for pl in r.players if (t := r.turn_times.get(pl))]
     yield "Notes", ["Log", "Line", "Note"], [[r.name, line, text] for r in reports for line, text in r.notes]
-    yield "Timeline", ["Log", "Line", "Time", "Kind", "Actor", "Event", "Status", "Findings"], [
-        [r.name, t.line, t.elapsed, t.kind, t.actor, t.text, t.status, ", ".join(t.findings)]
-        for r in reports for t in r.timeline]
+    yield "Timeline", ["Log", "Line", "Time", "Kind", "Actor", "Event", "Status", "Findings"], _timeline(reports)
     if agg is not None:
         yield from _aggregate_sheets(agg)
         if agg.insights is not None:
@@ -108,6 +127,17 @@ def _insight_sheets(insights: Any) -> Iterable[tuple[str, list[str], list[Row]]]
         sheets.setdefault(found.sheet, (found.sheet_head, []))[1].extend(found.values)
     for title, (head, rows) in sheets.items():
         yield title, head, rows
+
+
+def _timeline(reports: list[SessionReport]) -> list[Row]:
+    """Return every timeline line, or one row saying why they are left out (over TIMELINE_LINES in all)."""
+    lines = sum(len(r.timeline) for r in reports)
+    if len(reports) > 1 and lines > TIMELINE_LINES:
+        return [[f"The timelines ({lines:,} lines) of these {len(reports):,} sessions are left out: a workbook takes "
+                 f"at most {TIMELINE_LINES:,} (see docs/limits.md); the JSON report holds them all, or report "
+                 "fewer sessions."]]
+    return [[r.name, t.line, t.elapsed, t.kind, t.actor, t.text, t.status, ", ".join(t.findings)]
+            for r in reports for t in r.timeline]
 
 
 def _score_rows(reports: list[SessionReport]) -> Iterable[Row]:

@@ -15,7 +15,8 @@ from playproof.playtest.games.battle_for_seven_cities.data import GameData, cloc
 from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
-DEFAULT_ROUND_CAP = 30
+DEFAULT_ROUND_CAP = 0
+"""No round cap by default: the rules end the game only when a player has 7 future cities (variant `rounds=N`)."""
 MARKER = EventKind.MARKER
 PLAYER_VERBS = frozenset(("start", "points", "move", "travel", "build", "recycle", "end", "discard", "play", "place",
                           "pass"))
@@ -41,7 +42,8 @@ class BattleEngine(Engine):
         "start": "Setup: the time the game started (h:mm), for the clock cards; default 12:00",
         "first": "Setup: who holds the time-shift card (no clock cards dealt)",
         "clock": "before (default: nearest time not past the start) | upcoming (nearest time after it)",
-        "rounds": f"round cap: the game ends after this round at the latest (default {DEFAULT_ROUND_CAP})",
+        "rounds": "round cap (a variant the rules do not have): the game ends after this round at the latest "
+                  "(default: no cap)",
         "win-count": "all (default: past and future cities count) | future (only future cities count)",
         "tokens": "corner (default: railway and wall cover 3 tiles meeting at a corner) | connected",
         "defend": "any (default: any opponent of the attacker plays Defend City) | owner (only the attacked "
@@ -292,7 +294,7 @@ class BattleEngine(Engine):
         """Run the correctional timeshift, check for a winner, and pass the time-shift card."""
         s = self.s
         actions.timeshift(self)
-        if s.board.most(s.seats) >= self.numbers["win_cities"] or s.round >= self.round_cap:
+        if s.board.most(s.seats) >= self.numbers["win_cities"] or 0 < self.round_cap <= s.round:
             s.winners = self.leaders()
             s.phase = Phase.OVER
             return
@@ -321,7 +323,7 @@ def _whole(value: str | None, default: int, name: str) -> int:
     """Return a whole-number option, or raise a readable error."""
     if value is None or value == "true":
         return default
-    if not value.strip().isdigit() or int(value) < 1:
+    if not (value.strip().isascii() and value.strip().isdigit()) or int(value) < 1:
         raise PlayproofError(f'option {name}="{value}" must be a whole number of at least 1')
     return int(value)
 

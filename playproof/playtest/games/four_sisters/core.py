@@ -19,10 +19,10 @@ OPTIONS = {
     "game": "Number of this game in the week-long series; every seventh one is a Sabbath game.",
     "suits": "Suit letters in seat order (default H C D S): Younger and Elder must alternate.",
     "partial-squander": "A player may discard part of her hand and place nothing.",
-    "late-run-out": "The default (kept for older logs): a team loses by running out only once both "
-                    "partners have ended a turn short of a full hand with an empty Scheme.",
-    "early-run-out": "A team loses as soon as both its Schemes are empty (the engine's former "
-                     "default), though Queens could still refill them.",
+    "late-run-out": "Variant: a team loses by running out only once both partners have ended a turn "
+                    "short of a full hand with an empty Scheme (a Scheme a Queen refilled makes her able again).",
+    "early-run-out": "The default, in the rulebook's words (kept for older logs): a player whose Scheme ran "
+                     "out is unable to draw, and a team loses once both its Schemes are empty.",
 }
 
 
@@ -74,10 +74,11 @@ class Core(Engine):
         self.winner = ""
         self.sabbath = _is_sabbath(setup, self.data)
         self.partial_squander = setup.options.get("partial-squander", "") not in ("", "false")
-        # "If a player's Scheme runs out, she is still considered playing, but is unable to draw
-        # ... the team is still viable": by default a team runs out only once both partners were
-        # unable to draw a card they needed (variant early-run-out: both Schemes empty)
-        self.late_run_out = setup.options.get("early-run-out", "") in ("", "false")
+        # "If a player's Scheme runs out, she is still considered playing, but is unable to draw ...
+        # if both players on any team are unable to draw, that team has lost the Day": by default a
+        # team loses once both Schemes are empty (variant late-run-out: once both partners ended a
+        # turn needing a card they could not draw)
+        self.late_run_out = setup.options.get("late-run-out", "") not in ("", "false")
         self.short: set[str] = set()
         """Players who ended a turn unable to draw a card they needed (the default reading)."""
         self.draw_memo: tuple[Event, tuple[str, str]] | None = None
@@ -288,7 +289,7 @@ class Core(Engine):
         self.winner = winner
 
     def teams_run_out(self) -> list[str]:
-        """Teams whose two players are both unable to draw (variant early-run-out: empty Schemes)."""
+        """Teams whose two players are both unable to draw: both Schemes empty (variant late-run-out: short)."""
         if self.late_run_out:
             self._note_short()
             if len(self.short) < 2:  # a team has two players: nobody has run out yet

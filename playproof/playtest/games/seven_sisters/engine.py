@@ -305,6 +305,8 @@ class SevenSistersEngine(ScoringPass, Engine):
             if seat < 0 and home != "first" and home != "tiles" or home == "first" and self.step != "first":
                 self._table_claim(move)  # type: ignore[arg-type]
                 return
+        if home == "score" and self.step != "score" and self.late_buyback(move, seat):  # type: ignore[arg-type]
+            return
         if self.step != home and not self._catch_up(home, move):
             return
         self._handlers[home](self, move, seat)
@@ -318,6 +320,9 @@ class SevenSistersEngine(ScoringPass, Engine):
 
     def _catch_up(self, home: str, move: Move) -> bool:
         """Advance over steps the log left out, when it may; return False if the move is out of place."""
+        if STEPS.index(self.step) < STEPS.index("play") < STEPS.index(home):  # the card play is never skipped:
+            self._out_of_place(home, move)  # report the move alone, not steps it could never have skipped
+            return False
         while self.step != home:
             if not self._may_skip(home):
                 self._out_of_place(home, move)

@@ -22,8 +22,12 @@ class ScoringOrder:
     announced: dict[int, set[int]]
     pass_order: list[int]
     touched: list[int]
+    pending: tuple[str, int] | None
+    idx: int
 
     if TYPE_CHECKING:
+        def _default_pending(self, before: str = "") -> None: ...
+        def advance(self) -> None: ...
         def report(self, rule: str, message: str, line: int | None = None,
                    status: Status = Status.VIOLATION) -> None: ...
         def follow_table(self, order: list[int]) -> None: ...
@@ -53,10 +57,25 @@ class ScoringOrder:
             if number == self.pass_no and sister not in self.touched:
                 position = self._follow_announced(sister)
                 reached = position
+        elif number == self.pass_no:
+            self._settle_owed_before(sister)
         heard.add(sister)
         if number == self.pass_no and sister not in self.touched:
             self.touched.append(sister)
         self.reached[number] = max(reached, position)
+
+    def _settle_owed_before(self, sister: int) -> None:
+        """The table scores a sister: a favourite's decision still owed at an earlier sister was left out.
+
+        "Starting with the first sister, and continuing in order": Wrath's marker "must move" before the
+        next sister is scored, so a move written after this line is no longer due. Buy-backs left out
+        are `none`, as everywhere.
+        """
+        position = self.pass_order.index(sister)
+        while self.step == "score" and self.pending is not None and self.idx < position:
+            owed = self.pending[0] != "buyback"
+            self._default_pending(f" before {self.data.sisters[sister]} is scored" if owed else "")
+            self.advance()
 
     def _follow_announced(self, sister: int) -> int:
         """Score on as the table did (ruling 26): the sisters it named, this one, then the row's rest."""

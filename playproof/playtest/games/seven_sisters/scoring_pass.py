@@ -240,7 +240,7 @@ class ScoringPass(ScoringOrder):
     def score_move(self, move: Move, seat: int) -> None:
         """Handle a decision made during scoring, settling earlier ones the log left out."""
         kind = GIFT_KINDS[type(move)]
-        if self._late_decline(move, seat):
+        if self._late_decline(move, seat) or self.unpaid_buyback(move, seat):
             return
         if not self._due_now(kind, move, seat):
             # One mistake, one finding: a decision that never comes due leaves the scoring as it is.
@@ -346,17 +346,17 @@ class ScoringPass(ScoringOrder):
         sister = {"wrath": WRATH, "pride": PRIDE, "envy": ENVY}[kind]
         return f"No {self.data.sisters[sister]} decision is due now"
 
-    def _default_pending(self) -> None:
-        """Settle a decision the log left out: what the table did by not deciding."""
+    def _default_pending(self, before: str = "") -> None:
+        """Settle a decision the log left out: what the table did by not deciding (`before`: when it was due)."""
         assert self.pending is not None
         kind, seat = self.pending
         if kind == "wrath":
             self.report("wrath-must-move", f"{self.names[seat]} won Wrath's favour and must move the "
-                        "Wrath marker (`wrath SISTER`)")
+                        f"Wrath marker (`wrath SISTER`){before}")
         elif kind == "pride" and self.pass_no < self.final_pass - 1:
             # In the last round there is no next round to start: the choice may go unsaid.
             self.report("pride-choice", f"{self.names[seat]} won Pride's favour and chooses the next "
-                        "first player (`pride PLAYER`)")
+                        f"first player (`pride PLAYER`){before}")
         elif kind == "buyback":
             for p in range(self.table.players):
                 self.table.buy_back(p, 0, 0)
@@ -418,6 +418,10 @@ class ScoringPass(ScoringOrder):
         t = self.table
         removed, gold = t.aside[seat], t.gold[seat]
         sister = self.pass_order[self.idx]
+        if not removed and self._sent_to_reserve(sister, seat):  # no gold: a paid buy-back is over its limit
+            self.decided.add((sister, seat))
+            self._check_unpaid(move, seat, self.removed[sister][seat])
+            return
         if not removed:
             self._buyback_by_other(seat, sister)
             return
@@ -436,6 +440,45 @@ class ScoringPass(ScoringOrder):
         t.buy_back(seat, move.servants, move.gold)
         if not any(t.aside):
             self.pending = None
+
+    def _sent_to_reserve(self, sister: int, seat: int) -> bool:
+        """Return whether a player's servants left this sister for reserve because he had no gold (undecided)."""
+        removed = self.removed.get(sister)
+        return removed is not None and removed[seat] > 0 and (sister, seat) not in self.decided
+
+    def late_buyback(self, move: Move, seat: int) -> bool:
+        """Read a buy-back written after its scoring ended on its own, before the next round began.
+
+        A scoring with no decision left ends at its last removal, so the optional `buyback SISTER none`
+        written after it, in either documented form, restates what happened; a paid one is checked
+        against the gold the player had (servants of a player without gold went to reserve at once).
+        """
+        return self.step in ("place", "deal", "flip", "over") and self.unpaid_buyback(move, seat)
+
+    def unpaid_buyback(self, move: Move, seat: int) -> bool:
+        """Read a buy-back of servants sent to reserve for want of gold (True when it was one)."""
+        if not isinstance(move, Buyback) or seat < 0 or self.table.aside[seat]:
+            return False
+        sister = move.sister if move.sister is not None else self._latest_removal(seat)
+        if sister is None or not self._sent_to_reserve(sister, seat):
+            return False
+        self.decided.add((sister, seat))
+        self._check_unpaid(move, seat, self.removed[sister][seat])
+        return True
+
+    def _latest_removal(self, seat: int) -> int | None:
+        """Return the sister a player's servants were last removed from in this pass (None: none were)."""
+        return next((s for s in reversed(self.removed) if self.removed[s][seat]), None)
+
+    def _check_unpaid(self, move: Buyback, seat: int, removed: int) -> None:
+        """Check a buy-back of servants already sent to reserve for want of gold: paying is over its limit."""
+        gold = self.table.gold[seat]
+        if move.servants > removed:
+            self.report("buyback-limit", f"{self.names[seat]} had {removed} servant{'s' if removed != 1 else ''} "
+                        f"removed and cannot buy back {move.servants}")
+        if move.gold > gold or (move.servants and not gold):
+            self.report("buyback-limit", f"{self.names[seat]} has only {gold} gold, not {move.gold}: the removed "
+                        "servants went to reserve")
 
     def _buyback_by_other(self, seat: int, sister: int) -> None:
         """Only a player whose servants were removed (and who has not decided yet) buys them back."""
