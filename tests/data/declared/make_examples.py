@@ -101,31 +101,180 @@ STALLS = {  # drafting and set collection
                 ("coins", "coins // 3")],
 }
 
-MARKET_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
-WHO_WILL_REIGN = {  # the card economy of a seed game, declared over the sets of its own workbook
-    "Game": [("key", "value"), ("name", "Who Will Reign? (market, declared)"),
-             ("components", "../../who-will-reign")],
-    "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
-              ("row", "shared", "public", "unordered"), ("court", "player", "public", "unordered")],
-    "Counters": [("counter", "owner", "start", "note"),
-                 ("gold", "player", 5, "no minimum: harvest and tax income is not declared here"),
-                 ("food", "player", 5, "no minimum: harvest and tax income is not declared here")],
-    "Setup": [("set", "zone")] + [(name, "deck") for name in MARKET_SETS.split(", ")],
-    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "action", "ends turn"),
-              ("reveal", "table", "deck", "row", MARKET_SETS, None, None, None, None, None),
-              ("acquire", "turn", "row", "court", "Court Cards, Unwanted Guests, Land Improvements", "cost_gold",
-               "gold", "food: 0 - cost_food", "no", None),
-              ("harvest", "turn", None, None, None, None, None, None, "no", None),
-              ("tax", "turn", None, None, None, None, None, None, "no", None),
-              ("sweep", "turn", None, None, None, None, None, None, "no", None),
-              ("banner", "turn", None, None, None, None, None, None, "no", None),
-              ("pay", "any", None, None, None, None, None, None, "no", None),
-              ("end", "turn", None, None, None, None, None, None, "no", "yes")],
-    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move")],
-}
+FARMS = ("Applegarth", "Barleymead", "Cloverdale", "Dunmoor", "Elmfield", "Fernhollow")
+VILLAGES = ("Ashby", "Brookton", "Candlewick", "Dovecote", "Eastwick", "Foxhall")
+PATHS = ("Might", "Culture", "Wisdom", "Bounty")
+CARD_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
+MOON = "cost_gold == 0"  # a Moon is the only market card with no gold cost
+
+
+def _board(name: str) -> str:
+    return name.lower()
+
+
+def _who_will_reign() -> dict:
+    """Who Will Reign? declared whole (as far as the sheets can say it) over its own workbook's sets."""
+    boards = [_board(b) for b in FARMS + VILLAGES]
+    zones = [("zone", "owner", "visibility", "order", "capacity", "message"),
+             ("deck", "shared", "hidden", "ordered", None, None),
+             ("row", "shared", "public", "unordered", 5, "the market row holds 5 cards: a card was drawn for no "
+              "empty spot"),
+             ("discard", "shared", "public", "unordered", None, None),
+             ("box", "shared", "public", "unordered", None, None),
+             ("boards", "shared", "hidden", "unordered", None, None),
+             ("realm", "shared", "public", "unordered", 9, "nine land boards are laid"),
+             ("court", "player", "public", "unordered", 7, "{player}'s court already holds 7 court cards: the new "
+              "card must replace one of them"),
+             ("guests", "player", "public", "unordered", None, None),
+             ("banners", "shared", "public", "unordered", None, None),
+             ("banner", "player", "public", "unordered", 1, "{player} already bears a Banner (one per game)")]
+    zones += [(b, "shared", "public", "ordered", None, None) for b in boards]
+    counters = [("counter", "owner", "start", "min", "reset", "internal", "message"),
+                ("food", "player", 5, 0, None, None, "{player} has not got the food to pay"),
+                ("gold", "player", 5, 0, None, None, "{player} has not got the gold to pay"),
+                ("income", "player", 0, None, "turn", "yes", None),
+                ("ledger", "player", 0, None, None, "yes", None),
+                ("expelled", "player", 0, None, None, "yes", None),
+                ("blessed", "player", 0, None, None, "yes", None),
+                ("moons", "shared", 0, None, None, "yes", None),
+                ("started", "shared", 0, None, None, "yes", None),
+                ("tribute", "shared", 0, None, None, "yes", None)]
+    setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
+        [("Land Boards", "boards"), ("Banners", "banners")]
+
+    def output(board: str) -> str:
+        z = _board(board)
+        return f"((last({z}, output) if count({z}) > 0 else 1) if count(realm, item == '{board}') > 0 else 0)"
+
+    def ability(zone: str, text: str) -> str:
+        return f"count({zone}, effect == '{text}')"
+
+    values = [("name", "expression", "note"),
+              ("farm_food", " + ".join(output(b) for b in FARMS), "the food of every farm: its top improvement's "
+               "output, else the board's 1"),
+              ("village_gold", " + ".join(output(b) for b in VILLAGES), "the gold of every village"),
+              ("villages", "count(realm, land == 'Village')", "villages on the board (each is fed 1 food)"),
+              ("harvest_food", "max(0, farm_food + " + ability("court", "on harvest food 1") + " - "
+               + ability("guests", "on harvest food -1") + " + count(banner, reward == 'on harvest food 1'))",
+               "a harvest: every farm, plus the sister's abilities"),
+              ("tax_gold", "max(0, village_gold + " + ability("court", "on tax gold 1") + " - "
+               + ability("guests", "on tax gold -1") + " + count(banner, reward == 'on tax gold 1'))",
+               "a tax: every village, plus the sister's abilities"),
+              ("sweep_cost", "1 if " + ability("court", "sweep 1") + " + count(banner, reward == 'sweep 1') > 0 "
+               "else 3", "Pay 3 gold to discard all of the cards in the market row (1 with a Treasurer or the "
+               "Banner of Wisdom)")]
+    values += [(p.lower(), f"count(court, path == '{p}')", f"{p.upper()} cards in the sister's court")
+               for p in PATHS]
+    values += [(f"{p.lower()}_discount", f"count(court, effect == 'discount {p.lower()} 1') + count(banner, reward "
+                f"== 'discount {p.lower()} 1')", f"{p.upper()} cards cost the sister this much less") for p in PATHS]
+    acquire_cost = "max(0, cost_gold - (" + " + ".join(
+        f"({p.lower()}_discount if any(row, item == card and path == '{p}') else 0)" for p in PATHS) + "))"
+    started = "started = 1; tribute = 0"
+    moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
+              "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message"),
+             ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
+              None, None, "count(realm) == 0", None, None, "nine land boards are laid before play"),
+             ("discard", "table", None, None, "row", "discard", "Moons", None, None, None, None, None, None, None,
+              None, f"started == 0 and any(row, {MOON})", "yes", f"first(row, item, {MOON})",
+              "a Moon revealed in setup is discarded and replaced"),
+             ("bless", "table", "yes", None, None, None, None, None, None, None, None, None,
+              "food: 2 * count(row, item == 'Harvest Moon') + count(row, item == 'Feast Moon') * bounty; "
+              "gold: 2 * count(row, item == 'Jubilee Moon') + count(row, item == \"Scholar's Moon\") * wisdom; "
+              "blessed: 1", None, None, f"started == 1 and any(row, {MOON}) and blessed <= moons", "yes", None,
+              "a Moon in play is resolved at once, for every sister"),
+             ("box", "table", None, None, "row", "box", "Moons", None, None, None, None, None, "moons: 1; tribute = 1 if card == 'Famine Moon' or card == 'War Moon' or "
+              "card == 'Plague Moon' else 0", None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons)", "yes",
+              f"first(row, item, {MOON})", "a resolved Moon is returned to the box"),
+             ("reveal", "table", None, None, "deck", "row", CARD_SETS, None, None, None, None, None, "tribute = 0", None,
+              None, "count(realm) > 0 and count(row) < 5 and count(deck) > 0 and tribute == 0", None, None,
+              "an empty market spot is refilled at once"),
+             ("reshuffle", "table", None, None, "discard", "deck", "all", None, None, "count(deck) == 0", None,
+              None, None, None, None, None, None, None,
+              "the discard pile is shuffled only when the market deck runs out"),
+             ("harvest", "turn", None, None, None, None, None, None, None, "income == 0", "harvest_food", "ledger",
+              f"food: amount if amount > 0 else harvest_food; income: 1; {started}", "no", None, None, None, None,
+              "once per turn a sister either harvests or taxes, never both"),
+             ("tax", "turn", None, None, None, None, None, None, None, "income == 0", "tax_gold", "ledger",
+              f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income: 1; {started}", "no", None,
+              None, None, None, "once per turn a sister either harvests or taxes, never both"),
+             ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None, None, None, None,
+              started, "no", None, None, None, None, None),
+             ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None, None, acquire_cost, "gold",
+              "food: 0 - card.cost_food; gold: 3 if any(row, item == card and effect == 'gain gold 3') else 0; "
+              f"expelled = 0; {started}",
+              "no", None, None, None, None, None),
+             ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
+              "last(court, effect) == 'expel guest' and expelled == 0", None, None, f"expelled = 1; {started}",
+              "no", None, None, None, None,
+              "a guest is discarded only as a court card that expels one is acquired"),
+             ("improve", "turn", None, "CARD on BOARD", "row", ", ".join(boards), "Land Improvements", None, None,
+              None, acquire_cost, "gold", started, "no", None, None, None, None, None),
+             ("send", "turn", "yes", "CARD to PLAYER", "row", "guests", "Unwanted Guests", None, None,
+              "target != current", "cost_gold", "gold", started, "no", None, None, None, None,
+              "{card} must be sent to another sister"),
+             ("sweep", "turn", None, None, "row", "discard", "all", None, None, None, "sweep_cost", "gold", started,
+              "no", None, None, None, None, None),
+             ("banner", "turn", None, None, "banners", "banner", "Banners", None, None,
+              "(card.path == 'Might' and might >= 2) or (card.path == 'Culture' and culture >= 2) or "
+              "(card.path == 'Wisdom' and wisdom >= 2) or (card.path == 'Bounty' and bounty >= 2) or "
+              "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
+              "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
+              "no", None, None, None, None, "{player} does not meet the {card}'s requirement"),
+             ("pay", "any", None, None, None, None, None, None, None, None, None, None,
+              "food: 0 - amount if last(box, item) == 'Famine Moon' else 0; "
+              "gold: 0 - amount if last(box, item) != 'Famine Moon' else 0", "no", None, None, None, None, None),
+             ("stockfood", "table", "yes", None, None, None, None, None, None, "amount == food", None, None, None,
+              None, None, None, None, None, "{player} has {food} food"),
+             ("stockgold", "table", "yes", None, None, None, None, None, None, "amount == gold", None, None, None,
+              None, None, None, None, None, "{player} has {gold} gold"),
+             ("market", "table", None, None, "row", "row", CARD_SETS, "any", None, None, None, None, None, None,
+              None, None, None, None, None),
+             ("end", "turn", None, None, None, None, None, None, None, None, None, None, started, "no", "yes", None,
+              None, None, None)]
+    scoring = [("part", "expression", "note"),
+               ("court", "sum(court, crowns)", "the Crown values of the Court Cards in her court ('?' counts 0)"),
+               ("guests", "sum(guests, crowns) - count(guests, effect == 'minus 1 if banner') * count(banner)",
+                "Unwanted Guests cost crowns (the Gossip one more with a Banner)"),
+               ("banner", "sum(banner, crowns)", "a Banner's crowns"),
+               ("worth", "sum(court, 0 - crowns, effect == 'worth 0 if has Fireworks') * "
+                "count(court, item == 'Fireworks') + sum(court, 4 - crowns, effect == 'worth 4 if has Knight "
+                "Commander') * count(court, item == 'Knight Commander') + sum(court, 2 - crowns, effect == 'worth 2 "
+                "if has Astronomer') * count(court, item == 'Astronomer') + sum(court, 1 - crowns, effect == "
+                "'worth 1 if has Royal Hunter') * count(court, item == 'Royal Hunter')",
+                "a card worth N if another is in the court"),
+               ("paths", "count(court, effect == 'plus 1 per might') * might + count(court, effect == "
+                "'plus 1 per wisdom') * wisdom + " + " + ".join(
+                    f"2 * count(court, effect == 'plus 2 per {p.lower()}+board') * ({p.lower()} + "
+                    + " + ".join(f"(1 if last({z}, path) == '{p}' else 0)" for z in boards) + ")"
+                    for p in PATHS), "per path: the Knight Commander, the Poet Laureate and the '?' cards"),
+               ("pairs", "2 * count(court, effect == 'plus 2 if has Tapestry') * count(court, item == 'Tapestry') + "
+                "count(court, effect == 'plus 1 if has Shepherd') * count(court, item == 'Shepherd')",
+                "the Court Painter with the Tapestry, the Prize Bull with the Shepherd"),
+               ("banner cards", "(3 * count(court, effect == 'plus 3 if banner') + 2 * count(court, effect == "
+                "'plus 2 if banner')) * count(banner)", "the War Drums and the Heirloom Ring with a Banner"),
+               ("guest cards", "0 - 2 * count(court, effect == 'minus 2 if guest') * min(1, count(guests)) - "
+                "count(court, effect == 'minus 1 per guest') * count(guests) + 2 * count(court, effect == "
+                "'plus 2 per guest') * count(guests) + count(court, effect == 'plus 1 per guest-all') * "
+                "sum(players, count(guests))", "the Champion, the Grand Ballroom, the Court Jester, the Masquerade"),
+               ("counts", "count(court, effect == 'plus 1 per improved') * (" + " + ".join(
+                   f"min(1, count({z}))" for z in boards) + ") + count(court, effect == 'plus 1 per paths') * ("
+                + " + ".join(f"min(1, {p.lower()})" for p in PATHS) + ")",
+                "the Cartographer (improved boards) and the Philosopher (different paths)")]
+    return {
+        "Game": [("key", "value"), ("name", "Who Will Reign? (declared)"), ("components", "../../who-will-reign")],
+        "Zones": zones, "Counters": counters, "Setup": setup, "Moves": moves,
+        "Turn": [("key", "value", "note"), ("players", "2-4", None), ("end turn", "move", None),
+                 ("end", "any(players, count(court) >= 7)", "At the end of the round in which any sister's court "
+                  "becomes filled with 7 Court Cards, the game is over."),
+                 ("end at", "round", None)],
+        "Scoring": scoring, "Values": values,
+    }
+
+
+WHO_WILL_REIGN = _who_will_reign()
 
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
-         "who-will-reign-market": WHO_WILL_REIGN}
+         "who-will-reign": WHO_WILL_REIGN}
 
 CARD_LAYOUT = '''
 [sets.{name}]
@@ -205,7 +354,7 @@ def main() -> None:
         folder = ROOT / "examples" / "declared" / game_id
         folder.mkdir(parents=True, exist_ok=True)
         write_workbook(folder / "components.xlsx", book)
-        if game_id != "who-will-reign-market":  # its components print from examples/who-will-reign
+        if game_id != "who-will-reign":  # its components print from examples/who-will-reign
             (folder / "playtests").mkdir(exist_ok=True)
             (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
 
