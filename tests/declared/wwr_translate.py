@@ -5,7 +5,7 @@ rewrite names the gap it stands for (GAPS.md, examples/declared/who-will-reign/R
 
 - one Moves row per verb, and a phrase has no optional parts (gaps G3, G4): `acquire C on B` is `improve C on B`,
   `acquire C to P` is `send C to P`; `acquire C replacing R` is `replace R` then `acquire C`; `acquire C expel G`
-  is `acquire C` then `expel G`; `harvest taking N food` is `harvest N`, `tax ... taking N gold` is `tax N`,
+  is `expel G` then `acquire C`; `harvest taking N food` is `harvest N`, `tax ... taking N gold` is `tax N`,
   `sweep paying N gold` is `sweep N`, `acquire C paying N gold` is `acquire C N`;
 - a phrase has one number (G5): `stock P food F gold G` is `stockfood P F` and `stockgold P G`;
   `pay N gold|food` is `pay N`; `tax paying F food` loses its food;
@@ -77,7 +77,7 @@ def _move(actor: str, verb: str, args: str) -> list[str]:
         if "replacing" in lower and len(rest) > lower.index("replacing") + 1:
             lines.insert(0, f"{actor}: replace {rest[lower.index('replacing') + 1]}")
         if "expel" in lower and len(rest) > lower.index("expel") + 1:
-            lines.append(f"{actor}: expel {rest[lower.index('expel') + 1]}")
+            lines.insert(0, f"{actor}: expel {rest[lower.index('expel') + 1]}")
         return lines
     return [f"{actor}: {verb} {words}".rstrip()]
 

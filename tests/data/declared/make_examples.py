@@ -117,8 +117,7 @@ def _who_will_reign() -> dict:
     boards = [_board(b) for b in FARMS + VILLAGES]
     zones = [("zone", "owner", "visibility", "order", "capacity", "message"),
              ("deck", "shared", "hidden", "ordered", None, None),
-             ("row", "shared", "public", "unordered", 5, "the market row holds 5 cards: a card was drawn for no "
-              "empty spot"),
+             ("row", "shared", "public", "unordered", None, None),
              ("discard", "shared", "public", "unordered", None, None),
              ("box", "shared", "public", "unordered", None, None),
              ("boards", "shared", "hidden", "unordered", None, None),
@@ -134,11 +133,15 @@ def _who_will_reign() -> dict:
                 ("gold", "player", 5, 0, None, None, "{player} has not got the gold to pay"),
                 ("income", "player", 0, None, "turn", "yes", None),
                 ("ledger", "player", 0, None, None, "yes", None),
-                ("expelled", "player", 0, None, None, "yes", None),
                 ("blessed", "player", 0, None, None, "yes", None),
                 ("moons", "shared", 0, None, None, "yes", None),
                 ("started", "shared", 0, None, None, "yes", None),
-                ("tribute", "shared", 0, None, None, "yes", None)]
+                ("tribute", "shared", 0, None, None, "yes", None),
+                ("tpaid", "shared", 0, None, None, "yes", None),
+                ("tpayers", "shared", 0, None, None, "yes", None),
+                ("tclosed", "shared", 0, None, None, "yes", None),
+                ("tributes", "shared", 0, None, None, "yes", None),
+                ("suffered", "player", 0, None, None, "yes", None)]
     setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
         [("Land Boards", "boards"), ("Banners", "banners")]
 
@@ -163,18 +166,24 @@ def _who_will_reign() -> dict:
               ("sweep_cost", "1 if " + ability("court", "sweep 1") + " + count(banner, reward == 'sweep 1') > 0 "
                "else 3", "Pay 3 gold to discard all of the cards in the market row (1 with a Treasurer or the "
                "Banner of Wisdom)")]
+    values += [("famine", "1 if last(box, item) == 'Famine Moon' else 0", "the open tribute is the Famine Moon's"),
+               ("war", "1 if last(box, item) == 'War Moon' else 0", "the open tribute is the War Moon's"),
+               ("plague", "1 if last(box, item) == 'Plague Moon' else 0", "the open tribute is the Plague Moon's"),
+               ("asked", "4 * famine + 6 * war + 4 * plague", "Together the sisters may pay 4 food (Famine), 6 gold "
+                "(War) or 4 gold (Plague)"),
+               ("short", "1 if tpaid < asked else 0", "the tribute was not paid in full")]
     values += [(p.lower(), f"count(court, path == '{p}')", f"{p.upper()} cards in the sister's court")
                for p in PATHS]
     values += [(f"{p.lower()}_discount", f"count(court, effect == 'discount {p.lower()} 1') + count(banner, reward "
                 f"== 'discount {p.lower()} 1')", f"{p.upper()} cards cost the sister this much less") for p in PATHS]
     acquire_cost = "max(0, cost_gold - (" + " + ".join(
         f"({p.lower()}_discount if any(row, item == card and path == '{p}') else 0)" for p in PATHS) + "))"
-    started = "started = 1; tribute = 0"
+    started = "started = 1; tclosed = 1"
     moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
               "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message"),
              ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
               None, None, "count(realm) == 0", None, None, "nine land boards are laid before play"),
-             ("discard", "table", None, None, "row", "discard", "Moons", None, None, None, None, None, None, None,
+             ("discard", "table", None, None, "row, court, guests", "discard", "any", None, None, None, None, None, None, None,
               None, f"started == 0 and any(row, {MOON})", "yes", f"first(row, item, {MOON})",
               "a Moon revealed in setup is discarded and replaced"),
              ("bless", "table", "yes", None, None, None, None, None, None, None, None, None,
@@ -183,9 +192,17 @@ def _who_will_reign() -> dict:
               "blessed: 1", None, None, f"started == 1 and any(row, {MOON}) and blessed <= moons", "yes", None,
               "a Moon in play is resolved at once, for every sister"),
              ("box", "table", None, None, "row", "box", "Moons", None, None, None, None, None, "moons: 1; tribute = 1 if card == 'Famine Moon' or card == 'War Moon' or "
-              "card == 'Plague Moon' else 0", None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons)", "yes",
+              "card == 'Plague Moon' else 0; tclosed = 0", None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons)", "yes",
               f"first(row, item, {MOON})", "a resolved Moon is returned to the box"),
-             ("reveal", "table", None, None, "deck", "row", CARD_SETS, None, None, None, None, None, "tribute = 0", None,
+             ("suffer", "table", "yes", None, None, None, None, None, None, None, None, None,
+              "food: 0 - min(food, short * (3 * famine + 2 * plague)); "
+              "gold: 0 - min(gold, short * (4 * war * (1 if might == 0 else 0) + 2 * plague)); suffered: 1", None,
+              None, "tribute == 1 and (tpaid >= asked or tpayers >= players or tclosed == 1) and suffered <= tributes",
+              "yes", None, "if a tribute is not paid in full, every sister suffers the Moon's penalty"),
+             ("close", "table", None, None, None, None, None, None, None, None, None, None,
+              "tributes: 1; tribute = 0; tpaid = 0; tpayers = 0", None, None,
+              "tribute == 1 and all(players, suffered > tributes)", "yes", None, None),
+             ("reveal", "table", None, None, "deck", "row", CARD_SETS, None, None, "count(row) < 5", None, None, "tribute = 0", None,
               None, "count(realm) > 0 and count(row) < 5 and count(deck) > 0 and tribute == 0", None, None,
               "an empty market spot is refilled at once"),
              ("reshuffle", "table", None, None, "discard", "deck", "all", None, None, "count(deck) == 0", None,
@@ -201,10 +218,10 @@ def _who_will_reign() -> dict:
               started, "no", None, None, None, None, None),
              ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None, None, acquire_cost, "gold",
               "food: 0 - card.cost_food; gold: 3 if any(row, item == card and effect == 'gain gold 3') else 0; "
-              f"expelled = 0; {started}",
+              f"{started}",
               "no", None, None, None, None, None),
              ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
-              "last(court, effect) == 'expel guest' and expelled == 0", None, None, f"expelled = 1; {started}",
+              "any(row, effect == 'expel guest')", None, None, started,
               "no", None, None, None, None,
               "a guest is discarded only as a court card that expels one is acquired"),
              ("improve", "turn", None, "CARD on BOARD", "row", ", ".join(boards), "Land Improvements", None, None,
@@ -220,9 +237,10 @@ def _who_will_reign() -> dict:
               "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
               "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
               "no", None, None, None, None, "{player} does not meet the {card}'s requirement"),
-             ("pay", "any", None, None, None, None, None, None, None, None, None, None,
-              "food: 0 - amount if last(box, item) == 'Famine Moon' else 0; "
-              "gold: 0 - amount if last(box, item) != 'Famine Moon' else 0", "no", None, None, None, None, None),
+             ("pay", "any", None, None, None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid",
+              None, None, "food: 0 - amount if famine == 1 else 0; gold: 0 - amount if famine == 0 else 0; "
+              "tpaid: amount; tpayers: 1", "no", None, None, None, None,
+              "a sister pays towards an open tribute, no more than is still owed"),
              ("stockfood", "table", "yes", None, None, None, None, None, None, "amount == food", None, None, None,
               None, None, None, None, None, "{player} has {food} food"),
              ("stockgold", "table", "yes", None, None, None, None, None, None, "amount == gold", None, None, None,
