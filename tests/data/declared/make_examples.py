@@ -142,6 +142,8 @@ def _who_will_reign() -> dict:
                 ("tclosed", "shared", 0, None, None, "yes", None),
                 ("tributes", "shared", 0, None, None, "yes", None),
                 ("suffered", "player", 0, None, None, "yes", None)]
+    counters += [(f"rebate_{p.lower()}", "player", 0, None, "turn", "yes", None) for p in PATHS]
+    counters += [(f"flooded_{_board(f)}", "shared", 0, None, None, "yes", None) for f in FARMS]
     setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
         [("Land Boards", "boards"), ("Banners", "banners")]
 
@@ -172,12 +174,20 @@ def _who_will_reign() -> dict:
                ("asked", "4 * famine + 6 * war + 4 * plague", "Together the sisters may pay 4 food (Famine), 6 gold "
                 "(War) or 4 gold (Plague)"),
                ("short", "1 if tpaid < asked else 0", "the tribute was not paid in full")]
+    values += [(f"floods_{_board(f)}", f"1 if any(row, item == 'Flood Moon') and flooded_{_board(f)} == 0 and "
+                f"last({_board(f)}, output) >= 3 else 0", f"the Flood Moon washes away the top improvement of "
+                f"{f} (making 3 food or more)") for f in FARMS]
+    values += [("flooding", " + ".join(f"floods_{_board(f)}" for f in FARMS), "farms the Flood Moon still "
+                "washes")]
     values += [(p.lower(), f"count(court, path == '{p}')", f"{p.upper()} cards in the sister's court")
                for p in PATHS]
     values += [(f"{p.lower()}_discount", f"count(court, effect == 'discount {p.lower()} 1') + count(banner, reward "
                 f"== 'discount {p.lower()} 1')", f"{p.upper()} cards cost the sister this much less") for p in PATHS]
     acquire_cost = "max(0, cost_gold - (" + " + ".join(
-        f"({p.lower()}_discount if any(row, item == card and path == '{p}') else 0)" for p in PATHS) + "))"
+        f"({p.lower()}_discount + rebate_{p.lower()} if any(row, item == card and path == '{p}') else 0)"
+        for p in PATHS) + "))"
+    rebates = "; ".join(f"rebate_{p.lower()} = 1 if card.effect == 'discount {p.lower()} 1' else 0" for p in PATHS)
+    no_rebate = "; ".join(f"rebate_{p.lower()} = 0" for p in PATHS)
     started = "started = 1; tclosed = 1"
     moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
               "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message"),
@@ -191,8 +201,12 @@ def _who_will_reign() -> dict:
               "gold: 2 * count(row, item == 'Jubilee Moon') + count(row, item == \"Scholar's Moon\") * wisdom; "
               "blessed: 1", None, None, f"started == 1 and any(row, {MOON}) and blessed <= moons", "yes", None,
               "a Moon in play is resolved at once, for every sister"),
+             ("flood", "table", None, None, ", ".join(_board(f) for f in FARMS), "discard", "Land Improvements", None,
+              None, None, None, None, 'flooded_applegarth = 1 if floods_applegarth == 1 and true else flooded_applegarth; flooded_barleymead = 1 if floods_barleymead == 1 and floods_applegarth == 0 else flooded_barleymead; flooded_cloverdale = 1 if floods_cloverdale == 1 and floods_applegarth == 0 and floods_barleymead == 0 else flooded_cloverdale; flooded_dunmoor = 1 if floods_dunmoor == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 else flooded_dunmoor; flooded_elmfield = 1 if floods_elmfield == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 else flooded_elmfield; flooded_fernhollow = 1 if floods_fernhollow == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 and floods_elmfield == 0 else flooded_fernhollow', None, None,
+              "flooding > 0", "yes", "last(applegarth, item) if floods_applegarth == 1 else last(barleymead, item) if floods_barleymead == 1 else last(cloverdale, item) if floods_cloverdale == 1 else last(dunmoor, item) if floods_dunmoor == 1 else last(elmfield, item) if floods_elmfield == 1 else last(fernhollow, item) if floods_fernhollow == 1 else ''",
+              "the Flood Moon discards the top improvement of every farm making 3 food or more"),
              ("box", "table", None, None, "row", "box", "Moons", None, None, None, None, None, "moons: 1; tribute = 1 if card == 'Famine Moon' or card == 'War Moon' or "
-              "card == 'Plague Moon' else 0; tclosed = 0", None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons)", "yes",
+              "card == 'Plague Moon' else 0; tclosed = 0; " + "; ".join(f"flooded_{_board(f)} = 0" for f in FARMS), None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons) and flooding == 0", "yes",
               f"first(row, item, {MOON})", "a resolved Moon is returned to the box"),
              ("suffer", "table", "yes", None, None, None, None, None, None, None, None, None,
               "food: 0 - min(food, short * (3 * famine + 2 * plague)); "
@@ -215,10 +229,10 @@ def _who_will_reign() -> dict:
               f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income: 1; {started}", "no", None,
               None, None, None, "once per turn a sister either harvests or taxes, never both"),
              ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None, None, None, None,
-              started, "no", None, None, None, None, None),
+              f"{started}; {rebates}", "no", None, None, None, None, None),
              ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None, None, acquire_cost, "gold",
               "food: 0 - card.cost_food; gold: 3 if any(row, item == card and effect == 'gain gold 3') else 0; "
-              f"{started}",
+              f"{started}; {no_rebate}",
               "no", None, None, None, None, None),
              ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
               "any(row, effect == 'expel guest')", None, None, started,
