@@ -1,11 +1,11 @@
 """Who Will Reign? declared in rules sheets agrees with its hand-written engine (issue 21, item 9).
 
-examples/declared/who-will-reign/components.xlsx holds only rules sheets (game id `who-will-reign-declared`); its
+examples/declared/who-will-reign-declared/components.xlsx holds only rules sheets (game id `who-will-reign-declared`); its
 Game sheet's `components` names examples/who-will-reign, whose printed cards (costs, crowns, paths, effects) the
 declared referee reads. tests/declared/wwr_translate.py rewrites what the sheets cannot read in the logs' own words
 (each rewrite names its gap). The comparison maps each hand-written rule to the declared rules that check it
 (MAPPED); the rules the sheets cannot say (NOT_DECLARED) are left out of it, and the lines where a gap makes the
-two engines differ are listed with their gap (KNOWN). See examples/declared/who-will-reign/README.md and GAPS.md.
+two engines differ are listed with their gap (KNOWN). See examples/declared/who-will-reign-declared/README.md and GAPS.md.
 """
 
 from __future__ import annotations

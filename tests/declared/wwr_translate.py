@@ -1,7 +1,7 @@
-"""Who Will Reign?'s logs in the words of its declared rules (examples/declared/who-will-reign).
+"""Who Will Reign?'s logs in the words of its declared rules (examples/declared/who-will-reign-declared).
 
 The declared game reads most lines as they are. What the rules sheets cannot read is rewritten here, and each
-rewrite names the gap it stands for (GAPS.md, examples/declared/who-will-reign/README.md):
+rewrite names the gap it stands for (GAPS.md, examples/declared/who-will-reign-declared/README.md):
 
 - one Moves row per verb, and a phrase has no optional parts (gaps G3, G4): `acquire C on B` is `improve C on B`,
   `acquire C to P` is `send C to P`; `acquire C replacing R` is `replace R` then `acquire C`; `acquire C expel G`
@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROJECT = ROOT / "examples" / "declared" / "who-will-reign"
+PROJECT = ROOT / "examples" / "declared" / "who-will-reign-declared"
 GAME_ID = "who-will-reign-declared"
 
 _LINE = re.compile(r"^(?P<time>(?:\d+:)?\d+:\d+ )?(?P<actor>[^:#\s]+): (?P<verb>\S+)(?P<args>[^#]*)(?P<note>#.*)?$")

@@ -306,7 +306,7 @@ def _who_will_reign() -> dict:
 WHO_WILL_REIGN = _who_will_reign()
 
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
-         "who-will-reign": WHO_WILL_REIGN}
+         "who-will-reign-declared": WHO_WILL_REIGN}
 
 CARD_LAYOUT = '''
 [sets.{name}]
@@ -386,7 +386,7 @@ def main() -> None:
         folder = ROOT / "examples" / "declared" / game_id
         folder.mkdir(parents=True, exist_ok=True)
         write_workbook(folder / "components.xlsx", book)
-        if game_id != "who-will-reign":  # its components print from examples/who-will-reign
+        if game_id != "who-will-reign-declared":  # its components print from examples/who-will-reign
             (folder / "playtests").mkdir(exist_ok=True)
             (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
 
