@@ -187,3 +187,11 @@ def test_bad_turn_keys_are_located(tmp_path: Path, key: str, value: object, mess
     problems = Problems()
     check_rules(project, problems)
     assert any(message in str(p) and "Turn.csv, row 3" in str(p) for p in problems.items), problems.items
+
+
+def test_a_game_where_every_player_is_skipped_ends(tmp_path: Path) -> None:
+    project = game(tmp_path, [("skip", "points >= 2")])
+    engine = declared_engine(project, "flow")(Setup(("Ann", "Ben"), project=project))
+    for who in ("Ann", "Ben", "Ann", "Ben"):
+        assert engine.apply(Event(1, who, "work")) == []
+    assert engine.is_over() and engine.decision() is None

@@ -131,6 +131,16 @@ def test_tiles_on_a_grid_touch_another_and_a_cell_holds_one(tmp_path: Path) -> N
     assert engine.decision().moves == ("place Forest 0,0", "place Lake 0,0")
 
 
+def test_the_first_tile_goes_in_the_middle(tmp_path: Path) -> None:
+    sheets = dict(GRID_SHEETS)
+    sheets["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                       ("place", "supply", "board", "Tiles", "count(board) > 0 and adjacent(board) > 0 or "
+                                                             "count(board) == 0 and x == 0 and y == 0", "yes")]
+    project = make(tmp_path, "middle", **sheets)
+    assert findings(audit_text(project, ["Ann: place Forest 0,0", "Ben: place Lake 0,1"])) == []
+    assert findings(audit_text(project, ["Ann: place Forest 2,0"])) == [(1, "moves-place-condition", "violation")]
+
+
 def test_hex_grids_have_six_neighbours(tmp_path: Path) -> None:
     sheets = dict(GRID_SHEETS)
     sheets["Zones"] = [("zone", "owner", "grid"), ("supply", "shared", "none"), ("board", "shared", "hex")]

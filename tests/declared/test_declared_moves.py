@@ -165,3 +165,61 @@ def test_a_condition_names_the_part_that_failed(tmp_path: Path) -> None:
     result = audit_text(project, ["table: deal Ann Moth", "Ann: play Moth"])
     assert findings(result) == [(2, "moves-play-condition", "violation")]
     assert "card.suit == 'day' does not hold: card.suit is 'night'" in result.findings[0].message
+
+
+def test_limits_per_turn_per_round_and_per_game(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "gain", "limit", "ends turn"),
+            ("banner", "turn", "no", "coins: 3", "1 a game", "no"),
+            ("flip", "table", "no", "", "1", "no"),
+            ("work", "turn", "no", "coins: 1", "2 a turn", "no"),
+            ("end", "turn", "no", "", "", "yes")]
+    project = project_of(tmp_path, rows)
+    legal = ["table: flip", "Ann: banner", "Ann: work", "Ann: work", "Ann: end", "Ben: banner", "Ben: end",
+             "table: flip", "Ann: work"]
+    assert findings(audit_text(project, legal)) == []
+    again = audit_text(project, ["Ann: banner", "Ann: end", "Ben: end", "Ann: banner"])
+    assert findings(again) == [(4, "moves-banner-limit", "violation")]
+    assert "banner is allowed 1 time(s) a game" in again.findings[0].message
+    twice = audit_text(project, ["table: flip", "table: flip"])
+    assert findings(twice) == [(2, "moves-flip-limit", "violation")]  # a table move's limit counts a round
+    work = audit_text(project, ["Ann: work", "Ann: work", "Ann: work"])
+    assert findings(work) == [(3, "moves-work-limit", "violation")]
+
+
+def test_a_gain_for_the_player_a_move_names(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "gain", "ends turn"), ("give", "turn", "yes", "coins: -1; coins of target: 1",
+                                                                "yes")]
+    project = project_of(tmp_path, rows)
+    engine = declared_engine(project, "moves")(Setup(("Ann", "Ben"), project=project))
+    assert engine.apply(Event(1, "Ann", "give", "Ben")) == []
+    assert engine.state.counters["coins"] == {"Ann": 4, "Ben": 6}
+
+
+def test_an_unreadable_move_moves_nothing(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "from", "to", "components", "phrase", "ends turn"),
+            ("place", "turn", "workers", "farm, mine", "Workers", "place WORKER on LOCATION", "yes")]
+    project = project_of(tmp_path, rows)
+    result = audit_text(project, ["Ann: place Worker on docks", "Ben: place Worker on farm", "Ann: place Worker on farm"])
+    assert findings(result) == [(1, "moves-place", "violation"), (3, "zones-farm-capacity", "violation")]
+    engine = declared_engine(project, "moves")(Setup(("Ann", "Ben"), project=project))
+    engine.apply(Event(1, "Ann", "place", "Worker on docks"))
+    assert engine.state.zone("workers", "Ann").size == 2 and engine.turn_player == "Ben"
+
+
+def test_setup_where_is_read_for_each_player(tmp_path: Path) -> None:
+    sheets_setup = [("set", "where", "zone", "each"), ("Workers", "", "workers", 1), ("Cards", "rank == seat", "hand", 1),
+                    ("Cards", "", "deck", "")]
+    project = project_of(tmp_path, [("verb", "ends turn"), ("end", "yes")], setup=sheets_setup)
+    engine = declared_engine(project, "moves")(Setup(("Ann", "Ben", "Cat"), project=project))
+    assert [c.name for c, _ in engine.state.zone("hand", "Ann").items] == ["Moth"]
+    assert [c.name for c, _ in engine.state.zone("hand", "Cat").items] == ["Sun"]
+
+
+def test_a_named_value_reads_the_moves_card(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "condition", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards", "", ""),
+            ("play", "turn", "no", "hand", "play", "Cards", "daylight", "yes")]
+    project = project_of(tmp_path, rows, values=[("name", "expression"), ("daylight", "card.suit == 'day'")])
+    assert findings(audit_text(project, ["table: deal Ann Sun", "Ann: play Sun"])) == []
+    assert findings(audit_text(project, ["table: deal Ann Moth", "Ann: play Moth"])) == [
+        (2, "moves-play-condition", "violation")]

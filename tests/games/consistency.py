@@ -131,7 +131,9 @@ def wrong_actor(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]
             yield other, text
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?![\w.])")
+"""A number standing alone; a minus after a non-word character is its sign (the hex cell `1,-1`), while the
+`5` of `Coral-5` is a number of its own."""
 
 
 def numbers_changed(engine: Engine, decision: Decision) -> Iterator[tuple[str, str]]:
@@ -140,7 +142,7 @@ def numbers_changed(engine: Engine, decision: Decision) -> Iterator[tuple[str, s
         for match in _NUMBER.finditer(text):
             value = int(match.group())
             for changed in (value + 1, value - 1):
-                if changed >= 0:
+                if changed >= 0 or value < 0:
                     yield decision.actor, text[:match.start()] + str(changed) + text[match.end():]
 
 

@@ -15,12 +15,15 @@ def perform(state: State, play: Play) -> None:
     """Apply a move as written, then end the game and pass the turn as the Turn sheet says."""
     spec = play.spec
     out_of_turn = spec.actor == "turn" and not _in_turn(state, play.actor)
+    unreadable = bool(play.problem) and not play.check  # what the line means is unknown: nothing moves
     found = play.changes  # found by the check, on the table before the move (gains read it as it was)
     if found is None:
-        found = changes(state, play, play.paid or 0)
-    _move(state, play)
+        found = [] if unreadable else changes(state, play, play.paid or 0)
+    if not unreadable:
+        _move(state, play)
     for name, owner, value in found:
         state.counters[name][owner] = _clamp(state, name, value)
+    _count_use(state, play)
     if spec.dice:
         state.roll = play.faces
     check_end(state)
@@ -30,6 +33,15 @@ def perform(state: State, play: Play) -> None:
     _bookkeeping(state, play)
     if state.flow.round != round_before:
         check_end(state, at_round_start=True)
+
+
+def _count_use(state: State, play: Play) -> None:
+    """Count a move for the limits per round and per game."""
+    if play.spec.limit is None or play.spec.limit_per == "turn":
+        return
+    key = (play.spec.verb, play.actor if play.actor != TABLE else play.target)
+    counts = state.flow.round_uses if play.spec.limit_per == "round" else state.game_uses
+    counts[key] = counts.get(key, 0) + 1
 
 
 def perform_late(state: State, play: Play, assumed: str) -> None:

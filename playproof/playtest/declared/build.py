@@ -29,7 +29,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     names = Names({r.text("zone"): choice(r, "owner", Problems()) == "player" for r in rows["Zones"] if r.text("zone")},
                   {r.text("counter"): choice(r, "owner", Problems()) != "shared" for r in counter_rows},
                   fields={f for cset in sets.values() for f in cset.columns if f != "count"})
-    values = _values(rows["Values"], names, problems)
+    values = _values(rows["Values"], replace(names, card_dotted=True), problems)  # a value may read card.<field>
     zones = {z.name: z for z in (_zone(r, names, problems) for r in rows["Zones"]) if z}
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)

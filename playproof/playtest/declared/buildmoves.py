@@ -16,9 +16,15 @@ RESERVED_VERBS = ("score", "winner")
 """Verbs of the table's claims, checked against the Scoring sheet."""
 _COUNT = re.compile(r"^(?:(?P<exact>\d+)|(?P<low>\d+)\s*-\s*(?P<high>\d+)|at most (?P<most>\d+)|"
                     r"at least (?P<least>\d+)|(?P<any>any))$")
+_LIMIT = re.compile(r"^(?P<n>\d{1,6})(?: (?:time|times))?(?: an? (?P<per>turn|round|game))?$")
 _DICE = re.compile(r"^(?:(?P<times>\d+)\s*(?:x\s*)?)?(?P<die>.+)$")
 CARD_WORDS = ("card", "cards", "component", "components")
 """Phrase parts that name the move's components (as does a set's name, singular or plural)."""
+
+
+def _is_text(value: object) -> bool:
+    """Return True for a cell holding text that is not a number."""
+    return value is not None and not isinstance(value, (int, float)) and not str(value).strip().lstrip("-").isdigit()
 
 
 class MovesBuilder:
@@ -123,10 +129,11 @@ class MovesBuilder:
                         dests[0] if dests else None, sets, bulk,
                         expression(row, "where", self.card_names, problems) if sets else None,
                         condition.fn if condition else None, None, None, [],
-                        whole(row, "limit", problems), self.phase(row), action,
+                        None, self.phase(row), action,
                         choice(row, "ends turn", problems) == "yes", choice(row, "next", problems),
                         expression(row, "due", names, problems), row.origin)
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
+        spec.limit, spec.limit_per = self.limit(row, actor)
         spec.reads_card = bool(condition and condition.card_fields)
         spec.count = self.count(row, bulk)
         self.economy(row, spec, names)
@@ -138,6 +145,20 @@ class MovesBuilder:
         spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result") if row.text(c)}
         self.consistent(row, spec)
         return spec
+
+    def limit(self, row: RawRow, actor: str) -> tuple[int | None, str]:
+        """Return how many times a move may be made and in what: `2` (a turn; a table move's: a round),
+        `1 a round`, `1 a game`, `2 a turn`."""
+        text = " ".join(row.text("limit").lower().replace("per ", "a ").split())
+        default = "round" if actor == "table" else "turn"
+        if not text:
+            return None, default
+        match = _LIMIT.match(text)
+        if match is None:
+            self.problems.error(row.where("limit"), f'{row.cell("limit")}: "{row.text("limit")}" is not like 2, '
+                                '"1 a round" or "1 a game"')
+            return None, default
+        return int(match["n"]), match["per"] or default
 
     def count(self, row: RawRow, bulk: bool) -> tuple[int, int | None]:
         """Return how many components a move takes (`takes`): `1` (default), `3`, `1-3`, `at most 3`, `at least 1`, `any`.
@@ -177,7 +198,7 @@ class MovesBuilder:
     def economy(self, row: RawRow, spec: MoveSpec, names: Names) -> None:
         """Compile a move's cost (paid from `pay`) and gains (`counter: adds; counter = sets; ...`)."""
         cost = compiled(row, "cost", names, self.problems)
-        fields: set[str] = set(cost.card_fields) if cost else set()
+        fields: set[str] = set()
         spec.cost = cost.fn if cost else None
         pay = row.text("pay")
         spec.pay = self.counter(row, "pay", pay) if pay else None
@@ -187,8 +208,9 @@ class MovesBuilder:
         for part in row.text("gain").split(";"):
             fields |= self.gain(row, spec, names, part, offset)
             offset += len(part) + 1
-        spec.reads_card = spec.reads_card or bool(fields)
-        self.numeric(row, spec, fields)
+        costs = set(cost.card_fields) if cost else set()
+        spec.reads_card = spec.reads_card or bool(fields | costs)
+        self.numeric(row, spec, costs, fields - costs)
 
     def gain(self, row: RawRow, spec: MoveSpec, names: Names, part: str, offset: int) -> set[str]:
         """Compile one `counter: expression` (adds) or `counter = expression` (sets); return card fields read."""
@@ -201,23 +223,31 @@ class MovesBuilder:
             return set()
         mark = min(marks)
         name, text = part[:mark], part[mark + 1:]
+        name, _, owner = name.strip().partition(" of ")
+        if owner and owner.strip() not in ("target", "current", "player"):
+            self.problems.error(row.where("gain"), f"{row.cell('gain')}: \"{name} of {owner.strip()}\": a gain "
+                                "goes to `target` (the player the move names), `current` or `player` (who moves)")
+            return set()
         if not self.counter(row, "gain", name.strip()):
             return set()
         found = compiled(row, "gain", names, self.problems, text, offset + mark + 1)
         if not found:
             return set()
-        (spec.gains if mark == colon else spec.sets_gain).append((name.strip(), found.fn))
+        gains = spec.gains if mark == colon else spec.sets_gain
+        if owner.strip() in ("target", "current"):
+            spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
+        gains.append((name.strip(), found.fn))
         return set(found.card_fields) if mark == colon else set()
 
-    def numeric(self, row: RawRow, spec: MoveSpec, fields: set[str]) -> None:
-        """Every component a move may take holds a number (or nothing) in the fields its cost and gains read."""
+    def numeric(self, row: RawRow, spec: MoveSpec, costs: set[str], gains: set[str]) -> None:
+        """A component's field a cost reads holds a number (or nothing); a gain may read text fields (to compare
+        them: `points: 2 if kind == 'moss' else 0`), where a text in arithmetic counts 0."""
         for set_name in spec.sets:
             cset = self.sets[set_name]
             for component in cset.rows:
-                for name in sorted(fields):
+                for name in sorted(costs):
                     value = component.fields.get(name)
-                    if value is not None and not isinstance(value, (int, float)) and \
-                            not str(value).strip().lstrip("-").isdigit():
+                    if _is_text(value):
                         self.problems.error(cset.location(component.row, name),
                                             f'"{value}" is not a number, but {row.cell("verb")} ({spec.verb}) '
                                             f"reads {name} in its cost or gain")

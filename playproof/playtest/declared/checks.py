@@ -93,18 +93,30 @@ def _who(state: State, play: Play, line: int) -> list[Violation]:
 
 
 def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
-    """A move's phase, its limit per turn, and the actions of a turn."""
-    spec, flow, turn, found = play.spec, state.flow, state.game.turn, []
+    """A move's phase, its limit, and the actions of a turn (the first broken of them: one mistake, one finding)."""
+    spec, flow, turn = play.spec, state.flow, state.game.turn
     if spec.phase:
-        found += _phase(state, play, line)
-    uses = flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
-    if spec.limit is not None and uses >= spec.limit:
-        found.append(_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a turn", line))
+        found = _phase(state, play, line)
+        if found:
+            return found
+    if spec.limit is not None and uses_of(state, spec, play) >= spec.limit:
+        return [_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
+                              f"{spec.limit_per}", line)]
     limit = turn.actions
     if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
-        found.append(_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
-                              "turn, the most a turn allows", line))
-    return found
+        return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                         "turn, the most a turn allows", line)]
+    return []
+
+
+def uses_of(state: State, spec: MoveSpec, play: Play) -> int:
+    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player)."""
+    flow = state.flow
+    if spec.limit_per == "turn":
+        return flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
+    who = play.actor if play.actor != TABLE else play.target
+    counts = flow.round_uses if spec.limit_per == "round" else state.game_uses
+    return counts.get((spec.verb, who), 0)
 
 
 def _phase(state: State, play: Play, line: int) -> list[Violation]:
@@ -275,8 +287,8 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     deltas: dict[tuple[str, str], Any] = {}
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
-    for name, fn in spec.gains:
-        key = (name, state.counter_owner(name, payer))
+    for index, (name, fn) in enumerate(spec.gains):
+        key = (name, state.counter_owner(name, _gainer(state, play, ("add", index), payer)))
         for comp in _each(play):
             try:
                 gain = as_number(fn(_ctx(state, play, comp)))
@@ -284,13 +296,21 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
                 gain = 0
             deltas[key] = deltas.get(key, 0) + int(gain)
     found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
-    for name, fn in spec.sets_gain:
+    for index, (name, fn) in enumerate(spec.sets_gain):
         try:
             value = fn(_ctx(state, play))
         except Unknown:
             continue
-        found.append((name, state.counter_owner(name, payer), value))
+        found.append((name, state.counter_owner(name, _gainer(state, play, ("set", index), payer)), value))
     return found
+
+
+def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
+    """Return whose counter a gain changes: the mover's, or the one its row names (`coins of target`)."""
+    owner = play.spec.gain_owner.get(gain)
+    if owner == "target" and play.target:
+        return play.target
+    return state.flow.current if owner == "current" else payer
 
 
 def _capacity(state: State, play: Play, line: int) -> list[Violation]:

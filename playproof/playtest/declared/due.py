@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from playproof.playtest.declared.checks import check
+from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.flow import end_phase, phase_kind
 from playproof.playtest.declared.model import MoveSpec
@@ -34,6 +34,8 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     if spec.due is None or not _in_phase(state, spec):
         return []
     flow = state.flow
+    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
+        return []  # made as often as its limit allows: nothing more is owed
     if spec.names_player and spec.result is None:
         return [p for p in state.players if _holds(spec, Ctx(state, p))]
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
@@ -62,13 +64,24 @@ def advance(state: State) -> None:
         end_phase(state)
 
 
-def first_due(state: State) -> tuple[MoveSpec, str] | None:
+def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
+    """Return the table moves that can fall due, in the sheet's order (only the derived ones when asked)."""
+    game = state.game
+    key = "derived" if derived_only else "all"
+    found = game.due_cache.get(key)
+    if found is None:
+        found = [s for s in game.moves.values() if s.actor == "table" and s.due is not None
+                 and (s.derived or not derived_only)]
+        game.due_cache[key] = found
+    return found
+
+
+def first_due(state: State, derived_only: bool = False) -> tuple[MoveSpec, str] | None:
     """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in state.game.moves.values():
-        if spec.actor == "table" and spec.due is not None:
-            targets = due_targets(state, spec)
-            if targets:
-                return spec, targets[0]
+    for spec in due_specs(state, derived_only):
+        targets = due_targets(state, spec)
+        if targets:
+            return spec, targets[0]
     return None
 
 
@@ -93,6 +106,9 @@ def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
             play.hidden = 1
     elif spec.result is not None and not spec.names_player and result != "":
         play.amount = int(as_number(result))
+    dest = spec.dest
+    if dest and state.game.zones[dest].grid and not state.zone(dest, play.mover).cells:
+        play.cell = (0, 0)  # the referee puts a first piece in the middle; elsewhere it cannot know the cell
     return play
 
 
@@ -128,8 +144,9 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     """
     found: list[Violation] = []
     owed: list[str] = []
+    derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
     for _ in range(MAX_OWED):
-        pending = first_due(state)
+        pending = first_due(state, derived_only)
         if pending is None:
             break
         spec, target = pending

@@ -107,7 +107,7 @@ class DeclaredEngine(Engine):
         play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
         assumed = None if play.problem else late(self.state, play)
         if assumed is not None:
-            checked = check_from(self.state, play, event.line)
+            checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
             perform_late(self.state, play, assumed)
             advance(self.state)
             return found + checked

@@ -95,16 +95,20 @@ FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rol
 PLAYER_SETS = ("players", "others")
 """Pseudo-zones a player aggregate (count/sum/any/all/max/min/best) takes as its first argument."""
 VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions", "amount", "target", "first",
-             "dealer", "roll")
+             "dealer", "roll", "x", "y")
 """Names every expression may read: the player's name, whose turn it is, how many play, the player's seat,
 the round, the turn (1 for the first), the actions made in the current turn, the number a move states (0 when
 none), the player a move names ('' when none), the player who began the round, the dealer ('' when none),
-and the sum of the numeric faces of the last roll."""
+the sum of the numeric faces of the last roll, and the grid cell the move names (x, y; '' when none)."""
 
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "==": equal, "!=": lambda a, b: not equal(a, b),
-    "<": lambda a, b: order(a, b) < 0, "<=": lambda a, b: order(a, b) <= 0,
-    ">": lambda a, b: order(a, b) > 0, ">=": lambda a, b: order(a, b) >= 0,
+_NUMBERS = (int, float)
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
+    "==": lambda a, b: a == b if type(a) in _NUMBERS and type(b) in _NUMBERS else equal(a, b),
+    "!=": lambda a, b: a != b if type(a) in _NUMBERS and type(b) in _NUMBERS else not equal(a, b),
+    "<": lambda a, b: a < b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) < 0,
+    "<=": lambda a, b: a <= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) <= 0,
+    ">": lambda a, b: a > b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) > 0,
+    ">=": lambda a, b: a >= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) >= 0,
 }
 _ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
     "+": add, "-": subtract, "*": multiply, "/": divide, "//": divide, "%": modulo,
@@ -161,6 +165,8 @@ class Names:
     fields: set[str] = field(default_factory=set)
     card: bool = False
     """True when the expression belongs to a move naming a component (`card.x`, bare fields allowed)."""
+    card_dotted: bool = False
+    """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
 
 
 @dataclass(frozen=True)
@@ -495,7 +501,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         return _card_field(text)
-    if names.card and text == "card":
+    if (names.card or names.card_dotted) and text == "card":
         return _card_name
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
@@ -532,7 +538,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         if not parser.item_scope:
             raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
-    if not parser.names.card:
+    if not (parser.names.card or parser.names.card_dotted):
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
     return _card_field(tail)

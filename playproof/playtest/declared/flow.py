@@ -167,7 +167,13 @@ def end_round(state: State) -> None:
         _reset(state, "round", player)
     if flow.ending:
         flow.over = True
+    flow.idle_rounds = flow.idle_rounds + 1 if flow.round_turns == 0 else 0
+    if flow.idle_rounds >= 2 and not round_phases(state.game):
+        flow.over = True  # every player is skipped, round after round: nobody can play on
+    if flow.over:
+        return
     flow.round += 1
+    flow.round_uses = {}
     if flow.next_first:
         flow.first, flow.next_first = flow.next_first, ""
     elif turn.first_player == "clockwise":

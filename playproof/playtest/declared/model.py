@@ -143,6 +143,11 @@ class MoveSpec:
     """Counters the move sets (`counter = expression`) instead of adding to."""
     reads_card: bool = False
     """True when the condition, cost or gains read the move's component (evaluated once per component)."""
+    limit_per: str = "turn"
+    """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
+    gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
+    """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names) or
+    `current` for a gain written `coins of target: 1`; absent: the player who moves."""
 
     @property
     def takes_component(self) -> bool:
@@ -202,6 +207,8 @@ class Game(ReadOnly):
     rules: RuleIndex
     dice: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     """Each die by name and its faces."""
+    due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    """The table moves that can fall due (filled on first use)."""
     link: str = ""
     """The Game sheet's `components`: another project whose component sets these rules use."""
     linked: Any = None

@@ -81,7 +81,11 @@ def _turn_rules(turn: TurnSpec, add: Callable[[str, str, Origin | None], None]) 
     add("turn-end", "Nothing is played after the game has ended.", origins.get("end"))
     add("moves-verbs", "Every move is one the Moves sheet declares, with the arguments it declares.", None)
     add("scoring-score", "A score the table records matches the Scoring sheet.", None)
-    add("scoring-winner", "The winner the table records has the highest score (tie-break as declared).", None)
+    if turn.cooperative:
+        add("scoring-winner", "The players win or lose together: a claimed result (`winner all` or `winner nobody`) "
+            "is the one the win and lose conditions give.", origins.get("win") or origins.get("lose"))
+    else:
+        add("scoring-winner", "The winner the table records has the highest score (tie-break as declared).", None)
 
 
 def count_words(count: tuple[int, int | None]) -> str:

@@ -61,7 +61,7 @@ class Flow:
     """Whose turn it is and where the game stands: round, turn order, phase, actions, the end."""
 
     __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
-                 "phase", "over", "ending", "first", "dealer", "next_first", "current")
+                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds")
 
     def __init__(self) -> None:
         self.order: tuple[str, ...] = ()
@@ -88,6 +88,10 @@ class Flow:
         self.next_first = ""
         """The player a move named to begin the next round ('' when none)."""
         self.current = ""
+        self.round_uses: dict[tuple[str, str], int] = {}
+        """Moves made this round, by verb and player (the table's by the player they name)."""
+        self.idle_rounds = 0
+        """Rounds in a row in which nobody took a turn (every player skipped)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Flow:
         copy = Flow.__new__(Flow)
@@ -106,6 +110,8 @@ class State:
         self.flow = Flow()
         self.roll: tuple[Any, ...] = ()
         self.rng = random.Random(seed)
+        self.game_uses: dict[tuple[str, str], int] = {}
+        """Moves made this game, by verb and player (a banner once a game)."""
         self.assumed: list[tuple[str, str, str]] = []
         """Owed moves the referee made itself (verb, player, component key or '' when unseen): a late logged one
         says which component it was."""
@@ -141,22 +147,23 @@ class State:
         return self.players[(seat + steps) % len(self.players)]
 
     def _place_setup(self) -> None:
-        """Put the printed copies where the Setup sheet says (in row order; `each` copies per player)."""
+        """Put the printed copies where the Setup sheet says (in row order; `each` copies per player).
+
+        A row's `where` is read for each player who gets copies (`colour == seat`: each their own colour).
+        """
         left = {key: comp.count for key, comp in self.game.comps.items()}
-        probe = Ctx(self, self.players[0] if self.players else "")
         for row in self.game.setup:
+            owners = self.players if row.each is not None else ("",)
             for comp in (c for c in self.game.comps.values() if c.set == row.set):
-                probe.card = comp
-                if row.where is not None and not _holds(row.where, probe):
-                    continue
-                owners = self.players if row.each is not None else ("",)
+                getting = [o for o in owners if row.where is None or
+                           _holds(row.where, Ctx(self, o or (self.players[0] if self.players else ""), comp))]
                 wanted = row.each if row.each is not None else left[comp.key]
-                if wanted * len(owners) > left[comp.key]:
-                    raise PlayproofError(f"{row.origin}: {len(owners)} x {wanted} copies of {comp.name} are needed, "
-                                         f"but only {left[comp.key]} are printed and not placed yet")
-                for owner in owners:
+                if wanted * len(getting) > left[comp.key]:
+                    raise PlayproofError(f"{row.origin}: {len(getting)} x {wanted} copies of {comp.name} are "
+                                         f"needed, but only {left[comp.key]} are printed and not placed yet")
+                for owner in getting:
                     self.zones[row.zone][owner].items.extend([(comp, "")] * wanted)
-                left[comp.key] -= wanted * len(owners)
+                left[comp.key] -= wanted * len(getting)
 
 
 def _holds(fn: Any, ctx: Ctx) -> bool:
@@ -188,7 +195,9 @@ class Ctx:
 
     def zone_size(self, name: str) -> int:
         """Return how many components a zone holds."""
-        return self.state.zone(name, self.player).size
+        owners = self.state.zones[name]
+        zone = owners[self.player] if self.player in owners else owners[""]
+        return len(zone.items) + zone.unknown - zone.pending
 
     def counter(self, name: str) -> Any:
         """Return a counter: the context player's own when each player has one, else the shared one."""
@@ -241,5 +250,8 @@ class Ctx:
             return move.target if move is not None else ""
         if name == "roll":
             return sum(face for face in self.state.roll if isinstance(face, (int, float)))
+        if name in ("x", "y"):
+            cell = getattr(move, "cell", None)
+            return "" if cell is None else cell[0 if name == "x" else 1]
         return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
                 "dealer": flow.dealer}.get(name, 0)

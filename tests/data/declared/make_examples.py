@@ -308,6 +308,92 @@ WHO_WILL_REIGN = _who_will_reign()
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
          "who-will-reign-declared": WHO_WILL_REIGN}
 
+# ---- tile placement, area majority and a cooperative game (branch mechs2) ----------------------------------
+
+MOSS = {  # tile placement on a hex grid: a tile touches a tile of its kind
+    "Game": [("key", "value"), ("name", "Moss Garden"), ("version", "0.1")],
+    "Tiles": [("name", "kind", "colour", "count"),
+              ("Stone", "stone", "#8d8d8d", 1),
+              ("Fern", "green", "#3d7a4a", 2), ("Clover", "green", "#6a9a3a", 2),
+              ("Pebble", "grey", "#6b6b6b", 2), ("Slate", "grey", "#4a5560", 2),
+              ("Pond", "blue", "#2a6f97", 2), ("Reed", "blue", "#3d5a80", 2)],
+    "Zones": [("zone", "owner", "visibility", "order", "grid"), ("bag", "shared", "hidden", "ordered", None),
+              ("centre", "shared", "public", "unordered", None), ("hand", "player", "owner", "unordered", None),
+              ("garden", "shared", "public", "unordered", "hex"), ("box", "shared", "public", "unordered", None)],
+    "Counters": [("counter", "owner", "start", "min"), ("points", "player", 0, 0)],
+    "Setup": [("set", "where", "zone"), ("Tiles", "name == 'Stone'", "centre"), ("Tiles", None, "bag")],
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "condition", "gain", "due", "message", "note"),
+              ("lay", "table", "no", "centre", "garden", "Tiles", "count(garden) == 0 and x == 0 and y == 0", None,
+               "count(garden) == 0",
+               None, "The Stone is laid in the middle of the table before the first turn."),
+              ("draw", "table", "yes", "bag", "hand", "Tiles", None, None, "count(hand) < 2 and count(bag) > 0",
+               None, "Each gardener holds two tiles, drawn from the bag at once."),
+              ("place", "turn", "no", "hand", "garden", "Tiles",
+               "adjacent(garden, kind == card.kind or kind == 'stone') > 0",
+               "points: adjacent(garden, kind == card.kind)", None,
+               "{card} must touch a {card.kind} tile or the Stone",
+               "Place a tile touching a tile of its kind or the Stone; score 1 per touching tile of its kind."),
+              # GAP (reported): "only when neither of your tiles can be placed" has no words (no expression asks
+              # whether a tile fits some free cell), so the referee accepts any discard.
+              ("discard", "turn", "no", "hand", "box", "Tiles", None, None, None, None,
+               "When neither of your tiles can be placed, put one in the box.")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
+             ("skip", "count(hand) == 0 and count(bag) == 0"),
+             ("end", "count(bag) == 0 and all(players, count(hand) == 0)")],
+    "Scoring": [("part", "expression"), ("points", "points")],
+}
+
+TERNS = {  # area majority: the most terns on an island scores it
+    "Game": [("key", "value"), ("name", "Tern Islands"), ("version", "0.1")],
+    "Terns": [("name", "colour", "count"), ("Tern", "#2a6f97", 20)],
+    "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("roost", "player", "public", "unordered", None),
+              ("north", "shared", "public", "unordered", 6), ("reef", "shared", "public", "unordered", 5),
+              ("cove", "shared", "public", "unordered", 4)],
+    "Setup": [("set", "zone", "each"), ("Terns", "roost", 5)],
+    "Values": [("name", "expression"), ("north_mine", "count(north, by == player)"),
+               ("north_top", "max(players, north_mine)"), ("north_tied", "count(players, north_mine == north_top)"),
+               ("reef_mine", "count(reef, by == player)"),
+               ("reef_top", "max(players, reef_mine)"), ("reef_tied", "count(players, reef_mine == reef_top)")],
+    "Moves": [("verb", "actor", "phrase", "from", "to", "components", "note"),
+              ("nest", "turn", "nest TERN on ISLAND", "roost", "north, reef, cove", "Terns",
+               "Put one tern of your roost on an island that has room.")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"),
+             ("end", "all(players, count(roost) == 0) or count(north) + count(reef) + count(cove) == 15"),
+             ("tiebreak", "count(cove, by == player)")],
+    "Scoring": [("part", "expression", "note"),
+                ("north", "6 // north_tied if north_mine == north_top and north_mine > 0 else 0",
+                 "The most terns on the North Rock score 6; tied players share it, rounded down."),
+                ("reef", "4 // reef_tied if reef_mine == reef_top and reef_mine > 0 else 0",
+                 "The most terns on the Reef score 4; tied players share it, rounded down."),
+                ("cove", "3 if majority(cove) == player else 0",
+                 "The most terns in the Cove score 3; on a tie nobody does.")],
+}
+
+STORM = {  # cooperative: the keepers against the storm deck
+    "Game": [("key", "value"), ("name", "Storm Keepers"), ("version", "0.1")],
+    "Storms": [("name", "strength", "colour", "count"), ("Squall", 1, "#6a9ec0", 4), ("Gale", 2, "#3d5a80", 3),
+               ("Tempest", 3, "#22304a", 2)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
+              ("sea", "shared", "public", "unordered"), ("calmed", "shared", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "min", "max"), ("lamps", "player", 2, 0, 5)],
+    "Setup": [("set", "zone"), ("Storms", "deck")],
+    "Phases": [("phase", "of", "who", "note"), ("storm", "round", "table", "The table turns a storm into the sea."),
+               ("watch", "round", "each", "Each keeper calms a storm or rests.")],
+    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "limit", "phase", "due",
+               "message", "note"),
+              ("flip", "table", "deck", "sea", "Storms", None, None, None, "1 a round", "storm", "count(deck) > 0",
+               "one storm is flipped each round, as the round begins",
+               "At the start of each round the top storm of the deck is turned into the sea."),
+              ("calm", "turn", "sea", "calmed", "Storms", "strength", "lamps", None, None, "watch", None, None,
+               "Calm a storm in the sea by spending as many lamps as its strength."),
+              ("rest", "turn", None, None, None, None, None, "lamps: min(2, 5 - lamps)", None, "watch", None, None,
+               "Or rest: take 2 lamps (a keeper holds at most 5).")],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("cooperative", "yes"),
+             ("win", "count(deck) == 0 and count(sea) == 0"), ("lose", "sum(sea, strength) >= 5")],
+}
+
+GAMES.update({"moss-garden": MOSS, "tern-islands": TERNS, "storm-keepers": STORM})
+
 CARD_LAYOUT = '''
 [sets.{name}]
 size = "mini"
@@ -355,6 +441,13 @@ BODIES = {
     ("tidepool-tricks", "Tides"): ("**{rank}**\\n{suit}", []),
     ("market-stalls", "Goods"): ("{kind}\\n**{points}** VP", []),
 }
+
+
+BODIES.update({
+    ("moss-garden", "Tiles"): ("{kind}", ["green", "grey", "blue"]),
+    ("tern-islands", "Terns"): ("nest on an island", []),
+    ("storm-keepers", "Storms"): ("strength **{strength}**", []),
+})
 
 
 def layouts(game_id: str, book: dict) -> str:
