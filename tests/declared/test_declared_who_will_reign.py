@@ -51,7 +51,7 @@ MAPPED: dict[str, set[str]] = {
     "court-replace": {"moves-replace-from"},
     "guests-other-sister": {"moves-send-condition"},
     "guests-expel": {"moves-discard", "moves-expel-condition", "moves-expel-from"},
-    "banners-once": {"zones-banner-capacity"},
+    "banners-once": {"moves-banner-limit"},
     "banners-available": {"moves-banner-from"},
     "banners-requirement": {"moves-banner-condition", "moves-banner-cost", "counters-gold", "counters-food"},
     "end-round": {"turn-end"},
@@ -206,3 +206,12 @@ def test_both_engines_agree_on_a_planted_slip(rule: str) -> None:
     line = index + (2 if slip.startswith("+") else 1)
     assert (line, rule) in hand, hand
     assert [d for d in differences(hand, declared) if d.startswith(f"line {line}:")] == []
+
+
+def test_the_declared_game_checks_clean() -> None:
+    from playproof.errors import Problems
+    from playproof.playtest.declared import check_rules
+
+    problems = Problems()
+    check_rules(PROJECT, problems)
+    assert [str(p) for p in problems.items] == []

@@ -126,7 +126,7 @@ def _who_will_reign() -> dict:
               "card must replace one of them"),
              ("guests", "player", "public", "unordered", None, None),
              ("banners", "shared", "public", "unordered", None, None),
-             ("banner", "player", "public", "unordered", 1, "{player} already bears a Banner (one per game)")]
+             ("banner", "player", "public", "unordered", None, None)]
     zones += [(b, "shared", "public", "ordered", None, None) for b in boards]
     counters = [("counter", "owner", "start", "min", "reset", "internal", "message"),
                 ("food", "player", 5, 0, None, None, "{player} has not got the food to pay"),
@@ -183,14 +183,14 @@ def _who_will_reign() -> dict:
                for p in PATHS]
     values += [(f"{p.lower()}_discount", f"count(court, effect == 'discount {p.lower()} 1') + count(banner, reward "
                 f"== 'discount {p.lower()} 1')", f"{p.upper()} cards cost the sister this much less") for p in PATHS]
-    acquire_cost = "max(0, cost_gold - (" + " + ".join(
-        f"({p.lower()}_discount + rebate_{p.lower()} if any(row, item == card and path == '{p}') else 0)"
-        for p in PATHS) + "))"
+    values += [("discount", " + ".join(f"({p.lower()}_discount + rebate_{p.lower()} if card.path == '{p}' else 0)"
+                                       for p in PATHS), "the sister's discount on the card's path")]
+    acquire_cost = "max(0, cost_gold - discount)"
     rebates = "; ".join(f"rebate_{p.lower()} = 1 if card.effect == 'discount {p.lower()} 1' else 0" for p in PATHS)
     no_rebate = "; ".join(f"rebate_{p.lower()} = 0" for p in PATHS)
     started = "started = 1; tclosed = 1"
     moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
-              "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message"),
+              "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message", "limit"),
              ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
               None, None, "count(realm) == 0", None, None, "nine land boards are laid before play"),
              ("discard", "table", None, None, "row, court, guests", "discard", "any", None, None, None, None, None, None, None,
@@ -231,7 +231,7 @@ def _who_will_reign() -> dict:
              ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None, None, None, None,
               f"{started}; {rebates}", "no", None, None, None, None, None),
              ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None, None, acquire_cost, "gold",
-              "food: 0 - card.cost_food; gold: 3 if any(row, item == card and effect == 'gain gold 3') else 0; "
+              "food: 0 - card.cost_food; gold: 3 if card.effect == 'gain gold 3' else 0; "
               f"{started}; {no_rebate}",
               "no", None, None, None, None, None),
              ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
@@ -250,7 +250,7 @@ def _who_will_reign() -> dict:
               "(card.path == 'Wisdom' and wisdom >= 2) or (card.path == 'Bounty' and bounty >= 2) or "
               "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
               "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
-              "no", None, None, None, None, "{player} does not meet the {card}'s requirement"),
+              "no", None, None, None, None, "{player} does not meet the {card}'s requirement", "1 a game"),
              ("pay", "any", None, None, None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid",
               None, None, "food: 0 - amount if famine == 1 else 0; gold: 0 - amount if famine == 0 else 0; "
               "tpaid: amount; tpayers: 1", "no", None, None, None, None,
