@@ -141,7 +141,8 @@ def _who_will_reign() -> dict:
                 ("tpayers", "shared", 0, None, None, "yes", None),
                 ("tclosed", "shared", 0, None, None, "yes", None),
                 ("tributes", "shared", 0, None, None, "yes", None),
-                ("suffered", "player", 0, None, None, "yes", None)]
+                ("suffered", "player", 0, None, None, "yes", None),
+                ("paid_in", "player", 0, None, None, "yes", None)]
     counters += [(f"rebate_{p.lower()}", "player", 0, None, "turn", "yes", None) for p in PATHS]
     counters += [(f"flooded_{_board(f)}", "shared", 0, None, None, "yes", None) for f in FARMS]
     setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
@@ -251,10 +252,10 @@ def _who_will_reign() -> dict:
               "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
               "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
               "no", None, None, None, None, "{player} does not meet the {card}'s requirement", "1 a game"),
-             ("pay", "any", None, None, None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid",
+             ("pay", "any", None, None, None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid and paid_in <= tributes",
               None, None, "food: 0 - amount if famine == 1 else 0; gold: 0 - amount if famine == 0 else 0; "
-              "tpaid: amount; tpayers: 1", "no", None, None, None, None,
-              "a sister pays towards an open tribute, no more than is still owed"),
+              "tpaid: amount; tpayers: 1 if paid_in <= tributes else 0; paid_in = tributes + 1", "no", None, None, None, None,
+              "a sister pays towards an open tribute once, no more than is still owed"),
              ("stockfood", "table", "yes", None, None, None, None, None, None, "amount == food", None, None, None,
               None, None, None, None, None, "{player} has {food} food"),
              ("stockgold", "table", "yes", None, None, None, None, None, None, "amount == gold", None, None, None,
