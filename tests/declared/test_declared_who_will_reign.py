@@ -11,6 +11,7 @@ two engines differ are listed with their gap (KNOWN). See examples/declared/who-
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -226,3 +227,25 @@ def test_the_declared_game_checks_clean() -> None:
     problems = Problems()
     check_rules(PROJECT, problems)
     assert [str(p) for p in problems.items] == []
+
+
+HOOKED = {"improvements-board-type": {"hook-improvements-board-type"},
+          "improvements-no-lower": {"hook-improvements-no-lower"}}
+"""The hand-written rules the hook (examples/declared/who-will-reign-declared/wwr_improvements.py) adds (gap G2)."""
+
+
+def test_with_the_hook_the_mistakes_log_agrees_on_the_improvements_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PROJECT))
+    path = ROOT / "examples" / "who-will-reign" / "playtests" / "first-court-mistakes.log"
+    text = path.read_text()
+    hand = [(f.line, short(f.rule)) for f in audit_log(parse_log(text, path.name)).findings]
+    declared_text, lines = translate(text)
+    result = audit_log(parse_log(declared_text, path.name), engine="wwr_improvements:ENGINE")
+    assert result.readable, result.problems
+    declared = [(lines[f.line - 1], short(f.rule)) for f in result.findings]
+    monkeypatch.setitem(MAPPED, "improvements-board-type", HOOKED["improvements-board-type"])
+    monkeypatch.setitem(MAPPED, "improvements-no-lower", HOOKED["improvements-no-lower"])
+    monkeypatch.setattr(sys.modules[__name__], "NOT_DECLARED", {"discard-pile": NOT_DECLARED["discard-pile"]})
+    known = {line for (name, line) in KNOWN if name == path.name}
+    assert (21, "hook-improvements-board-type") in declared and (81, "hook-improvements-no-lower") in declared
+    assert [d for d in differences(hand, declared) if int(d.split(":")[0].split()[1]) not in known] == []
