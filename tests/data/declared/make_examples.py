@@ -221,7 +221,8 @@ def _who_will_reign() -> dict:
               None, "count(realm) > 0 and count(row) < 5 and count(deck) > 0 and tribute == 0", None, None,
               "an empty market spot is refilled at once"),
              ("reshuffle", "table", None, None, "discard", "deck", "all", None, None, "count(deck) == 0", None,
-              None, None, None, None, None, None, None,
+              None, None, None, None, "count(realm) > 0 and count(deck) == 0 and count(row) < 5 and count(discard) > 0 "
+              "and tribute == 0", "yes", None,
               "the discard pile is shuffled only when the market deck runs out"),
              ("harvest", "turn", None, None, None, None, None, None, None, "income == 0", "harvest_food", "ledger",
               f"food: amount if amount > 0 else harvest_food; income: 1; {started}", "no", None, None, None, None,
