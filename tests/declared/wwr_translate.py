@@ -105,3 +105,48 @@ def translate(text: str, project: Path = PROJECT) -> tuple[str, list[int]]:
         out.extend(new)
         lines.extend([number] * len(new))
     return "\n".join(out) + "\n", lines
+
+
+DERIVED = {"discard", "bless", "box", "suffer", "close", "flood"}
+"""The declared game's derived table moves: the hand-written engine works them out itself (they are not written)."""
+
+
+def back_translate(text: str) -> str:
+    """Return a log of the declared game (its own random play) in the seed game's words, for the hand-written
+    engine: `improve`/`send` are `acquire ... on|to`, `replace`/`expel` join the `acquire` that follows,
+    `pay N` names the open tribute's resource, derived moves are left out."""
+    out: list[str] = []
+    pending: list[str] = []
+    resource = "gold"
+    for line in text.splitlines():
+        if line.startswith("[Game "):
+            out.append('[Game "who-will-reign"]')
+            continue
+        if line.startswith("[Project ") or line.startswith("[") or not line.strip():
+            out.append(line) if not line.startswith("[Project ") else None
+            continue
+        actor, _, move = line.partition(": ")
+        verb, _, args = move.partition(" ")
+        if actor == "table" and verb in DERIVED:
+            continue
+        if actor == "table" and verb == "reveal" and args.lower().replace("-", " ") in (
+                "famine moon", "war moon", "plague moon"):
+            resource = "food" if args.lower().startswith("famine") else "gold"
+        if verb in ("replace", "expel"):
+            pending.append(("replacing " if verb == "replace" else "expel ") + args)
+            continue
+        if verb == "acquire":
+            out.append(f"{actor}: acquire {args} " + " ".join(pending))
+            pending = []
+            continue
+        if verb == "improve":
+            out.append(f"{actor}: acquire {args}")
+        elif verb == "send":
+            out.append(f"{actor}: acquire {args}")
+        elif verb == "banner":
+            out.append(f"{actor}: banner {args.split('-')[-1].lower()}")
+        elif verb == "pay":
+            out.append(f"{actor}: pay {args} {resource}")
+        else:
+            out.append(line)
+    return "\n".join(o.rstrip() for o in out) + "\n"

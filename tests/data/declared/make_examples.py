@@ -253,7 +253,7 @@ def _who_will_reign() -> dict:
               "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
               "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
               "no", None, None, None, None, "{player} does not meet the {card}'s requirement", "1 a game"),
-             ("pay", "any", None, None, None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid and paid_in <= tributes",
+             ("pay", "any", None, "N", None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid and paid_in <= tributes",
               None, None, "food: 0 - amount if famine == 1 else 0; gold: 0 - amount if famine == 0 else 0; "
               "tpaid: amount; tpayers: 1 if paid_in <= tributes else 0; paid_in = tributes + 1", "no", None, None, None, None,
               "a sister pays towards an open tribute once, no more than is still owed"),
