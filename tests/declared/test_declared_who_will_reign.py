@@ -70,8 +70,6 @@ NOT_DECLARED = {
 """Hand-written rules the sheets cannot say, with their gap (GAPS.md)."""
 
 KNOWN: dict[tuple[str, int], str] = {
-    ("first-court-mistakes.log", 48): "G10: Ben's out-of-turn harvest (line 43) spent his own once-per-turn "
-                                      "counter, so his own harvest is refused",
     ("first-court-mistakes.log", 95): "G7: the wrong `market` record (line 86) put a card in the row, so the "
                                       "refill finds it full",
 }
