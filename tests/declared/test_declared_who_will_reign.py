@@ -51,7 +51,7 @@ MAPPED: dict[str, set[str]] = {
     "court-limit": {"zones-court-capacity"},
     "court-replace": {"moves-replace-from"},
     "guests-other-sister": {"moves-send-condition", "moves-acquire"},
-    "guests-expel": {"moves-discard", "moves-expel-condition", "moves-expel-from"},
+    "guests-expel": {"moves-discard", "moves-expel-condition", "moves-expel-from", "moves-acquire-condition"},
     "banners-once": {"moves-banner-limit"},
     "banners-available": {"moves-banner-from"},
     "banners-requirement": {"moves-banner-condition", "moves-banner-cost", "counters-gold", "counters-food"},
@@ -185,6 +185,8 @@ SLIPS = {
     "play-turn-order": ("0:24:08 Brian: harvest", "0:24:08 Emily: harvest"),
     "moons-tribute#twice": ("0:40:39 Brian: pay 2 gold", "+0:40:40 Brian: pay 1 gold"),
     "setup-moons": ("table: reveal Famine-Moon", "+table: box Famine-Moon"),
+    "guests-expel": ("0:30:46 Kayla: acquire Ceremonial-Coat", "0:30:46 Kayla: acquire Ceremonial-Coat expel "
+                     "Meddling-Aunt"),
     "setup-land-boards": ("table: lay Applegarth Barleymead Cloverdale Elmfield Fernhollow Ashby Brookton Dovecote "
                           "Foxhall", "table: lay Applegarth Barleymead Cloverdale Elmfield Fernhollow Ashby Brookton "
                           "Dovecote"),

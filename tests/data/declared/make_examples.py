@@ -142,7 +142,8 @@ def _who_will_reign() -> dict:
                 ("tclosed", "shared", 0, None, None, "yes", None),
                 ("tributes", "shared", 0, None, None, "yes", None),
                 ("suffered", "player", 0, None, None, "yes", None),
-                ("paid_in", "player", 0, None, None, "yes", None)]
+                ("paid_in", "player", 0, None, None, "yes", None),
+                ("expelling", "player", 0, None, None, "yes", None)]
     counters += [(f"rebate_{p.lower()}", "player", 0, None, "turn", "yes", None) for p in PATHS]
     counters += [(f"flooded_{_board(f)}", "shared", 0, None, None, "yes", None) for f in FARMS]
     setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
@@ -189,7 +190,7 @@ def _who_will_reign() -> dict:
     acquire_cost = "max(0, cost_gold - discount)"
     rebates = "; ".join(f"rebate_{p.lower()} = 1 if card.effect == 'discount {p.lower()} 1' else 0" for p in PATHS)
     no_rebate = "; ".join(f"rebate_{p.lower()} = 0" for p in PATHS)
-    started = "started = 1; tclosed = 1"
+    started = "started = 1; tclosed = 1; expelling = 0"
     moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
               "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message", "limit"),
              ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
@@ -232,12 +233,13 @@ def _who_will_reign() -> dict:
               None, None, None, "once per turn a sister either harvests or taxes, never both"),
              ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None, None, None, None,
               f"{started}; {rebates}", "no", None, None, None, None, None),
-             ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None, None, acquire_cost, "gold",
+             ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None,
+              "expelling == 0 or card.effect == 'expel guest'", acquire_cost, "gold",
               "food: 0 - card.cost_food; gold: 3 if card.effect == 'gain gold 3' else 0; "
               f"{started}; {no_rebate}",
-              "no", None, None, None, None, None),
+              "no", None, None, None, None, "{card} does not let {player} discard an Unwanted Guest"),
              ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
-              "any(row, effect == 'expel guest')", None, None, started,
+              "any(row, effect == 'expel guest')", None, None, "started = 1; tclosed = 1; expelling = 1",
               "no", None, None, None, None,
               "a guest is discarded only as a court card that expels one is acquired"),
              ("improve", "turn", None, "CARD on BOARD", "row", ", ".join(boards), "Land Improvements", None, None,
