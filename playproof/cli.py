@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "playproof.commands.playtest_commands",  # playtest, audit, report, rules
     "playproof.commands.balance_commands",  # simulate, balance
     "playproof.commands.web_commands",  # serve
+    "playproof.commands.loop_commands",  # changes
 )
 
 
@@ -25,11 +26,15 @@ class ErrorsAsOneLine(click.Group):
         try:
             return super().invoke(ctx)
         except ProblemsError as exc:
+            errors = [p for p in exc.problems if p.severity.value == "error"]
             for problem in exc.problems:
-                click.echo(f"{problem.severity.value}: {problem}", err=True)
+                if len(errors) != 1 or problem is not errors[0]:  # a lone error is the Error: line itself
+                    click.echo(f"{problem.severity.value}: {problem}", err=True)
             raise click.ClickException(str(exc)) from None
         except PlayproofError as exc:
-            raise click.ClickException(str(exc)) from None
+            error = click.ClickException(str(exc))
+            error.exit_code = getattr(exc, "exit_code", error.exit_code)  # e.g. 2: a log's project is missing
+            raise error from None
         except KeyboardInterrupt as exc:
             if not _terminated(exc):  # Ctrl-C stays Ctrl-C
                 raise

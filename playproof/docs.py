@@ -8,7 +8,7 @@ from pathlib import Path
 from playproof.errors import PlayproofError
 
 TOPICS = ("workbook", "layouts", "cli-print", "limits", "your-own-game", "rules-sheets", "playtest", "log-format",
-          "simulate")
+          "simulate", "design-loop")
 """Every page of the guide, in reading order (a test keeps it equal to docs/*.md)."""
 
 

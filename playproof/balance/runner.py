@@ -166,7 +166,8 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
             raise PlayproofError(f"the {engine_cls.game_id} engine failed in the simulated game with seed "
                                  f"{setup.seed} ({exc.__class__.__name__}: {exc})") from exc
         if events is not None and plan.logs:
-            write_log(Path(plan.logs) / f"{engine_cls.game_id}-{setup.seed}.log", game_log(engine_cls, setup, events))
+            folder = Path(plan.logs)  # the log names its project relative to this folder
+            write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log", game_log(engine_cls, setup, events, folder))
     summary.seconds = time.perf_counter() - began
     return summary
 

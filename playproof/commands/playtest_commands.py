@@ -38,6 +38,12 @@ def project_option(func: F) -> F:
                         help="Game project folder (default: ./GAME when it is one, else the bundled example).")(func)
 
 
+def log_project_option(func: F) -> F:
+    """Add `--project DIR`: where the logs' game project is now (default: found from the log, see log-format.md)."""
+    return click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                        help="The game project the logs were played with, wherever it is now.")(func)
+
+
 def referee(game: str, project: Path | None, engine: str | None) -> type[Engine]:
     """Return the engine that referees a game, refusing a game with no referee (nothing to list or play)."""
     from playproof.playtest.games import find_project, game_ids, resolve_engine
@@ -105,27 +111,30 @@ def start(game: str, players: str, project: Path | None, variant: str, setup_tex
 @click.argument("session", type=int)
 @click.option("--take-over", is_flag=True, help="Take the session from the recorder that holds it (it stops "
               "writing).")
+@log_project_option
 @engine_option
 @db_option
-def resume(session: int, take_over: bool, engine: str | None, db: Path | None) -> None:
+def resume(session: int, take_over: bool, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Go on recording a stored session interactively."""
     from playproof.playtest.recorder import Recorder
     from playproof.playtest.repl import run_repl
     from playproof.playtest.store import Store
-    with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine) as recorder:
+    with Recorder(Store(db), session, take_over=take_over, what="playtest resume", engine=engine,
+                  project=project) as recorder:
         run_repl(recorder, _read_line, click.echo)
 
 
 @playtest.command("add")
 @click.argument("session", type=int)
 @click.argument("line")
+@log_project_option
 @engine_option
 @db_option
-def add(session: int, line: str, engine: str | None, db: Path | None) -> None:
+def add(session: int, line: str, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Append one log line to a stored session and show its verdict (`undo` alone takes back the last move)."""
     from playproof.playtest.recorder import Recorder
     from playproof.playtest.store import Store
-    with Recorder(Store(db), session, what="playtest add", engine=engine) as recorder:
+    with Recorder(Store(db), session, what="playtest add", engine=engine, project=project) as recorder:
         outcome = recorder.undo_last() if line.strip().lower() == "undo" else recorder.enter(line)
     for text in outcome.lines():
         click.echo(text)
@@ -148,9 +157,10 @@ def list_sessions(db: Path | None) -> None:
 @playtest.command("show")
 @click.argument("session", type=int)
 @click.option("--at", "line", type=click.IntRange(min=1), help="Show the game's state after this line instead.")
+@log_project_option
 @engine_option
 @db_option
-def show(session: int, line: int | None, engine: str | None, db: Path | None) -> None:
+def show(session: int, line: int | None, project: Path | None, engine: str | None, db: Path | None) -> None:
     """Show a stored session's log and its audit, or the state after one of its lines."""
     from playproof.playtest.audit import format_text
     from playproof.playtest.recorder import session_replay, state_lines
@@ -158,10 +168,10 @@ def show(session: int, line: int | None, engine: str | None, db: Path | None) ->
     from playproof.playtest.store import Store
     store = Store(db, readonly=True)
     if line is not None:
-        click.echo("\n".join(state_lines(session_replay(store, session, engine), line)))
+        click.echo("\n".join(state_lines(session_replay(store, session, engine, project), line)))
         return
     click.echo(store.text(session), nl=False)
-    click.echo("\n".join(["", *format_text([audit_source(str(session), db, engine)])]))
+    click.echo("\n".join(["", *format_text([audit_source(str(session), db, engine, project)])]))
 
 
 @playtest.command("export")
@@ -174,9 +184,9 @@ def export(session: int, fmt: str | None, output: Path | None, db: Path | None) 
     """Export a stored session as a log (text) or its JSON Lines twin."""
     from playproof.output.atomic import write_text_atomic
     from playproof.playtest.logjson import to_jsonl
-    from playproof.playtest.recorder import session_log
+    from playproof.playtest.recorder import portable_log
     from playproof.playtest.store import Store
-    log = session_log(Store(db, readonly=True), session)
+    log = portable_log(Store(db, readonly=True), session, (output or Path("x")).absolute().parent)
     jsonl = fmt == "jsonl" or (fmt is None and output is not None and output.suffix.lower() == ".jsonl")
     content = to_jsonl(log) if jsonl else log.text()
     if output is None:
@@ -203,17 +213,18 @@ def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Stop each log at its first problem or finding; undetermined counts.")
 @click.option("--game", default=None, help="Game id when the logs have no [Game] header.")
+@log_project_option
 @engine_option
 @click.pass_context
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
-          engine: str | None) -> None:
+          project: Path | None, engine: str | None) -> None:
     """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
     import json
 
     from playproof.playtest.audit import Tally, iter_audits, result_lines
 
     tally, logs_data = Tally(), []
-    for result in iter_audits(logs, game, strict, engine):  # each log's findings as soon as it is audited
+    for result in iter_audits(logs, game, strict, engine, project):  # each log's findings as soon as it is audited
         tally.add(result)
         if fmt == "json":
             logs_data.append(result.to_dict())
@@ -231,19 +242,42 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.argument("sources", nargs=-1, required=True)
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option("--compare", nargs=2, metavar="VERSION VERSION", default=None,
+              help="Compare the sessions of two versions side by side (html, json or txt).")
+@log_project_option
 @engine_option
 @db_option
-def report(sources: tuple[str, ...], fmt: str | None, output: Path, engine: str | None, db: Path | None) -> None:
+def report(sources: tuple[str, ...], fmt: str | None, output: Path, compare: tuple[str, str] | None,
+           project: Path | None, engine: str | None, db: Path | None) -> None:
     """Write a session report of sessions (by id) or log files; several get aggregate views."""
     from playproof.playtest.sources import load_reports
     from playproof.output.reports import find_format, format_for, write_reports
 
+    if compare:
+        return _compare(list(sources), compare, output, fmt, project, engine, db)
     fmt = format_for(output, fmt)
     find_format(fmt)
-    reports = load_reports(list(sources), db, engine)
+    reports = load_reports(list(sources), db, engine, project)
     write_reports(reports, fmt, output)
     click.echo(f"wrote {output}")
     for problem in (problem for r in reports for problem in r.problems):  # the report shows them too
+        click.echo(problem, err=True)
+
+
+def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,
+             engine: str | None, db: Path | None) -> None:
+    """Write and print the comparison of two versions' sessions."""
+    from playproof.output.reports.compare import compare, takes_of, text_lines, write_comparison
+    from playproof.playtest.reportdata import session_report
+    from playproof.playtest.sources import audit_source
+
+    audits = [audit_source(source, db, engine, project) for source in sources]
+    reports = [session_report(result) for result in audits]
+    first, second = compare(reports, *versions, [takes_of(result) for result in audits])
+    write_comparison(first, second, output, fmt)
+    click.echo("\n".join(text_lines(first, second)))
+    click.echo(f"wrote {output}")
+    for problem in (problem for r in reports for problem in r.problems):  # e.g. played on an older version
         click.echo(problem, err=True)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import click
 
@@ -11,9 +12,10 @@ from playproof.errors import PlayproofError, Problems
 from playproof.units import parse_length
 
 # Each command imports the layout engine and reportlab when it runs, so that `playproof --help` starts fast.
-FORMATS = ("pdf", "svg", "png", "tts", "pod", "cut", "showcase")
+FORMATS = ("pdf", "svg", "png", "tts", "pod", "cut", "showcase", "proof")
 """playproof.output.build.FORMATS (a test keeps them equal; that module is imported only by build and check)."""
 
+F = TypeVar("F", bound=Callable[..., object])
 PROGRESS_MIN_PAGES = 20  # builds with fewer pages finish too fast for a progress bar to help
 
 
@@ -27,6 +29,19 @@ def _offset(value: str | None) -> tuple[float, float] | None:
     return parse_length(parts[0]), parse_length(parts[1])
 
 
+def _base_url(value: str | None) -> str | None:
+    """Check --image-url: an http(s) address images are hosted under."""
+    if value is None:
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if parts.scheme not in ("https", "http") or not parts.netloc:
+        raise PlayproofError(f'--image-url "{value}" must be an http:// or https:// address, like '
+                             '"https://example.com/my-game/tts"')
+    return value.rstrip("/")
+
+
 def _format(fmt: str, service: str | None) -> str:
     """Return the format: --for SERVICE means per-card images for that service (--format pod)."""
     if service is not None and fmt not in ("pdf", "pod"):
@@ -34,6 +49,19 @@ def _format(fmt: str, service: str | None) -> str:
     if fmt == "pod" and service is None:
         raise PlayproofError("--format pod needs --for thegamecrafter, makeplayingcards or printplaygames")
     return "pod" if service is not None else fmt
+
+
+def reprint_options(func: F) -> F:
+    """Add --changed, --since and --mark (output/reprint.py) to build."""
+    func = click.option("--remember/--no-remember", default=None,
+                        help="Keep this PDF in the project's print history (default: when written inside the "
+                        "project, and for --changed).")(func)
+    func = click.option("--mark", type=click.Choice(["corner", "footer", "none"]), default=None,
+                        help="Version mark on each component: corner (default with --changed), footer, none.")(func)
+    func = click.option("--since", help="With --changed: a print number, a date (YYYY-MM-DD) or a version "
+                        "(default: the last print).")(func)
+    return click.option("--changed", is_flag=True, help="Print only components new or changed since a print, "
+                        "with a page listing what to pull from the box.")(func)
 
 
 def _echo_problems(problems: Problems) -> None:
@@ -61,30 +89,45 @@ def _echo_problems(problems: Problems) -> None:
               help="Per-card images at a print-on-demand service's pixel sizes (implies --format pod).")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the workbook, layouts, assets or fonts change.")
 @click.option("--pdfx", is_flag=True, help='PDF/X-4 with an sRGB output intent (pip install "playproof[pdfx]").')
+@click.option("--image-url", help="--format tts: address images under this https:// URL (where you host DIR/tts).")
+@click.option("--vision", type=click.Choice(["deutan", "protan", "tritan", "all"]),
+              help="--format proof: the colour vision to show every design as (default all).")
+@reprint_options
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
-                  dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool) -> None:
-    """Build print-ready sheets (and a manifest) from a game project."""
+                  dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool, image_url: str | None,
+                  vision: str | None, changed: bool, since: str | None, mark: str | None,
+                  remember: bool | None) -> None:
+    """Build print-ready sheets (and a manifest) from a game project; each PDF is remembered (see `changes`)."""
     from playproof.output.build import BuildOptions, build
+    from playproof.output.reprint import PrintLoop, remembered_by_default
 
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
-                           service=service, pdfx=pdfx)
+                           service=service, pdfx=pdfx, image_url=_base_url(image_url), vision=vision)
     if watch:
         from playproof.output.watch import watch as watch_project
 
+        if changed:
+            raise PlayproofError("--changed prints once; leave out --watch")
         return watch_project(project, out_dir, options, lambda line: click.echo(line, err=line.startswith(
             ("error", "warning", "not rebuilt"))))
+    keep = remember if remember is not None else remembered_by_default(project, out_dir, changed)
+    loop = PrintLoop(project, changed, since, mark, keep)
     bar = _ProgressBar()
     try:
-        result = build(project, out_dir, options, progress=bar.update)
+        result = build(project, out_dir, options, progress=bar.update, loop=loop)
     finally:
         bar.close()
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
+    for line in result.notes:
+        click.echo(line)
     for path in result.outputs[:1]:
         click.echo(f"wrote {path}" + (f" and {len(result.outputs) - 1} more" if len(result.outputs) > 1 else ""))
     click.echo(f"wrote {result.manifest}")
+    if loop.summary():
+        click.echo(loop.summary())
     click.echo(result.summary())
 
 

@@ -18,10 +18,14 @@ from playproof.commands.playtest_commands import db_option, engine_option
 @click.option("--card", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a printable table card (PDF) with the address's QR code.")
 @click.option("--no-qr", is_flag=True, help="Do not print the QR code in the terminal.")
+@click.option("--projects", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
+              show_default=True, help="Offer the declared games of the projects in this folder (and the folder).")
+@click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Where a stored session's project is now, when it has moved.")
 @engine_option
 @db_option
-def serve(host: str, port: int, token: str | None, card: Path | None, no_qr: bool, engine: str | None,
-          db: Path | None) -> None:
+def serve(host: str, port: int, token: str | None, card: Path | None, no_qr: bool, projects: Path,
+          project: Path | None, engine: str | None, db: Path | None) -> None:
     """Record sessions from phone browsers at the table, live for every device (needs playproof[web])."""
     from playproof.web import require_web
 
@@ -30,7 +34,7 @@ def serve(host: str, port: int, token: str | None, card: Path | None, no_qr: boo
     from playproof.web.server import run_server
 
     Store(db).close()  # a database that cannot be opened is one error line, before the server starts
-    run_server(db, host, port, token, engine, card, not no_qr, click.echo)
+    run_server(db, host, port, token, engine, card, not no_qr, click.echo, projects.resolve(), project)
 
 
 COMMANDS: list[click.Command] = [serve]

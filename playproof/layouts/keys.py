@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 TOP_KEYS = frozenset({"game", "data", "print", "sets"})
-GAME_KEYS = frozenset({"name", "version", "paper"})
-DATA_KEYS = frozenset({"sheets"})
+GAME_KEYS = frozenset({"name", "version", "author", "paper"})
+DATA_KEYS = frozenset({"sheets", "url"})
 PRINT_KEYS = frozenset(
-    {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration"}
+    {"paper", "duplex", "back_offset", "fold", "margin", "crop_marks", "footer", "calibration", "version_mark"}
 )
 SET_KEYS = frozenset(
     {
@@ -19,7 +19,7 @@ SET_KEYS = frozenset(
     | {"cut"}  # print-sheets: gutter or shared cut lines between pieces
     | {"rotate"}  # issue 11: may the sheet turn the pieces to fit more
 )
-CUTS = ("gutter", "shared")
+CUTS = ("auto", "gutter", "shared")
 BACK_KEYS = frozenset({"background", "border", "elements"})
 BORDER_KEYS = frozenset({"colour", "width", "radius"})
 

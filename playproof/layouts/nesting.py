@@ -8,7 +8,8 @@ import math
 from dataclasses import dataclass, replace
 
 from playproof.layouts.geometry import SQRT3, Box
-from playproof.layouts.imposition import Grid, SetJob, honeycomb_for
+from playproof.layouts.honeycomb import honeycomb_for
+from playproof.layouts.plan import Grid, SetJob
 
 
 def nested(job: SetJob, area: Box, page_width: float, page_height: float) -> Grid:

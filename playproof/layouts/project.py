@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playproof.components import read_project_workbook
+from playproof.components.remote import fetch_components
 from playproof.components.model import ComponentSet, Workbook
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts.spec import ProjectSpec, SetLayout, load_spec, parse_cells
@@ -53,7 +54,8 @@ def load_project(path: Path, problems: Problems, stream: bool = False) -> Projec
         from playproof.scaffold import command_hint
 
         raise PlayproofError(f"{path}: not a project folder; create one with: {command_hint('new', path)}")
-    workbook = read_project_workbook(path, problems, stream)
+    remote = fetch_components(path, problems)  # [data] url: the workbook comes from an address (remote.py)
+    workbook = read_project_workbook(remote or path, problems, stream)
     spec = load_spec(path, problems)
     name = spec.game.get("name") or str(workbook.info.get("name") or path.resolve().name)
     version = spec.game.get("version") or str(workbook.info.get("version") or "")

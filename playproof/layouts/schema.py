@@ -46,8 +46,8 @@ _PYTHON: dict[str, tuple[type, ...]] = {
 _SAY = {TEXT: "text in quotes", BOOL: "true or false", INT: "a whole number", NUMBER: "a number",
         LENGTH: 'a length like "3mm"', LIST: "a list [...]", TABLE: "a table { ... }", SCALAR: "text or a number"}
 
-GAME = {"name": SCALAR, "version": SCALAR, "paper": TEXT}
-DATA = {"sheets": LIST}
+GAME = {"name": SCALAR, "version": SCALAR, "author": TEXT, "paper": TEXT}
+DATA = {"sheets": LIST, "url": (TEXT, TABLE)}  # url: checked and fetched by components.remote
 PRINT = {"paper": TEXT, "duplex": TEXT, "back_offset": (TEXT, LIST), "fold": BOOL, "margin": LENGTH,
          "crop_marks": BOOL, "footer": BOOL, "calibration": BOOL}
 SET = {"sheet": TEXT, "extends": TEXT, "abstract": BOOL, "size": (TEXT, LIST), "shape": TEXT,
@@ -55,7 +55,7 @@ SET = {"sheet": TEXT, "extends": TEXT, "abstract": BOOL, "size": (TEXT, LIST), "
        "side": LENGTH, "width": LENGTH, "diameter": LENGTH, "cells": (TEXT, LIST), "gap": LENGTH,
        "cut_lines": BOOL, "overlap": LENGTH, "data_columns": LIST}
 """Set keys and their kinds (border, back, elements and panels have their own, more specific checks)."""
-SET["cut"] = TEXT  # print-sheets: "gutter" | "shared", checked by spec.parse_cut
+SET["cut"] = TEXT  # print-sheets: "auto" | "gutter" | "shared", checked by spec.parse_cut
 SET["rotate"] = BOOL  # issue 11: false keeps the pieces upright on the sheet
 BACK = {"background": TEXT}
 ELEMENT = {"type": TEXT, "if": TEXT, "cell": (INT, TEXT), "panel": (INT, TEXT), "text": SCALAR, "src": TEXT,

@@ -98,7 +98,7 @@ class SetLayout(Record):
     overlap: float
     fonts: dict[str, str]
     data_columns: tuple[str, ...]
-    cut: str  # gutter: pieces apart, each with its full bleed | shared: neighbours share cut lines
+    cut: str  # auto: shared where every edge matches, else gutter | gutter: pieces apart | shared: cut lines shared
     rotate: bool  # the sheet may turn the pieces 90 degrees when that fits more (rotate = false forbids)
 
     def __init__(
@@ -122,7 +122,7 @@ class SetLayout(Record):
         overlap: float = mm(10),
         fonts: dict[str, str] | None = None,
         data_columns: tuple[str, ...] = (),
-        cut: str = "gutter",
+        cut: str = "auto",
         rotate: bool = True,
     ) -> None:
         self.name = name
@@ -272,7 +272,7 @@ def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
             sets[name] = parse_set(name, merged, problems)
     return ProjectSpec(
         file=LAYOUTS_FILE,
-        game={k: str(v) for k, v in game.items() if k in ("name", "version")},
+        game={k: str(v) for k, v in game.items() if k in ("name", "version", "author")},
         paper=paper,
         data_sheets=_texts(data.get("sheets", []), "[data] sheets", problems),
         options=_print_options(printing, problems),
@@ -401,11 +401,11 @@ def _resolve_extends(name: str, sets_raw: dict[str, Any], problems: Problems) ->
 
 
 def parse_cut(table: dict[str, Any], where: str, problems: Problems) -> str:
-    """Return how neighbouring pieces are cut apart: "gutter" (default) or "shared"."""
-    cut = str(table.get("cut", "gutter"))
+    """Return how neighbouring pieces are cut apart: "auto" (default), "gutter" or "shared"."""
+    cut = str(table.get("cut", "auto"))
     if cut not in K.CUTS:
         problems.error(Location(LAYOUTS_FILE), f'{where}: unknown cut "{cut}" (use {", ".join(K.CUTS)})')
-        return "gutter"
+        return "auto"
     return cut
 
 

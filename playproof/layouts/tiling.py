@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 from playproof.layouts.geometry import Box
-from playproof.layouts.imposition import (ALIGN_SIZE, FOOTER_HEIGHT, MARK_LENGTH, MARK_OFFSET, Copy, Mark, PagePlan, SetJob, Sheet,
-                                          Slot, _area, back_slot)
+from playproof.layouts.backs import back_slot
+from playproof.layouts.grids import usable_area
+from playproof.layouts.plan import (ALIGN_SIZE, FOOTER_HEIGHT, MARK_LENGTH, MARK_OFFSET, Copy, Mark, PagePlan, SetJob,
+                                    Sheet, Slot)
 
 
 def parts_needed(total: float, available: float, overlap: float) -> int:
@@ -29,7 +31,7 @@ def _orientation(job: SetJob, sheet: Sheet) -> tuple[float, float, Box, int, int
     crop = sheet.crop_marks and job.crop_marks
     best = None
     for width, height in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
-        area = _area(sheet, width, height, crop)
+        area = usable_area(sheet, width, height, crop)
         cols = parts_needed(job.width + 2 * job.bleed, area.width, job.overlap)
         rows = parts_needed(job.height + 2 * job.bleed, area.height, job.overlap)
         if cols and rows and (best is None or cols * rows < best[3] * best[4]):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import gc
-import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from playproof.components.model import ComponentRow
 from playproof.errors import PlayproofError, Problem, Problems
 from playproof.layouts.compose import Composer
+from playproof.layouts.cuts import CutChoice, choose_cut
 from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
@@ -19,8 +19,15 @@ from playproof.layouts.spec import Paper, SetLayout, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
+from playproof.output.metadata import document_info
+from playproof.output.names import display_name
+from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
 from playproof.output.only import RowFilter, row_filters, set_name
+from playproof.output.paper import paper_report
 from playproof.records import FrozenRecord, Record, SET
+
+if TYPE_CHECKING:
+    from playproof.output.reprint import PrintLoop
 
 FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of an export format (export.py)
     "pdf": None,
@@ -30,6 +37,7 @@ FORMATS: dict[str, str | None] = {  # None: drawn here; else "module:Class" of a
     "pod": "playproof.output.pod:PrintOnDemand",
     "cut": "playproof.output.cut:CuttingMachine",
     "showcase": "playproof.output.showcase:Showcase",
+    "proof": "playproof.output.proof:ColourProof",
 }
 Progress = Callable[[int, int], None]
 
@@ -38,7 +46,7 @@ class BuildOptions(FrozenRecord):
     """Options from the command line; None means "as layouts.toml says"."""
 
     __slots__ = ("paper", "only", "format", "duplex", "fold", "back_offset", "calibration", "dpi", "cut", "service",
-                 "pdfx")
+                 "pdfx", "image_url", "vision")
     paper: str | None
     only: tuple[str, ...]
     format: str
@@ -50,6 +58,8 @@ class BuildOptions(FrozenRecord):
     cut: str
     service: str | None
     pdfx: bool  # PDF/X-4 with an sRGB output intent (needs pikepdf)
+    image_url: str | None  # --format tts: images addressed under this URL instead of file:///
+    vision: str | None  # --format proof: deutan, protan, tritan or all
 
     def __init__(
         self,
@@ -64,6 +74,8 @@ class BuildOptions(FrozenRecord):
         cut: str = "bleed",
         service: str | None = None,
         pdfx: bool = False,
+        image_url: str | None = None,
+        vision: str | None = None,
     ) -> None:
         SET(self, "paper", paper)
         SET(self, "only", only)
@@ -76,18 +88,22 @@ class BuildOptions(FrozenRecord):
         SET(self, "cut", cut)
         SET(self, "service", service)
         SET(self, "pdfx", pdfx)
+        SET(self, "image_url", image_url)
+        SET(self, "vision", vision)
 
 
 class BuildResult(Record):
     """What a build wrote, with counts for the summary line and the warnings found."""
 
-    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings")
+    __slots__ = ("outputs", "manifest", "sets", "copies", "pages", "warnings", "format", "notes")
     outputs: list[Path]
     manifest: Path | None
     sets: int
     copies: int
     pages: int
     warnings: list[Problem]
+    format: str  # what was written: "pdf" counts pages, any other format its files
+    notes: list[str]  # the paper: pages and fill, pieces a page per set and why (paper.py)
 
     def __init__(
         self,
@@ -97,7 +113,11 @@ class BuildResult(Record):
         copies: int,
         pages: int,
         warnings: list[Problem] | None = None,
+        format: str = "pdf",
+        notes: list[str] | None = None,
     ) -> None:
+        self.format = format
+        self.notes = [] if notes is None else notes
         self.outputs = outputs
         self.manifest = manifest
         self.sets = sets
@@ -107,8 +127,16 @@ class BuildResult(Record):
 
     def summary(self) -> str:
         """Return the one-line summary printed after a build."""
-        return (f"{self.sets} set(s), {self.copies} copies, {self.pages} page(s), "
-                f"{len(self.warnings)} warning(s)")
+        written = f"{self.pages} page(s)" if self.format == "pdf" else self.files()
+        return f"{self.sets} set(s), {self.copies} copies, {written}, {len(self.warnings)} warning(s)"
+
+    def files(self) -> str:
+        """Return the files written, by kind: "6 file(s) (4 .png, 1 .csv, 1 .json)"."""
+        kinds: dict[str, int] = {}
+        for path in self.outputs:
+            kinds[path.suffix or path.name] = kinds.get(path.suffix or path.name, 0) + 1
+        detail = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])))
+        return f"{len(self.outputs)} file(s) ({detail})" if len(kinds) > 1 else f"{detail} file(s)"
 
 
 def check(path: Path, problems: Problems) -> Project:
@@ -117,12 +145,21 @@ def check(path: Path, problems: Problems) -> Project:
     if problems.errors:
         return project
     composer = Composer(path, problems, project.builtins())
+    from playproof.output.vision import available
+    from playproof.output.vision_lint import lint_set, signature
+
+    lint = available()  # the colour-blind lint needs colour-science (the `vision` extra)
     for layout in project.spec.sets.values():
         cset = project.component_set(layout)
-        for row in cset.rows:
-            composer.scene(layout, layout.front, cset, row)
+        fronts = []
+        for index, row in enumerate(cset.rows, 1):
+            scene = composer.scene(layout, layout.front, cset, row)
+            if lint:
+                fronts.append((row.row, display_name(row, layout.name, index), signature(scene)))
             if layout.back is not None:
                 composer.scene(layout, layout.back, cset, row, back=True)
+        if lint:
+            lint_set(layout.name, cset.file, fronts, problems)
     return project
 
 
@@ -136,22 +173,34 @@ def selected_sets(project: Project, only: tuple[str, ...]) -> list[SetLayout]:
     return [layout for name, layout in sets.items() if not only or name in only]
 
 
-def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFilter] | None = None) -> list[SetJob]:
-    """Return the imposition job of each set: its size, gap, and every copy (of the rows chosen) in row order."""
+def make_jobs(project: Project, layouts: list[SetLayout], rows: dict[str, RowFilter] | None = None,
+              choices: dict[str, CutChoice] | None = None) -> list[SetJob]:
+    """Return the imposition job of each set: its size, gap, and every copy (of the rows chosen) in row order.
+
+    choices, when given, receives each set's cut and the reason for it.
+    """
     jobs = []
     for layout in layouts:
         cset = project.component_set(layout)
         copies = Copies.of(layout.name, cset.rows, (rows or {}).get(layout.name))
         width, height = design_size(layout, cset)
-        shared = layout.cut == "shared" and layout.shape in ("rect", "board", "screen")
-        gap = layout.gap if layout.gap is not None else (0.0 if shared else 2 * layout.bleed)
+        choice = cut_choice(layout, cset.rows)
+        if choices is not None:
+            choices[layout.name] = choice
+        gap = layout.gap if layout.gap is not None else (0.0 if choice.shared else 2 * layout.bleed)
         crop = layout.shape in ("rect", "board", "screen")
-        edges = _all_edges(layout, cset.rows) if shared and gap == 0 else ()
+        edges = _all_edges(layout, cset.rows) if choice.shared and gap == 0 else ()
         orientation, cells = nest_shape(layout, cset)  # hexes nest on the sheet (see imposition.nest_for)
         jobs.append(SetJob(layout.name, width, height, layout.bleed, gap, copies, layout.back is not None,
                            crop, layout.overlap, edges, honeycomb=layout.shape == "circle", hex=orientation,
-                           cells=cells, hex_side=layout.side, rotate=layout.rotate))
+                           cells=cells, hex_side=layout.side, rotate=layout.rotate, narrow=choice.narrow))
     return jobs
+
+
+def cut_choice(layout: SetLayout, rows: Sequence[ComponentRow]) -> CutChoice:
+    """Return how a set's pieces are cut apart (shared cut lines or gutters), and why."""
+    edges = _all_edges(layout, rows) if layout.cut == "auto" and layout.gap is None else ()
+    return choose_cut(layout.cut, layout.shape, layout.gap is not None, edges, layout.back is not None)
 
 
 def _all_edges(layout: SetLayout, rows: Sequence[ComponentRow]) -> tuple[tuple[str, str], ...]:
@@ -327,11 +376,6 @@ def footer_text(project: Project, plan_: Plan, index: int, ranges: dict[int, str
     return " · ".join(parts)
 
 
-def slug(text: str) -> str:
-    """Return a file-name-safe form of a name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "set"
-
-
 @contextmanager
 def fewer_collections() -> Iterator[None]:
     """Collect cyclic garbage less often while building (restored after).
@@ -352,26 +396,30 @@ MAX_PAGES = 10_000
 
 
 def build(path: Path, out_dir: Path | None, options: BuildOptions = BuildOptions(),
-          progress: Progress | None = None, scenes: type[SceneCache] | None = None) -> BuildResult:
+          progress: Progress | None = None, scenes: type[SceneCache] | None = None,
+          loop: PrintLoop | None = None) -> BuildResult:
     """Build a project into out_dir (default PROJECT/out); raise ProblemsError on any error.
 
-    `scenes` replaces the scene cache (--watch keeps scenes between builds, see watch.py).
+    `scenes` replaces the scene cache (--watch keeps scenes between builds, see watch.py);
+    `loop` adds versions, the print history and --changed reprints (output/reprint.py).
     """
     with fewer_collections():
-        return _build(path, out_dir, options, progress, scenes or SceneCache)
+        return _build(path, out_dir, options, progress, scenes or SceneCache, loop)
 
 
 def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Progress | None,
-           scenes: type[SceneCache]) -> BuildResult:
+           scenes: type[SceneCache], loop: PrintLoop | None = None) -> BuildResult:
     """Do the build (see build)."""
     if options.format not in FORMATS:
         raise PlayproofError(f'unknown format "{options.format}" (use {", ".join(FORMATS)})')
     problems = Problems()
     project = load_project(path, problems, stream=options.format == "pdf")  # only drawing a PDF streams the rows
     problems.raise_if_errors()
-    layouts = selected_sets(project, options.only)
+    only = loop.prepare(project, options.only) if loop is not None else options.only
+    layouts = selected_sets(project, only)
     paper, sheet = make_sheet(project, options)
-    jobs = make_jobs(project, layouts, row_filters(options.only))
+    choices: dict[str, CutChoice] = {}
+    jobs = make_jobs(project, layouts, row_filters(only), choices)
     plan_ = plan(jobs, sheet)
     for warning in plan_.warnings:
         problems.warn(None, warning)
@@ -381,34 +429,40 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         raise PlayproofError(f"the build would print {len(plan_.pages):,} pages, more than {MAX_PAGES:,}, the most "
                              "one build prints (see docs/limits.md); check the counts and sizes, or use --only SET")
     out = out_dir if out_dir is not None else path / "out"
-    name = path.resolve().name
+    name = loop.stem(path.resolve().name) if loop is not None else path.resolve().name  # a reprint: NAME-reprint
     composer = Composer(path, problems, project.builtins())
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
+    notes: list[str] = []
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
         if options.format == "svg":
             from playproof.output.svg import write_svgs
 
-            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(options.only))
+            outputs = write_svgs(project, layouts, composer, out / "svg", problems, row_filters(only))
         elif FORMATS[options.format] is not None:
             from playproof.output.export import ExportJob, load
 
             job = ExportJob(project, layouts, composer, out, name, options, problems)
             outputs = load(FORMATS[options.format] or "").write(job)
+            notes, manifest_path = job.notes, job.manifest or manifest_path
         else:
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
-                                  options.pdfx)]
+                                  options.pdfx, loop)]
         problems.raise_if_errors()
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
-        write_manifest(manifest_path, head(project.name, project.version, paper.name, len(plan_.pages), sets),
-                       plan_)
+        if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
+            document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
+            write_manifest(manifest_path, {**document, **(loop.manifest() if loop is not None else {})}, plan_)
+        if loop is not None:  # the print history is replaced with the outputs, or not at all
+            loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
-                       problems.warnings)
+                       problems.warnings, options.format,
+                       paper_report(plan_, jobs, choices, sheet, paper.name) if options.format == "pdf" else notes)
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
-               progress: Progress | None, pdfx: bool = False) -> Path:
+               progress: Progress | None, pdfx: bool = False, loop: PrintLoop | None = None) -> Path:
     """Render the plan to target atomically; nothing is left behind when composing found errors."""
     from playproof.output.pdf import PdfWriter
 
@@ -418,21 +472,25 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         _pikepdf()  # say what to install before drawing anything
 
     ranges = copy_ranges(plan_, front_counts(plan_))
+    info = document_info(project)
     with atomic_path(target) as temporary:
-        writer = PdfWriter(temporary, cache.composer.assets, f"{project.name} {project.version}".strip(),
-                           sheet.margin)
+        writer_class = loop.writer_class() if loop is not None else PdfWriter
+        writer = writer_class(temporary, cache.composer.assets, info, sheet.margin)
         for index, page in enumerate(plan_.pages):
             footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
+            footer = loop.footer(footer) if loop is not None else footer
             writer.page(page, cache, footer, sheet.back_offset)
             check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
             if progress is not None:
                 progress(index + 1, len(plan_.pages))
+        if loop is not None:
+            loop.after_pages(writer)
         writer.save()
         problems.raise_if_errors()
         if pdfx:
             from playproof.output.pdfx import make_pdfx
 
-            make_pdfx(temporary, f"{project.name} {project.version}".strip())
+            make_pdfx(temporary, info)
     return target
 
 

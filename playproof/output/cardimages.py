@@ -11,13 +11,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from playproof.components.model import ComponentRow, ComponentSet
 from playproof.errors import PlayproofError
 from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, Slot
@@ -25,6 +23,7 @@ from playproof.layouts.scene import Scene
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path, check_stop, write_text_atomic
 from playproof.output.export import ExportJob
+from playproof.output.names import display_name, row_keys, slug
 from playproof.output.only import row_filters
 
 DPI = 300
@@ -42,6 +41,8 @@ class Design:
     side: str
     copies: int
     scene: Scene
+    name: str = ""  # for people: the row's key/name column, else "<set> <index>"
+    infinite: bool = False  # the row's `tts` column says "infinite": an endless supply in Tabletop Simulator
 
 
 @dataclass(frozen=True)
@@ -69,41 +70,22 @@ def pixels(length: float, dpi: float) -> int:
     return max(1, round(length / 72 * dpi))
 
 
-def slug(text: str) -> str:
-    """Return a file-name-safe form of a name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", str(text)).strip("-").lower()
-
-
-def row_keys(cset: ComponentSet) -> dict[int, str]:
-    """Return a readable key per row (`key`, `name`, `title` or `id` column, else "row-N"); duplicates get "-rN"."""
-    keys = {row.row: slug(_key_field(row)) or f"row-{row.row}" for row in cset.rows}
-    seen: dict[str, int] = {}
-    for key in keys.values():
-        seen[key] = seen.get(key, 0) + 1
-    return {row: (f"{key}-r{row}" if seen[key] > 1 else key) for row, key in keys.items()}
-
-
-def _key_field(row: ComponentRow) -> str:
-    """Return the row's key or name value ("" when neither is set)."""
-    for name in ("key", "Key", "name", "Name", "title", "Title", "id", "ID"):
-        value = row.get(name)
-        if value is not None:
-            return str(value)
-    return ""
-
-
 def designs(job: ExportJob, layout: SetLayout, sides: tuple[str, ...] = ("front", "back")) -> Iterator[Design]:
     """Yield every design side of a set (rows with a count of 0 included)."""
     cset = job.project.component_set(layout)
     keys = row_keys(cset)
     chosen = row_filters(job.options.only).get(layout.name, lambda row: True)
-    for row in (r for r in cset.rows if chosen(r)):
+    for index, row in enumerate(cset.rows, 1):
+        if not chosen(row):
+            continue
+        name = display_name(row, layout.name, index)
+        infinite = str(row.get("tts") or "").strip().lower() == "infinite"
         for side_name in sides:
             side = layout.front if side_name == "front" else layout.back
             if side is None:
                 continue
             scene = job.composer.scene(layout, side, cset, row, back=side_name == "back")
-            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene)
+            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene, name, infinite)
 
 
 def for_cut(scene: Scene, cut: str) -> Scene:
@@ -193,11 +175,16 @@ def file_name(design: Design) -> str:
     return f"{slug(design.set) or 'set'}/{design.key}-{design.side}.png"
 
 
-def write_index(folder: Path, cards: list[CardImage]) -> list[Path]:
-    """Write index.csv and index.json listing every image written."""
+def write_index(folder: Path, cards: list[CardImage], products: dict[str, str] | None = None) -> list[Path]:
+    """Write index.csv and index.json listing every image written (with each set's product, when given)."""
     rows = [index_row(folder, card) for card in cards]
+    fields = INDEX_FIELDS
+    if products is not None:
+        fields += ("product",)
+        for row in rows:
+            row["product"] = products.get(row["set"], "")
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=INDEX_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(text, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
     write_text_atomic(folder / "index.csv", text.getvalue())

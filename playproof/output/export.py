@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,6 +24,8 @@ class ExportJob:
     name: str
     options: Any  # BuildOptions (build.py imports this module)
     problems: Problems
+    notes: list[str] = field(default_factory=list)  # lines the build prints before its summary
+    manifest: Path | None = None  # a format's own manifest, written instead of the sheets' one
 
 
 class Exporter(Protocol):

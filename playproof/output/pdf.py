@@ -17,6 +17,7 @@ from playproof.layouts.imposition import Mark, PagePlan, Slot, SlotRun
 from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectOp, RotatedOp, Scene, Style, TableOp,
                                      TextOp)
 from playproof.output.calibration import draw_calibration
+from playproof.output.metadata import DocumentInfo, stamp_canvas, titled
 from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
@@ -54,14 +55,13 @@ def _form_renderer() -> type:
 class PdfWriter:
     """Writes pages of a plan to a reportlab canvas; images and SVG icons are embedded once."""
 
-    def __init__(self, path: Path, assets: Assets, title: str, margin: float) -> None:
+    def __init__(self, path: Path, assets: Assets, title: str | DocumentInfo, margin: float) -> None:
         register(DEFAULT_FAMILY, BUNDLED / f"{DEFAULT_FAMILY}.ttf")  # footers and calibration text
         # Every page starts in the bundled (embedded) font: reportlab's default Helvetica is never
         # embedded, and print-shop preflight rejects a PDF that names a font it does not embed.
         self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1,
                              initialFontName=DEFAULT_FAMILY, initialFontSize=7)
-        self.canvas.setTitle(title)
-        self.canvas.setCreator("playproof")
+        stamp_canvas(self.canvas, title if isinstance(title, DocumentInfo) else titled(title))
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
@@ -461,6 +461,20 @@ def _polygon(w: PdfWriter, op: PolygonOp) -> None:
 
 
 def _text(w: PdfWriter, op: TextOp) -> None:
+    """Draw laid-out text; text that overflows its box (a warning says so) is clipped to the box."""
+    if op.block.fits:
+        _text_drawn(w, op)
+        return
+    c = w.canvas
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(op.box.x, op.box.y, op.box.width, op.box.height)
+    c.clipPath(clip, stroke=0, fill=0)
+    _text_drawn(w, op)
+    c.restoreState()
+
+
+def _text_drawn(w: PdfWriter, op: TextOp) -> None:
     """Draw laid-out text: its shadow, its outline, then the letters (translucent text in its own state)."""
     c = w.canvas
     rgb, alpha = split_alpha(op.colour)

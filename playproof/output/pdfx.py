@@ -10,19 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from playproof.errors import PlayproofError
+from playproof.output.metadata import DocumentInfo, pdf_date, titled, xmp_date
+from playproof.output.preflight import INSTALL, PDFX_VERSION, _pikepdf, preflight
 
-PDFX_VERSION = "PDF/X-4"
 OUTPUT_CONDITION = "sRGB IEC61966-2.1"
-INSTALL = '--pdfx needs pikepdf: pip install "playproof[pdfx]"'
-
-
-def _pikepdf() -> Any:
-    """Import pikepdf, or say what to install."""
-    try:
-        import pikepdf
-    except ImportError:
-        raise PlayproofError(INSTALL) from None
-    return pikepdf
 
 
 def srgb_profile() -> bytes:
@@ -32,21 +23,50 @@ def srgb_profile() -> bytes:
     return bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
 
 
-def make_pdfx(path: Path, title: str) -> None:
-    """Turn the PDF at path into PDF/X-4 in place."""
+def make_pdfx(path: Path, info: DocumentInfo | str) -> None:
+    """Turn the PDF at path into PDF/X-4 in place; raise when the result would fail preflight."""
     pikepdf = _pikepdf()
+    info = info if isinstance(info, DocumentInfo) else titled(info)
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         _output_intent(pikepdf, pdf)
         for page in pdf.pages:
             _boxes(pikepdf, page)
-        pdf.docinfo[pikepdf.Name.GTS_PDFXVersion] = PDFX_VERSION
-        pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name.False_
-        pdf.docinfo[pikepdf.Name.Title] = title
-        with pdf.open_metadata(set_pikepdf_as_editor=False) as meta:
-            meta["pdfxid:GTS_PDFXVersion"] = PDFX_VERSION
-            meta["dc:title"] = title
-            meta["pdf:Trapped"] = "False"
-        pdf.save(path, min_version="1.6")
+        _info(pikepdf, pdf, info)
+        _xmp(pdf, info)
+        identifier = bytes.fromhex(info.document_id)
+        pdf.trailer.ID = pikepdf.Array([identifier, identifier])
+        pdf.save(path, min_version="1.6", force_version="1.6", static_id=True)
+    problems = preflight(path)
+    if problems:
+        raise PlayproofError(f"the PDF/X-4 file fails preflight: {'; '.join(problems)}")
+
+
+def _info(pikepdf: Any, pdf: Any, info: DocumentInfo) -> None:
+    """Write the Info dictionary PDF/X asks for: version, Trapped /False, title, dates."""
+    docinfo = pdf.docinfo
+    docinfo[pikepdf.Name.GTS_PDFXVersion] = PDFX_VERSION
+    docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")  # not Name.False_: that spells /False_
+    docinfo[pikepdf.Name.Title] = info.title
+    docinfo[pikepdf.Name.Author] = info.author
+    docinfo[pikepdf.Name.Subject] = info.subject
+    docinfo[pikepdf.Name.CreationDate] = docinfo[pikepdf.Name.ModDate] = pdf_date(info.created)
+
+
+def _xmp(pdf: Any, info: DocumentInfo) -> None:
+    """Write the XMP packet PDF/X-4 asks for: version, title, dates, document and version ids."""
+    when = xmp_date(info.created)
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["pdfxid:GTS_PDFXVersion"] = PDFX_VERSION
+        meta["dc:title"] = info.title
+        if info.author:
+            meta["dc:creator"] = [info.author]
+        meta["pdf:Trapped"] = "False"
+        meta["pdf:Producer"] = "playproof (ReportLab, pikepdf)"
+        meta["xmp:CreatorTool"] = "playproof"
+        meta["xmp:CreateDate"] = meta["xmp:ModifyDate"] = meta["xmp:MetadataDate"] = when
+        meta["xmpMM:DocumentID"] = meta["xmpMM:InstanceID"] = info.uuid
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"
 
 
 def _output_intent(pikepdf: Any, pdf: Any) -> None:
@@ -65,3 +85,6 @@ def _boxes(pikepdf: Any, page: Any) -> None:
         page.obj[pikepdf.Name.TrimBox] = page.obj.MediaBox
     if pikepdf.Name.BleedBox not in page.obj:
         page.obj[pikepdf.Name.BleedBox] = page.obj[pikepdf.Name.TrimBox]
+
+
+__all__ = ["INSTALL", "OUTPUT_CONDITION", "PDFX_VERSION", "_pikepdf", "make_pdfx", "srgb_profile"]

@@ -37,7 +37,7 @@ def write_pngs(pdf: Path, folder: Path, name: str, plan: Plan | None = None, dpi
 
 def _components(image: Any, page: PagePlan, folder: Path, scale: float, seen: set[tuple[str, int, str]]) -> list[Path]:
     """Cut the first copy of each design side on a page out of the page image (tiled parts are skipped)."""
-    from playproof.output.build import slug
+    from playproof.output.names import set_slug
 
     written = []
     for slot in page.slots:
@@ -48,7 +48,7 @@ def _components(image: Any, page: PagePlan, folder: Path, scale: float, seen: se
         box = slot.trim
         crop = upright(image.crop((round(box.x * scale), round(box.y * scale), round(box.right * scale),
                                    round(box.bottom * scale))), slot)
-        written.append(_save(crop, folder / slug(slot.copy.set) / f"{slot.copy.row}-{slot.side}.png"))
+        written.append(_save(crop, folder / set_slug(slot.copy.set) / f"{slot.copy.row}-{slot.side}.png"))
     return written
 
 

@@ -7,13 +7,16 @@ is exported at its own size with the service's bleed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from playproof.errors import PlayproofError
 from playproof.layouts.spec import SetLayout
-from playproof.output.cardimages import CardImage, designs, file_name, pixels, render, save_png, write_index
+from playproof.output.atomic import write_text_atomic
+from playproof.output.cardimages import (CardImage, designs, file_name, index_row, pixels, render, save_png, slug,
+                                       write_index)
 from playproof.output.export import ExportJob
 from playproof.units import mm
 
@@ -93,31 +96,77 @@ def warn_size(job: ExportJob, service: Service, layout: SetLayout) -> None:
                             f"({products}); exported at its own size")
 
 
+def match(service: Service, layout: SetLayout) -> tuple[str | None, str]:
+    """Return the product a set is matched to (or None) and a sentence saying which and why."""
+    product = product_for(service, layout.width, layout.height)
+    size = f"{layout.width / 72 * 25.4:.1f} x {layout.height / 72 * 25.4:.1f} mm"
+    if product is None:
+        return None, (f"{size} is none of {service.name}'s card sizes (each within 1 mm, either way round); "
+                      "exported at its own size with the service's bleed")
+    w, h = service.products[product]
+    px = product_size(service, product, layout.width > layout.height)
+    return product, (f"{service.name} {product} ({w:g} x {h:g} in), template {px[0]} x {px[1]} px: "
+                     f"the trim {size} matches within 1 mm")
+
+
+def _product_label(service: Service, layout: SetLayout, product: str | None) -> str:
+    """Return a set's product and template for the index: "poker 825x1125", or "none" (its own size)."""
+    if product is None:
+        return "none (own size)"
+    width, height = product_size(service, product, layout.width > layout.height)
+    return f"{product} {width}x{height}"
+
+
+def same_images(cards: list[CardImage]) -> bool:
+    """Return whether every image is pixel for pixel the same (a back shared by the whole deck)."""
+    first = cards[0].image
+    return all(c.image.size == first.size and c.image.tobytes() == first.tobytes() for c in cards[1:])
+
+
 class PrintOnDemand:
-    """--for SERVICE: per-card images with the service's bleed at its pixel sizes, with an index."""
+    """--for SERVICE: per-card images with the service's bleed at its pixel sizes, an index and a manifest."""
 
     title = "pod"
 
     def write(self, job: ExportJob) -> list[Path]:
-        """Write DIR/<service>/<set>/<key>-<side>.png and an index."""
+        """Write DIR/<service>/<set>/<key>-<side>.png (one back.png per deck of identical backs), index, manifest."""
         service = service_for(job.options.service)
         folder = job.out / (job.options.service or "pod")
         cards: list[CardImage] = []
+        sets = []
+        products: dict[str, str] = {}
         for layout in job.layouts:
-            cards += self._set(job, service, layout, folder)
-        return [card.file for card in cards if card.file] + write_index(folder, cards)
+            product, reason = match(service, layout)
+            products[layout.name] = _product_label(service, layout, product)
+            if product is None:
+                warn_size(job, service, layout)
+            made = self._set(job, service, layout, folder, product)
+            job.notes.append(f"  {layout.name}: {reason}")
+            sets.append({"set": layout.name, "product": product, "match": reason,
+                         "images": [index_row(folder, card) for card in made]})
+            cards += made
+        job.notes.insert(0, f"{service.name}: {len(cards)} image(s) for {len(sets)} set(s)")
+        job.manifest = folder / "manifest.json"
+        manifest = {"service": service.name, "game": job.project.name, "version": job.project.version,
+                    "images": len(cards), "sets": sets}
+        write_text_atomic(job.manifest, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+        return [card.file for card in cards if card.file] + write_index(folder, cards, products) + [job.manifest]
 
-    def _set(self, job: ExportJob, service: Service, layout: SetLayout, folder: Path) -> list[CardImage]:
-        """Render one set at the product's size."""
-        product = product_for(service, layout.width, layout.height)
-        if product is None:
-            warn_size(job, service, layout)
-        cards = []
+    def _set(self, job: ExportJob, service: Service, layout: SetLayout, folder: Path,
+             product: str | None) -> list[CardImage]:
+        """Render one set at the product's size; backs that are all the same are written once."""
+        fronts, backs = [], []
         for card in render(job, list(designs(job, layout)), DPI, "bleed"):
             scene = card.design.scene
             size = (product_size(service, product, scene.width > scene.height) if product
                     else target_size(service, scene.width, scene.height))
-            image = fit(card.image, size)
-            target = save_png(image, folder / file_name(card.design), DPI)
-            cards.append(replace(card, image=image, file=target))
-        return cards
+            (fronts if card.design.side == "front" else backs).append(replace(card, image=fit(card.image, size)))
+        if len(backs) > 1 and same_images(backs):
+            shared = replace(backs[0].design, row=0, key="back", copies=sum(c.design.copies for c in backs))
+            backs = [replace(backs[0], design=shared)]
+        saved = []
+        for card in fronts + backs:
+            name = f"{slug(layout.name) or 'set'}/back.png" if card.design.key == "back" and card.design.row == 0 \
+                else file_name(card.design)
+            saved.append(replace(card, file=save_png(card.image, folder / name, DPI)))
+        return saved

@@ -25,6 +25,7 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectO
                                      TextOp)
 from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import atomic_path, write_bytes_atomic
+from playproof.output.names import row_keys, set_slug
 from playproof.units import to_mm
 
 CUT_COLOUR = "#808080"
@@ -35,19 +36,18 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 def write_svgs(project: Project, layouts: list[SetLayout], composer: Composer, folder: Path,
                problems: Problems, rows: dict[str, Callable[[Any], bool]] | None = None) -> list[Path]:
     """Write DIR/<set>/<row>-front.svg (and -back.svg) for every design (of the rows chosen); return the files."""
-    from playproof.output.build import slug
-
     written: list[Path] = []
     fonts_used: set[str] = set()
     for layout in layouts:
         cset = project.component_set(layout)
+        keys = row_keys(cset)
         chosen = (rows or {}).get(layout.name, lambda row: True)
         for row in (r for r in cset.rows if chosen(r)):
             for side_name, side in (("front", layout.front), ("back", layout.back)):
                 if side is None:
                     continue
                 scene = composer.scene(layout, side, cset, row, back=side_name == "back")
-                target = folder / slug(layout.name) / f"{row.row}-{side_name}.svg"
+                target = folder / set_slug(layout.name) / f"{keys[row.row]}-{side_name}.svg"
                 written.append(_write(scene, target, composer, fonts_used))
     _copy_fonts(composer, fonts_used, folder / "fonts")
     return written
@@ -228,8 +228,12 @@ def _polygon(p: _Painter, parent: Any, op: PolygonOp) -> None:
 
 
 def _text(p: _Painter, parent: Any, op: TextOp) -> None:
-    """Add laid-out text: one <text> per run, positioned exactly as in the PDF."""
+    """Add laid-out text: one <text> per run, positioned exactly as in the PDF; overflowing text is clipped."""
     size = op.block.size
+    if not op.block.fits:  # as in the PDF: the text that overflows its box (warned about) is cut at the box
+        clip = p.d.defs.add(p.d.clipPath())
+        clip.add(p.d.rect((op.box.x, op.box.y), (op.box.width, op.box.height)))
+        parent = parent.add(p.d.g(clip_path=clip.get_funciri()))
     for (x, baseline), line in zip(op.line_origins(), op.block.lines):
         for placed in line.pieces:
             if placed.font is None:

@@ -4,7 +4,10 @@ Cards become custom decks (`DeckCustom`): face sheets of at most 10 x 7 cards wh
 holds the hidden-card image, each sheet at most 4096 px a side (TTS's recommended size; it
 refuses sheets over 10,000 px). Other pieces become `Custom_Token` (hexes, circles: their
 shape comes from the image's transparency) or `Custom_Tile` (boards, large rectangles).
-Images are referenced by local file:/// addresses. Format: the Tabletop Simulator Knowledge
+A design's copies of a non-card piece go in one bag (counted), or an infinite bag when its row's
+`tts` column says "infinite". Objects are laid out on the table grouped by set, named after the
+component, with GUIDs that stay the same from one build to the next. Images are referenced by
+local file:/// addresses, or under --image-url for a mod others can load. Format: the Tabletop Simulator Knowledge
 Base (custom-content/custom-deck.md, custom-tile.md, custom-token.md) and saved objects that
 TTS writes.
 """
@@ -21,6 +24,8 @@ from playproof.layouts.spec import SetLayout
 from playproof.output.atomic import write_text_atomic
 from playproof.output.cardimages import DPI, CardImage, Design, designs, pixels, render, save_png, slug
 from playproof.output.export import ExportJob
+from playproof.output.ttsids import stable_guids
+from playproof.output.tts_table import bag, guid, lay_out, transform
 from playproof.units import mm
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -93,21 +98,20 @@ class TtsWriter:
         self.job = job
         self.folder = job.out / "tts"
         self.dpi = job.options.dpi or DPI
-        self.objects: list[dict[str, Any]] = []
+        self.sets: list[list[dict[str, Any]]] = []
         self.written: list[Path] = []
         self.deck_id = 0
+        self.base_url: str | None = getattr(job.options, "image_url", None)
 
     def save(self, image: Any, name: str) -> str:
-        """Save an image under the tts folder; return its file:/// address."""
+        """Save an image under the tts folder; return its address (under --image-url, else file:///)."""
+        from urllib.parse import quote
+
         target = save_png(image, self.folder / name, self.dpi)
         self.written.append(target)
+        if self.base_url:
+            return f"{self.base_url}/{quote(target.relative_to(self.folder).as_posix())}"
         return target.resolve().as_uri()
-
-    def place(self) -> dict[str, float]:
-        """Return the transform of the next object (laid out in a row across the table)."""
-        x = -20.0 + 4.0 * len(self.objects)
-        return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-                "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
     def deck(self, layout: SetLayout) -> None:
         """Add a set of cards: one CustomDeck entry per face sheet, one Card per copy."""
@@ -122,7 +126,7 @@ class TtsWriter:
             entry, group_cards = self._sheet(layout, group, backs, unique_back, number)
             custom[str(self.deck_id)] = entry
             cards += group_cards
-        self.objects.append(_deck_object(layout.name, cards, custom, self.place()))
+        self.sets.append([_deck_object(layout.name, cards, custom)])
 
     def _sheet(self, layout: SetLayout, group: list[Design], backs: dict[int, Design], unique_back: bool,
                number: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -142,27 +146,33 @@ class TtsWriter:
             back_url = self.save(hidden, f"{stem}-back.png")
         entry = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.columns, "NumHeight": grid.rows,
                  "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
-        cards = [_card(self.deck_id * 100 + index, d, entry, self.deck_id)
-                 for index, d in enumerate(group) for _ in range(d.copies)]
+        cards = [_card(self.deck_id * 100 + index, d, entry, self.deck_id, copy)
+                 for index, d in enumerate(group) for copy in range(1, d.copies + 1)]
         return entry, cards
 
     def pieces(self, layout: SetLayout) -> None:
-        """Add every copy of a set of non-card pieces as a Custom_Token or Custom_Tile."""
+        """Add each design of a set of non-card pieces: a Custom_Token or Custom_Tile, its copies in a bag."""
         items = [d for d in designs(self.job, layout) if d.copies > 0]
         images = {(c.design.row, c.design.side): c for c in render(self.job, items, self.dpi, "trim")}
+        objects = []
         for design in (d for d in items if d.side == "front"):
             front = images[(design.row, "front")]
             back = images.get((design.row, "back"), front)
             urls = [self.save(card.image, f"{slug(layout.name) or 'set'}/{card.design.key}-{card.design.side}.png")
                     for card in ((front, back) if back is not front else (front,))]
-            piece = _piece(layout, front, urls[0], urls[-1], self.place())
-            self.objects += [piece] * design.copies
+            key = f"{layout.name}|{design.row}"
+            copies = [{**_piece(layout, front, urls[0], urls[-1]), "GUID": guid(key, copy)}
+                      for copy in range(1, design.copies + 1)]
+            lone = len(copies) == 1 and not design.infinite
+            objects.append(copies[0] if lone else bag(copies, design.name, design.infinite, key))
+        self.sets.append(objects)
 
     def write(self) -> list[Path]:
         """Write the saved object; return every file written."""
         save = {"SaveName": self.job.project.name, "GameMode": "", "Date": "", "Table": "", "Sky": "",
                 "Note": f"Made by playproof from {self.job.name}", "Rules": "", "XmlUI": "", "LuaScript": "",
-                "ObjectStates": self.objects, "TabStates": {}, "VersionNumber": ""}
+                "ObjectStates": stable_guids(lay_out(self.sets), self.job.project.name), "TabStates": {},
+                "VersionNumber": ""}
         target = self.folder / f"{self.job.name}.json"
         write_text_atomic(target, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
         return self.written + [target]
@@ -175,28 +185,29 @@ def _back_per_row(layout: SetLayout) -> bool:
     return _uses_row(layout, "back")
 
 
-def _card(card_id: int, design: Design, entry: dict[str, Any], deck: int) -> dict[str, Any]:
+def _card(card_id: int, design: Design, entry: dict[str, Any], deck: int, copy: int) -> dict[str, Any]:
     """Return one Card of a deck."""
-    return {"Name": "Card", "Nickname": design.key, "Description": f"{design.set} row {design.row}",
-            "CardID": card_id, "CustomDeck": {str(deck): entry}, "Transform": _unit()}
+    return {"Name": "Card", "GUID": guid(design.set, design.row, copy), "Nickname": design.name,
+            "Description": f"{design.set} row {design.row}", "CardID": card_id, "CustomDeck": {str(deck): entry},
+            "Transform": _unit()}
 
 
-def _deck_object(name: str, cards: list[dict[str, Any]], custom: dict[str, Any],
-                 transform: dict[str, float]) -> dict[str, Any]:
-    """Return a DeckCustom (or a lone Card when the set has one copy)."""
+def _deck_object(name: str, cards: list[dict[str, Any]], custom: dict[str, Any]) -> dict[str, Any]:
+    """Return a DeckCustom (or a lone Card when the set has one copy), face down."""
     if len(cards) == 1:
-        return {**cards[0], "Transform": transform}
-    return {"Name": "DeckCustom", "Nickname": name, "Transform": transform, "DeckIDs": [c["CardID"] for c in cards],
+        return {**cards[0], "Transform": transform(0.0, 0.0, face_down=True)}
+    return {"Name": "DeckCustom", "GUID": guid(name, "deck"), "Nickname": name,
+            "Description": f"{len(cards)} cards",
+            "Transform": transform(0.0, 0.0, face_down=True), "DeckIDs": [c["CardID"] for c in cards],
             "CustomDeck": custom, "ContainedObjects": cards}
 
 
-def _piece(layout: SetLayout, front: CardImage, face_url: str, back_url: str,
-           transform: dict[str, float]) -> dict[str, Any]:
+def _piece(layout: SetLayout, front: CardImage, face_url: str, back_url: str) -> dict[str, Any]:
     """Return a Custom_Token (shaped by transparency) or a Custom_Tile (a rectangle)."""
     width_in = front.design.scene.width / 72
-    transform = {**transform, "rotZ": 0.0, "scaleX": round(width_in, 3), "scaleZ": round(width_in, 3)}
-    base = {"Nickname": front.design.key, "Description": f"{front.design.set} row {front.design.row}",
-            "Transform": transform}
+    placed = {**transform(0.0, 0.0), "scaleX": round(width_in, 3), "scaleZ": round(width_in, 3)}
+    base = {"Nickname": front.design.name, "Description": f"{front.design.set} row {front.design.row}",
+            "Transform": placed}
     image = {"ImageURL": face_url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0,
              "WidthScale": 0.0}
     if layout.shape in ("hex", "circle"):

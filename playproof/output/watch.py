@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from playproof.components.remote import CACHE, POLL_SECONDS, addresses, poll
 from playproof.errors import PlayproofError, Problem, ProblemsError
 from playproof.layouts.compose import Composer
 from playproof.layouts.imposition import Slot
@@ -139,7 +140,7 @@ def relevant(project: Path, out: Path) -> Callable[[Any, str], bool]:
     def keep(change: Any, path: str) -> bool:
         file = Path(path).resolve()
         return not (file == out or out in file.parents or file.name.startswith(IGNORED_PREFIXES)
-                    or file.suffix in (".tmp", ".part"))
+                    or file.suffix in (".tmp", ".part") or CACHE in file.parts)
 
     return keep
 
@@ -151,9 +152,30 @@ def watch(project: Path, out_dir: Path | None, options: BuildOptions, echo: Echo
     memo = Memo()
     out = out_dir if out_dir is not None else project / "out"
     rebuild(project, out_dir, options, memo, echo)
-    echo(f"watching {project} for changes (Ctrl-C to stop)")
+    urls = addresses(project)
+    echo(f"watching {project} for changes (Ctrl-C to stop)"
+         + (f"; asking {', '.join(urls.values())} every {poll_seconds():g} s" if urls else ""))
+    polled = time.monotonic()
     for changes in watchfiles.watch(project, watch_filter=relevant(project, out), stop_event=stop, step=20,
-                                    debounce=400, rust_timeout=200, yield_on_timeout=False):
-        names = sorted({str(Path(p).resolve().relative_to(project.resolve())) for _, p in changes})
-        echo(f"changed: {', '.join(names)}")
+                                    debounce=400, rust_timeout=200, yield_on_timeout=bool(urls)):
+        if not changes:  # a quiet moment: is it time to ask the addresses again?
+            if time.monotonic() - polled < poll_seconds():
+                continue
+            polled = time.monotonic()
+            if not poll(project):
+                continue
+            echo(f"changed: {', '.join(urls.values())}")
+        else:
+            names = sorted({str(Path(p).resolve().relative_to(project.resolve())) for _, p in changes})
+            echo(f"changed: {', '.join(names)}")
         rebuild(project, out_dir, options, memo, echo)
+
+
+def poll_seconds() -> float:
+    """Return how often --watch asks component addresses again (PLAYPROOF_POLL_SECONDS, at least 5 s)."""
+    import os
+
+    try:
+        return max(5.0, float(os.environ.get("PLAYPROOF_POLL_SECONDS", POLL_SECONDS)))
+    except ValueError:
+        return POLL_SECONDS

@@ -11,6 +11,8 @@ from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
 from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
+from playproof.playtest.projectfind import ProjectNotFound
+from playproof.playtest.versioncheck import version_warning
 from playproof.playtest.replay import Corrections, EngineFailure, Replay, RoundScores, amended_event, \
     apply_checked, corrections_of, event_of, events_of, prepare, problem_of, run, superseded_amends
 
@@ -133,10 +135,11 @@ class AuditResult:
 
 
 def audit_file(path: Path | str, game: str | None = None, strict: bool = False,
-               engine: str | None = None, rounds: bool = False) -> AuditResult:
+               engine: str | None = None, rounds: bool = False, project: Path | None = None) -> AuditResult:
     """Read and audit one log file (text or .jsonl); `engine` names a Python engine as module:Class."""
     path = Path(path)
-    return audit_log(read_log(path), game, base=path.parent, strict=strict, engine=engine, rounds=rounds)
+    return audit_log(read_log(path), game, base=path.parent, strict=strict, project=project, engine=engine,
+                     rounds=rounds)
 
 
 def audit_log(log: Log, game: str | None = None, base: Path | None = None, strict: bool = False,
@@ -147,13 +150,17 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     """
     result = AuditResult(log)
     try:
-        replay = prepare(log, game, base, engine)
+        replay = prepare(log, game, base, engine, project)
+    except ProjectNotFound:  # a log whose referee is missing is never audited as if it had none
+        raise
     except PlayproofError as exc:
         result.problems = list(log.problems) + [problem_of(exc, log.name)]
         return result
     if project is not None:
         replay.setup = replace(replay.setup, project=project)
     result.replay, result.problems = replay, list(replay.problems)
+    stale = version_warning(log, replay.setup.project)  # played on other cards than the project's current ones
+    result.problems += [stale] if stale is not None else []
     if not result.readable and strict:
         return _strict(result)
     if not replay.playable:  # the engine would refuse these players or fail on them: the header says why
@@ -390,16 +397,16 @@ def found_multiset(result: AuditResult) -> Counter[tuple[int, str]]:
 
 
 def audit_paths(paths: list[Path], game: str | None = None, strict: bool = False,
-                engine: str | None = None) -> list[AuditResult]:
+                engine: str | None = None, project: Path | None = None) -> list[AuditResult]:
     """Audit several log files; a file that cannot be read becomes a result carrying that problem."""
-    return list(iter_audits(paths, game, strict, engine))
+    return list(iter_audits(paths, game, strict, engine, project))
 
 
 def iter_audits(paths: Iterable[Path], game: str | None = None, strict: bool = False,
-                engine: str | None = None) -> Iterator[AuditResult]:
+                engine: str | None = None, project: Path | None = None) -> Iterator[AuditResult]:
     """Audit log files one at a time, so that a caller can report each and let it go."""
     for path in paths:
         try:
-            yield audit_file(path, game, strict, engine)
+            yield audit_file(path, game, strict, engine, project=project)
         except PlayproofError as exc:
             yield AuditResult(Log(str(path)), problems=[problem_of(exc, str(path))])

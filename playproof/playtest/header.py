@@ -7,17 +7,21 @@ from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.playtest.engine import TABLE, Engine, Setup, player_range
-from playproof.playtest.games import find_project, is_known, resolve_engine
+from playproof.playtest.games import is_known, resolve_engine
 from playproof.playtest.logmodel import EntryKind, Log
 from playproof.playtest.logparse import players_of
+from playproof.playtest.projectfind import ProjectNotFound, locate, refereed
 
-HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project", "Engine")
+HEADER_KEYS = ("Game", "Rules", "Players", "Date", "Setup", "Variant", "Components", "Seed", "Project", "Engine",
+               "Referee", "Content")
 """Header keys playproof reads; any other `[Key "value"]` is kept and shown in reports."""
 
 
 def engine_of(log: Log, game: str | None = None, base: Path | None = None,
-              engine: str | None = None) -> type[Engine]:
-    """Return the referee of the log's [Game] (or `game` when given): see playproof.playtest.games.resolve_engine."""
+              engine: str | None = None, project: Path | None = None) -> type[Engine]:
+    """Return the referee of the log's [Game] (or `game` when given): see playproof.playtest.games.resolve_engine.
+
+    `project` (--project) overrides where the log's project is looked for (playtest.projectfind)."""
     game_id = game or log.header.get("Game", "")
     if not log.problems and all(entry.kind is EntryKind.BLANK for entry in log.entries):
         raise PlayproofError(f"{log.name}: the log is empty")
@@ -25,7 +29,10 @@ def engine_of(log: Log, game: str | None = None, base: Path | None = None,
         raise PlayproofError(f'{log.name}: no [Game "..."] header; name the game, e.g. [Game "seven-sisters"]')
     _engine_named(log, engine)
     try:
-        return resolve_engine(game_id, log_project(log, base, game_id), engine)
+        folder = log_project(log, base, game_id, project)
+        return refereed(log, resolve_engine(game_id, folder, engine), folder)
+    except ProjectNotFound:  # already names the log and its line
+        raise
     except PlayproofError as exc:
         line = 0 if game else log.header_line("Game")  # a game named with --game is not on a line of the log
         raise PlayproofError(f"{log.name}:{line}: {exc}" if line else f"{log.name}: {exc}") from None
@@ -40,14 +47,13 @@ def _engine_named(log: Log, engine: str | None) -> None:
                              "a log names)")
 
 
-def log_project(log: Log, base: Path | None, game_id: str) -> Path | None:
-    """Return the log's game project: its [Project]; for a game playproof does not bundle, else the log's folder
-    (or its parent, for a log in <project>/playtests/), else ./<game>."""
-    named = _project(log.header.get("Project", ""), base)
-    return named if named is not None or is_known(game_id) else find_project(game_id, base)
+def log_project(log: Log, base: Path | None, game_id: str, project: Path | None = None) -> Path | None:
+    """Return the log's game project: `project` when given, else wherever [Project] went (projectfind.locate)."""
+    return locate(log, base, game_id, is_known(game_id), project)
 
 
-def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None) -> Setup:
+def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None,
+             project: Path | None = None) -> Setup:
     """Return the Setup the header describes, recording each bad header value as a problem."""
     header = log.header
     _check_keys(log, problems)
@@ -59,7 +65,7 @@ def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | No
     _check_options(log, engine, setup_items, "Setup", problems)
     options.update(setup_items)
     seed = _seed(log, problems)
-    project = log_project(log, base, engine.game_id)
+    project = log_project(log, base, engine.game_id, project)
     return Setup(players=players, options=options, seed=seed, project=project)
 
 
@@ -140,11 +146,3 @@ def _seed(log: Log, problems: Problems) -> int | None:
     except ValueError:
         problems.error(Location(log.name, line=log.header_line("Seed")), f'[Seed "{text}"] is not a whole number')
         return None
-
-
-def _project(text: str, base: Path | None) -> Path | None:
-    """Return the [Project] path, relative to the log's folder."""
-    if not text.strip():
-        return None
-    path = Path(text.strip()).expanduser()
-    return path if path.is_absolute() or base is None else (base / path).resolve()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -13,6 +13,7 @@ from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind,
 from playproof.playtest.games import find_project, resolve_engine
 from playproof.playtest.logmodel import Entry, EntryKind, Log, render
 from playproof.playtest.logparse import parse_line, parse_log
+from playproof.playtest.projectfind import is_project, portable_text, session_stamp, set_header
 from playproof.playtest.replay import EngineFailure, Replay, events_of, line_order, prepare, problem_of
 from playproof.playtest.store import SessionInfo, Store
 
@@ -22,11 +23,12 @@ STAMPED = (EntryKind.MOVE, EntryKind.MARKER, EntryKind.REVEAL, EntryKind.UNDO, E
 
 def header_lines(game: str, players: list[str], project: str | None = None, variant: str = "",
                  setup: str = "", seed: int | None = None, today: date | None = None,
-                 engine: str | None = None) -> list[str]:
-    """Return the header of a new session's log ([Engine] names a Python engine given with --engine)."""
+                 engine: str | None = None, stamp: dict[str, str] | None = None) -> list[str]:
+    """Return the header of a new session's log ([Engine] names a Python engine given with --engine;
+    `stamp`: [Referee], [Components] and [Content], see session_stamp)."""
     values = {"Game": game, "Players": ", ".join(players), "Date": (today or date.today()).isoformat(),
               "Project": project, "Variant": variant, "Setup": setup, "Seed": None if seed is None else str(seed),
-              "Engine": engine}
+              "Engine": engine, **(stamp or {})}
     return [render(Entry(0, EntryKind.HEADER, key=key, value=value)) for key, value in values.items() if value] + [""]
 
 
@@ -77,14 +79,15 @@ class Recorder:
     """One session being recorded: its stored log and the engine replaying it."""
 
     def __init__(self, store: Store, session: int, clock: Clock = time.time, take_over: bool = False,
-                 what: str = "a recorder", engine: str | None = None, hold: bool = True) -> None:
+                 what: str = "a recorder", engine: str | None = None, hold: bool = True,
+                 project: Path | None = None) -> None:
         self.store, self.session, self.clock, self.token = store, session, clock, ""
         self.info = store.info(session)
         if self.info.ended:  # `end` closes a session for good: its report no longer changes
             raise PlayproofError(f"session {session} ended at {self.info.ended}; it takes no more lines")
         self.log = parse_log(store.text(session), f"session {session}")
         self.engine_spec = engine
-        self.replay = _prepare_session(self.log, self.info, engine)
+        self.replay = _prepare_session(self.log, self.info, engine, project)  # project: where it is now
         self.engine, self.found = self.replay.engine_at()
         if hold:
             self.hold(what, take_over)
@@ -113,11 +116,12 @@ class Recorder:
         """Create a session for a game (its project named, or ./<game> when that is one) and return its recorder."""
         project = (project or find_project(game))
         project = project.resolve() if project else None
-        game_id = resolve_engine(game, project, engine).game_id
-        lines = header_lines(game_id, players, str(project) if project else None, variant, setup, seed,
-                             engine=engine)
+        engine_cls = resolve_engine(game, project, engine)
+        lines = header_lines(engine_cls.game_id, players, str(project) if project else None, variant, setup, seed,
+                             engine=engine, stamp=session_stamp(engine_cls, project, engine))
+        game_id = engine_cls.game_id
         problems = _errors(prepare(parse_log("\n".join(lines) + "\n", "new session"), game_id,
-                                   engine=engine).problems)
+                                   engine=engine, project=project).problems)
         if problems:
             raise PlayproofError(problems[0].message)
         session = store.create(game_id, ", ".join(players), lines, clock(), timed,
@@ -275,17 +279,27 @@ def session_log(store: Store, session: int) -> Log:
     return parse_log(store.text(session), f"session {session}")
 
 
-def session_replay(store: Store, session: int, engine: str | None = None) -> Replay:
-    """Return a stored session bound to its engine."""
-    return _prepare_session(session_log(store, session), store.info(session), engine)
+def portable_log(store: Store, session: int, folder: Path) -> Log:
+    """Return a stored session's log as it is exported into `folder`: [Project] relative to it (playtest export)."""
+    log = session_log(store, session)
+    stored = _existing(store.info(session).project)
+    return parse_log(portable_text(log, stored, folder), log.name) if stored is not None else log
 
 
-def _prepare_session(log: Log, info: SessionInfo, engine: str | None = None) -> Replay:
-    """Bind a session's log to its engine, with the project path stored when it was created."""
-    replay = prepare(log, info.game, engine=engine)
-    if info.project:
-        replay.setup = replace(replay.setup, project=Path(info.project))
-    return replay
+def session_replay(store: Store, session: int, engine: str | None = None, project: Path | None = None) -> Replay:
+    """Return a stored session bound to its engine (`project`: the game project, where it is now)."""
+    return _prepare_session(session_log(store, session), store.info(session), engine, project)
+
+
+def _prepare_session(log: Log, info: SessionInfo, engine: str | None = None, project: Path | None = None) -> Replay:
+    """Bind a session's log to its engine, with the project given, else the one stored while it is still there."""
+    given = project if project is not None else _existing(info.project)
+    return prepare(log, info.game, engine=engine, project=given)
+
+
+def _existing(stored: str | None) -> Path | None:
+    """Return a stored project folder that still holds a project, else None (the log's header is searched)."""
+    return Path(stored) if stored and is_project(Path(stored)) else None
 
 
 def import_log(store: Store, path: Path, engine: str | None = None) -> int:
@@ -299,7 +313,10 @@ def import_log(store: Store, path: Path, engine: str | None = None) -> int:
         _refuse_errors(sorted(log.problems, key=line_order) + [problem_of(exc, log.name)], path)
         raise
     _refuse_errors(replay.problems, path)
-    lines = log.text().split("\n")[:-1] if log.final_newline else log.text().split("\n")
+    project = replay.setup.project
+    values = {**session_stamp(replay.engine_cls, None, engine), **({"Project": str(project.resolve())} if project else {})}
+    text = set_header(log, values) if values else log.text()
+    lines = text.split("\n")[:-1] if log.final_newline else text.split("\n")  # a stored log names its folder
     return store.create(replay.engine_cls.game_id, ", ".join(replay.setup.players), lines, 0.0, False,
                         str(replay.setup.project) if replay.setup.project else None)
 

@@ -189,11 +189,12 @@ class RoundScores:
         return self.snapshots
 
 
-def prepare(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None) -> Replay:
-    """Bind a log to its game's engine and setup; header problems are collected, not raised."""
-    engine_cls = engine_of(log, game, base, engine)
+def prepare(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None,
+            project: Path | None = None) -> Replay:
+    """Bind a log to its game's engine and setup; header problems are collected, not raised (`project`: --project)."""
+    engine_cls = engine_of(log, game, base, engine, project)
     problems = Problems()
-    setup = setup_of(log, engine_cls, problems, base)
+    setup = setup_of(log, engine_cls, problems, base, project)
     return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order),
                   playable=not players_errors(engine_cls, setup.players))
 

@@ -12,6 +12,7 @@ from playproof.playtest.audit import AuditResult, Finding, problem_line
 from playproof.playtest.engine import TABLE, EventKind, Status
 from playproof.playtest.logmodel import Entry, EntryKind, Log, body_text
 from playproof.playtest.replay import RoundScores, corrections_of, events_of, run, superseded_amends
+from playproof.playtest.versioncheck import versions_note
 
 
 @dataclass
@@ -231,6 +232,8 @@ class Aggregate:
     """Mean score of each seat over the sessions that report scores."""
     games: list[str] = field(default_factory=list)
     """The games of the sessions (seat and score views mix them when there are several)."""
+    versions: str = ""
+    """A caution naming the versions the sessions were played on, when there are several (versioncheck)."""
 
     @cached_property
     def short_names(self) -> dict[str, str]:
@@ -242,15 +245,15 @@ class Aggregate:
         return self.short_names.get(name, name)
 
     def mixed_note(self) -> str:
-        """Return a caution when the sessions are of different games, else an empty string."""
-        if len(self.games) < 2:
-            return ""
+        """Return a caution when the sessions are of different games or versions, else an empty string."""
         games = ", ".join(self.games)
-        return f"These sessions are of {len(self.games)} games ({games}); seat and score views mix them."
+        mixed = f"These sessions are of {len(self.games)} games ({games}); seat and score views mix them." \
+            if len(self.games) > 1 else ""
+        return " ".join(note for note in (mixed, self.versions) if note)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the aggregate as JSON-ready data."""
-        return {"sessions": self.sessions, "games": self.games,
+        return {"sessions": self.sessions, "games": self.games, "versions_note": self.versions,
                 "seat_wins": [{"seat": s, "wins": w, "games": g, "mean_score": self.seat_means.get(s)}
                               for s, w, g in self.seat_wins],
                 "score_spread": [{"log": n, "low": lo, "high": hi, "mean": m} for n, lo, hi, m in self.spreads],
@@ -271,7 +274,7 @@ def aggregate(reports: list[SessionReport]) -> Aggregate:
     rules = Counter(f.rule for r in reports for f in r.violations if f.status is Status.VIOLATION)
     return Aggregate(len(reports), [(s, wins[s], games[s]) for s in sorted(games)], spreads,
                      [(r.name, r.moves, r.minutes) for r in reports], rules.most_common(), _seat_means(reports),
-                     sorted({r.game for r in reports if r.game}))
+                     sorted({r.game for r in reports if r.game}), versions_note([r.header for r in reports]))
 
 
 def _seat_means(reports: list[SessionReport]) -> dict[int, float]:

@@ -124,19 +124,26 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, count + 1))
 
 
-def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> str:
-    """Return a simulated game as log text (header, then one `Actor: verb args` line per event)."""
+def game_log(engine_cls: type[Engine], setup: Setup, events: list[Event], folder: Path | None = None) -> str:
+    """Return a simulated game as log text (header, then one `Actor: verb args` line per event); `folder`: where
+    the log is written, so that [Project] is relative to it (a portable log)."""
+    from playproof.playtest.projectfind import relative_to, session_stamp
+
+    project = setup.project
+    named = relative_to(project, folder) if project is not None and folder is not None else project
     values = {"Game": engine_cls.game_id, "Players": ", ".join(setup.players),
               "Seed": None if setup.seed is None else str(setup.seed),
               "Variant": ", ".join(f"{k}={v}" for k, v in setup.options.items()),
-              "Project": str(setup.project) if setup.project else None}
+              "Project": str(named) if named else None, **session_stamp(engine_cls, project)}
     header = [render(Entry(0, EntryKind.HEADER, key=k, value=v)) for k, v in values.items() if v]  # escaped
     return "\n".join(header + [""] + [event_line(e) for e in events]) + "\n"
 
 
 def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int,
-                   options: dict[str, str] | None = None, project: Path | None = None) -> Iterator[SimulatedGame]:
-    """Play `games` random games (game i uses seed + i) and yield each with its log."""
+                   options: dict[str, str] | None = None, project: Path | None = None,
+                   folder: Path | None = None) -> Iterator[SimulatedGame]:
+    """Play `games` random games (game i uses seed + i) and yield each with its log (`folder`: where the logs
+    go, so that they name their project relative to it)."""
     project = project.resolve() if project is not None else None
     for index in range(games):
         game_seed = seed + index
@@ -148,7 +155,7 @@ def simulate_games(engine_cls: type[Engine], players: int, games: int, seed: int
         except Exception as exc:  # an engine bug (or a rejected own move) must name the game that shows it
             raise PlayproofError(f"the {engine_cls.game_id} engine failed in the simulated game with seed "
                                  f"{game_seed} ({exc.__class__.__name__}: {exc})") from exc
-        yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events),
+        yield SimulatedGame(game_seed, len(events), engine.scores(), game_log(engine_cls, setup, events, folder),
                             engine.winners())
 
 
@@ -185,7 +192,7 @@ def run_simulation(engine_cls: type[Engine], players: int, games: int, seed: int
     if logs is not None:
         write_log(logs, None)
     began = time.perf_counter()
-    for played in simulate_games(engine_cls, players, games, seed, options, project):
+    for played in simulate_games(engine_cls, players, games, seed, options, project, logs):
         # a shared win counts for every seat that shares it
         summary.games, summary.events = summary.games + 1, summary.events + played.events
         for seat, name in enumerate(player_names(players)):

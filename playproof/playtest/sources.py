@@ -6,27 +6,38 @@ from pathlib import Path
 
 from playproof.errors import PlayproofError
 from playproof.playtest.audit import AuditResult, audit_file, audit_log
+from playproof.playtest.projectfind import is_project
 from playproof.playtest.recorder import session_log
 from playproof.playtest.reportdata import SessionReport, session_report
 from playproof.playtest.store import Store
 
 
-def audit_source(source: str, db: Path | None = None, engine: str | None = None) -> AuditResult:
-    """Audit a log file, or the stored session whose id `source` is (`engine`: a Python engine as module:Class)."""
+def audit_source(source: str, db: Path | None = None, engine: str | None = None,
+                 project: Path | None = None) -> AuditResult:
+    """Audit a log file, or the stored session whose id `source` is (`engine`: a Python engine as module:Class;
+    `project`: the game project, wherever the log says it was)."""
     path = Path(source)
     if path.exists():
-        return audit_file(path, engine=engine, rounds=True)
+        return audit_file(path, engine=engine, rounds=True, project=project)
     if source.isdigit():
         store = Store(db, readonly=True)
         try:
             info = store.info(int(source))
-            return audit_log(session_log(store, info.id), info.game,
-                             project=Path(info.project) if info.project else None, engine=engine, rounds=True)
+            return audit_log(session_log(store, info.id), info.game, project=stored_project(info.project, project),
+                             engine=engine, rounds=True)
         finally:
             store.close()
     raise PlayproofError(f"{source}: no such log file, and not a session id")
 
 
-def load_reports(sources: list[str], db: Path | None = None, engine: str | None = None) -> list[SessionReport]:
+def stored_project(stored: str | None, given: Path | None = None) -> Path | None:
+    """Return the project of a stored session: the one given, else the stored folder while it is still there."""
+    if given is not None:
+        return given
+    return Path(stored) if stored and is_project(Path(stored)) else None
+
+
+def load_reports(sources: list[str], db: Path | None = None, engine: str | None = None,
+                 project: Path | None = None) -> list[SessionReport]:
     """Return the session report of every source (log file or session id)."""
-    return [session_report(audit_source(s, db, engine)) for s in sources]
+    return [session_report(audit_source(s, db, engine, project)) for s in sources]

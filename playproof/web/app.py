@@ -16,7 +16,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from playproof.errors import PlayproofError
-from playproof.playtest.games import game_ids
 from playproof.web import render
 from playproof.web.hub import Hub, sse
 from playproof.web.lease import Leases, Pen, PenTaken
@@ -146,18 +145,20 @@ class TableApp:
     async def home(self, request: Request) -> Response:
         """The home page: start a session or open a stored one."""
         sessions = await self.tables.run(self.tables.sessions)
-        return HTMLResponse(render.home(sessions, game_ids(), self.policy.csrf_for(self._device(request))))
+        games = await self.tables.run(self.tables.games)
+        return HTMLResponse(render.home(sessions, games, self.policy.csrf_for(self._device(request))))
 
     async def start(self, request: Request) -> Response:
         """Start a session from the home page's form and go to its page."""
         form, device = await _form(request), self._device(request)
         try:
             session = await self.tables.run(self.tables.start, form.get("game", ""), form.get("players", ""),
-                                            form.get("project", ""), form.get("variant", ""), form.get("setup", ""),
-                                            bool(form.get("timed")))
+                                            "", form.get("variant", ""), form.get("setup", ""),
+                                            bool(form.get("timed")))  # the project is found, never typed
         except PlayproofError as exc:
             sessions = await self.tables.run(self.tables.sessions)
-            page = render.home(sessions, game_ids(), self.policy.csrf_for(device), str(exc), form)
+            games = await self.tables.run(self.tables.games)
+            page = render.home(sessions, games, self.policy.csrf_for(device), str(exc), form)
             return HTMLResponse(page, status_code=400)
         self.leases.take_over(session, device)
         return RedirectResponse(f"/s/{session}", status_code=303)
@@ -315,7 +316,9 @@ def _set_cookie(response: Response, name: str, value: str) -> None:
 
 
 def create_app(db: Path | None = None, host: str = "127.0.0.1", token: str | None = None,
-               engine: str | None = None) -> tuple[Starlette, TableApp]:
-    """Return the ASGI app over a session database and the TableApp behind it."""
-    table = TableApp(Tables(db, engine), Policy.for_host(host, token))
+               engine: str | None = None, projects: Path | None = None,
+               project: Path | None = None) -> tuple[Starlette, TableApp]:
+    """Return the ASGI app over a session database and the TableApp behind it (`projects`: where the declared
+    games the page offers are found; `project`: where a moved session's project is now)."""
+    table = TableApp(Tables(db, engine, projects=projects, project=project), Policy.for_host(host, token))
     return table.asgi(), table

@@ -25,8 +25,9 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
-def table_card(url: str, path: Path, title: str = "Record this playtest") -> Path:
-    """Write an A6 card with the address's QR code, to stand on the table; return its path."""
+def table_card(url: str, path: Path, title: str = "Record this playtest", note: str = "") -> Path:
+    """Write an A6 card with the address's QR code, to stand on the table; return its path (`note`: said
+    instead of the Wi-Fi hint, e.g. that phones cannot reach a loopback address)."""
     from reportlab.lib.pagesizes import A6
     from reportlab.pdfgen.canvas import Canvas
 
@@ -44,7 +45,13 @@ def table_card(url: str, path: Path, title: str = "Record this playtest") -> Pat
     canvas.setFont(font, 7)
     canvas.drawCentredString(width / 2, 60, url)
     canvas.setFont(font, 9)
-    canvas.drawCentredString(width / 2, 42, "Scan with a phone on the same Wi-Fi")
+    if note:
+        from reportlab.lib.utils import simpleSplit
+
+        for index, text in enumerate(simpleSplit(note[0].upper() + note[1:] + ".", font, 9, width - 40)):
+            canvas.drawCentredString(width / 2, 42 - 12 * index, text)
+    else:
+        canvas.drawCentredString(width / 2, 42, "Scan with a phone on the same Wi-Fi")
     try:
         canvas.save()
     except OSError as exc:

@@ -32,7 +32,7 @@ def page(title: str, body: str, csrf: str = "", body_attrs: str = "") -> str:
 </body></html>"""
 
 
-def home(sessions: list[SessionInfo], games: list[str], csrf: str, error: str = "",
+def home(sessions: list[SessionInfo], games: list[str] | list[tuple[str, str]], csrf: str, error: str = "",
          form: dict[str, str] | None = None) -> str:
     """Return the home page: start a session, or resume a stored one."""
     values = form or {}
@@ -51,14 +51,15 @@ def _error(error: str) -> str:
     return f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
 
 
-def _start_form(games: list[str], csrf: str, values: dict[str, str]) -> str:
+def _start_form(games: list[str] | list[tuple[str, str]], csrf: str, values: dict[str, str]) -> str:
     """Return the form that starts a session."""
     def field(name: str, label: str, hint: str, required: bool = False, extra: str = "") -> str:
         need = " required" if required else ""
         return (f'<label>{esc(label)}<input name="{name}" value="{esc(values.get(name, ""))}" '
                 f'placeholder="{esc(hint)}"{need}{extra}></label>')
 
-    options = "".join(f'<option value="{esc(g)}">' for g in games)
+    pairs = [(g, g) if isinstance(g, str) else g for g in games]  # (game id, how it is shown)
+    options = "".join(f'<option value="{esc(g)}" label="{esc(label)}">' for g, label in pairs)
     timed = "" if values and not values.get("timed") else " checked"
     return f"""<form method="post" action="/start" class="start">
 <input type="hidden" name="csrf" value="{esc(csrf)}">
@@ -67,7 +68,6 @@ def _start_form(games: list[str], csrf: str, values: dict[str, str]) -> str:
 {field("players", "Players in seat order", "Ann, Ben, Cat", True)}
 {field("variant", "Variant (optional)", "random-order, rounds=3")}
 {field("setup", "Setup (optional)", "first=Ben")}
-{field("project", "Project folder (optional)", "/path/to/my-game")}
 <label class="check"><input type="checkbox" name="timed" value="1"{timed}> Write elapsed times</label>
 <button class="primary" type="submit">Start recording</button>
 </form>"""

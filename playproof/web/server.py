@@ -10,6 +10,7 @@ from playproof.errors import PlayproofError
 from playproof.web.security import is_loopback
 
 Echo = Callable[[str], None]
+LOOPBACK_NOTE = "only this computer can open this address: phones cannot; serve with --host 0.0.0.0 for them"
 
 
 def lan_address() -> str:
@@ -30,13 +31,14 @@ def table_url(host: str, port: int, token: str | None) -> str:
 
 
 def run_server(db: Path | None, host: str, port: int, token: str | None, engine: str | None,
-               card: Path | None, qr: bool, echo: Echo) -> None:
+               card: Path | None, qr: bool, echo: Echo, projects: Path | None = None,
+               project: Path | None = None) -> None:
     """Serve until Ctrl-C: print the address (QR code and table card off loopback), then run uvicorn."""
     import uvicorn
 
     from playproof.web.app import create_app
 
-    app, table = create_app(db, host, token, engine)
+    app, table = create_app(db, host, token, engine, projects, project)
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -58,5 +60,6 @@ def _announce(url: str, host: str, card: Path | None, qr: bool, echo: Echo) -> N
     if not is_loopback(host) and qr:
         echo(terminal_qr(url))
     if card is not None:
-        echo(f"wrote {table_card(url, card)}")
+        note = LOOPBACK_NOTE if is_loopback(host) else ""
+        echo(f"wrote {table_card(url, card, note=note)}" + (f" ({LOOPBACK_NOTE})" if note else ""))
     echo("Ctrl-C stops the server; every recorded line is already in the database.")

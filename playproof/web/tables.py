@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from playproof.errors import PlayproofError
+from playproof.playtest.catalog import games_in, project_of
+from playproof.playtest.projectfind import is_project
 from playproof.playtest.engine import Status, Violation
 from playproof.playtest.games import load_engine_spec
 from playproof.playtest.logjson import to_jsonl
 from playproof.playtest.logmodel import Entry, EntryKind
-from playproof.playtest.recorder import Outcome, Recorder, round_text, session_log, session_replay, split_players
+from playproof.playtest.recorder import Outcome, Recorder, portable_log, round_text, session_log, session_replay, \
+    split_players
 from playproof.playtest.replay import EngineFailure
 from playproof.playtest.store import SessionInfo, Store
 
@@ -108,6 +111,10 @@ class Tables:
     engine: str | None = None
     """A Python engine (module:Class) for sessions of its game."""
     clock: Clock = time.time
+    projects: Path | None = None
+    """The folder whose game projects the page offers (playtest.catalog); None: the bundled games only."""
+    project: Path | None = None
+    """serve --project: where a stored session's project is now, when the folder it was recorded in is gone."""
     _recorders: dict[int, Recorder] = field(default_factory=dict)
     _store: Store | None = None
     _executor: ThreadPoolExecutor = field(
@@ -143,6 +150,10 @@ class Tables:
         """Return every stored session, newest first."""
         return list(reversed(self.store.sessions()))
 
+    def games(self) -> list[tuple[str, str]]:
+        """Return the games the page offers as (game id, how it is shown): bundled, then declared ones found."""
+        return [(choice.game, choice.label) for choice in games_in(self.projects)]
+
     def engine_for(self, game: str) -> str | None:
         """Return the --engine spec when it referees this game, else None (seed games, plugins, no referee)."""
         if self.engine and load_engine_spec(self.engine).game_id == game.strip().lower():
@@ -154,7 +165,7 @@ class Tables:
         """Start a session and return its id."""
         if not game.strip():
             raise PlayproofError("name the game, e.g. seven-sisters")
-        folder = Path(project.strip()).expanduser() if project.strip() else None
+        folder = Path(project.strip()).expanduser() if project.strip() else project_of(self.projects, game)
         if folder is not None and not folder.is_dir():
             raise PlayproofError(f"{folder}: no such project folder")
         engine = self.engine_for(game)
@@ -169,9 +180,16 @@ class Tables:
         cached = self._recorders.get(session)
         if cached is not None and len(cached.log.entries) == info.lines and not info.ended:
             return cached
-        recorder = Recorder(self.store, session, self.clock, engine=self.engine_for(info.game), hold=False)
+        recorder = Recorder(self.store, session, self.clock, engine=self.engine_for(info.game), hold=False,
+                            project=self.moved_project(info))
         self._recorders[session] = recorder
         return recorder
+
+    def moved_project(self, info: SessionInfo) -> Path | None:
+        """Return where a session's project is now when the folder stored with it is gone, else None."""
+        if not info.project or is_project(Path(info.project)):
+            return None
+        return self.project or project_of(self.projects, info.game)
 
     def enter(self, session: int, text: str) -> Entered:
         """Record one line (`undo` alone takes back the last move) and return its verdict and the new view."""
@@ -213,8 +231,8 @@ class Tables:
 
     def export(self, session: int, jsonl: bool) -> str:
         """Return a session's log exactly as `playproof playtest export` writes it (text or JSON Lines)."""
-        log = session_log(self.store, session)
-        return to_jsonl(log) if jsonl else log.text()
+        log = portable_log(self.store, session, self.projects or Path.cwd())  # [Project] relative to the folder
+        return to_jsonl(log) if jsonl else log.text()                         # the games were found in
 
     def report(self, session: int) -> str:
         """Return the session's HTML report, as `playproof report SESSION` writes it."""

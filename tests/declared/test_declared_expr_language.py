@@ -381,3 +381,12 @@ def test_values_read_too_deep_inside_one_another_are_too_large_not_a_recursion_e
     with pytest.raises(TooLarge, match="more than 100 deep"):
         compiled["w399"].fn(ctx())
     assert compiled["w50"].fn(ctx()) == 51
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("word('on tax gold 1', 4)", 1), ("word('on tax gold 1', 3)", "gold"), ("word('on tax', 9)", ""),
+    ("contains('Discount Wisdom 1', 'wisdom')", True), ("starts('on tax gold 1', 'ON TAX')", True),
+    ("starts('worth 0', 'on')", False),
+])
+def test_text_functions_read_ability_texts(text: str, expected: object) -> None:
+    assert compile_expr(text, Names()).fn(None) == expected

@@ -195,3 +195,20 @@ def test_a_game_where_every_player_is_skipped_ends(tmp_path: Path) -> None:
     for who in ("Ann", "Ben", "Ann", "Ben"):
         assert engine.apply(Event(1, who, "work")) == []
     assert engine.is_over() and engine.decision() is None
+
+
+def test_moves_after_the_end_are_one_finding_and_change_nothing(tmp_path: Path) -> None:
+    project = game(tmp_path, [("end", "round > 1"), ("end at", "round")])
+    played_on = ["Ann: work", "Ben: work", "Ann: work", "Ben: work", "Ann: work", "table: score Ann 1",
+                 "table: score Ben 1"]
+    assert findings(audit_text(project, played_on)) == [(3, "turn-end", "violation")]
+
+
+def test_started_tells_the_setup_from_the_game(tmp_path: Path) -> None:
+    moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "condition"),
+             ("work", "turn", "no", "", "", "", "points: 1", "yes", ""),
+             ("collect", "table", "yes", "bank", "pile", "Cards", "", "", "not started")]
+    project = game(tmp_path, [], moves=moves)
+    assert findings(audit_text(project, ["table: collect Ann Coin", "Ann: work"])) == []
+    assert findings(audit_text(project, ["Ann: work", "table: collect Ann Coin"])) == [
+        (2, "moves-collect-condition", "violation")]

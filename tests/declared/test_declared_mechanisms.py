@@ -186,3 +186,19 @@ def test_a_cooperative_game_is_won_or_lost_together(tmp_path: Path) -> None:
     assert findings(audit_text(project, won[:-1] + ["table: winner Ann"])) == [(7, "scoring-winner", "violation")]
     skipped = ["table: flip Storm", "Ann: calm Storm", "Ben: calm Storm"]
     assert findings(audit_text(project, skipped)) == [(3, "moves-flip-due", "violation")]
+
+
+def test_a_roll_lasts_for_its_turn_and_can_end_it(tmp_path: Path) -> None:
+    project = make(tmp_path, "dive",
+                   Pearls=[("name", "depth", "count"), ("Pearl", 3, 9)],
+                   Zones=[("zone", "owner"), ("reef", "shared"), ("bag", "player")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Setup=[("set", "zone"), ("Pearls", "reef")],
+                   Dice=[("die", "faces"), ("d6", "1-6")],
+                   Moves=[("verb", "from", "to", "components", "dice", "condition", "gain", "ends turn"),
+                          ("dive", "", "", "", "2 d6", "rolled(1) == 0", "", "rolled(1) > 0"),
+                          ("grab", "reef", "bag", "Pearls", "", "roll >= card.depth", "points: 1", "yes")])
+    legal = ["Ann: dive 3 1", "Ben: dive 4 4", "Ben: grab Pearl", "Ann: dive 2 2", "Ann: grab Pearl"]
+    assert findings(audit_text(project, legal)) == []  # Ann's 1 ended her turn; Ben's roll is his own
+    stale = ["Ann: dive 4 4", "Ann: grab Pearl", "Ben: grab Pearl"]
+    assert findings(audit_text(project, stale)) == [(3, "moves-grab-condition", "violation")]  # Ann's roll is gone

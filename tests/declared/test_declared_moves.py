@@ -223,3 +223,60 @@ def test_a_named_value_reads_the_moves_card(tmp_path: Path) -> None:
     assert findings(audit_text(project, ["table: deal Ann Sun", "Ann: play Sun"])) == []
     assert findings(audit_text(project, ["table: deal Ann Moth", "Ann: play Moth"])) == [
         (2, "moves-play-condition", "violation")]
+
+
+def test_a_record_of_a_zone_is_checked_and_changes_nothing(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "takes", "record", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards", "", "", ""),
+            ("shows", "table", "yes", "hand", "", "Cards", "any", "yes", ""),
+            ("end", "turn", "no", "", "", "", "", "", "yes")]
+    project = project_of(tmp_path, rows)
+    deal = ["table: deal Ann Moth", "table: deal Ann Sun"]
+    assert findings(audit_text(project, deal + ["table: shows Ann Sun Moth", "table: shows Ben none"])) == []
+    wrong = audit_text(project, deal + ["table: shows Ann Sun"])
+    assert findings(wrong) == [(3, "moves-shows-record", "violation")]
+    assert "Ann's hand holds Moth, Sun: it leaves out Moth" in wrong.findings[0].message
+    extra = audit_text(project, deal + ["table: shows Ann Sun Moth Lantern", "table: shows Ann Sun Moth"])
+    assert findings(extra) == [(3, "moves-shows-record", "violation")]  # the record moved nothing
+
+
+def test_a_derived_claim_when_the_rules_make_none_changes_nothing(tmp_path: Path) -> None:
+    project = trick_game(tmp_path)
+    early = DEALT + ["Ann: play Moth", "table: take Ann", "Ben: play Lantern"]
+    assert findings(audit_text(project, early)) == [(6, "moves-take-result", "violation")]
+
+
+def test_a_condition_reads_the_zone_the_move_goes_to_and_an_option(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "from", "to", "components", "phrase", "condition", "ends turn"),
+            ("place", "turn", "workers", "farm, mine", "Workers", "place WORKER on LOCATION",
+             "count(to) == 0 and (option('mines') != 'closed' or count(mine) < 9)", "yes"),
+            ("dig", "turn", "", "", "", "", "option('mines') != 'closed'", "yes")]
+    project = project_of(tmp_path, rows, turn=[("options", "mines: closed keeps the mines shut")])
+    assert findings(audit_text(project, ["Ann: place Worker on farm", "Ben: place Worker on mine"])) == []
+    taken = audit_text(project, ["Ann: place Worker on farm", "Ben: place Worker on farm"])
+    assert findings(taken) == [(2, "moves-place-condition", "violation")]
+    assert "count(to) == 0 does not hold: count(to) is 1" in taken.findings[0].message
+    closed = audit_text(project, ['[Setup "mines=closed"]', "Ann: dig"])
+    assert [f for f in findings(closed) if f[1] == "moves-dig-condition"]
+    engine_cls = declared_engine(project, "moves")
+    assert engine_cls.options["mines"] == "closed keeps the mines shut"
+
+
+def test_optional_words_and_several_rows_for_one_verb(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "phrase", "amount", "gain", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards", "", "", "", ""),
+            ("harvest", "turn", "no", "", "", "", "harvest [taking N coins]", "2", "coins: 2", "yes"),
+            ("play", "turn", "no", "hand", "play", "Cards", "play CARD", "", "", "yes"),
+            ("play", "turn", "no", "hand", "market", "Cards", "play CARD to market", "", "", "yes")]
+    project = project_of(tmp_path, rows)
+    legal = ["Ann: harvest", "Ben: harvest taking 2 coins", "table: deal Ann Sun", "table: deal Ann Moth",
+             "Ann: play Sun", "Ben: harvest", "Ann: play Moth to market"]
+    assert findings(audit_text(project, legal)) == []
+    wrong = audit_text(project, ["Ann: harvest taking 3 coins"])
+    assert findings(wrong) == [(1, "moves-harvest-amount", "violation")]
+    assert "harvest states 3, but the rules give 2" in wrong.findings[0].message
+    engine_cls = declared_engine(project, "moves")
+    assert {"moves-play", "moves-play-2", "moves-play-2-from"} <= {r.id.split("/", 1)[1] for r in engine_cls.rules}
+    engine = engine_cls(Setup(("Ann", "Ben"), project=project))
+    engine.apply(Event(1, "table", "deal", "Ann Sun"))
+    assert set(engine.decision().moves) >= {"harvest", "play Sun", "play Sun to market"}

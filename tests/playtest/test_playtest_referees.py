@@ -91,10 +91,11 @@ def test_a_game_with_no_referee_is_recorded_shown_and_exported(runner: CliRunner
     out = result.output.splitlines()
     assert out[0] == "Recording session 1 (my-game (no referee)); type `help` for help."
     assert out[1] == "Ann to decide (no referee: type what was done): "
-    assert "> ✓ line 5" in out and "> ✓ line 6" in out  # a bare move is put in the mouth of the seat to move
+    assert "> ✓ line 6" in out and "> ✓ line 7" in out  # a bare move is put in the mouth of the seat to move
     assert "no referee: 2 move(s) recorded, no rules checked" in out
     assert out[-3:] == ["> Ann: 4", "Ben: 0", "session 1 ended"]
     exported = runner.invoke(cli, ["playtest", "export", "1"])
+    assert '[Referee "none"]' in exported.output.splitlines()  # so that it audits anywhere, with no project
     assert exported.output.endswith("\nAnn: buy Market\nBen: gain 2 coins\ntable: score Ann 4\n")
     shown = runner.invoke(cli, ["playtest", "show", "1"])
     assert shown.output.splitlines()[-1].startswith('session 1: no rules checked: "my-game" has no referee')

@@ -140,9 +140,9 @@ def test_a_pdf_build_draws_from_streamed_rows_read_once_in_order(tmp_path, monke
     seen: list[StreamedRows] = []
     real = build_module.make_jobs
 
-    def jobs(project_, layouts, rows=None):
+    def jobs(project_, layouts, rows=None, choices=None):
         seen.extend(project_.component_set(layout).rows for layout in layouts)
-        return real(project_, layouts, rows)
+        return real(project_, layouts, rows, choices)
 
     monkeypatch.setattr(build_module, "make_jobs", jobs)
     result = build(project, tmp_path / "out")
@@ -153,6 +153,7 @@ def test_a_pdf_build_draws_from_streamed_rows_read_once_in_order(tmp_path, monke
 
 
 def test_a_streamed_build_writes_what_a_build_from_held_rows_writes(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # reproducible: same dates and id in both builds
     project = print_bench.make_deck(tmp_path, 40, "csv")
     with (project / "Cards.csv").open("a") as handle:
         handle.write(",,\n")  # an empty row

@@ -149,6 +149,7 @@ def hex_distance(orientation: str, dx: float, dy: float) -> float:
 def test_hex_groups_with_the_same_cells_in_every_row_nest_a_gap_apart(paper):
     job = group_job("0,0 1,0 0,1 1,1")  # Battle for Seven Cities' four-hex tiles
     assert job.hex == "pointy" and len(job.cells) == 4
+    job = replace(job, narrow=False)  # the full gutter (narrowing to save a sheet: test_print_paper_fill.py)
     sheet = Sheet(*PAPERS[paper], duplex="none")
     page = plan([job], sheet).pages[0]
     boxes = plan([replace(job, hex="", cells=())], sheet).pages[0]

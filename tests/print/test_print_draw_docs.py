@@ -40,4 +40,4 @@ def test_an_unknown_topic_suggests_one():
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
         'Error: no docs topic "layots"; did you mean "layouts"? (topics: workbook, layouts, cli-print, limits, '
-        "your-own-game, rules-sheets, playtest, log-format, simulate)")
+        "your-own-game, rules-sheets, playtest, log-format, simulate, design-loop)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -29,11 +31,12 @@ def test_poker_cards_get_the_service_pixel_size(tmp_path, service, size):
     result = run("build", str(project), "-o", str(out), "--for", service)
     assert result.exit_code == 0, result.output
     files = sorted(p.relative_to(out / service).as_posix() for p in (out / service).rglob("*.png"))
-    assert files == ["cards/fruit-back.png", "cards/fruit-front.png", "cards/gold-back.png", "cards/gold-front.png"]
+    assert files == ["cards/back.png", "cards/fruit-front.png", "cards/gold-front.png"]  # one back: all are the same
     with Image.open(out / service / "cards" / "gold-front.png") as card:
         assert card.size == size
         assert card.getpixel((0, 0)) == card.getpixel((40, 40)) == (255, 255, 255)  # the bleed is the card's art
-    assert (out / service / "index.csv").read_text().splitlines()[1].endswith(f",{size[0]},{size[1]}")
+    index = (out / service / "index.csv").read_text().splitlines()
+    assert f",{size[0]},{size[1]},poker {size[0]}x{size[1]}" in index[1]
 
 
 def test_a_size_no_product_has_is_warned_about(tmp_path):
@@ -64,3 +67,41 @@ def test_for_needs_image_output_and_pod_needs_for(tmp_path):
     assert "Error: --for thegamecrafter makes per-card images (--format pod), not --format svg" in result.output
     result = run("build", str(project), "--format", "pod")
     assert "Error: --format pod needs --for thegamecrafter, makeplayingcards or printplaygames" in result.output
+
+
+def test_each_set_says_the_product_and_template_it_was_matched_to_or_why_not(tmp_path):
+    project = make_project(tmp_path, CARD_LAYOUT + TOKENS, sheets={
+        "Cards": [("name", "text", "count"), ("Gold", "x", 3), ("Fruit", "y", 2)],
+        "Tokens": [("name", "count"), ("Coin", 2)]})
+    out = tmp_path / "out"
+    result = run("build", str(project), "-o", str(out), "--for", "thegamecrafter")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [
+        "The Game Crafter: 4 image(s) for 2 set(s)",
+        "  Cards: The Game Crafter poker (2.5 x 3.5 in), template 825 x 1125 px: the trim 63.5 x 88.9 mm matches "
+        "within 1 mm",
+        "  Tokens: 25.0 x 25.0 mm is none of The Game Crafter's card sizes (each within 1 mm, either way round); "
+        "exported at its own size with the service's bleed"]
+    manifest = json.loads((out / "thegamecrafter" / "manifest.json").read_text())
+    cards, tokens = manifest["sets"]
+    assert (cards["product"], tokens["product"]) == ("poker", None)
+    assert [(i["file"], i["side"], i["copies"]) for i in cards["images"]] == [
+        ("cards/gold-front.png", "front", 3), ("cards/fruit-front.png", "front", 2), ("cards/back.png", "back", 5)]
+    assert "pages" not in manifest and "placements" not in manifest  # images, not sheets
+    assert not (out / "game.manifest.json").exists()
+    index = (out / "thegamecrafter" / "index.csv").read_text().splitlines()
+    assert index[0].endswith(",product") and index[1].endswith(",poker 825x1125")
+    assert index[-1].endswith(",none (own size)")
+    assert lines[-2] == f"wrote {out / 'thegamecrafter' / 'manifest.json'}"
+
+
+def test_backs_that_differ_are_each_written(tmp_path):
+    layout = CARD_LAYOUT.replace('[sets.Cards.back]\nbackground = "#203040"',
+                                 '[sets.Cards.back]\nbackground = "{colour}"')
+    project = make_project(tmp_path, layout, sheets={
+        "Cards": [("name", "text", "colour"), ("Gold", "x", "#aa0000"), ("Fruit", "y", "#00aa00")]})
+    result = run("build", str(project), "-o", str(tmp_path / "out"), "--for", "thegamecrafter")
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in (tmp_path / "out" / "thegamecrafter" / "cards").glob("*.png"))
+    assert files == ["fruit-back.png", "fruit-front.png", "gold-back.png", "gold-front.png"]

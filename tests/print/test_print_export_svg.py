@@ -40,7 +40,7 @@ def run(*args: str):
 def test_text_names_family_weight_and_style_and_parts_are_layers(tmp_path):
     project = make_project(tmp_path)
     run("build", str(project), "-o", str(tmp_path / "out"), "--format", "svg")
-    text = (tmp_path / "out" / "svg" / "cards" / "2-front.svg").read_text()
+    text = (tmp_path / "out" / "svg" / "cards" / "gold-front.svg").read_text()
     root = ET.fromstring(text)
     ns = {"s": "http://www.w3.org/2000/svg"}
     layers = [g.get("{http://www.inkscape.org/namespaces/inkscape}label") for g in root.findall("s:g", ns)]
@@ -74,7 +74,7 @@ def renders(tmp_path_factory):
         run("build", str(EXAMPLES / game), "-o", str(out), "--format", "svg", "--only", only)
         run("build", str(EXAMPLES / game), "-o", str(out), "--format", "png", "--dpi", "96", "--only", only)
         entry = next(e for e in json.loads((out / "png" / "index.json").read_text()) if e["side"] == "front")
-        svg = next((out / "svg").rglob(f"{entry['row']}-front.svg"))
+        svg = next((out / "svg").rglob(Path(entry["file"]).with_suffix(".svg").name))
         found[game] = (Image.open(out / "png" / entry["file"]), svg, out)
     return found
 

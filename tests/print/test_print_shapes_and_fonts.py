@@ -94,7 +94,7 @@ def test_svg_text_lines_match_the_pdf_layout(tmp_path):
     rows = [("name", "text"), ("Gold", "Take one fruit from the supply and place it on the sister of your choice.")]
     project = make_project(tmp_path, sheets={"Cards": rows})
     build(project, tmp_path / "out", BuildOptions(format="svg"))
-    svg = (tmp_path / "out" / "svg" / "cards" / "2-front.svg").read_text()
+    svg = (tmp_path / "out" / "svg" / "cards" / "gold-front.svg").read_text()
     problems = Problems()
     loaded = load_project(project, problems)
     composer = Composer(project, problems, loaded.builtins())

@@ -75,16 +75,17 @@ def test_cut_key_default_shared_and_errors():
     problems = Problems()
     spec = parse_spec(tomllib.loads('[sets.A]\nsize = "poker"\n[sets.B]\nsize = "poker"\ncut = "shared"\n'
                                     '[sets.C]\nsize = "poker"\ncut = "lasers"\n'), problems)
-    assert (spec.sets["A"].cut, spec.sets["B"].cut) == ("gutter", "shared")
-    assert [str(p) for p in problems.items] == ['layouts.toml: set "C": unknown cut "lasers" (use gutter, shared)']
+    assert (spec.sets["A"].cut, spec.sets["B"].cut) == ("auto", "shared")
+    assert [str(p) for p in problems.items] == ['layouts.toml: set "C": unknown cut "lasers" (use auto, gutter, '
+                                                'shared)']
 
 
 def test_gutter_default_and_shared_cut_in_a_build(tmp_path):
-    project = make_project(tmp_path, layouts=CARD_LAYOUT.replace('cut = "shared"\n', ""))
+    project = make_project(tmp_path, layouts=CARD_LAYOUT.replace('cut = "shared"\n', 'cut = "gutter"\n'))
     problems = Problems()
     loaded = load_project(project, problems)
     (job,) = make_jobs(loaded, selected_sets(loaded, ()))
-    assert job.gap == mm(6)
+    assert job.gap == mm(6) and not job.narrow  # a gutter asked for is never narrowed
     (project / "layouts.toml").write_text(CARD_LAYOUT)
     loaded = load_project(project, problems)
     (job,) = make_jobs(loaded, selected_sets(loaded, ()))

@@ -22,6 +22,7 @@ from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, mirror_axis, plan
 from playproof.layouts.project import load_project
 from playproof.layouts.spec import PAPERS
+from playproof.layouts.backs import page_offset
 from playproof.output.build import BuildOptions, build, make_jobs, make_sheet, selected_sets
 from playproof.output.pdf import design_matrix, design_turn
 from playproof.units import mm
@@ -50,7 +51,7 @@ def behind(point: tuple[float, float], page: PagePlan, sheet: Sheet, fold_axis: 
     """Return the point of the back page that lies behind a point of the front page."""
     x, y = point
     axis = fold_axis or mirror_axis(sheet, page.width, page.height)
-    dx, dy = sheet.back_offset
+    dx, dy = page_offset(sheet, page.width, page.height)  # physical directions in this page's coordinates
     if axis == "x":
         return page.width - x + dx, y + dy
     if axis == "y":
@@ -230,6 +231,7 @@ paper = "letter"
 [sets.Boards]
 shape = "board"
 size = "250mm x 95mm"
+cut = "gutter"  # kept apart: two fit on Letter only turned
 background = "#ffffff"
 elements = [ { type = "rect", x = "0mm", y = "0mm", width = "100%", height = "20mm", fill = "#cc0000" } ]
 

@@ -62,7 +62,7 @@ def test_home_page_offers_the_games_and_sets_a_device_cookie(app: object) -> Non
     client = client_of(app)
     page = client.get("/")
     assert page.status_code == 200
-    assert '<option value="seven-sisters">' in page.text and "Start recording" in page.text
+    assert '<option value="seven-sisters" label="seven-sisters (built in)">' in page.text and "Start recording" in page.text
     assert "pp_device" in page.cookies
     assert "samesite=strict" in page.headers["set-cookie"].lower() and "httponly" in page.headers["set-cookie"].lower()
 

@@ -32,8 +32,8 @@ def free_port() -> int:
 class Served:
     """`playproof serve` running in a subprocess over a database (with the Nim example on its path)."""
 
-    def __init__(self, db: Path, port: int, log: Path) -> None:
-        self.db, self.port, self.log = db, port, log
+    def __init__(self, db: Path, port: int, log: Path, extra: tuple[str, ...] = ()) -> None:
+        self.db, self.port, self.log, self.extra = db, port, log, extra
         self.url = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -41,7 +41,7 @@ class Served:
         """Start the server and wait until it answers."""
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(NIM_PLUGIN)]), RL_useA85="0")
         command = [sys.executable, "-c", "from playproof.cli import main; main()", "serve", "--db", str(self.db),
-                   "--port", str(self.port), "--engine", "playproof_nim:Nim"]
+                   "--port", str(self.port), "--engine", "playproof_nim:Nim", *self.extra]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -7,7 +7,8 @@ from typing import Any
 from playproof.playtest.declared.checks import changes, holder, owed_zone
 from playproof.playtest.declared.flow import check_end, end_turn, lead_from, phase_kind
 from playproof.playtest.declared.play import Play
-from playproof.playtest.declared.state import State, ZoneState
+from playproof.playtest.declared.expr import Unknown
+from playproof.playtest.declared.state import Ctx, State, ZoneState
 from playproof.playtest.engine import TABLE
 
 
@@ -30,6 +31,7 @@ def perform(state: State, play: Play) -> None:
     if out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
         return
     round_before = state.flow.round
+    state.flow.started = state.flow.started or play.actor != TABLE
     _bookkeeping(state, play)
     if state.flow.round != round_before:
         check_end(state, at_round_start=True)
@@ -42,6 +44,16 @@ def _count_use(state: State, play: Play) -> None:
     key = (play.spec.verb, play.actor if play.actor != TABLE else play.target)
     counts = state.flow.round_uses if play.spec.limit_per == "round" else state.game_uses
     counts[key] = counts.get(key, 0) + 1
+
+
+def _ends_now(state: State, play: Play) -> bool:
+    """Return True when a move's `ends turn` condition holds after it (a roll of a 1 ends the dive)."""
+    if play.spec.ends_when is None:
+        return False
+    try:
+        return bool(play.spec.ends_when(Ctx(state, play.mover, play.comp, None, play)))
+    except Unknown:
+        return False
 
 
 def perform_late(state: State, play: Play, assumed: str) -> None:
@@ -176,6 +188,6 @@ def _bookkeeping(state: State, play: Play) -> None:
     if spec.next == "first" and play.target:
         flow.next_first = play.target
     actor = play.actor if play.actor != TABLE else flow.current
-    if spec.ends_turn or (turn.end_turn == "auto" and turn.actions is not None and flow.actions >= turn.actions
-                          and player_move):
+    if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
+                                                    and flow.actions >= turn.actions and player_move):
         end_turn(state, actor)

@@ -28,7 +28,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     counter_rows = [r for r in rows["Counters"] if r.text("counter")]
     names = Names({r.text("zone"): choice(r, "owner", Problems()) == "player" for r in rows["Zones"] if r.text("zone")},
                   {r.text("counter"): choice(r, "owner", Problems()) != "shared" for r in counter_rows},
-                  fields={f for cset in sets.values() for f in cset.columns if f != "count"})
+                  fields={"set"} | {f for cset in sets.values() for f in cset.columns if f != "count"})
     values = _values(rows["Values"], replace(names, card_dotted=True), problems)  # a value may read card.<field>
     zones = {z.name: z for z in (_zone(r, names, problems) for r in rows["Zones"]) if z}
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
@@ -43,11 +43,15 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     game = Game(game_id, title, comps, zones, counters, setup, moves, turn, scoring, values,
                 rule_index(game_id, zones, counters, moves, turn, rows), str(workbook.info.get("components") or ""))
     game.dice = dice
+    game.aliases = aliases(comps)
     return game
 
 
 def components(sets: dict[str, ComponentSet], problems: Problems) -> dict[str, Comp]:
-    """Return every component design by key (its `name`, else its first column)."""
+    """Return every component design by key (its `name`, else its first column; also each of its `alias`es).
+
+    Every component also has the field `set` (its sheet's name) unless a column says otherwise.
+    """
     found: dict[str, Comp] = {}
     for cset in sets.values():
         label = "name" if "name" in cset.columns else (cset.columns[0] if cset.columns else "")
@@ -60,10 +64,20 @@ def components(sets: dict[str, ComponentSet], problems: Problems) -> dict[str, C
                 problems.warn(cset.location(row.row, label), f'"{name}" is also a component of "{found[key].set}"; '
                               "logs name the first")
                 continue
-            fields = {k: _number(v) for k, v in row.fields.items()}
+            fields = {"set": cset.name, **{k: _number(v) for k, v in row.fields.items()}}
             old = found.get(key)
             count = row.count + (old.count if old else 0)
             found[key] = Comp(key, str(name), cset.name, fields, count)
+    return found
+
+
+def aliases(comps: dict[str, Comp]) -> dict[str, str]:
+    """Return the other names a component is known by in logs (its `alias` column, comma separated) -> its key."""
+    found: dict[str, str] = {}
+    for key, comp in comps.items():
+        for alias in str(comp.fields.get("alias") or "").split(","):
+            if alias.strip() and name_key(alias) not in comps:
+                found.setdefault(name_key(alias), key)
     return found
 
 
@@ -256,6 +270,10 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
             turn.turns_each = number or 1
     elif key == "tiebreak":
         turn.tiebreak = _tiebreaks(row, names, problems)
+    elif key == "options":
+        for part in (p for p in text.split(";") if p.strip()):
+            name, _, what = part.partition(":")
+            turn.options[name.strip()] = what.strip() or "a variant option of the rules sheets"
     elif key in TURN_CHOICES:
         words = TURN_CHOICES[key]
         if text.lower() not in words:
@@ -267,4 +285,4 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
     elif key == "phases":
         turn.phases = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     else:
-        setattr(turn, key, expression(row, "value", names, problems))
+        setattr(turn, key.replace(" ", "_"), expression(row, "value", names, problems))

@@ -96,21 +96,39 @@ class MovesBuilder:
         return SetupRow(sets[0], where, zone, each, row.origin)
 
     def moves(self, rows: list[RawRow]) -> dict[str, MoveSpec]:
-        """Return the Moves rows by verb (a verb declared twice is an error)."""
+        """Return the Moves rows by rule name: the verb, or `verb-2` for the second row of a verb.
+
+        A verb may have several rows told apart by their phrase (or the sets they take): `acquire CARD`,
+        `acquire CARD on BOARD`; a log line is read by the first row whose words fit.
+        """
         found: dict[str, MoveSpec] = {}
         for row in rows:
             verb = row.text("verb").lower()
             if not verb:
                 continue
-            if verb in found or verb in RESERVED_VERBS:
-                self.problems.error(row.where("verb"), f'{row.cell("verb")}: verb "{verb}" is declared twice '
-                                    "(score and winner are the table's claims)")
+            if verb in RESERVED_VERBS:
+                self.problems.error(row.where("verb"), f'{row.cell("verb")}: "{verb}" is a claim of the table, '
+                                    "checked against the Scoring sheet; it cannot be declared")
                 continue
             if " " in verb:
                 self.problems.error(row.where("verb"), f'{row.cell("verb")}: a verb is one word, not "{verb}"')
                 continue
-            found[verb] = self.move(row, verb)
+            spec = self.move(row, verb)
+            same = [s for s in found.values() if s.verb == verb]
+            if same and not self.told_apart(row, spec, same):
+                continue
+            spec.rule_name = verb if not same else f"{verb}-{len(same) + 1}"
+            found[spec.rule_name] = spec
         return found
+
+    def told_apart(self, row: RawRow, spec: MoveSpec, same: list[MoveSpec]) -> bool:
+        """A verb's further row must differ from its others in its phrase or in the sets it takes."""
+        for other in same:
+            if other.phrase == spec.phrase and other.sets == spec.sets:
+                self.problems.error(row.where("verb"), f'{row.cell("verb")}: verb "{spec.verb}" is declared twice '
+                                    f"({other.origin}) with the same phrase and sets: give each row its own phrase")
+                return False
+        return True
 
     def move(self, row: RawRow, verb: str) -> MoveSpec:
         """Check and compile one Moves row."""
@@ -130,21 +148,32 @@ class MovesBuilder:
                         expression(row, "where", self.card_names, problems) if sets else None,
                         condition.fn if condition else None, None, None, [],
                         None, self.phase(row), action,
-                        choice(row, "ends turn", problems) == "yes", choice(row, "next", problems),
+                        row.text("ends turn").lower() == "yes", choice(row, "next", problems),
                         expression(row, "due", names, problems), row.origin)
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
         spec.limit, spec.limit_per = self.limit(row, actor)
+        spec.ends_when = self.ends_when(row, names)
         spec.reads_card = bool(condition and condition.card_fields)
         spec.count = self.count(row, bulk)
         self.economy(row, spec, names)
         spec.derived = choice(row, "derived", problems) == "yes"
+        spec.record = choice(row, "record", problems) == "yes"
+        spec.amount = expression(row, "amount", names, problems)
         spec.result = expression(row, "result", names, problems)
         spec.message = template(row, "message", names, problems)
+        spec.note = row.text("note")
         spec.dice = self.dice_of(row)
         spec.phrase = self.phrase(row, spec)
-        spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result") if row.text(c)}
+        spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result", "amount") if row.text(c)}
         self.consistent(row, spec)
         return spec
+
+    def ends_when(self, row: RawRow, names: Names) -> Fn | None:
+        """Return the `ends turn` cell when it is a condition (`rolled(1) > 0`): `yes`, `no` and empty are not."""
+        text = row.text("ends turn").lower()
+        if text in ("", "yes", "no"):
+            return None
+        return expression(row, "ends turn", names, self.problems)
 
     def limit(self, row: RawRow, actor: str) -> tuple[int | None, str]:
         """Return how many times a move may be made and in what: `2` (a turn; a table move's: a round),
@@ -224,7 +253,9 @@ class MovesBuilder:
         mark = min(marks)
         name, text = part[:mark], part[mark + 1:]
         name, _, owner = name.strip().partition(" of ")
-        if owner and owner.strip() not in ("target", "current", "player"):
+        if name.strip().lower().startswith("each "):
+            name, owner = name.strip()[5:], "each"
+        if owner and owner.strip() not in ("target", "current", "player", "each"):
             self.problems.error(row.where("gain"), f"{row.cell('gain')}: \"{name} of {owner.strip()}\": a gain "
                                 "goes to `target` (the player the move names), `current` or `player` (who moves)")
             return set()
@@ -234,7 +265,7 @@ class MovesBuilder:
         if not found:
             return set()
         gains = spec.gains if mark == colon else spec.sets_gain
-        if owner.strip() in ("target", "current"):
+        if owner.strip() in ("target", "current", "each"):
             spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
         gains.append((name.strip(), found.fn))
         return set(found.card_fields) if mark == colon else set()
@@ -268,25 +299,45 @@ class MovesBuilder:
         return tuple(found)
 
     def phrase(self, row: RawRow, spec: MoveSpec) -> tuple[Part, ...]:
-        """Read a move's log phrase: lower-case words are written as is, upper-case words are its parts."""
+        """Read a move's log phrase: lower-case words are written as is, upper-case words are its parts, and
+        words in brackets may be left out (`harvest [taking N food]`; a group starts with a written word)."""
         text = row.text("phrase")
         if not text:
             return ()
-        words = text.split()
+        words = text.replace("[", " [ ").replace("]", " ] ").split()
         if words and words[0].lower() == spec.verb:
             words = words[1:]
-        parts, seen = [], set()
+        parts, seen, group, groups = [], set(), 0, 0
         for word in words:
+            if word in ("[", "]"):
+                group, groups = self.bracket(row, word, group, groups)
+                continue
             part = self.part(row, spec, word)
             if part is None:
                 continue
             if part.kind != "word" and part.kind in seen:
                 self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: the phrase names '
                                     f"{'the components' if part.kind == 'cards' else part.kind} twice ({word})")
+            if group and (not parts or parts[-1].group != group) and part.kind != "word":
+                self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a group in brackets starts with '
+                                    f'a written word ("[taking N food]"), not {word}')
             seen.add(part.kind)
-            parts.append(part)
-        self.phrase_complete(row, spec, seen)
+            parts.append(Part(part.kind, part.text, group))
+        if group:
+            self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a "[" is not closed')
+        self.phrase_complete(row, spec, {p.kind for p in parts if not p.group})
         return tuple(parts)
+
+    def bracket(self, row: RawRow, word: str, group: int, groups: int) -> tuple[int, int]:
+        """Open or close an optional group of a phrase (groups do not nest)."""
+        if word == "[":
+            if group:
+                self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: groups in brackets do not nest')
+                return group, groups
+            return groups + 1, groups + 1
+        if not group:
+            self.problems.error(row.where("phrase"), f'{row.cell("phrase")}: a "]" closes no "["')
+        return 0, groups
 
     def part(self, row: RawRow, spec: MoveSpec, word: str) -> Part | None:
         """Return what one word of a phrase is (an unknown upper-case part is recorded)."""

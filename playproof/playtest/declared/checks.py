@@ -21,16 +21,21 @@ from playproof.playtest.declared.wording import explain_condition, render
 from playproof.playtest.engine import TABLE, Status, Violation
 
 
-def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Violation]:
-    """Return every violation of a move in the current state, without changing it."""
-    spec, game = play.spec, state.game
-    if state.flow.over and not (due_now and spec.actor == "table"):
-        return [_finding(game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its end",
-                         line)]
-    found = _who(state, play, line)
+def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False) -> list[Violation]:
+    """Return every violation of a move in the current state, without changing it.
+
+    `settled`: the caller already found that the end, who moves and the turn's limits allow this row now
+    (the legal-move listing checks those once per row, not once per candidate).
+    """
+    found: list[Violation] = []
+    if not settled:
+        ended = _after_end(state, play, line, due_now)
+        if ended:
+            return ended
+        found = _who(state, play, line)
     if play.problem:
         return found + [_move_finding(state, play, play.check, play.problem, line)]
-    if not found:
+    if not found and not settled:
         found += _turn_limits(state, play, line)
     found += _components(state, play, line)
     if any(v.rule.endswith("-cell") for v in found):
@@ -38,15 +43,55 @@ def check(state: State, play: Play, line: int, due_now: bool = False) -> list[Vi
     found += _condition(state, play, line)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
-    found += cost_found
+    found += cost_found + _amount(state, play, line)
     if not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
 
 
+def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Violation]:
+    """Nothing is played after the end (but the table's due moves: its clean-up)."""
+    spec = play.spec
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return [_finding(state.game, "turn-end", f"the game is over; {spec.verb} on line {line} comes after its "
+                         "end", line)]
+    return []
+
+
+def row_allowed(state: State, play: Play, due_now: bool = False) -> bool:
+    """Return True when the end, who moves and the turn's limits allow a move of this row now."""
+    return not _after_end(state, play, 0, due_now) and not _who(state, play, 0) and not _turn_limits(state, play, 0)
+
+
 def check_from(state: State, play: Play, line: int) -> list[Violation]:
     """Return what is wrong with the components of a move written late (only where they come from)."""
     return _components(state, play, line)
+
+
+def check_record(state: State, play: Play, line: int) -> list[Violation]:
+    """A record of a zone names exactly the components it holds (any order); it changes nothing."""
+    spec = play.spec
+    if play.problem and play.check != "count":
+        return [_move_finding(state, play, play.check, play.problem, line)]
+    held: dict[str, int] = {}
+    uncertain = False
+    for name in spec.sources:
+        zone = state.zone(name, play.mover)
+        uncertain = uncertain or zone.uncertain
+        for comp, _ in zone.items:
+            held[comp.name] = held.get(comp.name, 0) + 1
+    named: dict[str, int] = {}
+    for comp in play.comps:
+        named[comp.name] = named.get(comp.name, 0) + 1
+    if named == held or (uncertain and all(named.get(k, 0) >= n for k, n in held.items())):
+        return []
+    missing = [f"{k}" for k, n in held.items() for _ in range(n - named.get(k, 0))]
+    extra = [f"{k}" for k, n in named.items() for _ in range(n - held.get(k, 0))]
+    where = " and ".join(zone_name(state.game, z, play.mover) for z in spec.sources)
+    said = "; ".join(part for part in (f"it leaves out {', '.join(missing)}" if missing else "",
+                                        f"{', '.join(extra)} is not there" if extra else "") if part)
+    holds = ", ".join(sorted(k for k, n in held.items() for _ in range(n))) or "nothing"
+    return [_move_finding(state, play, "record", f"{where} holds {holds}: {said}", line)]
 
 
 def _finding(game: Game, rule: str, message: str, line: int, status: Status = Status.VIOLATION) -> Violation:
@@ -58,10 +103,12 @@ def _move_finding(state: State, play: Play, check_name: str, text: str, line: in
                   status: Status = Status.VIOLATION, detail: str = "", sentence: bool = False) -> Violation:
     """Return a finding of a move's rule: `text (origin)`, or the row's sentence for a rule it words."""
     spec = play.spec
-    rule = move_rule(state.game.game_id, spec.verb, check_name)
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, check_name)
     if sentence and spec.message is not None:
-        sentence = render(spec.message, _ctx(state, play))
-        return Violation(rule, sentence + (f" ({detail})" if detail else ""), line, status)
+        said = render(spec.message, _ctx(state, play))
+        return Violation(rule, said + (f" ({detail})" if detail else ""), line, status)
+    if sentence and spec.note:
+        return Violation(rule, f"{spec.note.rstrip('.')}: {text} ({spec.origin})", line, status)
     return Violation(rule, f"{text} ({spec.origin})", line, status)
 
 
@@ -263,6 +310,21 @@ def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
     return play.amount, [_move_finding(state, play, "cost", f"{what} costs {cost}, not {play.amount}", line)]
 
 
+def _amount(state: State, play: Play, line: int) -> list[Violation]:
+    """A number the move states is what its `amount` says (the food a harvest takes)."""
+    spec = play.spec
+    if spec.amount is None or play.amount is None:
+        return []
+    try:
+        expected = int(as_number(spec.amount(_ctx(state, play))))
+    except Unknown:
+        return []
+    if expected == play.amount:
+        return []
+    return [_move_finding(state, play, "amount", f"{spec.verb} states {play.amount}, but the rules give {expected} "
+                          f"({spec.texts.get('amount', '')})", line, sentence=True)]
+
+
 def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
     """Counters a move changes stay within their range."""
     found = []
@@ -288,13 +350,16 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
     for index, (name, fn) in enumerate(spec.gains):
-        key = (name, state.counter_owner(name, _gainer(state, play, ("add", index), payer)))
-        for comp in _each(play):
-            try:
-                gain = as_number(fn(_ctx(state, play, comp)))
-            except Unknown:
-                gain = 0
-            deltas[key] = deltas.get(key, 0) + int(gain)
+        owner = _gainer(state, play, ("add", index), payer)
+        for player in (state.players if owner == "each" else (owner,)):
+            key = (name, state.counter_owner(name, player))
+            for comp in _each(play):
+                try:
+                    gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
+                                        else _ctx(state, play, comp)))
+                except Unknown:
+                    gain = 0
+                deltas[key] = deltas.get(key, 0) + int(gain)
     found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
     for index, (name, fn) in enumerate(spec.sets_gain):
         try:
@@ -310,6 +375,8 @@ def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
     owner = play.spec.gain_owner.get(gain)
     if owner == "target" and play.target:
         return play.target
+    if owner == "each":
+        return owner
     return state.flow.current if owner == "current" else payer
 
 
@@ -330,8 +397,3 @@ def _capacity(state: State, play: Play, line: int) -> list[Violation]:
     if zone.message is not None:
         text = render(zone.message, _ctx(state, play))
     return [_finding(state.game, f"zones-{name_key(dest)}-capacity", text, line)]
-
-
-def move_spec_of(game: Game, verb: str) -> MoveSpec | None:
-    """Return the row of a verb, or None."""
-    return game.moves.get(verb)

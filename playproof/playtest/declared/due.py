@@ -14,7 +14,7 @@ from typing import Callable
 
 from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
-from playproof.playtest.declared.flow import end_phase, phase_kind
+from playproof.playtest.declared.flow import end_phase, phase_kind, round_ends
 from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
@@ -57,7 +57,9 @@ def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
 
 
 def advance(state: State) -> None:
-    """End table phases that owe nothing more: the round goes on to its next phase."""
+    """End a round whose `round end` holds, and table phases that owe nothing more."""
+    if round_ends(state) and first_due(state, True) is None:
+        end_phase(state)
     for _ in range(len(state.game.turn.round_phases) + 1):
         if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
             return
@@ -94,7 +96,7 @@ def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
     if spec.names_player:
         play.target = _player(state, result) if spec.result is not None else target
     if spec.takes_component:
-        comp = state.game.comps.get(name_key(result)) if spec.result is not None and not spec.names_player else None
+        comp = state.game.component(name_key(result)) if spec.result is not None and not spec.names_player else None
         if comp is None:
             zone = state.zone(spec.sources[0], play.mover) if spec.sources else None
             known = zone is not None and zone.items and not zone.unknown and \
@@ -146,7 +148,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     owed: list[str] = []
     derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
     for _ in range(MAX_OWED):
-        pending = first_due(state, derived_only)
+        pending = first_due(state, True) or (None if derived_only else first_due(state))  # derived ones first
         if pending is None:
             break
         spec, target = pending
@@ -174,7 +176,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
 
 def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
     """Return the finding of a due table move the log skipped."""
-    rule = move_rule(state.game.game_id, spec.verb, "due")
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "due")
     who = f" for {target}" if target else ""
     if spec.message is not None:
         play = referee_play(state, spec, target)
@@ -184,12 +186,17 @@ def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
                      f"({spec.origin})", line)
 
 
-def check_claim(state: State, logged: Play, line: int) -> tuple[Play, list[Violation]]:
-    """Compare a logged derived move with the referee's result; return the move to apply and the finding."""
+def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, list[Violation]]:
+    """Compare a logged derived move with the referee's result; return the move to apply (None: nothing, the rules
+    make no such move now) and the finding."""
     spec = logged.spec
     targets = due_targets(state, spec)
-    if not targets or logged.problem:
+    if logged.problem:
         return logged, []
+    if not targets:  # the rules make no such move now: the claim is a finding and changes nothing
+        rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
+        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {spec.texts.get('due', '')} does "
+                                  f"not hold ({spec.origin})", line)]
     if spec.names_player and spec.result is None:
         if logged.target in targets:
             return logged, []
@@ -198,7 +205,7 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play, list[Viola
         expected = referee_play(state, spec, targets[0])
     if _same(expected, logged):
         return logged, []
-    rule = move_rule(state.game.game_id, spec.verb, "result")
+    rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
     said = f"`{play_text(logged)}`"
     if spec.message is not None:
         text = render(spec.message, Ctx(state, expected.mover, expected.comp, None, expected))

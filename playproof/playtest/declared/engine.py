@@ -11,11 +11,11 @@ from typing import Any, ClassVar
 
 from playproof.playtest.declared import legal
 from playproof.playtest.declared.apply import perform, perform_late
-from playproof.playtest.declared.checks import check, check_from
+from playproof.playtest.declared.checks import check, check_from, check_record
 from playproof.playtest.declared.due import advance, check_claim, due_targets, late, settle
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.flow import begin, cooperative_result, end_phase
-from playproof.playtest.declared.model import Game, MoveSpec
+from playproof.playtest.declared.model import Game
 from playproof.playtest.declared.play import Play, parse_play
 from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
@@ -34,6 +34,7 @@ class DeclaredEngine(Engine):
         super().__init__(setup)
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players, setup.seed)
+        self.state.options = dict(setup.options)
         begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
         advance(self.state)
 
@@ -100,11 +101,14 @@ class DeclaredEngine(Engine):
         if event.actor != TABLE and event.actor not in self.players:
             return found + [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table',
                                            event)]
-        spec = self.game.moves.get(event.verb)
-        if spec is None:
+        play = self._read(event)
+        if play is None:
+            verbs = ", ".join(dict.fromkeys(s.verb for s in self.game.moves.values()))
             return found + [self.violation("moves-verbs", f'"{event.verb}" is not a move of {self.title} '
-                                           f"(moves: {', '.join(self.game.moves)})", event)]
-        play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+                                           f"(moves: {verbs})", event)]
+        spec = play.spec
+        if spec.record:  # a record is checked against the table and changes nothing, even after the end
+            return found + check_record(self.state, play, event.line)
         assumed = None if play.problem else late(self.state, play)
         if assumed is not None:
             checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
@@ -112,13 +116,32 @@ class DeclaredEngine(Engine):
             advance(self.state)
             return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:
-            play, wrong = check_claim(self.state, play, event.line)
-            found += wrong
+            claimed, wrong = check_claim(self.state, play, event.line)
+            if claimed is None:
+                return found + wrong
+            play, found = claimed, found + wrong
         due_now = event.actor == TABLE and bool(due_targets(self.state, spec))
         checked = check(self.state, play, event.line, due_now)
+        if checked and checked[0].rule.endswith("/turn-end"):  # the table played on: one finding, nothing applied
+            if self.state.flow.played_on:
+                return found
+            self.state.flow.played_on = True
+            return found + checked[:1]
         checked += self.check_move(play, event) if not checked else []
         self.perform(play)
         return found + checked
+
+    def _read(self, event: Event) -> Play | None:
+        """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
+        first: Play | None = None
+        for spec in self.game.moves.values():
+            if spec.verb != event.verb:
+                continue
+            play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
+            if not play.problem:
+                return play
+            first = first or play
+        return first
 
     def finish(self) -> list[Violation]:
         """At the end of a log, the referee makes the derived moves still due (the last trick is taken)."""
@@ -241,8 +264,3 @@ class DeclaredEngine(Engine):
 def _sees(visibility: str, owner: str, observer: str) -> bool:
     """Return True when a player sees what a zone holds: a public zone, or their own zone of `owner` visibility."""
     return visibility == "public" or (visibility == "owner" and owner == observer)
-
-
-def play_for(engine: DeclaredEngine, spec: MoveSpec, actor: str, args: str) -> Play:
-    """Return a move read against its row (for the recorder and the legal-move listing)."""
-    return parse_play(engine.game, engine.players, spec, actor, args, engine.turn_player)

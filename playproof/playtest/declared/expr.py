@@ -91,15 +91,22 @@ _TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<str>'[^']*'|\"[^\"]
 KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false", "of"))
 AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best", "nth", "majority", "adjacent")
 """Functions whose first argument is a zone; the rest are evaluated once per component in it (nth's n once)."""
-FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled")
+FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled", "option", "word", "contains",
+                                                   "starts")
+TEXT_FUNCTIONS = ("word", "contains", "starts")
+"""word(text, n): the n-th word of a text ('' when none; a number when it reads as one);
+contains(text, part) and starts(text, part): whether a text holds or begins with another, ignoring case."""
+MOVE_ZONES = ("to", "from")
+"""Zone names an aggregate in a move's row may use for the zone the move puts into, or takes from."""
 PLAYER_SETS = ("players", "others")
 """Pseudo-zones a player aggregate (count/sum/any/all/max/min/best) takes as its first argument."""
 VARIABLES = ("player", "current", "players", "seat", "round", "turn", "actions", "amount", "target", "first",
-             "dealer", "roll", "x", "y")
+             "dealer", "roll", "x", "y", "started")
 """Names every expression may read: the player's name, whose turn it is, how many play, the player's seat,
 the round, the turn (1 for the first), the actions made in the current turn, the number a move states (0 when
 none), the player a move names ('' when none), the player who began the round, the dealer ('' when none),
-the sum of the numeric faces of the last roll, and the grid cell the move names (x, y; '' when none)."""
+the sum of the numeric faces of the last roll, the grid cell the move names (x, y; '' when none), and
+whether any player has moved yet (started: false while the table sets up)."""
 
 _NUMBERS = (int, float)
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
@@ -380,6 +387,13 @@ class _Parser:
         if name in ("die", "rolled"):
             _arity(name, args, 1, 1, token, "one value")
             return funcs.die(args) if name == "die" else funcs.rolled(args)
+        if name == "option":
+            _arity(name, args, 1, 1, token, "the name of a variant option, in quotes")
+            named = args[0]
+            return lambda c: c.option(str(named(c)))
+        if name in TEXT_FUNCTIONS:
+            _arity(name, args, 2, 2, token, "a text and " + ("a number" if name == "word" else "a text"))
+            return funcs.text_function(name, args[0], args[1])
         pick = min if name == "min" else max
         return lambda c: pick(as_number(a(c)) for a in args)
 
@@ -408,7 +422,8 @@ class _Parser:
     def aggregate(self, name: str, token: Token) -> Fn:
         """Parse `f(zone[, ...])` and build the aggregate (nth's n is read outside the components)."""
         zone_token = self.take()
-        if zone_token.kind != "name" or zone_token.text not in self.names.zones:
+        move_zone = zone_token.text in MOVE_ZONES and (self.names.card or self.names.card_dotted)
+        if zone_token.kind != "name" or (zone_token.text not in self.names.zones and not move_zone):
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from playproof.playtest.declared.expr_values import BY, Fn, Unknown, as_number, bounded, equal, walk
+from playproof.playtest.declared.expr_values import (BY, Fn, Unknown, as_number, bounded, equal, numeric, show_plain,
+                                                     walk)
 
 ZoneBuilder = Callable[[str, list[Fn], bool], Fn]
 
@@ -259,3 +260,18 @@ PLAYER_FUNCTIONS: dict[str, tuple[int, int]] = {
 def per_player(name: str, who: str, args: list[Fn]) -> Fn:
     """Return the closure of a player aggregate (who is `players` or `others`)."""
     return _per_player(name, who == "others", args)
+
+
+def text_function(name: str, text: Fn, other: Fn) -> Fn:
+    """Return word(text, n), contains(text, part) or starts(text, part) (texts compared ignoring case)."""
+    if name == "word":
+        def nth_word(c: Any) -> Any:
+            words = show_plain(text(c)).split()
+            index = int(as_number(other(c)))
+            found = words[index - 1] if 1 <= index <= len(words) else ""
+            number = numeric(found)
+            return found if number is None else number
+        return nth_word
+    if name == "contains":
+        return lambda c: show_plain(other(c)).casefold() in show_plain(text(c)).casefold()
+    return lambda c: show_plain(text(c)).casefold().startswith(show_plain(other(c)).casefold())

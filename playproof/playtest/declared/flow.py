@@ -113,11 +113,13 @@ def _seek(state: State) -> None:
     """Move to the next player in order who is not skipped (or who has not acted, together); end the phase after."""
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
+    laps = state.game.turn.round_end is None
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
             flow.lap += 1
             flow.pos = 0
-            if together or flow.lap >= each:
+            if together or (laps and flow.lap >= each) or (not laps and not any(
+                    not _skipped(state, p) for p in flow.order)):
                 end_phase(state)
                 return
         player = flow.order[flow.pos]
@@ -129,9 +131,13 @@ def _seek(state: State) -> None:
 
 
 def start_turn(state: State, player: str) -> None:
-    """Begin a player's turn: no actions made, no move used, first turn phase."""
+    """Begin a player's turn: no actions made, no move used, first turn phase, per-turn counters at their start
+    (a move made out of turn cannot spend the turn before it begins)."""
     flow = state.flow
     flow.current, flow.actions, flow.uses, flow.phase = player, 0, {}, 0
+    state.roll = ()  # what a roll allows lasts for the turn it was rolled in
+    if player:
+        _reset(state, "turn", player)
 
 
 def end_turn(state: State, player: str | None = None) -> None:
@@ -141,12 +147,26 @@ def end_turn(state: State, player: str | None = None) -> None:
     _reset(state, "turn", player)
     flow.turns += 1
     flow.round_turns += 1
+    if round_ends(state):
+        end_phase(state)
+        return
     if phase_kind(state) == "together":
         flow.done.add(player)
         flow.pos = 0
     else:
         flow.pos += 1
     _seek(state)
+
+
+def round_ends(state: State) -> bool:
+    """Return True when the Turn sheet's `round end` holds in a round where someone has played."""
+    fn = state.game.turn.round_end
+    if fn is None or state.flow.round_turns == 0 or state.flow.over:
+        return False
+    try:
+        return bool(fn(Ctx(state, state.flow.current)))
+    except Unknown:
+        return False
 
 
 def end_phase(state: State) -> None:

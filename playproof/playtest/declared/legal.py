@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 from typing import Iterator, Protocol
 
-from playproof.playtest.declared.checks import check
+from playproof.playtest.declared.checks import check, row_allowed
+from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.due import due_targets, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
-from playproof.playtest.declared.state import State
+from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision
 
 MAX_OFFERS = 300
@@ -83,12 +84,16 @@ def legal_texts(state: State, spec: MoveSpec, actor: str) -> Iterator[str]:
 
 
 def _plays(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[str]:
-    """Yield the texts of a row's candidate moves that the referee accepts."""
+    """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
+    checked once for the row)."""
+    due_now = actor == TABLE
+    if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
+        return
     offered = 0
     for play in _candidates(state, spec, actor, target):
         if offered >= MAX_OFFERS:
             return
-        if not check(state, play, 0, due_now=actor == TABLE):
+        if not check(state, play, 0, due_now=due_now, settled=True):
             offered += 1
             yield play_text(play)
 
@@ -104,7 +109,8 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
     for comps in _component_choices(state, spec, base):
         for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
             for cell in _cells(state, spec, base, dest):
-                for amount in _amounts(spec):
+                play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
+                for amount in _amounts(state, play):
                     yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
                                amount=amount)
 
@@ -145,9 +151,19 @@ def _cells(state: State, spec: MoveSpec, base: Play, dest: str | None) -> Iterat
     yield from sorted(free)
 
 
-def _amounts(spec: MoveSpec) -> Iterator[int | None]:
-    """Yield the numbers a move may state: none (a cost is charged), or a player's choice (a bid)."""
-    if any(part.kind == "number" for part in spec.phrase) and spec.cost is None:
-        yield from AMOUNTS
-    else:
+def _amounts(state: State, play: Play) -> Iterator[int | None]:
+    """Yield the numbers a move may state: none when its phrase lets it leave the number out, what its cost or
+    `amount` says when the phrase needs one, else a player's choice (a bid)."""
+    spec = play.spec
+    number = next((part for part in spec.phrase if part.kind == "number"), None)
+    if number is None or number.group:
         yield None
+        return
+    rule = spec.amount if spec.amount is not None else spec.cost
+    if rule is None:
+        yield from AMOUNTS
+        return
+    try:
+        yield int(as_number(rule(Ctx(state, play.mover, play.comp, None, play))))
+    except (Unknown, TooLarge):
+        return

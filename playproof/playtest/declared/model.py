@@ -94,6 +94,8 @@ class Part:
 
     kind: str
     text: str
+    group: int = 0
+    """0 for a required word; n for the words of the n-th optional group (`[taking N food]`)."""
 
 
 @dataclass
@@ -143,11 +145,21 @@ class MoveSpec:
     """Counters the move sets (`counter = expression`) instead of adding to."""
     reads_card: bool = False
     """True when the condition, cost or gains read the move's component (evaluated once per component)."""
+    amount: Fn | None = None
+    """What the number a move states must be, when it is not a cost (a harvest states the food it takes)."""
+    record: bool = False
+    """True for the table's record of a zone (`table: discards A B`): checked against the zone, never applied."""
+    note: str = ""
+    """The row's `note`: the rule in the designer's words (it opens the row's findings when it has no message)."""
+    ends_when: Fn | None = None
+    """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
+    rule_name: str = ""
+    """The move's name in rule ids: its verb, or `verb-2` for the second row of a verb."""
     limit_per: str = "turn"
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
-    """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names) or
-    `current` for a gain written `coins of target: 1`; absent: the player who moves."""
+    """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
+    `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
 
     @property
     def takes_component(self) -> bool:
@@ -188,6 +200,10 @@ class TurnSpec:
     win: Fn | None = None
     lose: Fn | None = None
     round_phases: tuple[PhaseSpec, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+    """Variant options the rules read with option('name'), and what each does."""
+    round_end: Fn | None = None
+    """When set, a round goes on lap after lap until this holds (an auction: until the lot is won)."""
 
 
 @dataclass
@@ -207,9 +223,18 @@ class Game(ReadOnly):
     rules: RuleIndex
     dice: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     """Each die by name and its faces."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Other names components are known by in logs (an `alias` column) -> their key."""
     due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
     """The table moves that can fall due (filled on first use)."""
     link: str = ""
     """The Game sheet's `components`: another project whose component sets these rules use."""
     linked: Any = None
+
+    def component(self, key: str) -> Comp | None:
+        """Return the component a log's word names (its name, or one of its aliases), or None."""
+        found = self.comps.get(key)
+        if found is None and key in self.aliases:
+            found = self.comps[self.aliases[key]]
+        return found
     linked_stamp: tuple[float, ...] = ()

@@ -95,9 +95,15 @@ def _grid_dest(game: Game, spec: MoveSpec) -> bool:
 
 
 def _phrase(game: Game, players: tuple[str, ...], play: Play, phrase: tuple[Part, ...], words: list[str]) -> None:
-    """Read the words of a move by its declared phrase (`buy CARD pay N`, `place WORKER on LOCATION`)."""
-    spec, pos = play.spec, 0
+    """Read the words of a move by its declared phrase (`buy CARD pay N`, `harvest [taking N food]`)."""
+    spec, pos, skipping = play.spec, 0, 0
     for index, part in enumerate(phrase):
+        if part.group and part.group == skipping:
+            continue
+        if part.group and (index == 0 or phrase[index - 1].group != part.group):
+            if pos >= len(words) or words[pos].lower() != part.text:
+                skipping = part.group  # an optional group the line leaves out
+                continue
         if part.kind == "cards":
             stop = _next_word(phrase, index, words, pos)
             _components(game, play, words[pos:stop])
@@ -118,14 +124,14 @@ def _phrase(game: Game, players: tuple[str, ...], play: Play, phrase: tuple[Part
 
 
 def _next_word(phrase: tuple[Part, ...], index: int, words: list[str], pos: int) -> int:
-    """Return where the components of a phrase end: at the next literal word, else before the words left for
-    the parts after them (one word each)."""
+    """Return where the components of a phrase end: at the next written word that is there, else before the words
+    left for the required parts after them (one word each)."""
     rest = phrase[index + 1:]
     lowered = [w.lower() for w in words]
     for later in rest:
         if later.kind == "word" and later.text in lowered[pos:]:
             return lowered.index(later.text, pos)
-    return max(pos + 1, len(words) - len(rest))
+    return max(pos + 1, len(words) - sum(1 for later in rest if not later.group))
 
 
 def _fill(game: Game, players: tuple[str, ...], play: Play, part: Part, word: str) -> bool:
@@ -161,8 +167,13 @@ def _fill(game: Game, players: tuple[str, ...], play: Play, part: Part, word: st
 
 
 def phrase_text(phrase: tuple[Part, ...]) -> str:
-    """Return a phrase as the designer wrote it."""
-    return " ".join(p.text for p in phrase)
+    """Return a phrase as the designer wrote it (optional groups in brackets)."""
+    words = []
+    for index, part in enumerate(phrase):
+        opens = part.group and (index == 0 or phrase[index - 1].group != part.group)
+        closes = part.group and (index + 1 == len(phrase) or phrase[index + 1].group != part.group)
+        words.append("[" * bool(opens) + part.text + "]" * bool(closes))
+    return " ".join(words)
 
 
 def _cell(word: str) -> tuple[int, int] | None:
@@ -187,15 +198,19 @@ def _player(players: tuple[str, ...], word: str) -> str:
 def _components(game: Game, play: Play, words: list[str]) -> None:
     """Read the components a move names (`?` for a hidden one), and check how many it takes."""
     spec = play.spec
+    if [w.lower() for w in words] == ["none"] and spec.count[0] == 0:
+        return  # a move that may name no component says so: `table: discards none`
     if not words:
+        if spec.count[0] == 0:
+            return
         play.problem = f"{spec.verb} names no component ({', '.join(spec.sets)})"
         return
-    whole = game.comps.get(name_key(" ".join(words))) if len(words) > 1 else None
+    whole = game.component(name_key(" ".join(words))) if len(words) > 1 else None
     for word in ([] if whole else words):
         if word == "?":
             play.hidden += 1
             continue
-        comp = game.comps.get(name_key(word))
+        comp = game.component(name_key(word))
         if comp is None:
             play.problem = play.problem or f"no component is named \"{' '.join(words) if spec.count == (1, 1) else word}\""
             if spec.count == (1, 1):
@@ -234,9 +249,16 @@ def play_text(play: Play) -> str:
             parts.append(str(play.amount))
         return " ".join(parts)
     words = [spec.verb]
-    for part in spec.phrase:
+    for index, part in enumerate(spec.phrase):
+        if part.group and not _group_filled(play, spec.phrase, part.group, cards):
+            continue
         words.extend(_written(play, part, cards))
     return " ".join(words)
+
+
+def _group_filled(play: Play, phrase: tuple[Part, ...], group: int, cards: list[str]) -> bool:
+    """Return True when a move has a value for every part of an optional group (so the group is written)."""
+    return all(_written(play, p, cards) for p in phrase if p.group == group and p.kind != "word")
 
 
 def _written(play: Play, part: Part, cards: list[str]) -> list[str]:

@@ -47,7 +47,7 @@ def rule_index(game_id: str, zones: dict[str, ZoneSpec], counters: dict[str, Cou
 def _move_rules(game_id: str, move: MoveSpec, add: Callable[[str, str, Origin | None], None]) -> None:
     """Add the rules of one move: itself, its zone, cost, condition, phase and limit."""
     verb, origin = move.verb, move.origin
-    base = move_rule(game_id, verb)[len(game_id) + 1:]
+    base = move_rule(game_id, move.rule_name or verb)[len(game_id) + 1:]
     who = {"turn": "the player whose turn it is", "any": "any player", "table": "the table"}[move.actor]
     add(base, f"{verb}: made by {who}" + (f", with a component of {', '.join(move.sets)}" if move.sets else "")
         + ".", origin)
@@ -63,6 +63,10 @@ def _move_rules(game_id: str, move: MoveSpec, add: Callable[[str, str, Origin | 
         add(f"{base}-due", f"the table makes {verb} as soon as it is due.", origin)
     if move.cost:
         add(f"{base}-cost", f"{verb} costs what the sheet says, paid from {move.pay}.", origin)
+    if move.amount:
+        add(f"{base}-amount", f"the number {verb} states is what the sheet says.", origin)
+    if move.record:
+        add(f"{base}-record", f"a record of {' and '.join(move.sources)} names exactly what it holds.", origin)
     if move.condition:
         add(f"{base}-condition", f"{verb} is allowed only when its condition holds.", origin)
     if move.phase:

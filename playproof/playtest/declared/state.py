@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from playproof.errors import PlayproofError
+from playproof.playtest.declared.expr import Unknown
 from playproof.playtest.declared.model import Comp, Game
 
 Entry = tuple[Comp, str]
@@ -61,7 +62,8 @@ class Flow:
     """Whose turn it is and where the game stands: round, turn order, phase, actions, the end."""
 
     __slots__ = ("order", "pos", "lap", "rphase", "done", "round", "turns", "round_turns", "actions", "uses",
-                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds")
+                 "phase", "over", "ending", "first", "dealer", "next_first", "current", "round_uses", "idle_rounds",
+                 "played_on", "started")
 
     def __init__(self) -> None:
         self.order: tuple[str, ...] = ()
@@ -92,6 +94,10 @@ class Flow:
         """Moves made this round, by verb and player (the table's by the player they name)."""
         self.idle_rounds = 0
         """Rounds in a row in which nobody took a turn (every player skipped)."""
+        self.started = False
+        """True once a player has made a move (before it, the table sets up)."""
+        self.played_on = False
+        """The table played a move after the end (reported once; the moves after the end are not applied)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Flow:
         copy = Flow.__new__(Flow)
@@ -112,6 +118,8 @@ class State:
         self.rng = random.Random(seed)
         self.game_uses: dict[tuple[str, str], int] = {}
         """Moves made this game, by verb and player (a banner once a game)."""
+        self.options: dict[str, str] = {}
+        """The game's variant options (`[Setup "no-banners=yes"]`), read by `option('no-banners')`."""
         self.assumed: list[tuple[str, str, str]] = []
         """Owed moves the referee made itself (verb, player, component key or '' when unseen): a late logged one
         says which component it was."""
@@ -186,17 +194,36 @@ class Ctx:
         self.uncertain = False
         self.memo: dict[Any, Any] = {}
 
+    def _zone(self, name: str) -> ZoneState:
+        """Return a zone as the context reads it (`to` and `from`: the zones of the move evaluated)."""
+        if name in ("to", "from"):
+            move = self.move
+            picked = None if move is None else (move.to_zone if name == "to" else
+                                                 move.source or (move.spec.sources[0] if move.spec.sources else None))
+            if picked is None:
+                raise Unknown(name)
+            name = picked
+        return self.state.zone(name, self.player)
+
+    def option(self, name: str) -> Any:
+        """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""
+        value = str(self.state.options.get(name, "")).strip()
+        return int(value) if value.lstrip("-").isdigit() and len(value) < 16 else value
+
     def zone_items(self, name: str) -> list[Entry]:
         """Return a zone's known components, noting when hidden moves leave it uncertain."""
-        zone = self.state.zone(name, self.player)
+        zone = self._zone(name)
         if zone.unknown or zone.pending:
             self.uncertain = True
         return zone.items
 
     def zone_size(self, name: str) -> int:
         """Return how many components a zone holds."""
-        owners = self.state.zones[name]
-        zone = owners[self.player] if self.player in owners else owners[""]
+        owners = self.state.zones.get(name)
+        if owners is None:
+            zone = self._zone(name)
+        else:
+            zone = owners[self.player] if self.player in owners else owners[""]
         return len(zone.items) + zone.unknown - zone.pending
 
     def counter(self, name: str) -> Any:
@@ -253,5 +280,7 @@ class Ctx:
         if name in ("x", "y"):
             cell = getattr(move, "cell", None)
             return "" if cell is None else cell[0 if name == "x" else 1]
+        if name == "started":
+            return flow.started
         return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
                 "dealer": flow.dealer}.get(name, 0)

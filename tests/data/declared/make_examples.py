@@ -398,6 +398,124 @@ STORM = {  # cooperative: the keepers against the storm deck
 
 GAMES.update({"moss-garden": MOSS, "tern-islands": TERNS, "storm-keepers": STORM})
 
+# ---- dice, simultaneous selection, bidding (one small game per mechanism) ----------------------------------
+
+REEF = {  # dice: push your luck
+    "Game": [("key", "value"), ("name", "Reef Divers"), ("version", "0.1")],
+    "Pearls": [("name", "depth", "points", "colour", "count"),
+               ("Sand Pearl", 4, 1, "#e0c068", 6), ("Reef Pearl", 6, 2, "#3d7a4a", 5),
+               ("Deep Pearl", 8, 3, "#2a6f97", 4), ("Trench Pearl", 10, 5, "#3d5a80", 3),
+               ("Abyss Pearl", 12, 8, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order", "capacity"), ("sea", "shared", "hidden", "ordered", None),
+              ("reef", "shared", "public", "unordered", 3), ("haul", "player", "public", "unordered", None)],
+    "Setup": [("set", "zone"), ("Pearls", "sea")],
+    "Dice": [("die", "faces"), ("d6", "1-6")],
+    "Values": [("name", "expression"), ("pearls", "sum(haul, points)"), ("out_of_air", "rolled(1) > 0")],
+    "Moves": [("verb", "actor", "from", "to", "components", "dice", "condition", "gain", "limit", "ends turn",
+               "due", "message"),
+              ("refill", "table", "sea", "reef", "Pearls", None, None, None, None, None,
+               "count(reef) < 3 and count(sea) > 0", None),
+              ("dive", "turn", None, None, None, "2 d6", "not out_of_air", None, 3, None, None,
+               "{player} rolled a 1 and is out of air: no more dives this turn"),
+              ("grab", "turn", "reef", "haul", "Pearls", None, "roll > 0 and not out_of_air and card.depth <= roll",
+               None, None, "yes", None, None),
+              ("surface", "turn", None, None, None, None, None, None, None, "yes", None, None)],
+    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move"),
+             ("end", "any(players, pearls >= 12) or count(sea) == 0 and count(reef) == 0"), ("end at", "round")],
+    "Scoring": [("part", "expression"), ("pearls", "pearls")],
+}
+
+BOATS = {  # simultaneous selection: everyone launches a boat in secret, then all reveal
+    "Game": [("key", "value"), ("name", "Paper Boats"), ("version", "0.1")],
+    "Boats": [("name", "speed", "colour", "count"),
+              ("Raft", 1, "#8d6e63", 4), ("Skiff", 2, "#a1887f", 4), ("Dinghy", 3, "#3d7a4a", 4),
+              ("Sloop", 4, "#2a6f97", 4), ("Ketch", 5, "#3d5a80", 4), ("Clipper", 6, "#9a3b3b", 4)],
+    "Prizes": [("name", "points", "colour", "count"),
+               ("Shell", 1, "#e0c068", 3), ("Bottle", 2, "#c08a1e", 2), ("Compass", 3, "#2a6f97", 2),
+               ("Anchor", 4, "#1b1b3a", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("hand", "player", "owner", "unordered"),
+              ("chosen", "player", "owner", "unordered"), ("shown", "player", "public", "ordered"),
+              ("prizes", "shared", "hidden", "ordered"), ("harbour", "shared", "public", "unordered"),
+              ("won", "player", "public", "unordered")],
+    "Setup": [("set", "zone", "each"), ("Boats", "hand", 1), ("Prizes", "prizes", None)],
+    "Phases": [("phase", "of", "who"), ("launch", "round", "together"), ("reveal", "round", "table")],
+    "Values": [("name", "expression"), ("boat", "last(shown, speed)"), ("fastest", "max(players, boat)"),
+               ("revealed", "all(players, count(shown) == round)")],
+    "Moves": [("verb", "actor", "player", "from", "to", "components", "phase", "due", "derived", "result",
+               "message", "condition"),
+              ("flip", "table", "no", "prizes", "harbour", "Prizes", None,
+               "count(harbour) == 0 and count(prizes) > 0 and all(players, count(shown) < round)", None, None,
+               "the harbour is empty: a prize is turned up before the race", "count(harbour) == 0"),
+              ("launch", "turn", "no", "hand", "chosen", "Boats", "launch", None, None, None,
+               "a Clipper needs wind: it may not race in the first race", "round > 1 or card.speed < 6"),
+              ("reveal", "table", "yes", "chosen", "shown", "all", "reveal",
+               "count(chosen) > 0 and all(players, count(chosen) > 0 or count(shown) == round)", "yes", None, None,
+               None),
+              ("award", "table", "yes", "harbour", "won", "all", "reveal",
+               "count(harbour) > 0 and revealed and count(players, boat == fastest) == 1", "yes",
+               "best(players, boat)", "{best(players, boat)}'s boat is the fastest", None)],
+    "Turn": [("key", "value"), ("players", "2-4"), ("actions", 1), ("end turn", "auto"), ("end", "all(players, count(hand) == 0)"),
+             ("tiebreak", "count(won)")],
+    "Scoring": [("part", "expression"), ("prizes", "sum(won, points)")],
+}
+
+DRIFT = {  # bidding: bids rise, players pass, the winner pays
+    "Game": [("key", "value"), ("name", "Driftwood Auction"), ("version", "0.1")],
+    "Lots": [("name", "points", "colour", "count"),
+             ("Plank", 2, "#a1887f", 2), ("Rope", 3, "#c08a1e", 2), ("Sail", 5, "#e0c068", 2),
+             ("Mast", 7, "#3d5a80", 1), ("Figurehead", 10, "#9a3b3b", 1)],
+    "Zones": [("zone", "owner", "visibility", "order"), ("lots", "shared", "hidden", "ordered"),
+              ("block", "shared", "public", "unordered"), ("yard", "player", "public", "unordered")],
+    "Counters": [("counter", "owner", "start", "min", "reset", "internal"),
+                 ("coins", "player", 12, 0, "never", "no"),
+                 ("high_bid", "shared", 0, None, "never", "yes"),
+                 ("high_bidder", "shared", 0, None, "never", "yes"),
+                 ("passed", "player", 0, None, "round", "yes")],
+    "Setup": [("set", "zone"), ("Lots", "lots")],
+    "Moves": [("verb", "actor", "player", "phrase", "from", "to", "components", "condition", "cost", "pay", "gain",
+               "ends turn", "due", "derived", "result", "message"),
+              ("flip", "table", "no", None, "lots", "block", "Lots", "count(block) == 0", None, None, None, None,
+               "count(block) == 0 and count(lots) > 0", None, None, "the next lot is turned up before anyone bids"),
+              ("bid", "turn", "no", "bid N", None, None, None, "amount > high_bid and amount <= coins", None, None,
+               "high_bid = amount; high_bidder = player", "yes", None, None, None,
+               "a bid must beat {high_bid} and {player} has {coins} coins"),
+              ("pass", "turn", "no", None, None, None, None, None, None, None, "passed: 1", "yes", None, None, None,
+               None),
+              ("win", "table", "yes", None, "block", "yard", "all", None, "high_bid", "coins",
+               "high_bid = 0; passed: 1", "yes", "count(players, passed == 0) == 1 and count(block) > 0", "yes",
+               "high_bidder if high_bid > 0 else best(players, 0 - passed)",
+               "{high_bidder if high_bid > 0 else best(players, 0 - passed)} is the last in and wins the lot")],
+    "Turn": [("key", "value"), ("players", "3-4"), ("first player", "clockwise"), ("skip", "passed == 1"),
+             ("turns each", 30),
+             ("end", "count(lots) == 0 and count(block) == 0"), ("end at", "round"), ("tiebreak", "coins")],
+    "Scoring": [("part", "expression"), ("lots", "sum(yard, points)"), ("coins", "coins // 3")],
+}
+
+
+
+def with_notes(rows: list[tuple], notes: dict[str, str]) -> list[tuple]:
+    """Return a sheet's rows with a `note` column: each row's rule in the rulebook's words (`playproof rules`)."""
+    return [rows[0] + ("note",)] + [row + (notes.get(row[0]),) for row in rows[1:]]
+
+
+REEF["Moves"] = with_notes(REEF["Moves"], {
+    "refill": "Whenever the reef holds fewer than three pearls, turn the top pearl of the sea up at once.",
+    "dive": "Roll both dice, at most three times a turn; after a 1 you are out of air and may not dive again.",
+    "grab": "Take a pearl no deeper than your last dive, unless it showed a 1; your turn ends.",
+    "surface": "Surface with nothing (you must after a 1); your turn ends."})
+BOATS["Moves"] = with_notes(BOATS["Moves"], {
+    "flip": "If the harbour is empty, turn the top prize up before the race.",
+    "launch": "Everyone lays one boat face down, all at once; a Clipper may not race in the first race.",
+    "reveal": "When everyone has launched, all boats are turned face up.",
+    "award": "The fastest boat, alone, takes every prize in the harbour; on a tie they stay."})
+DRIFT["Moves"] = with_notes(DRIFT["Moves"], {
+    "flip": "Each round one lot is turned up on the empty block.",
+    "bid": "Bid more than the high bid, and no more than your coins.",
+    "pass": "Pass: you are out of this auction.",
+    "win": "The last player in pays their bid (nothing if nobody bid) and takes the lot."})
+
+GAMES.update({"reef-divers": REEF, "paper-boats": BOATS, "driftwood-auction": DRIFT})
+
 CARD_LAYOUT = '''
 [sets.{name}]
 size = "mini"
@@ -451,6 +569,10 @@ BODIES.update({
     ("moss-garden", "Tiles"): ("{kind}", ["green", "grey", "blue"]),
     ("tern-islands", "Terns"): ("nest on an island", []),
     ("storm-keepers", "Storms"): ("strength **{strength}**", []),
+    ("reef-divers", "Pearls"): ("depth **{depth}**\\n{points} VP", []),
+    ("paper-boats", "Boats"): ("speed\\n**{speed}**", []),
+    ("paper-boats", "Prizes"): ("**{points}** VP", []),
+    ("driftwood-auction", "Lots"): ("**{points}** VP", []),
 })
 
 
