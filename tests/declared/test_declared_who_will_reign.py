@@ -47,7 +47,7 @@ MAPPED: dict[str, set[str]] = {
     "sweep-cost": {"moves-sweep-cost", "counters-gold"},
     "sweep-whole-row": {"moves-discard"},
     "discard-source": {"moves-discard", "moves-box", "moves-discard-from", "moves-box-from"},
-    "discard-reshuffle": {"moves-reshuffle-condition"},
+    "discard-reshuffle": {"moves-reshuffle-condition", "moves-reshuffle-result"},
     "court-limit": {"zones-court-capacity"},
     "court-replace": {"moves-replace-from"},
     "guests-other-sister": {"moves-send-condition", "moves-acquire"},
