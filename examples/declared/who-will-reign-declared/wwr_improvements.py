@@ -1,9 +1,10 @@
 """Who Will Reign?'s declared referee plus the one rule family its sheets cannot say: where an improvement goes.
 
-Gap G2 (README.md): the log names the board (`improve Orchard on Applegarth`, a zone per board), but a
-condition has no name for the zone the log chose, so "Farm Improvements ... must be placed on Farm Boards" and
-"as long as the gold provided does not decrease" cannot be written in the Moves sheet. This hook checks them
-after the declared checks found nothing. Audit with `--engine wwr_improvements:ENGINE` (this folder on the
+Gap G2 (README.md): the log names the board (`acquire Orchard on Applegarth`, a zone per board). The Moves
+row's condition reads that zone (`last(to, output)`, `last(to, land)`), so "never lowers the output" and "of its
+own land" are declared for a board that already carries an improvement; but an empty board's land, and whether
+it was laid at all, are not in the zone (the board card is in `realm`) and a condition cannot name the zone's
+board. This hook checks those after the declared checks found nothing. Audit with `--engine wwr_improvements:ENGINE` (this folder on the
 import path); without it the declared rules alone apply.
 """
 
@@ -30,7 +31,8 @@ class Improvements(DeclaredEngine):
     )
 
     def check_move(self, play: Play, event: Event) -> list[Violation]:
-        if play.spec.verb != "improve" or play.comp is None or play.dest is None:
+        if play.spec.verb != "acquire" or play.comp is None or play.comp.set != "Land Improvements" or \
+                play.dest is None:
             return []
         card, board = play.comp, self.game.comps.get(play.dest)
         laid = any(comp.key == play.dest for comp, _ in self.state.zone("realm", play.mover).items)

@@ -112,6 +112,25 @@ def _board(name: str) -> str:
     return name.lower()
 
 
+MOVES_HEADER = ("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
+                "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message", "limit", "amount",
+                "record")
+
+
+def _edit_moves(moves: list[tuple], edits: dict[str, list[dict]], dropped: set[str]) -> list[tuple]:
+    """Return the Moves rows with the changes `edits` makes (by verb: column -> value; `+verb` adds rows after)."""
+    out = [moves[0]]
+    for row in moves[1:]:
+        cells = dict(zip(MOVES_HEADER, row))
+        for change in edits.get(cells["verb"], []):
+            cells.update(change)
+        out.append(tuple(cells[c] for c in MOVES_HEADER))
+        for extra in edits.get("+" + row[0], []):
+            cells = {c: None for c in MOVES_HEADER} | extra
+            out.append(tuple(cells[c] for c in MOVES_HEADER))
+    return [r for r in out if r[0] not in dropped]
+
+
 def _who_will_reign() -> dict:
     """Who Will Reign? declared whole (as far as the sheets can say it) over its own workbook's sets."""
     boards = [_board(b) for b in FARMS + VILLAGES]
@@ -135,7 +154,6 @@ def _who_will_reign() -> dict:
                 ("ledger", "player", 0, None, None, "yes", None),
                 ("blessed", "player", 0, None, None, "yes", None),
                 ("moons", "shared", 0, None, None, "yes", None),
-                ("started", "shared", 0, None, None, "yes", None),
                 ("tribute", "shared", 0, None, None, "yes", None),
                 ("tpaid", "shared", 0, None, None, "yes", None),
                 ("tpayers", "shared", 0, None, None, "yes", None),
@@ -190,25 +208,24 @@ def _who_will_reign() -> dict:
     acquire_cost = "max(0, cost_gold - discount)"
     rebates = "; ".join(f"rebate_{p.lower()} = 1 if card.effect == 'discount {p.lower()} 1' else 0" for p in PATHS)
     no_rebate = "; ".join(f"rebate_{p.lower()} = 0" for p in PATHS)
-    started = "started = 1; tclosed = 1; expelling = 0"
-    moves = [("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
-              "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message", "limit"),
+    started = "tclosed = 1; expelling = 0"
+    rows = [
              ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
               None, None, "count(realm) == 0", None, None, "nine land boards are laid before play"),
              ("discard", "table", None, None, "row, court, guests", "discard", "any", None, None, None, None, None, None, None,
-              None, f"started == 0 and any(row, {MOON})", "yes", f"first(row, item, {MOON})",
+              None, f"not started and any(row, {MOON})", "yes", f"first(row, item, {MOON})",
               "a Moon revealed in setup is discarded and replaced"),
              ("bless", "table", "yes", None, None, None, None, None, None, None, None, None,
               "food: 2 * count(row, item == 'Harvest Moon') + count(row, item == 'Feast Moon') * bounty; "
               "gold: 2 * count(row, item == 'Jubilee Moon') + count(row, item == \"Scholar's Moon\") * wisdom; "
-              "blessed: 1", None, None, f"started == 1 and any(row, {MOON}) and blessed <= moons", "yes", None,
+              "blessed: 1", None, None, f"started and any(row, {MOON}) and blessed <= moons", "yes", None,
               "a Moon in play is resolved at once, for every sister"),
              ("flood", "table", None, None, ", ".join(_board(f) for f in FARMS), "discard", "Land Improvements", None,
               None, None, None, None, 'flooded_applegarth = 1 if floods_applegarth == 1 and true else flooded_applegarth; flooded_barleymead = 1 if floods_barleymead == 1 and floods_applegarth == 0 else flooded_barleymead; flooded_cloverdale = 1 if floods_cloverdale == 1 and floods_applegarth == 0 and floods_barleymead == 0 else flooded_cloverdale; flooded_dunmoor = 1 if floods_dunmoor == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 else flooded_dunmoor; flooded_elmfield = 1 if floods_elmfield == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 else flooded_elmfield; flooded_fernhollow = 1 if floods_fernhollow == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 and floods_elmfield == 0 else flooded_fernhollow', None, None,
               "flooding > 0", "yes", "last(applegarth, item) if floods_applegarth == 1 else last(barleymead, item) if floods_barleymead == 1 else last(cloverdale, item) if floods_cloverdale == 1 else last(dunmoor, item) if floods_dunmoor == 1 else last(elmfield, item) if floods_elmfield == 1 else last(fernhollow, item) if floods_fernhollow == 1 else ''",
               "the Flood Moon discards the top improvement of every farm making 3 food or more"),
              ("box", "table", None, None, "row", "box", "Moons", None, None, None, None, None, "moons: 1; tribute = 1 if card == 'Famine Moon' or card == 'War Moon' or "
-              "card == 'Plague Moon' else 0; tclosed = 0; " + "; ".join(f"flooded_{_board(f)} = 0" for f in FARMS), None, None, f"started == 1 and any(row, {MOON}) and all(players, blessed > moons) and flooding == 0", "yes",
+              "card == 'Plague Moon' else 0; tclosed = 0; " + "; ".join(f"flooded_{_board(f)} = 0" for f in FARMS), None, None, f"started and any(row, {MOON}) and all(players, blessed > moons) and flooding == 0", "yes",
               f"first(row, item, {MOON})", "a resolved Moon is returned to the box"),
              ("suffer", "table", "yes", None, None, None, None, None, None, None, None, None,
               "food: 0 - min(food, short * (3 * famine + 2 * plague)); "
@@ -239,7 +256,7 @@ def _who_will_reign() -> dict:
               f"{started}; {no_rebate}",
               "no", None, None, None, None, "{card} does not let {player} discard an Unwanted Guest"),
              ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
-              "any(row, effect == 'expel guest')", None, None, "started = 1; tclosed = 1; expelling = 1",
+              "any(row, effect == 'expel guest')", None, None, "tclosed = 1; expelling = 1",
               "no", None, None, None, None,
               "a guest is discarded only as a court card that expels one is acquired"),
              ("improve", "turn", None, "CARD on BOARD", "row", ", ".join(boards), "Land Improvements", None, None,
@@ -267,6 +284,43 @@ def _who_will_reign() -> dict:
               None, None, None, None, None),
              ("end", "turn", None, None, None, None, None, None, None, None, None, None, started, "no", "yes", None,
               None, None, None)]
+    moves = [MOVES_HEADER] + [tuple(list(r) + [None] * (len(MOVES_HEADER) - len(r))) for r in rows]
+    paying = "[paying N gold]"
+    improve = dict(zip(MOVES_HEADER, next(r for r in rows if r[0] == "improve")))
+    send = dict(zip(MOVES_HEADER, next(r for r in rows if r[0] == "send")))
+    improve.update(verb="acquire", phrase=f"CARD on BOARD {paying}",
+                   condition="card.output >= last(to, output) and (count(to) == 0 or last(to, land) == card.land)",
+                   message="{card} goes on a board of its own land and never lowers its output")
+    send.update(verb="acquire", phrase=f"CARD to PLAYER {paying}")
+    stock = {c: None for c in MOVES_HEADER} | {"verb": "stock", "actor": "table", "player": "yes",
+                                               "phrase": "PLAYER food N", "amount": "food",
+                                               "message": "{player} has {food} food"}
+    edits = {
+        "harvest": [{"phrase": "[taking N food]", "cost": None, "pay": None, "amount": "harvest_food",
+                     "gain": f"food: amount if amount > 0 else harvest_food; income_turn = turn; {started}"}],
+        "tax": [{"phrase": "[taking N gold]", "cost": None, "pay": None, "amount": "tax_gold",
+                 "gain": f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income_turn = turn; "
+                         f"{started}"}],
+        "sweep": [{"phrase": paying}],
+        "banner": [{"phrase": f"CARD {paying}"}],
+        "acquire": [{"phrase": f"CARD {paying}"}],
+        "+acquire": [improve, send],
+        "pay": [{"phrase": "N gold", "condition": "tribute == 1 and famine == 0 and amount <= asked - tpaid and "
+                 "paid_in <= tributes", "gain": "gold: 0 - amount; tpaid: amount; tpayers: 1 if paid_in <= "
+                 "tributes else 0; paid_in = tributes + 1"}],
+        "+pay": [{"verb": "pay", "actor": "any", "phrase": "N food", "action": "no",
+                  "condition": "tribute == 1 and famine == 1 and amount <= asked - tpaid and paid_in <= tributes",
+                  "gain": "food: 0 - amount; tpaid: amount; tpayers: 1 if paid_in <= tributes else 0; "
+                          "paid_in = tributes + 1",
+                  "message": "a sister pays towards an open tribute once, in its resource, no more than is still "
+                             "owed"}],
+        "+stockfood": [stock, stock | {"phrase": "PLAYER gold N", "amount": "gold",
+                                       "message": "{player} has {gold} gold"}],
+        "market": [{"to": None, "record": "yes", "message": "the market row holds other cards"}],
+        "+market": [{"verb": "discards", "actor": "table", "from": "discard", "components": "any", "takes": "any",
+                     "record": "yes", "message": "the discard pile holds other cards"}],
+    }
+    moves = _edit_moves(moves, edits, {"improve", "send", "stockfood", "stockgold"})
     scoring = [("part", "expression", "note"),
                ("court", "sum(court, crowns)", "the Crown values of the Court Cards in her court ('?' counts 0)"),
                ("guests", "sum(guests, crowns) - count(guests, effect == 'minus 1 if banner') * count(banner)",
