@@ -171,22 +171,20 @@ def _who_will_reign() -> dict:
         z = _board(board)
         return f"((last({z}, output) if count({z}) > 0 else 1) if count(realm, item == '{board}') > 0 else 0)"
 
-    def ability(zone: str, text: str) -> str:
-        return f"count({zone}, effect == '{text}')"
-
     values = [("name", "expression", "note"),
               ("farm_food", " + ".join(output(b) for b in FARMS), "the food of every farm: its top improvement's "
                "output, else the board's 1"),
               ("village_gold", " + ".join(output(b) for b in VILLAGES), "the gold of every village"),
               ("villages", "count(realm, land == 'Village')", "villages on the board (each is fed 1 food)"),
-              ("harvest_food", "max(0, farm_food + " + ability("court", "on harvest food 1") + " - "
-               + ability("guests", "on harvest food -1") + " + count(banner, reward == 'on harvest food 1'))",
+              ("harvest_food", "max(0, farm_food + sum(court, word(effect, 4), starts(effect, 'on harvest food')) + "
+               "sum(guests, word(effect, 4), starts(effect, 'on harvest food')) + "
+               "sum(banner, word(reward, 4), starts(reward, 'on harvest food')))",
                "a harvest: every farm, plus the sister's abilities"),
-              ("tax_gold", "max(0, village_gold + " + ability("court", "on tax gold 1") + " - "
-               + ability("guests", "on tax gold -1") + " + count(banner, reward == 'on tax gold 1'))",
+              ("tax_gold", "max(0, village_gold + sum(court, word(effect, 4), starts(effect, 'on tax gold')) + "
+               "sum(guests, word(effect, 4), starts(effect, 'on tax gold')) + "
+               "sum(banner, word(reward, 4), starts(reward, 'on tax gold')))",
                "a tax: every village, plus the sister's abilities"),
-              ("sweep_cost", "1 if " + ability("court", "sweep 1") + " + count(banner, reward == 'sweep 1') > 0 "
-               "else 3", "Pay 3 gold to discard all of the cards in the market row (1 with a Treasurer or the "
+              ("sweep_cost", "min(3, min(court_sweep, banner_sweep))", "Pay 3 gold to discard all of the cards in the market row (1 with a Treasurer or the "
                "Banner of Wisdom)")]
     values += [("famine", "1 if last(box, item) == 'Famine Moon' else 0", "the open tribute is the Famine Moon's"),
                ("war", "1 if last(box, item) == 'War Moon' else 0", "the open tribute is the War Moon's"),
@@ -201,8 +199,13 @@ def _who_will_reign() -> dict:
                 "washes")]
     values += [(p.lower(), f"count(court, path == '{p}')", f"{p.upper()} cards in the sister's court")
                for p in PATHS]
-    values += [(f"{p.lower()}_discount", f"count(court, effect == 'discount {p.lower()} 1') + count(banner, reward "
-                f"== 'discount {p.lower()} 1')", f"{p.upper()} cards cost the sister this much less") for p in PATHS]
+    values += [(f"{p.lower()}_discount", f"sum(court, word(effect, 3), starts(effect, 'discount {p.lower()}')) + "
+                f"sum(banner, word(reward, 3), starts(reward, 'discount {p.lower()}'))",
+                f"{p.upper()} cards cost the sister this much less") for p in PATHS]
+    values += [("court_sweep", "min(3, first(court, word(effect, 2), starts(effect, 'sweep')) + 0 if any(court, "
+                "starts(effect, 'sweep')) else 3)", "`sweep N` on a court card: sweeping costs its holder N gold"),
+               ("banner_sweep", "first(banner, word(reward, 2), starts(reward, 'sweep')) + 0 if any(banner, "
+                "starts(reward, 'sweep')) else 3", "`sweep N` on a banner")]
     values += [("discount", " + ".join(f"({p.lower()}_discount + rebate_{p.lower()} if card.path == '{p}' else 0)"
                                        for p in PATHS), "the sister's discount on the card's path")]
     acquire_cost = "max(0, cost_gold - discount)"
@@ -248,7 +251,8 @@ def _who_will_reign() -> dict:
              ("tax", "turn", None, None, None, None, None, None, None, "income_turn != turn", "tax_gold", "ledger",
               f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income_turn = turn; {started}", "no", None,
               None, None, None, "once per turn a sister either harvests or taxes, never both"),
-             ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None, None, None, None,
+             ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None,
+              "option('replace-when-full') == '' or count(court) >= 7", None, None,
               f"{started}; {rebates}", "no", None, None, None, None, None),
              ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None,
               "expelling == 0 or card.effect == 'expel guest'", acquire_cost, "gold",
@@ -267,9 +271,9 @@ def _who_will_reign() -> dict:
              ("sweep", "turn", None, None, "row", "discard", "all", None, None, None, "sweep_cost", "gold", started,
               "no", None, None, None, None, None),
              ("banner", "turn", None, None, "banners", "banner", "Banners", None, None,
-              "(card.path == 'Might' and might >= 2) or (card.path == 'Culture' and culture >= 2) or "
+              "option('no-banners') == '' and ((card.path == 'Might' and might >= 2) or (card.path == 'Culture' and culture >= 2) or "
               "(card.path == 'Wisdom' and wisdom >= 2) or (card.path == 'Bounty' and bounty >= 2) or "
-              "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1)",
+              "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1))",
               "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
               "no", None, None, None, None, "{player} does not meet the {card}'s requirement", "1 a game"),
              ("pay", "any", None, "N", None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid and paid_in <= tributes",
@@ -356,7 +360,12 @@ def _who_will_reign() -> dict:
         "Turn": [("key", "value", "note"), ("players", "2-4", None), ("end turn", "move", None),
                  ("end", "any(players, count(court) >= 7)", "At the end of the round in which any sister's court "
                   "becomes filled with 7 Court Cards, the game is over."),
-                 ("end at", "round", None)],
+                 ("end at", "round", None),
+                 ("options", "no-banners: play without the Banners (a first game); replace-when-full: a court card "
+                  "is replaced only when the court is full; tiebreak: `stores` breaks a tie on crowns by food and "
+                  "gold left", None),
+                 ("tiebreak", "food + gold if option('tiebreak') == 'stores' else 0", "Ties are shared (or, with "
+                  "tiebreak=stores, the most food and gold left wins)")],
         "Scoring": scoring, "Values": values,
     }
 
