@@ -280,3 +280,14 @@ def test_optional_words_and_several_rows_for_one_verb(tmp_path: Path) -> None:
     engine = engine_cls(Setup(("Ann", "Ben"), project=project))
     engine.apply(Event(1, "table", "deal", "Ann Sun"))
     assert set(engine.decision().moves) >= {"harvest", "play Sun", "play Sun to market"}
+
+
+def test_a_component_by_its_alias_and_its_set(tmp_path: Path) -> None:
+    rows = [("verb", "actor", "player", "from", "to", "components", "condition", "ends turn"),
+            ("deal", "table", "yes", "deck", "hand", "Cards, Workers", "set == 'Cards'", ""),
+            ("play", "turn", "no", "hand", "play", "Cards", "", "yes")]
+    project = project_of(tmp_path, rows)
+    (project / "Cards.csv").write_text("name,alias,cost,suit,rank,count\nMoth,\"m, moth-card\",1,night,1,3\n"
+                                       "Sun,,3,day,3,3\n")
+    assert findings(audit_text(project, ["table: deal Ann m", "Ann: play moth-card"])) == []
+    assert (1, "moves-deal-condition", "violation") in findings(audit_text(project, ["table: deal Ann Worker"]))

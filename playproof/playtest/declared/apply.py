@@ -23,7 +23,7 @@ def perform(state: State, play: Play) -> None:
     if not unreadable:
         _move(state, play)
     for name, owner, value in found:
-        state.counters[name][owner] = _clamp(state, name, value)
+        state.set_counter(name, owner, _clamp(state, name, value))
     _count_use(state, play)
     if spec.dice:
         state.roll = play.faces
@@ -63,6 +63,9 @@ def perform_late(state: State, play: Play, assumed: str) -> None:
     dest_name = play.to_zone
     if assumed == comp.key:
         return
+    state.touch_zone(state.zone(dest_name, play.mover) if dest_name else None)
+    for name in spec.sources:
+        state.touch_zone(state.zone(name, play.mover))
     if assumed:  # the referee took another component: it goes back where it came from, on top
         _undo(state, play, assumed)
     source_name = holder(state, play, comp) if spec.sources else None
@@ -119,6 +122,9 @@ def _move(state: State, play: Play) -> None:
     dest_name = play.to_zone
     dest = state.zone(dest_name, play.mover) if dest_name else None
     by = play.actor if play.actor != TABLE else play.target
+    state.touch_zone(dest)
+    for name in ((play.source,) if play.source else spec.sources):
+        state.touch_zone(state.zone(name, play.mover))
     if spec.bulk:
         for name in spec.sources:
             _empty_into(state.zone(name, play.mover), dest)
@@ -168,6 +174,7 @@ def _take(state: State, zone: ZoneState, key: str) -> None:
         return
     owed = owed_zone(state, key) if zone.unknown else None
     if owed is not None:
+        state.touch_zone(owed)
         owed.remove_at(owed.index(key))
         owed.pending -= 1
         zone.unknown -= 1

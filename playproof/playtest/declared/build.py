@@ -9,7 +9,7 @@ from playproof.components.model import ComponentSet, Workbook
 from playproof.errors import Problems
 from playproof.playtest.declared.buildmoves import MovesBuilder
 from playproof.playtest.declared.cells import compiled, expression, template
-from playproof.playtest.declared.expr import Fn, Names, memoized
+from playproof.playtest.declared.expr import Compiled, Fn, Names, memoized
 from playproof.playtest.declared.model import Comp, CounterSpec, Game, PhaseSpec, SetupRow, TurnSpec, ZoneSpec
 from playproof.playtest.declared.rules import rule_index
 from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow, canonical, choice, component_sets,
@@ -29,7 +29,8 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     names = Names({r.text("zone"): choice(r, "owner", Problems()) == "player" for r in rows["Zones"] if r.text("zone")},
                   {r.text("counter"): choice(r, "owner", Problems()) != "shared" for r in counter_rows},
                   fields={"set"} | {f for cset in sets.values() for f in cset.columns if f != "count"})
-    values = _values(rows["Values"], replace(names, card_dotted=True), problems)  # a value may read card.<field>
+    compiled_values: dict[str, Compiled] = {}
+    values = _values(rows["Values"], replace(names, card_dotted=True), problems, compiled_values)  # card.<field> too
     zones = {z.name: z for z in (_zone(r, names, problems) for r in rows["Zones"]) if z}
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)
@@ -38,6 +39,8 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     ctx = MovesBuilder(sets, zones, counters, names, turn, dice, problems)
     setup = [s for s in (ctx.setup_row(r) for r in rows["Setup"]) if s]
     moves = ctx.moves(rows["Moves"])
+    for spec in moves.values():
+        spec.due_reads = reads(spec.due_compiled, compiled_values) if spec.due_compiled is not None else None
     scoring = [(r.text("part"), f) for r in rows["Scoring"] if (f := expression(r, "expression", names, problems))]
     title = str(workbook.info.get("name") or game_id)
     game = Game(game_id, title, comps, zones, counters, setup, moves, turn, scoring, values,
@@ -137,7 +140,8 @@ def _start(row: RawRow, names: Names, problems: Problems) -> Fn:
     return expression(row, "start", names, problems) or (lambda c: 0)
 
 
-def _values(rows: list[RawRow], names: Names, problems: Problems) -> dict[str, Fn]:
+def _values(rows: list[RawRow], names: Names, problems: Problems,
+            compiled_values: dict[str, Compiled] | None = None) -> dict[str, Fn]:
     """Compile named values (each may use the others); a cycle among them is an error on each of its rows."""
     table: dict[str, Fn] = {}
     for row in rows:
@@ -149,6 +153,8 @@ def _values(rows: list[RawRow], names: Names, problems: Problems) -> dict[str, F
     for name, row in by_name.items():
         found = compiled(row, "expression", names, problems)
         table[name] = found.fn if found else (lambda c: 0)
+        if found is not None and compiled_values is not None:
+            compiled_values[name] = found
         graph[name] = found.values if found else set()
     for name in sorted(_cyclic(graph)):
         row = by_name[name]
@@ -156,6 +162,26 @@ def _values(rows: list[RawRow], names: Names, problems: Problems) -> dict[str, F
                        "through other values (a cycle)")
         table[name] = lambda c: 0
     return table
+
+
+def reads(found: Compiled, values: dict[str, Compiled]) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """Return what an expression reads, through the values it names: zones, counters and changing variables
+    (None when a value it names is unknown, so nothing can be assumed)."""
+    zones, counters, variables = set(found.zones), set(found.counters), set(found.reads)
+    todo, seen = list(found.values), set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        value = values.get(name)
+        if value is None:
+            return None
+        zones |= value.zones
+        counters |= value.counters
+        variables |= value.reads
+        todo.extend(value.values)
+    return frozenset(zones), frozenset(counters), frozenset(variables)
 
 
 def _tiebreaks(row: RawRow, names: Names, problems: Problems) -> tuple[Fn, ...]:

@@ -143,14 +143,16 @@ class MovesBuilder:
         names = self.card_names if kinds and not bulk else self.names  # a misspelt set is one problem, not two
         action = choice(row, "action", problems) == "yes" if row.text("action") else actor != "table"
         condition = compiled(row, "condition", names, problems)
+        due = compiled(row, "due", names, problems)
         spec = MoveSpec(verb, actor, choice(row, "player", problems) == "yes", sources[0] if sources else None,
                         dests[0] if dests else None, sets, bulk,
                         expression(row, "where", self.card_names, problems) if sets else None,
                         condition.fn if condition else None, None, None, [],
                         None, self.phase(row), action,
                         row.text("ends turn").lower() == "yes", choice(row, "next", problems),
-                        expression(row, "due", names, problems), row.origin)
+                        due.fn if due else None, row.origin)
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
+        spec.due_compiled = due
         spec.limit, spec.limit_per = self.limit(row, actor)
         spec.ends_when = self.ends_when(row, names)
         spec.reads_card = bool(condition and condition.card_fields)

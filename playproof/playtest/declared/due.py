@@ -29,9 +29,51 @@ MAX_OWED = 500
 Perform = Callable[[Play], None]
 
 
+CACHE = True
+"""Reuse a due condition's answer while what it reads is unchanged (tests compare with and without)."""
+
+
 def due_targets(state: State, spec: MoveSpec) -> list[str]:
     """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
-    if spec.due is None or not _in_phase(state, spec):
+    if spec.due is None:
+        return []
+    reads = spec.due_reads
+    if not CACHE or reads is None:
+        return _due_targets(state, spec)
+    zones, counters, variables = reads
+    versions = state.versions
+    key = (tuple(versions.get("z:" + z, 0) for z in zones), tuple(versions.get("c:" + c, 0) for c in counters),
+           _flow_key(state, spec, variables))
+    cached = state.due_cache.get(spec.rule_name or spec.verb)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    found = _due_targets(state, spec)
+    state.due_cache[spec.rule_name or spec.verb] = (key, found)
+    return found
+
+
+def _flow_key(state: State, spec: MoveSpec, variables: frozenset[str]) -> tuple:
+    """Return the parts of the flow a due condition reads (and its phase and limit)."""
+    flow = state.flow
+    parts: list[object] = [getattr(flow, FLOW_FIELDS[v]) if v in FLOW_FIELDS else state.roll
+                           for v in variables if v not in MOVE_READS]
+    if spec.phase is not None:
+        parts += [flow.rphase, flow.phase]
+    if spec.limit is not None:
+        parts.append(state.flow_version)
+    return tuple(parts)
+
+
+MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
+"""What a move names: a due condition is read with no move, so these never change its answer."""
+FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
+               "dealer": "dealer", "started": "started"}
+"""The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
+
+
+def _due_targets(state: State, spec: MoveSpec) -> list[str]:
+    """Evaluate whom a table move is due for now."""
+    if not _in_phase(state, spec):
         return []
     flow = state.flow
     if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
@@ -60,10 +102,12 @@ def advance(state: State) -> None:
     """End a round whose `round end` holds, and table phases that owe nothing more."""
     if round_ends(state) and first_due(state, True) is None:
         end_phase(state)
+        state.flow_version += 1
     for _ in range(len(state.game.turn.round_phases) + 1):
         if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
             return
         end_phase(state)
+        state.flow_version += 1
 
 
 def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
@@ -228,7 +272,8 @@ def _same(expected: Play, logged: Play) -> bool:
 def late(state: State, play: Play) -> str | None:
     """Return the component key ('' when unseen) of an owed move the referee made itself that a logged table move
     writes late (and forget it); None when the line is a move of its own."""
-    if play.actor != TABLE or play.hidden or len(play.comps) != 1 or due_targets(state, play.spec):
+    if not state.assumed or play.actor != TABLE or play.hidden or len(play.comps) != 1 or \
+            due_targets(state, play.spec):
         return None
     for entry in state.assumed:
         if entry[:2] == (play.spec.verb, play.target):

@@ -73,6 +73,7 @@ class DeclaredEngine(Engine):
         start = 0
         for zone in unseen:
             zone.items, start = pool[start:start + len(zone.items)], start + len(zone.items)
+        world.state.due_cache = {}  # what the hidden zones hold changed
         return world
 
     # ---- the hook -------------------------------------------------------------------------------------------
@@ -113,7 +114,9 @@ class DeclaredEngine(Engine):
         if assumed is not None:
             checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
             perform_late(self.state, play, assumed)
+            self.state.flow_version += 1
             advance(self.state)
+            self.state.flow_version += 1
             return found + checked
         if spec.derived and event.actor == TABLE and not play.problem:
             claimed, wrong = check_claim(self.state, play, event.line)
@@ -156,7 +159,9 @@ class DeclaredEngine(Engine):
     def perform(self, play: Play) -> None:
         """Apply a move as written (whatever the verdict), then pass the turn and end the game as declared."""
         perform(self.state, play)
+        self.state.flow_version += 1
         advance(self.state)
+        self.state.flow_version += 1
 
     def decision(self) -> Decision | None:
         """Return the table's due moves, else the moves of the player whose turn it is."""
@@ -221,6 +226,7 @@ class DeclaredEngine(Engine):
 
     def _marker(self, event: Event) -> None:
         """A phase marker moves the turn (or the round) to that phase."""
+        self.state.flow_version += 1
         label = event.args.strip().lower()
         if event.verb != "phase":
             return

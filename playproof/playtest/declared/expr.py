@@ -94,8 +94,12 @@ AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best", "nth", "maj
 FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled", "option", "word", "contains",
                                                    "starts")
 TEXT_FUNCTIONS = ("word", "contains", "starts")
+FLOW_FUNCTIONS = {"die": "roll", "rolled": "roll", "adjacent": "move"}
+"""Functions that read a changing part of the game: the last roll, or the move's cell."""
 """word(text, n): the n-th word of a text ('' when none; a number when it reads as one);
 contains(text, part) and starts(text, part): whether a text holds or begins with another, ignoring case."""
+STEADY_VARIABLES = ("player", "players", "seat")
+"""Variables that do not change in a game for the player an expression is evaluated for."""
 MOVE_ZONES = ("to", "from")
 """Zone names an aggregate in a move's row may use for the zone the move puts into, or takes from."""
 PLAYER_SETS = ("players", "others")
@@ -208,6 +212,11 @@ class Compiled:
     zones: set[str] = field(default_factory=set)
     conjuncts: tuple[Part, ...] = ()
     """The top-level `and` parts in order (one part, the whole, when the expression is no `and`)."""
+    counters: set[str] = field(default_factory=set)
+    """The counters it reads (for any player)."""
+    reads: set[str] = field(default_factory=set)
+    """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
+    for what the move names: its card, cell, zones)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -217,7 +226,8 @@ def compile_expr(text: str, names: Names) -> Compiled:
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
-    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)))
+    return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
+                    parser.used_counters, parser.reads)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -239,6 +249,9 @@ class _Parser:
         self.used_values: set[str] = set()
         self.card_fields: set[str] = set()
         self.used_zones: set[str] = set()
+        self.used_counters: set[str] = set()
+        self.reads: set[str] = set()
+        """The changing variables read so far (see Compiled.reads)."""
         self.parts: dict[int, Part] = {}
         """id(closure) -> Part, for comparisons and chains of `and` or of `or`."""
 
@@ -372,6 +385,8 @@ class _Parser:
         self.take("(")
         first, after = self.peek, self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else self.peek
         bare = after.text == "," or (after.text == ")" and name not in ("max", "min"))
+        if name in FLOW_FUNCTIONS:
+            self.reads.add(FLOW_FUNCTIONS[name])
         if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
             return self.over_players(name, token)
         if name in AGGREGATES:
@@ -423,6 +438,8 @@ class _Parser:
         """Parse `f(zone[, ...])` and build the aggregate (nth's n is read outside the components)."""
         zone_token = self.take()
         move_zone = zone_token.text in MOVE_ZONES and (self.names.card or self.names.card_dotted)
+        if move_zone:
+            self.reads.add("move")
         if zone_token.kind != "name" or (zone_token.text not in self.names.zones and not move_zone):
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
@@ -506,17 +523,22 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if text == "item":
             return lambda c: c.item.name
     if text in names.counters:
+        parser.used_counters.add(text)
         return lambda c: c.counter(text)
     if text in names.values:
         parser.used_values.add(text)
         value = names.values[text]
         return lambda c: value(c)
     if text in VARIABLES:
+        if text not in STEADY_VARIABLES:
+            parser.reads.add(text)
         return lambda c: c.variable(text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
+        parser.reads.add("move")
         return _card_field(text)
     if (names.card or names.card_dotted) and text == "card":
+        parser.reads.add("move")
         return _card_name
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
@@ -556,6 +578,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
     if not (parser.names.card or parser.names.card_dotted):
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
+    parser.reads.add("move")
     return _card_field(tail)
 
 

@@ -210,7 +210,7 @@ def _reset(state: State, when: str, player: str) -> None:
         if spec.reset == when:
             owner = player if spec.per_player else ""
             if owner in state.counters[name]:
-                state.counters[name][owner] = state.start_value(name, owner)
+                state.set_counter(name, owner, state.start_value(name, owner))
 
 
 def lead_from(state: State, player: str) -> None:

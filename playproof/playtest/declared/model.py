@@ -149,6 +149,10 @@ class MoveSpec:
     """What the number a move states must be, when it is not a cost (a harvest states the food it takes)."""
     record: bool = False
     """True for the table's record of a zone (`table: discards A B`): checked against the zone, never applied."""
+    due_compiled: Any = None
+    """The compiled `due` (what it reads)."""
+    due_reads: Any = None
+    """(zones, counters, reads the flow) the `due` condition depends on, through its values; None: unknown."""
     note: str = ""
     """The row's `note`: the rule in the designer's words (it opens the row's findings when it has no message)."""
     ends_when: Fn | None = None

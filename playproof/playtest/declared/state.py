@@ -22,9 +22,10 @@ _NEIGHBOURS = {"square": ((1, 0), (-1, 0), (0, 1), (0, -1)),
 class ZoneState:
     """The components in one zone; `unknown` arrived hidden (`?`), `pending` left hidden (which is not known)."""
 
-    __slots__ = ("items", "unknown", "pending", "cells")
+    __slots__ = ("items", "unknown", "pending", "cells", "name")
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "") -> None:
+        self.name = name
         self.items: list[Entry] = []
         self.unknown = 0
         self.pending = 0
@@ -124,12 +125,30 @@ class State:
         """Owed moves the referee made itself (verb, player, component key or '' when unseen): a late logged one
         says which component it was."""
         self.zones: dict[str, dict[str, ZoneState]] = {
-            name: {owner: ZoneState() for owner in (players if spec.per_player else ("",))}
+            name: {owner: ZoneState(name) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}
+        self.versions: dict[str, int] = {}
+        """How often each zone ("z:name") and counter ("c:name") changed: what a due condition read is unchanged
+        while these are (see due.due_targets)."""
+        self.flow_version = 0
+        """Bumped by every move, marker and turn of the flow."""
+        self.due_cache: dict[str, tuple[tuple, list[str]]] = {}
         self.counters: dict[str, dict[str, Any]] = {
             name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
         self._place_setup()
+
+    def touch_zone(self, zone: ZoneState | None) -> None:
+        """Note that a zone changed."""
+        if zone is not None:
+            key = "z:" + zone.name
+            self.versions[key] = self.versions.get(key, 0) + 1
+
+    def set_counter(self, name: str, owner: str, value: Any) -> None:
+        """Set a counter, noting that it changed."""
+        self.counters[name][owner] = value
+        key = "c:" + name
+        self.versions[key] = self.versions.get(key, 0) + 1
 
     def start_value(self, name: str, owner: str) -> Any:
         """Return a counter's start for its owner (a start may depend on the seat and the player count)."""
