@@ -105,7 +105,7 @@ FARMS = ("Applegarth", "Barleymead", "Cloverdale", "Dunmoor", "Elmfield", "Fernh
 VILLAGES = ("Ashby", "Brookton", "Candlewick", "Dovecote", "Eastwick", "Foxhall")
 PATHS = ("Might", "Culture", "Wisdom", "Bounty")
 CARD_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
-MOON = "cost_gold == 0"  # a Moon is the only market card with no gold cost
+MOON = "set == 'Moons'"
 
 
 def _board(name: str) -> str:
