@@ -1,17 +1,16 @@
 """Who Will Reign? declared in rules sheets agrees with its hand-written engine (issue 21, item 9).
 
-examples/declared/who-will-reign-declared/components.xlsx holds only rules sheets (game id `who-will-reign-declared`); its
-Game sheet's `components` names examples/who-will-reign, whose printed cards (costs, crowns, paths, effects) the
-declared referee reads. tests/declared/wwr_translate.py rewrites what the sheets cannot read in the logs' own words
-(each rewrite names its gap). The comparison maps each hand-written rule to the declared rules that check it
-(MAPPED); the rules the sheets cannot say (NOT_DECLARED) are left out of it, and the lines where a gap makes the
-two engines differ are listed with their gap (KNOWN). See examples/declared/who-will-reign-declared/README.md and GAPS.md.
+examples/declared/who-will-reign-declared/components.xlsx holds only rules sheets (game id
+`who-will-reign-declared`); its Game sheet's `components` names examples/who-will-reign, whose printed cards
+(costs, crowns, paths, ability texts) the declared referee reads. tests/declared/wwr_translate.py rewrites the
+few log lines a phrase cannot read yet (each rewrite names its gap). The comparison maps each hand-written rule
+to the declared rules that check it (MAPPED); the lines where a gap makes the two engines differ are listed
+with their gap (KNOWN). See examples/declared/who-will-reign-declared/README.md and GAPS.md.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -276,9 +275,9 @@ def test_the_declared_referees_own_random_games_break_only_rules_it_cannot_say(s
         assert short(result.findings[0].rule) in LOOSER, result.findings[0]
 
 
-@pytest.mark.parametrize(("variant", "line", "rule"), [("no-banners", "0:23:04 Kayla: banner culture", "banners-available"),
-                                                       ("replace-when-full", "0:40:10 Brian: acquire Border-Watch",
-                                                        "court-replace")])
+@pytest.mark.parametrize(("variant", "line", "rule"), [
+    ("no-banners", "0:23:04 Kayla: banner culture", "banners-available"),
+    ("replace-when-full", "0:40:10 Brian: acquire Border-Watch", "court-replace")])
 def test_both_engines_read_the_variants(variant: str, line: str, rule: str) -> None:
     path = ROOT / "examples" / "who-will-reign" / "playtests" / "royal-succession.log"
     text = path.read_text().replace('[Players "', f'[Variant "{variant}"]\n[Players "', 1)

@@ -1,8 +1,8 @@
 """Who Will Reign?'s declared referee plus the one rule family its sheets cannot say: where an improvement goes.
 
 Gap G2 (README.md): the log names the board (`acquire Orchard on Applegarth`, a zone per board). The Moves
-row's condition reads that zone (`last(to, output)`, `last(to, land)`), so "never lowers the output" and "of its
-own land" are declared for a board that already carries an improvement; but an empty board's land, and whether
+row's condition reads that zone (`last(to, output)`, `last(to, land)`), so "never lowers the output" and "of
+its own land" are declared for a board that already carries an improvement; but an empty board's land, and whether
 it was laid at all, are not in the zone (the board card is in `realm`) and a condition cannot name the zone's
 board. This hook checks those after the declared checks found nothing. Audit with `--engine wwr_improvements:ENGINE` (this folder on the
 import path); without it the declared rules alone apply.
