@@ -254,7 +254,7 @@ def test_with_the_hook_the_mistakes_log_agrees_on_the_improvements_too(monkeypat
 
 
 LOOSER = {"improvements-board-type": "G2", "improvements-no-lower": "G2", "market-refill": "G18",
-          "play-known-move": "G8", "court-replace": "G8", "guests-expel": "G8"}
+          "play-known-move": "G8", "court-replace": "G8", "guests-expel": "G8", "acquire-placement": "G8"}
 """What the declared referee's own random play does that the hand-written engine refuses, and the gap it comes
 from: improvements on an empty board of the other land or not laid (G2), a sister's move while a spot waits
 after a tribute closed (G18), `replace`/`expel` as moves of their own, made twice or without an acquisition
