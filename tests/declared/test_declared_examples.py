@@ -18,7 +18,7 @@ from playproof.playtest.logparse import read_log
 from playproof.playtest.simulate import play_random_game, player_names
 from playproof.playtest.logmodel import EntryKind
 
-GAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_file())  # who-will-reign-market prints nothing
+GAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_file())  # who-will-reign-declared prints nothing
 LOGS = sorted(EXAMPLES.glob("*/playtests/*.log"))
 
 

@@ -101,31 +101,278 @@ STALLS = {  # drafting and set collection
                 ("coins", "coins // 3")],
 }
 
-MARKET_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
-WHO_WILL_REIGN = {  # the card economy of a seed game, declared over the sets of its own workbook
-    "Game": [("key", "value"), ("name", "Who Will Reign? (market, declared)"),
-             ("components", "../../who-will-reign")],
-    "Zones": [("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "ordered"),
-              ("row", "shared", "public", "unordered"), ("court", "player", "public", "unordered")],
-    "Counters": [("counter", "owner", "start", "note"),
-                 ("gold", "player", 5, "no minimum: harvest and tax income is not declared here"),
-                 ("food", "player", 5, "no minimum: harvest and tax income is not declared here")],
-    "Setup": [("set", "zone")] + [(name, "deck") for name in MARKET_SETS.split(", ")],
-    "Moves": [("verb", "actor", "from", "to", "components", "cost", "pay", "gain", "action", "ends turn"),
-              ("reveal", "table", "deck", "row", MARKET_SETS, None, None, None, None, None),
-              ("acquire", "turn", "row", "court", "Court Cards, Unwanted Guests, Land Improvements", "cost_gold",
-               "gold", "food: 0 - cost_food", "no", None),
-              ("harvest", "turn", None, None, None, None, None, None, "no", None),
-              ("tax", "turn", None, None, None, None, None, None, "no", None),
-              ("sweep", "turn", None, None, None, None, None, None, "no", None),
-              ("banner", "turn", None, None, None, None, None, None, "no", None),
-              ("pay", "any", None, None, None, None, None, None, "no", None),
-              ("end", "turn", None, None, None, None, None, None, "no", "yes")],
-    "Turn": [("key", "value"), ("players", "2-4"), ("end turn", "move")],
-}
+FARMS = ("Applegarth", "Barleymead", "Cloverdale", "Dunmoor", "Elmfield", "Fernhollow")
+VILLAGES = ("Ashby", "Brookton", "Candlewick", "Dovecote", "Eastwick", "Foxhall")
+PATHS = ("Might", "Culture", "Wisdom", "Bounty")
+CARD_SETS = "Court Cards, Unwanted Guests, Moons, Land Improvements"
+MOON = "set == 'Moons'"
+
+
+def _board(name: str) -> str:
+    return name.lower()
+
+
+MOVES_HEADER = ("verb", "actor", "player", "phrase", "from", "to", "components", "takes", "where", "condition",
+                "cost", "pay", "gain", "action", "ends turn", "due", "derived", "result", "message", "limit", "amount",
+                "record")
+
+
+def _edit_moves(moves: list[tuple], edits: dict[str, list[dict]], dropped: set[str]) -> list[tuple]:
+    """Return the Moves rows with the changes `edits` makes (by verb: column -> value; `+verb` adds rows after)."""
+    out = [moves[0]]
+    for row in moves[1:]:
+        cells = dict(zip(MOVES_HEADER, row))
+        for change in edits.get(cells["verb"], []):
+            cells.update(change)
+        out.append(tuple(cells[c] for c in MOVES_HEADER))
+        for extra in edits.get("+" + row[0], []):
+            cells = {c: None for c in MOVES_HEADER} | extra
+            out.append(tuple(cells[c] for c in MOVES_HEADER))
+    return [r for r in out if r[0] not in dropped]
+
+
+def _who_will_reign() -> dict:
+    """Who Will Reign? declared whole (as far as the sheets can say it) over its own workbook's sets."""
+    boards = [_board(b) for b in FARMS + VILLAGES]
+    zones = [("zone", "owner", "visibility", "order", "capacity", "message"),
+             ("deck", "shared", "hidden", "ordered", None, None),
+             ("row", "shared", "public", "unordered", None, None),
+             ("discard", "shared", "public", "unordered", None, None),
+             ("box", "shared", "public", "unordered", None, None),
+             ("boards", "shared", "hidden", "unordered", None, None),
+             ("realm", "shared", "public", "unordered", 9, "nine land boards are laid"),
+             ("court", "player", "public", "unordered", 7, "{player}'s court already holds 7 court cards: the new "
+              "card must replace one of them"),
+             ("guests", "player", "public", "unordered", None, None),
+             ("banners", "shared", "public", "unordered", None, None),
+             ("banner", "player", "public", "unordered", None, None)]
+    zones += [(b, "shared", "public", "ordered", None, None) for b in boards]
+    counters = [("counter", "owner", "start", "min", "reset", "internal", "message"),
+                ("food", "player", 5, 0, None, None, "{player} has not got the food to pay"),
+                ("gold", "player", 5, 0, None, None, "{player} has not got the gold to pay"),
+                ("income_turn", "player", 0, None, None, "yes", None),
+                ("blessed", "player", 0, None, None, "yes", None),
+                ("moons", "shared", 0, None, None, "yes", None),
+                ("tribute", "shared", 0, None, None, "yes", None),
+                ("tpaid", "shared", 0, None, None, "yes", None),
+                ("tpayers", "shared", 0, None, None, "yes", None),
+                ("tclosed", "shared", 0, None, None, "yes", None),
+                ("tributes", "shared", 0, None, None, "yes", None),
+                ("suffered", "player", 0, None, None, "yes", None),
+                ("paid_in", "player", 0, None, None, "yes", None),
+                ("expelling", "player", 0, None, None, "yes", None)]
+    counters += [(f"rebate_{p.lower()}", "player", 0, None, "turn", "yes", None) for p in PATHS]
+    counters += [(f"flooded_{_board(f)}", "shared", 0, None, None, "yes", None) for f in FARMS]
+    setup = [("set", "zone")] + [(s, "deck") for s in CARD_SETS.split(", ")] + \
+        [("Land Boards", "boards"), ("Banners", "banners")]
+
+    def output(board: str) -> str:
+        z = _board(board)
+        return f"((last({z}, output) if count({z}) > 0 else 1) if count(realm, item == '{board}') > 0 else 0)"
+
+    values = [("name", "expression", "note"),
+              ("farm_food", " + ".join(output(b) for b in FARMS), "the food of every farm: its top improvement's "
+               "output, else the board's 1"),
+              ("village_gold", " + ".join(output(b) for b in VILLAGES), "the gold of every village"),
+              ("villages", "count(realm, land == 'Village')", "villages on the board (each is fed 1 food)"),
+              ("harvest_food", "max(0, farm_food + sum(court, word(effect, 4), starts(effect, 'on harvest food')) + "
+               "sum(guests, word(effect, 4), starts(effect, 'on harvest food')) + "
+               "sum(banner, word(reward, 4), starts(reward, 'on harvest food')))",
+               "a harvest: every farm, plus the sister's abilities"),
+              ("tax_gold", "max(0, village_gold + sum(court, word(effect, 4), starts(effect, 'on tax gold')) + "
+               "sum(guests, word(effect, 4), starts(effect, 'on tax gold')) + "
+               "sum(banner, word(reward, 4), starts(reward, 'on tax gold')))",
+               "a tax: every village, plus the sister's abilities"),
+              ("sweep_cost", "min(3, min(court_sweep, banner_sweep))", "Pay 3 gold to discard all of the cards in the market row (1 with a Treasurer or the "
+               "Banner of Wisdom)")]
+    values += [("famine", "1 if last(box, item) == 'Famine Moon' else 0", "the open tribute is the Famine Moon's"),
+               ("war", "1 if last(box, item) == 'War Moon' else 0", "the open tribute is the War Moon's"),
+               ("plague", "1 if last(box, item) == 'Plague Moon' else 0", "the open tribute is the Plague Moon's"),
+               ("asked", "4 * famine + 6 * war + 4 * plague", "Together the sisters may pay 4 food (Famine), 6 gold "
+                "(War) or 4 gold (Plague)"),
+               ("short", "1 if tpaid < asked else 0", "the tribute was not paid in full")]
+    values += [(f"floods_{_board(f)}", f"1 if any(row, item == 'Flood Moon') and flooded_{_board(f)} == 0 and "
+                f"last({_board(f)}, output) >= 3 else 0", f"the Flood Moon washes away the top improvement of "
+                f"{f} (making 3 food or more)") for f in FARMS]
+    values += [("flooding", " + ".join(f"floods_{_board(f)}" for f in FARMS), "farms the Flood Moon still "
+                "washes")]
+    values += [(p.lower(), f"count(court, path == '{p}')", f"{p.upper()} cards in the sister's court")
+               for p in PATHS]
+    values += [(f"{p.lower()}_discount", f"sum(court, word(effect, 3), starts(effect, 'discount {p.lower()}')) + "
+                f"sum(banner, word(reward, 3), starts(reward, 'discount {p.lower()}'))",
+                f"{p.upper()} cards cost the sister this much less") for p in PATHS]
+    values += [("court_sweep", "min(3, first(court, word(effect, 2), starts(effect, 'sweep')) + 0 if any(court, "
+                "starts(effect, 'sweep')) else 3)", "`sweep N` on a court card: sweeping costs its holder N gold"),
+               ("banner_sweep", "first(banner, word(reward, 2), starts(reward, 'sweep')) + 0 if any(banner, "
+                "starts(reward, 'sweep')) else 3", "`sweep N` on a banner")]
+    values += [("discount", " + ".join(f"({p.lower()}_discount + rebate_{p.lower()} if card.path == '{p}' else 0)"
+                                       for p in PATHS), "the sister's discount on the card's path")]
+    acquire_cost = "max(0, cost_gold - discount)"
+    rebates = "; ".join(f"rebate_{p.lower()} = 1 if card.effect == 'discount {p.lower()} 1' else 0" for p in PATHS)
+    no_rebate = "; ".join(f"rebate_{p.lower()} = 0" for p in PATHS)
+    started = "tclosed = 1; expelling = 0"
+    rows = [
+             ("lay", "table", None, None, "boards", "realm", "Land Boards", "9", None, None, None, None, None,
+              None, None, "count(realm) == 0", None, None, "nine land boards are laid before play"),
+             ("discard", "table", None, None, "row, court, guests", "discard", "any", None, None, None, None, None, None, None,
+              None, f"not started and any(row, {MOON})", "yes", f"first(row, item, {MOON})",
+              "a Moon revealed in setup is discarded and replaced"),
+             ("bless", "table", "yes", None, None, None, None, None, None, None, None, None,
+              "food: 2 * count(row, item == 'Harvest Moon') + count(row, item == 'Feast Moon') * bounty; "
+              "gold: 2 * count(row, item == 'Jubilee Moon') + count(row, item == \"Scholar's Moon\") * wisdom; "
+              "blessed: 1", None, None, f"started and any(row, {MOON}) and blessed <= moons", "yes", None,
+              "a Moon in play is resolved at once, for every sister"),
+             ("flood", "table", None, None, ", ".join(_board(f) for f in FARMS), "discard", "Land Improvements", None,
+              None, None, None, None, 'flooded_applegarth = 1 if floods_applegarth == 1 and true else flooded_applegarth; flooded_barleymead = 1 if floods_barleymead == 1 and floods_applegarth == 0 else flooded_barleymead; flooded_cloverdale = 1 if floods_cloverdale == 1 and floods_applegarth == 0 and floods_barleymead == 0 else flooded_cloverdale; flooded_dunmoor = 1 if floods_dunmoor == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 else flooded_dunmoor; flooded_elmfield = 1 if floods_elmfield == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 else flooded_elmfield; flooded_fernhollow = 1 if floods_fernhollow == 1 and floods_applegarth == 0 and floods_barleymead == 0 and floods_cloverdale == 0 and floods_dunmoor == 0 and floods_elmfield == 0 else flooded_fernhollow', None, None,
+              "flooding > 0", "yes", "last(applegarth, item) if floods_applegarth == 1 else last(barleymead, item) if floods_barleymead == 1 else last(cloverdale, item) if floods_cloverdale == 1 else last(dunmoor, item) if floods_dunmoor == 1 else last(elmfield, item) if floods_elmfield == 1 else last(fernhollow, item) if floods_fernhollow == 1 else ''",
+              "the Flood Moon discards the top improvement of every farm making 3 food or more"),
+             ("box", "table", None, None, "row", "box", "Moons", None, None, None, None, None, "moons: 1; tribute = 1 if card == 'Famine Moon' or card == 'War Moon' or "
+              "card == 'Plague Moon' else 0; tclosed = 0; " + "; ".join(f"flooded_{_board(f)} = 0" for f in FARMS), None, None, f"started and any(row, {MOON}) and all(players, blessed > moons) and flooding == 0", "yes",
+              f"first(row, item, {MOON})", "a resolved Moon is returned to the box"),
+             ("suffer", "table", "yes", None, None, None, None, None, None, None, None, None,
+              "food: 0 - min(food, short * (3 * famine + 2 * plague)); "
+              "gold: 0 - min(gold, short * (4 * war * (1 if might == 0 else 0) + 2 * plague)); suffered: 1", None,
+              None, "tribute == 1 and (tpaid >= asked or tpayers >= players or tclosed == 1) and suffered <= tributes",
+              "yes", None, "if a tribute is not paid in full, every sister suffers the Moon's penalty"),
+             ("close", "table", None, None, None, None, None, None, None, None, None, None,
+              "tributes: 1; tribute = 0; tpaid = 0; tpayers = 0", None, None,
+              "tribute == 1 and all(players, suffered > tributes)", "yes", None, None),
+             ("reveal", "table", None, None, "deck", "row", CARD_SETS, None, None, "count(row) < 5", None, None, "tribute = 0", None,
+              None, "count(realm) > 0 and count(row) < 5 and count(deck) > 0 and tribute == 0", None, None,
+              "an empty market spot is refilled at once"),
+             ("reshuffle", "table", None, None, "discard", "deck", "all", None, None, "count(deck) == 0", None,
+              None, None, None, None, "count(realm) > 0 and count(deck) == 0 and count(row) < 5 and count(discard) > 0 "
+              "and tribute == 0", "yes", None,
+              "the discard pile is shuffled only when the market deck runs out"),
+             ("harvest", "turn", None, None, None, None, None, None, None, "income_turn != turn", None, None,
+              f"food: amount if amount > 0 else harvest_food; income_turn = turn; {started}", "no", None, None, None, None,
+              "once per turn a sister either harvests or taxes, never both"),
+             ("tax", "turn", None, None, None, None, None, None, None, "income_turn != turn", None, None,
+              f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income_turn = turn; {started}", "no", None,
+              None, None, None, "once per turn a sister either harvests or taxes, never both"),
+             ("replace", "turn", None, None, "court", "discard", "Court Cards", None, None,
+              "option('replace-when-full') == '' or count(court) >= 7", None, None,
+              f"{started}; {rebates}", "no", None, None, None, None, None),
+             ("acquire", "turn", None, None, "row", "court", "Court Cards", None, None,
+              "expelling == 0 or card.effect == 'expel guest'", acquire_cost, "gold",
+              "food: 0 - card.cost_food; gold: 3 if card.effect == 'gain gold 3' else 0; "
+              f"{started}; {no_rebate}",
+              "no", None, None, None, None, "{card} does not let {player} discard an Unwanted Guest"),
+             ("expel", "turn", None, None, "guests", "discard", "Unwanted Guests", None, None,
+              "any(row, effect == 'expel guest')", None, None, "tclosed = 1; expelling = 1",
+              "no", None, None, None, None,
+              "a guest is discarded only as a court card that expels one is acquired"),
+             ("improve", "turn", None, "CARD on BOARD", "row", ", ".join(boards), "Land Improvements", None, None,
+              None, acquire_cost, "gold", started, "no", None, None, None, None, None),
+             ("send", "turn", "yes", "CARD to PLAYER", "row", "guests", "Unwanted Guests", None, None,
+              "target != current", "cost_gold", "gold", started, "no", None, None, None, None,
+              "{card} must be sent to another sister"),
+             ("sweep", "turn", None, None, "row", "discard", "all", None, None, None, "sweep_cost", "gold", started,
+              "no", None, None, None, None, None),
+             ("banner", "turn", None, None, "banners", "banner", "Banners", None, None,
+              "option('no-banners') == '' and ((card.path == 'Might' and might >= 2) or (card.path == 'Culture' and culture >= 2) or "
+              "(card.path == 'Wisdom' and wisdom >= 2) or (card.path == 'Bounty' and bounty >= 2) or "
+              "(card.path == 'Balance' and might >= 1 and culture >= 1 and wisdom >= 1 and bounty >= 1))",
+              "2 if card == 'Banner of Might' else 0", "gold", f"food: 0 - (3 if card == 'Banner of Bounty' else 0); {started}",
+              "no", None, None, None, None, "{player} does not meet the {card}'s requirement", "1 a game"),
+             ("pay", "any", None, "N", None, None, None, None, None, "tribute == 1 and amount <= asked - tpaid and paid_in <= tributes",
+              None, None, "food: 0 - amount if famine == 1 else 0; gold: 0 - amount if famine == 0 else 0; "
+              "tpaid: amount; tpayers: 1 if paid_in <= tributes else 0; paid_in = tributes + 1", "no", None, None, None, None,
+              "a sister pays towards an open tribute once, no more than is still owed"),
+             ("stockfood", "table", "yes", None, None, None, None, None, None, "amount == food", None, None, None,
+              None, None, None, None, None, "{player} has {food} food"),
+             ("stockgold", "table", "yes", None, None, None, None, None, None, "amount == gold", None, None, None,
+              None, None, None, None, None, "{player} has {gold} gold"),
+             ("market", "table", None, None, "row", "row", CARD_SETS, "any", None, None, None, None, None, None,
+              None, None, None, None, None),
+             ("end", "turn", None, None, None, None, None, None, None, None, None, None, started, "no", "yes", None,
+              None, None, None)]
+    moves = [MOVES_HEADER] + [tuple(list(r) + [None] * (len(MOVES_HEADER) - len(r))) for r in rows]
+    paying = "[paying N gold]"
+    improve = dict(zip(MOVES_HEADER, next(r for r in rows if r[0] == "improve")))
+    send = dict(zip(MOVES_HEADER, next(r for r in rows if r[0] == "send")))
+    improve.update(verb="acquire", phrase=f"CARD on BOARD {paying}",
+                   condition="card.output >= last(to, output) and (count(to) == 0 or last(to, land) == card.land)",
+                   message="{card} goes on a board of its own land and never lowers its output")
+    send.update(verb="acquire", phrase=f"CARD to PLAYER {paying}")
+    stock = {c: None for c in MOVES_HEADER} | {"verb": "stock", "actor": "table", "player": "yes",
+                                               "phrase": "PLAYER food N", "amount": "food",
+                                               "message": "{player} has {food} food"}
+    edits = {
+        "harvest": [{"phrase": "[taking N food]", "cost": None, "pay": None, "amount": "harvest_food",
+                     "gain": f"food: amount if amount > 0 else harvest_food; income_turn = turn; {started}"}],
+        "tax": [{"phrase": "[taking N gold]", "cost": None, "pay": None, "amount": "tax_gold",
+                 "gain": f"gold: amount if amount > 0 else tax_gold; food: 0 - villages; income_turn = turn; "
+                         f"{started}"}],
+        "sweep": [{"phrase": paying}],
+        "banner": [{"phrase": f"CARD {paying}"}],
+        "acquire": [{"phrase": f"CARD {paying}"}],
+        "+acquire": [improve, send],
+        "pay": [{"phrase": "N gold", "condition": "tribute == 1 and famine == 0 and amount <= asked - tpaid and "
+                 "paid_in <= tributes", "gain": "gold: 0 - amount; tpaid: amount; tpayers: 1 if paid_in <= "
+                 "tributes else 0; paid_in = tributes + 1"}],
+        "+pay": [{"verb": "pay", "actor": "any", "phrase": "N food", "action": "no",
+                  "condition": "tribute == 1 and famine == 1 and amount <= asked - tpaid and paid_in <= tributes",
+                  "gain": "food: 0 - amount; tpaid: amount; tpayers: 1 if paid_in <= tributes else 0; "
+                          "paid_in = tributes + 1",
+                  "message": "a sister pays towards an open tribute once, in its resource, no more than is still "
+                             "owed"}],
+        "+stockfood": [stock, stock | {"phrase": "PLAYER gold N", "amount": "gold",
+                                       "message": "{player} has {gold} gold"}],
+        "market": [{"to": None, "record": "yes", "message": "the market row holds other cards"}],
+        "+market": [{"verb": "discards", "actor": "table", "from": "discard", "components": "any", "takes": "any",
+                     "record": "yes", "message": "the discard pile holds other cards"}],
+    }
+    moves = _edit_moves(moves, edits, {"improve", "send", "stockfood", "stockgold"})
+    scoring = [("part", "expression", "note"),
+               ("court", "sum(court, crowns)", "the Crown values of the Court Cards in her court ('?' counts 0)"),
+               ("guests", "sum(guests, crowns) - count(guests, effect == 'minus 1 if banner') * count(banner)",
+                "Unwanted Guests cost crowns (the Gossip one more with a Banner)"),
+               ("banner", "sum(banner, crowns)", "a Banner's crowns"),
+               ("worth", "sum(court, 0 - crowns, effect == 'worth 0 if has Fireworks') * "
+                "count(court, item == 'Fireworks') + sum(court, 4 - crowns, effect == 'worth 4 if has Knight "
+                "Commander') * count(court, item == 'Knight Commander') + sum(court, 2 - crowns, effect == 'worth 2 "
+                "if has Astronomer') * count(court, item == 'Astronomer') + sum(court, 1 - crowns, effect == "
+                "'worth 1 if has Royal Hunter') * count(court, item == 'Royal Hunter')",
+                "a card worth N if another is in the court"),
+               ("paths", "count(court, effect == 'plus 1 per might') * might + count(court, effect == "
+                "'plus 1 per wisdom') * wisdom + " + " + ".join(
+                    f"2 * count(court, effect == 'plus 2 per {p.lower()}+board') * ({p.lower()} + "
+                    + " + ".join(f"(1 if last({z}, path) == '{p}' else 0)" for z in boards) + ")"
+                    for p in PATHS), "per path: the Knight Commander, the Poet Laureate and the '?' cards"),
+               ("pairs", "2 * count(court, effect == 'plus 2 if has Tapestry') * count(court, item == 'Tapestry') + "
+                "count(court, effect == 'plus 1 if has Shepherd') * count(court, item == 'Shepherd')",
+                "the Court Painter with the Tapestry, the Prize Bull with the Shepherd"),
+               ("banner cards", "(3 * count(court, effect == 'plus 3 if banner') + 2 * count(court, effect == "
+                "'plus 2 if banner')) * count(banner)", "the War Drums and the Heirloom Ring with a Banner"),
+               ("guest cards", "0 - 2 * count(court, effect == 'minus 2 if guest') * min(1, count(guests)) - "
+                "count(court, effect == 'minus 1 per guest') * count(guests) + 2 * count(court, effect == "
+                "'plus 2 per guest') * count(guests) + count(court, effect == 'plus 1 per guest-all') * "
+                "sum(players, count(guests))", "the Champion, the Grand Ballroom, the Court Jester, the Masquerade"),
+               ("counts", "count(court, effect == 'plus 1 per improved') * (" + " + ".join(
+                   f"min(1, count({z}))" for z in boards) + ") + count(court, effect == 'plus 1 per paths') * ("
+                + " + ".join(f"min(1, {p.lower()})" for p in PATHS) + ")",
+                "the Cartographer (improved boards) and the Philosopher (different paths)")]
+    return {
+        "Game": [("key", "value"), ("name", "Who Will Reign? (declared)"), ("components", "../../who-will-reign")],
+        "Zones": zones, "Counters": counters, "Setup": setup, "Moves": moves,
+        "Turn": [("key", "value", "note"), ("players", "2-4", None), ("end turn", "move", None),
+                 ("end", "any(players, count(court) >= 7)", "At the end of the round in which any sister's court "
+                  "becomes filled with 7 Court Cards, the game is over."),
+                 ("end at", "round", None),
+                 ("options", "no-banners: play without the Banners (a first game); replace-when-full: a court card "
+                  "is replaced only when the court is full; tiebreak: `stores` breaks a tie on crowns by food and "
+                  "gold left", None),
+                 ("tiebreak", "food + gold if option('tiebreak') == 'stores' else 0", "Ties are shared (or, with "
+                  "tiebreak=stores, the most food and gold left wins)")],
+        "Scoring": scoring, "Values": values,
+    }
+
+
+WHO_WILL_REIGN = _who_will_reign()
 
 GAMES = {"lantern-guild": LANTERN, "tidepool-tricks": TIDEPOOL, "market-stalls": STALLS,
-         "who-will-reign-market": WHO_WILL_REIGN}
+         "who-will-reign-declared": WHO_WILL_REIGN}
 
 # ---- tile placement, area majority and a cooperative game (branch mechs2) ----------------------------------
 
@@ -420,7 +667,7 @@ def main() -> None:
         folder = ROOT / "examples" / "declared" / game_id
         folder.mkdir(parents=True, exist_ok=True)
         write_workbook(folder / "components.xlsx", book)
-        if game_id != "who-will-reign-market":  # its components print from examples/who-will-reign
+        if game_id != "who-will-reign-declared":  # its components print from examples/who-will-reign
             (folder / "playtests").mkdir(exist_ok=True)
             (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
 
