@@ -51,3 +51,23 @@ def test_without_the_hook_the_declared_rules_allow_it(hooked: Path) -> None:
     (hooked / "my-game" / "playtests" / "two.log").write_text(LOG)
     result = CliRunner().invoke(cli, ["audit", "my-game/playtests/two.log"])
     assert result.output == "my-game/playtests/two.log: 0 violation(s) in 27 moves\n"
+
+
+
+def test_legal_moves_leave_out_what_the_hook_refuses(hooked: Path) -> None:
+    import importlib
+
+    from playproof.playtest.declared import declared_engine
+    from playproof.playtest.engine import Event, Setup
+
+    hooked_cls = importlib.import_module("my_game_rules").ENGINE
+    plain_cls = declared_engine(hooked / "my-game", "my-game")
+    lines = [line for line in LOG.splitlines()[3:-1]]  # everything before Ann's second Lighthouse
+    engines = [cls(Setup(("Ann", "Ben"), project=hooked / "my-game")) for cls in (hooked_cls, plain_cls)]
+    for engine in engines:
+        for line in lines:
+            actor, _, rest = line.partition(": ")
+            verb, _, args = rest.partition(" ")
+            engine.apply(Event(1, actor, verb, args))
+    hooked_moves, plain_moves = (e.decision().moves for e in engines)
+    assert "buy Lighthouse" in plain_moves and "buy Lighthouse" not in hooked_moves

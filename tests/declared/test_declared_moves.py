@@ -249,7 +249,7 @@ def test_a_derived_claim_when_the_rules_make_none_changes_nothing(tmp_path: Path
 def test_a_condition_reads_the_zone_the_move_goes_to_and_an_option(tmp_path: Path) -> None:
     rows = [("verb", "actor", "from", "to", "components", "phrase", "condition", "ends turn"),
             ("place", "turn", "workers", "farm, mine", "Workers", "place WORKER on LOCATION",
-             "count(to) == 0 and (option('mines') != 'closed' or count(mine) < 9)", "yes"),
+             "count(to) == 0 and (option('mines') != 'closed' or to != 'mine')", "yes"),
             ("dig", "turn", "", "", "", "", "option('mines') != 'closed'", "yes")]
     project = project_of(tmp_path, rows, turn=[("options", "mines: closed keeps the mines shut")])
     assert findings(audit_text(project, ["Ann: place Worker on farm", "Ben: place Worker on mine"])) == []
@@ -258,6 +258,8 @@ def test_a_condition_reads_the_zone_the_move_goes_to_and_an_option(tmp_path: Pat
     assert "count(to) == 0 does not hold: count(to) is 1" in taken.findings[0].message
     closed = audit_text(project, ['[Setup "mines=closed"]', "Ann: dig"])
     assert [f for f in findings(closed) if f[1] == "moves-dig-condition"]
+    shut = audit_text(project, ['[Setup "mines=closed"]', "Ann: place Worker on mine"])
+    assert [f for f in findings(shut) if f[1] == "moves-place-condition"]
     engine_cls = declared_engine(project, "moves")
     assert engine_cls.options["mines"] == "closed keeps the mines shut"
 

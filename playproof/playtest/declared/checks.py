@@ -322,7 +322,7 @@ def _amount(state: State, play: Play, line: int) -> list[Violation]:
     if expected == play.amount:
         return []
     return [_move_finding(state, play, "amount", f"{spec.verb} states {play.amount}, but the rules give {expected} "
-                          f"({spec.texts.get('amount', '')})", line, sentence=True)]
+                          f"({spec.texts.get('amount', '')})", line)]
 
 
 def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:

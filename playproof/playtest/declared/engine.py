@@ -81,6 +81,12 @@ class DeclaredEngine(Engine):
         """Return violations of rules the sheets cannot say (override in a subclass; default none)."""
         return []
 
+    def hook_refuses(self, play: Play) -> bool:
+        """Return True when the subclass's `check_move` finds a move wrong (legal moves never offer it)."""
+        if type(self).check_move is DeclaredEngine.check_move:
+            return False
+        return bool(self.check_move(play, Event(0, play.actor, play.spec.verb, "")))
+
     # ---- the contract ---------------------------------------------------------------------------------------
     def apply(self, event: Event) -> list[Violation]:
         """Check a logged line (a move, a marker or a claim), apply it, and return the findings."""

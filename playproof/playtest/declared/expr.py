@@ -540,6 +540,9 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if (names.card or names.card_dotted) and text == "card":
         parser.reads.add("move")
         return _card_name
+    if (names.card or names.card_dotted) and text in MOVE_ZONES:
+        parser.reads.add("move")
+        return lambda c: c.move_zone(text)
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
     if text in ("card", "item", "by", "others"):

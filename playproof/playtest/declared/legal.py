@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Protocol
+from typing import Callable, Iterator, Protocol
 
 from playproof.playtest.declared.checks import check, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
@@ -28,6 +28,9 @@ class Table(Protocol):
     game: Game
     players: tuple[str, ...]
 
+    def hook_refuses(self, play: Play) -> bool:
+        """Return True when a designer's Python hook finds the move wrong."""
+
 
 def decision(engine: Table) -> Decision | None:
     """Return who decides now and every move they may make with no finding (None once the game is over)."""
@@ -42,7 +45,7 @@ def decision(engine: Table) -> Decision | None:
         return None
     player = flow.current
     moves = tuple(text for spec in engine.game.moves.values() if spec.actor != "table"
-                  for text in legal_texts(state, spec, player))
+                  for text in legal_texts(state, spec, player, engine.hook_refuses))
     return Decision(player, moves, f"{player}'s turn")
 
 
@@ -72,18 +75,20 @@ def due_texts(state: State, first_only: bool = False) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def legal_texts(state: State, spec: MoveSpec, actor: str) -> Iterator[str]:
-    """Yield each legal move of a row for a player (once per distinct text)."""
+def legal_texts(state: State, spec: MoveSpec, actor: str,
+                refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
+    """Yield each legal move of a row for a player (once per distinct text; none a hook refuses)."""
     targets = state.players if spec.names_player else ("",)
     seen: set[str] = set()
     for target in targets:
-        for text in _plays(state, spec, actor, target):
+        for text in _plays(state, spec, actor, target, refuses):
             if text not in seen:
                 seen.add(text)
                 yield text
 
 
-def _plays(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[str]:
+def _plays(state: State, spec: MoveSpec, actor: str, target: str,
+           refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
     """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
@@ -93,7 +98,7 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[st
     for play in _candidates(state, spec, actor, target):
         if offered >= MAX_OFFERS:
             return
-        if not check(state, play, 0, due_now=due_now, settled=True):
+        if not check(state, play, 0, due_now=due_now, settled=True) and (refuses is None or not refuses(play)):
             offered += 1
             yield play_text(play)
 

@@ -224,6 +224,15 @@ class Ctx:
             name = picked
         return self.state.zone(name, self.player)
 
+    def move_zone(self, name: str) -> str:
+        """Return the name of the zone the move puts into (`to`) or takes from (`from`); Unknown with no move."""
+        move = self.move
+        if move is None:
+            raise Unknown(name)
+        if name == "to":
+            return move.to_zone or ""
+        return move.source or (move.spec.sources[0] if move.spec.sources else "")
+
     def option(self, name: str) -> Any:
         """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""
         value = str(self.state.options.get(name, "")).strip()
