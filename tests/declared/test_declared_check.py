@@ -169,3 +169,8 @@ def test_a_cell_nested_too_deep_is_refused_at_check_time(tmp_path: Path) -> None
     sheets["Scoring"] = [("part", "expression"), ("deep", "(" * 500 + "1" + ")" * 500)]
     found = problems_of(tmp_path, sheets)
     assert len(found) == 1 and "Scoring!B2" in found[0] and "nested too deeply" in found[0]
+
+
+def test_a_negative_capacity_is_refused_at_its_cell(tmp_path: Path) -> None:
+    found = problems_of(tmp_path, changed("Zones", 3, "capacity", -2))
+    assert found == ['Zones.csv, row 3, column "capacity": Zones!E3: a capacity is 0 or more, not -2']
