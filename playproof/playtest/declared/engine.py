@@ -143,9 +143,7 @@ class DeclaredEngine(Engine):
     def _read(self, event: Event) -> Play | None:
         """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
         first: Play | None = None
-        for spec in self.game.moves.values():
-            if spec.verb != event.verb:
-                continue
+        for spec in self.game.rows_of(event.verb):
             play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
             if not play.problem:
                 return play

@@ -230,10 +230,19 @@ class Game(ReadOnly):
     aliases: dict[str, str] = field(default_factory=dict)
     """Other names components are known by in logs (an `alias` column) -> their key."""
     due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    """The Moves rows of each verb (filled on first use)."""
     """The table moves that can fall due (filled on first use)."""
     link: str = ""
     """The Game sheet's `components`: another project whose component sets these rules use."""
     linked: Any = None
+
+    def rows_of(self, verb: str) -> list[MoveSpec]:
+        """Return the Moves rows of a verb, in the sheet's order (indexed on first use)."""
+        if not self.verb_rows:
+            for spec in self.moves.values():
+                self.verb_rows.setdefault(spec.verb, []).append(spec)
+        return self.verb_rows.get(verb, [])
 
     def component(self, key: str) -> Comp | None:
         """Return the component a log's word names (its name, or one of its aliases), or None."""
