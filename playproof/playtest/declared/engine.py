@@ -129,7 +129,7 @@ class DeclaredEngine(Engine):
             if claimed is None:
                 return found + wrong
             play, found = claimed, found + wrong
-        due_now = event.actor == TABLE and bool(due_targets(self.state, spec))
+        due_now = event.actor == TABLE and self.state.flow.over and bool(due_targets(self.state, spec))  # clean-up
         checked = check(self.state, play, event.line, due_now)
         if checked and checked[0].rule.endswith("/turn-end"):  # the table played on: one finding, nothing applied
             if self.state.flow.played_on:
