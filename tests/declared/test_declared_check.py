@@ -174,3 +174,16 @@ def test_a_cell_nested_too_deep_is_refused_at_check_time(tmp_path: Path) -> None
 def test_a_negative_capacity_is_refused_at_its_cell(tmp_path: Path) -> None:
     found = problems_of(tmp_path, changed("Zones", 3, "capacity", -2))
     assert found == ['Zones.csv, row 3, column "capacity": Zones!E3: a capacity is 0 or more, not -2']
+
+
+def test_an_expression_that_would_visit_too_many_components_is_found_at_check_time(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    nested = "count(deck, " * 5 + "true" + ")" * 5  # 7 cards: fine; the limit is counted, not timed
+    sheets["Scoring"] = [("part", "expression"), ("cards", "sum(tableau, points)"), ("nested", nested)]
+    assert problems_of(tmp_path, sheets) == []
+    from playproof.playtest.declared.expr_values import STEP_LIMIT
+    big = [("name", "cost", "suit", "points", "count"), ("Grain", 1, "red", 1, 900)]
+    sheets["Cards"] = big
+    sheets["Scoring"] = [("part", "expression"), ("huge", "count(deck, count(deck, count(deck, true)) > 0)")]
+    found = problems_of(tmp_path, sheets)
+    assert 900 ** 3 > STEP_LIMIT and len(found) == 1 and "visits more than 2,000,000 components" in found[0]

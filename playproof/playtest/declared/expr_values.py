@@ -179,8 +179,15 @@ def memoized(name: str, fn: Fn) -> Fn:
     return read
 
 
+STEP_LIMIT = 2_000_000
+"""The most components one evaluation may visit (aggregates inside aggregates over big zones): past it, TooLarge."""
+
+
 def walk(c: Any, entries: list[tuple[Any, str]], by: bool) -> Iterator[str]:
     """Yield who put each (component, by) entry with `c.item` set (and the pseudo-field `by` when by); restore them."""
+    spend = getattr(c, "spend", None)
+    if spend is not None:
+        spend(len(entries))
     return _walk_by(c, entries) if by else _walk(c, entries)
 
 

@@ -6,7 +6,8 @@ import random
 from typing import Any
 
 from playproof.errors import PlayproofError
-from playproof.playtest.declared.expr import Unknown
+from playproof.playtest.declared.expr import TooLarge, Unknown
+from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.model import Comp, Game
 
 Entry = tuple[Comp, str]
@@ -204,7 +205,7 @@ def _holds(fn: Any, ctx: Ctx) -> bool:
 class Ctx:
     """What an expression reads while it is evaluated: the table, a player, the move, the item counted."""
 
-    __slots__ = ("state", "player", "card", "item", "uncertain", "engine", "move", "memo")
+    __slots__ = ("state", "player", "card", "item", "uncertain", "engine", "move", "memo", "budget")
 
     def __init__(self, state: State, player: str, card: Comp | None = None, engine: Any = None,
                  move: Any = None) -> None:
@@ -212,6 +213,8 @@ class Ctx:
         self.item: Comp | None = None
         self.uncertain = False
         self.memo: dict[Any, Any] = {}
+        self.budget = [STEP_LIMIT]
+        """Components this evaluation may still visit (shared with the contexts it makes for other players)."""
 
     def _zone(self, name: str) -> ZoneState:
         """Return a zone as the context reads it (`to` and `from`: the zones of the move evaluated)."""
@@ -263,7 +266,15 @@ class Ctx:
         """Return the same move seen for another player."""
         other = Ctx(self.state, player, self.card, self.engine, self.move)
         other.item = self.item
+        other.budget = self.budget
         return other
+
+    def spend(self, visits: int) -> None:
+        """Count components an aggregate visits; an evaluation that would visit too many stops (TooLarge)."""
+        budget = self.budget
+        budget[0] -= visits
+        if budget[0] < 0:
+            raise TooLarge(f"an expression visits more than {STEP_LIMIT:,} components in one evaluation")
 
     def player_list(self) -> tuple[str, ...]:
         """Return the players in seat order."""
