@@ -24,3 +24,13 @@ def nim() -> Iterator[str]:
     yield "nim"
     games.MODULES.clear()
     games.MODULES.update(saved)
+
+
+@pytest.fixture
+def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> "CliRunner":
+    """A CliRunner working in the test's folder, with its own session database there."""
+    from click.testing import CliRunner
+
+    monkeypatch.setenv("PLAYPROOF_DB", str(tmp_path / "sessions.db"))
+    monkeypatch.chdir(tmp_path)
+    return CliRunner()

@@ -19,14 +19,6 @@ MISTAKES = 7
 
 
 @pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    """A CliRunner working in the test's folder, with its session database there."""
-    monkeypatch.setenv("PLAYPROOF_DB", str(tmp_path / "sessions.db"))
-    monkeypatch.chdir(tmp_path)
-    return CliRunner()
-
-
-@pytest.fixture
 def exported(runner: CliRunner, tmp_path: Path) -> Path:
     """Import the example's mistakes log from a copy of the project in ./my-game and export it to logs/s1.log."""
     shutil.copytree(EXAMPLE, tmp_path / "my-game")

@@ -16,14 +16,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "declared" / "lante
 
 
 @pytest.fixture
-def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    """A CliRunner in the test's folder, with its own session database."""
-    monkeypatch.setenv("PLAYPROOF_DB", str(tmp_path / "sessions.db"))
-    monkeypatch.chdir(tmp_path)
-    return CliRunner()
-
-
-@pytest.fixture
 def printed(runner: CliRunner, tmp_path: Path) -> Path:
     """A copy of the example project as ./g, built once (print #1)."""
     shutil.copytree(EXAMPLE, tmp_path / "g")

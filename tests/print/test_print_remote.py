@@ -43,7 +43,7 @@ class Site:
                 self.wfile.write(body)
 
             def log_message(self, *args: object) -> None:
-                pass
+                """Keep the test's output quiet: the server's access log is not what is tested."""
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
