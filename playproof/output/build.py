@@ -15,7 +15,7 @@ from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
 from playproof.layouts.scene import Scene
-from playproof.layouts.spec import Paper, SetLayout, paper_from
+from playproof.layouts.spec import Paper, SetLayout, fit_to_paper, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
@@ -224,6 +224,7 @@ def make_sheet(project: Project, options: BuildOptions) -> tuple[Paper, Sheet]:
     """Return the paper and sheet options (command line over layouts.toml)."""
     spec = project.spec
     paper = paper_from(options.paper) if options.paper else spec.paper
+    fit_to_paper(spec.sets.values(), paper)  # sizes such as "half-page" follow the paper of this build
     o = spec.options
     sheet = Sheet(
         width=paper.width, height=paper.height, margin=o.margin,
