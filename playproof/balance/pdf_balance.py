@@ -35,6 +35,7 @@ def write_pdf(runs: list[tuple[Any, str, str]], path: Path) -> None:
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
 
+    from playproof.output.metadata import stamp_canvas, titled
     from playproof.output.reports import charts
     from playproof.output.reports.pdf_report import H1, H2, SMALL, insight_flowables, p
 
@@ -46,6 +47,6 @@ def write_pdf(runs: list[tuple[Any, str, str]], path: Path) -> None:
         story += insight_flowables(run_tables(run))
     with atomic_path(path) as temporary:
         doc = SimpleDocTemplate(str(temporary), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                                topMargin=16 * mm, bottomMargin=16 * mm, title="playproof balance",
-                                author="playproof", initialFontName=charts.FONT)
-        doc.build(story)
+                                topMargin=16 * mm, bottomMargin=16 * mm, initialFontName=charts.FONT)
+        info = titled("playproof balance", "Balance: win rates of bots")
+        doc.build(story, onFirstPage=lambda canvas, _doc: stamp_canvas(canvas, info))
