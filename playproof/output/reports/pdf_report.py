@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
+from playproof.output.metadata import stamp_canvas, titled
 from playproof.output.reports import ReportFormat, charts, compact_note, detailed
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
@@ -68,9 +69,15 @@ class PdfReport(ReportFormat):
             story += ([PageBreak()] if index else []) + _session(report, full)
             story += _timeline(report) if full else [p(compact_note(report, len(reports)), SMALL)]
         doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                                topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
-                                author="playproof", initialFontName=charts.FONT)  # no unembedded Helvetica
-        doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
+                                topMargin=16 * mm, bottomMargin=16 * mm,
+                                initialFontName=charts.FONT)  # no unembedded Helvetica
+        info = titled(f"Playtest report: {title}", "Playtest report")
+
+        def first_page(canvas: Any, page_doc: Any) -> None:
+            stamp_canvas(canvas, info)  # title, dates (SOURCE_DATE_EPOCH when set) and id, as every PDF
+            _footer(canvas, page_doc)
+
+        doc.build(story, onFirstPage=first_page, onLaterPages=_footer)
 
 
 def _footer(canvas: Any, doc: Any) -> None:
