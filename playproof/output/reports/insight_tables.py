@@ -47,33 +47,64 @@ def _pct(rate: Rate) -> str:
 def seat_table(group: Group) -> InsightTable:
     """Return the seats of a group: win rate with interval, mean score, and whether it is told from even."""
     rate, even = group.summary.first_player_advantage()
-    table = InsightTable(f"seats-{group.game}-{group.players}", f"Seats: {group.title()}",
+    table = InsightTable(f"seats-{group.key()}", f"Seats: {group.title()}",
                          f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
                          f"{rate.advice(even).text()}. A shared win counts as a share; (n=12): a small sample.",
                          ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({0, 2}),
-                         sheet="Seats (finished games)", sheet_head=["Game", "Players", "Seat", "Win rate", "Low",
+                         sheet="Seats (finished games)", sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low",
                                                                      "High", "Games", "Mean score", "Told from even?"])
     for seat, rate, advice, score in group.seat_rows():
         low, high = rate.interval
         table.rows.append([str(seat), _pct(rate), f"{score:.1f}", advice])
-        table.values.append([group.game, group.players, seat, rate.value, low, high, rate.trials, score, advice])
+        table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score, advice])
     return table
 
 
 def component_table(group: Group) -> InsightTable:
     """Return the components of a group: how often taken, and how often their takers won."""
-    table = InsightTable(f"components-{group.game}-{group.players}", f"Components: {group.title()}",
+    table = InsightTable(f"components-{group.key()}", f"Components: {group.title()}",
                          "Take rate: of every seat in every finished game. Win rate of takers is biased: players take "
                          "what is good in positions that were winning anyway (see docs/insights.md).",
                          ["Component", "Taken", "Take rate", "Win rate of takers [95 %]", "Told from even?"],
                          numeric=frozenset({1}), sheet="Components",
-                         sheet_head=["Game", "Players", "Component", "Taken", "Take rate", "Takers' win rate", "Low",
+                         sheet_head=["Game", "Players", "Version", "Component", "Taken", "Take rate", "Takers' win rate", "Low",
                                      "High", "Told from even?"])
     for name, times, take, rate, advice in group.component_rows():
         low, high = rate.interval
         table.rows.append([name, str(times), f"{100 * take.value:.0f} %", _pct(rate), advice])
-        table.values.append([group.game, group.players, name, times, take.value, rate.value, low, high, advice])
+        table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high, advice])
     return table
+
+
+def holder_table(group: Group) -> InsightTable | None:
+    """Return the components held at the games' end: how often held, and how often their holders won (None when
+    no engine said what its players held)."""
+    summary = group.summary
+    if not summary.held:
+        return None
+    unknown = summary.games - summary.holding_games
+    table = InsightTable(f"holders-{group.key()}", f"Components held at the end: {group.title()}",
+                         f"Hold rate: of every seat in the {summary.holding_games} finished game(s) whose referee said "
+                         "what each player held at the end" + (f" ({unknown} other(s) left out)" if unknown else "")
+                         + ". A holder kept the component to the end (a taker may have lost or spent it); holders' "
+                         "win rate has the takers' bias (see docs/insights.md).",
+                         ["Component", "Held", "Hold rate", "Win rate of holders [95 %]", "Told from even?"],
+                         numeric=frozenset({1}), sheet="Holders",
+                         sheet_head=["Game", "Players", "Version", "Component", "Held", "Hold rate", "Holders' win rate",
+                                     "Low", "High", "Told from even?"])
+    for name, times, hold, rate, advice in group.holder_rows():
+        low, high = rate.interval
+        table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", _pct(rate), advice])
+        table.values.append([group.game, group.players, group.version, name, times, hold.value, rate.value, low, high,
+                             advice])
+    return table
+
+
+def group_tables(group: Group) -> list[InsightTable]:
+    """Return a group's tables: seats, components taken, components held at the end, arc (those it has)."""
+    found = [seat_table(group), component_table(group) if group.summary.taken else None, holder_table(group),
+             arc_table(group)]
+    return [t for t in found if t is not None]
 
 
 def arc_table(group: Group) -> InsightTable | None:
@@ -81,13 +112,13 @@ def arc_table(group: Group) -> InsightTable | None:
     lines = group.summary.arc.lines(group.players)
     if not lines:
         return None
-    table = InsightTable(f"arc-{group.game}-{group.players}", f"Arc of the game: {group.title()}",
+    table = InsightTable(f"arc-{group.key()}", f"Arc of the game: {group.title()}",
                          f"From the scores at the end of each round of {group.summary.arc.games} finished game(s).",
                          ["Measure", "Value", "How to read it"], sheet="Arc of the game", wide=frozenset({1, 2}),
-                         sheet_head=["Game", "Players", "Measure", "Value", "How to read it"])
+                         sheet_head=["Game", "Players", "Version", "Measure", "Value", "How to read it"])
     for measure, value, how in lines:
         table.rows.append([measure, value, how])
-        table.values.append([group.game, group.players, measure, value, how])
+        table.values.append([group.game, group.players, group.version, measure, value, how])
     return table
 
 
@@ -211,7 +242,7 @@ def insight_tables(ins: Insights) -> list[InsightTable]:
     """Return every table of the insights, in reading order."""
     tables: list[InsightTable | None] = []
     for group in ins.groups:
-        tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
+        tables += group_tables(group)
     tables += [beside_table(b) for b in ins.beside] + [skipped_table(ins)]
     tables += [arcs_table(ins), kingmaker_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]
