@@ -111,7 +111,10 @@ class WhoWillReign(Engine):
 
     def holdings(self) -> dict[str, list[str]]:
         """Return each sister's court cards, the guests at her court and her banner (for holders' win rates)."""
-        return {s.name: [*s.court, *s.guests, *([s.banner] if s.banner else [])] for s in self.game.state.sisters}
+        cards, banners = self.game.catalogue.cards, self.game.catalogue.banners
+        named = {**{k: c.name for k, c in cards.items()}, **{k: b.name for k, b in banners.items()}}
+        return {s.name: [named.get(key, key) for key in (*s.court, *s.guests, *([s.banner] if s.banner else []))]
+                for s in self.game.state.sisters}
 
     def round_label(self) -> str:
         """Return the current round."""
