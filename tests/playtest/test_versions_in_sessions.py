@@ -74,7 +74,25 @@ def test_audit_warns_when_the_project_changed_since_the_session(runner: CliRunne
     line = read_log(log).header_line("Content")
     assert result.output.splitlines()[0] == (
         f"{log}:{line}: warning: played on version {played}; the project is now at version {now}: since print #1: "
-        f"1 changed (`playproof changes lantern-guild --since {played}` lists them)")
+        f"1 changed (Market/Star: points 5 → 7) (`playproof changes lantern-guild --since {played}` lists them)")
+    report = runner.invoke(cli, ["report", str(log), "-o", "r.json"])  # report says what changed, as audit does
+    assert report.exit_code == 0 and "1 changed (Market/Star: points 5 → 7)" in report.output
+
+
+def test_a_version_warning_names_what_changed_field_by_field() -> None:
+    from playproof.output.changes import compare
+    from playproof.playtest.versioncheck import changes_text
+    from playproof.versions import Design
+
+    def card(key: str, cost: str = "1", art: str = "a") -> Design:
+        return Design("Cards", key, 2, 1, {"name": key, "cost": cost}, {"art/x.png": art})
+
+    old = {d.id: d for d in [card("Knight"), card("Elf"), card("Orc")] + [card(f"C{i}") for i in range(8)]}
+    new = {d.id: d for d in [card("Knight", "4"), card("Elf", art="b"), card("Dragon")]
+           + [card(f"C{i}", "2") for i in range(8)]}
+    text = changes_text(compare(old, new))
+    assert text == ("1 new (Cards/Dragon), 10 changed (Cards/Knight: cost 1 → 4; Cards/Elf: art changed (art/x.png); "
+                    "Cards/C0: cost 1 → 2; Cards/C1: cost 1 → 2; Cards/C2: cost 1 → 2; 5 more), 1 removed")
 
 
 def test_a_version_never_printed_says_so(runner: CliRunner, tmp_path: Path) -> None:
