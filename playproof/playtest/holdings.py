@@ -7,7 +7,7 @@ counter with a `max` on the Counters sheet has that limit. Both are read here, n
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from playproof.playtest.engine import Engine
 
@@ -38,15 +38,23 @@ def seats_holding(holdings: Mapping[str, Sequence[str]], players: Sequence[str])
     return held
 
 
-def limits_of(engine: Engine) -> dict[str, tuple[int, int]]:
-    """Return the counters with an upper limit as (value now, limit) by name (empty when the engine names none)."""
+class Limit(NamedTuple):
+    """A counter with an upper limit: its value now, the limit, and the rule that keeps it there ("" if none)."""
+
+    value: int
+    limit: int
+    rule: str = ""
+
+
+def limits_of(engine: Engine) -> dict[str, Limit]:
+    """Return the counters with an upper limit by name (empty when the engine names none)."""
     try:
-        found: Mapping[str, tuple[int, int]] = engine.limits()
+        found = {name: Limit(value, limit) for name, (value, limit) in engine.limits().items()}
         if not found and _declared(engine):
             found = _counter_limits(engine)
     except Exception:  # an engine that cannot tell is probed without limits
         return {}
-    return dict(found)
+    return found
 
 
 def _declared(engine: Engine) -> bool:
@@ -67,13 +75,17 @@ def _zone_holdings(engine: Any) -> dict[str, list[str]]:
     return held
 
 
-def _counter_limits(engine: Any) -> dict[str, tuple[int, int]]:
-    """Return a declared game's counters that have a `max`, as (value now, max) by `counter` or `Ann counter`."""
-    found: dict[str, tuple[int, int]] = {}
+def _counter_limits(engine: Any) -> dict[str, Limit]:
+    """Return a declared game's counters that have a `max`, by `counter` or `Ann counter` (its rule: the counter's
+    range, `counters-NAME`)."""
+    from playproof.playtest.declared.sheets import name_key
+
+    found: dict[str, Limit] = {}
     for name, spec in engine.game.counters.items():
-        if spec.high is None:
+        if spec.high is None or spec.internal:
             continue
+        rule = f"{engine.game_id}/counters-{name_key(name)}"
         for owner, value in engine.state.counters[name].items():
             if isinstance(value, int) and not isinstance(value, bool):
-                found[f"{owner} {name}".strip()] = (value, spec.high)
+                found[f"{owner} {name}".strip()] = Limit(value, spec.high, rule)
     return found
