@@ -90,7 +90,7 @@ class Insights:
                 "humans_beside_bots_skipped": self.beside_skipped,
                 "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs],
                 "kingmakers": None if self.kingmakers is None else [
-                    {"name": name, "player": k.player, "move": k.move_number, "text": k.text()}
+                    {"name": name, "player": k.player, "move": k.move_number, "how": k.how, "text": k.text()}
                     for name, k in self.kingmakers]}
 
 

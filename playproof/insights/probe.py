@@ -269,7 +269,7 @@ def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bot
           max_moves: int = 5_000, options: dict[str, str] | None = None, project: Path | None = None,
           kingmakers: bool = False) -> ProbeResult:
     """Play `games` games (game i with seed + i) and return every rule hole found, components included
-    (and, with `kingmakers`, the last round's kingmaker moments, found by playouts)."""
+    (and, with `kingmakers`, the last round's kingmaker moments, found by the referee or by playouts)."""
     result = ProbeResult(engine_cls.game_id, players, games, bots)
     seat_list = seat_bots(bots, players)
     for index in range(games):
@@ -287,14 +287,15 @@ def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bot
 
 def _kingmaker(engine_cls: type[Engine], setup: Setup, bots: list[Bot], played: list[tuple[str, Event]],
                result: ProbeResult) -> None:
-    """Add the game's first kingmaker moment in its last round, if its playouts show one."""
+    """Add the game's first kingmaker moment in its last round, if the referee's evaluation or playouts show one."""
     from playproof.insights.kingmaker import kingmaker_in
 
     found = kingmaker_in(engine_cls, setup, bots, played)
     if found is not None:
         moves = [f"{e.actor}: {e.text}" for _, e in played[max(0, found.move_number - LAST_MOVES - 1):
                                                             found.move_number - 1]]
-        result.findings.append(Finding("kingmaker", found.text(), setup.seed, moves))
+        how = " (by the referee's own evaluation)" if found.how == "referee" else ""
+        result.findings.append(Finding("kingmaker", found.text() + how, setup.seed, moves))
 
 
 def component_findings(project: Path, offered: set[str], taken: set[str], games: int,

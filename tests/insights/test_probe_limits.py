@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+
+import pytest
 from pathlib import Path
 
 from playproof.insights.probe import exact_state, fingerprint, probe
@@ -108,3 +110,38 @@ def test_a_declared_games_counters_have_their_max_and_rule() -> None:
     assert found["Ann coins"] == Limit(0, 30, "lantern-guild/counters-coins")
     assert "lantern-guild/counters-coins" in engine.rules
     assert limits_of(Bank(Setup(("Ann", "Ben"), {}, 1)))["Ben coins"] == Limit(0, 3, "")
+
+
+def test_a_kingmaker_found_by_the_referees_own_evaluation_needs_no_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    from crown_engine import Throne  # type: ignore[import-not-found]
+    from playproof.insights import kingmaker
+
+    def no_playout(*args: object) -> None:
+        raise AssertionError("the referee's evaluation decides: no bot plays out")
+
+    monkeypatch.setattr(kingmaker, "playout", no_playout)
+    result = probe(Throne, 3, 1, seed=1, kingmakers=True)
+    assert [(f.kind, f.message) for f in result.findings] == [
+        ("kingmaker", "Cat can no longer win but decides who does at move 3: crown Ann -> Ann; crown Ben -> Ben "
+                      "(by the referee's own evaluation)")]
+    assert probe(Throne, 3, 1, seed=3, kingmakers=True).findings == []  # Cat can reach 9: she can still win
+
+
+def test_a_move_the_referee_cannot_decide_is_played_out() -> None:
+    from crown_engine import Throne  # type: ignore[import-not-found]
+    from playproof.balance.bots import seat_bots
+    from playproof.insights.kingmaker import can_still_win, kingmaker_in, referee_winners
+
+    setup = Setup(("Ann", "Ben", "Cat"), {}, 2)
+    engine = Throne(setup)
+    for actor, move in (("Ann", "pass"), ("Ben", "pass")):
+        engine.apply(Event(0, actor, move, ""))
+    assert (can_still_win(engine, "Cat"), can_still_win(engine, "Ben")) == (False, True)
+    rested = engine.clone()
+    rested.apply(Event(0, "Cat", "rest", ""))
+    assert referee_winners(rested) is None  # Ann 5, Ben 4 who may still gain 1: both can still win
+    played = [("", Event(i, a, v, "")) for i, (a, v) in enumerate([("Ann", "pass"), ("Ben", "pass"),
+                                                                   ("Cat", "rest"), ("Ben", "gain")])]
+    found = kingmaker_in(Throne, setup, seat_bots("greedy", 3), played)
+    assert found is not None and found.how == "playouts"  # the rest was played out by the greedy bots
+    assert dict(found.choices) == {"crown Ann": ("Ann",), "crown Ben": ("Ben",), "rest": ("Ann", "Ben")}

@@ -144,13 +144,15 @@ def kingmaker_table(ins: Insights) -> InsightTable | None:
     if ins.kingmakers is None:
         return None
     table = InsightTable("kingmakers", f"Kingmaker moments ({len(ins.kingmakers)})",
-                         "In each finished session's last round, every move of a player was played out by bots: a "
-                         "player who won no playout but whose moves lead to different winners decided who won. "
-                         "Playouts are evidence, not proof.", ["Session", "Moment"], wide=frozenset({1}),
-                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment"])
+                         "In each finished session's last round, a player who can no longer win but whose moves lead "
+                         "to different winners decided who won. Found by the referee's own evaluation where the engine "
+                         "gives one (the best score each player can still reach: proof), else by bots playing each "
+                         "move out (evidence, not proof).", ["Session", "Moment", "Found by"], wide=frozenset({1}),
+                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment", "Found by"])
     for name, moment in ins.kingmakers:
-        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text()])
-        table.values.append([name, moment.player, moment.move_number, moment.text()])
+        how = "the referee" if moment.how == "referee" else "bot playouts"
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text(), how])
+        table.values.append([name, moment.player, moment.move_number, moment.text(), how])
     return table
 
 
