@@ -243,7 +243,7 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @click.option("--compare", nargs=2, metavar="VERSION VERSION", default=None,
-              help="Compare the sessions of two versions side by side (html, json or txt).")
+              help="Compare the sessions of two versions side by side (html, pdf, xlsx, json or txt).")
 @click.option("--bots", default=None, help="Also play bots (e.g. greedy) at each game and number of players of "
               "the sessions and set them beside the humans.")
 @click.option("--bot-games", type=click.IntRange(min=1), default=200, show_default=True,

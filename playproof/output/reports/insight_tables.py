@@ -30,6 +30,12 @@ class InsightTable:
     """The XLSX sheet its raw values go to (tables of several groups share one)."""
     sheet_head: list[str] = field(default_factory=list)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the table as JSON-ready data: its title, note, and every row's raw values under its sheet header."""
+        head = self.sheet_head or self.head
+        return {"key": self.key, "title": self.title, "note": self.note,
+                "rows": [dict(zip(head, values)) for values in self.values]}
+
     def shown(self, limit: int = TOP_ROWS) -> tuple[list[list[str]], str]:
         """Return the rows a page shows and, when cut, a `top 25 of 140` label."""
         if len(self.rows) <= limit:

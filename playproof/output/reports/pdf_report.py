@@ -73,6 +73,15 @@ class PdfReport(ReportFormat):
         doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
 
 
+def write_tables(title: str, tables: list[InsightTable], path: Path) -> None:
+    """Write report tables alone (two versions side by side) as an A4 PDF in the report's own style."""
+    charts.register_fonts()
+    story = [p(title, H1)] + insight_flowables(tables)
+    doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
+                            bottomMargin=16 * mm, title=title, author="playproof", initialFontName=charts.FONT)
+    doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
+
+
 def _footer(canvas: Any, doc: Any) -> None:
     """Draw the page number."""
     canvas.setFont(charts.FONT, 7.5)
