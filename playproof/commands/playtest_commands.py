@@ -289,7 +289,8 @@ def _kingmakers(sources: list[str], db: Path | None, engine: str | None, project
 def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,
              engine: str | None, db: Path | None) -> None:
     """Write and print the comparison of two versions' sessions."""
-    from playproof.output.reports.compare import compare, takes_of, text_lines, write_comparison
+    from playproof.output.reports.compare import compare, takes_of
+    from playproof.output.reports.compare_tables import text_lines, write_comparison
     from playproof.playtest.reportdata import session_report
     from playproof.playtest.sources import audit_source
 

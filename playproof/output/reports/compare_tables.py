@@ -7,15 +7,17 @@ marked apart when the two intervals of a rate do not overlap, or when two means 
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from playproof.atomic import atomic_path, write_text_atomic
+from playproof.errors import PlayproofError
 from playproof.insights.compare import apart, means_apart
 from playproof.insights.stats import Z95, Moments, Rate
-from playproof.atomic import atomic_path
-from playproof.output.reports.compare import VersionView
+from playproof.output.reports.compare import COMPONENTS_SHOWN, FORMATS, VersionView
 from playproof.output.reports.insight_tables import InsightTable
 
 Figure = Rate | Moments
@@ -164,4 +166,45 @@ def write_side_by_side(a: VersionView, b: VersionView, path: Path, fmt: str) -> 
             from playproof.output.reports.xlsx_report import write_book
 
             write_book(((t.sheet, t.sheet_head, t.values) for t in tables), temporary)
+    return path
+
+
+def rows(a: VersionView, b: VersionView) -> list[tuple[str, str, str]]:
+    """Return the comparison as (what, first version, second version) rows, every figure with its interval."""
+    table = [("version", a.version, b.version), ("sessions", str(a.sessions), str(b.sessions))]
+    return table + [(m.what, m.text(m.first), m.text(m.second)) for m in measures(a, b)] + component_rows(a, b)
+
+
+def component_rows(a: VersionView, b: VersionView, most: int = COMPONENTS_SHOWN) -> list[tuple[str, str, str]]:
+    """Return, for the components most taken in either version, the take rate and the takers' win rate."""
+    rates = [{c: (t, w) for c, t, w in v.component_rates()} for v in (a, b)]
+    names = sorted(set(rates[0]) | set(rates[1]), key=lambda c: (-a.taken[c] - b.taken[c], c))[:most]
+    table = []
+    for name in names:
+        table.append((f"{name}: taken in", *(r[name][0].text() if name in r else "-" for r in rates)))
+        table.append((f"{name}: takers won", *(r[name][1].text() if name in r else "-" for r in rates)))
+    return table
+
+
+def text_lines(a: VersionView, b: VersionView) -> list[str]:
+    """Return the comparison as aligned text lines."""
+    table = rows(a, b)
+    widths = [max(len(row[i]) for row in table) for i in range(3)]
+    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in table]
+
+
+def write_comparison(a: VersionView, b: VersionView, path: Path, fmt: str | None = None) -> Path:
+    """Write the comparison as html, pdf, xlsx, json or txt (by the extension when no format is named)."""
+    chosen = (fmt or path.suffix.lstrip(".") or "html").lower()
+    if chosen not in FORMATS:
+        raise PlayproofError(f'--compare writes {", ".join(FORMATS)}, not "{chosen}" (choose with -o or --format)')
+    if chosen in ("html", "pdf", "xlsx"):
+        return write_side_by_side(a, b, path, chosen)
+    if chosen == "json":
+        text = json.dumps({"compare": [a.to_dict(), b.to_dict()], "side_by_side": [t.to_dict() for t in
+                                                                                  side_by_side(a, b)]},
+                          indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = "\n".join(text_lines(a, b)) + "\n"
+    write_text_atomic(path, text)
     return path
