@@ -18,7 +18,7 @@ from playproof.errors import PlayproofError
 from playproof.insights.compare import apart, means_apart
 from playproof.insights.stats import Z95, Moments, Rate
 from playproof.output.reports.compare import COMPONENTS_SHOWN, FORMATS, VersionView
-from playproof.output.reports.insight_tables import InsightTable
+from playproof.output.reports.insight_tables import InsightTable, pct
 
 Figure = Rate | Moments
 
@@ -30,9 +30,10 @@ def mean_interval(m: Moments) -> tuple[float, float]:
 
 
 def figure_text(x: Figure) -> str:
-    """Return a rate as `41.0 % [38.0, 44.1]`, a mean as `12.3 [10.1, 14.5] (sd 2.1, 5-20)`, or `-` with no data."""
+    """Return a rate as `41.0 % [38.0, 44.1]` (`(n=12)` after it under 30 games), a mean as
+    `12.3 [10.1, 14.5] (sd 2.1, 5-20)`, or `-` with no data."""
     if isinstance(x, Rate):
-        return x.text() if x.trials else "-"
+        return pct(x) if x.trials else "-"
     if not x.n:
         return "-"
     low, high = mean_interval(x)
@@ -85,13 +86,18 @@ def measures(a: VersionView, b: VersionView) -> list[Measure]:
     return found
 
 
+def short(version: str) -> str:
+    """Return a version as a column head names it: its hash (`a1b2c3d4` of `0.3 (a1b2c3d4)`), else as given."""
+    return version.rsplit(" (", 1)[-1].rstrip(")") if version.endswith(")") else version
+
+
 def _overview(a: VersionView, b: VersionView) -> InsightTable:
     """Return seats, score, length and rules side by side."""
     table = InsightTable("compare", f"{a.version} ({a.sessions} sessions) beside {b.version} ({b.sessions} sessions)",
                          "Win rates and shares of sessions with 95 % Wilson intervals; means with 95 % intervals "
                          "(sd and range after them). Apart: the intervals do not overlap (means: more than 1.96 "
                          "standard errors apart). A tie counts as a win for every tied seat.",
-                         ["What", a.version, b.version, "Apart?"], wide=frozenset({1, 2}), sheet="Side by side",
+                         ["What", a.version, b.version, "Apart?"], sheet="Side by side",
                          sheet_head=["What", "First version", "Value", "Low", "High", "n", "Second version", "Value",
                                      "Low", "High", "n", "Apart"])
     for m in measures(a, b):
@@ -110,8 +116,9 @@ def _components(a: VersionView, b: VersionView) -> InsightTable | None:
     table = InsightTable("compare-components", "Components taken, side by side",
                          "Taken in: the share of a version's sessions in which someone took it. Takers won: of the "
                          "players who took it, how many won (biased: see docs/insights.md).",
-                         ["Component", f"Taken in: {a.version}", f"Taken in: {b.version}", f"Takers won: {a.version}",
-                          f"Takers won: {b.version}", "Apart?"], sheet="Components side by side",
+                         ["Component", f"Taken in {short(a.version)}", f"Taken in {short(b.version)}",
+                          f"Takers won {short(a.version)}", f"Takers won {short(b.version)}", "Apart?"],
+                         sheet="Components side by side",
                          sheet_head=["Component", "Version", "Taken in", "Low", "High", "Sessions", "Takers won",
                                      "Low", "High", "Takers", "Version", "Taken in", "Low", "High", "Sessions",
                                      "Takers won", "Low", "High", "Takers", "Apart"])
@@ -133,7 +140,8 @@ def _holders(a: VersionView, b: VersionView) -> InsightTable | None:
         return None
     table = InsightTable("compare-holders", "Components held at the end, side by side",
                          "Of the players who held it at the game's end, how many won (95 % Wilson intervals).",
-                         ["Component", f"Holders won: {a.version}", f"Holders won: {b.version}", "Apart?"],
+                         ["Component", f"Holders won {short(a.version)}", f"Holders won {short(b.version)}",
+                          "Apart?"],
                          sheet="Holders side by side", sheet_head=["Component", "Version", "Holders won", "Low", "High",
                                                                    "Holders", "Version", "Holders won", "Low", "High",
                                                                    "Holders", "Apart"])

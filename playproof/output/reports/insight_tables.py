@@ -43,7 +43,7 @@ class InsightTable:
         return self.rows[:limit], f"top {limit} of {len(self.rows)} (every row in the XLSX and JSON reports)"
 
 
-def _pct(rate: Rate) -> str:
+def pct(rate: Rate) -> str:
     """Return a rate as `41.0 % [38.0, 44.1]` (a sample under 30 marked `(n=12)`)."""
     low, high = rate.interval
     small = f" (n={rate.trials})" if rate.small else ""
@@ -61,7 +61,7 @@ def seat_table(group: Group) -> InsightTable:
                                                                      "High", "Games", "Mean score", "Told from even?"])
     for seat, rate, advice, score in group.seat_rows():
         low, high = rate.interval
-        table.rows.append([str(seat), _pct(rate), f"{score:.1f}", advice])
+        table.rows.append([str(seat), pct(rate), f"{score:.1f}", advice])
         table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score, advice])
     return table
 
@@ -77,7 +77,7 @@ def component_table(group: Group) -> InsightTable:
                                      "High", "Told from even?"])
     for name, times, take, rate, advice in group.component_rows():
         low, high = rate.interval
-        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", _pct(rate), advice])
+        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", pct(rate), advice])
         table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high, advice])
     return table
 
@@ -100,7 +100,7 @@ def holder_table(group: Group) -> InsightTable | None:
                                      "Low", "High", "Told from even?"])
     for name, times, hold, rate, advice in group.holder_rows():
         low, high = rate.interval
-        table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", _pct(rate), advice])
+        table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", pct(rate), advice])
         table.values.append([group.game, group.players, group.version, name, times, hold.value, rate.value, low, high,
                              advice])
     return table
