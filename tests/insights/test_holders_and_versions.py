@@ -125,3 +125,28 @@ def test_games_of_several_versions_are_grouped_by_version() -> None:
     assert "seats-demo-2-aaaa1111" in keys and "seats-demo-2-bbbb2222" in keys and len(keys) == len(set(keys))
     same = insights_of([game("a", "", 0), game("b", "", 1)]).groups
     assert len(same) == 1 and same[0].title() == "demo, 2 players: 2 finished game(s) (log)"
+
+
+def test_bots_are_played_once_beside_each_versions_humans(monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.balance import runner
+    from playproof.insights.compare import play_beside
+    from playproof.output.reports.insight_tables import beside_table
+
+    played: list[tuple[str, int]] = []
+
+    def fake_run(plan: Plan, jobs: int = 1) -> Summary:
+        played.append((plan.game, plan.players))
+        summary = Summary(2)
+        summary.add(GameResult(0, [1, 0], [0], 10, 1))
+        return summary
+
+    monkeypatch.setattr(runner, "run_local", fake_run)
+    humans = insights_of([GameRecord("log", "a", "demo", ["A", "B"], [1, 0], [0], True, version="0.3 (aaaa1111)"),
+                          GameRecord("log", "b", "demo", ["A", "B"], [0, 1], [1], True, version="0.4 (bbbb2222)")])
+    groups = [(g.game, g.players, g.summary, g.version) for g in humans.groups]
+    found, skipped = play_beside(groups, "greedy", 5)
+    assert played == [("demo", 2)] and skipped == []
+    assert [b.version for b in found] == ["0.3 (aaaa1111)", "0.4 (bbbb2222)"]
+    titles = [beside_table(b).title for b in found]
+    assert titles == ["Humans beside bots: demo, 2 players, humans on version 0.3 (aaaa1111)",
+                      "Humans beside bots: demo, 2 players, humans on version 0.4 (bbbb2222)"]

@@ -214,7 +214,7 @@ def unfinished_table(ins: Insights) -> InsightTable | None:
     return table
 
 
-BESIDE_HEAD = ["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
+BESIDE_HEAD = ["Game", "Players", "Version", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
 
 
 def beside_table(found: Beside) -> InsightTable:
@@ -223,13 +223,14 @@ def beside_table(found: Beside) -> InsightTable:
     note = (f"{found.humans.games} finished human game(s) beside {found.machines.games} games of bots "
             f"{found.bots} playing the workbook as it is now. Disagree: the 95 % intervals do not overlap"
             + (": " + "; ".join(flags[:5]) + "." if flags else ": none here."))
-    table = InsightTable(f"beside-{found.game}-{found.players}",
-                         f"Humans beside bots: {found.game}, {found.players} players", note,
+    version = f", humans on version {found.version}" if found.version else ""
+    key = "-".join(p for p in (found.game, str(found.players), found.version.rsplit(" (", 1)[-1].rstrip(")")) if p)
+    table = InsightTable(f"beside-{key}", f"Humans beside bots: {found.game}, {found.players} players{version}", note,
                          ["What", "Humans [95 %]", "Bots [95 %]", "Disagree?"], sheet="Humans beside bots",
                          sheet_head=BESIDE_HEAD)
     for row in sorted(found.rows, key=lambda r: not r.apart):
         table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
-        table.values.append([found.game, found.players, found.bots, row.what, row.human, row.bots, row.apart,
+        table.values.append([found.game, found.players, found.version, found.bots, row.what, row.human, row.bots, row.apart,
                              row.flag])
     return table
 
@@ -242,7 +243,7 @@ def skipped_table(ins: Insights) -> InsightTable | None:
                          ["Why"], wide=frozenset({0}), sheet="Humans beside bots", sheet_head=BESIDE_HEAD)
     for why in ins.beside_skipped:
         table.rows.append([why])
-        table.values.append(["", "", "", "not played", "", "", False, why])
+        table.values.append(["", "", "", "", "not played", "", "", False, why])
     return table
 
 
