@@ -7,6 +7,7 @@ counter with a `max` on the Counters sheet has that limit. Both are read here, n
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from playproof.playtest.engine import Engine
@@ -59,9 +60,8 @@ def limits_of(engine: Engine) -> dict[str, Limit]:
 
 def _declared(engine: Engine) -> bool:
     """Return True for the referee of a declared game (its zones and counters come from its sheets)."""
-    from playproof.playtest.declared.engine import DeclaredEngine
-
-    return isinstance(engine, DeclaredEngine)
+    module = sys.modules.get("playproof.playtest.declared.engine")  # not loaded: no declared referee exists
+    return module is not None and isinstance(engine, module.DeclaredEngine)
 
 
 def _zone_holdings(engine: Any) -> dict[str, list[str]]:
