@@ -150,3 +150,25 @@ def test_bots_are_played_once_beside_each_versions_humans(monkeypatch: pytest.Mo
     titles = [beside_table(b).title for b in found]
     assert titles == ["Humans beside bots: demo, 2 players, humans on version 0.3 (aaaa1111)",
                       "Humans beside bots: demo, 2 players, humans on version 0.4 (bbbb2222)"]
+
+
+def test_simulated_games_answers_carry_the_holders_in_every_format(tmp_path: Path) -> None:
+    import openpyxl
+
+    from playproof.balance.report import Run, write_balance
+
+    pypdfium2 = pytest.importorskip("pypdfium2")
+    summary = Summary(2)
+    summary.add(GameResult(0, [5, 3], [0], 10, 1, {"buy Crown": [0]}, held={"Crown": [0, 1]}))
+    summary.add(GameResult(1, [2, 4], [1], 10, 1, {"buy Crown": [1]}, held={"Crown": [1]}))
+    runs = [Run("demo", "as printed", 2, "greedy", summary)]
+    page = write_balance(runs, tmp_path / "b.html").read_text(encoding="utf-8")
+    assert "win rate of holders [95 %]" in page and "<td>Crown</td><td>3</td><td>75 %</td>" in page
+    book = openpyxl.load_workbook(write_balance(runs, tmp_path / "b.xlsx"))
+    rows = list(book["Holders"].iter_rows(values_only=True))
+    assert rows[1][3:7] == ("Crown", 3, 2, pytest.approx(2 / 3))
+    data = json.loads(write_balance(runs, tmp_path / "b.json").read_text(encoding="utf-8"))
+    assert data["runs"][0]["holders"][0]["holders_win_rate"]["n"] == 3
+    pdf = pypdfium2.PdfDocument(str(write_balance(runs, tmp_path / "b.pdf")))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    assert "Components held at the end: demo (as printed), 2 players" in text
