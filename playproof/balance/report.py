@@ -267,8 +267,8 @@ def _html_run(run: Run) -> str:
             f"<th>told from even?</th></tr>{seats}</table></div>"
             f"<p>First player: {html.escape(rate.text())}{html.escape(_verdict(rate, even))}. Length: "
             f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), "
-            f"{s.rounds.mean:.1f} rounds.</p>{_arc_html(s)}{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}"
-            f"{_holders_table(s)}")
+            f"{s.rounds.mean:.1f} rounds.</p>{_arc_html(s)}{_random_html(run.bots)}{_unfinished_html(s)}"
+            f"{_components_table(s)}{_holders_table(s)}")
 
 
 def _arc_html(summary: Summary) -> str:

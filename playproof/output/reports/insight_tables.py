@@ -57,12 +57,14 @@ def seat_table(group: Group) -> InsightTable:
                          f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
                          f"{rate.advice(even).text()}. A shared win counts as a share; (n=12): a small sample.",
                          ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({0, 2}),
-                         sheet="Seats (finished games)", sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low",
-                                                                     "High", "Games", "Mean score", "Told from even?"])
+                         sheet="Seats (finished games)",
+                         sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games",
+                                     "Mean score", "Told from even?"])
     for seat, rate, advice, score in group.seat_rows():
         low, high = rate.interval
         table.rows.append([str(seat), pct(rate), f"{score:.1f}", advice])
-        table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score, advice])
+        table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score,
+                             advice])
     return table
 
 
@@ -73,12 +75,13 @@ def component_table(group: Group) -> InsightTable:
                          "what is good in positions that were winning anyway (see docs/insights.md).",
                          ["Component", "Taken", "Take rate", "Win rate of takers [95 %]", "Told from even?"],
                          numeric=frozenset({1}), sheet="Components",
-                         sheet_head=["Game", "Players", "Version", "Component", "Taken", "Take rate", "Takers' win rate", "Low",
-                                     "High", "Told from even?"])
+                         sheet_head=["Game", "Players", "Version", "Component", "Taken", "Take rate",
+                                     "Takers' win rate", "Low", "High", "Told from even?"])
     for name, times, take, rate, advice in group.component_rows():
         low, high = rate.interval
         table.rows.append([name, str(times), f"{100 * take.value:.0f} %", pct(rate), advice])
-        table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high, advice])
+        table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high,
+                             advice])
     return table
 
 
@@ -96,8 +99,8 @@ def holder_table(group: Group) -> InsightTable | None:
                          "win rate has the takers' bias (see docs/insights.md).",
                          ["Component", "Held", "Hold rate", "Win rate of holders [95 %]", "Told from even?"],
                          numeric=frozenset({1}), sheet="Holders",
-                         sheet_head=["Game", "Players", "Version", "Component", "Held", "Hold rate", "Holders' win rate",
-                                     "Low", "High", "Told from even?"])
+                         sheet_head=["Game", "Players", "Version", "Component", "Held", "Hold rate",
+                                     "Holders' win rate", "Low", "High", "Told from even?"])
     for name, times, hold, rate, advice in group.holder_rows():
         low, high = rate.interval
         table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", pct(rate), advice])
@@ -230,8 +233,8 @@ def beside_table(found: Beside) -> InsightTable:
                          sheet_head=BESIDE_HEAD)
     for row in sorted(found.rows, key=lambda r: not r.apart):
         table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
-        table.values.append([found.game, found.players, found.version, found.bots, row.what, row.human, row.bots, row.apart,
-                             row.flag])
+        table.values.append([found.game, found.players, found.version, found.bots, row.what, row.human, row.bots,
+                             row.apart, row.flag])
     return table
 
 
