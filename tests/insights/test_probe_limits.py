@@ -145,3 +145,25 @@ def test_a_move_the_referee_cannot_decide_is_played_out() -> None:
     found = kingmaker_in(Throne, setup, seat_bots("greedy", 3), played)
     assert found is not None and found.how == "playouts"  # the rest was played out by the greedy bots
     assert dict(found.choices) == {"crown Ann": ("Ann",), "crown Ben": ("Ben",), "rest": ("Ann", "Ben")}
+
+
+def test_a_sessions_kingmaker_says_the_referee_found_it(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from playproof.cli import cli
+
+    log = tmp_path / "throne.log"
+    log.write_text('[Game "throne"]\n[Players "Ann, Ben, Cat"]\n[Seed "1"]\n\nAnn: pass\nBen: pass\nCat: crown Ben\n'
+                   "Ben: gain\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["report", str(log), "--kingmakers", "--engine", "crown_engine:Throne",
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    [moment] = json.loads(out.read_text(encoding="utf-8"))["aggregate"]["insights"]["kingmakers"]
+    assert (moment["player"], moment["move"], moment["how"]) == ("Cat", 3, "referee")
+    page = tmp_path / "r.html"
+    assert CliRunner().invoke(cli, ["report", str(log), "--kingmakers", "--engine", "crown_engine:Throne",
+                                    "-o", str(page)]).exit_code == 0
+    assert "<td>the referee</td>" in page.read_text(encoding="utf-8")
