@@ -12,13 +12,13 @@ if TYPE_CHECKING:
 
 
 def run_tables(run: Any) -> list[InsightTable]:
-    """Return one run's (a balance.report.Run) tables: seats, components (the page shows the first 25), arc and
-    the games that could not go on."""
+    """Return one run's (a balance.report.Run) tables: seats, components taken and held (the page shows the first
+    25 of each), arc and the games that could not go on."""
     from playproof.insights.analysis import Group
-    from playproof.output.reports.insight_tables import InsightTable, arc_table, component_table, seat_table
+    from playproof.output.reports.insight_tables import InsightTable, group_tables
 
     group = Group(f"{run.game} ({run.variant})", run.players, run.summary, sources=[f"bots {run.bots}"])
-    tables = [seat_table(group), component_table(group) if run.summary.taken else None, arc_table(group)]
+    tables: list[InsightTable | None] = list(group_tables(group))  # seats, components taken and held, arc
     if run.summary.unfinished:
         stuck = InsightTable("unfinished", f"Games that could not go on ({len(run.summary.unfinished)})",
                              "They count in no rate; each seed plays the same game again.",

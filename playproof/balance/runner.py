@@ -20,6 +20,7 @@ from playproof.balance.stats import GameResult, Summary
 from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
+from playproof.playtest.holdings import held_by_seat
 from playproof.playtest.simulate import MAX_EVENTS, SimulationError, game_log, player_names, write_log
 
 BATCH = 50
@@ -200,7 +201,7 @@ def _result(index: int, engine: Engine, players: tuple[str, ...], moves: int, ro
     scores = engine.scores()
     winners = set(engine.winners())
     return GameResult(index, [scores.get(p, 0) for p in players], [s for s, p in enumerate(players) if p in winners],
-                      moves, rounds, taken)
+                      moves, rounds, taken, held=held_by_seat(engine, players))
 
 
 def run_batch(plan: Plan, start: int, count: int) -> Summary:

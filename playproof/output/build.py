@@ -19,6 +19,7 @@ from playproof.layouts.spec import Paper, SetLayout, fit_to_paper, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
+from playproof.versions import manifest_versions
 from playproof.output.metadata import document_info
 from playproof.output.names import display_name
 from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
@@ -455,7 +456,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
                 for job in jobs}
         if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
             document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
-            write_manifest(manifest_path, {**document, **(loop.manifest() if loop is not None else {})}, plan_)
+            versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
+            write_manifest(manifest_path, {**document, **versions}, plan_)
         if loop is not None:  # the print history is replaced with the outputs, or not at all
             loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
