@@ -34,34 +34,36 @@ CACHE = True
 
 
 def due_targets(state: State, spec: MoveSpec) -> list[str]:
-    """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
+    """Return whom a table move is due for now ('' when it names no player); [] when it is not due.
+
+    An answer is kept (state.due_cache) until a zone or counter the condition reads changes (State.touch_zone and
+    State.set_counter drop it) or the parts of the flow it reads differ.
+    """
     if spec.due is None:
         return []
-    reads = spec.due_reads
-    if not CACHE or reads is None:
+    if not CACHE or spec.due_reads is None:
         return _due_targets(state, spec)
-    zones, counters, variables = reads
-    versions = state.versions
-    key = (tuple(versions.get("z:" + z, 0) for z in zones), tuple(versions.get("c:" + c, 0) for c in counters),
-           _flow_key(state, spec, variables))
-    cached = state.due_cache.get(spec.rule_name or spec.verb)
+    name = spec.rule_name or spec.verb
+    key = _flow_key(state, spec)
+    cached = state.due_cache.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
     found = _due_targets(state, spec)
-    state.due_cache[spec.rule_name or spec.verb] = (key, found)
+    state.due_cache[name] = (key, found)
     return found
 
 
-def _flow_key(state: State, spec: MoveSpec, variables: frozenset[str]) -> tuple:
+def _flow_key(state: State, spec: MoveSpec) -> tuple:
     """Return the parts of the flow a due condition reads (and its phase and limit)."""
+    reads = state.game.flow_reads.get(spec.rule_name or spec.verb)
+    if reads is None:
+        reads = flow_reads(spec)
+        state.game.flow_reads[spec.rule_name or spec.verb] = reads
+    if not reads:
+        return ()
     flow = state.flow
-    parts: list[object] = [getattr(flow, FLOW_FIELDS[v]) if v in FLOW_FIELDS else state.roll
-                           for v in variables if v not in MOVE_READS]
-    if spec.phase is not None:
-        parts += [flow.rphase, flow.phase]
-    if spec.limit is not None:
-        parts.append(state.flow_version)
-    return tuple(parts)
+    return tuple(state.roll if field == "roll" else state.flow_version if field == "flow_version"
+                 else getattr(flow, field) for field in reads)
 
 
 MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
@@ -69,6 +71,17 @@ MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
 FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
                "dealer": "dealer", "started": "started"}
 """The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
+
+
+def flow_reads(spec: MoveSpec) -> tuple[str, ...]:
+    """Return the fields of the flow (`roll`: the state's last roll) whose values a due condition's answer depends on."""
+    variables = sorted(v for v in spec.due_reads[2] if v not in MOVE_READS)
+    fields = [FLOW_FIELDS.get(v, "roll") for v in variables]
+    if spec.phase is not None:
+        fields += ["rphase", "phase"]
+    if spec.limit is not None:
+        fields.append("flow_version")
+    return tuple(fields)
 
 
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:

@@ -128,9 +128,8 @@ class State:
         self.zones: dict[str, dict[str, ZoneState]] = {
             name: {owner: ZoneState(name) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}
-        self.versions: dict[str, int] = {}
-        """How often each zone ("z:name") and counter ("c:name") changed: what a due condition read is unchanged
-        while these are (see due.due_targets)."""
+        if game.due_readers is None:  # which due conditions read each zone and counter (see touch_zone)
+            game.due_readers = due_readers(game)
         self.flow_version = 0
         """Bumped by every move, marker and turn of the flow."""
         self.due_cache: dict[str, tuple[tuple, list[str]]] = {}
@@ -142,14 +141,24 @@ class State:
     def touch_zone(self, zone: ZoneState | None) -> None:
         """Note that a zone changed."""
         if zone is not None:
-            key = "z:" + zone.name
-            self.versions[key] = self.versions.get(key, 0) + 1
+            readers = self.game.due_readers[0].get(zone.name)
+            if readers:
+                cache = self.due_cache
+                for name in readers:
+                    cache.pop(name, None)
 
     def set_counter(self, name: str, owner: str, value: Any) -> None:
-        """Set a counter, noting that it changed."""
-        self.counters[name][owner] = value
-        key = "c:" + name
-        self.versions[key] = self.versions.get(key, 0) + 1
+        """Set a counter, noting that it changed (the due conditions reading it answer anew)."""
+        owners = self.counters[name]
+        old = owners.get(owner, owners)
+        owners[owner] = value
+        if type(old) is type(value) and old == value:
+            return  # the same value: nothing that reads it changes
+        readers = self.game.due_readers[1].get(name)
+        if readers:
+            cache = self.due_cache
+            for reader in readers:
+                cache.pop(reader, None)
 
     def start_value(self, name: str, owner: str) -> Any:
         """Return a counter's start for its owner (a start may depend on the seat and the player count)."""
@@ -192,6 +201,19 @@ class State:
                 for owner in getting:
                     self.zones[row.zone][owner].items.extend([(comp, "")] * wanted)
                 left[comp.key] -= wanted * len(getting)
+
+
+def due_readers(game: Game) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """Return which due conditions (by rule name) read each zone and each counter."""
+    zones: dict[str, list[str]] = {}
+    counters: dict[str, list[str]] = {}
+    for spec in game.moves.values():
+        if spec.due is not None and spec.due_reads is not None:
+            for zone in spec.due_reads[0]:
+                zones.setdefault(zone, []).append(spec.rule_name or spec.verb)
+            for counter in spec.due_reads[1]:
+                counters.setdefault(counter, []).append(spec.rule_name or spec.verb)
+    return ({k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()})
 
 
 def _holds(fn: Any, ctx: Ctx) -> bool:
