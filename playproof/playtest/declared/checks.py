@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.flow import phase_kind, phase_name
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play
@@ -343,12 +344,17 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
 
 
 def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
-    """Return each counter a move changes as (name, owner, new value), reading the table before the move."""
+    """Return each counter a move changes as (name, owner, new value), reading the table before the move.
+
+    The gains are evaluated in one context per component (named values worked out once for all of them), each
+    with the whole budget of an evaluation.
+    """
     spec = play.spec
     payer = play.actor if play.actor != TABLE else play.mover
     deltas: dict[tuple[str, str], Any] = {}
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
+    contexts: dict[int, Ctx] = {}
     for index, (name, fn) in enumerate(spec.gains):
         owner = _gainer(state, play, ("add", index), payer)
         for player in (state.players if owner == "each" else (owner,)):
@@ -356,18 +362,28 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
             for comp in _each(play):
                 try:
                     gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
-                                        else _ctx(state, play, comp)))
+                                        else _shared(contexts, state, play, comp)))
                 except Unknown:
                     gain = 0
                 deltas[key] = deltas.get(key, 0) + int(gain)
     found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
     for index, (name, fn) in enumerate(spec.sets_gain):
         try:
-            value = fn(_ctx(state, play))
+            value = fn(_shared(contexts, state, play, play.comp))
         except Unknown:
             continue
         found.append((name, state.counter_owner(name, _gainer(state, play, ("set", index), payer)), value))
     return found
+
+
+def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | None) -> Ctx:
+    """Return the context of a move's component for one more evaluation (made once; its budget whole again)."""
+    ctx = contexts.get(id(comp))
+    if ctx is None:
+        ctx = contexts[id(comp)] = _ctx(state, play, comp)
+    else:
+        ctx.budget = [STEP_LIMIT]
+    return ctx
 
 
 def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:

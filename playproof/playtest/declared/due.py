@@ -44,7 +44,7 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     if not CACHE or spec.due_reads is None:
         return _due_targets(state, spec)
     name = spec.rule_name or spec.verb
-    key = _flow_key(state, spec)
+    key = _flow_key(state, spec) if state.game.due_readers[2][name] else ()
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -54,34 +54,13 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
 
 
 def _flow_key(state: State, spec: MoveSpec) -> tuple:
-    """Return the parts of the flow a due condition reads (and its phase and limit)."""
-    reads = state.game.flow_reads.get(spec.rule_name or spec.verb)
-    if reads is None:
-        reads = flow_reads(spec)
-        state.game.flow_reads[spec.rule_name or spec.verb] = reads
-    if not reads:
+    """Return the parts of the flow a due condition reads (and its phase and limit): see state.flow_reads."""
+    fields = state.game.due_readers[2][spec.rule_name or spec.verb]
+    if not fields:
         return ()
     flow = state.flow
     return tuple(state.roll if field == "roll" else state.flow_version if field == "flow_version"
-                 else getattr(flow, field) for field in reads)
-
-
-MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
-"""What a move names: a due condition is read with no move, so these never change its answer."""
-FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
-               "dealer": "dealer", "started": "started"}
-"""The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
-
-
-def flow_reads(spec: MoveSpec) -> tuple[str, ...]:
-    """Return the fields of the flow (`roll`: the state's last roll) whose values a due condition's answer depends on."""
-    variables = sorted(v for v in spec.due_reads[2] if v not in MOVE_READS)
-    fields = [FLOW_FIELDS.get(v, "roll") for v in variables]
-    if spec.phase is not None:
-        fields += ["rphase", "phase"]
-    if spec.limit is not None:
-        fields.append("flow_version")
-    return tuple(fields)
+                 else getattr(flow, field) for field in fields)
 
 
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:
@@ -123,25 +102,34 @@ def advance(state: State) -> None:
         state.flow_version += 1
 
 
-def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
-    """Return the table moves that can fall due, in the sheet's order (only the derived ones when asked)."""
+def due_specs(state: State, derived_only: bool = False, plain_only: bool = False) -> list[MoveSpec]:
+    """Return the table moves that can fall due, in the sheet's order (only the derived ones, or only the others,
+    when asked)."""
     game = state.game
-    key = "derived" if derived_only else "all"
+    key = "derived" if derived_only else "plain" if plain_only else "all"
     found = game.due_cache.get(key)
     if found is None:
         found = [s for s in game.moves.values() if s.actor == "table" and s.due is not None
-                 and (s.derived or not derived_only)]
+                 and (s.derived or not derived_only) and not (s.derived and plain_only)]
         game.due_cache[key] = found
     return found
 
 
-def first_due(state: State, derived_only: bool = False) -> tuple[MoveSpec, str] | None:
+def first_due(state: State, derived_only: bool = False, plain_only: bool = False) -> tuple[MoveSpec, str] | None:
     """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in due_specs(state, derived_only):
+    for spec in due_specs(state, derived_only, plain_only):
         targets = due_targets(state, spec)
         if targets:
             return spec, targets[0]
     return None
+
+
+def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
+    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due."""
+    found = first_due(state, True)
+    if found is not None or derived_only:
+        return found
+    return first_due(state, plain_only=True)  # no derived move is due: the first due move is one of the others
 
 
 def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
@@ -205,7 +193,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     owed: list[str] = []
     derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
     for _ in range(MAX_OWED):
-        pending = first_due(state, True) or (None if derived_only else first_due(state))  # derived ones first
+        pending = owed_first(state, derived_only)  # derived ones first
         if pending is None:
             break
         spec, target = pending

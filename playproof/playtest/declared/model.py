@@ -231,9 +231,8 @@ class Game(ReadOnly):
     """Other names components are known by in logs (an `alias` column) -> their key."""
     due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
     due_readers: Any = None
-    """Which due conditions (by rule name) read each zone and each counter (filled on first use)."""
-    flow_reads: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """The parts of the flow each due condition's answer depends on (filled on first use)."""
+    """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
+    answer depends on (state.due_readers, filled on first use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
     """The Moves rows of each verb (filled on first use)."""
     """The table moves that can fall due (filled on first use)."""

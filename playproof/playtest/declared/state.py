@@ -203,17 +203,44 @@ class State:
                 left[comp.key] -= wanted * len(getting)
 
 
-def due_readers(game: Game) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """Return which due conditions (by rule name) read each zone and each counter."""
+Readers = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+
+MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
+"""What a move names: a due condition is read with no move, so these never change its answer."""
+FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
+               "dealer": "dealer", "started": "started"}
+"""The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
+
+
+def due_readers(game: Game) -> Readers:
+    """Return which due conditions (by rule name) read each zone and each counter, and what of the flow each
+    condition's answer depends on (see flow_reads)."""
     zones: dict[str, list[str]] = {}
     counters: dict[str, list[str]] = {}
+    flows: dict[str, tuple[str, ...]] = {}
     for spec in game.moves.values():
         if spec.due is not None and spec.due_reads is not None:
+            name = spec.rule_name or spec.verb
             for zone in spec.due_reads[0]:
-                zones.setdefault(zone, []).append(spec.rule_name or spec.verb)
+                zones.setdefault(zone, []).append(name)
             for counter in spec.due_reads[1]:
-                counters.setdefault(counter, []).append(spec.rule_name or spec.verb)
-    return ({k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()})
+                counters.setdefault(counter, []).append(name)
+            flows[name] = flow_reads(spec)
+    return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
+
+
+def flow_reads(spec: Any) -> tuple[str, ...]:
+    """Return the fields of the flow (`roll`: the state's last roll, `flow_version`: any move) whose values a due
+    condition's answer depends on: the variables it reads, its phase, its limit, and whose turn it is when it is
+    evaluated for that player (its own counters and zones, `player`, `seat`)."""
+    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(spec.due_reads[2]) if v not in MOVE_READS]
+    if not (spec.names_player and spec.result is None) and "current" not in fields:
+        fields.append("current")
+    if spec.phase is not None:
+        fields += ["rphase", "phase"]
+    if spec.limit is not None:
+        fields.append("flow_version")
+    return tuple(fields)
 
 
 def _holds(fn: Any, ctx: Ctx) -> bool:
