@@ -144,10 +144,11 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
             compiled_values: dict[str, Compiled] | None = None) -> dict[str, Fn]:
     """Compile named values (each may use the others); a cycle among them is an error on each of its rows."""
     table: dict[str, Fn] = {}
+    sharing: dict[str, tuple[str, ...]] = {}  # the values whose answers are kept while the table is unchanged
     for row in rows:
         name = row.text("name")
         if name:
-            names.values[name] = memoized(name, lambda c, n=name: table[n](c))
+            names.values[name] = memoized(name, lambda c, n=name: table[n](c), sharing)
     graph: dict[str, set[str]] = {}
     by_name = {r.text("name"): r for r in rows if r.text("name")}
     for name, row in by_name.items():
@@ -156,12 +157,29 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
         if found is not None and compiled_values is not None:
             compiled_values[name] = found
         graph[name] = found.values if found else set()
-    for name in sorted(_cyclic(graph)):
+    cyclic = _cyclic(graph)
+    for name in sorted(cyclic):
         row = by_name[name]
         problems.error(row.where("expression"), f"{row.cell('expression')}: value \"{name}\" refers to itself "
                        "through other values (a cycle)")
         table[name] = lambda c: 0
+    if compiled_values is not None and not cyclic:
+        sharing.update(_steady_values(compiled_values))
     return table
+
+
+MOVE_VARIABLES = frozenset(("move", "amount", "target", "x", "y"))
+"""What a value reads of the move it is evaluated for (its card, zones, cell, the number and player it names)."""
+
+
+def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, tuple[str, ...]]:
+    """Return the values that read nothing of a move, each with the changing variables it reads (see memoized)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, value in compiled_values.items():
+        read = reads(value, compiled_values)
+        if read is not None and not read[2] & MOVE_VARIABLES:
+            found[name] = tuple(sorted(read[2] - {"player"}))  # whom it is for is part of the key
+    return found
 
 
 def reads(found: Compiled, values: dict[str, Compiled]) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:

@@ -35,6 +35,7 @@ class DeclaredEngine(Engine):
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players, setup.seed)
         self.state.options = dict(setup.options)
+        self.state.epoch += 1  # values read option(...)
         begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
         advance(self.state)
 
@@ -74,6 +75,7 @@ class DeclaredEngine(Engine):
         for zone in unseen:
             zone.items, start = pool[start:start + len(zone.items)], start + len(zone.items)
         world.state.due_cache = {}  # what the hidden zones hold changed
+        world.state.epoch += 1
         return world
 
     # ---- the hook -------------------------------------------------------------------------------------------

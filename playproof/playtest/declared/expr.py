@@ -216,7 +216,8 @@ class Compiled:
     """The counters it reads (for any player)."""
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
-    for what the move names: its card, cell, zones)."""
+    for what the move names: its card, cell, zones), and `player` when it reads whom it is evaluated for (`player`,
+    `seat`)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -542,6 +543,8 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
+        elif text != "players":
+            parser.reads.add("player")  # whom it is evaluated for
         return lambda c: c.variable(text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)

@@ -132,15 +132,22 @@ class State:
             game.due_readers = due_readers(game)
         self.flow_version = 0
         """Bumped by every move, marker and turn of the flow."""
+        self.epoch = 0
+        """Bumped whenever a zone or counter changes (or the variant options are set): the named values kept
+        for the table (Ctx.shared_values) are for one epoch."""
+        self.values: dict[tuple, tuple[Any, bool]] = {}
+        self.values_epoch = -1
         self.due_cache: dict[str, tuple[tuple, list[str]]] = {}
         self.counters: dict[str, dict[str, Any]] = {
             name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
         self._place_setup()
+        self.epoch += 1
 
     def touch_zone(self, zone: ZoneState | None) -> None:
         """Note that a zone changed."""
         if zone is not None:
+            self.epoch += 1
             readers = self.game.due_readers[0].get(zone.name)
             if readers:
                 cache = self.due_cache
@@ -154,6 +161,7 @@ class State:
         owners[owner] = value
         if type(old) is type(value) and old == value:
             return  # the same value: nothing that reads it changes
+        self.epoch += 1
         readers = self.game.due_readers[1].get(name)
         if readers:
             cache = self.due_cache
@@ -200,6 +208,7 @@ class State:
                                          f"needed, but only {left[comp.key]} are printed and not placed yet")
                 for owner in getting:
                     self.zones[row.zone][owner].items.extend([(comp, "")] * wanted)
+                    self.epoch += 1
                 left[comp.key] -= wanted * len(getting)
 
 
@@ -225,16 +234,19 @@ def due_readers(game: Game) -> Readers:
                 zones.setdefault(zone, []).append(name)
             for counter in spec.due_reads[1]:
                 counters.setdefault(counter, []).append(name)
-            flows[name] = flow_reads(spec)
+            flows[name] = flow_reads(game, spec)
     return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
 
 
-def flow_reads(spec: Any) -> tuple[str, ...]:
+def flow_reads(game: Game, spec: Any) -> tuple[str, ...]:
     """Return the fields of the flow (`roll`: the state's last roll, `flow_version`: any move) whose values a due
     condition's answer depends on: the variables it reads, its phase, its limit, and whose turn it is when it is
-    evaluated for that player (its own counters and zones, `player`, `seat`)."""
-    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(spec.due_reads[2]) if v not in MOVE_READS]
-    if not (spec.names_player and spec.result is None) and "current" not in fields:
+    evaluated for that player and reads a player's own counter or zone, `player` or `seat`."""
+    zones, counters, variables = spec.due_reads
+    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(variables) if v not in MOVE_READS and v != "player"]
+    own = "player" in variables or any(game.counters[c].per_player for c in counters if c in game.counters) or \
+        any(game.zones[z].per_player for z in zones if z in game.zones)
+    if own and not (spec.names_player and spec.result is None) and "current" not in fields:
         fields.append("current")
     if spec.phase is not None:
         fields += ["rphase", "phase"]
@@ -284,6 +296,17 @@ class Ctx:
         if name == "to":
             return move.to_zone or ""
         return move.source or (move.spec.sources[0] if move.spec.sources else "")
+
+    def shared_values(self) -> dict[tuple, tuple[Any, bool]]:
+        """Return the values kept for the table as it is now (see expr_values.memoized)."""
+        state = self.state
+        if state.values_epoch != state.epoch:
+            state.values, state.values_epoch = {}, state.epoch
+        return state.values
+
+    def flow_values(self, variables: tuple[str, ...]) -> tuple:
+        """Return the values of changing variables (the flow's and the last roll) that do not depend on a move."""
+        return tuple(self.variable(v) if v != "roll" else self.state.roll for v in variables)
 
     def option(self, name: str) -> Any:
         """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""
