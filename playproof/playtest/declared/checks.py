@@ -22,11 +22,13 @@ from playproof.playtest.declared.wording import explain_condition, render
 from playproof.playtest.engine import TABLE, Status, Violation
 
 
-def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False) -> list[Violation]:
+def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False,
+          quick: bool = False) -> list[Violation]:
     """Return every violation of a move in the current state, without changing it.
 
     `settled`: the caller already found that the end, who moves and the turn's limits allow this row now
-    (the legal-move listing checks those once per row, not once per candidate).
+    (the legal-move listing checks those once per row, not once per candidate). `quick`: the caller only asks
+    whether there is a violation (a failed condition is not explained).
     """
     found: list[Violation] = []
     if not settled:
@@ -41,7 +43,7 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     found += _components(state, play, line)
     if any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
-    found += _condition(state, play, line)
+    found += _condition(state, play, line, quick)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
     found += cost_found + _amount(state, play, line)
@@ -266,7 +268,7 @@ def _holds(fn: Any, ctx: Ctx) -> bool:
         return True
 
 
-def _condition(state: State, play: Play, line: int) -> list[Violation]:
+def _condition(state: State, play: Play, line: int, quick: bool = False) -> list[Violation]:
     """A move's condition holds, for each component it takes (undetermined when hidden components decide it)."""
     spec = play.spec
     if spec.condition is None:
@@ -280,6 +282,8 @@ def _condition(state: State, play: Play, line: int) -> list[Violation]:
             status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
         except Unknown:
             status = Status.UNDETERMINED
+        if quick:
+            return [_finding(state.game, "condition", "the condition does not hold", line, status)]
         what = f"{spec.verb} {comp.name}" if comp else spec.verb
         why = explain_condition(spec, _ctx(state, play, comp))
         hidden = " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""

@@ -98,7 +98,8 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     for play in _candidates(state, spec, actor, target):
         if offered >= MAX_OFFERS:
             return
-        if not check(state, play, 0, due_now=due_now, settled=True) and (refuses is None or not refuses(play)):
+        if not check(state, play, 0, due_now=due_now, settled=True, quick=True) and \
+                (refuses is None or not refuses(play)):
             offered += 1
             yield play_text(play)
 
