@@ -18,6 +18,8 @@ from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow,
 
 MAX_PLAYERS = 100
 """The most players a declared game may be for."""
+WATCHED = ("end", "win", "lose")
+"""Turn-sheet conditions checked after every move whose answers are kept while what they read is unchanged."""
 
 
 def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
@@ -34,6 +36,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     zones = {z.name: z for z in (_zone(r, names, problems) for r in rows["Zones"]) if z}
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)
+    turn.reads = {k: r for k, found in turn.reads.items() if (r := reads(found, compiled_values)) is not None}
     _phases(rows["Phases"], turn, problems)
     dice = _dice(rows["Dice"], problems)
     ctx = MovesBuilder(sets, zones, counters, names, turn, dice, problems)
@@ -329,4 +332,7 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
     elif key == "phases":
         turn.phases = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     else:
-        setattr(turn, key.replace(" ", "_"), expression(row, "value", names, problems))
+        found = compiled(row, "value", names, problems)
+        setattr(turn, key.replace(" ", "_"), found.fn if found else None)
+        if found is not None and key in WATCHED:
+            turn.reads[key] = found

@@ -233,15 +233,36 @@ def check_end(state: State, at_round_start: bool = False) -> None:
     flow, turn = state.flow, state.game.turn
     if flow.over or flow.ending:
         return
-    if turn.cooperative and (_holds(turn.win, state) or _holds(turn.lose, state)):
+    if turn.cooperative and (_kept(state, "win", turn.win) or _kept(state, "lose", turn.lose)):
         flow.over = True
         return
-    if turn.end is None or not _holds(turn.end, state):
+    if turn.end is None or not _kept(state, "end", turn.end):
         return
     if turn.end_at == "now" or at_round_start:
         flow.over = True
     else:
         flow.ending = True
+
+
+KEEP = True
+"""Reuse the end's answer while what it reads is unchanged (tests compare with and without)."""
+
+
+def _kept(state: State, key: str, fn: Any) -> bool:
+    """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
+    counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
+    name = "<" + key + ">"
+    fields = state.game.due_readers[2].get(name)
+    if fields is None or not KEEP:
+        return _holds(fn, state)
+    flow = state.flow
+    now = tuple(state.roll if field == "roll" else getattr(flow, field) for field in fields)
+    cached = state.due_cache.get(name)
+    if cached is not None and cached[0] == now:
+        return bool(cached[1])
+    holds = _holds(fn, state)
+    state.due_cache[name] = (now, [""] if holds else [])
+    return holds
 
 
 def _holds(fn: Any, state: State) -> bool:

@@ -208,6 +208,9 @@ class TurnSpec:
     """Variant options the rules read with option('name'), and what each does."""
     round_end: Fn | None = None
     """When set, a round goes on lap after lap until this holds (an auction: until the lot is won)."""
+    reads: dict[str, Any] = field(default_factory=dict)
+    """What `end`, `win` and `lose` read (zones, counters, changing variables; see build.reads), when known: their
+    answers are kept while that is unchanged (flow.check_end)."""
 
 
 @dataclass

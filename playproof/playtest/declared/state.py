@@ -235,6 +235,13 @@ def due_readers(game: Game) -> Readers:
             for counter in spec.due_reads[1]:
                 counters.setdefault(counter, []).append(name)
             flows[name] = flow_reads(game, spec)
+    for key, read in game.turn.reads.items():  # the end (and a cooperative win or loss), read for the player to move
+        name = "<" + key + ">"
+        for zone in read[0]:
+            zones.setdefault(zone, []).append(name)
+        for counter in read[1]:
+            counters.setdefault(counter, []).append(name)
+        flows[name] = _flow_fields(game, read, True)
     return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
 
 
@@ -242,16 +249,24 @@ def flow_reads(game: Game, spec: Any) -> tuple[str, ...]:
     """Return the fields of the flow (`roll`: the state's last roll, `flow_version`: any move) whose values a due
     condition's answer depends on: the variables it reads, its phase, its limit, and whose turn it is when it is
     evaluated for that player and reads a player's own counter or zone, `player` or `seat`."""
-    zones, counters, variables = spec.due_reads
-    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(variables) if v not in MOVE_READS and v != "player"]
-    own = "player" in variables or any(game.counters[c].per_player for c in counters if c in game.counters) or \
-        any(game.zones[z].per_player for z in zones if z in game.zones)
-    if own and not (spec.names_player and spec.result is None) and "current" not in fields:
-        fields.append("current")
+    fields = list(_flow_fields(game, spec.due_reads, not (spec.names_player and spec.result is None)))
     if spec.phase is not None:
         fields += ["rphase", "phase"]
     if spec.limit is not None:
         fields.append("flow_version")
+    return tuple(fields)
+
+
+def _flow_fields(game: Game, read: tuple[frozenset[str], frozenset[str], frozenset[str]],
+                 for_current: bool) -> tuple[str, ...]:
+    """Return the fields of the flow an expression's answer depends on (`for_current`: it is evaluated for the
+    player to move, so whose turn it is counts when it reads a player's own counter or zone, `player` or `seat`)."""
+    zones, counters, variables = read
+    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(variables) if v not in MOVE_READS and v != "player"]
+    own = "player" in variables or any(game.counters[c].per_player for c in counters if c in game.counters) or \
+        any(game.zones[z].per_player for z in zones if z in game.zones)
+    if own and for_current and "current" not in fields:
+        fields.append("current")
     return tuple(fields)
 
 
