@@ -321,7 +321,8 @@ class Ctx:
 
     def flow_values(self, variables: tuple[str, ...]) -> tuple:
         """Return the values of changing variables (the flow's and the last roll) that do not depend on a move."""
-        return tuple(self.variable(v) if v != "roll" else self.state.roll for v in variables)
+        flow = self.state.flow
+        return tuple(getattr(flow, FLOW_FIELDS[v]) if v in FLOW_FIELDS else self.state.roll for v in variables)
 
     def option(self, name: str) -> Any:
         """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""
