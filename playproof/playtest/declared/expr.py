@@ -538,8 +538,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return lambda c: c.counter(text)
     if text in names.values:
         parser.used_values.add(text)
-        value = names.values[text]
-        return lambda c: value(c)
+        return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)

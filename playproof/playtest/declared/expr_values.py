@@ -161,15 +161,21 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
 
     def read(c: Any) -> Any:
         memo = c.memo
+        flow = sharing.get(name) if sharing is not None else None
+        if flow is not None and c.item is None and not memo.get(BY):  # it reads no card: keyed by whom it is for
+            key: tuple = (name, c.player)
+            found = memo.get(key, memo)
+            if found is busy:
+                raise TooLarge(f"the value {name!r} depends on itself")
+            if found is not memo:
+                return found
+            return _shared(c, name, flow, key, memo)
         key = (name, c.player, id(c.card), id(c.item), memo.get(BY))
         found = memo.get(key, memo)
         if found is busy:
             raise TooLarge(f"the value {name!r} depends on itself")
         if found is not memo:
             return found
-        flow = sharing.get(name) if sharing is not None else None
-        if flow is not None and c.item is None and not memo.get(BY):
-            return _shared(c, name, flow, key, memo)
         return _compute(c, key, memo)
 
     def _compute(c: Any, key: tuple, memo: dict) -> Any:
@@ -189,10 +195,11 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
         return found
 
     def _shared(c: Any, name: str, flow: tuple[str, ...], key: tuple, memo: dict) -> Any:
-        kept = c.shared_values()
+        shared_values = getattr(c, "shared_values", None)
+        kept = shared_values() if shared_values is not None else None
         if kept is None:
             return _compute(c, key, memo)
-        shared_key = (name, c.player, c.flow_values(flow)) if flow else (name, c.player)
+        shared_key = (name, c.player, c.flow_values(flow)) if flow else key
         found = kept.get(shared_key)
         if found is not None:
             if found[1]:
