@@ -21,6 +21,16 @@ from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
 
 
+READINGS = 4096
+"""Log lines whose reading a game keeps (see DeclaredEngine._read)."""
+
+
+def fresh_play(play: Play) -> Play:
+    """Return a copy of a move as read, before checking it (what checking and applying add is not copied)."""
+    return Play(play.spec, play.actor, play.target, list(play.comps), play.hidden, play.amount, play.problem,
+                play.check, play.turn, play.source, play.dest, play.cell, play.faces)
+
+
 class DeclaredEngine(Engine):
     """A referee built from rules sheets; subclass it and override `check_move` for a rule sheets cannot say."""
 
@@ -143,13 +153,26 @@ class DeclaredEngine(Engine):
         return found + checked
 
     def _read(self, event: Event) -> Play | None:
-        """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
+        """Read a line by the first row of its verb whose words fit (the first row's reading when none does).
+
+        A reading depends only on the players, the line and whose turn it is: it is kept (game.readings, at most
+        READINGS of them) and each use gets a fresh copy.
+        """
+        key = (self.players, event.verb, event.actor, event.args, self.turn_player)
+        readings = self.game.readings
+        kept = readings.get(key, readings)
+        if kept is not readings:
+            return None if kept is None else fresh_play(kept)
         first: Play | None = None
         for spec in self.game.rows_of(event.verb):
             play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
             if not play.problem:
-                return play
+                first = play
+                break
             first = first or play
+        if len(readings) >= READINGS:
+            readings.clear()
+        readings[key] = None if first is None else fresh_play(first)
         return first
 
     def finish(self) -> list[Violation]:

@@ -50,7 +50,7 @@ def round_phases(game: Game) -> tuple[PhaseSpec, ...]:
 
 def phase_kind(state: State) -> str:
     """Return who acts in the current round phase: `each`, `together` or `table`."""
-    phases = round_phases(state.game)
+    phases = state.game.turn.round_phases
     return phases[state.flow.rphase].who if phases else "each"
 
 
@@ -206,11 +206,14 @@ def end_round(state: State) -> None:
 
 def _reset(state: State, when: str, player: str) -> None:
     """Put counters that reset `when` (`turn` or `round`) back to their start."""
-    for name, spec in state.game.counters.items():
-        if spec.reset == when:
-            owner = player if spec.per_player else ""
-            if owner in state.counters[name]:
-                state.set_counter(name, owner, state.start_value(name, owner))
+    game = state.game
+    resetting = game.resets.get(when)
+    if resetting is None:
+        resetting = game.resets[when] = [(n, s.per_player) for n, s in game.counters.items() if s.reset == when]
+    for name, per_player in resetting:
+        owner = player if per_player else ""
+        if owner in state.counters[name]:
+            state.set_counter(name, owner, state.start_value(name, owner))
 
 
 def lead_from(state: State, player: str) -> None:

@@ -233,6 +233,10 @@ class Game(ReadOnly):
     aliases: dict[str, str] = field(default_factory=dict)
     """Other names components are known by in logs (an `alias` column) -> their key."""
     due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    resets: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
+    """The counters that reset each `turn` or `round` (name, one per player), filled on first use."""
+    readings: dict[tuple, Any] = field(default_factory=dict)
+    """Log lines already read (see engine._read): players, verb, actor, words, turn -> the move as read."""
     due_readers: Any = None
     """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
     answer depends on (state.due_readers, filled on first use)."""
