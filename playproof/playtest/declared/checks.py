@@ -334,9 +334,10 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
     """Counters a move changes stay within their range."""
     found = []
     play.changes = changes(state, play, paid)
+    counters = state.game.counters
     for name, owner, value in play.changes:
-        spec = state.game.counters[name]
-        if not isinstance(value, (int, float)) or spec.internal:
+        spec = counters[name]
+        if spec.internal or (spec.low is None and spec.high is None) or not isinstance(value, (int, float)):
             continue
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
             who = f"{owner}'s " if owner else ""
@@ -359,11 +360,12 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
     contexts: dict[int, Ctx] = {}
+    each = _each(play)
     for index, (name, fn) in enumerate(spec.gains):
         owner = _gainer(state, play, ("add", index), payer)
         for player in (state.players if owner == "each" else (owner,)):
             key = (name, state.counter_owner(name, player))
-            for comp in _each(play):
+            for comp in each:
                 try:
                     gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
                                         else _shared(contexts, state, play, comp)))
