@@ -44,6 +44,8 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     moves = ctx.moves(rows["Moves"])
     for spec in moves.values():
         spec.due_reads = reads(spec.due_compiled, compiled_values) if spec.due_compiled is not None else None
+        spec.card_free = all((read := reads(c, compiled_values)) is not None and "move" not in read[2]
+                             for c in spec.checked)
     scoring = [(r.text("part"), f) for r in rows["Scoring"] if (f := expression(r, "expression", names, problems))]
     title = str(workbook.info.get("name") or game_id)
     game = Game(game_id, title, comps, zones, counters, setup, moves, turn, scoring, values,

@@ -43,11 +43,22 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     found += _components(state, play, line)
     if any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
-    found += _condition(state, play, line, quick)
+    return found + check_rest(state, play, line, quick, not found)
+
+
+def check_components(state: State, play: Play) -> bool:
+    """Return True when a move's words and components are wrong (what `check` finds before the condition)."""
+    return bool(play.problem) or bool(_components(state, play, 0))
+
+
+def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True) -> list[Violation]:
+    """Return the violations of a move's condition, cost and amount, and (when nothing else was wrong: `clean`
+    and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`."""
+    found = _condition(state, play, line, quick)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
     found += cost_found + _amount(state, play, line)
-    if not found:
+    if clean and not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
 

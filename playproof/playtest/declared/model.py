@@ -159,6 +159,11 @@ class MoveSpec:
     """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
     rule_name: str = ""
     """The move's name in rule ids: its verb, or `verb-2` for the second row of a verb."""
+    checked: list[Any] = field(default_factory=list)
+    """The compiled condition, cost, gains and amount (what they read decides `card_free`)."""
+    card_free: bool = False
+    """True when the condition, cost, gains and amount read nothing of the move's components or zones, through
+    values too: moves of the row that differ only in their components get the same verdict from them."""
     limit_per: str = "turn"
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
