@@ -251,7 +251,15 @@ class DeclaredEngine(Engine):
             return 0
 
     def _parts(self) -> dict[str, dict[str, int]]:
-        return {p: {name: int(as_number(self._eval(fn, p))) for name, fn in self.game.scoring} for p in self.players}
+        """Return each player's score parts (kept while no zone, counter, variable or roll changes)."""
+        state, flow = self.state, self.state.flow
+        key = (state.epoch, flow.current, flow.round, flow.turns, flow.actions, flow.first, flow.dealer, flow.started,
+               state.roll)
+        kept = getattr(self, "_kept_parts", None)
+        if kept is None or kept[0] != key:
+            kept = self._kept_parts = (key, {p: {name: int(as_number(self._eval(fn, p))) for name, fn in
+                                                 self.game.scoring} for p in self.players})
+        return {p: dict(parts) for p, parts in kept[1].items()}
 
     def _marker(self, event: Event) -> None:
         """A phase marker moves the turn (or the round) to that phase."""
