@@ -371,11 +371,12 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
     contexts: dict[int, Ctx] = {}
+    adds, sets = _plan(state, spec)
     each = _each(play)
-    for index, (name, fn) in enumerate(spec.gains):
-        owner = _gainer(state, play, ("add", index), payer)
+    for name, fn, kind, per_player in adds:
+        owner = _owner(state, play, kind, payer)
         for player in (state.players if owner == "each" else (owner,)):
-            key = (name, state.counter_owner(name, player))
+            key = (name, player if per_player else "")
             for comp in each:
                 try:
                     gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
@@ -383,14 +384,38 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
                 except Unknown:
                     gain = 0
                 deltas[key] = deltas.get(key, 0) + int(gain)
-    found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
-    for index, (name, fn) in enumerate(spec.sets_gain):
+    counters = state.counters
+    found = [(n, o, as_number(counters[n][o]) + d) for (n, o), d in deltas.items()]
+    for name, fn, kind, per_player in sets:
         try:
             value = fn(_shared(contexts, state, play, play.comp))
         except Unknown:
             continue
-        found.append((name, state.counter_owner(name, _gainer(state, play, ("set", index), payer)), value))
+        found.append((name, _owner(state, play, kind, payer) if per_player else "", value))
     return found
+
+
+Plan = list[tuple[str, Any, str, bool]]
+
+
+def _plan(state: State, spec: MoveSpec) -> tuple[Plan, Plan]:
+    """Return a row's gains that add and that set: (counter, expression, whose, one per player), made once."""
+    plan = spec.gain_plan
+    if plan is None:
+        counters = state.game.counters
+        plan = spec.gain_plan = tuple([(name, fn, spec.gain_owner.get((kind, index), ""), counters[name].per_player)
+                                       for index, (name, fn) in enumerate(gains)]
+                                      for kind, gains in (("add", spec.gains), ("set", spec.sets_gain)))
+    return plan
+
+
+def _owner(state: State, play: Play, kind: str, payer: str) -> str:
+    """Return whose counter a gain changes: the mover's, or the one its row names (`coins of target`)."""
+    if kind == "target" and play.target:
+        return play.target
+    if kind == "each":
+        return kind
+    return state.flow.current if kind == "current" else payer
 
 
 def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | None) -> Ctx:
@@ -401,16 +426,6 @@ def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | Non
     else:
         ctx.budget = [STEP_LIMIT]
     return ctx
-
-
-def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
-    """Return whose counter a gain changes: the mover's, or the one its row names (`coins of target`)."""
-    owner = play.spec.gain_owner.get(gain)
-    if owner == "target" and play.target:
-        return play.target
-    if owner == "each":
-        return owner
-    return state.flow.current if owner == "current" else payer
 
 
 def _capacity(state: State, play: Play, line: int) -> list[Violation]:

@@ -159,6 +159,8 @@ class MoveSpec:
     """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
     rule_name: str = ""
     """The move's name in rule ids: its verb, or `verb-2` for the second row of a verb."""
+    gain_plan: Any = None
+    """The gains as checks.changes runs them (filled on first use)."""
     checked: list[Any] = field(default_factory=list)
     """The compiled condition, cost, gains and amount (what they read decides `card_free`)."""
     card_free: bool = False
