@@ -143,3 +143,31 @@ def test_has_rules_sees_a_changed_workbook(tmp_path: Path) -> None:
     workbook.save(book)
     os.utime(book, ns=(book.stat().st_atime_ns, book.stat().st_mtime_ns + 1_000_000_000))
     assert has_rules(book.parent)
+
+
+@pytest.mark.parametrize("game", ["tidepool-tricks", "reef-divers", "market-stalls", "lantern-guild"])
+def test_legal_moves_are_the_same_when_a_rows_verdict_is_shared(game: str) -> None:
+    import random
+
+    from declared_helpers import EXAMPLES
+
+    engine_cls = declared_engine(EXAMPLES / game, game)
+    specs = list(engine_cls.game.moves.values())
+    assert any(spec.card_free and spec.takes_component for spec in specs)
+    rng = random.Random(3)
+    engine = engine_cls(Setup(("Ann", "Ben", "Cy")[:2 if game == "lantern-guild" else 3], seed=3))
+    shared = [spec.card_free for spec in specs]
+    for _ in range(60):
+        world = engine.clone()  # a roll offered draws from the game's dice: both listings start from the same
+        decision = engine.decision()
+        if decision is None or not decision.moves:
+            break
+        try:
+            for spec in specs:
+                spec.card_free = False
+            assert world.decision() == decision
+        finally:
+            for spec, free in zip(specs, shared):
+                spec.card_free = free
+        verb, _, args = rng.choice(decision.moves).partition(" ")
+        engine.apply(Event(1, decision.actor, verb, args))
