@@ -133,7 +133,11 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
         for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
             for cell in _cells(state, spec, base, dest):
                 play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
-                for amount in _amounts(state, play):
+                amounts = list(_amounts(state, play))
+                if amounts == [None]:
+                    yield play  # the move states no number: it is the move offered
+                    continue
+                for amount in amounts:
                     yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
                                amount=amount)
 
