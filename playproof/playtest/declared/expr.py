@@ -216,8 +216,7 @@ class Compiled:
     """The counters it reads (for any player)."""
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
-    for what the move names: its card, cell, zones), and `player` when it reads whom it is evaluated for (`player`,
-    `seat`)."""
+    for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -246,8 +245,7 @@ class _Parser:
         self.item_scope = 0
         self.depth = 0
         self.impure = 0
-        """How many names or calls read more than the component an aggregate counts (its fields, its name) and
-        literals: an aggregate's argument that adds none is evaluated once per component design (funcs.ItemFn)."""
+        """Names and calls read beyond a counted component's fields and name (an argument adding none: ItemFn)."""
         self.by_reads = 0
         """How many times the pseudo-field `by` was read (an aggregate sets it only when its arguments read it)."""
         self.used_values: set[str] = set()
