@@ -121,6 +121,17 @@ def test_locate_without_a_hint_of_declared_rules_is_no_project(tmp_path: Path) -
         locate(declared, tmp_path, "home-brew", bundled=False)
 
 
+def test_a_project_found_once_is_looked_for_again_when_it_moves(tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE, tmp_path / "lantern-guild")
+    log = parse_log('[Game "lantern-guild"]\n[Players "Ann, Ben"]\n[Project "lantern-guild"]\n'
+                    '[Referee "declared"]\n', "s.log")
+    assert locate(log, tmp_path, "lantern-guild", bundled=False) == (tmp_path / "lantern-guild").resolve()
+    assert locate(log, tmp_path, "lantern-guild", bundled=False) == (tmp_path / "lantern-guild").resolve()
+    (tmp_path / "lantern-guild").rename(tmp_path / "gone")
+    with pytest.raises(ProjectNotFound):
+        locate(log, tmp_path, "lantern-guild", bundled=False)  # the folder found before is not trusted blindly
+
+
 def test_simulated_logs_name_their_project_relative_to_themselves(runner: CliRunner, tmp_path: Path) -> None:
     shutil.copytree(EXAMPLE, tmp_path / "lantern-guild")
     result = runner.invoke(cli, ["simulate", "lantern-guild", "--players", "2", "--games", "1", "--logs", "sims"])
