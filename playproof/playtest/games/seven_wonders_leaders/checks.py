@@ -59,7 +59,7 @@ def leader_in_hand(city: City, name: str) -> list[Finding]:
 
 def chain_free(city: City, card: Card) -> bool:
     """Return True when the city owns a predecessor of the card (a free chain build)."""
-    return bool(card.chain_from) and any(city.owns(name) for name in card.chain_from)
+    return bool(card.chain_from) and not city.owned().isdisjoint(card.chain_from)
 
 
 def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding], Payment]:

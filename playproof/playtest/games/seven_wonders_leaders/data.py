@@ -6,7 +6,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from playproof.components import ComponentRow, ComponentSet, read_project_workbook
 from playproof.errors import PlayproofError
@@ -101,6 +101,34 @@ class Board:
         return self
 
 
+class CardPlay(NamedTuple):
+    """What a hand's offer needs of a card, worked out once: its move texts, chains and costs."""
+
+    build: str
+    """`build NAME` (and `stage NAME`, `discard NAME` below)."""
+    stage: str
+    discard: str
+    free_build: str
+    """`build NAME; free`: Olympia A's free build."""
+    chain_from: frozenset[str]
+    colour: str
+    cost: Cost
+    coins_only: Cost
+    """The cost when the city builds the colour for coins alone (Leaders' `free_color`)."""
+    no_units: bool
+    """The cost asks for no resource: paying it is a matter of coins."""
+    free: bool
+    """The cost asks for nothing at all (`Cost.free`)."""
+
+
+def card_play(card: Card) -> CardPlay:
+    """Return a card's texts and costs as a hand's offer asks for them."""
+    name, cost = card.name, card.cost
+    return CardPlay("build " + name, "stage " + name, "discard " + name, f"build {name}; free",
+                    frozenset(card.chain_from), card.colour, cost, Cost(coins=cost.coins), not any(cost.units),
+                    cost.free)
+
+
 @dataclass
 class GameData:
     """Everything numeric the engine checks, from one workbook."""
@@ -115,6 +143,8 @@ class GameData:
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+    plays: dict[int, dict[str, CardPlay]] = field(default_factory=dict)
+    """Each Age's cards as a hand offers them (`card_plays`), made once per workbook."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
         """Return self: the workbook's numbers are read-only and shared by every copy of an engine."""
@@ -149,6 +179,13 @@ class GameData:
             if name in self.cards[age]:
                 return self.cards[age][name]
         return None
+
+    def card_plays(self, age: int) -> dict[str, CardPlay]:
+        """Return the cards of an Age by name with their move texts and costs worked out (once per workbook)."""
+        found = self.plays.get(age)
+        if found is None:
+            found = self.plays[age] = {name: card_play(card) for name, card in self.cards.get(age, {}).items()}
+        return found
 
     def const(self, key: str, default: int) -> int:
         """Return a rule constant from the Game sheet."""

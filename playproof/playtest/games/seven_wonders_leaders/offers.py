@@ -11,16 +11,21 @@ never needed for them.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event, Offer, decision_offer
 from playproof.playtest.games.seven_wonders_leaders import checks, options
 from playproof.playtest.games.seven_wonders_leaders.checks import market
-from playproof.playtest.games.seven_wonders_leaders.data import Cost, GameData
+from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.decide import present
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, parse_move
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
 from playproof.playtest.games.seven_wonders_leaders.state import Choice, Finding, Payment, State
+
+make_offer: Callable[[tuple[str, int, Callable[[int], str], Callable[[int, Event], list[Finding]]]], Offer] = \
+    partial(tuple.__new__, Offer)
+"""`Offer(actor, count, text, play)` from a tuple of the four, made in C (as `Offer._make` does): one per event."""
 
 Play = Callable[[int, list[str]], list[Finding]]
 """A table's chance event applied to player p: `play(p, [NAME])`."""
@@ -117,12 +122,12 @@ class Offers:
                 self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
                                 names[:k] + names[k + 1:])
             return found
-        return Offer(TABLE, len(names), lambda k: head + names[k], deal)
+        return make_offer((TABLE, len(names), lambda k: head + names[k], deal))
 
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
         head = f"{verb} {self.st.players[p]} "
-        return Offer(TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]]))
+        return make_offer((TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]])))
 
     def _offer_turn(self) -> Offer:
         """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
@@ -130,7 +135,12 @@ class Offers:
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return self._card_offer("draw", st.controller, self._table_draw)
         choices = st.choices
-        i = next(i for i in (range(len(st.cities)) if st.turn < 7 else st.choosers()) if i not in choices)
+        if st.turn < 7:  # every city chooses, in seat order
+            i = 0
+            while i in choices:
+                i += 1
+        else:
+            i = next(i for i in st.choosers() if i not in choices)
         pr = Pricer(st, i)
         city = st.cities[i]
         if city.free_city:
@@ -138,8 +148,8 @@ class Offers:
             actor = st.cities[st.controller].name
         else:
             entries, actor = options.card_entries(st, i, pr), city.name
-        return Offer(actor, len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(i, event))
+        return make_offer((actor, len(entries), lambda k: options.written(entries[k], pr),
+                           lambda k, event: self._play_offered(i, event)))
 
     def _offer_recruit(self) -> Offer:
         """Offer the next player's plays of a Leader in the Recruitment phase."""
@@ -147,8 +157,8 @@ class Offers:
         p = next(i for i in st.choosers() if i not in st.choices)
         pr = Pricer(st, p)
         entries = options.recruit_entries(st, p, pr)
-        return Offer(st.players[p], len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(p, event))
+        return make_offer((st.players[p], len(entries), lambda k: options.written(entries[k], pr),
+                           lambda k, event: self._play_offered(p, event)))
 
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
         """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
@@ -178,10 +188,10 @@ class Offers:
         elif move.free:
             return Payment(olympia=True)
         else:
-            card = st.data.cards[st.age][move.name]
-            if checks.chain_free(city, card):
+            play = st.data.card_plays(st.age)[move.name]
+            if play.chain_from and not city.owned().isdisjoint(play.chain_from):  # `checks.chain_free`
                 return Payment(chain=True)
-            cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+            cost = play.coins_only if play.colour in city.profile.free_colours else play.cost
         if not (move.left or move.right or move.bank):
             return Payment(bank=cost.coins)
         mk = market(st, i)

@@ -108,15 +108,17 @@ class Pricer:
 
         A cost the fixed production covers is paid. Otherwise `threshold` says, once per market,
         whether it can be paid at all and from how many coins surely; only a city holding fewer
-        coins than that asks the cheapest purchase.
+        coins than that asks the cheapest purchase. (Once the market is open, a cost met before
+        in it is answered from its threshold alone: a cost the fixed production covers has the
+        threshold 0.)
         """
         budget = self.coins - cost.coins
         if budget < 0:
             return False
         units = cost.units
-        if all(map(le, units, self.fixed)):
-            return True
         if self.known is None:
+            if all(map(le, units, self.fixed)):
+                return True
             self._open()
         prof = self.prof
         if prof.reduce_list:  # Leaders' wildcards depend on the colour: not remembered by cost
@@ -124,13 +126,13 @@ class Pricer:
             at = threshold(units, self.fixed, self._bounds(), extra)
         else:
             extra = ()
-            at = self.thresholds.get(units)  # type: ignore[union-attr]
+            at = self.thresholds.get(units)
             if at is None:
-                at = self.thresholds[units] = threshold(units, self.fixed, self._bounds(), ())  # type: ignore[index]
+                at = self.thresholds[units] = threshold(units, self.fixed, self._bounds(), ())
+        if budget >= at >= 0:
+            return True
         if at < 0:
             return False
-        if budget >= at:
-            return True
         found = self.known.get((units, extra))  # type: ignore[union-attr]
         if found is not None:
             return found[1] is not None and found[0] <= budget
