@@ -20,7 +20,7 @@ def market(st: State, i: int) -> Market:
     n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every hand
     prof = cities[i].profile
     left, right = cities[(i + 1) % n].profile.sale, cities[(i - 1) % n].profile.sale
-    price = prices(prof, st.data.const("trade_price", 2))
+    price = prof.price_cache or prices(prof, st.data.const("trade_price", 2))  # (`prices`, kept on the profile)
     bank = prof.numbers.get("bank_buy")
     cached = prof.market_cache
     if cached is not None and cached[0] is left and cached[1] is right and cached[2] is price and cached[3] == bank:

@@ -39,6 +39,12 @@ class Cost:
 
     units: tuple[int, ...] = (0,) * 7
     coins: int = 0
+    need: tuple[tuple[int, int], ...] = field(default=(), init=False, compare=False, repr=False)
+    """The units asked for as (resource, count) pairs, the resources with a count only (a cost asks for few)."""
+
+    def __post_init__(self) -> None:
+        """Work out `need` from the units."""
+        object.__setattr__(self, "need", tuple((r, n) for r, n in enumerate(self.units) if n))
 
     @property
     def free(self) -> bool:

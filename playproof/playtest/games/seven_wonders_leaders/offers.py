@@ -154,7 +154,10 @@ class Offers:
     def _offer_recruit(self) -> Offer:
         """Offer the next player's plays of a Leader in the Recruitment phase."""
         st = self.st
-        p = next(i for i in st.choosers() if i not in st.choices)
+        choices, cities = st.choices, st.cities
+        p = 0  # the first of `st.choosers()` still to choose: a player holding a Leader
+        while p in choices or cities[p].free_city or len(cities[p].leader_hand.cards) <= cities[p].leader_hand.hidden_out:
+            p += 1
         pr = Pricer(st, p)
         entries = options.recruit_entries(st, p, pr)
         return make_offer((st.players[p], len(entries), lambda k: options.written(entries[k], pr),
@@ -170,7 +173,11 @@ class Offers:
         move = self.data.parsed.get(key)
         if move is None:
             move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
-        hand = st.cities[i].leader_hand if st.phase == "recruit" else st.real_hand(i)
+        city = st.cities[i]
+        if st.phase == "recruit":
+            hand = city.leader_hand
+        else:  # `State.real_hand`
+            hand = st.cities[st.controller].hand if city.free_city else city.hand
         st.choices[i] = Choice(i, move, self._offered_payment(i, move), hand)
         self._maybe_resolve()
         return []

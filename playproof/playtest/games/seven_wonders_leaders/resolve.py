@@ -77,8 +77,8 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
             city.add("leader", leader.effect)
             st.queue.extend(_leader_follow_ups(ch.city, leader))
         return ch.city, None, "leader:" + move.name
-    card = st.data.card(st.age, move.name)
-    if card is not None and not city.owns(card.name):
+    card = st.data.cards[st.age].get(move.name)  # (`GameData.card`)
+    if card is not None and card.name not in city.owned():
         return ch.city, _build(st, ch.city, card, ch.payment.chain), "build"
     return ch.city, None, "nothing"
 
