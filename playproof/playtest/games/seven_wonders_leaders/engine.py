@@ -15,7 +15,7 @@ from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
-from playproof.playtest.games.seven_wonders_leaders.offers import Offers
+from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, Offers
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
@@ -87,15 +87,15 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
-        self.dealing: tuple[Counter[str], int, int, list[str]] | None = None
-        """The Age cards the table may deal next, kept for the deck they were worked out from (`_card_offer`)."""
+        self.dealer = Dealer(self)
+        """The table's offers of Age cards, with the names it may deal kept from one deal to the next."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> SevenWondersLeaders:
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.st = self.st.copy()
         twin.picks = dict(self.picks)
-        twin.dealing = None
+        twin.dealer = Dealer(twin)
         twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
@@ -293,6 +293,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         st = self.st
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
+        self.dealer.forget()
         found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.hand_size)
         if st.cities[p].hand.size() >= self.hand_size:
             self._maybe_start_turns()
@@ -304,6 +305,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if not st.two_player or st.phase != "turn" or st.drawn or p != st.controller or len(names) != 1:
             return [broken("flow-out-of-turn", "only the Free City's controller draws one card, once a turn")]
         st.drawn = True
+        self.dealer.forget()
         found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, None)
         self._maybe_resolve()
         return found

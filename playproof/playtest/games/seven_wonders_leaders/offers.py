@@ -31,6 +31,68 @@ Play = Callable[[int, list[str]], list[Finding]]
 """A table's chance event applied to player p: `play(p, [NAME])`."""
 
 
+class Dealer:
+    """The table's offers of Age cards (a deal, or the Free City's draw), one object for the whole game.
+
+    The names the table may deal (`decide.present(deck)` and the guilds left) are kept from one
+    offer to the next: a card dealt from them is taken out once none of it is left in the deck.
+    They are worked out again for another deck (a new Age), when the guilds left changed, and after
+    a deal or draw went through `apply` (which calls `forget`). A deal of a deck card is applied
+    directly (`_table_deal` without its checks, which pass by construction). The offer's `text`
+    and `play` are this object's methods, so no function is made for each deal.
+    """
+
+    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct", "play")
+
+    def __init__(self, engine: Offers) -> None:
+        """Start with nothing kept."""
+        self.engine = engine
+        self.deck: Counter[str] | None = None
+        self.guilds, self.names, self.p, self.head, self.direct = 0, [], 0, "", False
+        self.play: Play | None = None
+
+    def forget(self) -> None:
+        """Work the names out again at the next offer (the deck changed another way)."""
+        self.deck = None
+
+    def offer(self, verb: str, p: int, play: Play) -> Offer:
+        """Offer the names for player p: `VERB PLAYER NAME`."""
+        st = self.engine.st
+        deck = st.deck
+        if self.deck is not deck or self.guilds != st.guilds_left:
+            self.names = present(deck) + st.guilds_available()
+            self.deck, self.guilds = deck, st.guilds_left
+        self.p, self.head, self.direct, self.play = p, f"{verb} {st.players[p]} ", verb == "deal", play
+        return make_offer((TABLE, len(self.names), self.text, self.deal))
+
+    def text(self, k: int) -> str:
+        """Return the k-th move: `VERB PLAYER NAME`."""
+        return self.head + self.names[k]
+
+    def deal(self, k: int, _event: Event) -> list[Finding]:
+        """Deal (or draw) the k-th name, then keep the names for the next offer."""
+        engine, deck, names, p = self.engine, self.deck, self.names, self.p
+        st = engine.st
+        name = names[k]
+        if self.direct and deck is not None and deck[name] > 0:  # `table.deal_cards` and `_table_deal`
+            deck[name] -= 1
+            hand = st.cities[p].hand
+            hand.cards.append(name)
+            found: list[Finding] = []
+            if len(hand.cards) - hand.hidden_out >= engine.hand_size:
+                engine._maybe_start_turns()
+        else:
+            assert self.play is not None
+            found = self.play(p, [name])
+        if st.deck is not deck or deck is None or deck[name] < 0 or name not in deck:  # another Age, or a guild
+            self.deck = None
+        else:
+            self.deck, self.guilds = deck, st.guilds_left  # (kept again: `play` went through `_table_deal`)
+            if not deck[name]:
+                self.names = names[:k] + names[k + 1:]
+        return found
+
+
 class Offers:
     """Random play's fast path (`offer()`): the moves of `decision()`, written and applied only as chosen."""
 
@@ -39,7 +101,7 @@ class Offers:
     hand_size: int
     seats: str
     city_names: list[str]
-    dealing: tuple[Counter[str], int, int, list[str]] | None
+    dealer: Dealer
     decision: Callable[[], Decision | None]
     _table_deal: Play
     _table_draw: Play
@@ -86,43 +148,8 @@ class Offers:
         return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
 
     def _card_offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left).
-
-        The names are kept from one offer to the next: a card dealt from them is taken out once
-        none of it is left in the deck. They are worked out again whenever the deck is not the
-        one they were kept for (another Age, or a deal applied through `apply`). A deal of a deck
-        card is applied directly (`_table_deal` without its checks, which pass by construction).
-        """
-        st = self.st
-        deck = st.deck
-        total = sum(deck.values())
-        kept = self.dealing
-        if kept is not None and kept[0] is deck and kept[1] == total and kept[2] == st.guilds_left:
-            names = kept[3]
-        else:
-            names = present(deck) + st.guilds_available()
-        head = f"{verb} {st.players[p]} "
-        direct = verb == "deal"
-
-        def deal(k: int, _event: Event) -> list[Finding]:
-            """Deal the k-th name, then keep the names for the next deal."""
-            name = names[k]
-            if direct and deck[name] > 0:  # `table.deal_cards` and `_table_deal` for a card of the deck
-                deck[name] -= 1
-                hand = st.cities[p].hand
-                hand.cards.append(name)
-                found: list[Finding] = []
-                if len(hand.cards) - hand.hidden_out >= self.hand_size:
-                    self._maybe_start_turns()
-            else:
-                found = play(p, [name])
-            if st.deck is not deck or deck[name] < 0 or name not in deck:  # another Age, or a guild
-                self.dealing = None
-            else:
-                self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
-                                names[:k] + names[k + 1:])
-            return found
-        return make_offer((TABLE, len(names), lambda k: head + names[k], deal))
+        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left)."""
+        return self.dealer.offer(verb, p, play)
 
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
