@@ -181,15 +181,15 @@ def sparse_threshold(cost: Cost, fixed: tuple[int, ...], bound: Bounds) -> int:
     """
     sure, most, choices, dearest = bound
     missing = 0
-    short = False
+    lacking: list[int] = []  # `residual(cost.units, sure)`: in the order of the resources, as `need` is
     for r, n in cost.need:
         if n > most[r]:
             return -1  # more units than the market holds
         if n > sure[r]:
-            short = True
+            lacking += [r] * (n - sure[r])
         have = fixed[r]
         if n > have:
             missing += n - have
-    if short and not _match(residual(cost.units, sure), choices):
+    if lacking and not _match(lacking, choices):
         return -1
     return dearest * missing

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,9 +19,9 @@ class Supply(NamedTuple):
     masks: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Plan:
-    """A way to pay a cost: units bought left and right, an optional bank unit, and the coins."""
+class Plan(NamedTuple):
+    """A way to pay a cost: units bought left and right, an optional bank unit, and the coins (a named tuple:
+    the purchase search makes one for every better purchase it finds)."""
 
     left: tuple[int, ...] = ()
     right: tuple[int, ...] = ()
@@ -36,7 +35,10 @@ def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
         return False
     if len(units) == 1:
         bit = 1 << units[0]
-        return any(mask & bit for mask in masks)
+        for mask in masks:  # (a loop, not `any` over a generator: asked for most costs)
+            if mask & bit:
+                return True
+        return False
     owner = [-1] * len(masks)
     return all(_assign(u, units, masks, owner, [False] * len(masks)) for u in range(len(units)))
 
