@@ -149,6 +149,8 @@ class GameData:
     """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+    decks: dict[tuple[int, int], Counter[str]] = field(default_factory=dict)
+    """Each Age's deck by player count (`deck`), counted once per workbook."""
     plays: dict[int, dict[str, CardPlay]] = field(default_factory=dict)
     """Each Age's cards as a hand offers them (`card_plays`), made once per workbook."""
 
@@ -173,7 +175,12 @@ class GameData:
     def deck(self, age: int, players: int) -> Counter[str]:
         """Return the non-guild cards of an Age for a player count (2 players use the 3 deck)."""
         count = max(players, 3)
-        return Counter(c.name for c in self.deck_rows[age] if c.min_players is not None and c.min_players <= count)
+        key = (age, count)
+        deck = self.decks.get(key)
+        if deck is None:
+            deck = self.decks[key] = Counter(c.name for c in self.deck_rows[age]
+                                             if c.min_players is not None and c.min_players <= count)
+        return Counter(deck)  # a copy: the game deals from it
 
     def card(self, age: int, name: str) -> Card | None:
         """Return the card of an Age by name (guilds belong to Age III)."""
