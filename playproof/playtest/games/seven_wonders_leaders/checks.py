@@ -157,15 +157,20 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     """Check that own production plus purchases cover a cost (of what, by default the card), and coins suffice."""
     payment = payment if payment is not None else Payment()
     city = st.cities[i]
-    if not (move.left or move.right or move.bank) and not any(cost.units):
-        payment.bank = cost.coins  # nothing to produce or buy: only coins are checked
-        return [] if cost.coins <= city.coins else [
-            broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}")]
+    prof = city.profile
+    if not (move.left or move.right or move.bank):  # nothing bought: only coins, and the city's own production
+        payment.bank = cost.coins  # (the market is not looked at: no neighbour sells anything)
+        found = [] if not cost.need or covers(cost.units, prof.own, prof.extra_masks(colour) if prof.reduce_list
+                                              else ()) else [
+            broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
+                                      f"({_describe(cost)}) with its production and purchases")]
+        if cost.coins > city.coins:
+            found.append(broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}"))
+        return found
     found = _bank_check(city, move)
     mk = market(st, i)
     left, right, supply_found = _sellers(st, i, move, mk)
     found += supply_found
-    prof = city.profile
     own = prof.own
     extra = prof.extra_masks(colour) if prof.reduce_list else ()
     bought = move.left + move.right + move.bank

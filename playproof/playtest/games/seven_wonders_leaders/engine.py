@@ -87,6 +87,9 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
+        self.applied = 0
+        """Events applied through `apply` (a finished game's score sheets are kept while it stays the same)."""
+        self.sheets: tuple[State, int, dict[str, dict[str, int]]] | None = None
         self.dealer = Dealer(self)
         """The table's offers of Age cards, with the names it may deal kept from one deal to the next."""
 
@@ -96,6 +99,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         twin.st = self.st.copy()
         twin.picks = dict(self.picks)
         twin.dealer = Dealer(twin)
+        twin.sheets = None
         twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
@@ -114,6 +118,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
 
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it whatever the verdict, and return every violation."""
+        self.applied += 1
         if event.kind is EventKind.MARKER:
             return []
         try:
@@ -137,11 +142,22 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
 
     def scores(self) -> dict[str, int]:
         """Return each player's total score now."""
-        return {p: breakdown(self.st, i)["total"] for i, p in enumerate(self.st.players)}
+        return {p: lines["total"] for p, lines in self._sheets().items()}
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return each player's score sheet lines."""
-        return {p: breakdown(self.st, i) for i, p in enumerate(self.st.players)}
+        return {p: dict(lines) for p, lines in self._sheets().items()}
+
+    def _sheets(self) -> dict[str, dict[str, int]]:
+        """Return each player's score sheet, worked out once for a finished game (asked for its scores,
+        their lines and its winners): kept for this state while no further event is applied."""
+        st = self.st
+        kept = self.sheets
+        if kept is not None and kept[0] is st and kept[1] == self.applied and st.phase == "over":
+            return kept[2]
+        sheets = {p: breakdown(st, i) for i, p in enumerate(st.players)}
+        self.sheets = (st, self.applied, sheets) if st.phase == "over" else None
+        return sheets
 
     def winners(self) -> list[str]:
         """Return the players with the most points, the most coins breaking a tie (still tied: shared)."""
