@@ -152,6 +152,8 @@ class GameData:
     decks: dict[tuple[int, int], Counter[str]] = field(default_factory=dict)
     """Each Age's deck by player count (`deck`), counted once per workbook."""
     plays: dict[int, dict[str, CardPlay]] = field(default_factory=dict)
+    pools: dict[frozenset[str], Counter[str]] = field(default_factory=dict)
+    """The Leader pool by the options a game is played with (`leader_pool`)."""
     """Each Age's cards as a hand offers them (`card_plays`), made once per workbook."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
@@ -193,6 +195,14 @@ class GameData:
                 return self.cards[age][name]
         return None
 
+    def leader_pool(self, options: frozenset[str]) -> Counter[str]:
+        """Return the Leaders of a game with these options (a new Counter; a Leader with a variant only with it)."""
+        pool = self.pools.get(options)
+        if pool is None:
+            pool = self.pools[options] = Counter(n for n, l in self.leaders.items()
+                                                 if l.variant is None or l.variant in options)
+        return Counter(pool)
+
     def card_plays(self, age: int) -> dict[str, CardPlay]:
         """Return the cards of an Age by name with their move texts and costs worked out (once per workbook)."""
         found = self.plays.get(age)
@@ -208,23 +218,34 @@ class GameData:
 _CACHE: dict[tuple[Any, ...], GameData] = {}
 
 
+_BOOKS: dict[Path, str] = {}
+"""Each absolute project folder's workbook path, as `os.stat` takes it (joined once per folder)."""
+
+
 def load(project: Path) -> GameData:
     """Return the game data of a project, parsed once per (workbook path, modification time)."""
-    key = _cache_key(project / "components.xlsx")
+    book = _BOOKS.get(project)
+    if book is None:
+        book = os.path.abspath(project / "components.xlsx")
+        if project.is_absolute():  # (a relative folder names another workbook after a change of directory)
+            if len(_BOOKS) > 1000:
+                _BOOKS.clear()
+            _BOOKS[project] = book
+    key = _cache_key(book)
     if key not in _CACHE:
         _CACHE[key] = _parse(project)
     return _CACHE[key]
 
 
-def _cache_key(path: Path) -> tuple[Any, ...]:
-    """Return what identifies a workbook's contents: its path, the file it names, its mtime."""
+def _cache_key(path: str) -> tuple[Any, ...]:
+    """Return what identifies a workbook's contents: its absolute path, the file it names, its mtime."""
     # One stat (which follows symlinks, so the inode is the real file's) replaces resolve():
     # an engine is built per log and resolving the path cost more than the rest of set-up.
     try:
         info = os.stat(path)
     except OSError:
-        return (str(path.resolve()), 0.0)
-    return (os.path.abspath(path), info.st_dev, info.st_ino, info.st_mtime_ns)
+        return (str(Path(path).resolve()), 0.0)
+    return (path, info.st_dev, info.st_ino, info.st_mtime_ns)
 
 
 def _parse(project: Path) -> GameData:

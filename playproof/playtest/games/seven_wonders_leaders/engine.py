@@ -110,7 +110,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         cities = [City(p, coins=self.data.const("start_coins", 6)) for p in setup.players]
         if len(cities) == 2:
             cities.append(City(FREE_CITY, free_city=True, coins=self.data.const("start_coins_free_city", 3)))
-        pool = Counter(n for n, l in self.data.leaders.items() if l.variant is None or l.variant in setup.options)
+        pool = self.data.leader_pool(frozenset(setup.options))
         return State(self.data, list(setup.players), cities, pool, box=Counter(pool),
                      draft=[Hand() for _ in setup.players])
 
