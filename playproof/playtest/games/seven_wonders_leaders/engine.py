@@ -209,6 +209,14 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
     def _table(self, verb: str, args: str) -> list[Finding]:
         """Apply a chance event or check a logged consequence."""
         st = self.st
+        if verb == "deal" or verb == "leaders" or verb == "draw":  # (most of a log: asked first)
+            key = ("table", verb, args, self.seats)
+            found = self.data.parsed.get(key)
+            if found is None:
+                player, rest = self._split_player(args)
+                names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
+                found = self.data.remember(key, (player, names))
+            return self.chance[verb](found[0], list(found[1]))
         if verb == "coins":
             return table.check_coins(st, args)
         if verb == "score":
@@ -223,14 +231,6 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
             return self._wonder(args)
         if verb == "pass":
             return self._pass(args)
-        if verb in ("leaders", "deal", "draw"):
-            key = ("table", verb, args, self.seats)
-            found = self.data.parsed.get(key)
-            if found is None:
-                player, rest = self._split_player(args)
-                names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
-                found = self.data.remember(key, (player, names))
-            return self.chance[verb](found[0], list(found[1]))
         if verb == "science" and st.two_player and args.lower().startswith(FREE_CITY.lower() + " "):
             return self._science(st.index(FREE_CITY), args[len(FREE_CITY):])  # the Free City's wild symbol
         if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
@@ -299,8 +299,9 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if st.phase != "leaders":
             return [broken("flow-out-of-turn", "Leaders are dealt before the draft")]
         limit = self.data.const("leaders_per_player", 4)
-        found = table.deal_leaders(st, st.players[p], names, limit, st.draft[p])
-        if all(h.size() >= limit for h in st.draft):
+        hand = st.draft[p]
+        found = table.deal_leaders(st, st.players[p], names, limit, hand)
+        if hand.size() >= limit and all(h.size() >= limit for h in st.draft):  # (the last hand to fill: all full)
             st.phase = "draft"
         return found
 
@@ -310,8 +311,9 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
         self.dealer.forget()
-        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.hand_size)
-        if st.cities[p].hand.size() >= self.hand_size:
+        hand = st.cities[p].hand
+        found = table.deal_cards(st, st.players[p], names, hand, self.hand_size)
+        if len(hand.cards) - hand.hidden_out >= self.hand_size:  # (`Hand.size`)
             self._maybe_start_turns()
         return found
 
@@ -450,11 +452,13 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         card = st.data.cards[st.age].get(move.name)
         if card is None and move.name != "?":
             raise MoveError(f'no Age {st.age} card named "{move.name}"')
-        hand = st.real_hand(i)
+        city = st.cities[i]
+        hand = st.cities[st.controller].hand if city.free_city else city.hand  # `State.real_hand`
         shared = st.two_player and hand is st.cities[st.controller].hand
         found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
-        found += checks.free_only_to_build(st, i, move)
-        if move.verb == "discard" and not st.cities[i].free_city and move.plain:
+        if move.free and move.verb != "build":
+            found += checks.free_only_to_build(st, i, move)
+        if move.verb == "discard" and not city.free_city and move.plain:
             st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
