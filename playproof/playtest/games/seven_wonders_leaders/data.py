@@ -145,8 +145,11 @@ class GameData:
     leaders: dict[str, Leader]
     boards: dict[str, Board]
     constants: dict[str, int] = field(default_factory=dict)
-    parsed: dict[tuple[str, ...], Any] = field(default_factory=dict)
-    """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
+    parsed: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """Move texts already parsed (replays of many logs share them), by scope (`parsed_for`), verb and
+    arguments: nested dicts, so that a lookup hashes the event's own strings and makes no key."""
+    remembered: int = 0
+    """How many parsed texts `parsed` holds; past 100,000 it is emptied."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
     decks: dict[tuple[int, int], Counter[str]] = field(default_factory=dict)
@@ -167,11 +170,24 @@ class GameData:
             self.canon.update({n.lower(): n for n in self.leaders})
         return self.canon
 
-    def remember(self, key: tuple[str, ...], value: Any) -> Any:
-        """Store a parsed move text and return it."""
-        if len(self.parsed) > 100_000:
-            self.parsed.clear()
-        self.parsed[key] = value
+    def parsed_for(self, scope: tuple[str, str]) -> dict[str, dict[str, Any]]:
+        """Return the parsed texts of a scope (whose texts, and the seats: parsing depends on them) by verb and arguments."""
+        found = self.parsed.get(scope)
+        if found is None:
+            found = self.parsed[scope] = {}
+        return found
+
+    def remember(self, texts: dict[str, dict[str, Any]], verb: str, args: str, value: Any) -> Any:
+        """Store a parsed move text in a scope's texts (`parsed_for`) and return it."""
+        self.remembered += 1
+        if self.remembered > 100_000:  # emptied in place: engines keep their scope's dict
+            for scope in self.parsed.values():
+                scope.clear()
+            self.remembered = 1
+        by_args = texts.get(verb)
+        if by_args is None:
+            by_args = texts[verb] = {}
+        by_args[args] = value
         return value
 
     def deck(self, age: int, players: int) -> Counter[str]:

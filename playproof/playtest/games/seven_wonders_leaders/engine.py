@@ -83,6 +83,10 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
+        self.texts = self.data.parsed_for(("players", self.seats))
+        """Players' move texts parsed for these seats, by verb and arguments (shared by every engine on them)."""
+        self.table_texts = self.data.parsed_for(("table", self.seats))
+        """The table's deals parsed for these seats: (player, names) by verb and arguments."""
         self.seat = {p: i for i, p in enumerate(self.st.players)}
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
@@ -193,10 +197,11 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
             return self._science(p, event.args)
         if event.verb in TABLE_VERBS:  # a table event written as a player's: the wrong actor
             return [broken("flow-out-of-turn", f"{event.actor} cannot {event.verb}: that is the table's to do")]
-        key = (event.verb, event.args, self.seats)
-        move = self.data.parsed.get(key)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+            move = self.data.remember(self.texts, event.verb, event.args,
+                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(p, move)
 
     def _canon_move(self, move: Move) -> Move:
@@ -210,12 +215,12 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         """Apply a chance event or check a logged consequence."""
         st = self.st
         if verb == "deal" or verb == "leaders" or verb == "draw":  # (most of a log: asked first)
-            key = ("table", verb, args, self.seats)
-            found = self.data.parsed.get(key)
+            by_args = self.table_texts.get(verb)
+            found = by_args.get(args) if by_args is not None else None
             if found is None:
                 player, rest = self._split_player(args)
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
-                found = self.data.remember(key, (player, names))
+                found = self.data.remember(self.table_texts, verb, args, (player, names))
             return self.chance[verb](found[0], list(found[1]))
         if verb == "coins":
             return table.check_coins(st, args)

@@ -100,6 +100,7 @@ class Offers:
     data: GameData
     hand_size: int
     seats: str
+    texts: dict[str, dict[str, Move]]
     city_names: list[str]
     dealer: Dealer
     decision: Callable[[], Decision | None]
@@ -196,10 +197,11 @@ class Offers:
         The Free City's plays too: its offer already holds only what its duty allows.
         """
         st = self.st
-        key = (event.verb, event.args, self.seats)
-        move = self.data.parsed.get(key)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+            move = self.data.remember(self.texts, event.verb, event.args,
+                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         city = st.cities[i]
         if st.phase == "recruit":
             hand = city.leader_hand
