@@ -9,7 +9,6 @@ play chosen.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import add, le
 from typing import Any, NamedTuple
 
@@ -40,9 +39,10 @@ def bounds(own: Supply, mk: Market) -> Bounds:
     """Return what a city with this production can get in this market (wildcards of Leaders left out)."""
     left, right = mk.left, mk.right
     sure = tuple(map(add, map(add, own.fixed, left.fixed), right.fixed))
-    most = tuple(map(add, map(add, _most(own), _most(left)), _most(right))) if own.masks or left.masks or right.masks \
-        else sure
     choices = own.masks + left.masks + right.masks
+    most = sure
+    for mask in choices:  # every choice may give each resource it offers (the units each supply may give)
+        most = tuple(map(add, most, _BITS[mask]))
     bank = mk.bank_price
     if bank is not None:
         most = tuple(n + 1 for n in most)
@@ -51,12 +51,8 @@ def bounds(own: Supply, mk: Market) -> Bounds:
     return Bounds(sure, most, choices, dearest)
 
 
-@lru_cache(maxsize=1 << 12)
-def _most(supply: Supply) -> tuple[int, ...]:
-    """Return the units of each resource a supply may give: its fixed units and every choice offering it."""
-    if not supply.masks:
-        return supply.fixed
-    return tuple(n + sum(m >> r & 1 for m in supply.masks) for r, n in enumerate(supply.fixed))
+_BITS = tuple(tuple(mask >> r & 1 for r in range(7)) for mask in range(ANY_MASK + 1))
+"""For each choice mask, the resources it offers as seven counts of 0 or 1."""
 
 
 class Pricer:
