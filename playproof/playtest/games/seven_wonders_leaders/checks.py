@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.games.seven_wonders_leaders.city import City, prices
 from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES, Card, Cost, Leader
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
-from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers, covers_need
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken, coins
 
 
@@ -62,11 +62,16 @@ def chain_free(city: City, card: Card) -> bool:
     return bool(card.chain_from) and not city.owned().isdisjoint(card.chain_from)
 
 
+NOTHING = Cost()
+"""The cost of a chain build: nothing (purchases written with it are still paid)."""
+
+
 def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding], Payment]:
     """Check building a structure: duplicates, chains, free builds, resources, trades and coins."""
     city = st.cities[i]
     found: list[Finding] = []
-    if city.owns(card.name):
+    owned = city.owned()
+    if card.name in owned:
         found.append(broken("build-duplicate", f"{city.name} already has a {card.name}"))
     if move.free:
         # Olympia A builds without paying its cost; purchases written with it are still paid
@@ -75,15 +80,16 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
         free_found = _olympia(st, city)
         # a free build the city has no right to: its purchases are no second mistake
         found += free_found + [f for f in paid if not (free_found and f[0] == "trade-unneeded")]
-    elif chain_free(city, card):
+    elif card.chain_from and not owned.isdisjoint(card.chain_from):  # `chain_free`
         # a chain build is free; purchases written with it are still paid (and flagged as unneeded)
         payment = Payment(chain=True)
-        found += pay(st, i, Cost(), move, card.colour, payment)
+        found += pay(st, i, NOTHING, move, card.colour, payment)
     else:
         cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
         payment = Payment()
         found += pay(st, i, cost, move, card.colour, payment)
-    found += written_coins(st, i, move, payment.bank, payment)
+    if move.coins is not None:  # (`written_coins` checks nothing else)
+        found += written_coins(st, i, move, payment.bank, payment)
     # a second copy is never built, so its cost is no second mistake (what was written is still paid)
     return (found[:1] if found and found[0][0] == "build-duplicate" else found), payment
 
@@ -160,8 +166,8 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     prof = city.profile
     if not (move.left or move.right or move.bank):  # nothing bought: only coins, and the city's own production
         payment.bank = cost.coins  # (the market is not looked at: no neighbour sells anything)
-        found = [] if not cost.need or covers(cost.units, prof.own, prof.extra_masks(colour) if prof.reduce_list
-                                              else ()) else [
+        found = [] if not cost.need or covers_need(cost, prof.own, prof.extra_masks(colour) if prof.reduce_list
+                                                   else ()) else [
             broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
                                       f"({_describe(cost)}) with its production and purchases")]
         if cost.coins > city.coins:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from playproof.playtest.games.seven_wonders_leaders.data import Cost
+
 Counts = tuple[int, ...]
 
 
@@ -68,6 +70,16 @@ def residual(need: Counts, fixed: Counts) -> list[int]:
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
     """Return True when a supply (plus extra choice masks) produces every unit of need."""
     units = residual(need, supply.fixed)
+    return not units or _match(units, supply.masks + extra if extra else supply.masks)
+
+
+def covers_need(cost: Cost, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
+    """Return `covers(cost.units, supply, extra)`, looking only at the resources the cost asks for (`Cost.need`)."""
+    fixed = supply.fixed
+    units: list[int] = []  # `residual`, in the order of the resources as `need` is
+    for r, n in cost.need:
+        if n > fixed[r]:
+            units += [r] * (n - fixed[r])
     return not units or _match(units, supply.masks + extra if extra else supply.masks)
 
 
