@@ -27,7 +27,7 @@ def coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
-@dataclass
+@dataclass(slots=True)
 class Payment:
     """What a play costs and brings: coins to the bank and to each neighbour, and how it was built."""
 
@@ -43,7 +43,7 @@ class Payment:
         return self.bank + self.left + self.right
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
     """A city's choice this turn, kept hidden until every choice is in."""
 
@@ -53,7 +53,7 @@ class Choice:
     hand: Hand
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """A follow-up decision after a turn: salvage, courtesan, Rome's draw or extra recruit."""
 
