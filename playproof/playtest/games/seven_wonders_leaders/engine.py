@@ -15,7 +15,7 @@ from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
-from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, Offers
+from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, HandOffer, Offers
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
@@ -96,13 +96,15 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         self.sheets: tuple[State, int, dict[str, dict[str, int]]] | None = None
         self.dealer = Dealer(self)
         """The table's offers of Age cards, with the names it may deal kept from one deal to the next."""
+        self.hand_offer = HandOffer(self)
+        """A city's offer of its plays."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> SevenWondersLeaders:
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.st = self.st.copy()
         twin.picks = dict(self.picks)
-        twin.dealer = Dealer(twin)
+        twin.dealer, twin.hand_offer = Dealer(twin), HandOffer(twin)
         twin.sheets = None
         twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin

@@ -93,6 +93,40 @@ class Dealer:
         return found
 
 
+class HandOffer:
+    """A city's offer of its plays (a hand of Age cards, or of Leaders in Recruitment), one object for the whole game.
+
+    The offer's `text` and `play` are this object's methods, so no function is made for each play.
+    """
+
+    __slots__ = ("engine", "i", "entries", "pr")
+
+    def __init__(self, engine: Offers) -> None:
+        """Start with no hand."""
+        self.engine = engine
+        self.i = 0
+        self.entries: list[options.Entry] = []
+        self.pr: Pricer | None = None
+
+    def offer(self, actor: str, i: int, entries: list[options.Entry], pr: Pricer) -> Offer:
+        """Offer city i's plays, purchases not yet written."""
+        self.i, self.entries, self.pr = i, entries, pr
+        return make_offer((actor, len(entries), self.text, self.play))
+
+    def text(self, k: int) -> str:
+        """Return the k-th play, its purchase written now (`options.written`)."""
+        entry = self.entries[k]
+        if entry.__class__ is str:
+            return entry  # type: ignore[return-value]
+        head, cost, colour = entry
+        assert self.pr is not None
+        return head + (self.pr.clauses(cost, colour) or "")
+
+    def play(self, _k: int, event: Event) -> list[Finding]:
+        """Record the play chosen (`Offers._play_offered`)."""
+        return self.engine._play_offered(self.i, event)
+
+
 class Offers:
     """Random play's fast path (`offer()`): the moves of `decision()`, written and applied only as chosen."""
 
@@ -103,6 +137,7 @@ class Offers:
     texts: dict[str, dict[str, Move]]
     city_names: list[str]
     dealer: Dealer
+    hand_offer: HandOffer
     decision: Callable[[], Decision | None]
     _table_deal: Play
     _table_draw: Play
@@ -176,8 +211,7 @@ class Offers:
             actor = st.cities[st.controller].name
         else:
             entries, actor = options.card_entries(st, i, pr), city.name
-        return make_offer((actor, len(entries), lambda k: options.written(entries[k], pr),
-                           lambda k, event: self._play_offered(i, event)))
+        return self.hand_offer.offer(actor, i, entries, pr)
 
     def _offer_recruit(self) -> Offer:
         """Offer the next player's plays of a Leader in the Recruitment phase."""
@@ -188,8 +222,7 @@ class Offers:
             p += 1
         pr = Pricer(st, p)
         entries = options.recruit_entries(st, p, pr)
-        return make_offer((st.players[p], len(entries), lambda k: options.written(entries[k], pr),
-                           lambda k, event: self._play_offered(p, event)))
+        return self.hand_offer.offer(st.players[p], p, entries, pr)
 
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
         """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
