@@ -84,14 +84,15 @@ def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     city = st.cities[i]
     stage = _stage_cost(city, pr)
     owned = city.owned()
-    prof = city.profile
+    prof = pr.prof  # (the city's profile)
     olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
     free_colours = prof.free_colours
     coins = city.coins
     plays = st.data.card_plays(st.age)
     moves: list[Entry] = []
     add, can_pay = moves.append, pr.can_pay
-    for name in dict.fromkeys(st.hand_of(i).cards):  # `Hand.distinct`: an unseen card (`?`) is no card
+    hand = st.hand_of(i) if st.two_player else city.hand  # (`State.hand_of`: one hand a city, but in 2 players)
+    for name in dict.fromkeys(hand.cards):  # `Hand.distinct`: an unseen card (`?`) is no card
         play = plays.get(name)
         if play is None:
             continue

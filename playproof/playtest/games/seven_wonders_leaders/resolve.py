@@ -100,13 +100,12 @@ def _enter(st: State, i: int, card: Card | None, what: str) -> None:
     """Apply immediate effects of what entered play (counted after every city placed its card)."""
     city = st.cities[i]
     if card is not None:
-        courtesan = False
+        gives = courtesan = False
         for kind, _ in card.effect:  # (`immediate_coins` only for a card that gives coins)
-            if kind == "coins" or kind == "coins_per":
-                city.coins += immediate_coins(st, i, card.effect)
-                break
-        for kind, _ in card.effect:
+            gives = gives or kind == "coins" or kind == "coins_per"
             courtesan = courtesan or kind == "courtesan"
+        if gives:
+            city.coins += immediate_coins(st, i, card.effect)
         if courtesan:
             st.queue.append(Pending("courtesan", i))
     elif what == "stage" and city.board is not None:
