@@ -76,3 +76,17 @@ def test_the_fast_purchase_search_finds_the_reference_searchs_plan() -> None:
                         rng.choice((None, None, 1, 2)))
         units = tuple(sorted(rng.randrange(7) for _ in range(rng.randint(1, 5))))
         assert _cheapest_buy(units, market) == _buy(list(units), market, 1 << 30), (units, market)
+
+
+def test_parsed_move_texts_are_emptied_when_many_and_parsed_again() -> None:
+    """Past 100,000 parsed texts the cache empties in place: engines built before go on reading the moves right."""
+    engine_cls = available_engines()["7-wonders-leaders"]
+    first, _ = play_random_game(engine_cls, Setup(player_names(4), {}, 5), random.Random(5))
+    data = first.data
+    assert data.remembered > 0 and first.texts  # the random game's plays were parsed and kept
+    data.remembered = 100_000  # as if many logs had been read: the next text parsed empties the cache
+    engine, events = play_random_game(engine_cls, Setup(player_names(4), {}, 6), random.Random(6))
+    assert data.remembered < 1_000 and first.texts is engine.texts  # emptied in place, then filled again
+    replay = engine_cls(Setup(player_names(4), {}, 6))
+    assert not [v for e in events for v in replay.apply(e)]  # the same game through `apply`: clean
+    assert replay.scores() == engine.scores()
