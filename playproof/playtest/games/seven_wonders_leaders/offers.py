@@ -137,6 +137,8 @@ class Offers:
     texts: dict[str, dict[str, Move]]
     city_names: list[str]
     dealer: Dealer
+    picks: dict[int, str]
+    _draft: Callable[[int, str], list[Finding]]
     hand_offer: HandOffer
     decision: Callable[[], Decision | None]
     _table_deal: Play
@@ -164,6 +166,8 @@ class Offers:
                 return self._offer_leaders()
             if st.phase == "recruit":
                 return self._offer_recruit()
+            if st.phase == "draft":
+                return self._offer_draft()
         decision = self.decision()
         return None if decision is None else decision_offer(decision)
 
@@ -175,6 +179,17 @@ class Offers:
             if len(hand.cards) - hand.hidden_out < size:  # Hand.size()
                 return self._card_offer("deal", p, self._table_deal)
         raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
+
+    def _offer_draft(self) -> Offer:
+        """Offer the next player to pick the Leaders of the draft hand (`_decide_draft`), kept directly (`_draft`)."""
+        st = self.st
+        picks = self.picks
+        p = 0
+        while p in picks:
+            p += 1
+        names = st.draft[p].distinct()
+        return make_offer((st.players[p], len(names), lambda k: "draft " + names[k],
+                           lambda k, _event: self._draft(p, names[k])))
 
     def _offer_leaders(self) -> Offer:
         """Offer the Leaders to deal to the next player short of 4."""
