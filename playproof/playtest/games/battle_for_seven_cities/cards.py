@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from playproof.playtest.engine import TABLE, Event
-from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
+from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, keep, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, is_reaction, place_city, position,
     remove_cities, split_pile, take_card)
@@ -305,14 +305,12 @@ def can_place(eng: Referee, base: str) -> bool:
             q, r = board.coordinate(base)
             known = any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells
                         for dq, dr in DIRECTIONS.values())
-            if len(_ROOM) >= ROOM_KEPT:
-                _ROOM.clear()
-            _ROOM[key] = known
+            keep(_ROOM, key, known, ROOM_KEPT)
         board.room[base] = known
     return known
 
 
-ROOM_KEPT = 1 << 14
+ROOM_KEPT = 1 << 11
 _ROOM: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str], bool] = {}
 """Whether a group fits against a past tile, by the groups' shape, where groups were laid, and the tile:
 the same for every game with that board (the starting board is the same in every game of a layout)."""

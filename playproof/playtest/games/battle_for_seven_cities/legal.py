@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event
-from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
+from playproof.playtest.games.battle_for_seven_cities.board import LAND, keep, twin
 from playproof.playtest.games.battle_for_seven_cities.cards import can_place, placements
 from playproof.playtest.games.battle_for_seven_cities.kept import TurnParts
 from playproof.playtest.games.battle_for_seven_cities.referee import Referee
@@ -264,14 +264,15 @@ def _tokens(kind: str) -> Callable[[Referee, str], list[str]]:
             sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
             shapes = board.all_chains() if shape == "connected" else board.all_corners()
             trios = [t for t in shapes if not blocked.intersection(t)]
-            if len(_TOKEN_MOVES) >= 1 << 10:
-                _TOKEN_MOVES.clear()
-            found = _TOKEN_MOVES[key] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+            found = keep(_TOKEN_MOVES, key, [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources],
+                         TOKEN_MOVES_KEPT)
         board.token_moves[kind] = found
         return found
     return moves
 
 
+TOKEN_MOVES_KEPT = 128
+"""How many boards' railway and wall moves are kept (the oldest go first; a board's list may hold hundreds)."""
 _TOKEN_MOVES: dict[tuple[object, ...], list[str]] = {}
 """Build Railway and Build Wall moves by card, token shape, board layout and the tokens laid."""
 
