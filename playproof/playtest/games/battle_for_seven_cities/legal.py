@@ -165,7 +165,7 @@ def _turn(eng: Referee) -> Decision:
 
 
 POSITIONAL = frozenset(("ATLANTIS", "BURN", "EXPEDITION", "REMOTE"))
-"""Cards whose special moves depend on the tile the player's token is on (kept by card and tile for the turn)."""
+"""Cards whose special moves depend on the tile the player's token is on (made afresh every time: cheaply)."""
 
 
 def turn_moves(eng: Referee, player: str, parts: TurnParts | None = None) -> list[str]:
@@ -192,11 +192,13 @@ def turn_moves(eng: Referee, player: str, parts: TurnParts | None = None) -> lis
         parts.recycle = _recycle(eng, player)
     moves += parts.recycle
     for code in parts.codes:
-        key = (code, here) if code in POSITIONAL else code
-        found = parts.static.get(key)
-        if found is None:
-            found = parts.static[key] = specials[code](eng, player)
-        moves += found
+        if code in POSITIONAL:
+            moves += specials[code](eng, player)
+        else:
+            found = parts.static.get(code)
+            if found is None:
+                found = parts.static[code] = specials[code](eng, player)
+            moves += found
     return moves
 
 

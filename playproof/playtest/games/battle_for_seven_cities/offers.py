@@ -81,7 +81,7 @@ def _draw_offer(eng: Referee, s: State, player: str) -> Offer | None:
         return _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
     made = kept.offers.get(player)
     if made is None:
-        texts = kept.texts[player] = list(map(legal.draw_texts(player).__getitem__, kept.codes))
+        texts = list(map(legal.draw_texts(player).__getitem__, kept.codes))
         made = kept.offers[player] = _offer(Offer, (TABLE, len(texts), texts.__getitem__, eng.play_draw))
     return made
 
@@ -100,8 +100,8 @@ def play_turn(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Vi
     s, verb = eng.s, event.verb
     if verb == "points":
         code = event.args
-        if _to_blue(s, event.actor, code) and (parts := eng.turn_parts) is not None:
-            _spent(parts, code)  # the hand's last card of that code: its moves go
+        if _to_blue(s, event.actor, code) and eng.turn_parts is not None:
+            eng.turn_parts.head = None  # the hand's last card of that code: its moves go
         s.points += eng.data.cards[code].points
     elif verb == "move":
         pos = event.args
@@ -116,15 +116,6 @@ def play_turn(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Vi
     else:
         return _by_handler(eng, event)
     return NOTHING  # a turn's points and steps open nothing and end nothing: the flow stays where it is
-
-
-def _spent(parts: TurnParts, code: str) -> None:
-    """Take a code the hand no longer holds out of a turn's kept moves: its `points` move and its special moves."""
-    head = parts.head
-    if head is not None:
-        head.remove(legal.POINTS_TEXTS[code])  # the same as making them again from the hand without it
-    if code in parts.codes:
-        parts.codes.remove(code)
 
 
 def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
@@ -147,8 +138,8 @@ def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Vio
         cards[code] = left
     else:
         cards.pop(code)
-        del codes[k]  # the pile's last card of that code: the codes kept are the pile's again
-        _drop_draw(kept, k, player)
+        codes.remove(code)  # the pile's last card of that code: the codes kept are the pile's again
+        kept.offers.clear()
     s.deck.size -= 1
     known = s.hands[player].known
     known[code] = known.get(code, 0) + 1
@@ -158,21 +149,6 @@ def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Vio
             eng.start_turn(0)
         return NOTHING
     return _after_close(eng)
-
-
-def _drop_draw(kept: PileCodes, k: int, player: str) -> None:
-    """Take the k-th code out of the drawing player's kept draw offer; forget the other players' offers.
-
-    A code runs out about every third draw, and a player draws their cards in a row: the drawing
-    player's offer is used next, the others' would be made again from the codes left when needed.
-    """
-    texts, made = kept.texts.get(player), kept.offers.get(player)
-    kept.texts.clear()
-    kept.offers.clear()
-    if texts is not None and made is not None:
-        del texts[k]
-        kept.texts[player] = texts
-        kept.offers[player] = _offer(Offer, (TABLE, len(texts), made[2], made[3]))
 
 
 def play_discard(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
