@@ -39,14 +39,35 @@ RECORDED = {
     (2, 14, "win-count=future"): ("3e1f57319f41185a", 580, [6, 1]),
     (3, 15, "clock=upcoming"): ("bfcb4403b2597ee4", 914, [4, 6, 9]),
 }
+# Recorded on main at b2bfd57, before the issue-25 speed-ups, without a round cap: the games of
+# `simulate_bench.py --steady` at 6 players (seeds 1, 2, 60 and its warm-up game 10**9 + 1) and two variants.
+RECORDED_UNCAPPED = {
+    (6, 1, ""): ("1dd7cac1887e8b1e", 1336, [8, 6, 8, 6, 3, 2]),
+    (6, 2, ""): ("0556dea118cad5ac", 4282, [11, 8, 8, 4, 3, 10]),
+    (6, 60, ""): ("0d5d91c07045815f", 1691, [6, 3, 5, 9, 3, 5]),
+    (6, 1000000001, ""): ("9320519b1ac2a4a1", 2998, [11, 1, 6, 10, 4, 6]),
+    (5, 7, "tokens=connected"): ("7c9e695416132647", 1339, [6, 8, 2, 6, 11]),
+    (6, 23, "expedition=twin"): ("535445c816e51db3", 632, [2, 3, 2, 3, 0, 11]),
+}
 
 
 @pytest.mark.parametrize("players,seed,option", sorted(RECORDED))
 def test_a_fixed_seed_game_replays_as_recorded(players: int, seed: int, option: str) -> None:
     """Offered moves, their order and the final scores match the recording move for move."""
-    engine_cls = available_engines()["battle-for-seven-cities"]
     options = {"rounds": "30", **(dict([option.split("=")]) if option else {})}  # recorded under a 30-round cap
-    engine, events = play_random_game(engine_cls, Setup(player_names(players), options, seed),
-                                      random.Random(seed))
+    assert _played(players, seed, options) == RECORDED[(players, seed, option)]
+
+
+@pytest.mark.parametrize("players,seed,option", sorted(RECORDED_UNCAPPED))
+def test_a_fixed_seed_game_without_a_round_cap_replays_as_recorded(players: int, seed: int, option: str) -> None:
+    """The benchmark's own games (and two variants) replay as main played them before the issue-25 speed-ups."""
+    options = dict([option.split("=")]) if option else {}
+    assert _played(players, seed, options) == RECORDED_UNCAPPED[(players, seed, option)]
+
+
+def _played(players: int, seed: int, options: dict[str, str]) -> tuple[str, int, list[int]]:
+    """Play a fixed-seed random game; return its events' hash, their number and the final scores in seat order."""
+    engine_cls = available_engines()["battle-for-seven-cities"]
+    engine, events = play_random_game(engine_cls, Setup(player_names(players), options, seed), random.Random(seed))
     digest = hashlib.sha256("\n".join(map(event_line, events)).encode()).hexdigest()[:16]
-    assert (digest, len(events), list(engine.scores().values())) == RECORDED[(players, seed, option)]
+    return digest, len(events), list(engine.scores().values())

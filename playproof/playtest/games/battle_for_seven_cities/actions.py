@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from playproof.playtest.engine import TABLE, Event, EventKind, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, draw, is_reaction, place_city, position,
     remove_cities, spend, split_pile, take_card, to_hand)
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import founded
-
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 
 # -- setup -------------------------------------------------------------------------------
 
-def settle_setup(eng: BattleEngine, event: Event, found: Found) -> None:
+def settle_setup(eng: Referee, event: Event, found: Found) -> None:
     """Fill in setup steps a log skipped, reporting each, so play can be followed."""
     s = eng.s
     if s.phase is Phase.TILES and event.verb != "tile":
@@ -40,7 +36,7 @@ def settle_setup(eng: BattleEngine, event: Event, found: Found) -> None:
         eng.start_round_draws()
 
 
-def lay_start_group(eng: BattleEngine, group: str) -> None:
+def lay_start_group(eng: Referee, group: str) -> None:
     """Lay a past tile-group (and the next future one) in the next slot of the starting board."""
     s = eng.s
     q, r = eng.layout[len(s.board.groups)]
@@ -51,7 +47,7 @@ def lay_start_group(eng: BattleEngine, group: str) -> None:
         s.phase = Phase.CLOCKS if not s.first else Phase.START
 
 
-def tile(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def tile(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: tile P4` — a past tile-group is drawn (starting board, or an expedition)."""
     s = eng.s
     group = args[0].upper() if args else ""
@@ -69,7 +65,7 @@ def tile(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
                            "and for an Expedition", event))
 
 
-def clock(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def clock(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: clock Ann 4:00` — a player draws a clock card."""
     s = eng.s
     player, time = (args + ["", ""])[:2]
@@ -82,7 +78,7 @@ def clock(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
             eng.begin_order(eng.first_by_clock())
 
 
-def _clock_problem(eng: BattleEngine, player: str, time: str) -> str:
+def _clock_problem(eng: Referee, player: str, time: str) -> str:
     """Return why a clock deal is wrong."""
     s = eng.s
     if s.phase is not Phase.CLOCKS:
@@ -96,7 +92,7 @@ def _clock_problem(eng: BattleEngine, player: str, time: str) -> str:
     return f"the {time} clock card was already dealt"
 
 
-def first(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def first(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: first Ben` — the table says who holds the time-shift card; compare it."""
     s = eng.s
     claimed = " ".join(args)
@@ -105,7 +101,7 @@ def first(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
         found.append(eng.v(rule, f"the time-shift card belongs to {s.first or 'nobody yet'}, not {claimed}", event))
 
 
-def start(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def start(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: start fB2` — a player puts their token on a future tile, in player order."""
     s = eng.s
     if s.phase is not Phase.START or event.actor != s.active:
@@ -123,12 +119,12 @@ def start(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
 
 # -- draws and discards ------------------------------------------------------------------
 
-def is_draw(eng: BattleEngine, event: Event) -> bool:
+def is_draw(eng: Referee, event: Event) -> bool:
     """Return True for a draw event (`table: draw Ann X` or `Ann: draw X`)."""
     return event.verb == "draw"
 
 
-def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def draw_event(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: draw Ann AP3` (or `?`; `... from blue` / `from red` for a card taken from a discard pile)
     — a card goes from the draw pile to a hand."""
     pile = args[-1].lower() if len(args) > 2 and args[-2].lower() == "from" else None
@@ -151,7 +147,7 @@ def draw_event(eng: BattleEngine, event: Event, args: list[str], found: Found) -
         draw(eng, player, code)
 
 
-def _draw_from_discards(eng: BattleEngine, player: str, code: str | None, pile: str, event: Event,
+def _draw_from_discards(eng: Referee, player: str, code: str | None, pile: str, event: Event,
                         found: Found) -> None:
     """Take a card from a discard pile as the log says (rule: cards are drawn from the draw pile only)."""
     s = eng.s
@@ -162,7 +158,7 @@ def _draw_from_discards(eng: BattleEngine, player: str, code: str | None, pile: 
     to_hand(eng, player, code)
 
 
-def _missing_card(eng: BattleEngine, code: str, event: Event) -> Violation:
+def _missing_card(eng: Referee, code: str, event: Event) -> Violation:
     """Return the violation of drawing a card the draw pile cannot hold."""
     players = len(eng.s.seats)
     if not any(c == code and m <= players for c, m, _ in eng.data.copies):
@@ -171,7 +167,7 @@ def _missing_card(eng: BattleEngine, code: str, event: Event) -> Violation:
     return eng.v("round-draw-pile", f"no {code} card is left in the draw pile", event)
 
 
-def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found) -> None:
+def _check_draw_time(eng: Referee, player: str, event: Event, found: Found) -> None:
     """Check a draw is a round draw in player order or an earned extra card (and count it)."""
     s = eng.s
     if s.phase is Phase.DRAW:
@@ -195,7 +191,7 @@ def _check_draw_time(eng: BattleEngine, player: str, event: Event, found: Found)
                            "extra cards after one's own turn", event))
 
 
-def continues_close(eng: BattleEngine, event: Event) -> bool:
+def continues_close(eng: Referee, event: Event) -> bool:
     """Return True when an event belongs to the closing of the active player's turn (or may interrupt it)."""
     s = eng.s
     if is_reaction(eng, event) or event.verb in ("reshuffle", "hand", "discard"):
@@ -211,7 +207,7 @@ def continues_close(eng: BattleEngine, event: Event) -> bool:
     return event.actor == s.active and discarding  # acting after `end` is a slip; the discards still follow
 
 
-def close_done(eng: BattleEngine) -> bool:
+def close_done(eng: Referee) -> bool:
     """Return True when a closing turn needs nothing more: no extra draw due, hand within the limit."""
     s = eng.s
     if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
@@ -220,7 +216,7 @@ def close_done(eng: BattleEngine) -> bool:
     return sum(hand.known.values()) + hand.unknown <= eng.numbers["hand_limit"]
 
 
-def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def discard(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: discard AP2` — a card goes to the blue pile at the end of Ann's own turn."""
     s = eng.s
     player, limit = event.actor, eng.numbers["hand_limit"]
@@ -242,7 +238,7 @@ def discard(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
 
 # -- action points, moving, building ---------------------------------------------------------
 
-def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def points(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: points AP3` — a card is played for its action points (then to the blue pile)."""
     args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
@@ -255,7 +251,7 @@ def points(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
         eng.s.points += eng.data.cards[code].points
 
 
-def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def move(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: move fA2 fA3` — the token walks tile by tile, paying each tile's travel cost."""
     s, board = eng.s, eng.s.board
     if not args:
@@ -281,7 +277,7 @@ def move(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     s.positions[event.actor] = here
 
 
-def travel(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def travel(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: travel` (or `travel pA1`) — time travel to the matching tile of the other era."""
     if not check_active(eng, event, found):
         return
@@ -294,7 +290,7 @@ def travel(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
     eng.s.positions[event.actor] = named or landing
 
 
-def build(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def build(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: build` (or `build fA2`) — a city on the token's tile, paid with action points."""
     s = eng.s
     if not check_active(eng, event, found):
@@ -318,7 +314,7 @@ def build(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     founded(eng, event.actor, pos, event.line)
 
 
-def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def recycle(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: recycle pA1` — out of city tokens, Ann destroys one of her own cities to reuse it."""
     s = eng.s
     check_active(eng, event, found)
@@ -337,13 +333,13 @@ def recycle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
     remove_cities(eng, pos)
 
 
-def end(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def end(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: end` — Ann ends her turn; unused action points are lost."""
     if check_active(eng, event, found):
         close_turn(eng, event.line)
 
 
-def close_turn(eng: BattleEngine, line: int) -> None:
+def close_turn(eng: Referee, line: int) -> None:
     """Begin closing the active player's turn (extra draws, discards); unused action points are lost."""
     s = eng.s
     s.phase, s.end_line, s.points, s.last_closer = Phase.CLOSE, line, 0, s.active
@@ -352,7 +348,7 @@ def close_turn(eng: BattleEngine, line: int) -> None:
 TURN_VERBS = ("points", "move", "travel", "build", "recycle", "end", "play", "place")
 
 
-def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
+def shows_turn_over(eng: Referee, event: Event) -> bool:
     """Return True when an event shows that the active player's turn is over though no `end` was written."""
     # rule: "A turn ends when a player has used all their cards": with an empty hand, the next player's
     # move, a draw, a round or timeshift marker or the table's first/winner record closes the turn
@@ -370,7 +366,7 @@ def shows_turn_over(eng: BattleEngine, event: Event) -> bool:
 
 # -- the correctional timeshift and logged consequences ----------------------------------------
 
-def timeshift(eng: BattleEngine) -> None:
+def timeshift(eng: Referee) -> None:
     """Copy every past city onto its future tile unless a protected city (or its own) stands there."""
     board = eng.s.board
     cities, copy_all = board.cities, eng.option("shortage") == "copy"
@@ -388,7 +384,7 @@ def timeshift(eng: BattleEngine) -> None:
             place_city(eng, owner, future, stand_in=True)
 
 
-def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def city(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: city fA2 Ann [2]` (or `none`) — the table states who holds a tile (and how many of
     their city tokens stand there: 2 for a metropolis); compare it."""
     pos = position(eng, args[0], event, found) if args else None
@@ -406,7 +402,7 @@ def city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
                            "(a metropolis is 2)", event))
 
 
-def hand(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def hand(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: hand Ann 3` (or `Ann: hand 3`) — the table records how many cards a player holds; compare it."""
     player, count = (args[0] if args else "", args[1:2]) if event.actor == TABLE else (event.actor, args[:1])
     if player not in eng.s.seats or not count or not count[0].isdigit():
@@ -419,7 +415,7 @@ def hand(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
                            event))
 
 
-def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def winner(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: winner Ann` — the table declares the winner(s); compare with the rules."""
     s = eng.s
     claimed = {name.strip() for name in " ".join(args).split(",") if name.strip()}
@@ -433,7 +429,7 @@ def winner(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
                            f"(cities: {cities}; future cities on water: {water})", event))
 
 
-def reshuffle(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def reshuffle(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`table: reshuffle` (or `reshuffle red`) — the blue discard pile becomes the draw pile (only when
     that is empty); done as written either way."""
     s = eng.s

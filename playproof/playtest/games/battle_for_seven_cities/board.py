@@ -8,11 +8,12 @@ tile-groups were laid (A-C at setup, D, E... by expeditions); cells follow the g
 from __future__ import annotations
 
 import re
+import sys
 from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from string import ascii_uppercase
-from typing import Callable
+from typing import Callable, TypeVar
 
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, TileType
 
@@ -22,6 +23,8 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 STEPS = tuple(DIRECTIONS.values())
 LAND = ("soil", "forest", "mountain")
 POSITION = re.compile(r"([pf])([a-z])(\d{1,2})", re.IGNORECASE)
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -34,7 +37,9 @@ def parse_position(text: str) -> str | None:
     return f"{era.lower()}{slot.upper()}{int(cell)}"
 
 
-LINKS_KEPT = 1 << 12
+LINKS_KEPT = 256
+"""How many layouts' links, corners and chains are kept (the oldest go first): the starting board's are used by
+every game, an expedition's rarely by another, so more would only hold memory (audit reads thousands of logs)."""
 _LINKS: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], dict[str, tuple[str, ...]]] = {}
 """The neighbours a laid tile-group gives its tiles and the tiles around, by the groups' shape and where
 every group was laid: the same in every game with that board (the starting board's are shared by all games)."""
@@ -42,6 +47,14 @@ every group was laid: the same in every game with that board (the starting board
 
 _SHAPES: dict[tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], tuple[tuple[str, ...], ...]] = {}
 """Every corner (or chain) of 3 tiles, by kind, the groups' shape and where every group was laid."""
+
+
+def keep(cache: dict[K, V], key: K, value: V, limit: int) -> V:
+    """Remember a value in a bounded module cache, dropping its oldest entry when it is full; return the value."""
+    if len(cache) >= limit:
+        del cache[next(iter(cache))]
+    cache[key] = value
+    return value
 
 
 def twin(pos: str) -> str:
@@ -123,10 +136,8 @@ class Board:
         key = (self.data.cells, self.anchors)
         links = _LINKS.get(key)
         if links is None:
-            links = self._links({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *STEPS)})
-            if len(_LINKS) >= LINKS_KEPT:
-                _LINKS.clear()
-            _LINKS[key] = links
+            links = keep(_LINKS, key, self._links({(q + dq, r + dr) for q, r in laid for dq, dr in ((0, 0), *STEPS)}),
+                         LINKS_KEPT)
         self.neighbours.update(links)
         for pos in links:
             self.walks.pop(pos, None)  # its steps change; the others' stay
@@ -139,7 +150,7 @@ class Board:
             near = [hexes[q + dq, r + dr] for dq, dr in STEPS if (q + dq, r + dr) in hexes]
             name = hexes[q, r]
             for era in "pf":
-                links[era + name] = tuple([era + n for n in near])
+                links[sys.intern(era + name)] = tuple([sys.intern(era + n) for n in near])  # one string per name
         return links
 
     def coordinate(self, pos: str) -> tuple[int, int]:
@@ -187,9 +198,7 @@ class Board:
         key = (kind, self.data.cells, self.anchors)
         found = _SHAPES.get(key)
         if found is None:
-            if len(_SHAPES) >= LINKS_KEPT:
-                _SHAPES.clear()
-            found = _SHAPES[key] = make()
+            found = keep(_SHAPES, key, make(), LINKS_KEPT)
         return found
 
     def connected(self, trio: tuple[str, ...]) -> bool:

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from playproof.playtest.engine import TABLE, Event
-from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, twin
+from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, LAND, keep, twin
 from playproof.playtest.games.battle_for_seven_cities.common import (
     Found, card_code, check_active, check_pile, check_supply, discard_to, is_reaction, place_city, position,
     remove_cities, split_pile, take_card)
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Expedition
 from playproof.playtest.games.battle_for_seven_cities.windows import (
     addresses_window, any_defender, attack, can_react, close_window, defend, founded, pass_defence)
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
-Special = Callable[["BattleEngine", Event, list[str], Found], None]
+Special = Callable[["Referee", Event, list[str], Found], None]
 __all__ = ["HANDLERS", "addresses_window", "can_react", "close_window", "continues_expedition",
            "abandon_expedition", "placements"]
 
@@ -24,7 +23,7 @@ __all__ = ["HANDLERS", "addresses_window", "can_react", "close_window", "continu
 # the six neighbours of a pointy-top hex, in words for messages
 _COMPASS = {"e": "east", "w": "west", "ne": "north-east", "nw": "north-west", "se": "south-east", "sw": "south-west"}
 
-def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def play(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: play CODE ...` — a card is played for its special action (then to the red pile)."""
     args, pile = split_pile(eng, args, event, found)
     code = card_code(eng, args[0], event, found) if args else None
@@ -48,7 +47,7 @@ def play(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     SPECIALS[code](eng, event, args[1:], found)
 
 
-def _city_target(eng: BattleEngine, rule: str, pos: str, player: str, event: Event, found: Found) -> str | None:
+def _city_target(eng: Referee, rule: str, pos: str, player: str, event: Event, found: Found) -> str | None:
     """Check a tile holds an opponent's unprotected city (rule of the card); return its owner."""
     owner = eng.s.board.owner(pos)
     if owner is None or owner == player:
@@ -58,7 +57,7 @@ def _city_target(eng: BattleEngine, rule: str, pos: str, player: str, event: Eve
     return owner
 
 
-def atlantis(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def atlantis(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Build Atlantis (`play ATLANTIS [TILE]`): a city on the empty past light sea under the token."""
     player = event.actor
     pos = own_tile(eng, "cards-atlantis", args, event, found)
@@ -78,7 +77,7 @@ def _token(kind: str) -> Special:
     rule = "cards-railway" if kind == "rail" else "cards-wall"
     name = "railway" if kind == "rail" else "wall"
 
-    def handler(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+    def handler(eng: Referee, event: Event, args: list[str], found: Found) -> None:
         """`play RAIL a b c [from d]`: three tiles at one corner, none carrying the other token."""
         words = [a.lower() for a in args]
         source = args[words.index("from") + 1] if "from" in words and words.index("from") + 1 < len(args) else None
@@ -98,7 +97,7 @@ def _token(kind: str) -> Special:
     return handler
 
 
-def _check_shape(eng: BattleEngine, rule: str, name: str, trio: tuple[str, ...], event: Event, found: Found) -> None:
+def _check_shape(eng: Referee, rule: str, name: str, trio: tuple[str, ...], event: Event, found: Found) -> None:
     """Check 3 tiles meet at one corner (or, with tokens=connected, form a chain in one era)."""
     board = eng.s.board
     if eng.setup.options.get("tokens") == "connected":
@@ -109,7 +108,7 @@ def _check_shape(eng: BattleEngine, rule: str, name: str, trio: tuple[str, ...],
         found.append(eng.v(rule, f"a {name} must lie on {shape}; {', '.join(trio)} do not", event))
 
 
-def _move_token(eng: BattleEngine, kind: str, rule: str, name: str, trio: tuple[str, ...],
+def _move_token(eng: Referee, kind: str, rule: str, name: str, trio: tuple[str, ...],
                 source: str | None, event: Event, found: Found) -> None:
     """Place a token from the supply, or move the one named by `from POS`."""
     board = eng.s.board
@@ -129,7 +128,7 @@ def _move_token(eng: BattleEngine, kind: str, rule: str, name: str, trio: tuple[
     board.set_tokens(kind, tokens + [trio])
 
 
-def own_tile(eng: BattleEngine, rule: str, args: list[str], event: Event, found: Found) -> str:
+def own_tile(eng: Referee, rule: str, args: list[str], event: Event, found: Found) -> str:
     """Return the tile a card acts on: the token's tile, or the one the log names (checked against it)."""
     here = eng.s.positions[event.actor]
     named = position(eng, args[0], event, found) if args else None
@@ -139,7 +138,7 @@ def own_tile(eng: BattleEngine, rule: str, args: list[str], event: Event, found:
     return named
 
 
-def burn(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def burn(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Burn City (`play BURN [TILE]`): an opponent's unprotected city on the soil, forest or mountain
     under the token."""
     pos = own_tile(eng, "cards-burn", args, event, found)
@@ -150,7 +149,7 @@ def burn(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     attack(eng, event.actor, "BURN", pos, event.line)
 
 
-def takeover(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def takeover(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Hostile Takeover: swap an opponent's unprotected city next to one of yours for your own."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -164,7 +163,7 @@ def takeover(eng: BattleEngine, event: Event, args: list[str], found: Found) -> 
     attack(eng, event.actor, "TAKEOVER", pos, event.line)
 
 
-def metropolis(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def metropolis(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Metropolis: a second city on a future tile of yours with 3+ cities around it."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -182,7 +181,7 @@ def metropolis(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     place_city(eng, player, pos, 2)
 
 
-def defend_city(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def defend_city(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Defend City: the attacked city's owner cancels a Burn City or Hostile Takeover."""
     window = eng.s.window
     if window is None or window.kind != "defend":
@@ -196,7 +195,7 @@ def defend_city(eng: BattleEngine, event: Event, args: list[str], found: Found) 
         defend(eng)
 
 
-def remote(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def remote(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Remote Construction: a city on an empty future tile next to the token (in the future)."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -213,7 +212,7 @@ def remote(eng: BattleEngine, event: Event, args: list[str], found: Found) -> No
         eng.s.extra_earned += 1
 
 
-def sands(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def sands(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Sands of Time: sweep away an opponent's new past city over one of your future cities."""
     window = eng.s.window
     if window is None or window.kind != "sands" or window.reactor != event.actor:
@@ -226,7 +225,7 @@ def sands(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     remove_cities(eng, window.pos)
 
 
-def army(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def army(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Standing Army: a shield from the supply on a tile without one."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -242,7 +241,7 @@ def army(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None
     s.shield_supply = max(0, s.shield_supply - 1)
 
 
-def embassy(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def embassy(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Embassy: one or two other players' tokens move to a tile with your city."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -259,7 +258,7 @@ def embassy(eng: BattleEngine, event: Event, args: list[str], found: Found) -> N
             eng.s.positions[guest] = pos
 
 
-def enemy(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def enemy(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """The Enemy of my Enemy: an opponent's unprotected city becomes a third player's city."""
     pos = position(eng, args[0], event, found) if args else None
     if pos is None:
@@ -276,7 +275,7 @@ def enemy(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     founded(eng, ally, pos, event.line)
 
 
-def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def expedition(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """Expedition: the top past tile-group is drawn next (`table: tile P#`), then placed."""
     s = eng.s
     base = s.positions[event.actor]
@@ -295,7 +294,7 @@ def expedition(eng: BattleEngine, event: Event, args: list[str], found: Found) -
     s.expedition = Expedition(event.actor, base)
 
 
-def can_place(eng: BattleEngine, base: str) -> bool:
+def can_place(eng: Referee, base: str) -> bool:
     """Return True when some new group can touch a past tile without overlapping."""
     board = eng.s.board
     known = board.room.get(base)
@@ -306,20 +305,18 @@ def can_place(eng: BattleEngine, base: str) -> bool:
             q, r = board.coordinate(base)
             known = any(board.fits((q + dq - cq, r + dr - cr)) for cq, cr in eng.data.cells
                         for dq, dr in DIRECTIONS.values())
-            if len(_ROOM) >= ROOM_KEPT:
-                _ROOM.clear()
-            _ROOM[key] = known
+            keep(_ROOM, key, known, ROOM_KEPT)
         board.room[base] = known
     return known
 
 
-ROOM_KEPT = 1 << 14
+ROOM_KEPT = 1 << 11
 _ROOM: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str], bool] = {}
 """Whether a group fits against a past tile, by the groups' shape, where groups were laid, and the tile:
 the same for every game with that board (the starting board is the same in every game of a layout)."""
 
 
-def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:
+def placements(eng: Referee, base: str) -> list[tuple[int, str]]:
     """Return every (cell, direction) that lays a new group touching a past tile without overlapping
     (several spellings may lay the group in the same place)."""
     board = eng.s.board
@@ -334,7 +331,7 @@ def placements(eng: BattleEngine, base: str) -> list[tuple[int, str]]:
     return found
 
 
-def place(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def place(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ann: place 2 ne [city pD3]` — the drawn group's cell 2 goes north-east of the base tile."""
     s = eng.s
     trip = s.expedition or s.dropped  # an interrupted expedition was flagged once already
@@ -353,7 +350,7 @@ def place(eng: BattleEngine, event: Event, args: list[str], found: Found) -> Non
     _lay_expedition(eng, trip, int(cell), direction.lower(), args[2:], event, found)
 
 
-def _lay_expedition(eng: BattleEngine, trip: Expedition, cell: int, direction: str, rest: list[str],
+def _lay_expedition(eng: Referee, trip: Expedition, cell: int, direction: str, rest: list[str],
                     event: Event, found: Found) -> None:
     """Lay the drawn past group and its future twin, then found the optional city."""
     s, board = eng.s, eng.s.board
@@ -375,7 +372,7 @@ def _lay_expedition(eng: BattleEngine, trip: Expedition, cell: int, direction: s
         _settle_city(eng, slot, rest, event, found)
 
 
-def _settle_city(eng: BattleEngine, slot: str, rest: list[str], event: Event, found: Found) -> None:
+def _settle_city(eng: Referee, slot: str, rest: list[str], event: Event, found: Found) -> None:
     """Found the expedition's city on soil, forest or mountain of the new past group."""
     pos = position(eng, rest[1], event, found) if len(rest) == 2 and rest[0].lower() == "city" else None
     if pos is None:
@@ -390,7 +387,7 @@ def _settle_city(eng: BattleEngine, slot: str, rest: list[str], event: Event, fo
     founded(eng, event.actor, pos, event.line)
 
 
-def continues_expedition(eng: BattleEngine, event: Event) -> bool:
+def continues_expedition(eng: Referee, event: Event) -> bool:
     """Return True for the events that carry an expedition on (the draw, then the placing) or may interrupt it."""
     trip = eng.s.expedition
     assert trip is not None
@@ -399,7 +396,7 @@ def continues_expedition(eng: BattleEngine, event: Event) -> bool:
     return (event.verb == "tile" and trip.group is None) or (event.verb == "place" and event.actor == trip.player)
 
 
-def abandon_expedition(eng: BattleEngine, event: Event, found: Found) -> None:
+def abandon_expedition(eng: Referee, event: Event, found: Found) -> None:
     """Drop an expedition the log never completed (a drawn group goes back on top of the deck)."""
     # rule: the card's group is placed ("place it with at least 1 tile touching..."), before anything else
     trip = eng.s.expedition
@@ -410,7 +407,7 @@ def abandon_expedition(eng: BattleEngine, event: Event, found: Found) -> None:
     eng.s.expedition, eng.s.dropped = None, trip
 
 
-def pass_(eng: BattleEngine, event: Event, args: list[str], found: Found) -> None:
+def pass_(eng: Referee, event: Event, args: list[str], found: Found) -> None:
     """`Ben: pass` — Ben lets a reaction window close (or declines a Metropolis) without reacting."""
     window, offers = eng.s.window, eng.s.offers
     if window is not None and window.reactor == event.actor:

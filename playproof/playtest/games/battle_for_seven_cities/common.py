@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from playproof.playtest.engine import Event, Status, Violation
 from playproof.playtest.games.battle_for_seven_cities.board import parse_position
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 Found = list[Violation]
 DOING = {"points": "play a card for its points", "play": "play that card", "move": "move",
          "travel": "time travel", "build": "build", "recycle": "destroy a city for its token", "end": "end a turn"}
 
 
-def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
+def check_active(eng: Referee, event: Event, found: Found) -> bool:
     """Check the actor is the player whose turn it is (rule: only they act)."""
     s = eng.s
     if s.phase is Phase.TURN and event.actor == s.active:
@@ -28,7 +25,7 @@ def check_active(eng: BattleEngine, event: Event, found: Found) -> bool:
     return False
 
 
-def take_card(eng: BattleEngine, player: str, code: str, event: Event, found: Found) -> None:
+def take_card(eng: Referee, player: str, code: str, event: Event, found: Found) -> None:
     """Remove a card from a hand (rule: it must be there; undetermined while the hand has `?` cards)."""
     hand = eng.s.hands[player]
     if hand.known.get(code, 0) > 0:
@@ -43,7 +40,7 @@ def take_card(eng: BattleEngine, player: str, code: str, event: Event, found: Fo
         found.append(eng.v("turn-card-in-hand", f"{player} has no {code} card in hand", event))
 
 
-def card_code(eng: BattleEngine, text: str, event: Event, found: Found) -> str | None:
+def card_code(eng: Referee, text: str, event: Event, found: Found) -> str | None:
     """Return a known card code from log text, reporting an unknown one."""
     code = text.upper()
     if code in eng.data.cards:
@@ -52,7 +49,7 @@ def card_code(eng: BattleEngine, text: str, event: Event, found: Found) -> str |
     return None
 
 
-def position(eng: BattleEngine, text: str, event: Event, found: Found) -> str | None:
+def position(eng: Referee, text: str, event: Event, found: Found) -> str | None:
     """Return a tile on the board from its name, reporting a malformed or missing one."""
     pos = parse_position(text)
     if pos is None or pos not in eng.s.board.tiles:
@@ -62,7 +59,7 @@ def position(eng: BattleEngine, text: str, event: Event, found: Found) -> str | 
     return pos
 
 
-def spend(eng: BattleEngine, cost: int, what: str, event: Event, found: Found) -> None:
+def spend(eng: Referee, cost: int, what: str, event: Event, found: Found) -> None:
     """Pay action points (rule: only points from cards played this turn)."""
     s = eng.s
     if cost > s.points:
@@ -71,14 +68,14 @@ def spend(eng: BattleEngine, cost: int, what: str, event: Event, found: Found) -
     s.points = max(0, s.points - cost)
 
 
-def check_supply(eng: BattleEngine, player: str, event: Event, found: Found) -> None:
+def check_supply(eng: Referee, player: str, event: Event, found: Found) -> None:
     """Check the player has a city token left (rule: recycle one of your cities first)."""
     if eng.s.supply[player] <= 0:
         found.append(eng.v("build-city-supply", f"{player} has no city token left; destroy one of "
                            f"{player}'s own cities first (recycle POS)", event))
 
 
-def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1, *, stand_in: bool = False) -> None:
+def place_city(eng: Referee, player: str, pos: str, tokens: int = 1, *, stand_in: bool = False) -> None:
     """Put a player's city (or metropolis) on a tile, using tokens from their supply (with stand_in, the
     supply may go below zero: those tokens must be freed again before the player builds)."""
     s = eng.s
@@ -87,14 +84,14 @@ def place_city(eng: BattleEngine, player: str, pos: str, tokens: int = 1, *, sta
     s.supply[player] = s.supply[player] - tokens if stand_in else max(0, s.supply[player] - tokens)
 
 
-def remove_cities(eng: BattleEngine, pos: str) -> None:
+def remove_cities(eng: Referee, pos: str) -> None:
     """Take every city token off a tile and give them back to their owner."""
     city = eng.s.board.cities.pop(pos, None)
     if city is not None:
         eng.s.supply[city[0]] += city[1]
 
 
-def draw(eng: BattleEngine, player: str, code: str | None) -> None:
+def draw(eng: Referee, player: str, code: str | None) -> None:
     """Draw a card (None: unknown) from the draw pile into a hand, refilling the pile if empty."""
     s = eng.s
     s.refill()
@@ -102,7 +99,7 @@ def draw(eng: BattleEngine, player: str, code: str | None) -> None:
     to_hand(eng, player, code)
 
 
-def to_hand(eng: BattleEngine, player: str, code: str | None) -> None:
+def to_hand(eng: Referee, player: str, code: str | None) -> None:
     """Put a card (None: an unknown one) into a player's hand."""
     hand = eng.s.hands[player]
     if code is None:
@@ -114,7 +111,7 @@ def to_hand(eng: BattleEngine, player: str, code: str | None) -> None:
 PILES = ("blue", "red")
 
 
-def split_pile(eng: BattleEngine, args: list[str], event: Event, found: Found) -> tuple[list[str], str | None]:
+def split_pile(eng: Referee, args: list[str], event: Event, found: Found) -> tuple[list[str], str | None]:
     """Return a move's arguments without a trailing `to blue` / `to red`, and the pile it names (or None)."""
     if len(args) < 2 or args[-2].lower() != "to":
         return args, None
@@ -125,7 +122,7 @@ def split_pile(eng: BattleEngine, args: list[str], event: Event, found: Found) -
     return args[:-2], pile
 
 
-def check_pile(eng: BattleEngine, code: str, pile: str | None, expected: str, event: Event, found: Found) -> str:
+def check_pile(eng: Referee, code: str, pile: str | None, expected: str, event: Event, found: Found) -> str:
     """Check a used card goes to the pile its text names (rule: blue for points and discards, red for
     special actions); return the pile it actually went to."""
     if pile is None or pile == expected:
@@ -135,12 +132,12 @@ def check_pile(eng: BattleEngine, code: str, pile: str | None, expected: str, ev
     return pile
 
 
-def discard_to(eng: BattleEngine, pile: str, code: str | None) -> None:
+def discard_to(eng: Referee, pile: str, code: str | None) -> None:
     """Put a used card (None: an unknown one) on the blue or the red discard pile."""
     (eng.s.blue if pile == "blue" else eng.s.red).add(code)
 
 
-def is_reaction(eng: BattleEngine, event: Event) -> bool:
+def is_reaction(eng: Referee, event: Event) -> bool:
     """Return True when an event plays a reaction card (allowed at any point, it interrupts nothing)."""
     code = event.args.split()[:1]
     return event.verb == "play" and bool(code) and getattr(eng.data.cards.get(code[0].upper()), "reaction", False)

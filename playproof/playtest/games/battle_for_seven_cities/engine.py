@@ -12,6 +12,7 @@ from playproof.playtest.games.battle_for_seven_cities import actions, cards, leg
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
+from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes, TurnParts
 from playproof.playtest.games.battle_for_seven_cities.rules import GAME_ID, RULES
 from playproof.playtest.games.battle_for_seven_cities.state import Hand, Phase, State
 
@@ -73,8 +74,8 @@ class BattleEngine(Engine):
         self.special_moves = {code: moves for code, moves in legal.SPECIAL_MOVES.items()
                               if code in self.data.cards and self.data.cards[code].special}
         # kept by random play's fast path (offers.py): a turn's moves, and the sorted codes of the pile drawn from
-        self.turn_parts: legal.TurnParts | None = None
-        self.draw_codes: offers.PileCodes | None = None
+        self.turn_parts: TurnParts | None = None
+        self.draw_codes: PileCodes | None = None
         self._set_up(players)
 
     def _set_up(self, players: tuple[str, ...]) -> None:

@@ -11,17 +11,14 @@ The value is the lead over the best opponent.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 
 PAST_WEIGHT = 0.3
 HAND_WEIGHT = 0.15
 WATER_WEIGHT = 0.05
 
 
-def value(engine: BattleEngine, player: str) -> float:
+def value(engine: Referee, player: str) -> float:
     """Return a player's cities (scoring ones whole) and a fraction for past cities and cards."""
     s = engine.s
     scoring = engine.scores()[player]
@@ -30,7 +27,7 @@ def value(engine: BattleEngine, player: str) -> float:
             + PAST_WEIGHT * s.board.count(player, "p") + HAND_WEIGHT * hand)
 
 
-def heuristic(engine: BattleEngine, player: str) -> float:
+def heuristic(engine: Referee, player: str) -> float:
     """Return a player's value minus the best opponent's."""
     values = {p: value(engine, p) for p in engine.s.seats}
     return values[player] - max(v for p, v in values.items() if p != player)

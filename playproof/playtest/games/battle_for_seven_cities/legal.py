@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event
-from playproof.playtest.games.battle_for_seven_cities.board import LAND, twin
+from playproof.playtest.games.battle_for_seven_cities.board import LAND, keep, twin
 from playproof.playtest.games.battle_for_seven_cities.cards import can_place, placements
+from playproof.playtest.games.battle_for_seven_cities.kept import TurnParts
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase
 from playproof.playtest.games.battle_for_seven_cities.windows import ANSWERS, any_defender
-
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 
 class Texts(dict[str, str]):
@@ -42,7 +40,7 @@ def draw_texts(player: str) -> Texts:
     return Texts(f"draw {player} ")
 
 
-def decision(eng: BattleEngine) -> Decision | None:
+def decision(eng: Referee) -> Decision | None:
     """Return the pending decision: reaction windows and expeditions first, then the phase's."""
     s = eng.s
     if s.phase is Phase.OVER:
@@ -60,7 +58,7 @@ def decision(eng: BattleEngine) -> Decision | None:
     return PHASES[s.phase](eng)
 
 
-def metropolis_offers(eng: BattleEngine) -> list[str]:
+def metropolis_offers(eng: Referee) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
     hands, order, turn = s.hands, s.order, s.turn
@@ -70,19 +68,19 @@ def metropolis_offers(eng: BattleEngine) -> list[str]:
     return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis_sites(eng, p)]  # can_offer
 
 
-def can_offer(eng: BattleEngine, player: str) -> bool:
+def can_offer(eng: Referee, player: str) -> bool:
     """Return True when a player holds a Metropolis card with a tile to play it on."""
     return eng.s.hands[player].known.get("METROPOLIS", 0) > 0 and bool(_metropolis_sites(eng, player))
 
 
-def answers_offer(eng: BattleEngine, event: Event) -> bool:
+def answers_offer(eng: Referee, event: Event) -> bool:
     """Return True for the asked player's Metropolis or pass."""
     if event.actor != eng.s.offers[0]:
         return False
     return event.verb == "pass" or (event.verb == "play" and event.args.split()[:1] in (["METROPOLIS"], ["metropolis"]))
 
 
-def reaction_allowed(eng: BattleEngine, player: str, text: str) -> bool:
+def reaction_allowed(eng: Referee, player: str, text: str) -> bool:
     """Return True when a player may make this reaction move now (reactions need not wait to be asked)."""
     words = text.split(" ")
     if words[0] != "play" or len(words) < 2 or not _may_hold(eng, player, words[1]):
@@ -95,18 +93,18 @@ def reaction_allowed(eng: BattleEngine, player: str, text: str) -> bool:
     return words[1] == "SANDS" and window is not None and window.kind == "sands" and player == window.reactor
 
 
-def _may_hold(eng: BattleEngine, player: str, code: str) -> bool:
+def _may_hold(eng: Referee, player: str, code: str) -> bool:
     """Return True when a player's hand holds (or, face down, may hold) a card."""
     hand = eng.s.hands[player]
     return hand.known.get(code, 0) > 0 or hand.unknown > 0
 
 
-def _tiles(eng: BattleEngine) -> Decision:
+def _tiles(eng: Referee) -> Decision:
     """The table lays the next past tile-group of the starting board."""
     return Decision(TABLE, tuple(f"tile {g}" for g in eng.s.past_deck), "lay a past tile-group")
 
 
-def _clocks(eng: BattleEngine) -> Decision:
+def _clocks(eng: Referee) -> Decision:
     """The table deals the next player (in seat order) a clock card still in the deck."""
     s = eng.s
     player = next(p for p in s.seats if p not in s.clocks)
@@ -114,17 +112,17 @@ def _clocks(eng: BattleEngine) -> Decision:
     return Decision(TABLE, tuple(f"clock {player} {t}" for t in free), "deal a clock card")
 
 
-def _start(eng: BattleEngine) -> Decision:
+def _start(eng: Referee) -> Decision:
     """The next player in player order picks any future tile."""
     return Decision(eng.s.active, tuple(f"start {p}" for p in eng.s.board.ordered("f")), "starting tile")
 
 
-def _draw(eng: BattleEngine) -> Decision:
+def _draw(eng: Referee) -> Decision:
     """The table deals the next round draw."""
     return _draw_for(eng, eng.s.draws_due[0])
 
 
-def _draw_for(eng: BattleEngine, player: str) -> Decision:
+def _draw_for(eng: Referee, player: str) -> Decision:
     """The table draws a card for a player: any code still in the draw pile."""
     s = eng.s
     texts = draw_texts(player)
@@ -134,7 +132,7 @@ def _draw_for(eng: BattleEngine, player: str) -> Decision:
     return Decision(TABLE, moves, f"{player} draws")
 
 
-def _close(eng: BattleEngine) -> Decision:
+def _close(eng: Referee) -> Decision:
     """After `end`: extra cards are drawn, then the player discards down to the limit."""
     s = eng.s
     player = s.active
@@ -145,7 +143,7 @@ def _close(eng: BattleEngine) -> Decision:
     return Decision(player, moves, f"discard down to {eng.numbers['hand_limit']}")
 
 
-def _expedition(eng: BattleEngine) -> Decision:
+def _expedition(eng: Referee) -> Decision:
     """The table draws the expedition's group; then its player places it (and may found a city)."""
     s = eng.s
     trip = s.expedition
@@ -159,38 +157,18 @@ def _expedition(eng: BattleEngine) -> Decision:
     return Decision(trip.player, moves, f"place {trip.group} touching {trip.base} (and found a city?)")
 
 
-def _turn(eng: BattleEngine) -> Decision:
+def _turn(eng: Referee) -> Decision:
     """The active player: play cards, move, travel, build, special actions, or end the turn."""
     s = eng.s
     return Decision(s.active, tuple(turn_moves(eng, s.active)), f"turn: {s.points} point{'s' * (s.points != 1)} "
                     "to spend")
 
 
-class TurnParts:
-    """The parts of a turn's moves that a turn's own points and steps leave as they are.
-
-    Playing a card for its points, a step and time travel change only the hand, the token's tile
-    and the points: the board, the supplies and the piles stay. So the recycling moves and the
-    special moves of the cards that do not depend on the token's tile hold for the rest of the
-    turn, and the hand's moves until a code runs out (`head` is then None). Random play's fast
-    path keeps one per turn (`BattleEngine.turn_parts`); any other change to the state drops it.
-    """
-
-    __slots__ = ("player", "hand", "codes", "head", "recycle", "static")
-
-    def __init__(self, player: str, hand: Counter[str]) -> None:
-        self.player, self.hand = player, hand
-        self.codes: list[str] = []  # the hand's codes with a special action, in order
-        self.head: list[str] | None = None  # `end`, then each code of the hand for its points
-        self.recycle: list[str] | None = None
-        self.static: dict[str, list[str]] = {}  # special moves by code, of cards not in POSITIONAL
-
-
 POSITIONAL = frozenset(("ATLANTIS", "BURN", "EXPEDITION", "REMOTE"))
 """Cards whose special moves depend on the tile the player's token is on (made afresh every time: cheaply)."""
 
 
-def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -> list[str]:
+def turn_moves(eng: Referee, player: str, parts: TurnParts | None = None) -> list[str]:
     """Return a turn's moves: end, cards for their points, steps, time travel, building, recycling, special actions.
 
     `parts` holds what earlier calls in the same turn made (see TurnParts); without it all is made afresh.
@@ -224,7 +202,7 @@ def turn_moves(eng: BattleEngine, player: str, parts: TurnParts | None = None) -
     return moves
 
 
-def _walks(eng: BattleEngine, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
+def _walks(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
     """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
     with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
     board = eng.s.board
@@ -234,7 +212,7 @@ def _walks(eng: BattleEngine, here: str) -> tuple[list[tuple[str, int]], list[li
     return found
 
 
-def _walk(eng: BattleEngine, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
+def _walk(eng: Referee, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
     """Return (and remember) the steps and time travel some points pay for."""
     points = min(points, len(levels) - 1)
     found = levels[points] = [text for text, cost in steps if cost <= points]
@@ -243,7 +221,7 @@ def _walk(eng: BattleEngine, steps: list[tuple[str, int]], levels: list[list[str
     return found
 
 
-def _recycle(eng: BattleEngine, player: str) -> list[str]:
+def _recycle(eng: Referee, player: str) -> list[str]:
     """Return the player's cities that may be destroyed for their token (only when none is left in the supply)."""
     s = eng.s
     if s.supply[player] > 0:
@@ -253,13 +231,13 @@ def _recycle(eng: BattleEngine, player: str) -> list[str]:
             if who == player and not (spare and s.board.protected(p))]
 
 
-def _targets(eng: BattleEngine, player: str) -> list[str]:
+def _targets(eng: Referee, player: str) -> list[str]:
     """Tiles with an opponent's unprotected city."""
     board = eng.s.board
     return [p for p, (who, _) in board.cities.items() if who != player and not board.protected(p)]
 
 
-def _atlantis(eng: BattleEngine, player: str) -> list[str]:
+def _atlantis(eng: Referee, player: str) -> list[str]:
     """Build Atlantis: on the empty past light sea under the token."""
     s = eng.s
     here = s.positions[player]
@@ -267,9 +245,9 @@ def _atlantis(eng: BattleEngine, player: str) -> list[str]:
     return ["play ATLANTIS"] if ok and s.supply[player] > 0 else []
 
 
-def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
+def _tokens(kind: str) -> Callable[[Referee, str], list[str]]:
     """Return the move generator of Build Railway or Build Wall."""
-    def moves(eng: BattleEngine, player: str) -> list[str]:
+    def moves(eng: Referee, player: str) -> list[str]:
         """Every corner free of the other token, from the supply or moving a placed token (the same for
         every player and every board laid and tokened the same way: remembered)."""
         board = eng.s.board
@@ -286,19 +264,20 @@ def _tokens(kind: str) -> Callable[[BattleEngine, str], list[str]]:
             sources = ([""] if len(placed) < total else []) + [f" from {t[0]}" for t in placed]
             shapes = board.all_chains() if shape == "connected" else board.all_corners()
             trios = [t for t in shapes if not blocked.intersection(t)]
-            if len(_TOKEN_MOVES) >= 1 << 10:
-                _TOKEN_MOVES.clear()
-            found = _TOKEN_MOVES[key] = [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources]
+            found = keep(_TOKEN_MOVES, key, [f"play {kind} {' '.join(t)}{src}" for t in trios for src in sources],
+                         TOKEN_MOVES_KEPT)
         board.token_moves[kind] = found
         return found
     return moves
 
 
+TOKEN_MOVES_KEPT = 128
+"""How many boards' railway and wall moves are kept (the oldest go first; a board's list may hold hundreds)."""
 _TOKEN_MOVES: dict[tuple[object, ...], list[str]] = {}
 """Build Railway and Build Wall moves by card, token shape, board layout and the tokens laid."""
 
 
-def _burn(eng: BattleEngine, player: str) -> list[str]:
+def _burn(eng: Referee, player: str) -> list[str]:
     """Burn City: an opponent's unprotected city on the land under the token."""
     board = eng.s.board
     here = eng.s.positions[player]
@@ -306,7 +285,7 @@ def _burn(eng: BattleEngine, player: str) -> list[str]:
     return ["play BURN"] if ok else []
 
 
-def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
+def _expedition_play(eng: Referee, player: str) -> list[str]:
     """Expedition: when a group is left and one fits against the token's past tile."""
     s = eng.s
     here = s.positions[player]
@@ -317,7 +296,7 @@ def _expedition_play(eng: BattleEngine, player: str) -> list[str]:
     return ["play EXPEDITION"] if room else []
 
 
-def _takeover(eng: BattleEngine, player: str) -> list[str]:
+def _takeover(eng: Referee, player: str) -> list[str]:
     """Hostile Takeover: opponents' unprotected cities next to one of the player's."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
@@ -328,12 +307,12 @@ def _takeover(eng: BattleEngine, player: str) -> list[str]:
             if who != player and p not in shields and not mine.isdisjoint(near[p])]
 
 
-def _metropolis(eng: BattleEngine, player: str) -> list[str]:
+def _metropolis(eng: Referee, player: str) -> list[str]:
     """Metropolis: the player's single future cities with 3+ cities around."""
     return [f"play METROPOLIS {p}" for p in _metropolis_sites(eng, player)]
 
 
-def _metropolis_sites(eng: BattleEngine, player: str) -> list[str]:
+def _metropolis_sites(eng: Referee, player: str) -> list[str]:
     """Return the tiles where a player may play Metropolis: their single future cities with 3+ cities around."""
     board = eng.s.board
     if eng.s.supply[player] <= 0:
@@ -342,7 +321,7 @@ def _metropolis_sites(eng: BattleEngine, player: str) -> list[str]:
     return [p for p, city in board.cities.items() if city == single and p[0] == "f" and board.cities_around(p) >= 3]
 
 
-def _remote(eng: BattleEngine, player: str) -> list[str]:
+def _remote(eng: Referee, player: str) -> list[str]:
     """Remote Construction: empty future tiles next to the token in the future."""
     s = eng.s
     here = s.positions[player]
@@ -351,7 +330,7 @@ def _remote(eng: BattleEngine, player: str) -> list[str]:
     return [f"play REMOTE {n}" for n in s.board.neighbours[here] if n not in s.board.cities]
 
 
-def _army(eng: BattleEngine, player: str) -> list[str]:
+def _army(eng: Referee, player: str) -> list[str]:
     """Standing Army: every tile without a shield, while the player may place one."""
     s = eng.s
     mine = sum(1 for who in s.board.shields.values() if who == player)
@@ -360,7 +339,7 @@ def _army(eng: BattleEngine, player: str) -> list[str]:
     return [f"play ARMY {p}" for p in s.board.ordered("p") + s.board.ordered("f") if p not in s.board.shields]
 
 
-def _embassy(eng: BattleEngine, player: str) -> list[str]:
+def _embassy(eng: Referee, player: str) -> list[str]:
     """Embassy: one or two other players to a tile with the player's city."""
     s = eng.s
     others = [p for p in s.seats if p != player]
@@ -369,7 +348,7 @@ def _embassy(eng: BattleEngine, player: str) -> list[str]:
     return [f"play EMBASSY {p} {' '.join(g)}" for p in mine for g in groups]
 
 
-def _enemy(eng: BattleEngine, player: str) -> list[str]:
+def _enemy(eng: Referee, player: str) -> list[str]:
     """The Enemy of my Enemy: an opponent's unprotected city to a third player with a token."""
     s = eng.s
     moves = []

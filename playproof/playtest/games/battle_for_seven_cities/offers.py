@@ -14,17 +14,16 @@ event in full.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from playproof.playtest.engine import TABLE, Event, Offer, Violation, decision_offer
 from playproof.playtest.games.battle_for_seven_cities import legal
 from playproof.playtest.games.battle_for_seven_cities.actions import close_done, close_turn
 from playproof.playtest.games.battle_for_seven_cities.board import twin
+from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes, TurnParts
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.battle_for_seven_cities.engine import BattleEngine
 
 NOTHING: tuple[Violation, ...] = ()
 """What a move applied directly finds wrong: nothing (it was offered, so it is legal)."""
@@ -33,7 +32,7 @@ _offer = tuple.__new__  # Offer(...) without the named tuple's own __new__ (one 
 TURN, DRAW, CLOSE = Phase.TURN, Phase.DRAW, Phase.CLOSE
 
 
-def offer(eng: BattleEngine) -> Offer | None:
+def offer(eng: Referee) -> Offer | None:
     """Return the pending decision's moves (the same moves, in the same order as `decision()`), or None at the end.
 
     A turn's, its closing's and the round draws' moves, with no reaction window, expedition or
@@ -49,7 +48,7 @@ def offer(eng: BattleEngine) -> Offer | None:
         player = s.order[s.turn]
         parts, hand = eng.turn_parts, s.hands[player].known
         if parts is None or parts.player != player or parts.hand is not hand:
-            parts = eng.turn_parts = legal.TurnParts(player, hand)
+            parts = eng.turn_parts = TurnParts(player, hand)
         moves = legal.turn_moves(eng, player, parts)
         return _offer(Offer, (player, len(moves), moves.__getitem__, eng.play_turn))
     if phase is DRAW:
@@ -62,23 +61,13 @@ def offer(eng: BattleEngine) -> Offer | None:
     return full_offer(eng)
 
 
-def full_offer(eng: BattleEngine) -> Offer | None:
+def full_offer(eng: Referee) -> Offer | None:
     """Return the pending decision as its texts, applied through `apply` (None when the game is over)."""
     decision = legal.decision(eng)
     return None if decision is None else decision_offer(decision)
 
 
-class PileCodes:
-    """The sorted codes of the pile drawn from, and each player's offer of a draw from it, kept between draws."""
-
-    __slots__ = ("cards", "codes", "offers")
-
-    def __init__(self, cards: Counter[str], codes: list[str]) -> None:
-        self.cards, self.codes = cards, codes
-        self.offers: dict[str, Offer] = {}  # `draw PLAYER CODE` of each code, by player (forgotten when a code runs out)
-
-
-def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
+def _draw_offer(eng: Referee, s: State, player: str) -> Offer | None:
     """The table draws a card for a player: any code still in the pile drawn from (then `reshuffle`)."""
     cards = s.deck.cards if s.deck.size else s.blue.cards
     kept = eng.draw_codes
@@ -97,7 +86,7 @@ def _draw_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
     return made
 
 
-def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
+def _discard_offer(eng: Referee, s: State, player: str) -> Offer | None:
     """The closing player discards a card of their hand (the full decision when it holds `?` cards)."""
     hand = s.hands[player]
     if hand.unknown:
@@ -106,7 +95,7 @@ def _discard_offer(eng: BattleEngine, s: State, player: str) -> Offer | None:
     return _offer(Offer, (player, len(texts), texts.__getitem__, eng.play_discard))
 
 
-def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_turn(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered move of a turn: points, a step, time travel and the end directly, others by handler."""
     s, verb = eng.s, event.verb
     if verb == "points":
@@ -129,7 +118,7 @@ def play_turn(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tup
     return NOTHING  # a turn's points and steps open nothing and end nothing: the flow stays where it is
 
 
-def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered draw (a round draw, or the closing player's extra card), or the reshuffle by handler."""
     s, kept = eng.s, eng.draw_codes
     if kept is None or k >= len(kept.codes):
@@ -162,7 +151,7 @@ def play_draw(eng: BattleEngine, k: int, event: Event) -> list[Violation] | tupl
     return _after_close(eng)
 
 
-def play_discard(eng: BattleEngine, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
+def play_discard(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered discard of the closing player: a card of the hand to the blue pile."""
     _to_blue(eng.s, event.actor, event.args)
     return _after_close(eng)
@@ -182,14 +171,14 @@ def _to_blue(s: State, player: str, code: str) -> bool:
     return not left
 
 
-def _after_close(eng: BattleEngine) -> list[Violation] | tuple[Violation, ...]:
+def _after_close(eng: Referee) -> list[Violation] | tuple[Violation, ...]:
     """Finish a closing turn that needs nothing more (no extra draw due, the hand within the limit)."""
     if close_done(eng):
         eng.next_turn()  # finish_turn, whose hand-limit check close_done has just passed
     return NOTHING
 
 
-def _by_handler(eng: BattleEngine, event: Event) -> list[Violation]:
+def _by_handler(eng: Referee, event: Event) -> list[Violation]:
     """Apply an offered move by its handler, then move the flow on."""
     found: list[Violation] = []
     eng.forget()  # building, recycling, cards played and reshuffles change more than the fast path keeps track of
@@ -198,6 +187,6 @@ def _by_handler(eng: BattleEngine, event: Event) -> list[Violation]:
     return found
 
 
-Handler = Callable[["BattleEngine", Event, list[str], list[Violation]], None]
+Handler = Callable[["Referee", Event, list[str], list[Violation]], None]
 HANDLERS: dict[str, Handler] = {}
 """The engine's move handlers by verb (filled in by the engine module, which imports this one)."""
