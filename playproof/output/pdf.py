@@ -18,6 +18,7 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectO
                                      TextOp)
 from playproof.output.calibration import draw_calibration
 from playproof.output.metadata import DocumentInfo, stamp_canvas, titled
+from playproof.output.pdftext import TextShower
 from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
@@ -62,6 +63,7 @@ class PdfWriter:
         self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1,
                              initialFontName=DEFAULT_FAMILY, initialFontSize=7)
         stamp_canvas(self.canvas, title if isinstance(title, DocumentInfo) else titled(title))
+        self.shower = TextShower(self.canvas)
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
@@ -226,11 +228,11 @@ class PdfWriter:
             c.saveState()
             c.translate(self.margin + mm(2.3), self.margin + mm(3))
             c.rotate(90)
-            c.drawString(0, 0, text)
+            self.shower.draw_string(c, 0, 0, text)
             c.restoreState()
             return
         y = page.height - self.margin - mm(3.5) if page.footer_top else self.margin + mm(1)
-        c.drawString(self.margin + mm(3), y, text)
+        self.shower.draw_string(c, self.margin + mm(3), y, text)
 
     def form(self, asset: Asset) -> str:
         """Return the name of a form XObject holding an SVG drawing (made once per file)."""
@@ -504,6 +506,16 @@ def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) 
     """Draw the letters once in a colour: filled (mode 0) or stroked as an outline (mode 1), moved by offset."""
     c = w.canvas
     rgb, alpha = split_alpha(colour)
+    if mode == 0 and op.outline is None and op.shadow is None and alpha * op.opacity >= 1.0 and getattr(
+            c, "_enforceColorSpace", None) is None:  # the common case: written at once, the same operators
+        size = op.block.size
+        code = w.shower.text_object(w.rgb(rgb), [
+            (placed.font, size, x + placed.dx + offset, baseline + offset, placed.piece.text)
+            for (x, baseline), line in zip(op.origins, op.block.lines) for placed in line.pieces
+            if placed.font is not None])
+        if code is not None:
+            c._code.append(code)
+            return
     text = c.beginText()
     if mode == 1:
         text.setTextRenderMode(1)
@@ -529,7 +541,7 @@ def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) 
                 text.setFont(placed.font, op.block.size)
                 font = placed.font
             text.setTextTransform(1, 0, 0, -1, x + placed.dx + offset, baseline + offset)
-            text._textOut(placed.piece.text)  # placed: textOut would measure the run again to move a cursor unused
+            w.shower.show(text, placed.piece.text)  # placed: textOut would measure the run again to move a cursor unused
     c.drawText(text)
 
 
