@@ -20,6 +20,8 @@ from playproof.layouts.text import Typesetter
 from playproof.units import mm, parse_length, to_mm
 
 ROW_FREE_FIELDS = frozenset({"_game", "_version", "_set"})
+VALUE_OPS_KEPT = 2048
+"""The most elements' ops kept per distinct field values (a deck's suits and shared texts; memory stays flat)."""
 
 
 @dataclass
@@ -34,7 +36,9 @@ class Composer:
     typesetter: Typesetter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.static_ops: dict[tuple[int, int, bool], list[Op]] = {}
+        self.static_ops: dict[tuple[Any, ...], list[Op]] = {}
+        self.value_ops: dict[tuple[Any, ...], list[Op]] = {}
+        self.element_fields: dict[int, tuple[str, ...]] = {}
         self.backgrounds: dict[tuple[int, int, bool, str], Op] = {}
         self.boxes: dict[tuple[int, bool], Box] = {}
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
@@ -352,15 +356,30 @@ class _Context:
         return number
 
     def element(self, element: Element) -> list[Op]:
-        """Return the ops of one element; an element that uses no row field is composed once per set."""
+        """Return the ops of one element: composed once per set when it uses no row field, else once per
+        distinct value of the fields it uses (a suit's icon, a text several cards share)."""
         drawers = _drawers()
-        static = not isinstance(self.layout.cells, str) and not element.used_fields - ROW_FREE_FIELDS
-        if not static:
+        if isinstance(self.layout.cells, str):  # per-row hex cells: every design has its own frames
             return drawers[element.type](self, element)
-        key = (id(self.layout), id(element), self.back)
-        ops = self.c.static_ops.get(key)
+        used = self.c.element_fields.get(id(element))
+        if used is None:
+            used = self.c.element_fields[id(element)] = tuple(sorted(element.used_fields - ROW_FREE_FIELDS))
+        if not used:
+            key: tuple[Any, ...] = (id(self.layout), id(element), self.back)
+            ops = self.c.static_ops.get(key)
+            if ops is None:
+                ops = self.c.static_ops[key] = drawers[element.type](self, element)
+            return ops
+        fields = self.fields
+        key = (id(self.layout), id(element), self.back, tuple([fields.get(name) for name in used]))
+        ops = self.c.value_ops.get(key)
         if ops is None:
-            ops = self.c.static_ops[key] = drawers[element.type](self, element)
+            reported = len(self.c.problems.items)
+            ops = drawers[element.type](self, element)
+            if len(self.c.problems.items) == reported:  # a row with a problem reports it again: not kept
+                if len(self.c.value_ops) >= VALUE_OPS_KEPT:
+                    self.c.value_ops.clear()
+                self.c.value_ops[key] = ops
         return ops
 
     def warn_outside_safe(self, element: Element, ink: Callable[[], Box], box: Box | None = None) -> None:

@@ -310,15 +310,16 @@ def design_matrix(slot: Slot, scene: Scene, page_height: float) -> tuple[float, 
 
 def _replayable(op: Any) -> bool:
     """Return whether an op's PDF operators depend on nothing but the op (no alpha: reportlab writes it on change)."""
-    if isinstance(op, (RectOp, CircleOp, LineOp, PolygonOp)):
-        return not op.style.translucent
-    if isinstance(op, TextOp):
-        return op.opacity >= 1.0 and op.shadow is None and all(
-            split_alpha(colour)[1] >= 1.0 for colour in (op.colour, op.outline) if colour)
-    if isinstance(op, ImageOp):
+    kind = type(op)
+    if kind is TextOp:  # a colour has 9 characters ("#rrggbbaa") only when it is not opaque (see colour_hex)
+        return op.opacity >= 1.0 and op.shadow is None and len(op.colour) != 9 and (
+            op.outline is None or len(op.outline) != 9)
+    if kind is ImageOp:
         return op.opacity >= 1.0
-    if isinstance(op, RotatedOp):
+    if kind is RotatedOp:
         return _replayable(op.op)
+    if kind in (RectOp, CircleOp, LineOp, PolygonOp):
+        return not op.style.translucent
     return False
 
 
