@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from playproof.errors import Location, PlayproofError
 from playproof.layouts.assets import Asset
+from playproof.layouts.context import Context
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
@@ -17,9 +18,6 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, R
 from playproof.layouts.text import PlainText, TextBlock, parse_text
 from playproof.records import FrozenRecord, SET
 from playproof.units import parse_length, to_mm
-
-if TYPE_CHECKING:
-    from playproof.layouts.compose import _Context
 
 DEFAULT_SIZE = 10.0
 DEFAULT_MIN_SIZE = 6.0
@@ -31,7 +29,7 @@ def _column(element: Element, key: str) -> str | None:
     return element.first_fields.get(key)
 
 
-def family_of(ctx: _Context, element: Element) -> Family:
+def family_of(ctx: Context, element: Element) -> Family:
     """Return the element's font family (aliases from the set's `fonts` table resolved)."""
     name = str(element.attrs.get("font", ctx.layout.fonts.get("body", DEFAULT_FAMILY)))
     name = ctx.layout.fonts.get(name, name)
@@ -42,7 +40,7 @@ def family_of(ctx: _Context, element: Element) -> Family:
         return ctx.c.fonts.family(DEFAULT_FAMILY)
 
 
-def _font_size(ctx: _Context, element: Element, key: str, default: float) -> float:
+def _font_size(ctx: Context, element: Element, key: str, default: float) -> float:
     """Return a font size in points."""
     value = element.attrs.get(key)
     if value is None:
@@ -70,7 +68,7 @@ class TextStyle(FrozenRecord):
 _STYLE_KEYS = ("font", "size", "min_size", "line_height")
 
 
-def text_style(ctx: _Context, element: Element) -> TextStyle:
+def text_style(ctx: Context, element: Element) -> TextStyle:
     """Return an element's text style (worked out once per element unless it comes from fields)."""
     key = (id(ctx.layout), id(element))
     style = ctx.c.text_styles.get(key)  # only a style from no field is kept
@@ -84,7 +82,7 @@ def text_style(ctx: _Context, element: Element) -> TextStyle:
     return style
 
 
-def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: str | None,
+def fitted_text(ctx: Context, element: Element, text: str, box: Box, column: str | None,
                 align: str = "left", valign: str = "top") -> TextOp | None:
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
     style = text_style(ctx, element)
@@ -93,7 +91,7 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
     if fit == "none":  # a fixed size: never shrunk, an overflow is warned about
         min_size = size
     elif fit == "set":  # every card of the set at the size the most crowded card needed
-        size = min(size, ctx.c.set_text_size(ctx, element))
+        size = min(size, set_text_size(ctx, element))
     assets = ctx.c.assets
     for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
@@ -118,7 +116,21 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
                   None if shadow == "none" else shadow, ctx.opacity(element))
 
 
-def fitted_size(ctx: _Context, element: Element) -> float:
+def set_text_size(ctx: Context, element: Element) -> float:
+    """Return the smallest size a `fit = "set"` text shrinks to on any card of the set (worked out once)."""
+    key = (id(ctx.layout), id(element), ctx.back)
+    sizes = ctx.c.set_sizes
+    if key not in sizes:
+        found = [math.inf]
+        for row in ctx.cset.rows:
+            other = Context(ctx.c, ctx.layout, ctx.cset, row, ctx.back)
+            if element.condition is None or element.condition.holds(other.fields):
+                found.append(fitted_size(other, element))
+        sizes[key] = min(found)
+    return sizes[key]
+
+
+def fitted_size(ctx: Context, element: Element) -> float:
     """Return the size a text element's text shrinks to on one card (inf when it draws nothing)."""
     text = substitute(str(element.attrs.get("text", "")), ctx.fields)
     if not text.strip():
@@ -131,7 +143,7 @@ def fitted_size(ctx: _Context, element: Element) -> float:
     return block.size
 
 
-def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
+def _check_glyphs(ctx: Context, block: TextBlock, column: str | None) -> None:
     """Report characters the font cannot print (they would come out as boxes)."""
     for line in block.lines:
         for placed in line.pieces:
@@ -140,14 +152,14 @@ def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
             _report_glyphs(ctx, placed.piece.text, placed.font, column)
 
 
-def _report_glyphs(ctx: _Context, text: str, font: str, column: str | None) -> None:
+def _report_glyphs(ctx: Context, text: str, font: str, column: str | None) -> None:
     """Warn about each character of text the font has no glyph for."""
     for char in ctx.c.fonts.missing_glyphs(text, font):
         ctx.c.problems.warn(ctx.where(column), f'the font {font} has no glyph for "{char}" '
                                                f"(U+{ord(char):04X}); add a font that has it to fonts/")
 
 
-def draw_text(ctx: _Context, element: Element) -> list[Op]:
+def draw_text(ctx: Context, element: Element) -> list[Op]:
     """Compose a text element."""
     text = substitute(str(element.attrs.get("text", "")), ctx.fields)
     if not text.strip():
@@ -168,7 +180,7 @@ def draw_text(ctx: _Context, element: Element) -> list[Op]:
     return [RotatedOp(op, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else op]
 
 
-def rotation(ctx: _Context, element: Element) -> float:
+def rotation(ctx: Context, element: Element) -> float:
     """Return an element's clockwise rotation in degrees (0 when none or not a number)."""
     value = element.attrs.get("rotation")
     if value is None:
@@ -193,19 +205,19 @@ def rotated_bounds(inner: Box, angle: float, about: Box) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def draw_rect(ctx: _Context, element: Element) -> list[Op]:
+def draw_rect(ctx: Context, element: Element) -> list[Op]:
     """Compose a (rounded) rectangle."""
     style = _paint(ctx, element)
     return [RectOp(ctx.box(element), ctx.length(element, "radius", ctx.frame(element), "0mm"), style)]
 
 
-def _paint(ctx: _Context, element: Element) -> Style:
+def _paint(ctx: Context, element: Element) -> Style:
     """Return a shape's paint; with neither fill nor stroke given it is outlined in black."""
     outlined = "fill" not in element.attrs and "stroke" not in element.attrs
     return ctx.style(element, side_default_stroke=outlined)
 
 
-def draw_circle(ctx: _Context, element: Element) -> list[Op]:
+def draw_circle(ctx: Context, element: Element) -> list[Op]:
     """Compose a circle from cx, cy, r or from its bounding box."""
     frame = ctx.frame(element)
     if "r" in element.attrs:
@@ -218,14 +230,14 @@ def draw_circle(ctx: _Context, element: Element) -> list[Op]:
     return [CircleOp(cx, cy, r, _paint(ctx, element))]
 
 
-def draw_line(ctx: _Context, element: Element) -> list[Op]:
+def draw_line(ctx: Context, element: Element) -> list[Op]:
     """Compose a straight line."""
     frame = ctx.frame(element)
     ends = [ctx.length(element, key, frame) for key in ("x1", "y1", "x2", "y2")]
     return [LineOp(*ends, ctx.style(element, side_default_stroke=True))]
 
 
-def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
+def draw_polygon(ctx: Context, element: Element) -> list[Op]:
     """Compose a regular polygon (first corner at the top, turned by rotation degrees)."""
     frame = ctx.frame(element)
     cx = ctx.length(element, "cx", frame, "50%")
@@ -249,7 +261,7 @@ def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
     return [PolygonOp((corners,), _paint(ctx, element))]
 
 
-def draw_image(ctx: _Context, element: Element) -> list[Op]:
+def draw_image(ctx: Context, element: Element) -> list[Op]:
     """Compose an image fitted into its box (aspect kept, centred)."""
     name = substitute(str(element.attrs.get("src", "")), ctx.fields).strip()
     if not name:
@@ -289,13 +301,13 @@ def fitted_box(width: float, height: float, box: Box, fit: str) -> Box:
     return Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
 
 
-def _is_art(ctx: _Context, element: Element, box: Box, fit: str) -> bool:
+def _is_art(ctx: Context, element: Element, box: Box, fit: str) -> bool:
     """Return whether an image is art meant to cover the card (cover, full bleed or reaching the cut line)."""
     reaches_trim = box.x <= 0 or box.y <= 0 or box.right >= ctx.width or box.bottom >= ctx.height
     return fit == "cover" or element.attrs.get("bleed") is True or reaches_trim
 
 
-def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> None:
+def _warn_low_dpi(ctx: Context, element: Element, asset: Asset, drawn: Box) -> None:
     """Warn once per image and set when a raster image prints below LOW_DPI."""
     if drawn.width <= 0 or drawn.height <= 0:
         return
@@ -315,7 +327,7 @@ def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> 
 _TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")
 
 
-def draw_table(ctx: _Context, element: Element) -> list[Op]:
+def draw_table(ctx: Context, element: Element) -> list[Op]:
     """Compose a score-sheet grid: a header row of column labels, optional row labels, empty cells."""
     box = ctx.box(element)
     columns = [substitute(str(c), ctx.fields) for c in _as_list(element.attrs.get("columns"))]
@@ -346,7 +358,7 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
     return [TableOp(xs, ys, header_fill, style, tuple(c for c in cells if c is not None))]
 
 
-def _cell(ctx: _Context, element: Element, label: str, box: Box, pad: float) -> TextOp | None:
+def _cell(ctx: Context, element: Element, label: str, box: Box, pad: float) -> TextOp | None:
     """Fit one label into a table cell."""
     if not label.strip():
         return None
@@ -374,7 +386,7 @@ def _column_widths(element: Element, count: int, total: float) -> list[float]:
     return widths + [left / rest] * rest if rest else widths
 
 
-DRAWERS: dict[str, Callable[[_Context, Element], list[Op]]] = {
+DRAWERS: dict[str, Callable[[Context, Element], list[Op]]] = {
     "text": draw_text,
     "rect": draw_rect,
     "circle": draw_circle,
