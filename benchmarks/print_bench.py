@@ -224,6 +224,8 @@ def measure(code: Path, project: Path, folder: Path, case: tuple[str, int, str],
         else:
             theirs = run_handwritten(code, project, folder / "hand.pdf")
             ours = run_playproof(code, project, folder / "out")
+        if ours.code or theirs.code:  # run_child lets exit status 1 pass; a build that failed measures nothing
+            raise SystemExit(f"{kind} {size} {fmt}: playproof exited with {ours.code}, the baseline with {theirs.code}")
         pairs.append((ours, theirs))
         print(f"| {kind} | {size:,} | {fmt} | {n + 1} | {'playproof' if n % 2 == 0 else 'baseline'} | "
               f"{ours.cpu:.2f} | {theirs.cpu:.2f} | {ours.cpu / theirs.cpu:.2f} | {ours.wall:.2f} | "
@@ -254,6 +256,9 @@ def main() -> None:
         summary = []
         cases = [(kind, int(size), fmt) for kind in args.decks.split(",") for size in args.sizes.split(",")
                  for fmt in args.formats.split(",")]
+        warm = make_deck(folder / "warm", 8, "csv")  # the first process of a run reads files no later one reads
+        run_playproof(code, warm, folder / "out")
+        run_handwritten(code, warm, folder / "hand.pdf")
         for kind, size, fmt in cases:
             project = make_deck(folder, size, fmt, kind)
             if args.check:
