@@ -46,6 +46,7 @@ class ComposeState:
         self.boxes: dict[tuple[int, bool], Box] = {}
         self.shapes: dict[int, tuple[Outline, Outline, HexGroup | None]] = {}
         self.text_styles: dict[tuple[int, int], Any] = {}
+        self.text_plans: dict[tuple[int, int, bool], Any] = {}
         self.safe_boxes: dict[tuple[Any, bool, int], bool] = {}
         self.low_dpi: set[tuple[Path, str]] = set()
         self.set_sizes: dict[tuple[int, int, bool], float] = {}

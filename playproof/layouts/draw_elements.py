@@ -6,7 +6,7 @@ import math
 import re
 from typing import Callable
 
-from playproof.errors import Location, PlayproofError
+from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts.assets import Asset
 from playproof.layouts.context import Context
 from playproof.layouts.elements import Element, Length, substitute
@@ -86,19 +86,26 @@ def fitted_text(ctx: Context, element: Element, text: str, box: Box, column: str
                 align: str = "left", valign: str = "top") -> TextOp | None:
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
     style = text_style(ctx, element)
-    family, size, min_size, line_height = style.family, style.size, style.min_size, style.line_height
+    size, min_size = style.size, style.min_size
     fit = element.attrs.get("fit", "shrink")
     if fit == "none":  # a fixed size: never shrunk, an overflow is warned about
         min_size = size
     elif fit == "set":  # every card of the set at the size the most crowded card needed
         size = min(size, set_text_size(ctx, element))
+    block = _laid_out(ctx, text, box, column, TextStyle(style.family, size, min_size, style.line_height), fit)
+    return TextOp(box, block, align, valign, *_text_paint(ctx, element, box))
+
+
+def _laid_out(ctx: Context, text: str, box: Box, column: str | None, style: TextStyle, fit: str) -> TextBlock:
+    """Lay text out at the largest size that fits; report unknown icons, missing glyphs and an overflow."""
     assets = ctx.c.assets
     for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
             ctx.c.problems.warn(ctx.where(column), f":{name}: is not an icon (no assets/{name}.svg, .png or .jpg); "
                                                    "printed as text")
+    family = style.family
     words = parse_text(text, assets.is_icon)
-    block = ctx.c.typesetter.fit(words, family, size, min_size, box.width, box.height, line_height)
+    block = ctx.c.typesetter.fit(words, family, style.size, style.min_size, box.width, box.height, style.line_height)
     if isinstance(words, PlainText):  # one style: check the whole text at once
         _report_glyphs(ctx, text, family.bold if words.bold else family.regular, column)
     else:
@@ -108,12 +115,75 @@ def fitted_text(ctx: Context, element: Element, text: str, box: Box, column: str
         at = (f'at its size {block.size:g} pt (fit = "none" never shrinks it)' if fit == "none"
               else f"even at the minimum size {block.size:g} pt")
         ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm {at}")
+    return block
+
+
+def _text_paint(ctx: Context, element: Element, box: Box) -> tuple[str, str | None, float, str | None, float]:
+    """Return a text's colour, outline colour, outline width, shadow colour and opacity."""
     colour = ctx.colour(element.attrs.get("colour", "#000000"), element) or "#000000"
     outline = ctx.colour(element.attrs.get("outline"), element)
     shadow = ctx.colour(element.attrs.get("shadow"), element)
     width = ctx.length(element, "outline_width", box, "0.5pt") if outline else 0.0
-    return TextOp(box, block, align, valign, colour, None if outline == "none" else outline, width,
-                  None if shadow == "none" else shadow, ctx.opacity(element))
+    return (colour, None if outline == "none" else outline, width, None if shadow == "none" else shadow,
+            ctx.opacity(element))
+
+
+class TextPlan(FrozenRecord):
+    """What a text element draws the same on every card when only its text comes from fields."""
+
+    __slots__ = ("box", "align", "valign", "column", "style", "fit", "paint", "angle")
+    box: Box
+    align: str
+    valign: str
+    column: str | None
+    style: TextStyle
+    fit: str
+    paint: tuple[str, str | None, float, str | None, float]
+    angle: float
+
+    def __init__(self, box: Box, align: str, valign: str, column: str | None, style: TextStyle, fit: str,
+                 paint: tuple[str, str | None, float, str | None, float], angle: float) -> None:
+        SET(self, "box", box)
+        SET(self, "align", align)
+        SET(self, "valign", valign)
+        SET(self, "column", column)
+        SET(self, "style", style)
+        SET(self, "fit", fit)
+        SET(self, "paint", paint)
+        SET(self, "angle", angle)
+
+
+def text_plan(ctx: Context, element: Element) -> TextPlan | None:
+    """Return a text element's plan, worked out once per set and side; None when more than its text comes from
+    fields, its hex cells change per row, its size is shared by the set, or working it out reports a problem
+    (then every card works it out as it draws, and the problem is reported as it always is)."""
+    key = (id(ctx.layout), id(element), ctx.back)
+    plans = ctx.c.text_plans
+    if key in plans:
+        return plans[key]
+    plan = None
+    attrs = element.attrs
+    fit = str(attrs.get("fit", "shrink"))
+    align, valign = str(attrs.get("align", "left")), str(attrs.get("valign", "top"))
+    if (set(element.first_fields) <= {"text"} and not isinstance(ctx.layout.cells, str) and fit != "set"
+            and align in ("left", "center", "right") and valign in ("top", "middle", "bottom")):
+        c = ctx.c
+        kept = c.problems, c.reported, dict(ctx.frames), dict(c.boxes), dict(c.text_styles)
+        c.problems, c.reported = Problems(), set(c.reported)  # a dry run: nothing it finds is kept
+        try:
+            box = ctx.box(element)
+            style = text_style(ctx, element)
+            if fit == "none":
+                style = TextStyle(style.family, style.size, style.size, style.line_height)
+            plan = TextPlan(box, align, valign, _column(element, "text"), style, fit, _text_paint(ctx, element, box),
+                            rotation(ctx, element))
+            if c.problems.items:  # what was worked out on the way is forgotten too: the card reports it
+                plan = None
+                ctx.frames, c.boxes, c.text_styles = kept[2:]
+        finally:
+            c.problems, c.reported = kept[:2]
+    plans[key] = plan
+    return plan
 
 
 def set_text_size(ctx: Context, element: Element) -> float:
@@ -164,6 +234,14 @@ def draw_text(ctx: Context, element: Element) -> list[Op]:
     text = substitute(str(element.attrs.get("text", "")), ctx.fields)
     if not text.strip():
         return []
+    plan = text_plan(ctx, element)
+    if plan is not None:
+        box, angle = plan.box, plan.angle
+        block = _laid_out(ctx, text, box, plan.column, plan.style, plan.fit)
+        op = TextOp(box, block, plan.align, plan.valign, *plan.paint)
+        if block.fits:
+            ctx.warn_outside_safe(element, lambda: rotated_bounds(op.ink_box(), angle, box), None if angle else box)
+        return [RotatedOp(op, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else op]
     align = str(element.attrs.get("align", "left"))
     valign = str(element.attrs.get("valign", "top"))
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):

@@ -72,6 +72,7 @@ class PdfWriter:
         self.bookmarks: set[str] = set()
         self.height = 0.0
         self.replays: dict[int, tuple[Scene, list[str], list[str]]] = {}
+        self.frames: dict[tuple[Any, ...], tuple[Box, Box, list[str], tuple[float, ...]]] = {}
 
     def colour(self, hex_colour: str) -> Any:
         """Return a reportlab colour for "#rrggbb" (cached)."""
@@ -126,11 +127,7 @@ class PdfWriter:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""
         c = self.canvas
         c.saveState()
-        art = slot.art.grow(SEAM, SEAM, SEAM, SEAM)
-        clip = c.beginPath()
-        clip.rect(art.x, self.height - art.bottom, art.width, art.height)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.transform(*design_matrix(slot, scene, self.height))
+        self._slot_frame(slot, scene)
         if scene.bleed_outline.kind != "rect":
             path = c.beginPath()
             _outline_path(path, scene.bleed_outline, -scene.bleed)
@@ -140,6 +137,30 @@ class PdfWriter:
         c.restoreState()
         if scene.fold_xs:
             self._fold_ticks(slot, scene)
+
+    def _slot_frame(self, slot: Slot, scene: Scene) -> None:
+        """Clip to a slot's art box and move to its design's coordinates.
+
+        A grid's slots share their cell's boxes on every page: the operators are worked out once per cell and
+        design size, and written again.
+        """
+        c = self.canvas
+        key = (id(slot.art), id(slot.trim), slot.origin, slot.rotation, slot.mirrored, slot.part is None,
+               scene.width, scene.height, self.height, c._currentMatrix)
+        kept = self.frames.get(key)
+        if kept is not None and kept[0] is slot.art and kept[1] is slot.trim:
+            c._code.extend(kept[2])
+            c._currentMatrix = kept[3]
+            return
+        start = len(c._code)
+        art = slot.art.grow(SEAM, SEAM, SEAM, SEAM)
+        clip = c.beginPath()
+        clip.rect(art.x, self.height - art.bottom, art.width, art.height)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.transform(*design_matrix(slot, scene, self.height))
+        if len(self.frames) >= self.REPLAYS:
+            self.frames.clear()
+        self.frames[key] = (slot.art, slot.trim, c._code[start:], c._currentMatrix)
 
     REPLAYS = 512
     """The most scenes whose PDF operators are kept for drawing them again."""

@@ -59,3 +59,23 @@ def test_each_row_with_a_missing_image_is_still_reported(tmp_path: Path) -> None
     missing = [p for p in raised.value.problems if 'image "moon.svg" not found' in p.message]
     assert len(missing) == 2  # rows 4 and 8 have the moon
     assert len({str(p.location) for p in missing}) == 2
+
+
+def test_a_text_whose_only_field_is_its_text_works_out_its_paint_once(tmp_path: Path, monkeypatch) -> None:
+    calls: list[int] = []
+    real = draw_elements._text_paint
+    monkeypatch.setattr(draw_elements, "_text_paint", lambda *args: calls.append(1) or real(*args))
+    project = print_bench.make_deck(tmp_path, 20, "csv")
+    build(project, tmp_path / "out")
+    assert len(calls) == 2 + 1  # the title's and the rules text's plans; the back's title, composed once
+
+
+def test_a_bad_colour_of_a_text_is_reported_once_in_layouts_toml(tmp_path: Path) -> None:
+    project = print_bench.make_deck(tmp_path, 12, "csv")
+    layouts = project / "layouts.toml"
+    layouts.write_text(layouts.read_text().replace('size = "9pt",', 'size = "9pt", colour = "#12345",', 1))
+    with pytest.raises(ProblemsError) as raised:
+        build(project, tmp_path / "out")
+    assert [str(p) for p in raised.value.problems if "#12345" in p.message] == [
+        'layouts.toml: set "Cards", element 3: colour: "#12345" is not a colour (use #rrggbb, #rrggbbaa with '
+        'opacity, or a name like "navy")']
