@@ -204,6 +204,10 @@ class _AssetFiles:
             folder.is_dir()) else {}
         self.stems = {name.rsplit(".", 1)[0]: name for name in self.files if name.lower().endswith(IMAGE_SUFFIXES)}
         self.hashes: dict[str, str] = {}
+        names = sorted({*self.files, *self.stems}, key=len, reverse=True)
+        # the tokens (as _TOKEN finds them) that name a file: found in C, not token by token
+        self.named = re.compile(r"(?<![\w./-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w./-])") if (
+            names) else None
 
     def hash(self, name: str) -> str:
         """Return a file's content hash."""
@@ -215,14 +219,14 @@ class _AssetFiles:
 
 def _art(assets: _AssetFiles, values: Iterable[str]) -> dict[str, str]:
     """Return the asset files named in some text (`dragon.png`, `dragon`, `:gold:`) with their hashes."""
-    files, stems = assets.files, assets.stems
-    if not files:
+    files, stems, named = assets.files, assets.stems, assets.named
+    if named is None:
         return {}
     found: dict[str, str] = {}
     for value in values:
-        for token in _TOKEN.findall(value):
-            name = token if token in files else stems.get(token)
-            if name is not None and name not in found:
+        for token in named.findall(value):
+            name = token if token in files else stems[token]
+            if name not in found:
                 found[name] = assets.hash(name)
     return found
 
