@@ -95,14 +95,18 @@ class TextShower:
         beginText(), setFillColorRGB, and per run setFont (when it changes), setTextTransform(1, 0, 0, -1, x, y)
         and _textOut; None when a font is not a TrueType font (reportlab then writes it)."""
         code = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(rgb)} rg"]
+        append, escape = code.append, self.escape
         font, codes, subset = None, None, -1
         for name, size, x, y, run in runs:
             if name != font:
                 font, codes, subset = name, self.codes(name), -1
                 if codes is None:
                     return None
-            code.append(f"{fp_str(1, 0, 0, -1, x, y)} Tm")
+            append(f"1 0 0 -1 {fp_str(x, y)} Tm")  # fp_str writes each number on its own: the same text
+            if subset == 0 and run and codes.covered.issuperset(run):  # type: ignore[union-attr] # the common case
+                append(f"({escape(run.translate(codes.table).encode('latin-1'))}) Tj")  # type: ignore[union-attr]
+                continue
             shown, subset = self.encoded(codes, size, size * 1.2, run, subset)  # type: ignore[arg-type]
-            code.append(shown)
-        code.append("ET")
+            append(shown)
+        append("ET")
         return " ".join(code)
