@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from playproof.components.model import ComponentRow, ComponentSet
-from playproof.layouts.context import ROW_FREE_FIELDS, VALUE_OPS_KEPT, ComposeState, Context, geometry
+from playproof.layouts.context import ROW_FREE_FIELDS, UNSHARED, VALUE_OPS_KEPT, ComposeState, Context, geometry
 from playproof.layouts.draw_elements import DRAWERS
 from playproof.layouts.elements import Element, Side
 from playproof.layouts.scene import Op, Scene
@@ -53,16 +53,23 @@ def element_ops(ctx: Context, element: Element) -> list[Op]:
         if ops is None:
             ops = ctx.c.static_ops[key] = drawers[element.type](ctx, element)
         return ops
+    c = ctx.c
+    misses = c.value_misses.get(id(element), 0)
+    if misses >= UNSHARED:  # every value of this element so far was new (each card's own name): not kept
+        return drawers[element.type](ctx, element)
     fields = ctx.fields
     key = (id(ctx.layout), id(element), ctx.back, tuple([fields.get(name) for name in used]))
-    ops = ctx.c.value_ops.get(key)
-    if ops is None:
-        reported = len(ctx.c.problems.items)
-        ops = drawers[element.type](ctx, element)
-        if len(ctx.c.problems.items) == reported:  # a row with a problem reports it again: not kept
-            if len(ctx.c.value_ops) >= VALUE_OPS_KEPT:
-                ctx.c.value_ops.clear()
-            ctx.c.value_ops[key] = ops
+    ops = c.value_ops.get(key)
+    if ops is not None:
+        c.value_misses[id(element)] = -VALUE_OPS_KEPT  # values repeat: kept from now on
+        return ops
+    reported = len(c.problems.items)
+    ops = drawers[element.type](ctx, element)
+    if len(c.problems.items) == reported:  # a row with a problem reports it again: not kept
+        if len(c.value_ops) >= VALUE_OPS_KEPT:
+            c.value_ops.clear()
+        c.value_ops[key] = ops
+        c.value_misses[id(element)] = misses + 1
     return ops
 
 

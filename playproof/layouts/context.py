@@ -25,6 +25,8 @@ from playproof.units import mm, parse_length, to_mm
 ROW_FREE_FIELDS = frozenset({"_game", "_version", "_set"})
 VALUE_OPS_KEPT = 2048
 """The most elements' ops kept per distinct field values (a deck's suits and shared texts; memory stays flat)."""
+UNSHARED = 256
+"""An element whose first this many values were all different is composed per card without keeping its ops."""
 
 
 @dataclass
@@ -41,6 +43,7 @@ class ComposeState:
     def __post_init__(self) -> None:
         self.static_ops: dict[tuple[Any, ...], list[Op]] = {}
         self.value_ops: dict[tuple[Any, ...], list[Op]] = {}
+        self.value_misses: dict[int, int] = {}
         self.element_fields: dict[int, tuple[str, ...]] = {}
         self.backgrounds: dict[tuple[int, int, bool, str], Op] = {}
         self.boxes: dict[tuple[int, bool], Box] = {}

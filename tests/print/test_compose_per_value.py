@@ -79,3 +79,23 @@ def test_a_bad_colour_of_a_text_is_reported_once_in_layouts_toml(tmp_path: Path)
     assert [str(p) for p in raised.value.problems if "#12345" in p.message] == [
         'layouts.toml: set "Cards", element 3: colour: "#12345" is not a colour (use #rrggbb, #rrggbbaa with '
         'opacity, or a name like "navy")']
+
+
+def test_an_element_whose_values_never_repeat_stops_keeping_its_ops(tmp_path: Path, monkeypatch) -> None:
+    from playproof.layouts import compose
+    from playproof.output import build as build_module
+
+    monkeypatch.setattr(compose, "UNSHARED", 5)
+    composers: list[compose.Composer] = []
+    real = build_module.Composer
+
+    class Kept(real):  # type: ignore[misc,valid-type]
+        def __post_init__(self) -> None:
+            super().__post_init__()
+            composers.append(self)
+
+    monkeypatch.setattr(build_module, "Composer", Kept)
+    project = print_bench.make_deck(tmp_path, 20, "csv", "icons")
+    build(project, tmp_path / "out")
+    kept = composers[0].value_ops
+    assert len(kept) == 5 + 5 + 4  # the names' and rules texts' first five; the four suits' icons, kept for good
