@@ -223,11 +223,10 @@ def _art(assets: _AssetFiles, values: Iterable[str]) -> dict[str, str]:
     if named is None:
         return {}
     found: dict[str, str] = {}
-    for value in values:
-        for token in named.findall(value):
-            name = token if token in files else stems[token]
-            if name not in found:
-                found[name] = assets.hash(name)
+    for token in named.findall(" ".join(values)):  # a space ends a token: none runs from one value into the next
+        name = token if token in files else stems[token]
+        if name not in found:
+            found[name] = assets.hash(name)
     return found
 
 

@@ -351,7 +351,7 @@ def _component_rows(cset: ComponentSet, header: list[str], numbered: Iterable[tu
     """Yield the component rows of a table's numbered rows, checking counts."""
     names: dict[tuple[str, ...], tuple[str, ...]] = {}  # every row of the sheet shares one tuple of names
     for number, raw in numbered:
-        fields = {h: _clean(v) for h, v in zip(header, raw) if h}
+        fields = {h: (v.strip() or None) if type(v) is str else _clean(v) for h, v in zip(header, raw) if h}
         count = _parse_count(fields.pop("count", None), cset, number, problems)
         keys = tuple(fields)
         yield ComponentRow.compact(number, names.setdefault(keys, keys), tuple(fields.values()), count)
