@@ -6,7 +6,6 @@ The element composers (draw_elements) and the scene builder (compose) both use i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -29,18 +28,16 @@ UNSHARED = 256
 """An element whose first this many values were all different is composed per card without keeping its ops."""
 
 
-@dataclass
 class ComposeState:
-    """What composing a project's designs shares: fonts, assets, a problem collector and caches."""
+    """What composing a project's designs shares: fonts, assets, a problem collector and caches.
 
-    project: Path | None
-    problems: Problems
-    builtins: dict[str, str] = field(default_factory=dict)
-    fonts: FontBook = field(init=False)
-    assets: Assets = field(init=False)
-    typesetter: Typesetter = field(init=False)
+    A plain class, not a dataclass: a build's imports keep to few dataclasses (each compiles its methods).
+    """
 
-    def __post_init__(self) -> None:
+    def __init__(self, project: Path | None, problems: Problems, builtins: dict[str, str] | None = None) -> None:
+        self.project = project
+        self.problems = problems
+        self.builtins: dict[str, str] = {} if builtins is None else builtins
         self.static_ops: dict[tuple[Any, ...], list[Op]] = {}
         self.value_ops: dict[tuple[Any, ...], list[Op]] = {}
         self.value_misses: dict[int, int] = {}

@@ -90,8 +90,8 @@ def test_an_element_whose_values_never_repeat_stops_keeping_its_ops(tmp_path: Pa
     real = build_module.Composer
 
     class Kept(real):  # type: ignore[misc,valid-type]
-        def __post_init__(self) -> None:
-            super().__post_init__()
+        def __init__(self, *args) -> None:
+            super().__init__(*args)
             composers.append(self)
 
     monkeypatch.setattr(build_module, "Composer", Kept)
