@@ -18,6 +18,7 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectO
                                      TextOp)
 from playproof.output.calibration import draw_calibration
 from playproof.output.metadata import DocumentInfo, stamp_canvas, titled
+from playproof.output.pdfforms import form_renderer
 from playproof.output.pdftext import TextShower
 from playproof.units import mm
 
@@ -26,31 +27,6 @@ CUT_COLOUR = "#808080"
 OVERLAP_LABELS = {"cut": "cut here", "glue": "glue here"}  # tiled parts: the overlap's two guides
 SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hairline gap shows between them
 SceneFor = Callable[[Slot], Scene | None]
-
-
-def _form_renderer() -> type:
-    """Return reportlab's PDF renderer drawing an SVG's raster images as image XObjects.
-
-    reportlab draws them as inline images, whose binary data a form (where each SVG icon is drawn
-    once) cannot hold: `TypeError: ... expected str instance, bytes found`.
-    """
-    from reportlab.graphics.renderPDF import _PDFRenderer
-    from reportlab.pdfbase._fontdata import standardFonts as STANDARD_FONTS  # noqa: N812
-    from reportlab.lib.utils import ImageReader
-
-    class FormRenderer(_PDFRenderer):  # type: ignore[misc]
-        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802,N803 (reportlab's names)
-            # The drawing state starts in Helvetica, which is never embedded: use the bundled font.
-            if delta.get("fontName") in STANDARD_FONTS:
-                delta = {**delta, "fontName": DEFAULT_FAMILY}
-            super().applyStateChanges(delta, newState)
-
-        def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
-            path = image.path
-            if path is not None and (hasattr(path, "mode") or Path(str(path)).is_file()):
-                self._canvas.drawImage(ImageReader(path), image.x, image.y, image.width, image.height, mask="auto")
-
-    return FormRenderer
 
 
 class PdfWriter:
@@ -264,7 +240,7 @@ class PdfWriter:
             name = f"svg{len(self.forms)}"
             c = self.canvas
             c.beginForm(name, lowerx=0, lowery=0, upperx=asset.width, uppery=asset.height)
-            _form_renderer()().draw(renderScaledDrawing(self.assets.svg_drawing(asset.path)), c, 0, 0)
+            form_renderer()().draw(renderScaledDrawing(self.assets.svg_drawing(asset.path)), c, 0, 0)
             c.endForm()
             self.forms[asset.path] = name
         return name
