@@ -153,7 +153,7 @@ def designs_of(loaded: Project) -> dict[str, Design]:
         rows = list(loaded.component_set(layout).rows)
         keys = _keys(rows)
         for row, key in zip(rows, keys):
-            values = {k: _text(v) for k, v in row.fields.items()}
+            values = {k: v if type(v) is str else _text(v) for k, v in zip(row.names, row.values)}
             art = {**static_art, **_art(assets, values.values())}
             design = Design(name, key, row.row, row.count, values, art, layout_hash)
             found[design.id] = design
@@ -162,7 +162,18 @@ def designs_of(loaded: Project) -> dict[str, Design]:
 
 def _keys(rows: list[Any]) -> list[str]:
     """Return each row's key: its key/name/title/id value where unique in the set, else `row N`."""
-    named = [_key(row) for row in rows]
+    columns: dict[tuple[str, ...], list[int]] = {}  # a sheet's rows share their names: the key columns' places
+    named = []
+    for row in rows:
+        names = getattr(row, "names", None)
+        if names is None:
+            named.append(_key(row))
+            continue
+        places = columns.get(names)
+        if places is None:
+            places = columns[names] = [names.index(c) for c in KEY_COLUMNS if c in names]
+        named.append(next((text for i in places if (value := row.values[i]) is not None
+                           and (text := str(value).strip())), ""))
     seen: dict[str, int] = {}
     for key in named:
         seen[key] = seen.get(key, 0) + 1
