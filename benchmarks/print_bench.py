@@ -3,7 +3,10 @@
 Both draw the same page (`handwritten_reportlab.py`; `--check` renders pages of both PDFs and
 compares their pixels): a coloured background from a field, a bold title, an SVG icon, wrapped
 rules text, 3 mm bleed with 6 mm gutters, crop marks, a footer, and a back page after every front
-page, turned for long-edge duplex. The deck is read from a CSV file or from components.xlsx.
+page, turned for long-edge duplex. The decks (`--decks`): "plain" (one set, one icon), "icons"
+(one set, the icon chosen per card by a suit column among 4 SVG files) and "sets" (three sets,
+one of them with per-card icons, each with its own back). A deck is read from CSV files (one per
+set) or from components.xlsx (one sheet per set).
 
 Every run is cold: a fresh process (imports included) on a fresh copy of the deck. Both sides run
 from bytecode compiled before the runs, as installed packages do (see precompile). The two sides
@@ -15,8 +18,8 @@ Decks above 20,000 cards pass playproof's product limits (20,000 copies per set,
 build: docs/limits.md) only because the benchmark's playproof process raises them; the work done
 is the same.
 
-Usage: python benchmarks/print_bench.py [--sizes 1000,10000,50000] [--formats csv,xlsx] [--pairs 3]
-       [--code DIR] [--check]
+Usage: python benchmarks/print_bench.py [--sizes 1000,10000,50000] [--formats csv,xlsx]
+       [--decks plain,icons,sets] [--pairs 3] [--code DIR] [--check]
 Results are recorded by hand in benchmarks/RESULTS.md.
 """
 
@@ -40,21 +43,45 @@ WORDS = ("take gain one two fruit gold sister favour wrath place each player the
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
         '<circle cx="50" cy="50" r="46" fill="#e0b040" stroke="#7a5a10" stroke-width="6"/>'
         '<path d="M50 28 L56 44 L73 44 L59 54 L64 71 L50 61 L36 71 L41 54 L27 44 L44 44 Z" fill="#7a5a10"/></svg>')
-LAYOUTS = '''
-[game]
-name = "Benchmark"
-version = "1"
+SUITS = {  # the per-row icons: a suit (faction) column names one of these files
+    "sun": ICON,
+    "moon": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+            '<rect x="6" y="6" width="88" height="88" rx="14" fill="#4060c0" stroke="#102050" stroke-width="6"/>'
+            '<path d="M62 22 A30 30 0 1 0 62 78 A24 24 0 1 1 62 22 Z" fill="#f0f0ff"/></svg>',
+    "leaf": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+            '<path d="M50 4 L96 50 L50 96 L4 50 Z" fill="#40a060" stroke="#104020" stroke-width="6"/>'
+            '<path d="M30 70 C30 40 50 28 72 28 C72 52 58 70 30 70 Z" fill="#e0ffe0"/></svg>',
+    "flame": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+             '<path d="M50 6 L94 90 L6 90 Z" fill="#c04030" stroke="#501010" stroke-width="6"/>'
+             '<path d="M50 36 C62 50 64 60 58 74 C54 80 46 80 42 74 C36 62 42 52 50 36 Z" fill="#ffd080"/></svg>',
+}
+FRONT = ('  {{ type = "text", text = "**{{name}}**", x = "4mm", y = "4mm", width = "55mm", height = "8mm", size = "12pt", '
+         'min_size = "12pt" }},\n'
+         '  {{ type = "image", src = "{src}", x = "21.5mm", y = "16mm", width = "20mm", height = "20mm" }},\n'
+         '  {{ type = "text", text = "{{text}}", x = "4mm", y = "40mm", width = "55mm", height = "44mm", size = "9pt", '
+         'min_size = "9pt" }},\n')
+BACK = ('back = {{ background = "{colour}", elements = [ {{ type = "text", text = "**{title}**", x = "0", y = "40mm", '
+        'width = "100%", height = "8mm", size = "14pt", align = "center", colour = "#ffffff" }} ] }}\n')
+DECKS: dict[str, list[tuple[str, str, str, str]]] = {
+    # deck kind: its sets, each (set name, front image src, back colour, back title)
+    "plain": [("Cards", "icon.svg", "#203040", "Benchmark")],
+    "icons": [("Cards", "{suit}.svg", "#203040", "Benchmark")],
+    "sets": [("Cards", "icon.svg", "#203040", "Benchmark"), ("Heroes", "{suit}.svg", "#402030", "Heroes"),
+             ("Events", "icon.svg", "#304020", "Events")],
+}
+"""The benchmark's decks: one set with one icon, one set whose icon a column chooses, three sets."""
 
-[sets.Cards]
-size = "poker"
-background = "{colour}"
-elements = [
-  { type = "text", text = "**{name}**", x = "4mm", y = "4mm", width = "55mm", height = "8mm", size = "12pt", min_size = "12pt" },
-  { type = "image", src = "icon.svg", x = "21.5mm", y = "16mm", width = "20mm", height = "20mm" },
-  { type = "text", text = "{text}", x = "4mm", y = "40mm", width = "55mm", height = "44mm", size = "9pt", min_size = "9pt" },
-]
-back = { background = "#203040", elements = [ { type = "text", text = "**Benchmark**", x = "0", y = "40mm", width = "100%", height = "8mm", size = "14pt", align = "center", colour = "#ffffff" } ] }
-'''
+
+def layouts(kind: str) -> str:
+    """Return the layouts.toml of a deck kind."""
+    text = '[game]\nname = "Benchmark"\nversion = "1"\n'
+    for name, src, colour, title in DECKS[kind]:
+        text += (f'\n[sets.{name}]\nsize = "poker"\nbackground = "{{colour}}"\nelements = [\n'
+                 + FRONT.format(src=src) + "]\n" + BACK.format(colour=colour, title=title))
+    return text
+
+
+LAYOUTS = layouts("plain")
 
 CHILD_PLAYPROOF = '''
 import sys
@@ -69,46 +96,64 @@ import sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[4])
 import handwritten_reportlab
-handwritten_reportlab.main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))
+handwritten_reportlab.main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3])
 '''
 
 
-def deck_rows(size: int) -> list[tuple[str, str, str]]:
-    """Return `size` distinct cards: name, background colour and 12-30 words of rules text."""
-    rng = random.Random(size)
+def deck_rows(size: int, salt: str = "") -> list[tuple[str, str, str, str]]:
+    """Return `size` distinct cards: name, background colour, 12-30 words of rules text and a suit."""
+    rng = random.Random(f"{size}{salt}" if salt else size)
+    suits = sorted(SUITS)
     cards = []
     for n in range(size):
         text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(12, 30)))
-        cards.append((f"Card {n + 1}", f"#{rng.randint(0xc0, 0xff):02x}{rng.randint(0xc0, 0xff):02x}e0", f"{text}."))
+        colour = f"#{rng.randint(0xc0, 0xff):02x}{rng.randint(0xc0, 0xff):02x}e0"
+        cards.append((f"Card {n + 1}", colour, f"{text}.", suits[n % len(suits)]))
     return cards
 
 
-def make_deck(folder: Path, size: int, fmt: str = "csv") -> Path:
-    """Write a project with `size` distinct poker cards (one row each) as Cards.csv or components.xlsx."""
-    project = folder / f"deck{size}-{fmt}"
+def set_sizes(size: int, kind: str) -> list[int]:
+    """Return how many cards each set of a deck kind holds (`size` in all, the first sets one more)."""
+    count = len(DECKS[kind])
+    return [size // count + (1 if i < size % count else 0) for i in range(count)]
+
+
+def make_deck(folder: Path, size: int, fmt: str = "csv", kind: str = "plain") -> Path:
+    """Write a project with `size` distinct poker cards (one row each) as CSV files or components.xlsx.
+
+    A "plain" deck has columns name, colour, text; the "icons" and "sets" decks have a suit column too.
+    """
+    project = folder / f"deck{size}-{fmt}" if kind == "plain" else folder / f"{kind}{size}-{fmt}"
     (project / "assets").mkdir(parents=True)
     (project / "assets" / "icon.svg").write_text(ICON)
-    (project / "layouts.toml").write_text(LAYOUTS)
-    cards = deck_rows(size)
+    if kind != "plain":
+        for suit, svg in SUITS.items():
+            (project / "assets" / f"{suit}.svg").write_text(svg)
+    (project / "layouts.toml").write_text(layouts(kind))
+    header = ["name", "colour", "text"] + (["suit"] if kind != "plain" else [])
+    tables = [(name, [card[:len(header)] for card in deck_rows(count, name if kind == "sets" else "")])
+              for (name, *_), count in zip(DECKS[kind], set_sizes(size, kind))]
     if fmt == "xlsx":
         import openpyxl
 
         book = openpyxl.Workbook()  # not write-only: shared strings and a dimension, as a spreadsheet saves it
-        sheet = book.active
-        sheet.title = "Cards"
-        sheet.append(["name", "colour", "text"])
-        for card in cards:
-            sheet.append(list(card))
+        book.remove(book.active)
+        for name, cards in tables:
+            sheet = book.create_sheet(name)
+            sheet.append(header)
+            for card in cards:
+                sheet.append(list(card))
         book.save(project / "components.xlsx")
     else:
-        (project / "Cards.csv").write_text("name,colour,text\n" + "".join(f"{a},{b},{c}\n" for a, b, c in cards))
+        for name, cards in tables:
+            (project / f"{name}.csv").write_text(",".join(header) + "\n"
+                                                 + "".join(",".join(card) + "\n" for card in cards))
     return project
 
 
-def deck_file(project: Path) -> Path:
-    """Return the file a project's cards are read from."""
-    xlsx = project / "components.xlsx"
-    return xlsx if xlsx.exists() else project / "Cards.csv"
+def deck_kind(project: Path) -> str:
+    """Return the kind of deck a project folder made by make_deck holds."""
+    return next((kind for kind in DECKS if project.name.startswith(kind)), "plain")
 
 
 def run_playproof(code: Path, project: Path, out: Path) -> ChildRun:
@@ -125,8 +170,7 @@ def run_handwritten(code: Path, project: Path, out: Path) -> ChildRun:
     """Draw a fresh copy of the deck with the hand-written script in a fresh process."""
     fresh = _fresh_copy(project)
     try:
-        return run_child(code, CHILD_HANDWRITTEN, [str(deck_file(fresh)), str(out),
-                                                   str(fresh / "assets" / "icon.svg"), str(HERE)])
+        return run_child(code, CHILD_HANDWRITTEN, [str(fresh), str(out), deck_kind(project), str(HERE)])
     finally:
         shutil.rmtree(fresh)
 
@@ -166,11 +210,40 @@ def check_same_pages(code: Path, project: Path, folder: Path) -> str:
     return f"pages 1, 2 and the last two render the same (at most {worst:.4%} of pixels differ)"
 
 
+def measure(code: Path, project: Path, folder: Path, case: tuple[str, int, str], count: int) -> str:
+    """Build one deck both ways in `count` alternated pairs; print each pair and return the summary row."""
+    kind, size, fmt = case
+    print("| deck | cards | input | pair | first | playproof CPU s | baseline CPU s | CPU ratio "
+          "| playproof wall s | baseline wall s | playproof peak MiB | baseline peak MiB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    pairs: list[tuple[ChildRun, ChildRun]] = []
+    for n in range(count):
+        if n % 2 == 0:
+            ours = run_playproof(code, project, folder / "out")
+            theirs = run_handwritten(code, project, folder / "hand.pdf")
+        else:
+            theirs = run_handwritten(code, project, folder / "hand.pdf")
+            ours = run_playproof(code, project, folder / "out")
+        if ours.code or theirs.code:  # run_child lets exit status 1 pass; a build that failed measures nothing
+            raise SystemExit(f"{kind} {size} {fmt}: playproof exited with {ours.code}, the baseline with {theirs.code}")
+        pairs.append((ours, theirs))
+        print(f"| {kind} | {size:,} | {fmt} | {n + 1} | {'playproof' if n % 2 == 0 else 'baseline'} | "
+              f"{ours.cpu:.2f} | {theirs.cpu:.2f} | {ours.cpu / theirs.cpu:.2f} | {ours.wall:.2f} | "
+              f"{theirs.wall:.2f} | {ours.peak_mib:.0f} | {theirs.peak_mib:.0f} |", flush=True)
+    print(flush=True)
+    ratios = [a.cpu / b.cpu for a, b in pairs]
+    return (f"| {kind} | {size:,} | {fmt} | {len(pairs)} | {spread([a.cpu for a, _ in pairs])} | "
+            f"{spread([b.cpu for _, b in pairs])} | {spread(ratios)} | "
+            f"{spread([a.peak_mib for a, _ in pairs], 0)} | {spread([b.peak_mib for _, b in pairs], 0)} | "
+            f"{median([a.peak_mib - b.peak_mib for a, b in pairs]):+.0f} |")
+
+
 def main() -> None:
     """Build each deck both ways in alternating pairs and print a table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--formats", default="csv,xlsx")
+    parser.add_argument("--decks", default="plain,icons,sets", help=f"deck kinds ({', '.join(DECKS)})")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--code", type=Path, default=HERE.parent, help="playproof checkout to measure")
     parser.add_argument("--check", action="store_true", help="first compare the two PDFs' pixels")
@@ -181,36 +254,20 @@ def main() -> None:
         folder = Path(tmp)
         precompile(code, folder / "pycache")
         summary = []
-        for size in (int(s) for s in args.sizes.split(",")):
-            for fmt in args.formats.split(","):
-                project = make_deck(folder, size, fmt)
-                if args.check:
-                    print(f"{size} {fmt}: {check_same_pages(code, project, folder)}", flush=True)
-                print("| cards | input | pair | first | playproof CPU s | baseline CPU s | CPU ratio "
-                      "| playproof wall s | baseline wall s | playproof peak MiB | baseline peak MiB |")
-                print("|---|---|---|---|---|---|---|---|---|---|---|")
-                pairs: list[tuple[ChildRun, ChildRun]] = []
-                for n in range(args.pairs):
-                    if n % 2 == 0:
-                        ours = run_playproof(code, project, folder / "out")
-                        theirs = run_handwritten(code, project, folder / "hand.pdf")
-                    else:
-                        theirs = run_handwritten(code, project, folder / "hand.pdf")
-                        ours = run_playproof(code, project, folder / "out")
-                    pairs.append((ours, theirs))
-                    print(f"| {size:,} | {fmt} | {n + 1} | {'playproof' if n % 2 == 0 else 'baseline'} | "
-                          f"{ours.cpu:.2f} | {theirs.cpu:.2f} | {ours.cpu / theirs.cpu:.2f} | {ours.wall:.2f} | "
-                          f"{theirs.wall:.2f} | {ours.peak_mib:.0f} | {theirs.peak_mib:.0f} |", flush=True)
-                ratios = [a.cpu / b.cpu for a, b in pairs]
-                summary.append(f"| {size:,} | {fmt} | {len(pairs)} | {spread([a.cpu for a, _ in pairs])} | "
-                               f"{spread([b.cpu for _, b in pairs])} | {spread(ratios)} | "
-                               f"{spread([a.peak_mib for a, _ in pairs], 0)} | {spread([b.peak_mib for _, b in pairs], 0)} | "
-                               f"{median([a.peak_mib - b.peak_mib for a, b in pairs]):+.0f} |")
-                print(flush=True)
-                shutil.rmtree(project)
-        print("| cards | input | pairs | playproof CPU s, median (range) | baseline CPU s | CPU ratio | "
+        cases = [(kind, int(size), fmt) for kind in args.decks.split(",") for size in args.sizes.split(",")
+                 for fmt in args.formats.split(",")]
+        warm = make_deck(folder / "warm", 8, "csv")  # the first process of a run reads files no later one reads
+        run_playproof(code, warm, folder / "out")
+        run_handwritten(code, warm, folder / "hand.pdf")
+        for kind, size, fmt in cases:
+            project = make_deck(folder, size, fmt, kind)
+            if args.check:
+                print(f"{kind} {size} {fmt}: {check_same_pages(code, project, folder)}", flush=True)
+            summary.append(measure(code, project, folder, (kind, size, fmt), args.pairs))
+            shutil.rmtree(project)
+        print("| deck | cards | input | pairs | playproof CPU s, median (range) | baseline CPU s | CPU ratio | "
               "playproof peak MiB | baseline peak MiB | peak difference MiB, median |")
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         print("\n".join(summary))
 
 

@@ -144,16 +144,17 @@ def designs_of(loaded: Project) -> dict[str, Design]:
     """Return every printed design of a loaded project by id (sets in layout order, rows in sheet order)."""
     project = loaded.path
     raw_sets = layouts_toml(project).get("sets", {})
+    assets = _AssetFiles(project / "assets")  # listed once, each file hashed once: not once per row
     found: dict[str, Design] = {}
     for name, layout in loaded.spec.sets.items():
         raw = raw_sets.get(name, {})
         layout_hash = digest([json.dumps(raw, sort_keys=True, default=str).encode()]) if raw else ""
-        static_art = _art(project, _strings(raw))
+        static_art = _art(assets, _strings(raw))
         rows = list(loaded.component_set(layout).rows)
         keys = _keys(rows)
         for row, key in zip(rows, keys):
-            values = {k: _text(v) for k, v in row.fields.items()}
-            art = {**static_art, **_art(project, values.values())}
+            values = {k: v if type(v) is str else _text(v) for k, v in zip(row.names, row.values)}
+            art = {**static_art, **_art(assets, values.values())}
             design = Design(name, key, row.row, row.count, values, art, layout_hash)
             found[design.id] = design
     return found
@@ -161,7 +162,18 @@ def designs_of(loaded: Project) -> dict[str, Design]:
 
 def _keys(rows: list[Any]) -> list[str]:
     """Return each row's key: its key/name/title/id value where unique in the set, else `row N`."""
-    named = [_key(row) for row in rows]
+    columns: dict[tuple[str, ...], list[int]] = {}  # a sheet's rows share their names: the key columns' places
+    named = []
+    for row in rows:
+        names = getattr(row, "names", None)
+        if names is None:
+            named.append(_key(row))
+            continue
+        places = columns.get(names)
+        if places is None:
+            places = columns[names] = [names.index(c) for c in KEY_COLUMNS if c in names]
+        named.append(next((text for i in places if (value := row.values[i]) is not None
+                           and (text := str(value).strip())), ""))
     seen: dict[str, int] = {}
     for key in named:
         seen[key] = seen.get(key, 0) + 1
@@ -195,19 +207,37 @@ def _strings(data: object) -> list[str]:
     return []
 
 
-def _art(project: Path, values: Iterable[str]) -> dict[str, str]:
+class _AssetFiles:
+    """The image files of a project's assets folder, by name and by stem, each hashed when first named."""
+
+    def __init__(self, folder: Path) -> None:
+        self.files = {p.relative_to(folder).as_posix(): p for p in folder.rglob("*") if p.is_file()} if (
+            folder.is_dir()) else {}
+        self.stems = {name.rsplit(".", 1)[0]: name for name in self.files if name.lower().endswith(IMAGE_SUFFIXES)}
+        self.hashes: dict[str, str] = {}
+        names = sorted({*self.files, *self.stems}, key=len, reverse=True)
+        # the tokens (as _TOKEN finds them) that name a file: found in C, not token by token
+        self.named = re.compile(r"(?<![\w./-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w./-])") if (
+            names) else None
+
+    def hash(self, name: str) -> str:
+        """Return a file's content hash."""
+        found = self.hashes.get(name)
+        if found is None:
+            found = self.hashes[name] = _file_hash(self.files[name])
+        return found
+
+
+def _art(assets: _AssetFiles, values: Iterable[str]) -> dict[str, str]:
     """Return the asset files named in some text (`dragon.png`, `dragon`, `:gold:`) with their hashes."""
-    folder = project / "assets"
-    if not folder.is_dir():
+    files, stems, named = assets.files, assets.stems, assets.named
+    if named is None:
         return {}
-    files = {p.relative_to(folder).as_posix(): p for p in folder.rglob("*") if p.is_file()}
-    stems = {name.rsplit(".", 1)[0]: name for name in files if name.lower().endswith(IMAGE_SUFFIXES)}
     found: dict[str, str] = {}
-    for value in values:
-        for token in _TOKEN.findall(value):
-            name = token if token in files else stems.get(token)
-            if name is not None and name not in found:
-                found[name] = _file_hash(files[name])
+    for token in named.findall(" ".join(values)):  # a space ends a token: none runs from one value into the next
+        name = token if token in files else stems[token]
+        if name not in found:
+            found[name] = assets.hash(name)
     return found
 
 

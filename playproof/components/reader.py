@@ -332,8 +332,10 @@ def _new_set(name: str, file: str, first: Sequence[Any] | None, problems: Proble
 def _numbered(table: Iterable[Sequence[Any]]) -> Iterator[tuple[int, Sequence[Any]]]:
     """Yield (spreadsheet row, values) of each row after the header that is not empty."""
     for number, raw in enumerate(table, start=2):
-        if not all(v is None or (isinstance(v, str) and not v.strip()) for v in raw):
-            yield number, raw  # stray formatting leaves empty trailing rows: they are skipped
+        for v in raw:  # stray formatting leaves empty trailing rows: they are skipped
+            if v is not None and (v.strip() if isinstance(v, str) else True):
+                yield number, raw
+                break
 
 
 def _numbered_again(again: Callable[[], Iterable[Sequence[Any]]] | None) -> Iterator[tuple[int, Sequence[Any]]]:
@@ -349,7 +351,7 @@ def _component_rows(cset: ComponentSet, header: list[str], numbered: Iterable[tu
     """Yield the component rows of a table's numbered rows, checking counts."""
     names: dict[tuple[str, ...], tuple[str, ...]] = {}  # every row of the sheet shares one tuple of names
     for number, raw in numbered:
-        fields = {h: _clean(v) for h, v in zip(header, raw) if h}
+        fields = {h: (v.strip() or None) if type(v) is str else _clean(v) for h, v in zip(header, raw) if h}
         count = _parse_count(fields.pop("count", None), cset, number, problems)
         keys = tuple(fields)
         yield ComponentRow.compact(number, names.setdefault(keys, keys), tuple(fields.values()), count)

@@ -3,9 +3,9 @@
 layouts.toml names the address: `[data] url = "https://.../pub?output=xlsx"` (the whole workbook),
 or a table of sheet name -> CSV address. Each fetch is a conditional GET (ETag, Last-Modified);
 the last copy is kept under PROJECT/.playproof-cache/ and used, with a warning, when the address
-cannot be reached. Only http and https are fetched (redirects too), at most MAX_BYTES; what comes
-back is read as a workbook or CSV and nothing else, so no address can make playproof read a local
-file or run code.
+cannot be reached. Only http and https are fetched (redirects too), at most remote_http.MAX_BYTES;
+what comes back is read as a workbook or CSV and nothing else, so no address can make playproof read
+a local file or run code. The network modules are imported only for a project that names an address.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ import json
 import os
 import time
 import tomllib
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,8 +22,6 @@ from urllib.parse import urlsplit
 from playproof.errors import Location, PlayproofError, Problems
 
 CACHE = ".playproof-cache"
-TIMEOUT = 15.0  # seconds for one fetch
-MAX_BYTES = 50 * 1024 * 1024
 OFFLINE = "PLAYPROOF_OFFLINE"  # set to 1: use the cached copies, fetch nothing
 POLL_SECONDS = 60.0  # --watch asks the address again this often (a published sheet updates within minutes)
 XLSX_MAGIC = b"PK\x03\x04"
@@ -57,24 +53,6 @@ def check_address(address: object, where: str) -> None:
         raise PlayproofError(f'layouts.toml: {where} must be an http:// or https:// address, not {address!r}')
 
 
-class _HttpOnlyRedirects(urllib.request.HTTPRedirectHandler):
-    """Follow redirects to http and https addresses only."""
-
-    def redirect_request(self, req: Any, fp: Any, code: int, msg: str, headers: Any, newurl: str) -> Any:
-        if urlsplit(newurl).scheme not in ("http", "https"):
-            raise urllib.error.URLError(f"redirected to {newurl!r}, which is not an http(s) address")
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
-
-
-def _opener() -> urllib.request.OpenerDirector:
-    """Return an opener that speaks http and https only (no file:, ftp: or data: handlers)."""
-    opener = urllib.request.OpenerDirector()
-    for handler in (urllib.request.HTTPHandler(), urllib.request.HTTPSHandler(), _HttpOnlyRedirects(),
-                    urllib.request.HTTPErrorProcessor(), urllib.request.HTTPDefaultErrorHandler()):
-        opener.add_handler(handler)
-    return opener
-
-
 def cache_folder(project: Path, urls: dict[str, str]) -> Path:
     """Return the folder holding the cached copies of a project's addresses."""
     key = hashlib.sha256(json.dumps(sorted(urls.items())).encode()).hexdigest()[:16]
@@ -98,10 +76,14 @@ def _refresh(url: str, target: Path, problems: Problems) -> None:
     """Bring target up to date from url, or keep the last copy (with a warning), or raise when there is none."""
     meta_path = target.with_name(target.name + ".json")
     meta = json.loads(meta_path.read_text()) if meta_path.is_file() and target.is_file() else {}
+    import urllib.error  # the network is imported only for a project that names an address
+
+    from playproof.components.remote_http import get
+
     try:
         if os.environ.get(OFFLINE, "") not in ("", "0"):
             raise urllib.error.URLError(f"{OFFLINE} is set")
-        data, headers = _get(url, meta)
+        data, headers = get(url, meta)
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", None) or exc
         if not target.is_file():
@@ -119,25 +101,6 @@ def _refresh(url: str, target: Path, problems: Problems) -> None:
     temporary.replace(target)
     meta_path.write_text(json.dumps({"url": url, "fetched": time.time(), "etag": headers.get("ETag"),
                                      "modified": headers.get("Last-Modified")}))
-
-
-def _get(url: str, meta: dict[str, Any]) -> tuple[bytes | None, Any]:
-    """Return (body, headers) of a conditional GET, (None, headers) when not modified."""
-    request = urllib.request.Request(url, headers={"User-Agent": "playproof"})
-    if meta.get("etag"):
-        request.add_header("If-None-Match", meta["etag"])
-    if meta.get("modified"):
-        request.add_header("If-Modified-Since", meta["modified"])
-    try:
-        with _opener().open(request, timeout=TIMEOUT) as response:
-            body = response.read(MAX_BYTES + 1)
-            if len(body) > MAX_BYTES:
-                raise ValueError(f"the answer is larger than {MAX_BYTES // (1024 * 1024)} MB")
-            return body, response.headers
-    except urllib.error.HTTPError as exc:
-        if exc.code == 304:
-            return None, exc.headers
-        raise urllib.error.URLError(f"HTTP {exc.code} {exc.reason}") from None
 
 
 def _check_kind(data: bytes, target: Path, url: str) -> None:

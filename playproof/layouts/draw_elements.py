@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-from playproof.errors import Location, PlayproofError
+from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts.assets import Asset
+from playproof.layouts.context import Context
 from playproof.layouts.elements import Element, Length, substitute
 from playproof.layouts.fonts import DEFAULT_FAMILY, Family
 from playproof.layouts.geometry import Box
@@ -17,9 +18,6 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, Op, PolygonOp, R
 from playproof.layouts.text import PlainText, TextBlock, parse_text
 from playproof.records import FrozenRecord, SET
 from playproof.units import parse_length, to_mm
-
-if TYPE_CHECKING:
-    from playproof.layouts.compose import _Context
 
 DEFAULT_SIZE = 10.0
 DEFAULT_MIN_SIZE = 6.0
@@ -31,7 +29,7 @@ def _column(element: Element, key: str) -> str | None:
     return element.first_fields.get(key)
 
 
-def family_of(ctx: _Context, element: Element) -> Family:
+def family_of(ctx: Context, element: Element) -> Family:
     """Return the element's font family (aliases from the set's `fonts` table resolved)."""
     name = str(element.attrs.get("font", ctx.layout.fonts.get("body", DEFAULT_FAMILY)))
     name = ctx.layout.fonts.get(name, name)
@@ -42,7 +40,7 @@ def family_of(ctx: _Context, element: Element) -> Family:
         return ctx.c.fonts.family(DEFAULT_FAMILY)
 
 
-def _font_size(ctx: _Context, element: Element, key: str, default: float) -> float:
+def _font_size(ctx: Context, element: Element, key: str, default: float) -> float:
     """Return a font size in points."""
     value = element.attrs.get(key)
     if value is None:
@@ -70,7 +68,7 @@ class TextStyle(FrozenRecord):
 _STYLE_KEYS = ("font", "size", "min_size", "line_height")
 
 
-def text_style(ctx: _Context, element: Element) -> TextStyle:
+def text_style(ctx: Context, element: Element) -> TextStyle:
     """Return an element's text style (worked out once per element unless it comes from fields)."""
     key = (id(ctx.layout), id(element))
     style = ctx.c.text_styles.get(key)  # only a style from no field is kept
@@ -84,23 +82,30 @@ def text_style(ctx: _Context, element: Element) -> TextStyle:
     return style
 
 
-def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: str | None,
+def fitted_text(ctx: Context, element: Element, text: str, box: Box, column: str | None,
                 align: str = "left", valign: str = "top") -> TextOp | None:
     """Fit rich text into a box; report overflow, unknown icons and missing glyphs."""
     style = text_style(ctx, element)
-    family, size, min_size, line_height = style.family, style.size, style.min_size, style.line_height
+    size, min_size = style.size, style.min_size
     fit = element.attrs.get("fit", "shrink")
     if fit == "none":  # a fixed size: never shrunk, an overflow is warned about
         min_size = size
     elif fit == "set":  # every card of the set at the size the most crowded card needed
-        size = min(size, ctx.c.set_text_size(ctx, element))
+        size = min(size, set_text_size(ctx, element))
+    block = _laid_out(ctx, text, box, column, TextStyle(style.family, size, min_size, style.line_height), fit)
+    return TextOp(box, block, align, valign, *_text_paint(ctx, element, box))
+
+
+def _laid_out(ctx: Context, text: str, box: Box, column: str | None, style: TextStyle, fit: str) -> TextBlock:
+    """Lay text out at the largest size that fits; report unknown icons, missing glyphs and an overflow."""
     assets = ctx.c.assets
     for name in _ICON_TOKEN.findall(text) if ":" in text else ():
         if not assets.is_icon(name):
             ctx.c.problems.warn(ctx.where(column), f":{name}: is not an icon (no assets/{name}.svg, .png or .jpg); "
                                                    "printed as text")
+    family = style.family
     words = parse_text(text, assets.is_icon)
-    block = ctx.c.typesetter.fit(words, family, size, min_size, box.width, box.height, line_height)
+    block = ctx.c.typesetter.fit(words, family, style.size, style.min_size, box.width, box.height, style.line_height)
     if isinstance(words, PlainText):  # one style: check the whole text at once
         _report_glyphs(ctx, text, family.bold if words.bold else family.regular, column)
     else:
@@ -110,15 +115,92 @@ def fitted_text(ctx: _Context, element: Element, text: str, box: Box, column: st
         at = (f'at its size {block.size:g} pt (fit = "none" never shrinks it)' if fit == "none"
               else f"even at the minimum size {block.size:g} pt")
         ctx.c.problems.warn(ctx.where(column), f"text overflows its box by {to_mm(over):.1f} mm {at}")
+    return block
+
+
+def _text_paint(ctx: Context, element: Element, box: Box) -> tuple[str, str | None, float, str | None, float]:
+    """Return a text's colour, outline colour, outline width, shadow colour and opacity."""
     colour = ctx.colour(element.attrs.get("colour", "#000000"), element) or "#000000"
     outline = ctx.colour(element.attrs.get("outline"), element)
     shadow = ctx.colour(element.attrs.get("shadow"), element)
     width = ctx.length(element, "outline_width", box, "0.5pt") if outline else 0.0
-    return TextOp(box, block, align, valign, colour, None if outline == "none" else outline, width,
-                  None if shadow == "none" else shadow, ctx.opacity(element))
+    return (colour, None if outline == "none" else outline, width, None if shadow == "none" else shadow,
+            ctx.opacity(element))
 
 
-def fitted_size(ctx: _Context, element: Element) -> float:
+class TextPlan(FrozenRecord):
+    """What a text element draws the same on every card when only its text comes from fields."""
+
+    __slots__ = ("box", "align", "valign", "column", "style", "fit", "paint", "angle")
+    box: Box
+    align: str
+    valign: str
+    column: str | None
+    style: TextStyle
+    fit: str
+    paint: tuple[str, str | None, float, str | None, float]
+    angle: float
+
+    def __init__(self, box: Box, align: str, valign: str, column: str | None, style: TextStyle, fit: str,
+                 paint: tuple[str, str | None, float, str | None, float], angle: float) -> None:
+        SET(self, "box", box)
+        SET(self, "align", align)
+        SET(self, "valign", valign)
+        SET(self, "column", column)
+        SET(self, "style", style)
+        SET(self, "fit", fit)
+        SET(self, "paint", paint)
+        SET(self, "angle", angle)
+
+
+def text_plan(ctx: Context, element: Element) -> TextPlan | None:
+    """Return a text element's plan, worked out once per set and side; None when more than its text comes from
+    fields, its hex cells change per row, its size is shared by the set, or working it out reports a problem
+    (then every card works it out as it draws, and the problem is reported as it always is)."""
+    key = (id(ctx.layout), id(element), ctx.back)
+    plans = ctx.c.text_plans
+    if key in plans:
+        return plans[key]
+    plan = None
+    attrs = element.attrs
+    fit = str(attrs.get("fit", "shrink"))
+    align, valign = str(attrs.get("align", "left")), str(attrs.get("valign", "top"))
+    if (set(element.first_fields) <= {"text"} and not isinstance(ctx.layout.cells, str) and fit != "set"
+            and align in ("left", "center", "right") and valign in ("top", "middle", "bottom")):
+        c = ctx.c
+        kept = c.problems, c.reported, dict(ctx.frames), dict(c.boxes), dict(c.text_styles)
+        c.problems, c.reported = Problems(), set(c.reported)  # a dry run: nothing it finds is kept
+        try:
+            box = ctx.box(element)
+            style = text_style(ctx, element)
+            if fit == "none":
+                style = TextStyle(style.family, style.size, style.size, style.line_height)
+            plan = TextPlan(box, align, valign, _column(element, "text"), style, fit, _text_paint(ctx, element, box),
+                            rotation(ctx, element))
+            if c.problems.items:  # what was worked out on the way is forgotten too: the card reports it
+                plan = None
+                ctx.frames, c.boxes, c.text_styles = kept[2:]
+        finally:
+            c.problems, c.reported = kept[:2]
+    plans[key] = plan
+    return plan
+
+
+def set_text_size(ctx: Context, element: Element) -> float:
+    """Return the smallest size a `fit = "set"` text shrinks to on any card of the set (worked out once)."""
+    key = (id(ctx.layout), id(element), ctx.back)
+    sizes = ctx.c.set_sizes
+    if key not in sizes:
+        found = [math.inf]
+        for row in ctx.cset.rows:
+            other = Context(ctx.c, ctx.layout, ctx.cset, row, ctx.back)
+            if element.condition is None or element.condition.holds(other.fields):
+                found.append(fitted_size(other, element))
+        sizes[key] = min(found)
+    return sizes[key]
+
+
+def fitted_size(ctx: Context, element: Element) -> float:
     """Return the size a text element's text shrinks to on one card (inf when it draws nothing)."""
     text = substitute(str(element.attrs.get("text", "")), ctx.fields)
     if not text.strip():
@@ -131,7 +213,7 @@ def fitted_size(ctx: _Context, element: Element) -> float:
     return block.size
 
 
-def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
+def _check_glyphs(ctx: Context, block: TextBlock, column: str | None) -> None:
     """Report characters the font cannot print (they would come out as boxes)."""
     for line in block.lines:
         for placed in line.pieces:
@@ -140,18 +222,26 @@ def _check_glyphs(ctx: _Context, block: TextBlock, column: str | None) -> None:
             _report_glyphs(ctx, placed.piece.text, placed.font, column)
 
 
-def _report_glyphs(ctx: _Context, text: str, font: str, column: str | None) -> None:
+def _report_glyphs(ctx: Context, text: str, font: str, column: str | None) -> None:
     """Warn about each character of text the font has no glyph for."""
     for char in ctx.c.fonts.missing_glyphs(text, font):
         ctx.c.problems.warn(ctx.where(column), f'the font {font} has no glyph for "{char}" '
                                                f"(U+{ord(char):04X}); add a font that has it to fonts/")
 
 
-def draw_text(ctx: _Context, element: Element) -> list[Op]:
+def draw_text(ctx: Context, element: Element) -> list[Op]:
     """Compose a text element."""
     text = substitute(str(element.attrs.get("text", "")), ctx.fields)
     if not text.strip():
         return []
+    plan = text_plan(ctx, element)
+    if plan is not None:
+        box, angle = plan.box, plan.angle
+        block = _laid_out(ctx, text, box, plan.column, plan.style, plan.fit)
+        op = TextOp(box, block, plan.align, plan.valign, *plan.paint)
+        if block.fits:
+            ctx.warn_outside_safe(element, lambda: rotated_bounds(op.ink_box(), angle, box), None if angle else box)
+        return [RotatedOp(op, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else op]
     align = str(element.attrs.get("align", "left"))
     valign = str(element.attrs.get("valign", "top"))
     if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
@@ -168,7 +258,7 @@ def draw_text(ctx: _Context, element: Element) -> list[Op]:
     return [RotatedOp(op, angle, box.x + box.width / 2, box.y + box.height / 2) if angle else op]
 
 
-def rotation(ctx: _Context, element: Element) -> float:
+def rotation(ctx: Context, element: Element) -> float:
     """Return an element's clockwise rotation in degrees (0 when none or not a number)."""
     value = element.attrs.get("rotation")
     if value is None:
@@ -193,19 +283,19 @@ def rotated_bounds(inner: Box, angle: float, about: Box) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def draw_rect(ctx: _Context, element: Element) -> list[Op]:
+def draw_rect(ctx: Context, element: Element) -> list[Op]:
     """Compose a (rounded) rectangle."""
     style = _paint(ctx, element)
     return [RectOp(ctx.box(element), ctx.length(element, "radius", ctx.frame(element), "0mm"), style)]
 
 
-def _paint(ctx: _Context, element: Element) -> Style:
+def _paint(ctx: Context, element: Element) -> Style:
     """Return a shape's paint; with neither fill nor stroke given it is outlined in black."""
     outlined = "fill" not in element.attrs and "stroke" not in element.attrs
     return ctx.style(element, side_default_stroke=outlined)
 
 
-def draw_circle(ctx: _Context, element: Element) -> list[Op]:
+def draw_circle(ctx: Context, element: Element) -> list[Op]:
     """Compose a circle from cx, cy, r or from its bounding box."""
     frame = ctx.frame(element)
     if "r" in element.attrs:
@@ -218,14 +308,14 @@ def draw_circle(ctx: _Context, element: Element) -> list[Op]:
     return [CircleOp(cx, cy, r, _paint(ctx, element))]
 
 
-def draw_line(ctx: _Context, element: Element) -> list[Op]:
+def draw_line(ctx: Context, element: Element) -> list[Op]:
     """Compose a straight line."""
     frame = ctx.frame(element)
     ends = [ctx.length(element, key, frame) for key in ("x1", "y1", "x2", "y2")]
     return [LineOp(*ends, ctx.style(element, side_default_stroke=True))]
 
 
-def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
+def draw_polygon(ctx: Context, element: Element) -> list[Op]:
     """Compose a regular polygon (first corner at the top, turned by rotation degrees)."""
     frame = ctx.frame(element)
     cx = ctx.length(element, "cx", frame, "50%")
@@ -249,7 +339,7 @@ def draw_polygon(ctx: _Context, element: Element) -> list[Op]:
     return [PolygonOp((corners,), _paint(ctx, element))]
 
 
-def draw_image(ctx: _Context, element: Element) -> list[Op]:
+def draw_image(ctx: Context, element: Element) -> list[Op]:
     """Compose an image fitted into its box (aspect kept, centred)."""
     name = substitute(str(element.attrs.get("src", "")), ctx.fields).strip()
     if not name:
@@ -289,13 +379,13 @@ def fitted_box(width: float, height: float, box: Box, fit: str) -> Box:
     return Box(box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, w, h)
 
 
-def _is_art(ctx: _Context, element: Element, box: Box, fit: str) -> bool:
+def _is_art(ctx: Context, element: Element, box: Box, fit: str) -> bool:
     """Return whether an image is art meant to cover the card (cover, full bleed or reaching the cut line)."""
     reaches_trim = box.x <= 0 or box.y <= 0 or box.right >= ctx.width or box.bottom >= ctx.height
     return fit == "cover" or element.attrs.get("bleed") is True or reaches_trim
 
 
-def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> None:
+def _warn_low_dpi(ctx: Context, element: Element, asset: Asset, drawn: Box) -> None:
     """Warn once per image and set when a raster image prints below LOW_DPI."""
     if drawn.width <= 0 or drawn.height <= 0:
         return
@@ -315,7 +405,7 @@ def _warn_low_dpi(ctx: _Context, element: Element, asset: Asset, drawn: Box) -> 
 _TABLE_KEYS = ("columns", "row_labels", "rows", "column_widths")
 
 
-def draw_table(ctx: _Context, element: Element) -> list[Op]:
+def draw_table(ctx: Context, element: Element) -> list[Op]:
     """Compose a score-sheet grid: a header row of column labels, optional row labels, empty cells."""
     box = ctx.box(element)
     columns = [substitute(str(c), ctx.fields) for c in _as_list(element.attrs.get("columns"))]
@@ -346,7 +436,7 @@ def draw_table(ctx: _Context, element: Element) -> list[Op]:
     return [TableOp(xs, ys, header_fill, style, tuple(c for c in cells if c is not None))]
 
 
-def _cell(ctx: _Context, element: Element, label: str, box: Box, pad: float) -> TextOp | None:
+def _cell(ctx: Context, element: Element, label: str, box: Box, pad: float) -> TextOp | None:
     """Fit one label into a table cell."""
     if not label.strip():
         return None
@@ -374,7 +464,7 @@ def _column_widths(element: Element, count: int, total: float) -> list[float]:
     return widths + [left / rest] * rest if rest else widths
 
 
-DRAWERS: dict[str, Callable[[_Context, Element], list[Op]]] = {
+DRAWERS: dict[str, Callable[[Context, Element], list[Op]]] = {
     "text": draw_text,
     "rect": draw_rect,
     "circle": draw_circle,

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
 from playproof.layouts import schema as S
 from playproof.records import FrozenRecord, SET
-
-if TYPE_CHECKING:
-    from playproof.layouts.spec import SetLayout
 
 FIELD = re.compile(r"\{([^{}]+)\}")
 _CONDITION = re.compile(r"^\s*(not\s+)?([^=!]+?)\s*(?:(==|!=)\s*(.*?))?\s*$")
@@ -183,7 +180,7 @@ def parse_length_value(key: str, value: Any) -> Length | str:
     return length
 
 
-def parse_side(table: dict[str, Any], where: str, layout: SetLayout, problems: Problems) -> Side:
+def parse_side(table: dict[str, Any], where: str, problems: Problems) -> Side:
     """Read background, border and elements of one side."""
     border = _border(table.get("border"), where, problems)
     raw_elements = table.get("elements", [])

@@ -153,8 +153,10 @@ class FontBook:
 
     def ensure(self, font: str) -> None:
         """Register a font with reportlab before its first use."""
-        if _REGISTERED.get(font) != self.paths[font]:
-            register(font, self.paths[font])
+        path = self.paths[font]
+        registered = _REGISTERED.get(font)
+        if registered is not path and registered != path:  # the same file object: no path comparison
+            register(font, path)
 
     def path(self, font: str) -> Path:
         """Return the file of a registered font."""

@@ -46,8 +46,9 @@ class Style(FrozenRecord):
     @property
     def translucent(self) -> bool:
         """Return whether anything of this paint is less than fully opaque."""
-        return self.opacity < 1.0 or self.gradient is not None or any(
-            c is not None and len(c) == 9 for c in (self.fill, self.stroke))
+        fill, stroke = self.fill, self.stroke
+        return self.opacity < 1.0 or self.gradient is not None or (fill is not None and len(fill) == 9) or (
+            stroke is not None and len(stroke) == 9)
 
 
 class RectOp(FrozenRecord):

@@ -451,12 +451,12 @@ def parse_set(name: str, table: dict[str, Any], problems: Problems) -> SetLayout
                     problems)
     layout.fonts = {str(k): v for k, v in fonts.items()}
     layout.data_columns = tuple(_texts(table.get("data_columns", []), f"{where} data_columns", problems))
-    layout.front = parse_side(table, where, layout, problems)
+    layout.front = parse_side(table, where, problems)
     back = table.get("back")
     if isinstance(back, dict):
         _warn_unknown(back, K.BACK_KEYS, f"{where} back", problems)
         back = S.typed(back, S.BACK, f"{where} back", problems)
-        layout.back = parse_side(back, f"{where} back", layout, problems)
+        layout.back = parse_side(back, f"{where} back", problems)
     elif back is not None:
         problems.error(Location(LAYOUTS_FILE), f"{where}: back must be a table")
     return layout

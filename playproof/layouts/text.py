@@ -180,9 +180,11 @@ class Typesetter:
         """Wrap plain words greedily (one run per line); a word wider than the box takes the rich path."""
         font = family.bold if text.bold else family.regular
         known = self.fonts.unit_widths(font)
-        measure = self.fonts.unit_width
         words = text.words
-        units = [known[w] if w in known else measure(w, font) for w in words]
+        units = list(map(known.get, words))
+        if None in units:  # words not measured before
+            measure = self.fonts.unit_width
+            units = [unit if unit is not None else measure(word, font) for unit, word in zip(units, words)]
         limit = width / size + 1e-9  # compare at size 1
         if units and max(units) > limit:
             rich: list[list[Piece] | str] = []
@@ -201,8 +203,9 @@ class Typesetter:
             else:
                 x += space + unit
         breaks.append((start, len(words), x))
-        lines = tuple(Line((Placed(0.0, Piece(" ".join(words[a:b]), text.bold), font, w * size),), w * size)
-                      if b > a else Line((), 0.0) for a, b, w in breaks)
+        bold = text.bold
+        lines = tuple([Line((Placed(0.0, Piece(" ".join(words[a:b]), bold), font, w * size),), w * size)
+                       if b > a else Line((), 0.0) for a, b, w in breaks])
         leading = size * line_height
         widest = max(line.width for line in lines)
         return TextBlock(lines, size, leading, len(lines) * leading <= height + 1e-6 and widest <= width + 1e-6)

@@ -18,6 +18,8 @@ from playproof.layouts.scene import (CircleOp, ImageOp, LineOp, PolygonOp, RectO
                                      TextOp)
 from playproof.output.calibration import draw_calibration
 from playproof.output.metadata import DocumentInfo, stamp_canvas, titled
+from playproof.output.pdfforms import form_renderer
+from playproof.output.pdftext import TextShower
 from playproof.units import mm
 
 rl_config.useA85 = 0  # no pure-Python ASCII85 pass on save: 4-5x faster saves, smaller files
@@ -25,31 +27,6 @@ CUT_COLOUR = "#808080"
 OVERLAP_LABELS = {"cut": "cut here", "glue": "glue here"}  # tiled parts: the overlap's two guides
 SEAM = 0.2  # points: neighbours sharing a cut line overlap this much, so no hairline gap shows between them
 SceneFor = Callable[[Slot], Scene | None]
-
-
-def _form_renderer() -> type:
-    """Return reportlab's PDF renderer drawing an SVG's raster images as image XObjects.
-
-    reportlab draws them as inline images, whose binary data a form (where each SVG icon is drawn
-    once) cannot hold: `TypeError: ... expected str instance, bytes found`.
-    """
-    from reportlab.graphics.renderPDF import _PDFRenderer
-    from reportlab.pdfbase._fontdata import standardFonts as STANDARD_FONTS  # noqa: N812
-    from reportlab.lib.utils import ImageReader
-
-    class FormRenderer(_PDFRenderer):  # type: ignore[misc]
-        def applyStateChanges(self, delta: dict, newState: dict) -> None:  # noqa: N802,N803 (reportlab's names)
-            # The drawing state starts in Helvetica, which is never embedded: use the bundled font.
-            if delta.get("fontName") in STANDARD_FONTS:
-                delta = {**delta, "fontName": DEFAULT_FAMILY}
-            super().applyStateChanges(delta, newState)
-
-        def drawImage(self, image: Any) -> None:  # noqa: N802 (reportlab's name)
-            path = image.path
-            if path is not None and (hasattr(path, "mode") or Path(str(path)).is_file()):
-                self._canvas.drawImage(ImageReader(path), image.x, image.y, image.width, image.height, mask="auto")
-
-    return FormRenderer
 
 
 class PdfWriter:
@@ -62,6 +39,7 @@ class PdfWriter:
         self.canvas = Canvas(str(path), pagesize=(mm(210), mm(297)), invariant=1,
                              initialFontName=DEFAULT_FAMILY, initialFontSize=7)
         stamp_canvas(self.canvas, title if isinstance(title, DocumentInfo) else titled(title))
+        self.shower = TextShower(self.canvas)
         self.assets = assets
         self.margin = margin
         self.forms: dict[Path, str] = {}
@@ -70,6 +48,7 @@ class PdfWriter:
         self.bookmarks: set[str] = set()
         self.height = 0.0
         self.replays: dict[int, tuple[Scene, list[str], list[str]]] = {}
+        self.frames: dict[tuple[Any, ...], tuple[Box, Box, list[str], tuple[float, ...]]] = {}
 
     def colour(self, hex_colour: str) -> Any:
         """Return a reportlab colour for "#rrggbb" (cached)."""
@@ -124,11 +103,7 @@ class PdfWriter:
         """Draw one component side clipped to its art box, in component coordinates (y down)."""
         c = self.canvas
         c.saveState()
-        art = slot.art.grow(SEAM, SEAM, SEAM, SEAM)
-        clip = c.beginPath()
-        clip.rect(art.x, self.height - art.bottom, art.width, art.height)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.transform(*design_matrix(slot, scene, self.height))
+        self._slot_frame(slot, scene)
         if scene.bleed_outline.kind != "rect":
             path = c.beginPath()
             _outline_path(path, scene.bleed_outline, -scene.bleed)
@@ -138,6 +113,30 @@ class PdfWriter:
         c.restoreState()
         if scene.fold_xs:
             self._fold_ticks(slot, scene)
+
+    def _slot_frame(self, slot: Slot, scene: Scene) -> None:
+        """Clip to a slot's art box and move to its design's coordinates.
+
+        A grid's slots share their cell's boxes on every page: the operators are worked out once per cell and
+        design size, and written again.
+        """
+        c = self.canvas
+        key = (id(slot.art), id(slot.trim), slot.origin, slot.rotation, slot.mirrored, slot.part is None,
+               scene.width, scene.height, self.height, c._currentMatrix)
+        kept = self.frames.get(key)
+        if kept is not None and kept[0] is slot.art and kept[1] is slot.trim:
+            c._code.extend(kept[2])
+            c._currentMatrix = kept[3]
+            return
+        start = len(c._code)
+        art = slot.art.grow(SEAM, SEAM, SEAM, SEAM)
+        clip = c.beginPath()
+        clip.rect(art.x, self.height - art.bottom, art.width, art.height)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.transform(*design_matrix(slot, scene, self.height))
+        if len(self.frames) >= self.REPLAYS:
+            self.frames.clear()
+        self.frames[key] = (slot.art, slot.trim, c._code[start:], c._currentMatrix)
 
     REPLAYS = 512
     """The most scenes whose PDF operators are kept for drawing them again."""
@@ -226,11 +225,11 @@ class PdfWriter:
             c.saveState()
             c.translate(self.margin + mm(2.3), self.margin + mm(3))
             c.rotate(90)
-            c.drawString(0, 0, text)
+            self.shower.draw_string(c, 0, 0, text)
             c.restoreState()
             return
         y = page.height - self.margin - mm(3.5) if page.footer_top else self.margin + mm(1)
-        c.drawString(self.margin + mm(3), y, text)
+        self.shower.draw_string(c, self.margin + mm(3), y, text)
 
     def form(self, asset: Asset) -> str:
         """Return the name of a form XObject holding an SVG drawing (made once per file)."""
@@ -241,7 +240,7 @@ class PdfWriter:
             name = f"svg{len(self.forms)}"
             c = self.canvas
             c.beginForm(name, lowerx=0, lowery=0, upperx=asset.width, uppery=asset.height)
-            _form_renderer()().draw(renderScaledDrawing(self.assets.svg_drawing(asset.path)), c, 0, 0)
+            form_renderer()().draw(renderScaledDrawing(self.assets.svg_drawing(asset.path)), c, 0, 0)
             c.endForm()
             self.forms[asset.path] = name
         return name
@@ -308,15 +307,16 @@ def design_matrix(slot: Slot, scene: Scene, page_height: float) -> tuple[float, 
 
 def _replayable(op: Any) -> bool:
     """Return whether an op's PDF operators depend on nothing but the op (no alpha: reportlab writes it on change)."""
-    if isinstance(op, (RectOp, CircleOp, LineOp, PolygonOp)):
-        return not op.style.translucent
-    if isinstance(op, TextOp):
-        return op.opacity >= 1.0 and op.shadow is None and all(
-            split_alpha(colour)[1] >= 1.0 for colour in (op.colour, op.outline) if colour)
-    if isinstance(op, ImageOp):
+    kind = type(op)
+    if kind is TextOp:  # a colour has 9 characters ("#rrggbbaa") only when it is not opaque (see colour_hex)
+        return op.opacity >= 1.0 and op.shadow is None and len(op.colour) != 9 and (
+            op.outline is None or len(op.outline) != 9)
+    if kind is ImageOp:
         return op.opacity >= 1.0
-    if isinstance(op, RotatedOp):
+    if kind is RotatedOp:
         return _replayable(op.op)
+    if kind in (RectOp, CircleOp, LineOp, PolygonOp):
+        return not op.style.translucent
     return False
 
 
@@ -504,6 +504,16 @@ def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) 
     """Draw the letters once in a colour: filled (mode 0) or stroked as an outline (mode 1), moved by offset."""
     c = w.canvas
     rgb, alpha = split_alpha(colour)
+    if mode == 0 and op.outline is None and op.shadow is None and alpha * op.opacity >= 1.0 and getattr(
+            c, "_enforceColorSpace", None) is None:  # the common case: written at once, the same operators
+        size = op.block.size
+        code = w.shower.text_object(w.rgb(rgb), [
+            (placed.font, size, x + placed.dx + offset, baseline + offset, placed.piece.text)
+            for (x, baseline), line in zip(op.origins, op.block.lines) for placed in line.pieces
+            if placed.font is not None])
+        if code is not None:
+            c._code.append(code)
+            return
     text = c.beginText()
     if mode == 1:
         text.setTextRenderMode(1)
@@ -529,7 +539,7 @@ def _text_pass(w: PdfWriter, op: TextOp, colour: str, offset: float, mode: int) 
                 text.setFont(placed.font, op.block.size)
                 font = placed.font
             text.setTextTransform(1, 0, 0, -1, x + placed.dx + offset, baseline + offset)
-            text._textOut(placed.piece.text)  # placed: textOut would measure the run again to move a cursor unused
+            w.shower.show(text, placed.piece.text)  # placed: textOut would measure the run again to move a cursor unused
     c.drawText(text)
 
 

@@ -290,3 +290,24 @@ def test_a_font_is_part_of_the_content_version(tmp_path: Path) -> None:
     (tmp_path / "g" / "fonts").mkdir()
     (tmp_path / "g" / "fonts" / "Body.ttf").write_bytes(b"not really a font, but a file that changed")
     assert content_version(tmp_path / "g") != before
+
+
+def test_design_versions_list_the_assets_folder_once_per_build(tmp_path, monkeypatch):
+    """Each design's art is found in one listing of assets/ (not one per row) and hashed once per file."""
+    import sys
+
+    from playproof import versions
+    from playproof.errors import Problems
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import print_bench
+
+    project = print_bench.make_deck(tmp_path, 40, "csv", "icons")
+    listings, hashed = [], []
+    real_rglob, real_hash = Path.rglob, versions._file_hash
+    monkeypatch.setattr(Path, "rglob", lambda self, pattern: listings.append(self.name) or real_rglob(self, pattern))
+    monkeypatch.setattr(versions, "_file_hash", lambda path: hashed.append(path.name) or real_hash(path))
+    found = versions.designs(project, Problems())
+    assert listings.count("assets") == 1
+    assert sorted(hashed) == ["flame.svg", "leaf.svg", "moon.svg", "sun.svg"]  # icon.svg: no card names it
+    assert found["Cards/Card 4"].art == {"sun.svg": versions._file_hash(project / "assets" / "sun.svg")}

@@ -213,3 +213,20 @@ def test_watch_asks_the_address_again_and_rebuilds_when_the_sheet_changed(site, 
         stop.set()
         thread.join(10)
     assert f"changed: {site.url('/sheet.xlsx')}" in lines and lines[-1].startswith("rebuilt in ")
+
+
+def test_a_build_of_local_files_imports_no_network_modules(tmp_path):
+    """urllib.request, http.client and ssl cost a build's start-up; only a project naming an address needs them."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    script = (f"import sys; sys.path.insert(0, {str(root / 'benchmarks')!r}); import print_bench; "
+              "from pathlib import Path; from playproof.output.build import build; "
+              f"deck = print_bench.make_deck(Path({str(tmp_path)!r}), 9, 'csv', 'icons'); "
+              f"build(deck, Path({str(tmp_path)!r}) / 'out'); "
+              "print(sorted(m for m in ('ssl', 'http.client', 'urllib.request') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.stdout.strip() == "[]"
