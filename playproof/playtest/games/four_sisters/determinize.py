@@ -40,9 +40,12 @@ def clone(engine: EngineT) -> EngineT:
     """Return an independent copy of a Day for search (what `copy.deepcopy` gives, game data shared)."""
     twin = object.__new__(type(engine))
     memo: dict[int, Any] = {}
-    state = {}
-    for name, value in vars(engine).items():
-        state[name] = value if name in SHARED or type(value) in VALUES else _copied(value, memo)
+    state = dict(vars(engine))
+    for name, value in state.items():
+        if name == "seats":
+            state[name] = {player: _seat(seat) for player, seat in value.items()}
+        elif name not in SHARED and type(value) not in VALUES:
+            state[name] = _copied(value, memo)
     twin.__dict__.update(state)
     return twin
 
@@ -51,8 +54,7 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
     """Return a copy of one attribute's value (a Conflict met twice is copied once)."""
     kind = type(value)
     if kind is dict:
-        return {k: _seat(v) if type(v) is Seat else v for k, v in value.items()} if _flat(value) else \
-            copy.deepcopy(value, memo)
+        return dict(value) if all(type(v) in VALUES for v in value.values()) else copy.deepcopy(value, memo)
     if kind is set:
         return set(value)
     if kind is list:
@@ -64,11 +66,6 @@ def _copied(value: Any, memo: dict[int, Any]) -> Any:
     if kind is Outcome:
         return Outcome(dict(value.defeated), value.queen)
     return copy.deepcopy(value, memo)
-
-
-def _flat(mapping: dict[Any, Any]) -> bool:
-    """True when every value of a dict is a plain value or a Seat (the engine's dicts)."""
-    return all(type(v) in VALUES or type(v) is Seat for v in mapping.values())
 
 
 def _seat(seat: Seat) -> Seat:
