@@ -80,6 +80,14 @@ class Search:
         node.children[move] = found
         return found, found.visits == 0
 
+    def descend(self, move: str, actor: str) -> Search | None:
+        """Return this search from the node a root move leads to, when it is the same player's next decision."""
+        child = self.root.children.get(move)
+        if child is None or not child.visits or child.actor != actor:
+            return None
+        self.root = child
+        return self
+
 
 @dataclass
 class MctsBot:
@@ -108,7 +116,9 @@ class MctsBot:
     rollout: int = TURN
     seconds: float | None = None
     name: str = "mcts"
+    keep: bool = True
     _stretch: Stretch = field(default_factory=Stretch, repr=False, compare=False)
+    _kept: Search | None = field(default=None, repr=False, compare=False)
 
     SAMPLE = 4
     TURN_STEPS = 8
@@ -116,26 +126,36 @@ class MctsBot:
     def choose(self, engine: Engine, decision: Decision, rng: random.Random) -> str:
         """Return the most visited move at the root (ties: the best mean reward) after the budget."""
         watching = self._stretch.follow(engine, decision)
+        kept, self._kept = (self._kept if self._stretch.count > 1 else None), None
         order, after = _ordered(engine, decision, rng, self._stretch.seen if watching else None)
-        move = order[0] if len(order) == 1 else self._best(self.search(engine, decision, rng, order), order)
+        if len(order) == 1:
+            move = order[0]
+        else:
+            search = self._run(engine, decision, rng, order, kept)
+            move = self._best(search.root, order)
+            self._kept = search.descend(move, decision.actor) if self.keep else None
         self._stretch.expect(after[move])
         return move
 
     def search(self, engine: Engine, decision: Decision, rng: random.Random,
                order: list[str] | None = None) -> Node:
-        """Search a decision for the budget and return the root (`order`: the root's moves, best first)."""
-        if order is None:
-            order = _ordered(engine, decision, rng)[0]
-        key = engine.position_key()
-        root = Node(decision.actor)
-        search = Search(root, None if key is None else {key: root})
+        """Search a decision afresh for the budget and return the root (`order`: the root's moves, best first)."""
+        return self._run(engine, decision, rng, order or _ordered(engine, decision, rng)[0], None).root
+
+    def _run(self, engine: Engine, decision: Decision, rng: random.Random, order: list[str],
+             kept: Search | None) -> Search:
+        """Search from a kept search's root (the node of this position), or afresh, until the budget is spent."""
+        if kept is None:
+            fresh, key = Node(decision.actor), engine.position_key()
+            kept = Search(fresh, None if key is None else {key: fresh})
+        root = kept.root
         deadline = time.thread_time() + self.seconds if self.seconds is not None else None
-        done = 0
-        while (done < self.budget) if deadline is None else (done == 0 or time.thread_time() < deadline):
+        done = start = root.visits
+        while (done < self.budget) if deadline is None else (done == start or time.thread_time() < deadline):
             world = engine.determinize(decision.actor, rng)
-            self._iterate(search, world, rng, order[:2 + math.isqrt(root.visits)])
+            self._iterate(kept, world, rng, order[:2 + math.isqrt(root.visits)])
             done += 1
-        return root
+        return kept
 
     @staticmethod
     def _best(root: Node, order: list[str]) -> str:
