@@ -6,7 +6,7 @@ import random
 import time
 from typing import Hashable
 
-from playproof.balance.bots import MctsBot
+from playproof.balance.bots import MctsBot, play
 from playproof.playtest.engine import Decision, Engine, Event, Rule, RuleIndex, Setup, Violation
 
 VALUES = {"a": 3, "b": 1, "c": 2}
@@ -109,3 +109,25 @@ def test_a_budget_in_seconds_counts_cpu_time_not_wall_time() -> None:
     root = MctsBot(seconds=0.02).search(engine, decision, random.Random(1))
     walls = time.perf_counter() - began
     assert root.visits >= 10 and walls > 0.1
+
+
+def test_the_same_players_next_decision_starts_from_the_kept_tree() -> None:
+    engine = Collect(Setup(("Ann", "Ben")))
+    bot, rng = MctsBot(budget=50), random.Random(3)
+    decision = engine.decision()
+    assert decision is not None
+    move = bot.choose(engine, decision, rng)
+    kept = bot._kept
+    assert kept is not None and kept.root is not None and kept.root.visits > 1
+    visits, walks = kept.root.visits, []
+    original = bot._iterate
+
+    def spy(search, world, rng, candidates):  # type: ignore[no-untyped-def]
+        walks.append(search.root)
+        original(search, world, rng, candidates)
+    bot._iterate = spy  # type: ignore[method-assign]
+    play(engine, "Ann", move)
+    after = engine.decision()
+    assert after is not None and after.actor == "Ann"
+    bot.choose(engine, after, rng)
+    assert len(walks) == 50 - visits and walks[0].visits == 50  # only what the budget still allows
