@@ -9,15 +9,19 @@ between copies (they are built once and never changed: a copy that needs another
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from playproof.playtest.games.who_will_reign.game import Game
 from playproof.playtest.games.who_will_reign.state import Land, Sister, State, Tribute
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.who_will_reign.engine import WhoWillReign
 
-EngineT = TypeVar("EngineT", bound="WhoWillReign")
+class Played(Protocol):
+    """An engine holding a game of Who Will Reign? (the referee)."""
+
+    game: Game
+
+
+EngineT = TypeVar("EngineT", bound=Played)
 
 COPIED: dict[type, tuple[str, ...]] = {
     Game: ("state", "found", "moves_cache"),
