@@ -20,6 +20,15 @@ MAX_PLAYOUT_EVENTS = 100_000
 MAX_DEPTH = 1_000
 """A walk down the tree stops after this many moves (a table may join positions into a cycle)."""
 
+DEFAULT_BUDGET = 100
+"""Iterations per move of `mcts` with no budget named, in a game that is not a seed game."""
+SEED_BUDGETS: dict[str, int] = {
+    "battle-for-seven-cities": 20, "who-will-reign": 100, "seven-sisters": 60, "7-wonders-leaders": 50,
+    "four-sisters": 400,
+}
+"""Iterations per move of `mcts` with no budget named, in a seed game: a budget at which MCTS was measured
+to beat greedy (benchmarks/RESULTS.md, "Issue 25, item 6"), as cheap as that allows."""
+
 TURN = -2
 """`MctsBot.rollout` that finishes the mover's turn with a sampled greedy policy before the heuristic scores it."""
 
@@ -107,11 +116,12 @@ class MctsBot:
     MCTS). At the root the moves are ordered by their heuristic one move ahead and widened
     progressively (2 + sqrt(visits) candidates), so with one iteration MCTS plays greedy's move.
     Like greedy, after a long stretch of its own moves in a row it never moves back to a position
-    of that stretch. The budget is `budget` iterations per move, or `seconds` of the searching
-    thread's CPU time per move when given (then the same seed no longer gives the same moves).
+    of that stretch. The budget is `budget` iterations per move (None: the game's `SEED_BUDGETS`, else
+    `DEFAULT_BUDGET`), or `seconds` of the searching thread's CPU time per move when given (then the
+    same seed no longer gives the same moves).
     """
 
-    budget: int = 100
+    budget: int | None = None
     exploration: float = 0.7
     rollout: int = TURN
     seconds: float | None = None
@@ -150,8 +160,9 @@ class MctsBot:
             kept = Search(fresh, None if key is None else {key: fresh})
         root = kept.root
         deadline = time.thread_time() + self.seconds if self.seconds is not None else None
+        budget = self.budget if self.budget is not None else SEED_BUDGETS.get(engine.game_id, DEFAULT_BUDGET)
         done = start = root.visits
-        while (done < self.budget) if deadline is None else (done == start or time.thread_time() < deadline):
+        while (done < budget) if deadline is None else (done == start or time.thread_time() < deadline):
             world = engine.determinize(decision.actor, rng)
             self._iterate(kept, world, rng, order[:2 + math.isqrt(root.visits)])
             done += 1

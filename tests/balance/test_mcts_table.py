@@ -6,7 +6,9 @@ import random
 import time
 from typing import Hashable
 
-from playproof.balance.bots import MctsBot, play
+from playproof.balance.bots import MctsBot, make_bot, play
+from playproof.balance.mcts import DEFAULT_BUDGET, SEED_BUDGETS
+from playproof.balance.runner import Plan, engine_class
 from playproof.playtest.engine import Decision, Engine, Event, Rule, RuleIndex, Setup, Violation
 
 VALUES = {"a": 3, "b": 1, "c": 2}
@@ -61,7 +63,7 @@ class Slow(Collect):
     pause = 0.004
 
 
-def _search(cls: type[Collect], budget: int = 80, seed: int = 1) -> object:
+def _search(cls: type[Collect], budget: int | None = 80, seed: int = 1) -> object:
     engine = cls(Setup(("Ann", "Ben")))
     decision = engine.decision()
     assert decision is not None
@@ -131,3 +133,15 @@ def test_the_same_players_next_decision_starts_from_the_kept_tree() -> None:
     assert after is not None and after.actor == "Ann"
     bot.choose(engine, after, rng)
     assert len(walks) == 50 - visits and walks[0].visits == 50  # only what the budget still allows
+
+
+def test_mcts_with_no_budget_named_spends_its_games_own() -> None:
+    assert _search(Collect, budget=None).visits == DEFAULT_BUDGET  # not a seed game
+    plan = Plan("battle-for-seven-cities", 2, 1, seed=3)
+    engine = engine_class(plan)(plan.setup(0))
+    rng = random.Random(3)
+    while (decision := engine.decision()) is not None and (decision.actor == "table" or len(decision.moves) < 3):
+        play(engine, decision.actor, rng.choice(decision.moves))
+    assert decision is not None
+    root = make_bot("mcts").search(engine, decision, rng)
+    assert root.visits == SEED_BUDGETS["battle-for-seven-cities"] != DEFAULT_BUDGET
