@@ -73,10 +73,11 @@ MCTS_SPEC = ("mcts[:N or :Ts][:turn, :D or :end] (N iterations or T seconds a mo
 def make_bot(spec: str) -> Bot:
     """Return a bot from its name: `random`, `greedy` or `mcts[:BUDGET][:ROLLOUT]`.
 
-    BUDGET is N iterations per move (`mcts:200`; default: the seed game's own, measured to beat greedy
-    cheaply, else 100) or T seconds of the searching thread's CPU time per move (`mcts:0.5s`); ROLLOUT is what follows the tree before a leaf is scored: `turn` (default) the
-    mover's turn finished by sampled greedy moves, then the heuristic; D random player moves, then
-    the heuristic (`mcts:200:4`); or `end`, random games played to the end.
+    BUDGET is N iterations per move (`mcts:200`; default: the seed game's own, `mcts.SEED_BUDGETS`,
+    else 100) or T seconds of the searching thread's CPU time per move (`mcts:0.5s`); ROLLOUT is
+    what follows the tree before a leaf is scored: `turn` (default) the mover's turn finished by
+    sampled greedy moves, then the heuristic; D random player moves, then the heuristic
+    (`mcts:200:4`); or `end`, random games played to the end.
     """
     name, _, rest = spec.strip().lower().partition(":")
     if name == "random" and not rest:
