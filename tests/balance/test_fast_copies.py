@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import random
 from dataclasses import fields
 
@@ -56,3 +57,35 @@ def test_the_who_will_reign_copy_knows_every_field_that_changes_in_place() -> No
               Land: {"key", "land", "base"}, Tribute: {"moon", "resource", "owed", "paid"}}
     for cls, values in shared.items():
         assert {f.name for f in fields(cls)} == values | set(wwr.COPIED[cls]), cls.__name__
+
+
+def _table(engine: Engine) -> object:
+    """Everything on the table, without what only remembers the past (caches, their counters, findings)."""
+    state = copy.deepcopy(engine.game.state)
+    state.lands_version, state.by_name = 0, {}
+    for sister in state.sisters:
+        sister.version, sister.powers = 0, None
+    return state
+
+
+def test_a_who_will_reign_key_joins_only_equal_positions() -> None:
+    keys: dict[object, object] = {}
+    for seed in range(1, 7):
+        engine, rng = _played("who-will-reign", 2, 0, seed), random.Random(seed)
+        while (decision := engine.decision()) is not None:
+            key = engine.position_key()
+            assert key == engine.clone().position_key() and hash(key) is not None
+            table = _table(engine)
+            assert keys.setdefault(key, table) == table  # one key, one position
+            play(engine, decision.actor, rng.choice(decision.moves))
+    assert len(keys) > 500
+
+
+def test_the_who_will_reign_key_reads_every_field_that_decides_the_future() -> None:
+    # a new field must be read by position_key, or named here as remembering only the past
+    past = {Game: {"catalogue", "found", "line", "moves_cache"}, State: {"lands_version", "by_name"},
+            Sister: {"powers", "version"}}
+    source = inspect.getsource(wwr.position_key)
+    for cls in (Game, State, Sister, Land, Tribute):
+        read = {f.name for f in fields(cls) if f"{f.name}" in source}
+        assert {f.name for f in fields(cls)} - past.get(cls, set()) <= read | {"state"}, cls.__name__
