@@ -24,12 +24,11 @@ DEFAULT_BUDGET = 100
 """Iterations per move of `mcts` with no budget named, in a game that is not a seed game."""
 SEED_BUDGETS: dict[str, int] = {
     "battle-for-seven-cities": 20, "who-will-reign": 100, "seven-sisters": 60, "7-wonders-leaders": 50,
-    "four-sisters": 400,
+    "four-sisters": 250,
 }
 """Iterations per move of `mcts` with no budget named, in a seed game: a budget measured to beat greedy
-at about 1 CPU second a game or less (benchmarks/RESULTS.md, "Issue 25, item 6"). In Four Sisters,
-whose search no longer sees the other hands, 400 is the best measured: 28.5 % [23.7, 33.9] of the
-wins against an even 25 %, not shown to beat greedy."""
+at about 1 CPU second a game or less (benchmarks/RESULTS.md, "Issue 25, item 6"). Four Sisters' edge
+is small (31.3 % [26.3, 36.8] of the wins at 250 against an even 25 %; at 400, 28.5 % [23.7, 33.9])."""
 
 TURN = -2
 """`MctsBot.rollout` that finishes the mover's turn with a sampled greedy policy before the heuristic scores it."""
