@@ -1,31 +1,36 @@
 """Declared games: audit throughput (events/s) and simulate throughput (games/s), one core, CPU time.
 
-Usage: python benchmarks/bench_declared.py [--games N] [--seed S]
+Usage: python benchmarks/bench_declared.py [--games N] [--seed S] [--code DIR ...] [--runs R]
 The starter game of `playproof new` and the examples under examples/declared/ are played at random
 (`simulate`, every offered move checked), then the logs are audited (parse and replay, best of 3), and
-replayed by the engine alone (no parsing, no per-log set-up).
-Targets (issue 21): audit of a declared game >= 50,000 events/s; random simulate of each example >= 200 games/s.
+replayed by the engine alone (no parsing, no per-log set-up). The declared Who Will Reign? audits random games
+of the hand-written engine translated into its words (tests/declared/wwr_translate.py), against the hand-written
+engine auditing the same games. Each checkout (`--code`, repeatable: e.g. the main checkout and this one) is
+measured in a fresh process per run, the checkouts alternated run by run; the table gives the median and range.
+Targets (issues 21 and 25): audit of a declared game >= 50,000 events/s; random simulate of each example >= 200
+games/s; the declared Who Will Reign?'s audit within 3x the hand-written engine's time.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from statistics import median
+from typing import Any, Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+HERE = Path(__file__).resolve().parent
+CODE = Path(os.environ.get("BENCH_DECLARED_CODE") or HERE.parent)
+"""The checkout measured (a child process measures the one it is given)."""
+sys.path.insert(0, str(CODE))
+sys.path.insert(0, str(HERE))
 
-from bench_common import parse_args, run_heading  # noqa: E402
-from playproof.playtest.audit import audit_log  # noqa: E402
-from playproof.playtest.declared import declared_engine  # noqa: E402
-from playproof.playtest.logparse import parse_log  # noqa: E402
-from playproof.playtest.replay import events_of  # noqa: E402
-from playproof.playtest.simulate import simulate_games  # noqa: E402
-from playproof.scaffold import create_project  # noqa: E402
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "declared"
+WWR = "who-will-reign-declared"
 
 
 def _cpu(work: Callable[[], object]) -> float:
@@ -34,8 +39,13 @@ def _cpu(work: Callable[[], object]) -> float:
     return time.process_time() - began
 
 
-def bench(project: Path, game_id: str, players: int, games: int, seed: int) -> tuple[str, ...]:
-    """Return one table row: game, players, games/s, events/game, events, audit events/s."""
+def bench(project: Path, game_id: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Return one game's figures: games/s, events/game, events, audit events/s, engine events/s."""
+    from playproof.playtest.declared import declared_engine
+    from playproof.playtest.logparse import parse_log
+    from playproof.playtest.replay import events_of
+    from playproof.playtest.simulate import simulate_games
+
     engine = declared_engine(project, game_id)
     played: list[str] = []
     seconds = _cpu(lambda: played.extend(g.log for g in simulate_games(engine, players, games, seed)))
@@ -45,8 +55,34 @@ def bench(project: Path, game_id: str, players: int, games: int, seed: int) -> t
     parsed = [(tuple(p.strip() for p in log.header["Players"].split(",")), events_of(log))
               for log in (parse_log(text) for text in logs)]
     replay = min(_cpu(lambda: _replay_all(engine, parsed)) for _ in range(3))
-    return (game_id, str(players), f"{games / seconds:,.0f}", f"{events / games:.0f}", f"{events:,}",
-            f"{events / audit:,.0f}", f"{events / replay:,.0f}")
+    return {"game": game_id, "players": players, "simulate": games / seconds, "per_game": events / games,
+            "events": events, "audit": events / audit, "engine": events / replay}
+
+
+def bench_wwr(games: int, seed: int) -> dict[str, Any]:
+    """Return the declared Who Will Reign?'s audit events/s against the hand-written engine's on the same games."""
+    import random
+
+    sys.path.insert(0, str(CODE / "tests" / "declared"))
+    from wwr_translate import translate
+
+    from playproof.playtest.engine import Setup
+    from playproof.playtest.games.who_will_reign import WhoWillReign
+    from playproof.playtest.simulate import game_log, play_random_game, player_names
+
+    hand_logs, declared_logs, events = [], [], 0
+    for i in range(games):
+        setup = Setup(player_names(2 + i % 3), {}, seed + i, None)
+        _, played = play_random_game(WhoWillReign, setup, random.Random(seed + i))
+        text = game_log(WhoWillReign, setup, played)
+        hand_logs.append(text)
+        declared_logs.append(translate(text)[0])
+        events += len(played)
+    _audit_all(declared_logs)  # the declared game's rules are read once, as any audit of many logs does
+    hand = min(_cpu(lambda: _audit_all(hand_logs)) for _ in range(3))
+    declared = min(_cpu(lambda: _audit_all(declared_logs)) for _ in range(3))
+    return {"game": WWR, "players": "2-4", "events": events, "hand": events / hand, "audit": events / declared,
+            "ratio": declared / hand}
 
 
 def _replay_all(engine: type, parsed: list[tuple[tuple[str, ...], list]]) -> None:
@@ -61,25 +97,93 @@ def _replay_all(engine: type, parsed: list[tuple[tuple[str, ...], list]]) -> Non
 
 def _audit_all(logs: list[str]) -> None:
     """Audit every log; one that does not audit clean stops the benchmark."""
+    from playproof.playtest.audit import audit_log
+    from playproof.playtest.logparse import parse_log
+
     for i, text in enumerate(logs):
         result = audit_log(parse_log(text, f"bench-{i}"))
         if result.findings or result.problems:
             raise SystemExit(f"bench-{i} did not audit clean: {result.findings[:3]} {result.problems[:3]}")
 
 
-def main() -> None:
-    args = parse_args(__doc__.splitlines()[0], 100)
-    print(run_heading("bench_declared"))
-    print("| game | players | simulate games/s | events/game | events audited | audit events/s | engine events/s |")
-    print("|---|---|---|---|---|---|---|")
+def measure(games: int, seed: int) -> list[dict[str, Any]]:
+    """Measure every declared game of the checkout (in this process)."""
+    from playproof.scaffold import create_project
+
+    examples = CODE / "examples" / "declared"
     with tempfile.TemporaryDirectory() as tmp:
         starter = Path(tmp) / "starter"
         create_project(starter)
-        rows = [bench(starter, "starter", 2, args.games, args.seed), bench(starter, "starter", 4, args.games, args.seed)]
-        rows += [bench(folder, folder.name, 3 if folder.name != "lantern-guild" else 2, max(10, args.games // 4),
-                       args.seed) for folder in sorted(EXAMPLES.iterdir()) if (folder / "layouts.toml").is_file()]
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
+        rows = [bench(starter, "starter", 2, games, seed), bench(starter, "starter", 4, games, seed)]
+        rows += [bench(folder, folder.name, 3 if folder.name != "lantern-guild" else 2, max(10, games // 4), seed)
+                 for folder in sorted(examples.iterdir()) if (folder / "layouts.toml").is_file()]
+    if (examples / WWR).is_dir():
+        rows.append(bench_wwr(max(10, games // 2), seed))
+    return rows
+
+
+def _child(code: Path, games: int, seed: int) -> list[dict[str, Any]]:
+    """Measure a checkout in a fresh process; return its rows."""
+    env = {**os.environ, "BENCH_DECLARED_CODE": str(code), "PYTHONPATH": str(code)}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--games", str(games),
+                          "--seed", str(seed)], env=env, cwd=code, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"{code}: the benchmark failed: {out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _figure(values: list[float]) -> str:
+    """Return `median (low-high)` of whole numbers, or the one value."""
+    if len(values) == 1:
+        return f"{values[0]:,.0f}"
+    return f"{median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def table(code: Path, runs: list[list[dict[str, Any]]]) -> list[str]:
+    """Return the markdown table of one checkout's runs (median and range per figure)."""
+    lines = [f"{code}:", "",
+             "| game | players | simulate games/s | events/game | audit events/s | engine events/s |",
+             "|---|---|---|---|---|---|"]
+    for index, first in enumerate(runs[0]):
+        rows = [run[index] for run in runs]
+        if first["game"] == WWR:
+            continue
+        lines.append(f"| {first['game']} | {first['players']} | {_figure([r['simulate'] for r in rows])} | "
+                     f"{first['per_game']:.0f} | {_figure([r['audit'] for r in rows])} | "
+                     f"{_figure([r['engine'] for r in rows])} |")
+    wwr = [r for run in runs for r in run if r["game"] == WWR]
+    if wwr:
+        ratios = [r["ratio"] for r in wwr]
+        lines += ["", "| game | events | hand-written audit events/s | declared audit events/s | declared/hand-written |",
+                  "|---|---|---|---|---|",
+                  f"| {WWR} | {wwr[0]['events']:,} | {_figure([r['hand'] for r in wwr])} | "
+                  f"{_figure([r['audit'] for r in wwr])} | {median(ratios):.1f} ({min(ratios):.1f}-{max(ratios):.1f}) |"]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--code", action="append", type=Path, default=None,
+                        help="playproof checkout to measure (repeat to compare; default: this one)")
+    parser.add_argument("--runs", type=int, default=1, help="fresh processes per checkout, alternated")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.games, args.seed)))
+        return
+    from bench_common import machine
+
+    codes = [p.resolve() for p in args.code] if args.code else [HERE.parent]
+    print(f"bench_declared: {machine()}; --games {args.games}, {args.runs} run(s) per checkout, alternated")
+    results: dict[Path, list[list[dict[str, Any]]]] = {code: [] for code in codes}
+    for run in range(args.runs):
+        for code in codes:
+            results[code].append(_child(code, args.games, args.seed))
+            print(f"run {run + 1} {code}: done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    for code in codes:
+        print("\n".join(table(code, results[code])) + "\n")
 
 
 if __name__ == "__main__":

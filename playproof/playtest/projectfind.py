@@ -24,6 +24,11 @@ DECLARED, NO_REFEREE = "declared", "none"
 PROJECT_FILES = ("components.xlsx", "layouts.toml")
 
 
+FOUND_KEPT = 256
+_FOUND: dict[tuple[str, str, str, str, bool, str], Path] = {}
+"""Where logs with the same header, folder and working folder found their project (at most FOUND_KEPT)."""
+
+
 class ProjectNotFound(PlayproofError):
     """A log's project (which holds its referee) is nowhere to be found; the CLI exits with 2."""
 
@@ -79,8 +84,16 @@ def locate(log: Log, base: Path | None, game_id: str, bundled: bool,
     referee = log.header.get(REFEREE_KEY, "").strip().lower()
     if bundled and not named.strip():
         return None
+    key = (named, referee, game_id, str(base), bundled, os.getcwd())
+    known = _FOUND.get(key)  # logs of one folder name one project: found once, checked again each time
+    if known is not None and is_project(known) and (referee != DECLARED or _declares(known)):
+        return known
     tried = candidates(named, game_id, base, bundled)
     found = next((c for c in tried if is_project(c) and (referee != DECLARED or _declares(c))), None)
+    if found is not None:
+        if len(_FOUND) >= FOUND_KEPT:
+            _FOUND.clear()
+        _FOUND[key] = found
     if found is not None or referee == NO_REFEREE:
         return found
     if bundled:  # a bundled engine says itself what it makes of a folder it cannot read

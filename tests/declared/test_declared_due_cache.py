@@ -1,5 +1,6 @@
-"""The referee reuses a due condition's answer while what it reads is unchanged: audits come out the same
-with the reuse on and off, on every example log, on random games and on random games with lines left out."""
+"""The referee reuses a due condition's answer (and the end's) while what it reads is unchanged: audits come out
+the same with the reuse on and off, on every example log, on random games and on random games with lines left
+out."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from declared_helpers import EXAMPLES
 from playproof.playtest.audit import audit_log
-from playproof.playtest.declared import declared_engine, due
+from playproof.playtest.declared import declared_engine, due, flow
 from playproof.playtest.logparse import parse_log
 from playproof.playtest.simulate import simulate_games
 
@@ -20,6 +21,7 @@ GAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_fil
 def verdicts(text: str, cache: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, str]]:
     """Return the findings of a log and its final scores, with the reuse of due answers on or off."""
     monkeypatch.setattr(due, "CACHE", cache)
+    monkeypatch.setattr(flow, "KEEP", cache)
     result = audit_log(parse_log(text, "x.log"))
     scores = sorted(result.engine.final_scores.items()) if result.engine else []
     return [(f.line, f.rule, f.status.value) for f in result.findings] + [(0, "scores", str(scores))]

@@ -15,7 +15,7 @@ from playproof.playtest.games.seven_wonders_leaders import options
 from playproof.playtest.games.seven_wonders_leaders.checks import market
 from playproof.playtest.games.seven_wonders_leaders.city import City
 from playproof.playtest.games.seven_wonders_leaders.data import ANY_MASK, Cost
-from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer, bounds, threshold
+from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer, bounds, sparse_threshold, threshold
 from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, _buy, _leftovers, covers
 from playproof.playtest.simulate import player_names
 
@@ -56,6 +56,47 @@ def test_the_threshold_refuses_exactly_what_no_purchase_pays_and_never_understat
         refused += found < 0
         accepted += found >= 0
     assert refused > 400 and accepted > 400  # both answers are exercised
+
+
+def test_the_sparse_threshold_is_the_threshold() -> None:
+    """Looking only at the resources a cost asks for gives `threshold`'s answer (no wildcards), -1 and prices alike."""
+    rng = random.Random(26)
+    answers = set()
+    for _ in range(4000):
+        own = _supply(rng, (0, 0, 1, 2))
+        mk = Market(_supply(rng, (0, 0, 1)), _supply(rng, (0, 0, 1, 2)),
+                    tuple(rng.choice((1, 2)) for _ in range(7)), tuple(rng.choice((1, 2)) for _ in range(7)),
+                    rng.choice((None, None, 1, 2)))
+        need = tuple(rng.choice((0, 0, 0, 0, 1, 2, 3)) for _ in range(7))
+        found = sparse_threshold(Cost(need, rng.choice((0, 1))), own.fixed, bounds(own, mk))
+        assert found == threshold(need, own.fixed, bounds(own, mk), ()), (need, own, mk)
+        answers.add(min(found, 1))
+    assert answers == {-1, 0, 1}  # refused, covered by the city's own production, and bought
+
+
+def test_card_plays_offer_build_texts_stages_and_discards() -> None:
+    """A hand's offered plays are, card by card, `build_texts` (the plain reference), the stage and the discard."""
+    engine_cls = available_engines()["7-wonders-leaders"]
+    hands = 0
+    for players, seed, option in ((3, 31, {}), (7, 32, {}), (5, 33, {"extra-purchases": "true"})):
+        engine, rng = engine_cls(Setup(player_names(players), option, seed)), random.Random(seed)
+        while (offer := engine.offer()) is not None:
+            st = engine.st
+            if st.phase == "turn" and not st.queue and offer.actor != "table" and not st.two_player:
+                i = next(i for i in st.choosers() if i not in st.choices)
+                stage = options.stage_clauses(st, i)
+                expected = []
+                for name in st.hand_of(i).distinct():
+                    expected += options.build_texts(st, i, st.data.card(st.age, name))
+                    expected += [] if stage is None else [f"stage {name}{stage}"]
+                    expected.append(f"discard {name}")
+                assert options.card_moves(st, i) == expected
+                hands += 1
+            k = rng.randrange(offer.count)
+            verb, _, args = offer.text(k).partition(" ")
+            event = Event(1, offer.actor, verb, args)
+            assert not (engine.apply(event) if offer.play is None else offer.play(k, event))
+    assert hands > 200
 
 
 def test_can_pay_agrees_with_the_cheapest_purchase_in_real_games() -> None:

@@ -40,6 +40,12 @@ RECORDED = {
     (5, 9, "sides=B"): ("72f78ebc0c9c5417", 255, [19, 28, 38, 23, 40]),
     (3, 11, "rome-stage-discount=1"): ("26f4702285936e07", 150, [24, 32, 34]),
     (4, 13, "semiramis=true"): ("7a4c4f8206735150", 200, [35, 35, 29, 27]),
+    # recorded from main at b2bfd57, before the issue-25 speed-ups
+    (7, 1, ""): ("30fd0980b7b2958b", 355, [40, 36, 38, 55, 15, 18, 26]),
+    (7, 2, ""): ("0043fd97903d1fc4", 355, [32, 35, 13, 27, 23, 27, 25]),
+    (6, 5, ""): ("2774a31583e5338e", 301, [27, 18, 18, 32, 23, 32]),
+    (2, 8, ""): ("f66b7af46893a364", 141, [21, 35]),
+    (7, 9, "extra-purchases=true"): ("2a6ed8151a65c6a6", 352, [32, 51, 16, 24, 45, 29, 51]),
 }
 
 
@@ -70,3 +76,20 @@ def test_the_fast_purchase_search_finds_the_reference_searchs_plan() -> None:
                         rng.choice((None, None, 1, 2)))
         units = tuple(sorted(rng.randrange(7) for _ in range(rng.randint(1, 5))))
         assert _cheapest_buy(units, market) == _buy(list(units), market, 1 << 30), (units, market)
+
+
+def test_parsed_move_texts_are_emptied_when_many_and_parsed_again() -> None:
+    """Past 100,000 parsed texts the cache empties in place: engines built before go on reading the moves right."""
+    engine_cls = available_engines()["7-wonders-leaders"]
+    first, events = play_random_game(engine_cls, Setup(player_names(4), {}, 5), random.Random(5))
+    data = first.data
+    assert first.texts  # the random game's plays were parsed and kept
+    data.remembered = 100_000  # as if many logs had been read: the next text parsed empties the cache
+    marker = object()
+    data.remember(first.texts, "build", "a text no log holds", marker)
+    assert data.remembered == 1 and first.texts == {"build": {"a text no log holds": marker}}
+    assert not [texts for texts in data.parsed.values() if texts and texts is not first.texts]
+    replay = engine_cls(Setup(player_names(4), {}, 5))
+    assert replay.texts is first.texts  # the same dict, emptied in place
+    assert not [v for e in events for v in replay.apply(e)]  # the same game through `apply`: parsed again, clean
+    assert replay.scores() == first.scores() and data.remembered > 1

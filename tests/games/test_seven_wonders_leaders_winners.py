@@ -58,3 +58,37 @@ def test_a_finished_game_tied_on_points_goes_to_the_richest() -> None:
         raise AssertionError("no random game ended in a tie on points")
     assert engine.is_over()
     assert engine.winners() == [max(top, key=coins.__getitem__)]
+
+
+def test_a_finished_games_score_sheets_follow_the_events_applied_after_its_end() -> None:
+    """Scores, their lines and winners are worked out once at the end, and again after any further event."""
+    from playproof.playtest.engine import Event
+    from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
+    from playproof.playtest.simulate import player_names
+
+    for seed in range(1, 60):  # a game whose end leaves a wild science symbol to choose
+        engine, _ = play_random_game(ENGINE, Setup(player_names(5), {}, seed), random.Random(seed))
+        chooser = next((c for c in engine.st.cities if c.wild_sources()), None)
+        if chooser is not None:
+            break
+    assert chooser is not None
+    st = engine.st
+
+    def fresh() -> dict[str, dict[str, int]]:
+        return {p: breakdown(st, i) for i, p in enumerate(st.players)}
+
+    before = engine.score_breakdown()
+    assert before == fresh() and engine.scores() == {p: lines["total"] for p, lines in before.items()}
+    before[chooser.name]["total"] = -99  # what a caller does with the lines it got does not stick
+    assert engine.score_breakdown() == fresh()
+    source = chooser.wild_sources()[0]
+    for line, symbol in enumerate(("compass", "gear"), 1):  # the second choice of the same source is refused
+        engine.apply(Event(900 + line, chooser.name, "science", f"{source} {symbol}"))
+        assert engine.score_breakdown() == fresh()
+        assert engine.scores() == {p: lines["total"] for p, lines in fresh().items()}
+    total = engine.scores()[chooser.name]
+    chooser.coins += 30  # the sheets are kept for the events applied, so an edit by hand shows after the next one
+    engine.apply(Event(999, "table", "coins", f"{chooser.name} {chooser.coins}"))
+    assert engine.scores()[chooser.name] == fresh()[chooser.name]["total"] >= total + 10  # (a treasury point per 3)
+    assert engine.winners() == [p for p in st.players if (fresh()[p]["total"], st.cities[st.players.index(p)].coins)
+                                == max((fresh()[q]["total"], c.coins) for q, c in zip(st.players, st.cities))]

@@ -121,6 +121,17 @@ def test_locate_without_a_hint_of_declared_rules_is_no_project(tmp_path: Path) -
         locate(declared, tmp_path, "home-brew", bundled=False)
 
 
+def test_a_project_found_once_is_looked_for_again_when_it_moves(tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE, tmp_path / "lantern-guild")
+    log = parse_log('[Game "lantern-guild"]\n[Players "Ann, Ben"]\n[Project "lantern-guild"]\n'
+                    '[Referee "declared"]\n', "s.log")
+    assert locate(log, tmp_path, "lantern-guild", bundled=False) == (tmp_path / "lantern-guild").resolve()
+    assert locate(log, tmp_path, "lantern-guild", bundled=False) == (tmp_path / "lantern-guild").resolve()
+    (tmp_path / "lantern-guild").rename(tmp_path / "gone")
+    with pytest.raises(ProjectNotFound):
+        locate(log, tmp_path, "lantern-guild", bundled=False)  # the folder found before is not trusted blindly
+
+
 def test_simulated_logs_name_their_project_relative_to_themselves(runner: CliRunner, tmp_path: Path) -> None:
     shutil.copytree(EXAMPLE, tmp_path / "lantern-guild")
     result = runner.invoke(cli, ["simulate", "lantern-guild", "--players", "2", "--games", "1", "--logs", "sims"])
@@ -131,6 +142,18 @@ def test_simulated_logs_name_their_project_relative_to_themselves(runner: CliRun
     shutil.move(str(tmp_path / "lantern-guild"), tmp_path / "moved")
     audited = runner.invoke(cli, ["audit", str(Path("moved/sims") / log.name)])
     assert audited.exit_code == 0 and "0 violation(s)" in audited.output
+
+
+def test_a_project_named_by_its_path_is_known_by_its_folder_and_its_logs_stay_in_the_logs_folder(
+        runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE, tmp_path / "games" / "lantern-guild")
+    result = runner.invoke(cli, ["simulate", str(tmp_path / "games" / "lantern-guild"), "--players", "2", "--games",
+                                 "2", "--logs", "sims"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("lantern-guild, as printed, 2 players")
+    assert sorted(p.name for p in (tmp_path / "sims").iterdir()) == ["lantern-guild-1.log", "lantern-guild-2.log"]
+    assert list((tmp_path / "games").glob("*.log")) == []  # not beside the project, as the typed path once made them
+    assert read_log(tmp_path / "sims" / "lantern-guild-1.log").header["Game"] == "lantern-guild"
 
 
 def test_resume_and_add_take_project_for_a_moved_session(runner: CliRunner, exported: Path, tmp_path: Path) -> None:

@@ -26,21 +26,40 @@ __all__ = ["has_rules", "declared_engine", "check_rules", "DeclaredEngine", "Pla
 
 _CACHE: dict[tuple[str, str, type, tuple[float, ...]], type[DeclaredEngine]] = {}
 _SHEET_NAME = re.compile(rb'<sheet [^>]*name="([^"]*)"')
+_HAS_RULES: dict[tuple[str, int, int], bool] = {}
+"""has_rules' answer per workbook (path, modification time, size): an audit of many logs reads it once."""
+_HAS_RULES_KEPT = 256
 
 
 def has_rules(project: Path) -> bool:
     """Return True when the project's workbook has a Moves sheet (read cheaply, without loading the workbook)."""
     project = Path(project)
     xlsx = project / "components.xlsx"
-    if xlsx.is_file():
-        try:
-            with zipfile.ZipFile(xlsx) as book:
-                names = _SHEET_NAME.findall(book.read("xl/workbook.xml"))
-        except (OSError, KeyError, zipfile.BadZipFile):
-            return False
-        return MARKER_SHEET.encode() in names
+    try:
+        stat = xlsx.stat()
+    except OSError:
+        stat = None
+    if stat is not None and xlsx.is_file():
+        key = (str(xlsx), stat.st_mtime_ns, stat.st_size)
+        known = _HAS_RULES.get(key)
+        if known is None:
+            known = _workbook_has_rules(xlsx)
+            if len(_HAS_RULES) >= _HAS_RULES_KEPT:
+                _HAS_RULES.clear()
+            _HAS_RULES[key] = known
+        return known
     folder = project / "components" if (project / "components").is_dir() else project
     return (folder / f"{MARKER_SHEET}.csv").is_file()
+
+
+def _workbook_has_rules(xlsx: Path) -> bool:
+    """Return True when a workbook's list of sheets names a Moves sheet."""
+    try:
+        with zipfile.ZipFile(xlsx) as book:
+            names = _SHEET_NAME.findall(book.read("xl/workbook.xml"))
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return False
+    return MARKER_SHEET.encode() in names
 
 
 def _stamp(project: Path | None) -> tuple[float, ...]:

@@ -18,6 +18,8 @@ from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow,
 
 MAX_PLAYERS = 100
 """The most players a declared game may be for."""
+WATCHED = ("end", "win", "lose")
+"""Turn-sheet conditions checked after every move whose answers are kept while what they read is unchanged."""
 
 
 def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
@@ -34,6 +36,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     zones = {z.name: z for z in (_zone(r, names, problems) for r in rows["Zones"]) if z}
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)
+    turn.reads = {k: r for k, found in turn.reads.items() if (r := reads(found, compiled_values)) is not None}
     _phases(rows["Phases"], turn, problems)
     dice = _dice(rows["Dice"], problems)
     ctx = MovesBuilder(sets, zones, counters, names, turn, dice, problems)
@@ -41,6 +44,8 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     moves = ctx.moves(rows["Moves"])
     for spec in moves.values():
         spec.due_reads = reads(spec.due_compiled, compiled_values) if spec.due_compiled is not None else None
+        spec.card_free = all((read := reads(c, compiled_values)) is not None and "move" not in read[2]
+                             for c in spec.checked)
     scoring = [(r.text("part"), f) for r in rows["Scoring"] if (f := expression(r, "expression", names, problems))]
     title = str(workbook.info.get("name") or game_id)
     game = Game(game_id, title, comps, zones, counters, setup, moves, turn, scoring, values,
@@ -144,10 +149,11 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
             compiled_values: dict[str, Compiled] | None = None) -> dict[str, Fn]:
     """Compile named values (each may use the others); a cycle among them is an error on each of its rows."""
     table: dict[str, Fn] = {}
+    sharing: dict[str, tuple[str, ...]] = {}  # the values whose answers are kept while the table is unchanged
     for row in rows:
         name = row.text("name")
         if name:
-            names.values[name] = memoized(name, lambda c, n=name: table[n](c))
+            names.values[name] = memoized(name, lambda c, n=name: table[n](c), sharing)
     graph: dict[str, set[str]] = {}
     by_name = {r.text("name"): r for r in rows if r.text("name")}
     for name, row in by_name.items():
@@ -156,12 +162,29 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
         if found is not None and compiled_values is not None:
             compiled_values[name] = found
         graph[name] = found.values if found else set()
-    for name in sorted(_cyclic(graph)):
+    cyclic = _cyclic(graph)
+    for name in sorted(cyclic):
         row = by_name[name]
         problems.error(row.where("expression"), f"{row.cell('expression')}: value \"{name}\" refers to itself "
                        "through other values (a cycle)")
         table[name] = lambda c: 0
+    if compiled_values is not None and not cyclic:
+        sharing.update(_steady_values(compiled_values))
     return table
+
+
+MOVE_VARIABLES = frozenset(("move", "amount", "target", "x", "y"))
+"""What a value reads of the move it is evaluated for (its card, zones, cell, the number and player it names)."""
+
+
+def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, tuple[str, ...]]:
+    """Return the values that read nothing of a move, each with the changing variables it reads (see memoized)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for name, value in compiled_values.items():
+        read = reads(value, compiled_values)
+        if read is not None and not read[2] & MOVE_VARIABLES:
+            found[name] = tuple(sorted(read[2] - {"player"}))  # whom it is for is part of the key
+    return found
 
 
 def reads(found: Compiled, values: dict[str, Compiled]) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
@@ -311,4 +334,7 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
     elif key == "phases":
         turn.phases = tuple(p.strip().lower() for p in text.split(",") if p.strip())
     else:
-        setattr(turn, key.replace(" ", "_"), expression(row, "value", names, problems))
+        found = compiled(row, "value", names, problems)
+        setattr(turn, key.replace(" ", "_"), found.fn if found else None)
+        if found is not None and key in WATCHED:
+            turn.reads[key] = found

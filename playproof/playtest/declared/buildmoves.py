@@ -160,7 +160,9 @@ class MovesBuilder:
         self.economy(row, spec, names)
         spec.derived = choice(row, "derived", problems) == "yes"
         spec.record = choice(row, "record", problems) == "yes"
-        spec.amount = expression(row, "amount", names, problems)
+        amount = compiled(row, "amount", names, problems)
+        spec.amount = amount.fn if amount else None
+        spec.checked += [c for c in (condition, amount) if c is not None]
         spec.result = expression(row, "result", names, problems)
         spec.message = template(row, "message", names, problems)
         spec.note = row.text("note")
@@ -231,6 +233,8 @@ class MovesBuilder:
         cost = compiled(row, "cost", names, self.problems)
         fields: set[str] = set()
         spec.cost = cost.fn if cost else None
+        if cost is not None:
+            spec.checked.append(cost)
         pay = row.text("pay")
         spec.pay = self.counter(row, "pay", pay) if pay else None
         if cost and not pay:
@@ -270,6 +274,7 @@ class MovesBuilder:
         if owner.strip() in ("target", "current", "each"):
             spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
         gains.append((name.strip(), found.fn))
+        spec.checked.append(found)
         return set(found.card_fields) if mark == colon else set()
 
     def numeric(self, row: RawRow, spec: MoveSpec, costs: set[str], gains: set[str]) -> None:

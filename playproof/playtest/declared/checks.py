@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from playproof.playtest.declared.expr import Unknown, as_number
+from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.flow import phase_kind, phase_name
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play
@@ -21,11 +22,13 @@ from playproof.playtest.declared.wording import explain_condition, render
 from playproof.playtest.engine import TABLE, Status, Violation
 
 
-def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False) -> list[Violation]:
+def check(state: State, play: Play, line: int, due_now: bool = False, settled: bool = False,
+          quick: bool = False) -> list[Violation]:
     """Return every violation of a move in the current state, without changing it.
 
     `settled`: the caller already found that the end, who moves and the turn's limits allow this row now
-    (the legal-move listing checks those once per row, not once per candidate).
+    (the legal-move listing checks those once per row, not once per candidate). `quick`: the caller only asks
+    whether there is a violation (a failed condition is not explained).
     """
     found: list[Violation] = []
     if not settled:
@@ -40,11 +43,22 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     found += _components(state, play, line)
     if any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
-    found += _condition(state, play, line)
+    return found + check_rest(state, play, line, quick, not found)
+
+
+def check_components(state: State, play: Play) -> bool:
+    """Return True when a move's words and components are wrong (what `check` finds before the condition)."""
+    return bool(play.problem) or bool(_components(state, play, 0))
+
+
+def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True) -> list[Violation]:
+    """Return the violations of a move's condition, cost and amount, and (when nothing else was wrong: `clean`
+    and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`."""
+    found = _condition(state, play, line, quick)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
     found += cost_found + _amount(state, play, line)
-    if not found:
+    if clean and not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
 
@@ -265,7 +279,7 @@ def _holds(fn: Any, ctx: Ctx) -> bool:
         return True
 
 
-def _condition(state: State, play: Play, line: int) -> list[Violation]:
+def _condition(state: State, play: Play, line: int, quick: bool = False) -> list[Violation]:
     """A move's condition holds, for each component it takes (undetermined when hidden components decide it)."""
     spec = play.spec
     if spec.condition is None:
@@ -279,6 +293,8 @@ def _condition(state: State, play: Play, line: int) -> list[Violation]:
             status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
         except Unknown:
             status = Status.UNDETERMINED
+        if quick:
+            return [_finding(state.game, "condition", "the condition does not hold", line, status)]
         what = f"{spec.verb} {comp.name}" if comp else spec.verb
         why = explain_condition(spec, _ctx(state, play, comp))
         hidden = " (or may not: hidden components decide it)" if status is Status.UNDETERMINED else ""
@@ -329,9 +345,10 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
     """Counters a move changes stay within their range."""
     found = []
     play.changes = changes(state, play, paid)
+    counters = state.game.counters
     for name, owner, value in play.changes:
-        spec = state.game.counters[name]
-        if not isinstance(value, (int, float)) or spec.internal:
+        spec = counters[name]
+        if spec.internal or (spec.low is None and spec.high is None) or not isinstance(value, (int, float)):
             continue
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
             who = f"{owner}'s " if owner else ""
@@ -343,41 +360,72 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
 
 
 def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
-    """Return each counter a move changes as (name, owner, new value), reading the table before the move."""
+    """Return each counter a move changes as (name, owner, new value), reading the table before the move.
+
+    The gains are evaluated in one context per component (named values worked out once for all of them), each
+    with the whole budget of an evaluation.
+    """
     spec = play.spec
     payer = play.actor if play.actor != TABLE else play.mover
     deltas: dict[tuple[str, str], Any] = {}
     if spec.pay is not None and paid:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
-    for index, (name, fn) in enumerate(spec.gains):
-        owner = _gainer(state, play, ("add", index), payer)
+    contexts: dict[int, Ctx] = {}
+    adds, sets = _plan(state, spec)
+    each = _each(play)
+    for name, fn, kind, per_player in adds:
+        owner = _owner(state, play, kind, payer)
         for player in (state.players if owner == "each" else (owner,)):
-            key = (name, state.counter_owner(name, player))
-            for comp in _each(play):
+            key = (name, player if per_player else "")
+            for comp in each:
                 try:
                     gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
-                                        else _ctx(state, play, comp)))
+                                        else _shared(contexts, state, play, comp)))
                 except Unknown:
                     gain = 0
                 deltas[key] = deltas.get(key, 0) + int(gain)
-    found = [(n, o, as_number(state.counters[n][o]) + d) for (n, o), d in deltas.items()]
-    for index, (name, fn) in enumerate(spec.sets_gain):
+    counters = state.counters
+    found = [(n, o, as_number(counters[n][o]) + d) for (n, o), d in deltas.items()]
+    for name, fn, kind, per_player in sets:
         try:
-            value = fn(_ctx(state, play))
+            value = fn(_shared(contexts, state, play, play.comp))
         except Unknown:
             continue
-        found.append((name, state.counter_owner(name, _gainer(state, play, ("set", index), payer)), value))
+        found.append((name, _owner(state, play, kind, payer) if per_player else "", value))
     return found
 
 
-def _gainer(state: State, play: Play, gain: tuple[str, int], payer: str) -> str:
+Plan = list[tuple[str, Any, str, bool]]
+
+
+def _plan(state: State, spec: MoveSpec) -> tuple[Plan, Plan]:
+    """Return a row's gains that add and that set: (counter, expression, whose, one per player), made once."""
+    plan = spec.gain_plan
+    if plan is None:
+        counters = state.game.counters
+        plan = spec.gain_plan = tuple([(name, fn, spec.gain_owner.get((kind, index), ""), counters[name].per_player)
+                                       for index, (name, fn) in enumerate(gains)]
+                                      for kind, gains in (("add", spec.gains), ("set", spec.sets_gain)))
+    return plan
+
+
+def _owner(state: State, play: Play, kind: str, payer: str) -> str:
     """Return whose counter a gain changes: the mover's, or the one its row names (`coins of target`)."""
-    owner = play.spec.gain_owner.get(gain)
-    if owner == "target" and play.target:
+    if kind == "target" and play.target:
         return play.target
-    if owner == "each":
-        return owner
-    return state.flow.current if owner == "current" else payer
+    if kind == "each":
+        return kind
+    return state.flow.current if kind == "current" else payer
+
+
+def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | None) -> Ctx:
+    """Return the context of a move's component for one more evaluation (made once; its budget whole again)."""
+    ctx = contexts.get(id(comp))
+    if ctx is None:
+        ctx = contexts[id(comp)] = _ctx(state, play, comp)
+    else:
+        ctx.budget = [STEP_LIMIT]
+    return ctx
 
 
 def _capacity(state: State, play: Play, line: int) -> list[Violation]:

@@ -34,41 +34,33 @@ CACHE = True
 
 
 def due_targets(state: State, spec: MoveSpec) -> list[str]:
-    """Return whom a table move is due for now ('' when it names no player); [] when it is not due."""
+    """Return whom a table move is due for now ('' when it names no player); [] when it is not due.
+
+    An answer is kept (state.due_cache) until a zone or counter the condition reads changes (State.touch_zone and
+    State.set_counter drop it) or the parts of the flow it reads differ.
+    """
     if spec.due is None:
         return []
-    reads = spec.due_reads
-    if not CACHE or reads is None:
+    if not CACHE or spec.due_reads is None:
         return _due_targets(state, spec)
-    zones, counters, variables = reads
-    versions = state.versions
-    key = (tuple(versions.get("z:" + z, 0) for z in zones), tuple(versions.get("c:" + c, 0) for c in counters),
-           _flow_key(state, spec, variables))
-    cached = state.due_cache.get(spec.rule_name or spec.verb)
+    name = spec.rule_name or spec.verb
+    key = _flow_key(state, spec) if state.game.due_readers[2][name] else ()
+    cached = state.due_cache.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
     found = _due_targets(state, spec)
-    state.due_cache[spec.rule_name or spec.verb] = (key, found)
+    state.due_cache[name] = (key, found)
     return found
 
 
-def _flow_key(state: State, spec: MoveSpec, variables: frozenset[str]) -> tuple:
-    """Return the parts of the flow a due condition reads (and its phase and limit)."""
+def _flow_key(state: State, spec: MoveSpec) -> tuple:
+    """Return the parts of the flow a due condition reads (and its phase and limit): see state.flow_reads."""
+    fields = state.game.due_readers[2][spec.rule_name or spec.verb]
+    if not fields:
+        return ()
     flow = state.flow
-    parts: list[object] = [getattr(flow, FLOW_FIELDS[v]) if v in FLOW_FIELDS else state.roll
-                           for v in variables if v not in MOVE_READS]
-    if spec.phase is not None:
-        parts += [flow.rphase, flow.phase]
-    if spec.limit is not None:
-        parts.append(state.flow_version)
-    return tuple(parts)
-
-
-MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
-"""What a move names: a due condition is read with no move, so these never change its answer."""
-FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
-               "dealer": "dealer", "started": "started"}
-"""The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
+    return tuple(state.roll if field == "roll" else state.flow_version if field == "flow_version"
+                 else getattr(flow, field) for field in fields)
 
 
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:
@@ -110,25 +102,34 @@ def advance(state: State) -> None:
         state.flow_version += 1
 
 
-def due_specs(state: State, derived_only: bool = False) -> list[MoveSpec]:
-    """Return the table moves that can fall due, in the sheet's order (only the derived ones when asked)."""
+def due_specs(state: State, derived_only: bool = False, plain_only: bool = False) -> list[MoveSpec]:
+    """Return the table moves that can fall due, in the sheet's order (only the derived ones, or only the others,
+    when asked)."""
     game = state.game
-    key = "derived" if derived_only else "all"
+    key = "derived" if derived_only else "plain" if plain_only else "all"
     found = game.due_cache.get(key)
     if found is None:
         found = [s for s in game.moves.values() if s.actor == "table" and s.due is not None
-                 and (s.derived or not derived_only)]
+                 and (s.derived or not derived_only) and not (s.derived and plain_only)]
         game.due_cache[key] = found
     return found
 
 
-def first_due(state: State, derived_only: bool = False) -> tuple[MoveSpec, str] | None:
+def first_due(state: State, derived_only: bool = False, plain_only: bool = False) -> tuple[MoveSpec, str] | None:
     """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in due_specs(state, derived_only):
+    for spec in due_specs(state, derived_only, plain_only):
         targets = due_targets(state, spec)
         if targets:
             return spec, targets[0]
     return None
+
+
+def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
+    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due."""
+    found = first_due(state, True)
+    if found is not None or derived_only:
+        return found
+    return first_due(state, plain_only=True)  # no derived move is due: the first due move is one of the others
 
 
 def referee_play(state: State, spec: MoveSpec, target: str) -> Play:
@@ -192,7 +193,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
     owed: list[str] = []
     derived_only = table_line is not None or state.flow.over  # then only derived moves are made before it
     for _ in range(MAX_OWED):
-        pending = first_due(state, True) or (None if derived_only else first_due(state))  # derived ones first
+        pending = owed_first(state, derived_only)  # derived ones first
         if pending is None:
             break
         spec, target = pending
@@ -206,7 +207,7 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
             owed.append(spec.verb)
         before = _signature(state)
         play = referee_play(state, spec, target)
-        check(state, play, line, due_now=True)  # works out what it pays and gains (its verdict is the referee's)
+        check(state, play, line, due_now=True, quick=True)  # works out what it pays and gains (its verdict is the referee's)
         if not spec.derived and spec.takes_component:
             state.assumed.append((spec.verb, play.target, play.comp.key if play.comp else ""))
         perform(play)

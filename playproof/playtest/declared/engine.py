@@ -21,6 +21,16 @@ from playproof.playtest.declared.state import Ctx, State
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
 
 
+READINGS = 4096
+"""Log lines whose reading a game keeps (see DeclaredEngine._read)."""
+
+
+def fresh_play(play: Play) -> Play:
+    """Return a copy of a move as read, before checking it (what checking and applying add is not copied)."""
+    return Play(play.spec, play.actor, play.target, list(play.comps), play.hidden, play.amount, play.problem,
+                play.check, play.turn, play.source, play.dest, play.cell, play.faces)
+
+
 class DeclaredEngine(Engine):
     """A referee built from rules sheets; subclass it and override `check_move` for a rule sheets cannot say."""
 
@@ -35,6 +45,7 @@ class DeclaredEngine(Engine):
         self.players = tuple(setup.players)
         self.state = State(self.game, self.players, setup.seed)
         self.state.options = dict(setup.options)
+        self.state.epoch += 1  # values read option(...)
         begin(self.state, setup.options.get("first", "").strip(), setup.options.get("dealer", "").strip())
         advance(self.state)
 
@@ -74,6 +85,7 @@ class DeclaredEngine(Engine):
         for zone in unseen:
             zone.items, start = pool[start:start + len(zone.items)], start + len(zone.items)
         world.state.due_cache = {}  # what the hidden zones hold changed
+        world.state.epoch += 1
         return world
 
     # ---- the hook -------------------------------------------------------------------------------------------
@@ -141,13 +153,26 @@ class DeclaredEngine(Engine):
         return found + checked
 
     def _read(self, event: Event) -> Play | None:
-        """Read a line by the first row of its verb whose words fit (the first row's reading when none does)."""
+        """Read a line by the first row of its verb whose words fit (the first row's reading when none does).
+
+        A reading depends only on the players, the line and whose turn it is: it is kept (game.readings, at most
+        READINGS of them) and each use gets a fresh copy.
+        """
+        key = (self.players, event.verb, event.actor, event.args, self.turn_player)
+        readings = self.game.readings
+        kept = readings.get(key, readings)
+        if kept is not readings:
+            return None if kept is None else fresh_play(kept)
         first: Play | None = None
         for spec in self.game.rows_of(event.verb):
             play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)
             if not play.problem:
-                return play
+                first = play
+                break
             first = first or play
+        if len(readings) >= READINGS:
+            readings.clear()
+        readings[key] = None if first is None else fresh_play(first)
         return first
 
     def finish(self) -> list[Violation]:
@@ -226,7 +251,15 @@ class DeclaredEngine(Engine):
             return 0
 
     def _parts(self) -> dict[str, dict[str, int]]:
-        return {p: {name: int(as_number(self._eval(fn, p))) for name, fn in self.game.scoring} for p in self.players}
+        """Return each player's score parts (kept while no zone, counter, variable or roll changes)."""
+        state, flow = self.state, self.state.flow
+        key = (state.epoch, flow.current, flow.round, flow.turns, flow.actions, flow.first, flow.dealer, flow.started,
+               state.roll)
+        kept = getattr(self, "_kept_parts", None)
+        if kept is None or kept[0] != key:
+            kept = self._kept_parts = (key, {p: {name: int(as_number(self._eval(fn, p))) for name, fn in
+                                                 self.game.scoring} for p in self.players})
+        return {p: dict(parts) for p, parts in kept[1].items()}
 
     def _marker(self, event: Event) -> None:
         """A phase marker moves the turn (or the round) to that phase."""

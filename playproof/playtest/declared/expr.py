@@ -216,7 +216,7 @@ class Compiled:
     """The counters it reads (for any player)."""
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
-    for what the move names: its card, cell, zones)."""
+    for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -244,6 +244,8 @@ class _Parser:
         self.tokens, self.pos, self.names, self.text = tokens, 0, names, text
         self.item_scope = 0
         self.depth = 0
+        self.impure = 0
+        """Names and calls read beyond a counted component's fields and name (an argument adding none: ItemFn)."""
         self.by_reads = 0
         """How many times the pseudo-field `by` was read (an aggregate sets it only when its arguments read it)."""
         self.used_values: set[str] = set()
@@ -315,6 +317,7 @@ class _Parser:
             self.parts[id(fn)] = Part(whole, fn, (), alternatives, kind)
             return fn
         if kind == "of":
+            self.impure += 1
             fn = operands[0]
             for player in operands[1:]:
                 fn = funcs.value_of(fn, player)
@@ -387,7 +390,10 @@ class _Parser:
         bare = after.text == "," or (after.text == ")" and name not in ("max", "min"))
         if name in FLOW_FUNCTIONS:
             self.reads.add(FLOW_FUNCTIONS[name])
+        if name not in ("abs", "min", "max") + TEXT_FUNCTIONS:
+            self.impure += 1
         if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
+            self.impure += 1
             return self.over_players(name, token)
         if name in AGGREGATES:
             return self.aggregate(name, token)
@@ -451,7 +457,9 @@ class _Parser:
         self.item_scope += 1
         while self.peek.text == ",":
             self.take()
-            args.append(self.expression(0))
+            impure = self.impure
+            arg = self.expression(0)
+            args.append(funcs.ItemFn(arg) if self.impure == impure else arg)
         self.item_scope -= 1
         self.take(")")
         low, high, build = funcs.ZONE_FUNCTIONS[name]
@@ -517,21 +525,23 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if parser.item_scope:
         if text in names.fields:
             return lambda c: c.item.fields.get(text, 0)
-        if text == "by":
-            parser.by_reads += 1
-            return lambda c: c.memo.get(BY, "")
         if text == "item":
             return lambda c: c.item.name
+    parser.impure += 1
+    if parser.item_scope and text == "by":
+        parser.by_reads += 1
+        return lambda c: c.memo.get(BY, "")
     if text in names.counters:
         parser.used_counters.add(text)
         return lambda c: c.counter(text)
     if text in names.values:
         parser.used_values.add(text)
-        value = names.values[text]
-        return lambda c: value(c)
+        return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
+        elif text != "players":
+            parser.reads.add("player")  # whom it is evaluated for
         return lambda c: c.variable(text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
@@ -578,6 +588,7 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         if not parser.item_scope:
             raise ExprError(_MISPLACED["item.<field>"], token.col)
         return lambda c: c.item.fields.get(tail, 0)
+    parser.impure += 1
     if not (parser.names.card or parser.names.card_dotted):
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)

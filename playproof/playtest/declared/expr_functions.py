@@ -70,6 +70,42 @@ def rolled(args: list[Fn]) -> Fn:
 # Each builder takes the zone, its compiled arguments, and whether they read the pseudo-field `by`.
 
 
+class ItemFn:
+    """An aggregate's argument that reads nothing but the component counted (its fields, its name) and literals:
+    its value is worked out once per component design and kept (`item == 'Flood Moon'`, `word(effect, 4)`)."""
+
+    __slots__ = ("fn", "kept")
+
+    def __init__(self, fn: Fn) -> None:
+        self.fn = fn
+        self.kept: dict[int, tuple[Any, Any]] = {}
+        """id(component) -> (the component, its value); the component is kept so that its id is never reused."""
+
+    def __call__(self, c: Any) -> Any:
+        return self.of(c, c.item)
+
+    def of(self, c: Any, comp: Any) -> Any:
+        """Return the value for a component (evaluated with `c.item` set to it the first time)."""
+        found = self.kept.get(id(comp))
+        if found is not None and found[0] is comp:
+            return found[1]
+        saved = c.item
+        c.item = comp
+        try:
+            value = self.fn(c)
+        finally:
+            c.item = saved
+        self.kept[id(comp)] = (comp, value)
+        return value
+
+
+def _visit(c: Any, entries: list[tuple[Any, str]]) -> None:
+    """Count the components an aggregate visits against the evaluation's budget (as walk() does)."""
+    spend = getattr(c, "spend", None)
+    if spend is not None:
+        spend(len(entries))
+
+
 def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
     """Return how many entries satisfy cond (all of them when cond is None)."""
     if cond is None:
@@ -86,12 +122,22 @@ def count(zone: str, args: list[Fn], by: bool) -> Fn:
     if not args:
         return lambda c: c.zone_size(zone)
     cond = args[0]
+    if isinstance(cond, ItemFn) and not by:
+        test = cond.of
+
+        def read(c: Any) -> int:
+            entries = c.zone_items(zone)
+            _visit(c, entries)
+            return sum(1 for comp, _ in entries if test(c, comp))
+        return read
     return lambda c: _matching(c, c.zone_items(zone), cond, by)
 
 
 def total(zone: str, args: list[Fn], by: bool) -> Fn:
     """sum(zone, value[, cond])."""
     value, cond = args[0], args[1] if len(args) > 1 else None
+    if isinstance(value, ItemFn) and (cond is None or isinstance(cond, ItemFn)) and not by:
+        return _item_total(zone, value, cond)
 
     def read(c: Any) -> int | float:
         found: int | float = 0
@@ -102,9 +148,35 @@ def total(zone: str, args: list[Fn], by: bool) -> Fn:
     return read
 
 
+def _item_total(zone: str, value: ItemFn, cond: ItemFn | None) -> Fn:
+    """sum(zone, value[, cond]) whose arguments read only the component."""
+    worth, test = value.of, cond.of if cond is not None else None
+
+    def read(c: Any) -> int | float:
+        entries = c.zone_items(zone)
+        _visit(c, entries)
+        found: int | float = 0
+        for comp, _ in entries:
+            if test is None or test(c, comp):
+                found = bounded(found + as_number(worth(c, comp)))
+        return found
+    return read
+
+
 def any_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """any(zone, cond)."""
     cond = args[0]
+    if isinstance(cond, ItemFn) and not by:
+        test = cond.of
+
+        def read_item(c: Any) -> bool:
+            entries = c.zone_items(zone)
+            _visit(c, entries)
+            for comp, _ in entries:
+                if test(c, comp):
+                    return True
+            return False
+        return read_item
 
     def read(c: Any) -> bool:
         for _ in walk(c, c.zone_items(zone), by):
@@ -117,6 +189,17 @@ def any_of(zone: str, args: list[Fn], by: bool) -> Fn:
 def all_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """all(zone, cond)."""
     cond = args[0]
+    if isinstance(cond, ItemFn) and not by:
+        test = cond.of
+
+        def read_item(c: Any) -> bool:
+            entries = c.zone_items(zone)
+            _visit(c, entries)
+            for comp, _ in entries:
+                if not test(c, comp):
+                    return False
+            return True
+        return read_item
 
     def read(c: Any) -> bool:
         for _ in walk(c, c.zone_items(zone), by):
@@ -148,6 +231,8 @@ def end(index: int) -> ZoneBuilder:
     """first/last(zone, value[, cond]): the value of the first or last (matching) component, '' when none."""
     def build(zone: str, args: list[Fn], by: bool) -> Fn:
         value, cond = args[0], args[1] if len(args) > 1 else None
+        if isinstance(value, ItemFn) and (cond is None or isinstance(cond, ItemFn)) and not by:
+            return _item_end(zone, index, value, cond)
 
         def read(c: Any) -> Any:
             entries = c.zone_items(zone)
@@ -157,6 +242,20 @@ def end(index: int) -> ZoneBuilder:
             return ""
         return read
     return build
+
+
+def _item_end(zone: str, index: int, value: ItemFn, cond: ItemFn | None) -> Fn:
+    """first/last(zone, value[, cond]) whose arguments read only the component."""
+    worth, test = value.of, cond.of if cond is not None else None
+
+    def read(c: Any) -> Any:
+        entries = c.zone_items(zone)
+        _visit(c, entries)
+        for comp, _ in (entries if index == 0 else reversed(entries)):
+            if test is None or test(c, comp):
+                return worth(c, comp)
+        return ""
+    return read
 
 
 def best(zone: str, args: list[Fn], by: bool) -> Fn:

@@ -145,23 +145,40 @@ MAX_VALUE_DEPTH = 100
 _nesting = threading.local()
 
 
-def memoized(name: str, fn: Fn) -> Fn:
+def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
 
     `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
     (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
     TooLarge instead of recursing without end.
+
+    A value named in `sharing` reads nothing of a move (its card, amount, target, cell or zones): outside an
+    aggregate its answer for a player is also kept across evaluations while the table is unchanged
+    (`c.shared_values()`: dropped when a zone or counter changes), keyed by the parts of the flow it reads
+    (`sharing[name]`: current, round, roll...). Whether hidden components left it uncertain is kept with it.
     """
     busy = object()
 
     def read(c: Any) -> Any:
         memo = c.memo
+        flow = sharing.get(name) if sharing is not None else None
+        if flow is not None and c.item is None and not memo.get(BY):  # it reads no card: keyed by whom it is for
+            key: tuple = (name, c.player)
+            found = memo.get(key, memo)
+            if found is busy:
+                raise TooLarge(f"the value {name!r} depends on itself")
+            if found is not memo:
+                return found
+            return _shared(c, name, flow, key, memo)
         key = (name, c.player, id(c.card), id(c.item), memo.get(BY))
         found = memo.get(key, memo)
         if found is busy:
             raise TooLarge(f"the value {name!r} depends on itself")
         if found is not memo:
             return found
+        return _compute(c, key, memo)
+
+    def _compute(c: Any, key: tuple, memo: dict) -> Any:
         depth = getattr(_nesting, "depth", 0)
         if depth >= MAX_VALUE_DEPTH:
             raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
@@ -176,6 +193,28 @@ def memoized(name: str, fn: Fn) -> Fn:
             _nesting.depth = depth
         memo[key] = found
         return found
+
+    def _shared(c: Any, name: str, flow: tuple[str, ...], key: tuple, memo: dict) -> Any:
+        shared_values = getattr(c, "shared_values", None)
+        kept = shared_values() if shared_values is not None else None
+        if kept is None:
+            return _compute(c, key, memo)
+        shared_key = (name, c.player, c.flow_values(flow)) if flow else key
+        found = kept.get(shared_key)
+        if found is not None:
+            if found[1]:
+                c.uncertain = True
+            memo[key] = found[0]
+            return found[0]
+        was = c.uncertain
+        c.uncertain = False
+        try:
+            value = _compute(c, key, memo)
+        finally:
+            uncertain = c.uncertain
+            c.uncertain = was or uncertain
+        kept[shared_key] = (value, uncertain)
+        return value
     return read
 
 

@@ -50,7 +50,7 @@ def round_phases(game: Game) -> tuple[PhaseSpec, ...]:
 
 def phase_kind(state: State) -> str:
     """Return who acts in the current round phase: `each`, `together` or `table`."""
-    phases = round_phases(state.game)
+    phases = state.game.turn.round_phases
     return phases[state.flow.rphase].who if phases else "each"
 
 
@@ -206,11 +206,14 @@ def end_round(state: State) -> None:
 
 def _reset(state: State, when: str, player: str) -> None:
     """Put counters that reset `when` (`turn` or `round`) back to their start."""
-    for name, spec in state.game.counters.items():
-        if spec.reset == when:
-            owner = player if spec.per_player else ""
-            if owner in state.counters[name]:
-                state.set_counter(name, owner, state.start_value(name, owner))
+    game = state.game
+    resetting = game.resets.get(when)
+    if resetting is None:
+        resetting = game.resets[when] = [(n, s.per_player) for n, s in game.counters.items() if s.reset == when]
+    for name, per_player in resetting:
+        owner = player if per_player else ""
+        if owner in state.counters[name]:
+            state.set_counter(name, owner, state.start_value(name, owner))
 
 
 def lead_from(state: State, player: str) -> None:
@@ -233,15 +236,36 @@ def check_end(state: State, at_round_start: bool = False) -> None:
     flow, turn = state.flow, state.game.turn
     if flow.over or flow.ending:
         return
-    if turn.cooperative and (_holds(turn.win, state) or _holds(turn.lose, state)):
+    if turn.cooperative and (_kept(state, "win", turn.win) or _kept(state, "lose", turn.lose)):
         flow.over = True
         return
-    if turn.end is None or not _holds(turn.end, state):
+    if turn.end is None or not _kept(state, "end", turn.end):
         return
     if turn.end_at == "now" or at_round_start:
         flow.over = True
     else:
         flow.ending = True
+
+
+KEEP = True
+"""Reuse the end's answer while what it reads is unchanged (tests compare with and without)."""
+
+
+def _kept(state: State, key: str, fn: Any) -> bool:
+    """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
+    counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
+    name = "<" + key + ">"
+    fields = state.game.due_readers[2].get(name)
+    if fields is None or not KEEP:
+        return _holds(fn, state)
+    flow = state.flow
+    now = tuple(state.roll if field == "roll" else getattr(flow, field) for field in fields)
+    cached = state.due_cache.get(name)
+    if cached is not None and cached[0] == now:
+        return bool(cached[1])
+    holds = _holds(fn, state)
+    state.due_cache[name] = (now, [""] if holds else [])
+    return holds
 
 
 def _holds(fn: Any, state: State) -> bool:

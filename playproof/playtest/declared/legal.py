@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Iterator, Protocol
 
-from playproof.playtest.declared.checks import check, row_allowed
+from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.due import due_targets, referee_play
 from playproof.playtest.declared.flow import phase_kind
@@ -95,12 +95,30 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
         return
     offered = 0
+    verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
     for play in _candidates(state, spec, actor, target):
         if offered >= MAX_OFFERS:
             return
-        if not check(state, play, 0, due_now=due_now, settled=True) and (refuses is None or not refuses(play)):
+        wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
+            _same_verdict(state, play, verdicts)
+        if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play_text(play)
+
+
+def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]]) -> bool:
+    """Return True when `check` finds a move wrong, for a row whose condition, cost, gains and amount read nothing
+    of its components: what they give is worked out once for every move naming as many components, to the same
+    zone, cell and amount (and noted on each move, as `check` does)."""
+    if check_components(state, play):
+        return True
+    key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
+    known = verdicts.get(key)
+    if known is None:
+        known = verdicts[key] = (bool(check_rest(state, play, 0, quick=True)), play.paid, play.changes)
+    else:
+        play.paid, play.changes = known[1], known[2]
+    return known[0]
 
 
 def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
@@ -115,7 +133,11 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
         for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
             for cell in _cells(state, spec, base, dest):
                 play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
-                for amount in _amounts(state, play):
+                amounts = list(_amounts(state, play))
+                if amounts == [None]:
+                    yield play  # the move states no number: it is the move offered
+                    continue
+                for amount in amounts:
                     yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
                                amount=amount)
 

@@ -159,6 +159,13 @@ class MoveSpec:
     """A condition (the `ends turn` cell as an expression): the move ends the turn when it holds after the move."""
     rule_name: str = ""
     """The move's name in rule ids: its verb, or `verb-2` for the second row of a verb."""
+    gain_plan: Any = None
+    """The gains as checks.changes runs them (filled on first use)."""
+    checked: list[Any] = field(default_factory=list)
+    """The compiled condition, cost, gains and amount (what they read decides `card_free`)."""
+    card_free: bool = False
+    """True when the condition, cost, gains and amount read nothing of the move's components or zones, through
+    values too: moves of the row that differ only in their components get the same verdict from them."""
     limit_per: str = "turn"
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
@@ -208,6 +215,9 @@ class TurnSpec:
     """Variant options the rules read with option('name'), and what each does."""
     round_end: Fn | None = None
     """When set, a round goes on lap after lap until this holds (an auction: until the lot is won)."""
+    reads: dict[str, Any] = field(default_factory=dict)
+    """What `end`, `win` and `lose` read (zones, counters, changing variables; see build.reads), when known: their
+    answers are kept while that is unchanged (flow.check_end)."""
 
 
 @dataclass
@@ -230,6 +240,13 @@ class Game(ReadOnly):
     aliases: dict[str, str] = field(default_factory=dict)
     """Other names components are known by in logs (an `alias` column) -> their key."""
     due_cache: dict[str, list[MoveSpec]] = field(default_factory=dict)
+    resets: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)
+    """The counters that reset each `turn` or `round` (name, one per player), filled on first use."""
+    readings: dict[tuple, Any] = field(default_factory=dict)
+    """Log lines already read (see engine._read): players, verb, actor, words, turn -> the move as read."""
+    due_readers: Any = None
+    """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
+    answer depends on (state.due_readers, filled on first use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
     """The Moves rows of each verb (filled on first use)."""
     """The table moves that can fall due (filled on first use)."""

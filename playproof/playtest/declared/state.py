@@ -128,28 +128,45 @@ class State:
         self.zones: dict[str, dict[str, ZoneState]] = {
             name: {owner: ZoneState(name) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.zones.items()}
-        self.versions: dict[str, int] = {}
-        """How often each zone ("z:name") and counter ("c:name") changed: what a due condition read is unchanged
-        while these are (see due.due_targets)."""
+        if game.due_readers is None:  # which due conditions read each zone and counter (see touch_zone)
+            game.due_readers = due_readers(game)
         self.flow_version = 0
         """Bumped by every move, marker and turn of the flow."""
+        self.epoch = 0
+        """Bumped whenever a zone or counter changes (or the variant options are set): the named values kept
+        for the table (Ctx.shared_values) are for one epoch."""
+        self.values: dict[tuple, tuple[Any, bool]] = {}
+        self.values_epoch = -1
         self.due_cache: dict[str, tuple[tuple, list[str]]] = {}
         self.counters: dict[str, dict[str, Any]] = {
             name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
         self._place_setup()
+        self.epoch += 1
 
     def touch_zone(self, zone: ZoneState | None) -> None:
         """Note that a zone changed."""
         if zone is not None:
-            key = "z:" + zone.name
-            self.versions[key] = self.versions.get(key, 0) + 1
+            self.epoch += 1
+            readers = self.game.due_readers[0].get(zone.name)
+            if readers:
+                cache = self.due_cache
+                for name in readers:
+                    cache.pop(name, None)
 
     def set_counter(self, name: str, owner: str, value: Any) -> None:
-        """Set a counter, noting that it changed."""
-        self.counters[name][owner] = value
-        key = "c:" + name
-        self.versions[key] = self.versions.get(key, 0) + 1
+        """Set a counter, noting that it changed (the due conditions reading it answer anew)."""
+        owners = self.counters[name]
+        old = owners.get(owner, owners)
+        owners[owner] = value
+        if type(old) is type(value) and old == value:
+            return  # the same value: nothing that reads it changes
+        self.epoch += 1
+        readers = self.game.due_readers[1].get(name)
+        if readers:
+            cache = self.due_cache
+            for reader in readers:
+                cache.pop(reader, None)
 
     def start_value(self, name: str, owner: str) -> Any:
         """Return a counter's start for its owner (a start may depend on the seat and the player count)."""
@@ -191,7 +208,66 @@ class State:
                                          f"needed, but only {left[comp.key]} are printed and not placed yet")
                 for owner in getting:
                     self.zones[row.zone][owner].items.extend([(comp, "")] * wanted)
+                    self.epoch += 1
                 left[comp.key] -= wanted * len(getting)
+
+
+Readers = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+
+MOVE_READS = frozenset(("move", "amount", "target", "x", "y"))
+"""What a move names: a due condition is read with no move, so these never change its answer."""
+FLOW_FIELDS = {"current": "current", "round": "round", "turn": "turns", "actions": "actions", "first": "first",
+               "dealer": "dealer", "started": "started"}
+"""The variables of the flow and where they are kept (`roll` is the state's last roll; `move` is no move)."""
+
+
+def due_readers(game: Game) -> Readers:
+    """Return which due conditions (by rule name) read each zone and each counter, and what of the flow each
+    condition's answer depends on (see flow_reads)."""
+    zones: dict[str, list[str]] = {}
+    counters: dict[str, list[str]] = {}
+    flows: dict[str, tuple[str, ...]] = {}
+    for spec in game.moves.values():
+        if spec.due is not None and spec.due_reads is not None:
+            name = spec.rule_name or spec.verb
+            for zone in spec.due_reads[0]:
+                zones.setdefault(zone, []).append(name)
+            for counter in spec.due_reads[1]:
+                counters.setdefault(counter, []).append(name)
+            flows[name] = flow_reads(game, spec)
+    for key, read in game.turn.reads.items():  # the end (and a cooperative win or loss), read for the player to move
+        name = "<" + key + ">"
+        for zone in read[0]:
+            zones.setdefault(zone, []).append(name)
+        for counter in read[1]:
+            counters.setdefault(counter, []).append(name)
+        flows[name] = _flow_fields(game, read, True)
+    return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
+
+
+def flow_reads(game: Game, spec: Any) -> tuple[str, ...]:
+    """Return the fields of the flow (`roll`: the state's last roll, `flow_version`: any move) whose values a due
+    condition's answer depends on: the variables it reads, its phase, its limit, and whose turn it is when it is
+    evaluated for that player and reads a player's own counter or zone, `player` or `seat`."""
+    fields = list(_flow_fields(game, spec.due_reads, not (spec.names_player and spec.result is None)))
+    if spec.phase is not None:
+        fields += ["rphase", "phase"]
+    if spec.limit is not None:
+        fields.append("flow_version")
+    return tuple(fields)
+
+
+def _flow_fields(game: Game, read: tuple[frozenset[str], frozenset[str], frozenset[str]],
+                 for_current: bool) -> tuple[str, ...]:
+    """Return the fields of the flow an expression's answer depends on (`for_current`: it is evaluated for the
+    player to move, so whose turn it is counts when it reads a player's own counter or zone, `player` or `seat`)."""
+    zones, counters, variables = read
+    fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(variables) if v not in MOVE_READS and v != "player"]
+    own = "player" in variables or any(game.counters[c].per_player for c in counters if c in game.counters) or \
+        any(game.zones[z].per_player for z in zones if z in game.zones)
+    if own and for_current and "current" not in fields:
+        fields.append("current")
+    return tuple(fields)
 
 
 def _holds(fn: Any, ctx: Ctx) -> bool:
@@ -235,6 +311,18 @@ class Ctx:
         if name == "to":
             return move.to_zone or ""
         return move.source or (move.spec.sources[0] if move.spec.sources else "")
+
+    def shared_values(self) -> dict[tuple, tuple[Any, bool]]:
+        """Return the values kept for the table as it is now (see expr_values.memoized)."""
+        state = self.state
+        if state.values_epoch != state.epoch:
+            state.values, state.values_epoch = {}, state.epoch
+        return state.values
+
+    def flow_values(self, variables: tuple[str, ...]) -> tuple:
+        """Return the values of changing variables (the flow's and the last roll) that do not depend on a move."""
+        flow = self.state.flow
+        return tuple(getattr(flow, FLOW_FIELDS[v]) if v in FLOW_FIELDS else self.state.roll for v in variables)
 
     def option(self, name: str) -> Any:
         """Return a variant option of the game's setup ('' when not set; a number when it reads as one)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.games.seven_wonders_leaders.city import City, prices
 from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES, Card, Cost, Leader
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
-from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers, covers_need
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken, coins
 
 
@@ -20,7 +20,7 @@ def market(st: State, i: int) -> Market:
     n = len(cities)  # the neighbours as in State.neighbours, inlined: asked for every hand
     prof = cities[i].profile
     left, right = cities[(i + 1) % n].profile.sale, cities[(i - 1) % n].profile.sale
-    price = prices(prof, st.data.const("trade_price", 2))
+    price = prof.price_cache or prices(prof, st.data.const("trade_price", 2))  # (`prices`, kept on the profile)
     bank = prof.numbers.get("bank_buy")
     cached = prof.market_cache
     if cached is not None and cached[0] is left and cached[1] is right and cached[2] is price and cached[3] == bank:
@@ -59,14 +59,19 @@ def leader_in_hand(city: City, name: str) -> list[Finding]:
 
 def chain_free(city: City, card: Card) -> bool:
     """Return True when the city owns a predecessor of the card (a free chain build)."""
-    return bool(card.chain_from) and any(city.owns(name) for name in card.chain_from)
+    return bool(card.chain_from) and not city.owned().isdisjoint(card.chain_from)
+
+
+NOTHING = Cost()
+"""The cost of a chain build: nothing (purchases written with it are still paid)."""
 
 
 def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding], Payment]:
     """Check building a structure: duplicates, chains, free builds, resources, trades and coins."""
     city = st.cities[i]
     found: list[Finding] = []
-    if city.owns(card.name):
+    owned = city.owned()
+    if card.name in owned:
         found.append(broken("build-duplicate", f"{city.name} already has a {card.name}"))
     if move.free:
         # Olympia A builds without paying its cost; purchases written with it are still paid
@@ -75,15 +80,16 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
         free_found = _olympia(st, city)
         # a free build the city has no right to: its purchases are no second mistake
         found += free_found + [f for f in paid if not (free_found and f[0] == "trade-unneeded")]
-    elif chain_free(city, card):
+    elif card.chain_from and not owned.isdisjoint(card.chain_from):  # `chain_free`
         # a chain build is free; purchases written with it are still paid (and flagged as unneeded)
         payment = Payment(chain=True)
-        found += pay(st, i, Cost(), move, card.colour, payment)
+        found += pay(st, i, NOTHING, move, card.colour, payment)
     else:
         cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
         payment = Payment()
         found += pay(st, i, cost, move, card.colour, payment)
-    found += written_coins(st, i, move, payment.bank, payment)
+    if move.coins is not None:  # (`written_coins` checks nothing else)
+        found += written_coins(st, i, move, payment.bank, payment)
     # a second copy is never built, so its cost is no second mistake (what was written is still paid)
     return (found[:1] if found and found[0][0] == "build-duplicate" else found), payment
 
@@ -157,15 +163,20 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     """Check that own production plus purchases cover a cost (of what, by default the card), and coins suffice."""
     payment = payment if payment is not None else Payment()
     city = st.cities[i]
-    if not (move.left or move.right or move.bank) and not any(cost.units):
-        payment.bank = cost.coins  # nothing to produce or buy: only coins are checked
-        return [] if cost.coins <= city.coins else [
-            broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}")]
+    prof = city.profile
+    if not (move.left or move.right or move.bank):  # nothing bought: only coins, and the city's own production
+        payment.bank = cost.coins  # (the market is not looked at: no neighbour sells anything)
+        found = [] if not cost.need or covers_need(cost, prof.own, prof.extra_masks(colour) if prof.reduce_list
+                                                   else ()) else [
+            broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
+                                      f"({_describe(cost)}) with its production and purchases")]
+        if cost.coins > city.coins:
+            found.append(broken("build-coins", f"{city.name} must pay {coins(cost.coins)} but has {city.coins}"))
+        return found
     found = _bank_check(city, move)
     mk = market(st, i)
     left, right, supply_found = _sellers(st, i, move, mk)
     found += supply_found
-    prof = city.profile
     own = prof.own
     extra = prof.extra_masks(colour) if prof.reduce_list else ()
     bought = move.left + move.right + move.bank

@@ -135,8 +135,8 @@ class City:
 
     def owned(self) -> frozenset[str]:
         """Return the names of the city's structures (worked out again only after one was added)."""
-        if self._named != len(self.structures):
-            self._names = frozenset(c.name for c in self.structures)
+        if self._named != len(self.structures):  # only the structures added since are named anew
+            self._names = self._names.union([c.name for c in self.structures[self._named:]])
             self._named = len(self.structures)
         return self._names
 

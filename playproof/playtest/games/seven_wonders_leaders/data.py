@@ -6,7 +6,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from playproof.components import ComponentRow, ComponentSet, read_project_workbook
 from playproof.errors import PlayproofError
@@ -39,6 +39,12 @@ class Cost:
 
     units: tuple[int, ...] = (0,) * 7
     coins: int = 0
+    need: tuple[tuple[int, int], ...] = field(default=(), init=False, compare=False, repr=False)
+    """The units asked for as (resource, count) pairs, the resources with a count only (a cost asks for few)."""
+
+    def __post_init__(self) -> None:
+        """Work out `need` from the units."""
+        object.__setattr__(self, "need", tuple((r, n) for r, n in enumerate(self.units) if n))
 
     @property
     def free(self) -> bool:
@@ -101,6 +107,34 @@ class Board:
         return self
 
 
+class CardPlay(NamedTuple):
+    """What a hand's offer needs of a card, worked out once: its move texts, chains and costs."""
+
+    build: str
+    """`build NAME` (and `stage NAME`, `discard NAME` below)."""
+    stage: str
+    discard: str
+    free_build: str
+    """`build NAME; free`: Olympia A's free build."""
+    chain_from: frozenset[str]
+    colour: str
+    cost: Cost
+    coins_only: Cost
+    """The cost when the city builds the colour for coins alone (Leaders' `free_color`)."""
+    no_units: bool
+    """The cost asks for no resource: paying it is a matter of coins."""
+    free: bool
+    """The cost asks for nothing at all (`Cost.free`)."""
+
+
+def card_play(card: Card) -> CardPlay:
+    """Return a card's texts and costs as a hand's offer asks for them."""
+    name, cost = card.name, card.cost
+    return CardPlay("build " + name, "stage " + name, "discard " + name, f"build {name}; free",
+                    frozenset(card.chain_from), card.colour, cost, Cost(coins=cost.coins), not any(cost.units),
+                    cost.free)
+
+
 @dataclass
 class GameData:
     """Everything numeric the engine checks, from one workbook."""
@@ -111,10 +145,19 @@ class GameData:
     leaders: dict[str, Leader]
     boards: dict[str, Board]
     constants: dict[str, int] = field(default_factory=dict)
-    parsed: dict[tuple[str, ...], Any] = field(default_factory=dict)
-    """Move texts already parsed (replays of many logs share them); cleared when it grows large."""
+    parsed: dict[tuple[str, str], dict[str, dict[str, Any]]] = field(default_factory=dict)
+    """Move texts already parsed (replays of many logs share them), by scope (`parsed_for`), verb and
+    arguments: nested dicts, so that a lookup hashes the event's own strings and makes no key."""
+    remembered: int = 0
+    """How many parsed texts `parsed` holds; past 100,000 it is emptied."""
     canon: dict[str, str] = field(default_factory=dict)
     """Lower-case card and Leader names mapped to their spelling (filled by the first engine)."""
+    decks: dict[tuple[int, int], Counter[str]] = field(default_factory=dict)
+    """Each Age's deck by player count (`deck`), counted once per workbook."""
+    plays: dict[int, dict[str, CardPlay]] = field(default_factory=dict)
+    pools: dict[frozenset[str], Counter[str]] = field(default_factory=dict)
+    """The Leader pool by the options a game is played with (`leader_pool`)."""
+    """Each Age's cards as a hand offers them (`card_plays`), made once per workbook."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameData:
         """Return self: the workbook's numbers are read-only and shared by every copy of an engine."""
@@ -127,17 +170,35 @@ class GameData:
             self.canon.update({n.lower(): n for n in self.leaders})
         return self.canon
 
-    def remember(self, key: tuple[str, ...], value: Any) -> Any:
-        """Store a parsed move text and return it."""
-        if len(self.parsed) > 100_000:
-            self.parsed.clear()
-        self.parsed[key] = value
+    def parsed_for(self, scope: tuple[str, str]) -> dict[str, dict[str, Any]]:
+        """Return the parsed texts of a scope (whose texts, and the seats: parsing depends on them) by verb and arguments."""
+        found = self.parsed.get(scope)
+        if found is None:
+            found = self.parsed[scope] = {}
+        return found
+
+    def remember(self, texts: dict[str, dict[str, Any]], verb: str, args: str, value: Any) -> Any:
+        """Store a parsed move text in a scope's texts (`parsed_for`) and return it."""
+        self.remembered += 1
+        if self.remembered > 100_000:  # emptied in place: engines keep their scope's dict
+            for scope in self.parsed.values():
+                scope.clear()
+            self.remembered = 1
+        by_args = texts.get(verb)
+        if by_args is None:
+            by_args = texts[verb] = {}
+        by_args[args] = value
         return value
 
     def deck(self, age: int, players: int) -> Counter[str]:
         """Return the non-guild cards of an Age for a player count (2 players use the 3 deck)."""
         count = max(players, 3)
-        return Counter(c.name for c in self.deck_rows[age] if c.min_players is not None and c.min_players <= count)
+        key = (age, count)
+        deck = self.decks.get(key)
+        if deck is None:
+            deck = self.decks[key] = Counter(c.name for c in self.deck_rows[age]
+                                             if c.min_players is not None and c.min_players <= count)
+        return Counter(deck)  # a copy: the game deals from it
 
     def card(self, age: int, name: str) -> Card | None:
         """Return the card of an Age by name (guilds belong to Age III)."""
@@ -150,6 +211,21 @@ class GameData:
                 return self.cards[age][name]
         return None
 
+    def leader_pool(self, options: frozenset[str]) -> Counter[str]:
+        """Return the Leaders of a game with these options (a new Counter; a Leader with a variant only with it)."""
+        pool = self.pools.get(options)
+        if pool is None:
+            pool = self.pools[options] = Counter(n for n, l in self.leaders.items()
+                                                 if l.variant is None or l.variant in options)
+        return Counter(pool)
+
+    def card_plays(self, age: int) -> dict[str, CardPlay]:
+        """Return the cards of an Age by name with their move texts and costs worked out (once per workbook)."""
+        found = self.plays.get(age)
+        if found is None:
+            found = self.plays[age] = {name: card_play(card) for name, card in self.cards.get(age, {}).items()}
+        return found
+
     def const(self, key: str, default: int) -> int:
         """Return a rule constant from the Game sheet."""
         return self.constants.get(key, default)
@@ -158,23 +234,34 @@ class GameData:
 _CACHE: dict[tuple[Any, ...], GameData] = {}
 
 
+_BOOKS: dict[Path, str] = {}
+"""Each absolute project folder's workbook path, as `os.stat` takes it (joined once per folder)."""
+
+
 def load(project: Path) -> GameData:
     """Return the game data of a project, parsed once per (workbook path, modification time)."""
-    key = _cache_key(project / "components.xlsx")
+    book = _BOOKS.get(project)
+    if book is None:
+        book = os.path.abspath(project / "components.xlsx")
+        if project.is_absolute():  # (a relative folder names another workbook after a change of directory)
+            if len(_BOOKS) > 1000:
+                _BOOKS.clear()
+            _BOOKS[project] = book
+    key = _cache_key(book)
     if key not in _CACHE:
         _CACHE[key] = _parse(project)
     return _CACHE[key]
 
 
-def _cache_key(path: Path) -> tuple[Any, ...]:
-    """Return what identifies a workbook's contents: its path, the file it names, its mtime."""
+def _cache_key(path: str) -> tuple[Any, ...]:
+    """Return what identifies a workbook's contents: its absolute path, the file it names, its mtime."""
     # One stat (which follows symlinks, so the inode is the real file's) replaces resolve():
     # an engine is built per log and resolving the path cost more than the rest of set-up.
     try:
         info = os.stat(path)
     except OSError:
-        return (str(path.resolve()), 0.0)
-    return (os.path.abspath(path), info.st_dev, info.st_ino, info.st_mtime_ns)
+        return (str(Path(path).resolve()), 0.0)
+    return (path, info.st_dev, info.st_ino, info.st_mtime_ns)
 
 
 def _parse(project: Path) -> GameData:

@@ -12,14 +12,15 @@ from playproof.playtest.games.seven_wonders_leaders import checks, options, reso
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
+from playproof.playtest.games.seven_wonders_leaders.followups import FollowUps
 from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
-from playproof.playtest.games.seven_wonders_leaders.offers import Offers
+from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, HandOffer, Offers
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
-    FREE_CITY, Choice, Finding, Payment, Pending, State, broken,
+    FREE_CITY, Choice, Finding, Payment, State, broken,
 )
 
 OPTIONS = {
@@ -46,18 +47,13 @@ def _whole(value: str, name: str) -> int:
     return int(value)
 
 
-# what a pending follow-up asks of its player, as a finding says it
-_FOLLOW_UPS = {"salvage": "build a card from the discard pile (salvage CARD, or salvage none)",
-               "courtesan": "place the Courtesan on a neighbour's Leader (courtesan PLAYER LEADER)",
-               "recruit": "recruit Rome's extra Leader (recruit LEADER, or recruit none)",
-               "draw": "draw Rome's Leaders from the box (table: leaders PLAYER LEADER, ...)"}
 
 
 # what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
 
 
-class SevenWondersLeaders(Offers, Decisions, Engine):
+class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     """Referee of 7 Wonders with the Leaders expansion, 2 to 7 players."""
 
     game_id = GAME_ID
@@ -83,19 +79,29 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
         self.seats = "|".join(self.city_names)
+        self.texts = self.data.parsed_for(("players", self.seats))
+        """Players' move texts parsed for these seats, by verb and arguments (shared by every engine on them)."""
+        self.table_texts = self.data.parsed_for(("table", self.seats))
+        """The table's deals parsed for these seats: (player, names) by verb and arguments."""
         self.seat = {p: i for i, p in enumerate(self.st.players)}
         self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
-        self.dealing: tuple[Counter[str], int, int, list[str]] | None = None
-        """The Age cards the table may deal next, kept for the deck they were worked out from (`_card_offer`)."""
+        self.applied = 0
+        """Events applied through `apply` (a finished game's score sheets are kept while it stays the same)."""
+        self.sheets: tuple[State, int, dict[str, dict[str, int]]] | None = None
+        self.dealer = Dealer(self)
+        """The table's offers of Age cards, with the names it may deal kept from one deal to the next."""
+        self.hand_offer = HandOffer(self)
+        """A city's offer of its plays."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> SevenWondersLeaders:
         """Return an independent copy of the game for search (clone): the state copied, setup and data shared."""
         twin = copy.copy(self)
         twin.st = self.st.copy()
         twin.picks = dict(self.picks)
-        twin.dealing = None
+        twin.dealer, twin.hand_offer = Dealer(twin), HandOffer(twin)
+        twin.sheets = None
         twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
@@ -106,7 +112,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         cities = [City(p, coins=self.data.const("start_coins", 6)) for p in setup.players]
         if len(cities) == 2:
             cities.append(City(FREE_CITY, free_city=True, coins=self.data.const("start_coins_free_city", 3)))
-        pool = Counter(n for n, l in self.data.leaders.items() if l.variant is None or l.variant in setup.options)
+        pool = self.data.leader_pool(frozenset(setup.options))
         return State(self.data, list(setup.players), cities, pool, box=Counter(pool),
                      draft=[Hand() for _ in setup.players])
 
@@ -114,6 +120,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
 
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it whatever the verdict, and return every violation."""
+        self.applied += 1
         if event.kind is EventKind.MARKER:
             return []
         try:
@@ -137,11 +144,22 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
 
     def scores(self) -> dict[str, int]:
         """Return each player's total score now."""
-        return {p: breakdown(self.st, i)["total"] for i, p in enumerate(self.st.players)}
+        return {p: lines["total"] for p, lines in self._sheets().items()}
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return each player's score sheet lines."""
-        return {p: breakdown(self.st, i) for i, p in enumerate(self.st.players)}
+        return {p: dict(lines) for p, lines in self._sheets().items()}
+
+    def _sheets(self) -> dict[str, dict[str, int]]:
+        """Return each player's score sheet, worked out once for a finished game (asked for its scores,
+        their lines and its winners): kept for this state while no further event is applied."""
+        st = self.st
+        kept = self.sheets
+        if kept is not None and kept[0] is st and kept[1] == self.applied and st.phase == "over":
+            return kept[2]
+        sheets = {p: breakdown(st, i) for i, p in enumerate(st.players)}
+        self.sheets = (st, self.applied, sheets) if st.phase == "over" else None
+        return sheets
 
     def winners(self) -> list[str]:
         """Return the players with the most points, the most coins breaking a tie (still tied: shared)."""
@@ -177,10 +195,11 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
             return self._science(p, event.args)
         if event.verb in TABLE_VERBS:  # a table event written as a player's: the wrong actor
             return [broken("flow-out-of-turn", f"{event.actor} cannot {event.verb}: that is the table's to do")]
-        key = (event.verb, event.args, self.seats)
-        move = self.data.parsed.get(key)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+            move = self.data.remember(self.texts, event.verb, event.args,
+                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(p, move)
 
     def _canon_move(self, move: Move) -> Move:
@@ -193,6 +212,14 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
     def _table(self, verb: str, args: str) -> list[Finding]:
         """Apply a chance event or check a logged consequence."""
         st = self.st
+        if verb == "deal" or verb == "leaders" or verb == "draw":  # (most of a log: asked first)
+            by_args = self.table_texts.get(verb)
+            found = by_args.get(args) if by_args is not None else None
+            if found is None:
+                player, rest = self._split_player(args)
+                names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
+                found = self.data.remember(self.table_texts, verb, args, (player, names))
+            return self.chance[verb](found[0], list(found[1]))
         if verb == "coins":
             return table.check_coins(st, args)
         if verb == "score":
@@ -207,14 +234,6 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
             return self._wonder(args)
         if verb == "pass":
             return self._pass(args)
-        if verb in ("leaders", "deal", "draw"):
-            key = ("table", verb, args, self.seats)
-            found = self.data.parsed.get(key)
-            if found is None:
-                player, rest = self._split_player(args)
-                names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
-                found = self.data.remember(key, (player, names))
-            return self.chance[verb](found[0], list(found[1]))
         if verb == "science" and st.two_player and args.lower().startswith(FREE_CITY.lower() + " "):
             return self._science(st.index(FREE_CITY), args[len(FREE_CITY):])  # the Free City's wild symbol
         if verb in PLAYER_VERBS:  # a player's choice written as the table's: the wrong actor
@@ -283,8 +302,9 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if st.phase != "leaders":
             return [broken("flow-out-of-turn", "Leaders are dealt before the draft")]
         limit = self.data.const("leaders_per_player", 4)
-        found = table.deal_leaders(st, st.players[p], names, limit, st.draft[p])
-        if all(h.size() >= limit for h in st.draft):
+        hand = st.draft[p]
+        found = table.deal_leaders(st, st.players[p], names, limit, hand)
+        if hand.size() >= limit and all(h.size() >= limit for h in st.draft):  # (the last hand to fill: all full)
             st.phase = "draft"
         return found
 
@@ -293,8 +313,10 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         st = self.st
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
-        found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, self.hand_size)
-        if st.cities[p].hand.size() >= self.hand_size:
+        self.dealer.forget()
+        hand = st.cities[p].hand
+        found = table.deal_cards(st, st.players[p], names, hand, self.hand_size)
+        if len(hand.cards) - hand.hidden_out >= self.hand_size:  # (`Hand.size`)
             self._maybe_start_turns()
         return found
 
@@ -304,6 +326,7 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if not st.two_player or st.phase != "turn" or st.drawn or p != st.controller or len(names) != 1:
             return [broken("flow-out-of-turn", "only the Free City's controller draws one card, once a turn")]
         st.drawn = True
+        self.dealer.forget()
         found = table.deal_cards(st, st.players[p], names, st.cities[p].hand, None)
         self._maybe_resolve()
         return found
@@ -432,11 +455,13 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         card = st.data.cards[st.age].get(move.name)
         if card is None and move.name != "?":
             raise MoveError(f'no Age {st.age} card named "{move.name}"')
-        hand = st.real_hand(i)
+        city = st.cities[i]
+        hand = st.cities[st.controller].hand if city.free_city else city.hand  # `State.real_hand`
         shared = st.two_player and hand is st.cities[st.controller].hand
         found = [] if not shared and move.name in hand.cards else checks.in_hand(st, i, move.name)
-        found += checks.free_only_to_build(st, i, move)
-        if move.verb == "discard" and not st.cities[i].free_city and move.plain:
+        if move.free and move.verb != "build":
+            found += checks.free_only_to_build(st, i, move)
+        if move.verb == "discard" and not city.free_city and move.plain:
             st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
@@ -461,81 +486,6 @@ class SevenWondersLeaders(Offers, Decisions, Engine):
         if st.cities[i].free_city and card is not None:
             found += options.free_city_duty(st, i, move.verb, card)
         return found, payment
-
-    # ----------------------------------------------------------------- follow-ups
-
-    def _follow_up(self, p: int, move: Move) -> list[Finding]:
-        """Apply the follow-up decision at the head of the queue (salvage, courtesan, recruit)."""
-        st = self.st
-        head = st.queue[0]
-        actor = st.actor_of(head.city)
-        kind = "salvage" if head.kind.startswith("salvage") else head.kind
-        if st.players[p] != actor or move.verb != kind:
-            return [broken("flow-out-of-turn", f"{actor} must first {_FOLLOW_UPS[kind]} ({self._phase_name()})")]
-        found = getattr(self, f"_do_{kind}")(head.city, move)
-        self._pop_follow_up()
-        return found
-
-    def _do_salvage(self, i: int, move: Move) -> list[Finding]:
-        """Build a card from the discard pile for free."""
-        if move.name.lower() == "none":
-            return []
-        card = self.data.any_card(move.name)
-        found = checks.check_salvage(self.st, i, card, move.name)
-        if card is not None and not self.st.cities[i].owns(card.name):
-            resolve.salvage(self.st, i, card)
-        return found
-
-    def _do_courtesan(self, i: int, move: Move) -> list[Finding]:
-        """Place the Courtesan on a neighbour's Leader and copy it."""
-        st = self.st
-        target = st.cities[st.index(move.city)]
-        leader = next((l for l in target.leaders if l.name.lower() == move.name.lower()), None)
-        if all(target is not n for n in st.neighbours(i)) or leader is None:
-            return [broken("courtesan-target", f"{move.name} is not a Leader recruited in a neighbouring city")]
-        resolve.place_courtesan(st, i, leader)
-        return []
-
-    def _do_recruit(self, i: int, move: Move) -> list[Finding]:
-        """Recruit one more Leader with Rome B's stage."""
-        st = self.st
-        if move.name.lower() == "none":
-            return []
-        leader = st.data.leaders.get(move.name)
-        city = st.cities[i]
-        if leader is None or not city.leader_hand.holds(leader.name):
-            return [broken("rome-extra-recruit", f"{move.name} is not in {city.name}'s Leader hand")]
-        extra = st.rome_stage_discount  # 0 unless the variant stacks a stage discount on the board's
-        found = checks.check_recruit(st, i, leader, "rome-extra-recruit", extra)
-        price = checks.leader_price(st, i, leader, extra)
-        payment = Payment(bank=min(price, city.coins))
-        found += checks.written_coins(st, i, move, price, payment, "rome-extra-recruit")
-        if move.left or move.right or move.bank:
-            found.append(broken("trade-unneeded", f"{city.name} buys resources for a Leader; only missing "
-                                                  "resources are bought (and none are for a Leader)"))
-        resolve.recruit_now(st, i, leader, max(0, min(payment.bank, city.coins)))
-        return found
-
-    def _pop_follow_up(self) -> None:
-        """Drop the head of the queue, skip follow-ups with nothing to decide, and move on."""
-        st = self.st
-        st.queue.pop(0)
-        while st.queue and not self._follow_up_has_choice(st.queue[0]):
-            st.queue.pop(0)
-        if not st.queue:
-            self._after_resolution()
-
-    def _follow_up_has_choice(self, pending: Pending) -> bool:
-        """Return True when a follow-up has something to decide."""
-        st = self.st
-        kind, i = pending.kind, pending.city
-        if kind.startswith("salvage"):
-            return len(options.salvage_moves(st, i)) > 1
-        if kind == "courtesan":
-            return bool(options.courtesan_moves(st, i))
-        if kind == "draw":
-            return bool(+st.box)
-        return st.cities[i].leader_hand.size() > 0
 
     # ----------------------------------------------------------------- phases
 

@@ -13,14 +13,17 @@ otherwise every play of a city that is not the last to choose would look the sam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from playproof.playtest.games.seven_wonders_leaders.resolve import resolve
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
+from playproof.playtest.games.seven_wonders_leaders.state import State
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.seven_wonders_leaders.engine import SevenWondersLeaders
-    from playproof.playtest.games.seven_wonders_leaders.state import State
+
+class Game(Protocol):
+    """What the heuristic reads of the engine (SevenWondersLeaders): its state."""
+
+    st: State
 
 COIN_WEIGHT = 0.15
 MILITARY_WEIGHT = 0.5
@@ -52,7 +55,7 @@ def resolved(st: State) -> State:
     return twin
 
 
-def heuristic(engine: SevenWondersLeaders, player: str) -> float:
+def heuristic(engine: Game, player: str) -> float:
     """Return a city's value minus the best opponent's, the plays chosen this turn counted as made."""
     st = resolved(engine.st)
     values = [value(st, i) for i in range(len(st.players))]

@@ -11,19 +11,120 @@ never needed for them.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Callable
 
 from playproof.playtest.engine import TABLE, Decision, Event, Offer, decision_offer
 from playproof.playtest.games.seven_wonders_leaders import checks, options
 from playproof.playtest.games.seven_wonders_leaders.checks import market
-from playproof.playtest.games.seven_wonders_leaders.data import Cost, GameData
+from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.decide import present
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, parse_move
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
 from playproof.playtest.games.seven_wonders_leaders.state import Choice, Finding, Payment, State
 
+make_offer: Callable[[tuple[str, int, Callable[[int], str], Callable[[int, Event], list[Finding]]]], Offer] = \
+    partial(tuple.__new__, Offer)
+"""`Offer(actor, count, text, play)` from a tuple of the four, made in C (as `Offer._make` does): one per event."""
+
 Play = Callable[[int, list[str]], list[Finding]]
 """A table's chance event applied to player p: `play(p, [NAME])`."""
+
+
+class Dealer:
+    """The table's offers of Age cards (a deal, or the Free City's draw), one object for the whole game.
+
+    The names the table may deal (`decide.present(deck)` and the guilds left) are kept from one
+    offer to the next: a card dealt from them is taken out once none of it is left in the deck.
+    They are worked out again for another deck (a new Age), when the guilds left changed, and after
+    a deal or draw went through `apply` (which calls `forget`). A deal of a deck card is applied
+    directly (`_table_deal` without its checks, which pass by construction). The offer's `text`
+    and `play` are this object's methods, so no function is made for each deal.
+    """
+
+    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct", "play")
+
+    def __init__(self, engine: Offers) -> None:
+        """Start with nothing kept."""
+        self.engine = engine
+        self.deck: Counter[str] | None = None
+        self.guilds, self.names, self.p, self.head, self.direct = 0, [], 0, "", False
+        self.play: Play | None = None
+
+    def forget(self) -> None:
+        """Work the names out again at the next offer (the deck changed another way)."""
+        self.deck = None
+
+    def offer(self, verb: str, p: int, play: Play) -> Offer:
+        """Offer the names for player p: `VERB PLAYER NAME`."""
+        st = self.engine.st
+        deck = st.deck
+        if self.deck is not deck or self.guilds != st.guilds_left:
+            self.names = present(deck) + st.guilds_available()
+            self.deck, self.guilds = deck, st.guilds_left
+        self.p, self.head, self.direct, self.play = p, f"{verb} {st.players[p]} ", verb == "deal", play
+        return make_offer((TABLE, len(self.names), self.text, self.deal))
+
+    def text(self, k: int) -> str:
+        """Return the k-th move: `VERB PLAYER NAME`."""
+        return self.head + self.names[k]
+
+    def deal(self, k: int, _event: Event) -> list[Finding]:
+        """Deal (or draw) the k-th name, then keep the names for the next offer."""
+        engine, deck, names, p = self.engine, self.deck, self.names, self.p
+        st = engine.st
+        name = names[k]
+        if self.direct and deck is not None and deck[name] > 0:  # `table.deal_cards` and `_table_deal`
+            deck[name] -= 1
+            hand = st.cities[p].hand
+            hand.cards.append(name)
+            found: list[Finding] = []
+            if len(hand.cards) - hand.hidden_out >= engine.hand_size:
+                engine._maybe_start_turns()
+        else:
+            assert self.play is not None
+            found = self.play(p, [name])
+        if st.deck is not deck or deck is None or deck[name] < 0 or name not in deck:  # another Age, or a guild
+            self.deck = None
+        else:
+            self.deck, self.guilds = deck, st.guilds_left  # (kept again: `play` went through `_table_deal`)
+            if not deck[name]:
+                self.names = names[:k] + names[k + 1:]
+        return found
+
+
+class HandOffer:
+    """A city's offer of its plays (a hand of Age cards, or of Leaders in Recruitment), one object for the whole game.
+
+    The offer's `text` and `play` are this object's methods, so no function is made for each play.
+    """
+
+    __slots__ = ("engine", "i", "entries", "pr")
+
+    def __init__(self, engine: Offers) -> None:
+        """Start with no hand."""
+        self.engine = engine
+        self.i = 0
+        self.entries: list[options.Entry] = []
+        self.pr: Pricer | None = None
+
+    def offer(self, actor: str, i: int, entries: list[options.Entry], pr: Pricer) -> Offer:
+        """Offer city i's plays, purchases not yet written."""
+        self.i, self.entries, self.pr = i, entries, pr
+        return make_offer((actor, len(entries), self.text, self.play))
+
+    def text(self, k: int) -> str:
+        """Return the k-th play, its purchase written now (`options.written`)."""
+        entry = self.entries[k]
+        if entry.__class__ is str:
+            return entry  # type: ignore[return-value]
+        head, cost, colour = entry
+        assert self.pr is not None
+        return head + (self.pr.clauses(cost, colour) or "")
+
+    def play(self, _k: int, event: Event) -> list[Finding]:
+        """Record the play chosen (`Offers._play_offered`)."""
+        return self.engine._play_offered(self.i, event)
 
 
 class Offers:
@@ -33,8 +134,12 @@ class Offers:
     data: GameData
     hand_size: int
     seats: str
+    texts: dict[str, dict[str, Move]]
     city_names: list[str]
-    dealing: tuple[Counter[str], int, int, list[str]] | None
+    dealer: Dealer
+    picks: dict[int, str]
+    _draft: Callable[[int, str], list[Finding]]
+    hand_offer: HandOffer
     decision: Callable[[], Decision | None]
     _table_deal: Play
     _table_draw: Play
@@ -61,6 +166,8 @@ class Offers:
                 return self._offer_leaders()
             if st.phase == "recruit":
                 return self._offer_recruit()
+            if st.phase == "draft":
+                return self._offer_draft()
         decision = self.decision()
         return None if decision is None else decision_offer(decision)
 
@@ -73,6 +180,17 @@ class Offers:
                 return self._card_offer("deal", p, self._table_deal)
         raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
 
+    def _offer_draft(self) -> Offer:
+        """Offer the next player to pick the Leaders of the draft hand (`_decide_draft`), kept directly (`_draft`)."""
+        st = self.st
+        picks = self.picks
+        p = 0
+        while p in picks:
+            p += 1
+        names = st.draft[p].distinct()
+        return make_offer((st.players[p], len(names), lambda k: "draft " + names[k],
+                           lambda k, _event: self._draft(p, names[k])))
+
     def _offer_leaders(self) -> Offer:
         """Offer the Leaders to deal to the next player short of 4."""
         st = self.st
@@ -81,48 +199,13 @@ class Offers:
         return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
 
     def _card_offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left).
-
-        The names are kept from one offer to the next: a card dealt from them is taken out once
-        none of it is left in the deck. They are worked out again whenever the deck is not the
-        one they were kept for (another Age, or a deal applied through `apply`). A deal of a deck
-        card is applied directly (`_table_deal` without its checks, which pass by construction).
-        """
-        st = self.st
-        deck = st.deck
-        total = sum(deck.values())
-        kept = self.dealing
-        if kept is not None and kept[0] is deck and kept[1] == total and kept[2] == st.guilds_left:
-            names = kept[3]
-        else:
-            names = present(deck) + st.guilds_available()
-        head = f"{verb} {st.players[p]} "
-        direct = verb == "deal"
-
-        def deal(k: int, _event: Event) -> list[Finding]:
-            """Deal the k-th name, then keep the names for the next deal."""
-            name = names[k]
-            if direct and deck[name] > 0:  # `table.deal_cards` and `_table_deal` for a card of the deck
-                deck[name] -= 1
-                hand = st.cities[p].hand
-                hand.cards.append(name)
-                found: list[Finding] = []
-                if len(hand.cards) - hand.hidden_out >= self.hand_size:
-                    self._maybe_start_turns()
-            else:
-                found = play(p, [name])
-            if st.deck is not deck or deck[name] < 0 or name not in deck:  # another Age, or a guild
-                self.dealing = None
-            else:
-                self.dealing = (deck, total - 1, st.guilds_left, names if deck[name] else
-                                names[:k] + names[k + 1:])
-            return found
-        return Offer(TABLE, len(names), lambda k: head + names[k], deal)
+        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left)."""
+        return self.dealer.offer(verb, p, play)
 
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
         head = f"{verb} {self.st.players[p]} "
-        return Offer(TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]]))
+        return make_offer((TABLE, len(names), lambda k: head + names[k], lambda k, _event: play(p, [names[k]])))
 
     def _offer_turn(self) -> Offer:
         """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
@@ -130,7 +213,12 @@ class Offers:
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return self._card_offer("draw", st.controller, self._table_draw)
         choices = st.choices
-        i = next(i for i in (range(len(st.cities)) if st.turn < 7 else st.choosers()) if i not in choices)
+        if st.turn < 7:  # every city chooses, in seat order
+            i = 0
+            while i in choices:
+                i += 1
+        else:
+            i = next(i for i in st.choosers() if i not in choices)
         pr = Pricer(st, i)
         city = st.cities[i]
         if city.free_city:
@@ -138,17 +226,18 @@ class Offers:
             actor = st.cities[st.controller].name
         else:
             entries, actor = options.card_entries(st, i, pr), city.name
-        return Offer(actor, len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(i, event))
+        return self.hand_offer.offer(actor, i, entries, pr)
 
     def _offer_recruit(self) -> Offer:
         """Offer the next player's plays of a Leader in the Recruitment phase."""
         st = self.st
-        p = next(i for i in st.choosers() if i not in st.choices)
+        choices, cities = st.choices, st.cities
+        p = 0  # the first of `st.choosers()` still to choose: a player holding a Leader
+        while p in choices or cities[p].free_city or len(cities[p].leader_hand.cards) <= cities[p].leader_hand.hidden_out:
+            p += 1
         pr = Pricer(st, p)
         entries = options.recruit_entries(st, p, pr)
-        return Offer(st.players[p], len(entries), lambda k: options.written(entries[k], pr),
-                     lambda k, event: self._play_offered(p, event))
+        return self.hand_offer.offer(st.players[p], p, entries, pr)
 
     def _play_offered(self, i: int, event: Event) -> list[Finding]:
         """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
@@ -156,11 +245,16 @@ class Offers:
         The Free City's plays too: its offer already holds only what its duty allows.
         """
         st = self.st
-        key = (event.verb, event.args, self.seats)
-        move = self.data.parsed.get(key)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(key, self._canon_move(parse_move(event.verb, event.args, self.city_names)))
-        hand = st.cities[i].leader_hand if st.phase == "recruit" else st.real_hand(i)
+            move = self.data.remember(self.texts, event.verb, event.args,
+                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+        city = st.cities[i]
+        if st.phase == "recruit":
+            hand = city.leader_hand
+        else:  # `State.real_hand`
+            hand = st.cities[st.controller].hand if city.free_city else city.hand
         st.choices[i] = Choice(i, move, self._offered_payment(i, move), hand)
         self._maybe_resolve()
         return []
@@ -178,10 +272,10 @@ class Offers:
         elif move.free:
             return Payment(olympia=True)
         else:
-            card = st.data.cards[st.age][move.name]
-            if checks.chain_free(city, card):
+            play = st.data.card_plays(st.age)[move.name]
+            if play.chain_from and not city.owned().isdisjoint(play.chain_from):  # `checks.chain_free`
                 return Payment(chain=True)
-            cost = Cost(coins=card.cost.coins) if card.colour in city.profile.free_colours else card.cost
+            cost = play.coins_only if play.colour in city.profile.free_colours else play.cost
         if not (move.left or move.right or move.bank):
             return Payment(bank=cost.coins)
         mk = market(st, i)

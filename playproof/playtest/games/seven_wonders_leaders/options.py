@@ -77,41 +77,40 @@ def card_entries(st: State, i: int, pr: Pricer) -> list[Entry]:
     """Return every play of an Age card from the hand city i plays from, purchases not yet written.
 
     The same moves as `build_texts` plus a stage and a discard for each distinct card, with the
-    city's profile, market and structures looked up once for the whole hand.
+    city's profile, market and structures looked up once for the whole hand, and each card's texts
+    and costs once per workbook (`GameData.card_plays`). A build that buys nothing is offered
+    written (its purchase clauses are empty).
     """
     city = st.cities[i]
     stage = _stage_cost(city, pr)
     owned = city.owned()
-    prof = city.profile
+    prof = pr.prof  # (the city's profile)
     olympia = "free_build_per_age" in prof.flags and city.olympia_age != st.age
     free_colours = prof.free_colours
-    cards = st.data.cards.get(st.age, {})
+    coins = city.coins
+    plays = st.data.card_plays(st.age)
     moves: list[Entry] = []
     add, can_pay = moves.append, pr.can_pay
-    for name in st.hand_of(i).distinct():
-        card = cards.get(name)
-        if card is None:
+    hand = st.hand_of(i) if st.two_player else city.hand  # (`State.hand_of`: one hand a city, but in 2 players)
+    for name in dict.fromkeys(hand.cards):  # `Hand.distinct`: an unseen card (`?`) is no card
+        play = plays.get(name)
+        if play is None:
             continue
-        build, staged, discard = _texts(name)
         if name not in owned:
-            if card.chain_from and not owned.isdisjoint(card.chain_from):
-                add(build)
+            if play.chain_from and not owned.isdisjoint(play.chain_from):
+                add(play.build)
             else:
-                if olympia and not card.cost.free:
-                    add(build + "; free")
-                cost = Cost(coins=card.cost.coins) if free_colours and card.colour in free_colours else card.cost
-                if can_pay(cost, card.colour):
-                    add((build, cost, card.colour))
+                if olympia and not play.free:
+                    add(play.free_build)
+                if play.no_units or free_colours and play.colour in free_colours:
+                    if play.cost.coins <= coins:  # `can_pay` of a cost in coins alone
+                        add(play.build)
+                elif can_pay(play.cost, play.colour):
+                    add((play.build, play.cost, play.colour))
         if stage is not None:
-            add((staged, stage, "stage"))
-        add(discard)
+            add((play.stage, stage, "stage"))
+        add(play.discard)
     return moves
-
-
-@lru_cache(maxsize=1024)
-def _texts(name: str) -> tuple[str, str, str]:
-    """Return `build NAME`, `stage NAME` and `discard NAME` (made once per card name)."""
-    return "build " + name, "stage " + name, "discard " + name
 
 
 def _stage_cost(city: City, pr: Pricer) -> Cost | None:

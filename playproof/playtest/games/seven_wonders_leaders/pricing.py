@@ -9,7 +9,6 @@ play chosen.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import add, le
 from typing import Any, NamedTuple
 
@@ -40,23 +39,20 @@ def bounds(own: Supply, mk: Market) -> Bounds:
     """Return what a city with this production can get in this market (wildcards of Leaders left out)."""
     left, right = mk.left, mk.right
     sure = tuple(map(add, map(add, own.fixed, left.fixed), right.fixed))
-    most = tuple(map(add, map(add, _most(own), _most(left)), _most(right))) if own.masks or left.masks or right.masks \
-        else sure
     choices = own.masks + left.masks + right.masks
+    most = sure
+    for mask in choices:  # every choice may give each resource it offers (the units each supply may give)
+        most = tuple(map(add, most, _BITS[mask]))
     bank = mk.bank_price
     if bank is not None:
         most = tuple(n + 1 for n in most)
         choices += (ANY_MASK,)
-    dearest = max(max(mk.left_price), max(mk.right_price), bank if bank is not None else 0)
+    dearest = max(*mk.left_price, *mk.right_price, bank if bank is not None else 0)
     return Bounds(sure, most, choices, dearest)
 
 
-@lru_cache(maxsize=1 << 12)
-def _most(supply: Supply) -> tuple[int, ...]:
-    """Return the units of each resource a supply may give: its fixed units and every choice offering it."""
-    if not supply.masks:
-        return supply.fixed
-    return tuple(n + sum(m >> r & 1 for m in supply.masks) for r, n in enumerate(supply.fixed))
+_BITS = tuple(tuple(mask >> r & 1 for r in range(7)) for mask in range(ANY_MASK + 1))
+"""For each choice mask, the resources it offers as seven counts of 0 or 1."""
 
 
 class Pricer:
@@ -66,7 +62,7 @@ class Pricer:
     What is found is kept on the profile for as long as its market stays the same.
     """
 
-    __slots__ = ("st", "i", "coins", "prof", "fixed", "known", "mk", "thresholds")
+    __slots__ = ("st", "i", "coins", "prof", "fixed", "known", "mk", "thresholds", "memo")
 
     def __init__(self, st: State, i: int) -> None:
         """Look up city i's coins and profile."""
@@ -82,6 +78,7 @@ class Pricer:
         memo = prof.purchase_cache
         if memo is None or memo[0] is not mk or memo[1] is not prof.own:  # a new market or supply: nothing known yet
             memo = prof.purchase_cache = [mk, prof.own, {}, {}, None]
+        self.memo = memo
         self.thresholds = memo[3]
         self.known = memo[2]
         return memo[2]
@@ -108,15 +105,17 @@ class Pricer:
 
         A cost the fixed production covers is paid. Otherwise `threshold` says, once per market,
         whether it can be paid at all and from how many coins surely; only a city holding fewer
-        coins than that asks the cheapest purchase.
+        coins than that asks the cheapest purchase. (Once the market is open, a cost met before
+        in it is answered from its threshold alone: a cost the fixed production covers has the
+        threshold 0.)
         """
         budget = self.coins - cost.coins
         if budget < 0:
             return False
         units = cost.units
-        if all(map(le, units, self.fixed)):
-            return True
         if self.known is None:
+            if all(map(le, units, self.fixed)):
+                return True
             self._open()
         prof = self.prof
         if prof.reduce_list:  # Leaders' wildcards depend on the colour: not remembered by cost
@@ -124,13 +123,14 @@ class Pricer:
             at = threshold(units, self.fixed, self._bounds(), extra)
         else:
             extra = ()
-            at = self.thresholds.get(units)  # type: ignore[union-attr]
+            at = self.thresholds.get(units)
             if at is None:
-                at = self.thresholds[units] = threshold(units, self.fixed, self._bounds(), ())  # type: ignore[index]
+                bound = self.memo[4] or self._bounds()
+                at = self.thresholds[units] = sparse_threshold(cost, self.fixed, bound)
+        if budget >= at >= 0:
+            return True
         if at < 0:
             return False
-        if budget >= at:
-            return True
         found = self.known.get((units, extra))  # type: ignore[union-attr]
         if found is not None:
             return found[1] is not None and found[0] <= budget
@@ -162,4 +162,30 @@ def threshold(units: tuple[int, ...], fixed: tuple[int, ...], bound: Bounds, ext
         return -1  # more units than the market holds (Leaders' wildcards could change that)
     if not all(map(le, units, sure)) and not _match(residual(units, sure), choices + extra):
         return -1
-    return dearest * (sum(units) - sum(map(min, units, fixed)))
+    missing = 0  # the units the city lacks (a loop: `sum(map(min, ...))` calls min once a resource, far slower)
+    for need, have in zip(units, fixed):
+        if need > have:
+            missing += need - have
+    return dearest * missing
+
+
+def sparse_threshold(cost: Cost, fixed: tuple[int, ...], bound: Bounds) -> int:
+    """Return `threshold(cost.units, fixed, bound, ())`, looking only at the resources the cost asks for.
+
+    A cost asks for one or two resources of the seven: going through its `need` pairs instead of
+    all seven counts three times is what makes the first look at a cost in a market cheap.
+    """
+    sure, most, choices, dearest = bound
+    missing = 0
+    lacking: list[int] = []  # `residual(cost.units, sure)`: in the order of the resources, as `need` is
+    for r, n in cost.need:
+        if n > most[r]:
+            return -1  # more units than the market holds
+        if n > sure[r]:
+            lacking += [r] * (n - sure[r])
+        have = fixed[r]
+        if n > have:
+            missing += n - have
+    if lacking and not _match(lacking, choices):
+        return -1
+    return dearest * missing

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from playproof.playtest.games.seven_wonders_leaders.city import City, count_what
-from playproof.playtest.games.seven_wonders_leaders.data import Card, Effect, Leader
+from playproof.playtest.games.seven_wonders_leaders.data import COLOURS, Card, Effect, Leader
 from playproof.playtest.games.seven_wonders_leaders.state import Choice, Pending, State
 
+BUILD_COINS = {colour: f"build:{colour}" for colour in COLOURS}
+"""The profile number of the coins a city's Leaders give for building a colour (`coins_per_build`)."""
 FOLLOW_UP_ORDER = {"salvage-stage": 0, "salvage": 1, "courtesan": 2, "draw": 3, "recruit": 4}
 
 
@@ -75,8 +77,8 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
             city.add("leader", leader.effect)
             st.queue.extend(_leader_follow_ups(ch.city, leader))
         return ch.city, None, "leader:" + move.name
-    card = st.data.card(st.age, move.name)
-    if card is not None and not city.owns(card.name):
+    card = st.data.cards[st.age].get(move.name)  # (`GameData.card`)
+    if card is not None and card.name not in city.owned():
         return ch.city, _build(st, ch.city, card, ch.payment.chain), "build"
     return ch.city, None, "nothing"
 
@@ -85,7 +87,10 @@ def _build(st: State, i: int, card: Card, chain: bool) -> Card:
     """Add a structure to a city, with the coins its Leaders give for building it."""
     city = st.cities[i]
     prof = city.profile
-    city.coins += prof.number(f"build:{card.colour}") + (prof.number("coins_per_chain") if chain else 0)
+    numbers = prof.numbers
+    if numbers:  # (Leaders' coins for a colour and for a chain, none for most cities)
+        city.coins += numbers.get(BUILD_COINS.get(card.colour) or f"build:{card.colour}", 0) + \
+            (numbers.get("coins_per_chain", 0) if chain else 0)
     city.structures.append(card)
     city.add(card.colour, card.effect)
     return card
@@ -95,8 +100,13 @@ def _enter(st: State, i: int, card: Card | None, what: str) -> None:
     """Apply immediate effects of what entered play (counted after every city placed its card)."""
     city = st.cities[i]
     if card is not None:
-        city.coins += immediate_coins(st, i, card.effect)
-        if any(k == "courtesan" for k, _ in card.effect):
+        gives = courtesan = False
+        for kind, _ in card.effect:  # (`immediate_coins` only for a card that gives coins)
+            gives = gives or kind == "coins" or kind == "coins_per"
+            courtesan = courtesan or kind == "courtesan"
+        if gives:
+            city.coins += immediate_coins(st, i, card.effect)
+        if courtesan:
             st.queue.append(Pending("courtesan", i))
     elif what == "stage" and city.board is not None:
         effect = city.board.stages[city.built_stages()[-1]][1]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
+
+from playproof.playtest.games.seven_wonders_leaders.data import Cost
 
 Counts = tuple[int, ...]
 
@@ -20,9 +21,9 @@ class Supply(NamedTuple):
     masks: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class Plan:
-    """A way to pay a cost: units bought left and right, an optional bank unit, and the coins."""
+class Plan(NamedTuple):
+    """A way to pay a cost: units bought left and right, an optional bank unit, and the coins (a named tuple:
+    the purchase search makes one for every better purchase it finds)."""
 
     left: tuple[int, ...] = ()
     right: tuple[int, ...] = ()
@@ -36,7 +37,10 @@ def _match(units: list[int], masks: tuple[int, ...] | list[int]) -> bool:
         return False
     if len(units) == 1:
         bit = 1 << units[0]
-        return any(mask & bit for mask in masks)
+        for mask in masks:  # (a loop, not `any` over a generator: asked for most costs)
+            if mask & bit:
+                return True
+        return False
     owner = [-1] * len(masks)
     return all(_assign(u, units, masks, owner, [False] * len(masks)) for u in range(len(units)))
 
@@ -66,6 +70,16 @@ def residual(need: Counts, fixed: Counts) -> list[int]:
 def covers(need: Counts, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
     """Return True when a supply (plus extra choice masks) produces every unit of need."""
     units = residual(need, supply.fixed)
+    return not units or _match(units, supply.masks + extra if extra else supply.masks)
+
+
+def covers_need(cost: Cost, supply: Supply, extra: tuple[int, ...] = ()) -> bool:
+    """Return `covers(cost.units, supply, extra)`, looking only at the resources the cost asks for (`Cost.need`)."""
+    fixed = supply.fixed
+    units: list[int] = []  # `residual`, in the order of the resources as `need` is
+    for r, n in cost.need:
+        if n > fixed[r]:
+            units += [r] * (n - fixed[r])
     return not units or _match(units, supply.masks + extra if extra else supply.masks)
 
 

@@ -27,7 +27,7 @@ def coins(n: int) -> str:
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
-@dataclass
+@dataclass(slots=True)
 class Payment:
     """What a play costs and brings: coins to the bank and to each neighbour, and how it was built."""
 
@@ -43,7 +43,7 @@ class Payment:
         return self.bank + self.left + self.right
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
     """A city's choice this turn, kept hidden until every choice is in."""
 
@@ -53,7 +53,7 @@ class Choice:
     hand: Hand
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     """A follow-up decision after a turn: salvage, courtesan, Rome's draw or extra recruit."""
 
@@ -88,6 +88,12 @@ class State:
     """The `extra-purchases` variant: buying resources a city does not lack is allowed (and paid)."""
     passing: str = ""
     """The way the log says hands pass in this Age or draft (`left`, `right`); empty: the rule's way."""
+    two_player: bool = field(init=False, repr=False, compare=False)
+    """True in the 2-player game (a Free City sits between the players): set from the players, asked often."""
+
+    def __post_init__(self) -> None:
+        """Note whether this is the 2-player game."""
+        self.two_player = len(self.players) == 2
 
     def copy(self) -> State:
         """Return an independent copy for search: cities, hands, decks and choices copied, the workbook shared.
@@ -105,10 +111,6 @@ class State:
         twin.queue = [shallow(p) for p in self.queue]
         return twin
 
-    @property
-    def two_player(self) -> bool:
-        """Return True in the 2-player game (a Free City sits between the players)."""
-        return len(self.players) == 2
 
     def index(self, name: str) -> int:
         """Return the index of a city by name."""

@@ -69,7 +69,7 @@ def deal_cards(st: State, player: str, names: list[str], hand: Hand, limit: int 
         else:
             found += _take_from_deck(st, name)
         hand.cards.append(name)
-    if limit is not None and hand.size() > limit:
+    if limit is not None and len(hand.cards) - hand.hidden_out > limit:  # (`Hand.size`)
         found.append(broken("setup-deal", f"{player} holds {hand.size()} cards; {limit} are dealt"))
     return found
 
