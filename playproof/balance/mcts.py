@@ -28,7 +28,7 @@ SEED_BUDGETS: dict[str, int] = {
 }
 """Iterations per move of `mcts` with no budget named, in a seed game: a budget measured to beat greedy
 at about 1 CPU second a game or less (benchmarks/RESULTS.md, "Issue 25, item 6"). Four Sisters' edge
-is small (31.3 % [26.3, 36.8] of the wins at 250 against an even 25 %; at 400, 28.5 % [23.7, 33.9])."""
+is small (29.9 % [26.4, 33.7] of the wins at 250 over 600 games, against an even 25 %; 400 did no better)."""
 
 TURN = -2
 """`MctsBot.rollout` that finishes the mover's turn with a sampled greedy policy before the heuristic scores it."""
