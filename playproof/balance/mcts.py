@@ -127,7 +127,6 @@ class MctsBot:
     rollout: int = TURN
     seconds: float | None = None
     name: str = "mcts"
-    keep: bool = True
     _stretch: Stretch = field(default_factory=Stretch, repr=False, compare=False)
     _kept: Search | None = field(default=None, repr=False, compare=False)
 
@@ -144,7 +143,7 @@ class MctsBot:
         else:
             search = self._run(engine, decision, rng, order, kept)
             move = self._best(search.root, order)
-            self._kept = search.descend(move, decision.actor) if self.keep else None
+            self._kept = search.descend(move, decision.actor)
         self._stretch.expect(after[move])
         return move
 
