@@ -10,7 +10,9 @@ A's win rate with its Wilson interval, against an even share of the seats the tw
 
 `--mcts` names the MCTS bot in full (budget in iterations or seconds, rollout depth: see
 `playproof.balance.bots.make_bot`); `--pairing` runs only `mcts` (MCTS vs greedy) or `greedy`
-(greedy vs random). The seconds column is CPU time of this process.
+(greedy vs random). The seconds column is CPU time of this process; CPU s per game divides it by the
+games, and the last column extrapolates it to 1,000 games on 2 cores (`simulate --jobs 2` with both
+cores free: CPU s per game x 1,000 / 2, in minutes).
 
 `--max-events N` plays the games one at a time and stops any game after N events (the runner's own
 cap is 100,000): such a game, a Day that bots stall, counts as won by nobody and is reported apart.
@@ -93,8 +95,9 @@ def main() -> None:
                              "seeds 20,000 apart play different games and can be summed")
     args = parser.parse_args()
     print(run_heading("bench_bots: bot strength"))
-    print("| game | players | pairing | games | A's win rate [95 %] | even share | seconds |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | players | pairing | games | A's win rate [95 %] | even share | CPU s | CPU s per game "
+          "| 1,000 games on 2 cores |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as workdir:
         for spec in args.games_to_play:
             game, _, count = spec.partition(":")
@@ -105,8 +108,9 @@ def main() -> None:
             for a, b in pairs.get(args.pairing, pairs["mcts"] + pairs["greedy"]):
                 rate, seconds, stalled = pairing(game_id, project, players, a, b, args.games, args.max_events, args.seed)
                 games = f"{rate.trials} ({stalled} stopped at {args.max_events} events)" if stalled else rate.trials
-                print(f"| {game} | {players} | {a} vs {b} | {games} | {rate.text()} | "
-                      f"{100 / players:.0f} % | {seconds:.0f} |", flush=True)
+                each = seconds / max(1, rate.trials)
+                print(f"| {game} | {players} | {a} vs {b} | {games} | {rate.text()} | {100 / players:.0f} % | "
+                      f"{seconds:.0f} | {each:.2f} | {each * 1000 / 2 / 60:.1f} min |", flush=True)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Callable, ClassVar, Iterator, Mapping, NamedTuple, Sequence
+from typing import Callable, ClassVar, Hashable, Iterator, Mapping, NamedTuple, Sequence
 
 UNKNOWN_TOKEN = re.compile(r"(?<![^\s,;/(\[])\?(?![^\s,;/)\]])")
 """A `?` standing alone (between spaces or `, ; / ( ) [ ]`) marks hidden information in a move."""
@@ -229,6 +229,13 @@ class Engine(ABC):
         plain clone (perfect information): an engine whose game hides information overrides it.
         """
         return self.clone()
+
+    def position_key(self) -> Hashable | None:
+        """Return a value equal for equal positions however reached, for search bots' table of positions.
+
+        The default None gives no table. A key must tell apart every two states whose futures differ.
+        """
+        return None
 
     def heuristic(self, player: str) -> float:
         """Return how well a player is doing now, for bots (default: score lead over the best opponent)."""

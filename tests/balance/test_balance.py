@@ -92,7 +92,7 @@ def test_bot_names_are_checked() -> None:
     assert make_bot("mcts:0.5s") == MctsBot(seconds=0.5)
     assert make_bot("mcts:2s:end") == MctsBot(seconds=2.0, rollout=-1)
     assert make_bot("mcts:40:turn") == make_bot("mcts:40") == MctsBot(budget=40, rollout=TURN)
-    assert make_bot("mcts") == MctsBot(budget=100, rollout=TURN)
+    assert make_bot("mcts") == MctsBot(budget=None, rollout=TURN)
     assert str(pytest.raises(PlayproofError, make_bot, "clever").value) == \
         'unknown bot "clever" (bots: random, greedy, mcts[:N or :Ts][:turn, :D or :end] (N iterations or T ' \
         "seconds a move; a leaf scored by the heuristic after the mover's turn, default, or after D random " \

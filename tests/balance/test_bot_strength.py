@@ -11,7 +11,9 @@ import time
 
 import pytest
 
-from playproof.balance.bots import GreedyBot, MctsBot, _Scale, _Stretch, _finish_turn, make_bot, play
+from playproof.balance.bots import GreedyBot, MctsBot, make_bot, play
+from playproof.balance.lookahead import Stretch
+from playproof.balance.mcts import Scale, finish_turn
 from playproof.balance.runner import Plan, engine_class, run_local
 from playproof.balance.stats import Rate
 from playproof.playtest.engine import Engine
@@ -77,9 +79,9 @@ def test_progressive_widening_keeps_the_budget_on_the_best_moves() -> None:
     seen: list[int] = []
     original = bot._iterate
 
-    def spy(root, world, rng, candidates, scale):  # type: ignore[no-untyped-def]
+    def spy(search, world, rng, candidates):  # type: ignore[no-untyped-def]
         seen.append(len(candidates))
-        original(root, world, rng, candidates, scale)
+        original(search, world, rng, candidates)
     bot._iterate = spy  # type: ignore[method-assign]
     bot.choose(engine, decision, random.Random(2))
     assert seen == [min(len(decision.moves), 2 + int(v ** 0.5)) for v in range(9)]
@@ -89,13 +91,11 @@ def test_a_leaf_is_scored_when_the_movers_turn_is_over() -> None:
     engine = _midgame("battle-for-seven-cities", 2, 6)
     decision = engine.decision()
     assert decision is not None
-    world = engine.clone()
-    rewards = _finish_turn(world, random.Random(1), decision.actor, _Scale(), sample=4, steps=50)
+    world, rewards = finish_turn(engine.clone(), random.Random(1), decision.actor, Scale(), sample=4, steps=50)
     after = world.decision()
     assert after is None or after.actor not in (decision.actor, "table")
     assert set(rewards) <= set(engine.setup.players) and all(0.0 <= r <= 1.0 for r in rewards.values())
-    cut = engine.clone()
-    _finish_turn(cut, random.Random(1), decision.actor, _Scale(), sample=4, steps=0)
+    cut, _ = finish_turn(engine.clone(), random.Random(1), decision.actor, Scale(), sample=4, steps=0)
     assert cut.decision() == decision  # no move of the mover's when no step is allowed
 
 
@@ -116,8 +116,7 @@ def test_the_turn_leaf_plays_other_players_answers_within_the_movers_turn() -> N
     # scored once the Conflict is resolved and the turn is over, not at the defender's answer
     engine = _defender_answering()
     mover = engine.turn_player
-    world = engine.clone()
-    _finish_turn(world, random.Random(1), mover, _Scale(), sample=4, steps=50)
+    world, _ = finish_turn(engine.clone(), random.Random(1), mover, Scale(), sample=4, steps=50)
     assert world.conflict is None and (world.is_over() or world.turn_player != mover)
     after = world.decision()
     assert after is None or after.actor not in (mover, "table")
@@ -170,9 +169,9 @@ def test_a_stretch_is_the_movers_moves_in_a_row_in_one_game() -> None:
     engine = _midgame("battle-for-seven-cities", 2, 30)
     decision = engine.decision()
     assert decision is not None
-    stretch = _Stretch()
-    for _ in range(_Stretch.LONG_STRETCH + 1):
-        assert stretch.follow(engine, decision) is (stretch.count > _Stretch.LONG_STRETCH)
+    stretch = Stretch()
+    for _ in range(Stretch.LONG_STRETCH + 1):
+        assert stretch.follow(engine, decision) is (stretch.count > Stretch.LONG_STRETCH)
         stretch.expect(engine)  # as if each move led back to this very position
     assert stretch.seen
     assert stretch.follow(engine.clone(), decision) is False and not stretch.seen and stretch.count == 1
@@ -195,4 +194,4 @@ def test_greedy_counts_only_moves_in_a_row_not_all_its_moves() -> None:
         if bot:
             longest = max(longest, run)
             assert bot._stretch.count <= run
-    assert 1 < longest < _Stretch.LONG_STRETCH
+    assert 1 < longest < Stretch.LONG_STRETCH

@@ -34,6 +34,7 @@ TABLE_KINDS = (CLOSING, RESULT)
 class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
     """Referee of Four Sisters: two teams of two, Schemes, the Chateau, the Clock."""
     from playproof.playtest.games.four_sisters.heuristic import heuristic  # bots' value of a position
+    from playproof.playtest.games.four_sisters.determinize import clone, determinize  # search bots' copies
 
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it whatever the verdict, and return every violation."""
