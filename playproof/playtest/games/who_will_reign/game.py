@@ -25,8 +25,17 @@ class Game:
     replace_when_full: bool = False
     found: list[Violation] = field(default_factory=list)
     line: int = 0
-    moves_cache: dict[tuple[str, str], tuple[int, list[str]]] = field(default_factory=dict)
-    """Acquisition move texts per (sister, card), with the state version they were built for."""
+    moves_cache: dict[str, tuple[tuple[int, int], dict[str, list]]] = field(default_factory=dict)
+    """Per sister, for her version and the lands' version: per market card [gold and food she needs to acquire it,
+    the acquisition moves (None until she can afford it)]."""
+    replacing_cache: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    """Per sister, for her version: ` replacing CARD` for each card of her court."""
+    land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    """Per improvement card, for the lands' version: the moves placing it on a land board."""
+    banners_cache: dict[str, tuple[int, list[tuple[str, str, int, int]]]] = field(default_factory=dict)
+    """Per sister, with her version: the banners whose cards she holds as (key, move, gold, food) to pay."""
+    tax_food_cache: tuple[int, int] | None = None
+    """The food taxing costs, with the number of land boards it was counted for."""
 
     def flag(self, slug: str, message: str, status: Status = Status.VIOLATION) -> None:
         """Record a finding against a rule of the index, at the current log line."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable, Sequence
 
-from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.engine import TABLE, Decision, Event, Offer, decision_offer
 from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card, log_name
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.scoring import powers, sweep_cost, tax_food
+from playproof.playtest.games.who_will_reign.scoring import powers, tax_food
 from playproof.playtest.games.who_will_reign.state import LAY, OVER, UNKNOWN, Sister, top_output
 
 
@@ -23,6 +24,29 @@ def decision(game: Game) -> Decision | None:
     if state.pending_draws:
         return _draws(game)
     return Decision(state.current.name, tuple(_turn_moves(game, state.current)), f"{state.current.name}'s turn")
+
+
+def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = None) -> Offer | None:
+    """Return the pending decision's moves as `decision` gives them, a draw's and a turn's without a Decision.
+
+    `play_turn` and `play_draw` apply an offered move of a turn or a draw (the engine's fast path).
+    """
+    state = game.state
+    if state.phase == OVER or state.phase == LAY or state.tribute is not None:
+        found = decision(game)
+        return None if found is None else decision_offer(found)
+    if state.pending_draws:
+        if not state.deck:
+            return Offer(TABLE, 1, _RESHUFFLE.__getitem__)
+        keys, reveals = list(state.deck), game.catalogue.reveals
+        return Offer(TABLE, len(keys), lambda k: reveals[keys[k]], play_draw)
+    sister = state.current
+    moves = _turn_moves(game, sister)
+    return Offer(sister.name, len(moves), moves.__getitem__, play_turn)
+
+
+_RESHUFFLE = ("reshuffle",)
+Play = Callable[[int, Event], Sequence[object]]
 
 
 def _lays(game: Game) -> tuple[str, ...]:
@@ -48,7 +72,7 @@ def _draws(game: Game) -> Decision:
     """The table draws a card for the market row (after reshuffling an exhausted deck)."""
     state = game.state
     if not state.deck:
-        return Decision(TABLE, ("reshuffle",), "the market deck is empty")
+        return Decision(TABLE, _RESHUFFLE, "the market deck is empty")
     reveals = game.catalogue.reveals
     return Decision(TABLE, tuple(reveals[k] for k in state.deck), "draw a market card")
 
@@ -57,54 +81,70 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     """Every move the active sister may make now."""
     state, catalogue = game.state, game.catalogue
     moves = ["end"]
+    food, gold = sister.food, sister.gold
     if not state.income_taken:
         moves.append("harvest")
-        if sister.food >= tax_food(state, catalogue):
+        if food >= _tax_food(game):
             moves.append("tax")
-    if sister.gold >= sweep_cost(sister, catalogue):
+    held = sister.powers or powers(sister, catalogue)
+    sweep = catalogue.numbers["sweep_cost"]
+    if gold >= (sweep if held.sweep is None or held.sweep > sweep else held.sweep):
         moves.append("sweep")
-    moves += _banner_moves(game, sister)
-    discounts = powers(sister, catalogue).discounts
+    if game.banners_in_play and not sister.banner and len(state.banners_taken) < len(catalogue.banners):
+        taken = state.banners_taken
+        moves += [move for key, move, need_gold, need_food in _banners_met(game, sister)
+                  if key not in taken and gold >= need_gold and food >= need_food]
+    stamp = (sister.version, state.lands_version)
+    cached = game.moves_cache.get(sister.name)
+    if cached is None or cached[0] != stamp:  # her court or the land changed: every card is priced again
+        cached = game.moves_cache[sister.name] = (stamp, {})
+    entries = cached[1]
     for key in dict.fromkeys(state.market):
-        if key != UNKNOWN:
-            moves += _acquire_moves(game, sister, catalogue.cards[key], discounts)
+        entry = entries.get(key)
+        if entry is None:
+            if key == UNKNOWN:
+                continue
+            card = catalogue.cards[key]
+            entry = entries[key] = [card.cost_gold - held.discounts.get(card.path, 0), card.cost_food, None]
+        if gold >= entry[0] and food >= entry[1]:
+            placed = entry[2]
+            if placed is None:
+                placed = entry[2] = _placements(game, sister, catalogue.cards[key])
+            moves += placed
     return moves
 
 
-def _banner_moves(game: Game, sister: Sister) -> list[str]:
-    """The banners a sister may take up now."""
-    banners = game.catalogue.banners
-    if not game.banners_in_play or sister.banner or len(game.state.banners_taken) == len(banners):
-        return []
-    held = powers(sister, game.catalogue).paths
-    moves = []
-    for key, banner in banners.items():
-        req = banner.requirement
-        if key in game.state.banners_taken or sister.gold < req.pay_gold or sister.food < req.pay_food:
-            continue
-        if all(held.get(p, 0) >= n for p, n in req.paths):
-            moves.append(f"banner {key}")
-    return moves
+def _tax_food(game: Game) -> int:
+    """Return the food taxing costs (the villages are laid once: kept per number of land boards)."""
+    lands = len(game.state.lands)
+    cached = game.tax_food_cache
+    if cached is None or cached[0] != lands:
+        cached = game.tax_food_cache = (lands, tax_food(game.state, game.catalogue))
+    return cached[1]
 
 
-def _acquire_moves(game: Game, sister: Sister, card: Card, discounts: dict[str, int]) -> list[str]:
-    """Every legal way for a sister to acquire one market card (none when she cannot pay)."""
-    if sister.gold < card.cost_gold - discounts.get(card.path, 0) or sister.food < card.cost_food:
-        return []
-    version = game.state.lands_version if card.kind == IMPROVEMENT else sister.version
-    cached = game.moves_cache.get((sister.name, card.key))
-    if cached is None or cached[0] != version:
-        cached = game.moves_cache[(sister.name, card.key)] = (version, _placements(game, sister, card))
+def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
+    """Return (key, move, gold, food) of every banner whose cards a sister holds (kept per court version)."""
+    cached = game.banners_cache.get(sister.name)
+    if cached is None or cached[0] != sister.version:
+        held = powers(sister, game.catalogue).paths
+        met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
+               for key, b in game.catalogue.banners.items()
+               if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
+        cached = game.banners_cache[sister.name] = (sister.version, met)
     return cached[1]
 
 
 def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
     """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
     head = f"acquire {card.label}"
-    if card.kind == IMPROVEMENT:
-        return [f"{head} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
-                for b in game.state.lands.values()
-                if b.land == card.land and card.output >= top_output(b, game.catalogue)]
+    if card.kind == IMPROVEMENT:  # the same for every sister
+        cached = game.land_moves.get(card.key)
+        if cached is None or cached[0] != game.state.lands_version:
+            cached = game.land_moves[card.key] = (game.state.lands_version, [
+                f"{head} on {game.catalogue.boards[b.key].name.replace(' ', '-')}" for b in game.state.lands.values()
+                if b.land == card.land and card.output >= top_output(b, game.catalogue)])
+        return cached[1]
     if card.kind == GUEST:
         return [f"{head} to {s.name}" for s in game.state.sisters if s is not sister]
     if card.kind != COURT:
@@ -118,7 +158,17 @@ def _court_moves(game: Game, sister: Sister, card: Card, head: str) -> list[str]
     full = len(sister.court) >= game.catalogue.numbers["court_limit"]
     heads = [] if full else [head]
     if full or not game.replace_when_full:
-        heads += [f"{head} replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
+        heads += [head + tail for tail in _replacing(game, sister)]
     if card.ability.expel:
         heads += [f"{h} expel {cards[g].label}" for h in list(heads) for g in dict.fromkeys(sister.guests)]
     return heads
+
+
+def _replacing(game: Game, sister: Sister) -> list[str]:
+    """Return ` replacing CARD` for every card of a sister's court, each once (kept per court version)."""
+    cached = game.replacing_cache.get(sister.name)
+    if cached is None or cached[0] != sister.version:
+        cards = game.catalogue.cards
+        cached = game.replacing_cache[sister.name] = (
+            sister.version, [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)])
+    return cached[1]
