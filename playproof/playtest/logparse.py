@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problem
 from playproof.playtest.engine import TABLE
+from playproof.playtest.logjson import jsonl_to_text
 from playproof.playtest.logmodel import Entry, EntryKind, Log, with_raw
 
 HEADER = re.compile(r'\[([A-Za-z][\w-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:#\s?(.*))?$')
@@ -60,10 +61,16 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot read log ({exc.strerror or exc})") from None
     if path.suffix.lower() == ".jsonl":
-        from playproof.playtest.logjson import parse_jsonl
-
         return parse_jsonl(content, name or str(path))
     return parse_log(content, name or str(path))
+
+
+def parse_jsonl(content: str, name: str = "<log>") -> Log:
+    """Parse a JSONL twin into a log (through its text, so both forms are checked alike)."""
+    text, problems = jsonl_to_text(content, name)
+    log = parse_log(text, name)
+    log.problems[:0] = problems
+    return log
 
 
 def _read_limited(path: Path) -> bytes:
