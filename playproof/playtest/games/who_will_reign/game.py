@@ -25,9 +25,9 @@ class Game:
     replace_when_full: bool = False
     found: list[Violation] = field(default_factory=list)
     line: int = 0
-    moves_cache: dict[str, tuple[tuple[int, int], dict[str, list]]] = field(default_factory=dict)
-    """Per sister, for her version and the lands' version: per market card [gold and food she needs to acquire it,
-    the acquisition moves (None until she can afford it)]."""
+    moves_cache: dict[str, list] = field(default_factory=dict)
+    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version and the
+    lands' version her placements hold for, the moves placing each market card]."""
     replacing_cache: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
     """Per sister, for her version: ` replacing CARD` for each card of her court."""
     land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)

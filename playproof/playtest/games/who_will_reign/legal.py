@@ -46,6 +46,10 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
 
 
 _RESHUFFLE = ("reshuffle",)
+Prices = dict[str, tuple[int, int]]
+"""Gold and food a sister needs to acquire each market card."""
+Placements = dict[str, list[str]]
+"""The moves placing each market card a sister acquires."""
 Play = Callable[[int, Event], Sequence[object]]
 
 
@@ -94,24 +98,34 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
         taken = state.banners_taken
         moves += [move for key, move, need_gold, need_food in _banners_met(game, sister)
                   if key not in taken and gold >= need_gold and food >= need_food]
-    stamp = (sister.version, state.lands_version)
-    cached = game.moves_cache.get(sister.name)
-    if cached is None or cached[0] != stamp:  # her court or the land changed: every card is priced again
-        cached = game.moves_cache[sister.name] = (stamp, {})
-    entries = cached[1]
+    prices, placements = _acquisition_caches(game, sister, held.discounts)
     for key in dict.fromkeys(state.market):
-        entry = entries.get(key)
-        if entry is None:
+        price = prices.get(key)
+        if price is None:
             if key == UNKNOWN:
                 continue
             card = catalogue.cards[key]
-            entry = entries[key] = [card.cost_gold - held.discounts.get(card.path, 0), card.cost_food, None]
-        if gold >= entry[0] and food >= entry[1]:
-            placed = entry[2]
+            price = prices[key] = (card.cost_gold - held.discounts.get(card.path, 0), card.cost_food)
+        if gold >= price[0] and food >= price[1]:
+            placed = placements.get(key)
             if placed is None:
-                placed = entry[2] = _placements(game, sister, catalogue.cards[key])
+                placed = placements[key] = _placements(game, sister, catalogue.cards[key])
             moves += placed
     return moves
+
+
+def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> tuple[Prices, Placements]:
+    """Return a sister's prices of market cards (kept while her discounts hold) and her ways to place them (kept
+    while her court, guests and banner and the land hold)."""
+    cached = game.moves_cache.get(sister.name)
+    stamp = (sister.version, game.state.lands_version)
+    if cached is None:
+        cached = game.moves_cache[sister.name] = [dict(discounts), {}, stamp, {}]
+    if cached[0] != discounts:
+        cached[0], cached[1] = dict(discounts), {}
+    if cached[2] != stamp:
+        cached[2], cached[3] = stamp, {}
+    return cached[1], cached[3]
 
 
 def _tax_food(game: Game) -> int:
