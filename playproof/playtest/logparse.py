@@ -98,6 +98,8 @@ def parse_log(content: str, name: str = "<log>") -> Log:
     log = Log(name, final_newline=final_newline or not lines)
     seen_event = False
     entries, canonical, keywords, move = log.entries, CANONICAL_MOVE.fullmatch, KEYWORDS, EntryKind.MOVE
+    exact: set[str] | None = None  # the actors spelled as the header does (known at the first move: headers come first)
+    todo: list[int] = []  # the entries check_references must look at: all but moves by those actors
     for number, raw in enumerate(lines, start=1):
         # parse_line's first steps, inlined for the common line: an ASCII move written as the writer renders it
         if raw.isascii() and (fast := canonical(raw)) is not None:
@@ -105,12 +107,17 @@ def parse_log(content: str, name: str = "<log>") -> Log:
             if actor.split(" ", 1)[0].lower() not in keywords and (elapsed is None or len(elapsed) <= 20):
                 entries.append(Entry(number, move, elapsed or "", actor, verb, args[1:]))
                 seen_event = True
+                if exact is None:
+                    exact = _exact_actors(log)
+                if actor not in exact:
+                    todo.append(number - 1)
                 continue
         entry = parse_line(raw, number, log, header_allowed=not seen_event)
         if not seen_event:
             seen_event = entry.kind not in _NOT_EVENTS
         entries.append(entry)
-    check_references(log)
+        todo.append(number - 1)
+    check_references(log, todo)
     return log
 
 
@@ -294,14 +301,31 @@ def players_of(log: Log) -> list[str]:
     return [p.strip() for p in log.header.get("Players", "").split(",") if p.strip()]
 
 
-def check_references(log: Log) -> None:
-    """Check actors and the lines that reveal, undo and amend point at; bad lines become errors."""
+def _actors(log: Log) -> dict[str, str]:
+    """Return the log's actors by lower-case name: the players of its [Players] header and the table."""
     actors = {p.lower(): p for p in players_of(log)}
     actors[TABLE] = TABLE
+    return actors
+
+
+def _exact_actors(log: Log) -> set[str]:
+    """Return the actors as the header spells them (none without players): their moves need no actor check."""
+    actors = _actors(log)
+    return set(actors.values()) if len(actors) > 1 else set()
+
+
+def check_references(log: Log, indices: list[int] | None = None) -> None:
+    """Check actors and the lines that reveal, undo and amend point at; bad lines become errors.
+
+    `indices`: the entries to check, in order (default: all); the others must be moves by actors
+    spelled as the header spells them, which need no check.
+    """
+    actors = _actors(log)
     exact = set(actors.values()) if len(actors) > 1 else set()
     state = _References(log.entries)
     move, amend = EntryKind.MOVE, EntryKind.AMEND
-    for index, entry in enumerate(log.entries):
+    for index in range(len(log.entries)) if indices is None else indices:
+        entry = log.entries[index]
         kind = entry.kind
         if kind is move and entry.actor in exact:
             continue  # the common case: a move by an actor spelled as in the header
