@@ -151,38 +151,38 @@ def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
 
 def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
     """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
-    head = f"acquire {card.label}"
+    if card.kind == COURT:
+        tails = _court_tails(game, sister)
+        head = f"acquire {card.label}"
+        return [head + tail for tail in tails[1 if card.ability.expel else 0]]
     if card.kind == IMPROVEMENT:  # the same for every sister
         cached = game.land_moves.get(card.key)
         if cached is None or cached[0] != game.state.lands_version:
             cached = game.land_moves[card.key] = (game.state.lands_version, [
-                f"{head} on {game.catalogue.boards[b.key].name.replace(' ', '-')}" for b in game.state.lands.values()
+                f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
+                for b in game.state.lands.values()
                 if b.land == card.land and card.output >= top_output(b, game.catalogue)])
         return cached[1]
-    if card.kind == GUEST:
-        return [f"{head} to {s.name}" for s in game.state.sisters if s is not sister]
-    if card.kind != COURT:
-        return []
-    return _court_moves(game, sister, card, head)
+    if card.kind == GUEST:  # the same all game long
+        moves = game.guest_moves.get((sister.name, card.key))
+        if moves is None:
+            moves = game.guest_moves[(sister.name, card.key)] = [
+                f"acquire {card.label} to {s.name}" for s in game.state.sisters if s is not sister]
+        return moves
+    return []
 
 
-def _court_moves(game: Game, sister: Sister, card: Card, head: str) -> list[str]:
-    """Court card acquisitions: with or without replacing, and expelling a guest if allowed."""
+def _court_tails(game: Game, sister: Sister) -> tuple[list[str], list[str]]:
+    """Return what follows `acquire CARD` in a sister's court card acquisitions: with or without replacing a card
+    of her court, then the same expelling each of her guests in turn (for a card that may expel); kept per version."""
+    cached = game.court_tails.get(sister.name)
+    if cached is not None and cached[0] == sister.version:
+        return cached[1]
     cards = game.catalogue.cards
     full = len(sister.court) >= game.catalogue.numbers["court_limit"]
-    heads = [] if full else [head]
+    tails = [] if full else [""]
     if full or not game.replace_when_full:
-        heads += [head + tail for tail in _replacing(game, sister)]
-    if card.ability.expel:
-        heads += [f"{h} expel {cards[g].label}" for h in list(heads) for g in dict.fromkeys(sister.guests)]
-    return heads
-
-
-def _replacing(game: Game, sister: Sister) -> list[str]:
-    """Return ` replacing CARD` for every card of a sister's court, each once (kept per court version)."""
-    cached = game.replacing_cache.get(sister.name)
-    if cached is None or cached[0] != sister.version:
-        cards = game.catalogue.cards
-        cached = game.replacing_cache[sister.name] = (
-            sister.version, [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)])
-    return cached[1]
+        tails += [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
+    expel = tails + [f"{t} expel {cards[g].label}" for t in tails for g in dict.fromkeys(sister.guests)]
+    game.court_tails[sister.name] = (sister.version, (tails, expel))
+    return tails, expel
