@@ -106,7 +106,9 @@ class WhoWillReign(Engine):
         """Apply the current sister's offered turn move: `apply` without the checks an offered move passes."""
         game = self.game
         game.found, game.line = [], event.line
-        move = parse_move(event.verb, event.args, False, game.catalogue)
+        move = game.catalogue.parsed.get((False, event.verb, event.args))  # parse_move's cache, looked up first
+        if move is None:
+            move = parse_move(event.verb, event.args, False, game.catalogue)
         state = game.state
         sister = state.sisters[state.active]
         if state.tribute is not None or state.phase != PLAY or state.pending_draws or state.out_of_turn:

@@ -46,10 +46,6 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
 
 
 _RESHUFFLE = ("reshuffle",)
-Prices = dict[str, tuple[int, int]]
-"""Gold and food a sister needs to acquire each market card."""
-Placements = dict[str, list[str]]
-"""The moves placing each market card a sister acquires."""
 Play = Callable[[int, Event], Sequence[object]]
 
 
@@ -98,7 +94,10 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
         taken = state.banners_taken
         moves += [move for key, move, need_gold, need_food in _banners_met(game, sister)
                   if key not in taken and gold >= need_gold and food >= need_food]
-    prices, placements = _acquisition_caches(game, sister, held.discounts)
+    cached = game.moves_cache.get(sister.name)
+    if cached is None or cached[0] != held.discounts or cached[2] != (sister.version, state.lands_version):
+        cached = _acquisition_caches(game, sister, held.discounts)
+    prices, placements = cached[1], cached[3]
     for key in dict.fromkeys(state.market):
         price = prices.get(key)
         if price is None:
@@ -114,9 +113,9 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     return moves
 
 
-def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> tuple[Prices, Placements]:
-    """Return a sister's prices of market cards (kept while her discounts hold) and her ways to place them (kept
-    while her court, guests and banner and the land hold)."""
+def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> list:
+    """Return a sister's [discounts, prices of market cards (kept while her discounts hold), her version and the
+    lands' version, her ways to place market cards (kept while they hold)], renewing what no longer holds."""
     cached = game.moves_cache.get(sister.name)
     stamp = (sister.version, game.state.lands_version)
     if cached is None:
@@ -125,7 +124,7 @@ def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -
         cached[0], cached[1] = dict(discounts), {}
     if cached[2] != stamp:
         cached[2], cached[3] = stamp, {}
-    return cached[1], cached[3]
+    return cached
 
 
 def _tax_food(game: Game) -> int:
