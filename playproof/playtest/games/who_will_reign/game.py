@@ -28,9 +28,9 @@ class Game:
     moves_cache: dict[str, list] = field(default_factory=dict)
     """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version and the
     lands' version her placements hold for, the moves placing each market card]."""
-    court_tails: dict[str, tuple[int, tuple[list[str], list[str]]]] = field(default_factory=dict)
-    """Per sister, for her version: what follows `acquire CARD` in her court card acquisitions (without, with
-    expelling a guest)."""
+    court_tails: dict[str, list] = field(default_factory=dict)
+    """Per sister: [her version, what follows `acquire CARD` in her court card acquisitions, the same with
+    expelling a guest (None until asked)]."""
     guest_moves: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     """Per (sister, guest card): the moves placing it near another sister's court."""
     land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)

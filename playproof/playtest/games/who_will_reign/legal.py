@@ -151,9 +151,8 @@ def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
 def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
     """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
     if card.kind == COURT:
-        tails = _court_tails(game, sister)
         head = f"acquire {card.label}"
-        return [head + tail for tail in tails[1 if card.ability.expel else 0]]
+        return [head + tail for tail in _court_tails(game, sister, card.ability.expel)]
     if card.kind == IMPROVEMENT:  # the same for every sister
         cached = game.land_moves.get(card.key)
         if cached is None or cached[0] != game.state.lands_version:
@@ -171,17 +170,21 @@ def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
     return []
 
 
-def _court_tails(game: Game, sister: Sister) -> tuple[list[str], list[str]]:
+def _court_tails(game: Game, sister: Sister, expel: bool) -> list[str]:
     """Return what follows `acquire CARD` in a sister's court card acquisitions: with or without replacing a card
-    of her court, then the same expelling each of her guests in turn (for a card that may expel); kept per version."""
+    of her court, then (`expel`: for a card that may expel) the same expelling each of her guests in turn; kept
+    per version."""
     cached = game.court_tails.get(sister.name)
-    if cached is not None and cached[0] == sister.version:
+    if cached is None or cached[0] != sister.version:
+        cards = game.catalogue.cards
+        full = len(sister.court) >= game.catalogue.numbers["court_limit"]
+        tails = [] if full else [""]
+        if full or not game.replace_when_full:
+            tails += [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
+        cached = game.court_tails[sister.name] = [sister.version, tails, None]
+    if not expel:
         return cached[1]
-    cards = game.catalogue.cards
-    full = len(sister.court) >= game.catalogue.numbers["court_limit"]
-    tails = [] if full else [""]
-    if full or not game.replace_when_full:
-        tails += [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
-    expel = tails + [f"{t} expel {cards[g].label}" for t in tails for g in dict.fromkeys(sister.guests)]
-    game.court_tails[sister.name] = (sister.version, (tails, expel))
-    return tails, expel
+    if cached[2] is None:
+        cards = game.catalogue.cards
+        cached[2] = cached[1] + [f"{t} expel {cards[g].label}" for t in cached[1] for g in dict.fromkeys(sister.guests)]
+    return cached[2]
