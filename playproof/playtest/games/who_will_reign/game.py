@@ -37,8 +37,6 @@ class Game:
     """Per improvement card, for the lands' version: the moves placing it on a land board."""
     banners_cache: dict[str, tuple[int, list[tuple[str, str, int, int]]]] = field(default_factory=dict)
     """Per sister, with her version: the banners whose cards she holds as (key, move, gold, food) to pay."""
-    tax_food_cache: tuple[int, int] | None = None
-    """The food taxing costs, with the number of land boards it was counted for."""
 
     def flag(self, slug: str, message: str, status: Status = Status.VIOLATION) -> None:
         """Record a finding against a rule of the index, at the current log line."""

@@ -84,7 +84,7 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     food, gold = sister.food, sister.gold
     if not state.income_taken:
         moves.append("harvest")
-        if food >= _tax_food(game):
+        if food >= tax_food(state, catalogue):
             moves.append("tax")
     held = sister.powers or powers(sister, catalogue)
     sweep = catalogue.numbers["sweep_cost"]
@@ -125,15 +125,6 @@ def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -
     if cached[2] != stamp:
         cached[2], cached[3] = stamp, {}
     return cached
-
-
-def _tax_food(game: Game) -> int:
-    """Return the food taxing costs (the villages are laid once: kept per number of land boards)."""
-    lands = len(game.state.lands)
-    cached = game.tax_food_cache
-    if cached is None or cached[0] != lands:
-        cached = game.tax_food_cache = (lands, tax_food(game.state, game.catalogue))
-    return cached[1]
 
 
 def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:

@@ -7,6 +7,10 @@ from playproof.playtest.games.who_will_reign.grammar import Bonus, Cond
 from playproof.playtest.games.who_will_reign.state import Powers, Sister, State, top_output, top_path
 
 
+TAX_FOOD = "tax food"
+"""The key of the food taxing costs among the land's derived numbers (`State.outputs`)."""
+
+
 def powers(sister: Sister, catalogue: Catalogue) -> Powers:
     """Return a sister's summed-up ongoing abilities (cached until her court changes)."""
     if sister.powers is None:
@@ -55,7 +59,12 @@ def tax_gain(state: State, sister: Sister, catalogue: Catalogue) -> int:
 
 def tax_food(state: State, catalogue: Catalogue) -> int:
     """Return the food taxing costs: the set amount for every village on the board."""
-    return len(state.lands_of("village")) * catalogue.numbers["tax_food_per_village"]
+    stamp = (state.lands_version, len(state.lands))
+    cached = state.outputs.get(TAX_FOOD)
+    if cached is None or cached[0] != stamp:
+        cached = state.outputs[TAX_FOOD] = (stamp, len(state.lands_of("village"))
+                                            * catalogue.numbers["tax_food_per_village"])
+    return cached[1]
 
 
 def sweep_cost(sister: Sister, catalogue: Catalogue) -> int:
