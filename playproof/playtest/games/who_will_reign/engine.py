@@ -120,9 +120,10 @@ class WhoWillReign(Engine):
         """Apply the table's offered draw into the market row, as `apply` does."""
         game = self.game
         game.found, game.line = [], event.line
-        if game.state.tribute is not None:
-            game.close_tribute()
-        game.reveal(parse_move(event.verb, event.args, True, game.catalogue))
+        move = game.catalogue.parsed.get((True, event.verb, event.args))  # parse_move's cache, looked up first
+        if move is None:
+            move = parse_move(event.verb, event.args, True, game.catalogue)
+        game.draw_offered(move.card)  # offered only with no tribute open and a market spot waiting
         return game.found
 
     def is_over(self) -> bool:

@@ -113,6 +113,20 @@ class Game:
         else:
             self._fill(key)
 
+    def draw_offered(self, key: str) -> None:
+        """Draw a card the deck holds into a waiting market spot: `reveal` of a draw it offered, without the checks
+        such a draw passes (the deck holds the card, a spot waits for it)."""
+        deck = self.state.deck
+        left = deck[key] - 1
+        if left:
+            deck[key] = left
+        else:
+            deck.pop(key)
+        if self.catalogue.cards[key].kind == MOON:
+            self._moon(key)
+        else:
+            self._fill(key)
+
     def _take_from_deck(self, key: str) -> bool:
         """Remove a drawn card from the deck; report a card the deck cannot hold."""
         s = self.state

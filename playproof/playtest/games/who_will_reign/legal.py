@@ -91,9 +91,12 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     if gold >= (sweep if held.sweep is None or held.sweep > sweep else held.sweep):
         moves.append("sweep")
     if game.banners_in_play and not sister.banner and len(state.banners_taken) < len(catalogue.banners):
-        taken = state.banners_taken
-        moves += [move for key, move, need_gold, need_food in _banners_met(game, sister)
-                  if key not in taken and gold >= need_gold and food >= need_food]
+        cached = game.banners_cache.get(sister.name)
+        met = cached[1] if cached is not None and cached[0] == sister.version else _banners_met(game, sister)
+        if met:
+            taken = state.banners_taken
+            moves += [move for key, move, need_gold, need_food in met
+                      if key not in taken and gold >= need_gold and food >= need_food]
     cached = game.moves_cache.get(sister.name)
     if cached is None or cached[0] != held.discounts or cached[2] != (sister.version, state.lands_version):
         cached = _acquisition_caches(game, sister, held.discounts)
@@ -128,15 +131,13 @@ def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -
 
 
 def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
-    """Return (key, move, gold, food) of every banner whose cards a sister holds (kept per court version)."""
-    cached = game.banners_cache.get(sister.name)
-    if cached is None or cached[0] != sister.version:
-        held = powers(sister, game.catalogue).paths
-        met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
-               for key, b in game.catalogue.banners.items()
-               if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
-        cached = game.banners_cache[sister.name] = (sister.version, met)
-    return cached[1]
+    """Return (key, move, gold, food) of every banner whose cards a sister holds, kept with her version."""
+    held = powers(sister, game.catalogue).paths
+    met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
+           for key, b in game.catalogue.banners.items()
+           if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
+    game.banners_cache[sister.name] = (sister.version, met)
+    return met
 
 
 def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
