@@ -26,6 +26,12 @@ def decision(game: Game) -> Decision | None:
     return Decision(state.current.name, tuple(_turn_moves(game, state.current)), f"{state.current.name}'s turn")
 
 
+def _turn_moves(game: Game, sister: Sister) -> list[str]:
+    """Every move the active sister may make now."""
+    moves, parts, _ = _turn(game, sister)
+    return moves + [head + tail for head, tails in parts for tail in tails]
+
+
 def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = None) -> Offer | None:
     """Return the pending decision's moves as `decision` gives them, a draw's and a turn's without a Decision.
 
@@ -41,12 +47,29 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
         keys, reveals = list(state.deck), game.catalogue.reveals
         return Offer(TABLE, len(keys), lambda k: reveals[keys[k]], play_draw)
     sister = state.current
-    moves = _turn_moves(game, sister)
-    return Offer(sister.name, len(moves), moves.__getitem__, play_turn)
+    moves, parts, count = _turn(game, sister)
+    if not parts:
+        return Offer(sister.name, count, moves.__getitem__, play_turn)
+
+    def text(k: int) -> str:
+        """The k-th move of `_turn_moves`, made alone."""
+        if k < len(moves):
+            return moves[k]
+        k -= len(moves)
+        for head, tails in parts:
+            if k < len(tails):
+                return head + tails[k]
+            k -= len(tails)
+        raise IndexError(k)
+
+    return Offer(sister.name, count, text, play_turn)
 
 
 _RESHUFFLE = ("reshuffle",)
 Play = Callable[[int, Event], Sequence[object]]
+Part = tuple[str, list[str]]
+"""A market card's acquisitions: a head and the tails that follow it (`acquire X` + ` replacing Y`...)."""
+Turn = tuple[list[str], list[Part], int]
 
 
 def _lays(game: Game) -> tuple[str, ...]:
@@ -77,8 +100,9 @@ def _draws(game: Game) -> Decision:
     return Decision(TABLE, tuple(reveals[k] for k in state.deck), "draw a market card")
 
 
-def _turn_moves(game: Game, sister: Sister) -> list[str]:
-    """Every move the active sister may make now."""
+def _turn(game: Game, sister: Sister) -> Turn:
+    """Every move the active sister may make now: the moves without a card, each affordable market card's
+    acquisitions as (head, tails) (a move is head + tail), and how many moves there are in all."""
     state, catalogue = game.state, game.catalogue
     moves = ["end"]
     food, gold = sister.food, sister.gold
@@ -101,6 +125,8 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
     if cached is None or cached[0] != held.discounts or cached[2] != (sister.version, state.lands_version):
         cached = _acquisition_caches(game, sister, held.discounts)
     prices, placements = cached[1], cached[3]
+    parts: list[Part] = []
+    count = len(moves)
     for key in dict.fromkeys(state.market):
         price = prices.get(key)
         if price is None:
@@ -109,11 +135,12 @@ def _turn_moves(game: Game, sister: Sister) -> list[str]:
             card = catalogue.cards[key]
             price = prices[key] = (card.cost_gold - held.discounts.get(card.path, 0), card.cost_food)
         if gold >= price[0] and food >= price[1]:
-            placed = placements.get(key)
-            if placed is None:
-                placed = placements[key] = _placements(game, sister, catalogue.cards[key])
-            moves += placed
-    return moves
+            part = placements.get(key)
+            if part is None:
+                part = placements[key] = _placements(game, sister, catalogue.cards[key])
+            parts.append(part)
+            count += len(part[1])
+    return moves, parts, count
 
 
 def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> list:
@@ -140,11 +167,10 @@ def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
     return met
 
 
-def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
-    """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
+def _placements(game: Game, sister: Sister, card: Card) -> Part:
+    """Every placement of an acquired card (boards, sisters, replacements and expulsions) as (head, tails)."""
     if card.kind == COURT:
-        head = f"acquire {card.label}"
-        return [head + tail for tail in _court_tails(game, sister, card.ability.expel)]
+        return f"acquire {card.label}", _court_tails(game, sister, card.ability.expel)
     if card.kind == IMPROVEMENT:  # the same for every sister
         cached = game.land_moves.get(card.key)
         if cached is None or cached[0] != game.state.lands_version:
@@ -152,14 +178,14 @@ def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
                 f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
                 for b in game.state.lands.values()
                 if b.land == card.land and card.output >= top_output(b, game.catalogue)])
-        return cached[1]
+        return "", cached[1]
     if card.kind == GUEST:  # the same all game long
         moves = game.guest_moves.get((sister.name, card.key))
         if moves is None:
             moves = game.guest_moves[(sister.name, card.key)] = [
                 f"acquire {card.label} to {s.name}" for s in game.state.sisters if s is not sister]
-        return moves
-    return []
+        return "", moves
+    return "", []
 
 
 def _court_tails(game: Game, sister: Sister, expel: bool) -> list[str]:
