@@ -21,6 +21,12 @@ CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?"  # elapsed time
                             r"([^\W\d_](?:[\w .'-]*[\w.'-])?): "  # actor
                             r"([^\s#:A-Z]+)((?: [^\s#]+)*)")  # verb in lower case, arguments one space apart
 """A move written exactly as the writer renders it (most lines): read in one step."""
+FAST_MOVE = re.compile(r"(?:(\d{1,17}:[0-5]\d|\d{1,14}:[0-5]\d:[0-5]\d) )?"  # elapsed time of at most 20 characters
+                       r"(?!(?i:reveal|undo|amend|note)[ :])"  # an actor whose first word is not a keyword
+                       r"([^\W\d_](?:[\w .'-]*[\w.'-])?): "
+                       r"([^\s#:A-Z]+)((?: [^\s#]+)*)")
+"""CANONICAL_MOVE with parse_line's checks of its groups folded in, for ASCII lines (where `lower()` and the
+pattern's ignoring of case agree)."""
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: not a character (a broken JSON \\u escape, or a non-UTF-8 byte in an argument)."""
@@ -97,21 +103,20 @@ def parse_log(content: str, name: str = "<log>") -> Log:
         lines.pop()
     log = Log(name, final_newline=final_newline or not lines)
     seen_event = False
-    entries, canonical, keywords, move = log.entries, CANONICAL_MOVE.fullmatch, KEYWORDS, EntryKind.MOVE
+    entries, canonical, move = log.entries, FAST_MOVE.fullmatch, EntryKind.MOVE
     exact: set[str] | None = None  # the actors spelled as the header does (known at the first move: headers come first)
     todo: list[int] = []  # the entries check_references must look at: all but moves by those actors
     for number, raw in enumerate(lines, start=1):
         # parse_line's first steps, inlined for the common line: an ASCII move written as the writer renders it
         if raw.isascii() and (fast := canonical(raw)) is not None:
             elapsed, actor, verb, args = fast.groups()
-            if actor.split(" ", 1)[0].lower() not in keywords and (elapsed is None or len(elapsed) <= 20):
-                entries.append(Entry(number, move, elapsed or "", actor, verb, args[1:]))
-                seen_event = True
-                if exact is None:
-                    exact = _exact_actors(log)
-                if actor not in exact:
-                    todo.append(number - 1)
-                continue
+            entries.append(Entry(number, move, elapsed or "", actor, verb, args[1:]))
+            seen_event = True
+            if exact is None:
+                exact = _exact_actors(log)
+            if actor not in exact:
+                todo.append(number - 1)
+            continue
         entry = parse_line(raw, number, log, header_allowed=not seen_event)
         if not seen_event:
             seen_event = entry.kind not in _NOT_EVENTS
