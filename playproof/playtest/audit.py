@@ -170,15 +170,17 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         return result
     try:
         by_round = RoundScores() if rounds else None
-        engine, found = run(replay.engine_cls, replay.setup, events_of(log), log.name,
+        fixes = corrections_of(log)
+        engine, found = run(replay.engine_cls, replay.setup, events_of(log, fixes=fixes), log.name,
                             by_round.observe if by_round else None)
         if by_round is not None:
             by_round.close(engine)  # the last round's scores before the engine finishes the game
         found += _finish(engine, log.name)
         result.engine = EngineSummary.of(engine, by_round, replay)
         result.findings = [_finding(log.name, v) for v in found]
-        result.findings = decided_by_reveals(replay, result.findings)
-        result.slips = corrected_slips(replay)
+        if fixes.reveals:  # no reveal line (most logs): no verdict waited for one
+            result.findings = decided_by_reveals(replay, result.findings)
+        result.slips = corrected_slips(replay, fixes)
     except PlayproofError as exc:  # an engine failure, or an engine refusing the header's setup
         result.problems.append(problem_of(exc, log.name))
     return _strict(result) if strict else result
@@ -193,9 +195,10 @@ def _finish(engine: Engine, name: str) -> list[Violation]:
                             f"({exc.__class__.__name__}: {exc})") from exc
 
 
-def corrected_slips(replay: Replay) -> list[Finding]:
-    """Return violations of lines undone or amended later: the slips the table caught and fixed."""
-    fixes = corrections_of(replay.log)
+def corrected_slips(replay: Replay, fixes: Corrections | None = None) -> list[Finding]:
+    """Return violations of lines undone or amended later: the slips the table caught and fixed (`fixes`: the
+    log's corrections, when the caller has them)."""
+    fixes = corrections_of(replay.log) if fixes is None else fixes
     fixed = {line: undo for line, undo in fixes.undone.items()}
     fixed.update({line: amend.line for line, amend in fixes.amended.items() if line not in fixed})
     if not fixed:

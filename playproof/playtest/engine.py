@@ -15,7 +15,7 @@ import re
 import sys
 from functools import lru_cache
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from pathlib import Path
 from typing import Callable, ClassVar, Hashable, Iterator, Mapping, NamedTuple, Sequence
@@ -87,6 +87,22 @@ class Event:
     def has_unknown(self) -> bool:
         """True when hidden information (`?`) in this event has not been revealed."""
         return UNKNOWN_TOKEN.search(self.args) is not None
+
+
+def _plain_event() -> bool:
+    """Return True when a hot loop (random play, a replay) may make an event by filling its `__dict__` at once.
+
+    `Event` is a frozen dataclass: its generated `__init__` writes each of its five fields through
+    `object.__setattr__`, about a tenth of a random game's time. While it has exactly those fields,
+    kept in its `__dict__`, and nothing to run after `__init__`, an equal event is made by filling
+    that dict at once (`tests/games/test_offer_speed_equivalence.py` checks that they are equal).
+    """
+    names = tuple(f.name for f in fields(Event))
+    return names == ("line", "actor", "verb", "args", "kind") and not hasattr(Event, "__post_init__") \
+        and not hasattr(Event, "__slots__")
+
+
+PLAIN_EVENT = _plain_event()
 
 
 class Status(str, Enum):

@@ -1,4 +1,7 @@
-"""The JSON Lines twin of a log: one object per text line, converting both ways exactly."""
+"""The JSON Lines twin of a log: one object per text line, converting both ways exactly.
+
+Reading a twin into a log (`parse_jsonl`) is logparse's: it turns the twin into text here, then parses that.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ import json
 
 from playproof.errors import Location, Problem, Severity
 from playproof.playtest.logmodel import Log, from_record, json_text, render, to_record, unknown_keys
-from playproof.playtest.logparse import parse_log
 
 
 def to_jsonl(log: Log) -> str:
@@ -47,14 +49,6 @@ def jsonl_to_text(content: str, name: str = "<log>") -> tuple[str, list[Problem]
         final_newline = record.get("eol", True) is not False
     text = "\n".join(lines)
     return (text + "\n" if final_newline and lines else text), problems
-
-
-def parse_jsonl(content: str, name: str = "<log>") -> Log:
-    """Parse a JSONL twin into a log (through its text, so both forms are checked alike)."""
-    text, problems = jsonl_to_text(content, name)
-    log = parse_log(text, name)
-    log.problems[:0] = problems
-    return log
 
 
 def _reason(exc: Exception) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playproof.errors import Location, PlayproofError, Problem
 from playproof.playtest.engine import TABLE
+from playproof.playtest.logjson import jsonl_to_text
 from playproof.playtest.logmodel import Entry, EntryKind, Log, with_raw
 
 HEADER = re.compile(r'\[([A-Za-z][\w-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*(?:#\s?(.*))?$')
@@ -20,6 +21,12 @@ CANONICAL_MOVE = re.compile(r"(?:(\d+:[0-5]\d(?::[0-5]\d)?) )?"  # elapsed time
                             r"([^\W\d_](?:[\w .'-]*[\w.'-])?): "  # actor
                             r"([^\s#:A-Z]+)((?: [^\s#]+)*)")  # verb in lower case, arguments one space apart
 """A move written exactly as the writer renders it (most lines): read in one step."""
+FAST_MOVE = re.compile(r"(?:(\d{1,17}:[0-5]\d|\d{1,14}:[0-5]\d:[0-5]\d) )?"  # elapsed time of at most 20 characters
+                       r"(?!(?i:reveal|undo|amend|note)[ :])"  # an actor whose first word is not a keyword
+                       r"([^\W\d_](?:[\w .'-]*[\w.'-])?): "
+                       r"([^\s#:A-Z]+)((?: [^\s#]+)*)")
+"""CANONICAL_MOVE with parse_line's checks of its groups folded in, for ASCII lines (where `lower()` and the
+pattern's ignoring of case agree)."""
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: not a character (a broken JSON \\u escape, or a non-UTF-8 byte in an argument)."""
@@ -29,6 +36,7 @@ MAX_LOG_LINES = 100_000
 """The most lines a log may have (a game of thousands of moves stays far below)."""
 
 
+_MOVES = (EntryKind.MOVE, EntryKind.AMEND)
 _NOT_EVENTS = (EntryKind.BLANK, EntryKind.COMMENT, EntryKind.HEADER, EntryKind.ERROR)
 """Lines that may sit among the headers (a bad line does not end the header either)."""
 
@@ -60,10 +68,16 @@ def read_log(path: Path | str, name: str | None = None) -> Log:
     except OSError as exc:
         raise PlayproofError(f"{path}: cannot read log ({exc.strerror or exc})") from None
     if path.suffix.lower() == ".jsonl":
-        from playproof.playtest.logjson import parse_jsonl
-
         return parse_jsonl(content, name or str(path))
     return parse_log(content, name or str(path))
+
+
+def parse_jsonl(content: str, name: str = "<log>") -> Log:
+    """Parse a JSONL twin into a log (through its text, so both forms are checked alike)."""
+    text, problems = jsonl_to_text(content, name)
+    log = parse_log(text, name)
+    log.problems[:0] = problems
+    return log
 
 
 def _read_limited(path: Path) -> bytes:
@@ -89,17 +103,32 @@ def parse_log(content: str, name: str = "<log>") -> Log:
         lines.pop()
     log = Log(name, final_newline=final_newline or not lines)
     seen_event = False
+    entries, canonical, move = log.entries, FAST_MOVE.fullmatch, EntryKind.MOVE
+    exact: set[str] | None = None  # the actors spelled as the header does (known at the first move: headers come first)
+    todo: list[int] = []  # the entries check_references must look at: all but moves by those actors
     for number, raw in enumerate(lines, start=1):
+        # parse_line's first steps, inlined for the common line: an ASCII move written as the writer renders it
+        if raw.isascii() and (fast := canonical(raw)) is not None:
+            elapsed, actor, verb, args = fast.groups()
+            entries.append(Entry(number, move, elapsed or "", actor, verb, args[1:]))
+            seen_event = True
+            if exact is None:
+                exact = _exact_actors(log)
+            if actor not in exact:
+                todo.append(number - 1)
+            continue
         entry = parse_line(raw, number, log, header_allowed=not seen_event)
-        seen_event = seen_event or entry.kind not in _NOT_EVENTS
-        log.entries.append(entry)
-    check_references(log)
+        if not seen_event:
+            seen_event = entry.kind not in _NOT_EVENTS
+        entries.append(entry)
+        todo.append(number - 1)
+    check_references(log, todo)
     return log
 
 
 def parse_line(raw: str, number: int, log: Log, header_allowed: bool = True) -> Entry:
     """Parse one line; a bad line becomes an ERROR entry (raw kept) and a problem in the log."""
-    if (bad := SURROGATE.search(raw)) is not None:  # it cannot be printed, stored as UTF-8 or reported
+    if not raw.isascii() and (bad := SURROGATE.search(raw)) is not None:  # it cannot be printed, stored as UTF-8 or reported
         message = (f"U+{ord(bad.group()):04X} is a lone surrogate, not a character (a broken \\u escape or a "
                    "byte that is not UTF-8); remove it")
         log.problems.append(Problem(Location(log.name, line=number, col=bad.start() + 1), message))
@@ -277,18 +306,34 @@ def players_of(log: Log) -> list[str]:
     return [p.strip() for p in log.header.get("Players", "").split(",") if p.strip()]
 
 
-def check_references(log: Log) -> None:
-    """Check actors and the lines that reveal, undo and amend point at; bad lines become errors."""
+def _actors(log: Log) -> dict[str, str]:
+    """Return the log's actors by lower-case name: the players of its [Players] header and the table."""
     actors = {p.lower(): p for p in players_of(log)}
     actors[TABLE] = TABLE
+    return actors
+
+
+def _exact_actors(log: Log) -> set[str]:
+    """Return the actors as the header spells them (none without players): their moves need no actor check."""
+    actors = _actors(log)
+    return set(actors.values()) if len(actors) > 1 else set()
+
+
+def check_references(log: Log, indices: list[int] | None = None) -> None:
+    """Check actors and the lines that reveal, undo and amend point at; bad lines become errors.
+
+    `indices`: the entries to check, in order (default: all); the others must be moves by actors
+    spelled as the header spells them, which need no check.
+    """
+    actors = _actors(log)
     exact = set(actors.values()) if len(actors) > 1 else set()
-    state = _References()
+    state = _References(log.entries)
     move, amend = EntryKind.MOVE, EntryKind.AMEND
-    for index, entry in enumerate(log.entries):
+    for index in range(len(log.entries)) if indices is None else indices:
+        entry = log.entries[index]
         kind = entry.kind
         if kind is move and entry.actor in exact:
-            state.moves[entry.line] = entry  # the common case: a move by an actor spelled as in the header
-            continue
+            continue  # the common case: a move by an actor spelled as in the header
         try:
             if kind is EntryKind.QUESTION:
                 entry = log.entries[index] = _check_question(entry, actors)
@@ -304,22 +349,31 @@ def check_references(log: Log) -> None:
 
 
 class _References:
-    """What earlier lines established: moves, amends, undos and values revealed so far."""
+    """What earlier lines established: moves, amends, undos and values revealed so far.
 
-    def __init__(self) -> None:
-        self.moves: dict[int, Entry] = {}
+    The moves are the log's own entries (line n is entry n - 1, checked before any later line
+    names it): a line that failed its checks is an ERROR entry there, not a move.
+    """
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.entries = entries
         self.amended: dict[int, int] = {}
         self.undone: dict[int, int] = {}
         self.revealed: dict[int, int] = {}
 
+    def move(self, line: int) -> Entry | None:
+        """Return the move or amend of an earlier line, or None when that line is not one."""
+        entry = self.entries[line - 1] if 1 <= line <= len(self.entries) else None
+        if entry is None or entry.line != line or entry.kind not in _MOVES:
+            return None
+        return entry
+
     def add(self, entry: Entry) -> None:
         """Record what a checked line establishes."""
-        if entry.kind in (EntryKind.MOVE, EntryKind.AMEND):
-            self.moves[entry.line] = entry
         if entry.kind is EntryKind.AMEND:
             self.amended[entry.target] = entry.line
         if entry.kind is EntryKind.UNDO:
-            undone = self.moves[entry.target]
+            undone = self.entries[entry.target - 1]
             original = undone.target if undone.kind is EntryKind.AMEND else entry.target
             for line in (original, self.amended.get(original, original)):
                 self.undone[line] = entry.line
@@ -328,7 +382,7 @@ class _References:
 
     def hidden(self, line: int) -> int:
         """Return how many `?` of a move line are still to reveal."""
-        return self.moves[line].unknowns() - self.revealed.get(line, 0)
+        return self.entries[line - 1].unknowns() - self.revealed.get(line, 0)
 
 
 def _check_actor(entry: Entry, actors: dict[str, str]) -> Entry:
@@ -372,13 +426,14 @@ def _check_target(entry: Entry, state: _References) -> None:
     col = 1 + entry.raw.lower().find(word) + len(word) + 1
     if target >= entry.line:
         raise LineError(col, f"{word} {target} points at a later line; it must name an earlier move")
-    if target not in state.moves:
+    named = state.move(target)
+    if named is None:
         raise LineError(col, f"{word} {target}: line {target} is not a move")
     if target in state.undone:
         raise LineError(col, f"{word} {target}: line {target} was already undone on line {state.undone[target]}")
-    if entry.kind is EntryKind.AMEND and state.moves[target].kind is EntryKind.AMEND:
+    if entry.kind is EntryKind.AMEND and named.kind is EntryKind.AMEND:
         raise LineError(col, f"amend {target}: line {target} is an amend; amend line "
-                             f"{state.moves[target].target} again instead")
+                             f"{named.target} again instead")
     if entry.kind is EntryKind.REVEAL:
         _check_reveal(entry, state, col)
 

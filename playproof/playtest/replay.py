@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from playproof.errors import Location, PlayproofError, Problem, Problems
-from playproof.playtest.engine import Engine, Event, EventKind, Setup, Violation
+from playproof.playtest.engine import PLAIN_EVENT, Engine, Event, EventKind, Setup, Violation
 from playproof.playtest.header import engine_of, players_errors, setup_of
 from playproof.playtest.logmodel import UNKNOWN, Entry, EntryKind, Log
 
@@ -52,10 +52,16 @@ def as_amended_by(fixes: Corrections, amend: Entry) -> Corrections:
 def corrections_of(log: Log, upto: int | None = None) -> Corrections:
     """Return the corrections and reveals of the log's lines up to `upto` (all when None)."""
     found = Corrections()
+    kinds = _CORRECTIONS
+    if upto is None:  # the whole log (an audit): one test per line
+        for entry in log.entries:
+            if entry.kind in kinds:
+                found.add(entry)
+        return found
     for entry in log.entries:
-        if upto is not None and entry.line > upto:
+        if entry.line > upto:
             break
-        if entry.kind in _CORRECTIONS:
+        if entry.kind in kinds:
             found.add(entry)
     return found
 
@@ -78,6 +84,8 @@ def events_of(log: Log, upto: int | None = None, corrected: bool = True, reveale
     if not revealed:
         fixes.reveals = {}
     plain = not (fixes.reveals or fixes.undone or fixes.amended)
+    if plain and upto is None and PLAIN_EVENT:
+        return _plain_events(log)
     move = EntryKind.MOVE
     events: list[Event] = []
     for entry in log.entries:
@@ -87,6 +95,23 @@ def events_of(log: Log, upto: int | None = None, corrected: bool = True, reveale
             events.append(Event(entry.line, entry.actor, entry.verb, entry.args))
         elif event := event_of(entry, fixes, corrected):
             events.append(event)
+    return events
+
+
+def _plain_events(log: Log) -> list[Event]:
+    """Return the events of a whole log that nothing reveals or corrects (most logs), each move's event made by
+    filling its `__dict__` at once (see `PLAIN_EVENT`): equal to `Event(line, actor, verb, args)`."""
+    move, marker, kind, new = EntryKind.MOVE, EntryKind.MARKER, EventKind.MOVE, object.__new__
+    no_fixes = Corrections()
+    events: list[Event] = []
+    append = events.append
+    for entry in log.entries:
+        if entry.kind is move:
+            event = new(Event)
+            event.__dict__.update(line=entry.line, actor=entry.actor, verb=entry.verb, args=entry.args, kind=kind)
+            append(event)
+        elif entry.kind is marker:
+            append(event_of(entry, no_fixes))
     return events
 
 
@@ -211,6 +236,17 @@ def run(engine_cls: type[Engine], setup: Setup, events: Iterable[Event], name: s
     engine = _construct(engine_cls, setup, name)
     found: list[Violation] = []
     apply = engine.apply
+    if observe is None:  # an audit: the same loop without the call after each event
+        event = None
+        events = events if isinstance(events, (list, tuple)) else list(events)
+        try:
+            for event in events:
+                found += apply(event)
+        except Exception as exc:  # an engine bug must not look like a clean audit
+            line = event.line if event is not None else 0
+            raise EngineFailure(f"{name}:{line}: the {engine_cls.game_id} engine failed on this line "
+                                f"({exc.__class__.__name__}: {exc})") from exc
+        return engine, found
     for event in events:
         try:
             found.extend(apply(event))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
 from playproof.errors import PlayproofError
 from playproof.atomic import write_text_atomic
-from playproof.playtest.engine import Engine, Event, EventKind, Setup, player_range
+from playproof.playtest.engine import PLAIN_EVENT, Engine, Event, EventKind, Setup, player_range
 from playproof.playtest.logmodel import Entry, EntryKind, render
 
 MAX_EVENTS = 100_000
@@ -80,20 +80,6 @@ def bit_source(rng: random.Random) -> Callable[[int], int] | None:
     return rng.getrandbits if plain else None
 
 
-def _plain_event() -> bool:
-    """Return True when random play may make a move's event by filling its `__dict__` at once.
-
-    `Event` is a frozen dataclass: its generated `__init__` writes each of its five fields through
-    `object.__setattr__`, about a tenth of a random game's time. While it has exactly those fields,
-    kept in its `__dict__`, and nothing to run after `__init__`, an equal event is made by filling
-    that dict at once (`tests/games/test_offer_speed_equivalence.py` checks that they are equal).
-    """
-    names = tuple(f.name for f in fields(Event))
-    return names == ("line", "actor", "verb", "args", "kind") and not hasattr(Event, "__post_init__") \
-        and not hasattr(Event, "__slots__")
-
-
-PLAIN_EVENT = _plain_event()
 MOVE = EventKind.MOVE
 
 

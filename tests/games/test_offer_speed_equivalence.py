@@ -19,7 +19,8 @@ from playproof.playtest.games import available_engines
 from playproof.playtest.simulate import PLAIN_EVENT, bit_source, play_random_game, player_names
 
 CASES = [("7-wonders-leaders", 2, 4), ("7-wonders-leaders", 7, 11), ("battle-for-seven-cities", 2, 4),
-         ("battle-for-seven-cities", 6, 11), ("seven-sisters", 5, 3)]
+         ("battle-for-seven-cities", 6, 11), ("seven-sisters", 5, 3), ("who-will-reign", 2, 4),
+         ("who-will-reign", 4, 11), ("who-will-reign", 3, 17)]
 
 
 @pytest.mark.parametrize("game,players,seed", CASES)

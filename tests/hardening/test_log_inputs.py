@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from hardening_support import EXAMPLES, invoke, one_error, peak_mb
 from playproof.errors import PlayproofError
-from playproof.playtest.logjson import jsonl_to_text, parse_jsonl, to_jsonl
-from playproof.playtest.logparse import parse_log, read_log
+from playproof.playtest.logjson import jsonl_to_text, to_jsonl
+from playproof.playtest.logparse import parse_jsonl, parse_log, read_log
 
 EVENING = EXAMPLES / "seven-sisters" / "playtests" / "evening.jsonl"
 SURROGATE = ('{"line": 8, "kind": "comment", "value": "bad \\ud800 here"}', 8)

@@ -127,7 +127,8 @@ table: winner Ann
 
 
 def test_questions_are_a_line_kind_that_round_trips(nim: str) -> None:
-    from playproof.playtest.logjson import parse_jsonl, to_jsonl
+    from playproof.playtest.logjson import to_jsonl
+    from playproof.playtest.logparse import parse_jsonl
 
     log = parse_log(QUESTIONS, "q.log")
     questions = [e for e in log.entries if e.kind.value == "question"]

@@ -15,8 +15,7 @@ import pytest
 from playproof.playtest.audit import audit_file, audit_log, format_text, found_multiset, read_expected
 from playproof.playtest.engine import Engine
 from playproof.playtest.games import MODULES, find_engine
-from playproof.playtest.logjson import parse_jsonl
-from playproof.playtest.logparse import parse_log
+from playproof.playtest.logparse import parse_jsonl, parse_log
 from playproof.playtest.simulate import simulate_games
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from playproof.errors import PlayproofError, Problems
 from playproof.playtest.engine import Event
 from playproof.playtest.header import parse_variant, setup_of
-from playproof.playtest.logjson import jsonl_to_text, parse_jsonl, to_jsonl
+from playproof.playtest.logjson import jsonl_to_text, to_jsonl
 from playproof.playtest.logmodel import EntryKind, render
-from playproof.playtest.logparse import parse_log, read_log
+from playproof.playtest.logparse import parse_jsonl, parse_log, read_log
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "playtest"
 HEAD = '[Game "nim"]\n[Players "Ann, Ben, Cat"]\n\n'

@@ -29,6 +29,10 @@ VERBS: dict[str, str] = {
     "winner": CLOSING, "defeat": RESULT, "moot": RESULT,
 }
 TABLE_KINDS = (CLOSING, RESULT)
+TABLE_MAY = TABLE_KINDS + (DRAW, ARRANGE)
+"""The kinds of move the table may write."""
+HANDLERS = {verb: f"do_{verb}" for verb in VERBS}
+"""The engine method that plays each verb."""
 
 
 class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
@@ -64,7 +68,7 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
                 out.append(self._after_the_day(event))
             self.played_on = True
         else:
-            getattr(self, f"do_{event.verb}")(event, out)
+            getattr(self, HANDLERS[event.verb])(event, out)
 
     def _seated(self, event: Event) -> Event:
         """Return the event with its actor spelled as seated (names match case-insensitively)."""
@@ -78,11 +82,13 @@ class FourSistersEngine(TurnMoves, ConflictMoves, TableMoves, LegalMoves):
         kind = VERBS.get(event.verb)
         if kind is None:
             raise BadMove(f'unknown move "{event.verb}" (Four Sisters moves: {", ".join(VERBS)})')
-        if event.actor == TABLE and kind not in TABLE_KINDS + (DRAW, ARRANGE):
-            raise BadMove(f'"{event.verb}" is a player\'s move, not the table\'s')
-        if event.actor != TABLE and event.actor not in self.seats:
+        if event.actor == TABLE:
+            if kind not in TABLE_MAY:
+                raise BadMove(f'"{event.verb}" is a player\'s move, not the table\'s')
+            return kind
+        if event.actor not in self.seats:
             raise BadMove(f'"{event.actor}" is not a player ({", ".join(self.order)})')
-        if event.actor != TABLE and kind in TABLE_KINDS:
+        if kind in TABLE_KINDS:
             raise BadMove(f'"{event.verb}" is recorded by the table: write table: {event.text}')
         return kind
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.four_sisters.engine import FourSistersEngine
+if TYPE_CHECKING:  # the engine's state and queries (core.py), not the engine, which imports this module
+    from playproof.playtest.games.four_sisters.core import Core
 
 CARDS_WEIGHT = 3.0
 HAND_WEIGHT = 2 / 3
@@ -25,7 +25,7 @@ SHORT_PENALTY = 15.0
 PATIENCE = 60
 
 
-def heuristic(engine: FourSistersEngine, player: str) -> float:
+def heuristic(engine: Core, player: str) -> float:
     """Return the player's team lead in the Chateau, in cards left, and in partners still able to draw."""
     team = engine.seats[player].team
     other = engine.other_team(team)

@@ -8,18 +8,30 @@ good and servant in hand, which buys influence later. The value is the lead over
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
+from playproof.playtest.games.seven_sisters.data import GameData
 from playproof.playtest.games.seven_sisters.scoring import favourite, majority
+from playproof.playtest.games.seven_sisters.state import Table
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.seven_sisters.engine import SevenSistersEngine
+
+class Position(Protocol):
+    """What the heuristic asks of the engine (which imports this module)."""
+
+    data: GameData
+    names: Sequence[str]
+
+    def shown_table(self) -> Table: ...
+
+    def is_over(self) -> bool: ...
+
+    def scores(self) -> dict[str, int]: ...
 
 MAJORITY_WEIGHT = 0.5
 STOCK_WEIGHT = 0.1
 
 
-def projected_points(engine: SevenSistersEngine) -> list[float]:
+def projected_points(engine: Position) -> list[float]:
     """Return each seat's points as if the sisters were scored now and the game ended."""
     t = engine.shown_table()
     bonus, point = engine.data.n("set_bonus"), engine.data.n("majority_point")
@@ -33,7 +45,7 @@ def projected_points(engine: SevenSistersEngine) -> list[float]:
             + STOCK_WEIGHT * (t.gold[p] + t.fruit[p] + t.playable[p]) for p in range(t.players)]
 
 
-def heuristic(engine: SevenSistersEngine, player: str) -> float:
+def heuristic(engine: Position, player: str) -> float:
     """Return a player's projected points minus the best opponent's (the final score lead once over)."""
     if engine.is_over():
         scores = engine.scores()

@@ -6,15 +6,17 @@ from collections import Counter
 from typing import ClassVar, Mapping
 
 from playproof.errors import PlayproofError
-from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Status, Violation, example_project
+from playproof.playtest.engine import (
+    TABLE, Decision, Engine, Event, EventKind, Offer, Setup, Status, Violation, example_project,
+)
 from playproof.playtest.games.who_will_reign import actions
 from playproof.playtest.games.who_will_reign.catalogue import Catalogue, load_catalogue
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.legal import decision
+from playproof.playtest.games.who_will_reign.legal import decision, offer
 from playproof.playtest.games.who_will_reign.moves import Move, MoveError, parse_move
 from playproof.playtest.games.who_will_reign.rules import GAME_ID, RULES
 from playproof.playtest.games.who_will_reign.scoring import crowns_breakdown
-from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, UNKNOWN, Sister, new_state
+from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, PLAY, UNKNOWN, Sister, new_state
 
 UNDETERMINED_RULE = {"pay": "moons-tribute", "stock": "table-resources", "score": "end-crowns",
                      "winner": "end-winner", "banner": "banners-available",
@@ -96,6 +98,34 @@ class WhoWillReign(Engine):
     def decision(self) -> Decision | None:
         """Return the decision pending now with its legal moves, or None when the game is over."""
         return decision(self.game)
+
+    def offer(self) -> Offer | None:
+        """Return the pending decision's moves (those of `decision`, in its order) without making a Decision."""
+        return offer(self.game, self._play_turn, self._play_draw)
+
+    def _play_turn(self, k: int, event: Event) -> list[Violation]:
+        """Apply the current sister's offered turn move: `apply` without the checks an offered move passes."""
+        game = self.game
+        game.found, game.line = [], event.line
+        move = game.catalogue.parsed.get((False, event.verb, event.args))  # parse_move's cache, looked up first
+        if move is None:
+            move = parse_move(event.verb, event.args, False, game.catalogue)
+        state = game.state
+        sister = state.sisters[state.active]
+        if state.tribute is not None or state.phase != PLAY or state.pending_draws or state.out_of_turn:
+            self._before_turn_move(sister)  # else it has nothing to do: no tribute, setup done, her turn
+        actions.SISTER_MOVES[move.verb](game, sister, move)
+        return game.found
+
+    def _play_draw(self, k: int, event: Event) -> list[Violation]:
+        """Apply the table's offered draw into the market row, as `apply` does."""
+        game = self.game
+        game.found, game.line = [], event.line
+        move = game.catalogue.parsed.get((True, event.verb, event.args))  # parse_move's cache, looked up first
+        if move is None:
+            move = parse_move(event.verb, event.args, True, game.catalogue)
+        game.draw_offered(move.card)  # offered only with no tribute open and a market spot waiting
+        return game.found
 
     def is_over(self) -> bool:
         """Return True when the game has ended."""

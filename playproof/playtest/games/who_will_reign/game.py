@@ -25,8 +25,18 @@ class Game:
     replace_when_full: bool = False
     found: list[Violation] = field(default_factory=list)
     line: int = 0
-    moves_cache: dict[tuple[str, str], tuple[int, list[str]]] = field(default_factory=dict)
-    """Acquisition move texts per (sister, card), with the state version they were built for."""
+    moves_cache: dict[str, list] = field(default_factory=dict)
+    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version and the
+    lands' version her placements hold for, the moves placing each market card]."""
+    court_tails: dict[str, list] = field(default_factory=dict)
+    """Per sister: [her version, what follows `acquire CARD` in her court card acquisitions, the same with
+    expelling a guest (None until asked)]."""
+    guest_moves: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    """Per (sister, guest card): the moves placing it near another sister's court."""
+    land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    """Per improvement card, for the lands' version: the moves placing it on a land board."""
+    banners_cache: dict[str, tuple[int, list[tuple[str, str, int, int]]]] = field(default_factory=dict)
+    """Per sister, with her version: the banners whose cards she holds as (key, move, gold, food) to pay."""
 
     def flag(self, slug: str, message: str, status: Status = Status.VIOLATION) -> None:
         """Record a finding against a rule of the index, at the current log line."""
@@ -98,6 +108,20 @@ class Game:
             return
         if not self._take_from_deck(key):
             return
+        if self.catalogue.cards[key].kind == MOON:
+            self._moon(key)
+        else:
+            self._fill(key)
+
+    def draw_offered(self, key: str) -> None:
+        """Draw a card the deck holds into a waiting market spot: `reveal` of a draw it offered, without the checks
+        such a draw passes (the deck holds the card, a spot waits for it)."""
+        deck = self.state.deck
+        left = deck[key] - 1
+        if left:
+            deck[key] = left
+        else:
+            deck.pop(key)
         if self.catalogue.cards[key].kind == MOON:
             self._moon(key)
         else:

@@ -8,13 +8,16 @@ tie-break, in 100 % without it; benchmarks/RESULTS.md, issue 14). So the stores 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from playproof.playtest.games.who_will_reign.engine import WhoWillReign
+from typing import Protocol
 
 
-def heuristic(engine: WhoWillReign, player: str) -> float:
+class Scored(Protocol):
+    """What the heuristic asks of the engine (which imports this module): each sister's crowns."""
+
+    def scores(self) -> dict[str, int]: ...
+
+
+def heuristic(engine: Scored, player: str) -> float:
     """Return a sister's crowns minus the best opponent's."""
     crowns = engine.scores()
     return crowns[player] - max(c for p, c in crowns.items() if p != player)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable, Sequence
 
-from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.engine import TABLE, Decision, Event, Offer, decision_offer
 from playproof.playtest.games.who_will_reign.catalogue import COURT, GUEST, IMPROVEMENT, Card, log_name
 from playproof.playtest.games.who_will_reign.game import Game
-from playproof.playtest.games.who_will_reign.scoring import powers, sweep_cost, tax_food
+from playproof.playtest.games.who_will_reign.scoring import powers, tax_food
 from playproof.playtest.games.who_will_reign.state import LAY, OVER, UNKNOWN, Sister, top_output
 
 
@@ -23,6 +24,52 @@ def decision(game: Game) -> Decision | None:
     if state.pending_draws:
         return _draws(game)
     return Decision(state.current.name, tuple(_turn_moves(game, state.current)), f"{state.current.name}'s turn")
+
+
+def _turn_moves(game: Game, sister: Sister) -> list[str]:
+    """Every move the active sister may make now."""
+    moves, parts, _ = _turn(game, sister)
+    return moves + [head + tail for head, tails in parts for tail in tails]
+
+
+def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = None) -> Offer | None:
+    """Return the pending decision's moves as `decision` gives them, a draw's and a turn's without a Decision.
+
+    `play_turn` and `play_draw` apply an offered move of a turn or a draw (the engine's fast path).
+    """
+    state = game.state
+    if state.phase == OVER or state.phase == LAY or state.tribute is not None:
+        found = decision(game)
+        return None if found is None else decision_offer(found)
+    if state.pending_draws:
+        if not state.deck:
+            return Offer(TABLE, 1, _RESHUFFLE.__getitem__)
+        keys, reveals = list(state.deck), game.catalogue.reveals
+        return Offer(TABLE, len(keys), lambda k: reveals[keys[k]], play_draw)
+    sister = state.current
+    moves, parts, count = _turn(game, sister)
+    if not parts:
+        return Offer(sister.name, count, moves.__getitem__, play_turn)
+
+    def text(k: int) -> str:
+        """The k-th move of `_turn_moves`, made alone."""
+        if k < len(moves):
+            return moves[k]
+        k -= len(moves)
+        for head, tails in parts:
+            if k < len(tails):
+                return head + tails[k]
+            k -= len(tails)
+        raise IndexError(k)
+
+    return Offer(sister.name, count, text, play_turn)
+
+
+_RESHUFFLE = ("reshuffle",)
+Play = Callable[[int, Event], Sequence[object]]
+Part = tuple[str, list[str]]
+"""A market card's acquisitions: a head and the tails that follow it (`acquire X` + ` replacing Y`...)."""
+Turn = tuple[list[str], list[Part], int]
 
 
 def _lays(game: Game) -> tuple[str, ...]:
@@ -48,77 +95,114 @@ def _draws(game: Game) -> Decision:
     """The table draws a card for the market row (after reshuffling an exhausted deck)."""
     state = game.state
     if not state.deck:
-        return Decision(TABLE, ("reshuffle",), "the market deck is empty")
+        return Decision(TABLE, _RESHUFFLE, "the market deck is empty")
     reveals = game.catalogue.reveals
     return Decision(TABLE, tuple(reveals[k] for k in state.deck), "draw a market card")
 
 
-def _turn_moves(game: Game, sister: Sister) -> list[str]:
-    """Every move the active sister may make now."""
+def _turn(game: Game, sister: Sister) -> Turn:
+    """Every move the active sister may make now: the moves without a card, each affordable market card's
+    acquisitions as (head, tails) (a move is head + tail), and how many moves there are in all."""
     state, catalogue = game.state, game.catalogue
     moves = ["end"]
+    food, gold = sister.food, sister.gold
     if not state.income_taken:
         moves.append("harvest")
-        if sister.food >= tax_food(state, catalogue):
+        if food >= tax_food(state, catalogue):
             moves.append("tax")
-    if sister.gold >= sweep_cost(sister, catalogue):
+    held = sister.powers or powers(sister, catalogue)
+    sweep = catalogue.numbers["sweep_cost"]
+    if gold >= (sweep if held.sweep is None or held.sweep > sweep else held.sweep):
         moves.append("sweep")
-    moves += _banner_moves(game, sister)
-    discounts = powers(sister, catalogue).discounts
+    if game.banners_in_play and not sister.banner and len(state.banners_taken) < len(catalogue.banners):
+        cached = game.banners_cache.get(sister.name)
+        met = cached[1] if cached is not None and cached[0] == sister.version else _banners_met(game, sister)
+        if met:
+            taken = state.banners_taken
+            moves += [move for key, move, need_gold, need_food in met
+                      if key not in taken and gold >= need_gold and food >= need_food]
+    cached = game.moves_cache.get(sister.name)
+    if cached is None or cached[0] != held.discounts or cached[2] != (sister.version, state.lands_version):
+        cached = _acquisition_caches(game, sister, held.discounts)
+    prices, placements = cached[1], cached[3]
+    parts: list[Part] = []
+    count = len(moves)
     for key in dict.fromkeys(state.market):
-        if key != UNKNOWN:
-            moves += _acquire_moves(game, sister, catalogue.cards[key], discounts)
-    return moves
+        price = prices.get(key)
+        if price is None:
+            if key == UNKNOWN:
+                continue
+            card = catalogue.cards[key]
+            price = prices[key] = (card.cost_gold - held.discounts.get(card.path, 0), card.cost_food)
+        if gold >= price[0] and food >= price[1]:
+            part = placements.get(key)
+            if part is None:
+                part = placements[key] = _placements(game, sister, catalogue.cards[key])
+            parts.append(part)
+            count += len(part[1])
+    return moves, parts, count
 
 
-def _banner_moves(game: Game, sister: Sister) -> list[str]:
-    """The banners a sister may take up now."""
-    banners = game.catalogue.banners
-    if not game.banners_in_play or sister.banner or len(game.state.banners_taken) == len(banners):
-        return []
+def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> list:
+    """Return a sister's [discounts, prices of market cards (kept while her discounts hold), her version and the
+    lands' version, her ways to place market cards (kept while they hold)], renewing what no longer holds."""
+    cached = game.moves_cache.get(sister.name)
+    stamp = (sister.version, game.state.lands_version)
+    if cached is None:
+        cached = game.moves_cache[sister.name] = [dict(discounts), {}, stamp, {}]
+    if cached[0] != discounts:
+        cached[0], cached[1] = dict(discounts), {}
+    if cached[2] != stamp:
+        cached[2], cached[3] = stamp, {}
+    return cached
+
+
+def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
+    """Return (key, move, gold, food) of every banner whose cards a sister holds, kept with her version."""
     held = powers(sister, game.catalogue).paths
-    moves = []
-    for key, banner in banners.items():
-        req = banner.requirement
-        if key in game.state.banners_taken or sister.gold < req.pay_gold or sister.food < req.pay_food:
-            continue
-        if all(held.get(p, 0) >= n for p, n in req.paths):
-            moves.append(f"banner {key}")
-    return moves
+    met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
+           for key, b in game.catalogue.banners.items()
+           if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
+    game.banners_cache[sister.name] = (sister.version, met)
+    return met
 
 
-def _acquire_moves(game: Game, sister: Sister, card: Card, discounts: dict[str, int]) -> list[str]:
-    """Every legal way for a sister to acquire one market card (none when she cannot pay)."""
-    if sister.gold < card.cost_gold - discounts.get(card.path, 0) or sister.food < card.cost_food:
-        return []
-    version = game.state.lands_version if card.kind == IMPROVEMENT else sister.version
-    cached = game.moves_cache.get((sister.name, card.key))
-    if cached is None or cached[0] != version:
-        cached = game.moves_cache[(sister.name, card.key)] = (version, _placements(game, sister, card))
-    return cached[1]
-
-
-def _placements(game: Game, sister: Sister, card: Card) -> list[str]:
-    """Every placement of an acquired card: boards, sisters, replacements and expulsions."""
-    head = f"acquire {card.label}"
-    if card.kind == IMPROVEMENT:
-        return [f"{head} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
+def _placements(game: Game, sister: Sister, card: Card) -> Part:
+    """Every placement of an acquired card (boards, sisters, replacements and expulsions) as (head, tails)."""
+    if card.kind == COURT:
+        return f"acquire {card.label}", _court_tails(game, sister, card.ability.expel)
+    if card.kind == IMPROVEMENT:  # the same for every sister
+        cached = game.land_moves.get(card.key)
+        if cached is None or cached[0] != game.state.lands_version:
+            cached = game.land_moves[card.key] = (game.state.lands_version, [
+                f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
                 for b in game.state.lands.values()
-                if b.land == card.land and card.output >= top_output(b, game.catalogue)]
-    if card.kind == GUEST:
-        return [f"{head} to {s.name}" for s in game.state.sisters if s is not sister]
-    if card.kind != COURT:
-        return []
-    return _court_moves(game, sister, card, head)
+                if b.land == card.land and card.output >= top_output(b, game.catalogue)])
+        return "", cached[1]
+    if card.kind == GUEST:  # the same all game long
+        moves = game.guest_moves.get((sister.name, card.key))
+        if moves is None:
+            moves = game.guest_moves[(sister.name, card.key)] = [
+                f"acquire {card.label} to {s.name}" for s in game.state.sisters if s is not sister]
+        return "", moves
+    return "", []
 
 
-def _court_moves(game: Game, sister: Sister, card: Card, head: str) -> list[str]:
-    """Court card acquisitions: with or without replacing, and expelling a guest if allowed."""
-    cards = game.catalogue.cards
-    full = len(sister.court) >= game.catalogue.numbers["court_limit"]
-    heads = [] if full else [head]
-    if full or not game.replace_when_full:
-        heads += [f"{head} replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
-    if card.ability.expel:
-        heads += [f"{h} expel {cards[g].label}" for h in list(heads) for g in dict.fromkeys(sister.guests)]
-    return heads
+def _court_tails(game: Game, sister: Sister, expel: bool) -> list[str]:
+    """Return what follows `acquire CARD` in a sister's court card acquisitions: with or without replacing a card
+    of her court, then (`expel`: for a card that may expel) the same expelling each of her guests in turn; kept
+    per version."""
+    cached = game.court_tails.get(sister.name)
+    if cached is None or cached[0] != sister.version:
+        cards = game.catalogue.cards
+        full = len(sister.court) >= game.catalogue.numbers["court_limit"]
+        tails = [] if full else [""]
+        if full or not game.replace_when_full:
+            tails += [f" replacing {cards[k].label}" for k in dict.fromkeys(sister.court)]
+        cached = game.court_tails[sister.name] = [sister.version, tails, None]
+    if not expel:
+        return cached[1]
+    if cached[2] is None:
+        cards = game.catalogue.cards
+        cached[2] = cached[1] + [f"{t} expel {cards[g].label}" for t in cached[1] for g in dict.fromkeys(sister.guests)]
+    return cached[2]

@@ -2,56 +2,69 @@
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from playproof.playtest.games.who_will_reign.catalogue import Card, Catalogue
-from playproof.playtest.games.who_will_reign.grammar import Ability, Bonus, Cond
+from playproof.playtest.games.who_will_reign.grammar import Bonus, Cond
 from playproof.playtest.games.who_will_reign.state import Powers, Sister, State, top_output, top_path
 
 
-def abilities(sister: Sister, catalogue: Catalogue) -> Iterator[Ability]:
-    """Yield every ongoing ability a sister has: court cards, guests and her banner."""
-    cards = catalogue.cards
-    for key in sister.court:
-        yield cards[key].ability
-    for key in sister.guests:
-        yield cards[key].ability
-    if sister.banner:
-        yield catalogue.banners[sister.banner].ability
+TAX_FOOD = "tax food"
+"""The key of the food taxing costs among the land's derived numbers (`State.outputs`)."""
 
 
 def powers(sister: Sister, catalogue: Catalogue) -> Powers:
     """Return a sister's summed-up ongoing abilities (cached until her court changes)."""
     if sister.powers is None:
-        found = list(abilities(sister, catalogue))
-        sweeps = [a.sweep for a in found if a.sweep is not None]
+        cards = catalogue.cards
+        found = [cards[k].ability for k in sister.court] + [cards[k].ability for k in sister.guests]
+        if sister.banner:
+            found.append(catalogue.banners[sister.banner].ability)
+        harvest = tax = 0
+        sweep: int | None = None
         discounts: dict[str, int] = {}
-        for path, n in (d for a in found for d in a.discounts):
-            discounts[path] = discounts.get(path, 0) + n
+        for ability in found:  # in the order of `abilities`
+            harvest += ability.harvest_food
+            tax += ability.tax_gold
+            if ability.sweep is not None and (sweep is None or ability.sweep < sweep):
+                sweep = ability.sweep
+            for path, n in ability.discounts:
+                discounts[path] = discounts.get(path, 0) + n
         paths: dict[str, int] = {}
         for key in sister.court:
-            path = catalogue.cards[key].path
+            path = cards[key].path
             paths[path] = paths.get(path, 0) + 1
-        sister.powers = Powers(sum(a.harvest_food for a in found), sum(a.tax_gold for a in found),
-                               min(sweeps) if sweeps else None, discounts, paths)
+        sister.powers = Powers(harvest, tax, sweep, discounts, paths)
     return sister.powers
+
+
+def land_output(state: State, catalogue: Catalogue, land: str) -> int:
+    """Return what the land boards of one kind produce together (kept while the land does not change)."""
+    stamp = (state.lands_version, len(state.lands))
+    cached = state.outputs.get(land)
+    if cached is None or cached[0] != stamp:
+        cached = state.outputs[land] = (stamp, sum(top_output(b, catalogue) for b in state.lands_of(land)))
+    return cached[1]
 
 
 def harvest_gain(state: State, sister: Sister, catalogue: Catalogue) -> int:
     """Return the food a harvest gives: every farm's output plus the sister's bonuses (never < 0)."""
-    farms = sum(top_output(b, catalogue) for b in state.lands_of("farm"))
+    farms = land_output(state, catalogue, "farm")
     return max(0, farms + powers(sister, catalogue).harvest_food)
 
 
 def tax_gain(state: State, sister: Sister, catalogue: Catalogue) -> int:
     """Return the gold a tax gives: every village's output plus the sister's bonuses (never < 0)."""
-    villages = sum(top_output(b, catalogue) for b in state.lands_of("village"))
+    villages = land_output(state, catalogue, "village")
     return max(0, villages + powers(sister, catalogue).tax_gold)
 
 
 def tax_food(state: State, catalogue: Catalogue) -> int:
     """Return the food taxing costs: the set amount for every village on the board."""
-    return len(state.lands_of("village")) * catalogue.numbers["tax_food_per_village"]
+    stamp = (state.lands_version, len(state.lands))
+    cached = state.outputs.get(TAX_FOOD)
+    if cached is None or cached[0] != stamp:
+        cached = state.outputs[TAX_FOOD] = (stamp, len(state.lands_of("village"))
+                                            * catalogue.numbers["tax_food_per_village"])
+    return cached[1]
 
 
 def sweep_cost(sister: Sister, catalogue: Catalogue) -> int:

@@ -91,6 +91,9 @@ class State:
     tribute: Tribute | None = None
     lands_version: int = 0
     """Counts changes of the improvements on the land (keys caches of derived move lists)."""
+    outputs: dict[str, tuple[tuple[int, int], int]] = field(default_factory=dict)
+    """What each kind of land produces (and what taxing costs), with the lands' version and board count it was
+    counted for (derived)."""
 
     @property
     def current(self) -> Sister:
