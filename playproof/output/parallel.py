@@ -1,0 +1,259 @@
+"""A PDF drawn on every core (`build --jobs N`): page ranges drawn in forked worker processes, then joined.
+
+Each worker is forked after the plan is made, so it draws exactly the pages a single process would,
+from the same project, plan and options, into a part file of its own; join.py joins the parts in
+order. Ranges are fixed by N and the plan (never by which worker is faster), so a build is
+byte-for-byte the same for the same N. Bookmarks are written by the join, from the plan; the
+workers' problems come back to the build, each reported once; the first error in page order stops
+the build, and no part outlives it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import signal
+import tempfile
+import traceback
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from playproof.atomic import check_stop
+from playproof.errors import PlayproofError, Problem, Problems
+from playproof.layouts.plan import PagePlan
+from playproof.output import join
+from playproof.output.pdf import PdfWriter, outline_titles
+from playproof.records import Record
+
+MIN_PAGES_PER_WORKER = 100
+"""A worker is started for every 100 pages at most: below that, starting it and joining its part cost about
+what it saves (benchmarks/bench_build_jobs.py; see benchmarks/RESULTS.md)."""
+POLL_SECONDS = 0.1
+"""How often the build looks at its workers' progress and at stop signals while they draw."""
+Progress = Callable[[int, int], None]
+
+
+class PageRun(Record):
+    """What drawing a plan's pages needs: the pages, a writer for a file, how to draw a page, what ends the file."""
+
+    __slots__ = ("pages", "writer", "draw", "after")
+    pages: Sequence[PagePlan]
+    writer: Callable[[Path], PdfWriter]  # a new writer drawing into a file
+    draw: Callable[[PdfWriter, int], None]  # draw the page of that index (its footer and all)
+    after: Callable[[PdfWriter], None] | None  # pages after the plan's last (a reprint's pull list)
+
+    def __init__(self, pages: Sequence[PagePlan], writer: Callable[[Path], PdfWriter],
+                 draw: Callable[[PdfWriter, int], None], after: Callable[[PdfWriter], None] | None = None) -> None:
+        self.pages, self.writer, self.draw, self.after = pages, writer, draw, after
+
+
+def draw_pages(run: PageRun, path: Path, indices: range, progress: Progress | None = None,
+               bookmarks: bool = True) -> None:
+    """Draw some pages of a run into a PDF file, then what follows the last page when they end the plan."""
+    writer = run.writer(path)
+    if not bookmarks:  # the joined file's outline is written from the plan (join.py)
+        writer.outline_entry = lambda page: None  # type: ignore[method-assign]
+    for done, index in enumerate(indices, 1):
+        run.draw(writer, index)
+        check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
+        if progress is not None:
+            progress(done, len(indices))
+    if run.after is not None and indices.stop == len(run.pages):
+        run.after(writer)
+    writer.save()
+
+
+def workers_for(jobs: int, pages: int) -> tuple[int, str | None]:
+    """Return how many processes draw a PDF of `pages` pages for --jobs `jobs`, and why fewer when the
+    reason is one the user can change (a small build uses one process without a word)."""
+    useful = min(jobs, pages // MIN_PAGES_PER_WORKER)
+    if useful <= 1:
+        return 1, None
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1, f"--jobs {jobs}: drawing on several processes needs fork (Linux, macOS); drawn on one process"
+    if not join.available():
+        return 1, (f'--jobs {jobs}: joining page ranges needs pikepdf: pip install "playproof[pdfx]"; '
+                   "drawn on one process")
+    return useful, None
+
+
+def ranges(pages: Sequence[PagePlan], workers: int) -> list[range]:
+    """Split the pages into `workers` consecutive ranges of about equal work (a page's slots, plus one).
+
+    A range never starts at a back page whose front ends the range before (both read the same rows).
+    """
+    weights = [len(page.slots) + 1 for page in pages]
+    total, bounds, done = sum(weights), [0], 0
+    for index, weight in enumerate(weights):
+        wanted = total * len(bounds) / workers
+        if len(bounds) < workers and done >= wanted and index > bounds[-1] and not _back_of(pages, index):
+            bounds.append(index)
+        done += weight
+    bounds.append(len(pages))
+    return [range(start, stop) for start, stop in zip(bounds, bounds[1:]) if stop > start]
+
+
+def _back_of(pages: Sequence[PagePlan], index: int) -> bool:
+    """Return whether a page is the back of the page before it."""
+    return pages[index].side == "back" and pages[index - 1].side == "front" and pages[index - 1].set == pages[index].set
+
+
+def outline(pages: Sequence[PagePlan]) -> list[tuple[str, int]]:
+    """Return the bookmarks a single process writes: each set's first page (and the calibration sheet's)."""
+    seen: set[str] = set()
+    entries = []
+    for index, page in enumerate(pages):
+        for title in outline_titles(page):
+            if title is not None and title not in seen:
+                seen.add(title)
+                entries.append((title, index))
+    return entries
+
+
+class Worker(Record):
+    """One worker process: its pages, its part file, the end of the pipe it answers on, and its answer."""
+
+    __slots__ = ("pages", "part", "process", "answers", "answer")
+    pages: range
+    part: Path
+    process: Any  # multiprocessing's forked Process
+    answers: Connection
+    answer: tuple[Any, ...] | None
+
+    def __init__(self, pages: range, part: Path, process: Any, answers: Connection) -> None:
+        self.pages, self.part, self.process, self.answers, self.answer = pages, part, process, answers, None
+
+    def where(self) -> str:
+        """Return the pages it draws, as a reader counts them."""
+        return f"pages {self.pages.start + 1}-{self.pages.stop}"
+
+
+def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, problems: Problems,
+                   progress: Progress | None = None) -> None:
+    """Draw the run's pages on `workers` processes and join them into target.
+
+    The workers' problems are added to `problems` (a problem found by several workers once); when
+    any is an error, nothing is joined (the build reports them). A worker's exception is raised here
+    once, naming its pages; the first in page order wins.
+    """
+    context = multiprocessing.get_context("fork")
+    chunks = ranges(run.pages, workers)
+    done = context.RawArray("q", len(chunks))  # pages drawn by each worker, in memory they share
+    parts = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".parts", dir=target.parent))
+    started: list[Worker] = []
+    try:
+        for slot, pages in enumerate(chunks):
+            started.append(_start(context, run, parts / f"{slot:03d}.pdf", pages, slot, done, problems))
+        _collect(started, done, len(run.pages), progress)
+        _merge(started, problems)
+        if not problems.errors:
+            join.join([w.part for w in started], target, outline(run.pages), document_id)
+    finally:
+        _stop(started)
+        shutil.rmtree(parts, ignore_errors=True)
+
+
+def _start(context: Any, run: PageRun, part: Path, pages: range, slot: int, done: Any, problems: Problems) -> Worker:
+    """Fork a worker drawing `pages` into `part`."""
+    answers, answer = context.Pipe(duplex=False)
+    process = context.Process(target=_work, args=(run, part, pages, slot, done, answer, problems,
+                                                  len(problems.items), os.getpid()), daemon=True)
+    process.start()
+    answer.close()  # the worker holds the sending end: its exit is seen as the end of the pipe
+    return Worker(pages, part, process, answers)
+
+
+def _work(run: PageRun, part: Path, pages: range, slot: int, done: Any, answer: Connection, problems: Problems,
+          known: int, parent: int) -> None:
+    """Draw a range of pages into a part (in the worker process) and answer with what was found."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the build stops us
+
+    def drawn(count: int, total: int) -> None:
+        done[slot] = count
+        if os.getppid() != parent:  # the build is gone: stop drawing for nobody
+            raise SystemExit(1)
+
+    try:
+        draw_pages(run, part, pages, drawn, bookmarks=False)
+        answer.send(("done", problems.items[known:]))
+    except PlayproofError as exc:
+        answer.send(("error", str(exc), problems.items[known:]))
+    except OSError as exc:
+        answer.send(("oserror", exc.errno, exc.strerror or str(exc)))
+    except KeyboardInterrupt as exc:  # a stop signal (atomic.Terminated)
+        answer.send(("stopped", str(exc)))
+    except Exception:  # a bug: its traceback goes to the build, which raises it once
+        answer.send(("crash", traceback.format_exc()))
+
+
+def _collect(workers: list[Worker], done: Any, total: int, progress: Progress | None) -> None:
+    """Wait for every worker's answer, reporting progress and stopping at a stop signal.
+
+    When a worker fails, the workers after it are stopped (a single process would not have drawn their
+    pages); those before it are waited for, since an error among their pages comes first.
+    """
+    waiting = {w.answers: w for w in workers}
+    while waiting:
+        for connection in wait(list(waiting), timeout=POLL_SECONDS):
+            worker = waiting.pop(connection)  # type: ignore[call-overload]
+            worker.answer = _answer(worker)
+            if worker.answer[0] != "done":
+                for later in workers[workers.index(worker) + 1:]:
+                    waiting.pop(later.answers, None)
+                    later.process.kill()
+        check_stop()
+        if progress is not None:
+            progress(sum(done), total)
+
+
+def _answer(worker: Worker) -> tuple[Any, ...]:
+    """Return a worker's answer, or what ended it without one."""
+    try:
+        return tuple(worker.answers.recv())
+    except (EOFError, OSError):
+        worker.process.join()
+        return ("died", worker.process.exitcode)
+
+
+def _merge(workers: list[Worker], problems: Problems) -> None:
+    """Add the workers' problems in page order (each once); raise the first worker's exception, naming its pages."""
+    seen = set(problems.items)
+    for worker in workers:
+        answer = worker.answer
+        if answer is None:
+            continue  # stopped after an earlier worker failed
+        kind = answer[0]
+        found: list[Problem] = answer[-1] if kind in ("done", "error") else []
+        for problem in found:
+            if problem not in seen:
+                seen.add(problem)
+                problems.items.append(problem)
+        _raise(worker, answer)
+
+
+def _raise(worker: Worker, answer: tuple[Any, ...]) -> None:
+    """Raise what ended a worker, as the build would have raised it (with the pages drawn there)."""
+    kind = answer[0]
+    if kind == "error":
+        raise PlayproofError(answer[1])
+    if kind == "oserror":
+        raise OSError(answer[1], answer[2])
+    if kind == "stopped":
+        raise PlayproofError(f"the worker drawing {worker.where()} was stopped ({answer[1]})")
+    if kind == "died":
+        raise PlayproofError(f"the worker drawing {worker.where()} ended without an answer (exit code {answer[1]}); "
+                             "nothing was written")
+    if kind == "crash":
+        raise RuntimeError(f"the worker drawing {worker.where()} failed:\n{answer[1]}")
+
+
+def _stop(workers: list[Worker]) -> None:
+    """End every worker still running and wait for each, so no part is written after the build returns."""
+    for worker in workers:
+        if worker.process.is_alive():
+            worker.process.kill()
+    for worker in workers:
+        worker.process.join()
+        worker.answers.close()
