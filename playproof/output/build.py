@@ -256,10 +256,14 @@ class SceneCache:
         design = slot.copy.design if self.per_row[(slot.copy.set, slot.side)] else -1
         key = (slot.copy.set, design, slot.side)
         if key not in self.scenes:
-            if len(self.scenes) >= self.LIMIT:
-                self.scenes.clear()
+            if len(self.scenes) >= self.LIMIT:  # sides that use no row stay: composed once per build
+                self.scenes = {kept: scene for kept, scene in self.scenes.items() if kept[1] == -1}
             self.scenes[key] = self._compose(slot)
         return self.scenes[key]
+
+    def shared(self, slot: Slot) -> bool:
+        """Return whether a slot's scene is its set's for every row (a side that uses no row field)."""
+        return not self.per_row[(slot.copy.set, slot.side)]
 
     def _compose(self, slot: Slot) -> Scene | None:
         """Compose one design side."""
@@ -491,7 +495,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         writer.page(page, cache, loop.footer(footer) if loop is not None else footer, sheet.back_offset)
 
     run = PageRun(plan_.pages, lambda path: writer_class(path, cache.composer.assets, info, sheet.margin), draw,
-                  loop.after_pages if loop is not None else None)
+                  loop.after_pages if loop is not None else None, cache, cache.shared)
     workers, note = workers_for(jobs, len(plan_.pages))
     if note and notes is not None:
         notes.append(note)

@@ -16,13 +16,14 @@ import shutil
 import signal
 import tempfile
 import traceback
+from bisect import bisect_right
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from playproof.atomic import check_stop
 from playproof.errors import PlayproofError, Problem, Problems
-from playproof.layouts.plan import PagePlan
+from playproof.layouts.plan import PagePlan, Slot, SlotRun
 from playproof.output import join
 from playproof.output.pdf import PdfWriter, outline_titles
 from playproof.records import Record
@@ -36,17 +37,22 @@ Progress = Callable[[int, int], None]
 
 
 class PageRun(Record):
-    """What drawing a plan's pages needs: the pages, a writer for a file, how to draw a page, what ends the file."""
+    """What drawing a plan's pages needs: the pages, a writer for a file, how to draw a page, what ends the file,
+    and the scenes drawn (which of them a set's every row shares)."""
 
-    __slots__ = ("pages", "writer", "draw", "after")
+    __slots__ = ("pages", "writer", "draw", "after", "scenes", "shared")
     pages: Sequence[PagePlan]
     writer: Callable[[Path], PdfWriter]  # a new writer drawing into a file
     draw: Callable[[PdfWriter, int], None]  # draw the page of that index (its footer and all)
     after: Callable[[PdfWriter], None] | None  # pages after the plan's last (a reprint's pull list)
+    scenes: Callable[[Slot], object] | None  # the scene of a slot (composed when first asked for)
+    shared: Callable[[Slot], bool] | None  # whether a slot's scene is the same for every row of its set
 
     def __init__(self, pages: Sequence[PagePlan], writer: Callable[[Path], PdfWriter],
-                 draw: Callable[[PdfWriter, int], None], after: Callable[[PdfWriter], None] | None = None) -> None:
+                 draw: Callable[[PdfWriter, int], None], after: Callable[[PdfWriter], None] | None = None,
+                 scenes: Callable[[Slot], object] | None = None, shared: Callable[[Slot], bool] | None = None) -> None:
         self.pages, self.writer, self.draw, self.after = pages, writer, draw, after
+        self.scenes, self.shared = scenes, shared
 
 
 def draw_pages(run: PageRun, path: Path, indices: range, progress: Progress | None = None,
@@ -134,10 +140,11 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
                    progress: Progress | None = None) -> None:
     """Draw the run's pages on `workers` processes and join them into target.
 
-    The workers' problems are added to `problems` (a problem found by several workers once); when
-    any is an error, nothing is joined (the build reports them). A worker's exception is raised here
-    once, naming its pages; the first in page order wins.
+    The workers' problems are added to `problems` in page order (a problem found by several workers
+    once); when any is an error, nothing is joined (the build reports them). A worker's exception is
+    raised here once, naming its pages; the first in page order wins.
     """
+    early = compose_shared(run, problems)
     context = multiprocessing.get_context("fork")
     chunks = ranges(run.pages, workers)
     done = context.RawArray("q", len(chunks))  # pages drawn by each worker, in memory they share
@@ -147,12 +154,35 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
         for slot, pages in enumerate(chunks):
             started.append(_start(context, run, parts / f"{slot:03d}.pdf", pages, slot, done, problems))
         _collect(started, done, len(run.pages), progress)
-        _merge(started, problems)
+        _merge(started, early, problems)
         if not problems.errors:
             join.join([w.part for w in started], target, outline(run.pages), document_id)
     finally:
         _stop(started)
         shutil.rmtree(parts, ignore_errors=True)
+
+
+def compose_shared(run: PageRun, problems: Problems) -> list[tuple[int, Problem]]:
+    """Compose, before the workers are forked, each scene a set's rows share, for the slot a single process
+    composes it for (the first): every worker draws that very scene, and its problems are found once.
+
+    Return those problems with the index of their page; they are taken out of `problems` (_merge puts
+    every problem in page order).
+    """
+    if run.scenes is None or run.shared is None:
+        return []
+    known, seen, found = len(problems.items), set(), []
+    for index, page in enumerate(run.pages):
+        slots = (page.slots[0],) if isinstance(page.slots, SlotRun) and len(page.slots) else page.slots
+        for slot in slots:  # a grid page's slots are all of one set and side
+            key = (slot.copy.set, slot.side)
+            if key not in seen and run.shared(slot):
+                seen.add(key)
+                before = len(problems.items)
+                run.scenes(slot)
+                found += [(index, problem) for problem in problems.items[before:]]
+    del problems.items[known:]
+    return found
 
 
 def _start(context: Any, run: PageRun, part: Path, pages: range, slot: int, done: Any, problems: Problems) -> Worker:
@@ -167,19 +197,25 @@ def _start(context: Any, run: PageRun, part: Path, pages: range, slot: int, done
 
 def _work(run: PageRun, part: Path, pages: range, slot: int, done: Any, answer: Connection, problems: Problems,
           known: int, parent: int) -> None:
-    """Draw a range of pages into a part (in the worker process) and answer with what was found."""
+    """Draw a range of pages into a part (in the worker process) and answer with the problems found, by page."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the build stops us
+    marks: list[int] = []  # problems found when each page was drawn
 
     def drawn(count: int, total: int) -> None:
         done[slot] = count
+        marks.append(len(problems.items))
         if os.getppid() != parent:  # the build is gone: stop drawing for nobody
             raise SystemExit(1)
 
+    def found() -> list[tuple[int, Problem]]:
+        return [(pages.start + min(bisect_right(marks, i), len(pages) - 1), problems.items[i])
+                for i in range(known, len(problems.items))]
+
     try:
         draw_pages(run, part, pages, drawn, bookmarks=False)
-        answer.send(("done", problems.items[known:]))
+        answer.send(("done", found()))
     except PlayproofError as exc:
-        answer.send(("error", str(exc), problems.items[known:]))
+        answer.send(("error", str(exc), found()))
     except OSError as exc:
         answer.send(("oserror", exc.errno, exc.strerror or str(exc)))
     except KeyboardInterrupt as exc:  # a stop signal (atomic.Terminated)
@@ -217,20 +253,19 @@ def _answer(worker: Worker) -> tuple[Any, ...]:
         return ("died", worker.process.exitcode)
 
 
-def _merge(workers: list[Worker], problems: Problems) -> None:
-    """Add the workers' problems in page order (each once); raise the first worker's exception, naming its pages."""
-    seen = set(problems.items)
+def _merge(workers: list[Worker], early: list[tuple[int, Problem]], problems: Problems) -> None:
+    """Raise the first worker's exception (in page order), naming its pages; else add every problem found, in
+    page order. A problem a worker found again after an earlier one (a design whose copies two ranges share)
+    is left out; one a process found twice stays twice, as a single process reports it."""
     for worker in workers:
-        answer = worker.answer
-        if answer is None:
-            continue  # stopped after an earlier worker failed
-        kind = answer[0]
-        found: list[Problem] = answer[-1] if kind in ("done", "error") else []
-        for problem in found:
-            if problem not in seen:
-                seen.add(problem)
-                problems.items.append(problem)
-        _raise(worker, answer)
+        if worker.answer is not None and worker.answer[0] != "done":
+            _raise(worker, worker.answer)
+    seen: set[Problem] = set()
+    kept: list[tuple[int, Problem]] = []
+    for found in [early] + [w.answer[-1] for w in workers if w.answer is not None]:
+        kept += [(page, problem) for page, problem in found if problem not in seen]
+        seen.update(problem for _, problem in found)
+    problems.items += [problem for _, problem in sorted(kept, key=lambda pair: pair[0])]  # stable within a page
 
 
 def _raise(worker: Worker, answer: tuple[Any, ...]) -> None:
