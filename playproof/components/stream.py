@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import weakref
 from array import array
 from datetime import date, datetime, time, timedelta
 from typing import Any, BinaryIO, Callable, Iterator, Sequence, overload
@@ -71,6 +72,12 @@ class StreamedRows(Sequence[ComponentRow]):
         self.cursor: Iterator[ComponentRow] | None = None
         self.next = 0
         self.restarts = 0
+        _READING[id(self)] = self
+
+    def forget_cursor(self) -> None:
+        """Drop the reading in progress (a process forked from the one reading shares its open file)."""
+        self.cursor, self.next = None, 0
+        self.kept.clear()
 
     @property
     def copies(self) -> int:
@@ -140,6 +147,20 @@ class StreamedRows(Sequence[ComponentRow]):
 
     def __repr__(self) -> str:
         return f"StreamedRows({self.file!r}, {len(self)} rows)"
+
+
+_READING: weakref.WeakValueDictionary[int, StreamedRows] = weakref.WeakValueDictionary()
+"""Every StreamedRows alive: a forked process (the workers of `build --jobs`) reads each from its start, with a
+file of its own, never through the cursor of the process it was forked from (whose file position they share)."""
+
+
+def _forget_cursors() -> None:
+    """In a forked process: drop every reading in progress."""
+    for rows in list(_READING.values()):
+        rows.forget_cursor()
+
+
+os.register_at_fork(after_in_child=_forget_cursors)
 
 
 class Spool:

@@ -97,6 +97,15 @@ def test_rows_streamed_from_a_workbook_are_read_by_each_worker(tmp_path: Path, s
     same_document(one, several)
 
 
+def test_rows_streamed_from_a_csv_file_are_read_by_each_worker(tmp_path: Path, split: None) -> None:
+    project = make_project(tmp_path, CARD_LAYOUT, {})
+    (project / "components.xlsx").unlink()
+    (project / "Cards.csv").write_text("name,text,count\n" + "".join(f"Card {n},Rule {n}.,{1 + n % 2}\n"
+                                                                      for n in range(120)))
+    one, several = built(project, tmp_path / "one", jobs=1), built(project, tmp_path / "several", jobs=3)
+    same_document(one, several)  # the shared back is composed before the workers fork, its CSV file open
+
+
 def test_warnings_found_by_several_workers_are_reported_once(tmp_path: Path, split: None) -> None:
     long_back = CARD_LAYOUT.replace('background = "#203040"', 'background = "#203040"\nelements = [{ type = "text", '
                                     'text = "' + "word " * 400 + '", x = "2mm", y = "2mm", width = "20mm", '
