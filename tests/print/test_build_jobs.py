@@ -91,7 +91,8 @@ def test_pdfx_on_several_processes_passes_preflight_with_the_same_metadata(tmp_p
 
 
 def test_rows_streamed_from_a_workbook_are_read_by_each_worker(tmp_path: Path, split: None) -> None:
-    rows = [("name", "text", "count")] + [(f"Card {n}", f"Rule number {n}.", 1 + n % 3) for n in range(90)]
+    padding = " ".join(["gain one fruit"] * 12)  # a spool larger than a read buffer: workers read past it
+    rows = [("name", "text", "count")] + [(f"Card {n}", f"Rule {n}: {padding}.", 1 + n % 3) for n in range(120)]
     project = make_project(tmp_path, CARD_LAYOUT, {"Cards": rows})
     one, several = built(project, tmp_path / "one", jobs=1), built(project, tmp_path / "several", jobs=2)
     same_document(one, several)
@@ -100,10 +101,11 @@ def test_rows_streamed_from_a_workbook_are_read_by_each_worker(tmp_path: Path, s
 def test_rows_streamed_from_a_csv_file_are_read_by_each_worker(tmp_path: Path, split: None) -> None:
     project = make_project(tmp_path, CARD_LAYOUT, {})
     (project / "components.xlsx").unlink()
-    (project / "Cards.csv").write_text("name,text,count\n" + "".join(f"Card {n},Rule {n}.,{1 + n % 2}\n"
+    padding = " ".join(["gain one fruit"] * 12)  # a file larger than a read buffer: workers read past it
+    (project / "Cards.csv").write_text("name,text,count\n" + "".join(f"Card {n},Rule {n}: {padding}.,{1 + n % 2}\n"
                                                                       for n in range(120)))
     one, several = built(project, tmp_path / "one", jobs=1), built(project, tmp_path / "several", jobs=3)
-    same_document(one, several)  # the shared back is composed before the workers fork, its CSV file open
+    same_document(one, several)  # the shared back is composed before the workers fork, the CSV file open
 
 
 def test_warnings_found_by_several_workers_are_reported_once(tmp_path: Path, split: None) -> None:
