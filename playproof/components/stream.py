@@ -160,7 +160,8 @@ def _forget_cursors() -> None:
         rows.forget_cursor()
 
 
-os.register_at_fork(after_in_child=_forget_cursors)
+if hasattr(os, "register_at_fork"):  # where processes fork
+    os.register_at_fork(after_in_child=_forget_cursors)
 
 
 class Spool:
@@ -197,15 +198,15 @@ class Spool:
         """Yield every item written, in order (each reading from the start, apart from any other)."""
         self.file.flush()
         loads = json.loads
-        for data in _records(self.file.fileno(), self.count, self.size, self.CHUNK):
+        for data in _records(self.file, self.count, self.size, self.CHUNK):
             yield loads(data, object_hook=_typed)
 
 
-def _records(fd: int, count: int, size: int, chunk: int) -> Iterator[bytes]:
+def _records(file: BinaryIO, count: int, size: int, chunk: int) -> Iterator[bytes]:
     """Yield `count` length-prefixed records from the first `size` bytes of a file, read by offset."""
     pending, offset, found = b"", 0, 0
     while found < count and offset < size:
-        read = os.pread(fd, min(chunk, size - offset), offset)
+        read = _read_at(file, offset, min(chunk, size - offset))
         if not read:
             break
         offset += len(read)
@@ -217,6 +218,14 @@ def _records(fd: int, count: int, size: int, chunk: int) -> Iterator[bytes]:
             yield data[at + 4:end]
             found, at = found + 1, end
         pending = data[at:]
+
+
+def _read_at(file: BinaryIO, offset: int, size: int) -> bytes:
+    """Return up to `size` bytes of a file from `offset` (where there is no pread, and no fork: by seeking)."""
+    if hasattr(os, "pread"):
+        return os.pread(file.fileno(), size, offset)
+    file.seek(offset)
+    return file.read(size)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})

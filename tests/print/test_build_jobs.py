@@ -157,6 +157,19 @@ def test_small_builds_draw_on_one_process(tmp_path: Path, monkeypatch: pytest.Mo
     assert result.pages < parallel.MIN_PAGES_PER_WORKER and not any("--jobs" in note for note in result.notes)
 
 
+def test_watch_rebuilds_draw_on_one_process(tmp_path: Path, split: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.output.build import SceneCache
+
+    class KeptScenes(SceneCache):  # --watch keeps the scenes it composes for the next rebuild (watch.py)
+        pass
+
+    def refused(*args: object) -> None:
+        raise AssertionError("a rebuild started workers: the scenes they compose would be lost")
+
+    monkeypatch.setattr(parallel, "write_parallel", refused)
+    assert build(EXAMPLES / "four-sisters", tmp_path, BuildOptions(jobs=2), scenes=KeptScenes).pages > 1
+
+
 def _page(number: int, side: str, slots: int) -> PagePlan:
     return PagePlan(number, 595.0, 842.0, side, "Cards", tuple(range(slots)))  # type: ignore[arg-type]
 
