@@ -153,6 +153,8 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
     try:
         for slot, pages in enumerate(chunks):
             started.append(_start(context, run, parts / f"{slot:03d}.pdf", pages, slot, done, problems))
+        import pikepdf  # noqa: F401 (imported for join.join while the workers draw)
+
         _collect(started, done, len(run.pages), progress)
         _merge(started, early, problems)
         if not problems.errors:
