@@ -226,3 +226,8 @@ def _file_hash(path: Path) -> str:
 def design_versions(found: dict[str, Design]) -> dict[str, str]:
     """Return each design's version by id (for the build manifest)."""
     return {design_id: design.version for design_id, design in found.items()}
+
+
+def manifest_versions(loaded: Project) -> dict[str, Any]:
+    """Return the versions a build manifest carries besides its named `version`: the content's and each design's."""
+    return {"content_version": content_version(loaded.path), "designs": design_versions(designs_of(loaded))}

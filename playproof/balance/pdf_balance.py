@@ -12,13 +12,13 @@ if TYPE_CHECKING:
 
 
 def run_tables(run: Any) -> list[InsightTable]:
-    """Return one run's (a balance.report.Run) tables: seats, components (the page shows the first 25), arc and
-    the games that could not go on."""
+    """Return one run's (a balance.report.Run) tables: seats, components taken and held (the page shows the first
+    25 of each), arc and the games that could not go on."""
     from playproof.insights.analysis import Group
-    from playproof.output.reports.insight_tables import InsightTable, arc_table, component_table, seat_table
+    from playproof.output.reports.insight_tables import InsightTable, group_tables
 
     group = Group(f"{run.game} ({run.variant})", run.players, run.summary, sources=[f"bots {run.bots}"])
-    tables = [seat_table(group), component_table(group) if run.summary.taken else None, arc_table(group)]
+    tables: list[InsightTable | None] = list(group_tables(group))  # seats, components taken and held, arc
     if run.summary.unfinished:
         stuck = InsightTable("unfinished", f"Games that could not go on ({len(run.summary.unfinished)})",
                              "They count in no rate; each seed plays the same game again.",
@@ -35,6 +35,7 @@ def write_pdf(runs: list[tuple[Any, str, str]], path: Path) -> None:
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
 
+    from playproof.output.metadata import stamp_canvas, titled
     from playproof.output.reports import charts
     from playproof.output.reports.pdf_report import H1, H2, SMALL, insight_flowables, p
 
@@ -46,6 +47,6 @@ def write_pdf(runs: list[tuple[Any, str, str]], path: Path) -> None:
         story += insight_flowables(run_tables(run))
     with atomic_path(path) as temporary:
         doc = SimpleDocTemplate(str(temporary), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                                topMargin=16 * mm, bottomMargin=16 * mm, title="playproof balance",
-                                author="playproof", initialFontName=charts.FONT)
-        doc.build(story)
+                                topMargin=16 * mm, bottomMargin=16 * mm, initialFontName=charts.FONT)
+        info = titled("playproof balance", "Balance: win rates of bots")
+        doc.build(story, onFirstPage=lambda canvas, _doc: stamp_canvas(canvas, info))

@@ -156,6 +156,8 @@ class XlsxBalance(BalanceFormat):
                            "low", "high", "small sample", "take rate", "told from even?", "varied"])
         for run in runs:
             _xlsx_rows(run, seats, components)
+        if any(run.summary.held for run in runs):
+            _holders_sheet(book.create_sheet("Holders"), runs)
         if any(run.summary.unfinished for run in runs):
             stuck = book.create_sheet("Unfinished games")
             stuck.append(["game", "variant", "players", "seed", "reason", "last moves", "state"])
@@ -180,6 +182,19 @@ def _xlsx_rows(run: Run, seats: Any, components: Any) -> None:
         components.append([run.game, run.variant, run.players, name, taken, rate.successes, rate.value, low,
                            high, rate.small, s.take_rate(name).value, rate.advice(s.even(), TAKES).text(),
                            name in varied])
+
+
+def _holders_sheet(sheet: Any, runs: list[Run]) -> None:
+    """Write every component held at the games' end, with its holders' win rate, run by run."""
+    sheet.append(["game", "variant", "players", "component", "held", "by winners", "holders' win rate", "low",
+                  "high", "small sample", "hold rate", "told from even?", "games with holdings"])
+    for run in runs:
+        s = run.summary
+        for name, held, rate in s.holder_rates():
+            low, high = rate.interval
+            sheet.append([run.game, run.variant, run.players, name, held, rate.successes, rate.value, low, high,
+                          rate.small, s.hold_rate(name).value, rate.advice(s.even(), "holders").text(),
+                          s.holding_games])
 
 
 class HtmlBalance(BalanceFormat):
@@ -252,7 +267,8 @@ def _html_run(run: Run) -> str:
             f"<th>told from even?</th></tr>{seats}</table></div>"
             f"<p>First player: {html.escape(rate.text())}{html.escape(_verdict(rate, even))}. Length: "
             f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), "
-            f"{s.rounds.mean:.1f} rounds.</p>{_arc_html(s)}{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}")
+            f"{s.rounds.mean:.1f} rounds.</p>{_arc_html(s)}{_random_html(run.bots)}{_unfinished_html(s)}"
+            f"{_components_table(s)}{_holders_table(s)}")
 
 
 def _arc_html(summary: Summary) -> str:
@@ -290,6 +306,22 @@ def _components_table(summary: Summary) -> str:
              "JSON reports).</p>" if every > TOP_COMPONENTS else "")
     return (f"{label}<div class=\"scroll\"><table><tr><th>component or move</th><th>taken</th><th>by winners</th>"
             f"<th>win rate of takers [95 %]</th><th>told from even?</th></tr>{rows}</table></div>") if rows else ""
+
+
+def _holders_table(summary: Summary) -> str:
+    """Return the components most held at the games' end with their holders' win rates (nothing when the engine
+    cannot say what players hold)."""
+    rows = "".join(
+        f"<tr><td>{html.escape(name)}</td><td>{held}</td><td>{100 * summary.hold_rate(name).value:.0f} %</td>"
+        f"<td class=\"{'small' if rate.small else ''}\">{html.escape(rate.text())}</td>"
+        f"<td>{html.escape(rate.advice(summary.even(), 'holders').text())}</td></tr>"
+        for name, held, rate in summary.holder_rates()[:TOP_COMPONENTS])
+    every = len(summary.held)
+    label = (f"Top {TOP_COMPONENTS} of {every} components, most held first (every one in the XLSX and JSON reports). "
+             if every > TOP_COMPONENTS else "")
+    return (f"<p>{label}Held at the end of {summary.holding_games} game(s): a holder kept the component to the end."
+            f"</p><div class=\"scroll\"><table><tr><th>component held</th><th>held</th><th>hold rate</th>"
+            f"<th>win rate of holders [95 %]</th><th>told from even?</th></tr>{rows}</table></div>") if rows else ""
 
 
 def _count(value: float) -> str:

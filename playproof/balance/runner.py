@@ -20,6 +20,7 @@ from playproof.balance.stats import GameResult, Summary
 from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
+from playproof.playtest.holdings import held_by_seat
 from playproof.playtest.simulate import MAX_EVENTS, SimulationError, game_log, player_names, write_log
 
 BATCH = 50
@@ -200,7 +201,7 @@ def _result(index: int, engine: Engine, players: tuple[str, ...], moves: int, ro
     scores = engine.scores()
     winners = set(engine.winners())
     return GameResult(index, [scores.get(p, 0) for p in players], [s for s, p in enumerate(players) if p in winners],
-                      moves, rounds, taken)
+                      moves, rounds, taken, held=held_by_seat(engine, players))
 
 
 def run_batch(plan: Plan, start: int, count: int) -> Summary:
@@ -218,7 +219,7 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
             summary.unfinished.append(stuck.to_dict())
             if events is not None and plan.logs:  # the moves that led there, to audit or replay
                 folder = Path(plan.logs)
-                write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log",
+                write_log(folder / log_name(engine_cls.game_id, setup.seed),
                           game_log(engine_cls, setup, events, folder, plan.bots))
             continue
         except PlayproofError:
@@ -228,10 +229,15 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
                                  f"{setup.seed} ({exc.__class__.__name__}: {exc})") from exc
         if events is not None and plan.logs:
             folder = Path(plan.logs)  # the log names its project relative to this folder
-            write_log(folder / f"{engine_cls.game_id}-{setup.seed}.log",
+            write_log(folder / log_name(engine_cls.game_id, setup.seed),
                       game_log(engine_cls, setup, events, folder, plan.bots))
     summary.seconds = time.perf_counter() - began
     return summary
+
+
+def log_name(game_id: str, seed: int) -> str:
+    """Return the file name of a simulated game's log: `<game>-<seed>.log`, always inside the --logs folder."""
+    return f"{Path(game_id).name or 'game'}-{seed}.log"
 
 
 def batches(games: int, size: int = BATCH) -> Iterator[tuple[int, int]]:

@@ -28,6 +28,8 @@ class GameResult:
     """Component (or move kind) -> the seats that took it at least once."""
     by_round: list[list[int]] = field(default_factory=list)
     """Scores by seat at the end of each round (for the arc of the game)."""
+    held: dict[str, list[int]] | None = None
+    """Component -> the seats holding it at the game's end (None when the engine cannot say what players hold)."""
 
 
 @dataclass
@@ -45,6 +47,12 @@ class Summary:
     takers_won: Counter[str] = field(default_factory=Counter)
     """Component -> how many of the seats that took it won (shared wins as shares): taken by winners."""
     seconds: float = 0.0
+    held: Counter[str] = field(default_factory=Counter)
+    """Component -> how many seats held it at the end of a game (each seat once a game)."""
+    holders_won: Counter[str] = field(default_factory=Counter)
+    """Component -> how many of the seats holding it at the end won (shared wins as shares)."""
+    holding_games: int = 0
+    """Games whose engine said what each player held at the end (the holders' rates count only these)."""
     arc: ArcTally = field(default_factory=ArcTally)
     unfinished: list[dict[str, Any]] = field(default_factory=list)
     """Games that could not go on (no legal move, no end): seed, reason, last moves, state. Not in `games`."""
@@ -69,6 +77,11 @@ class Summary:
             self.takers_won[component] += sum(share for s in seats if s in game.winners)
         if game.by_round:
             self.arc.add(arc_of(game.by_round, game.winners))
+        if game.held is not None:
+            self.holding_games += 1
+            for component, seats in game.held.items():
+                self.held[component] += len(seats)
+                self.holders_won[component] += sum(share for s in seats if s in game.winners)
 
     def merge(self, other: Summary) -> None:
         """Take a later batch's summary into account."""
@@ -79,8 +92,10 @@ class Summary:
         self.moves.merge(other.moves)
         self.rounds.merge(other.rounds)
         for mine, theirs in ((self.score_counts, other.score_counts), (self.taken, other.taken),
-                             (self.takers_won, other.takers_won)):
+                             (self.takers_won, other.takers_won), (self.held, other.held),
+                             (self.holders_won, other.holders_won)):
             mine.update(theirs)
+        self.holding_games += other.holding_games
         self.arc.merge(other.arc)
         self.unfinished.extend(other.unfinished)
 
@@ -96,6 +111,14 @@ class Summary:
         """Return per component, most taken first: times taken (by winners: the rate's successes, by others: the
         rest) and the win rate of the players who took it."""
         return [(c, times, Rate(self.takers_won[c], times)) for c, times in self.taken.most_common()]
+
+    def holder_rates(self) -> list[tuple[str, int, Rate]]:
+        """Return per component held at a game's end, most held first: how many seats held it and their win rate."""
+        return [(c, times, Rate(self.holders_won[c], times)) for c, times in self.held.most_common()]
+
+    def hold_rate(self, component: str) -> Rate:
+        """Return how often a seat held a component at the end (of every seat in the games whose holdings are known)."""
+        return Rate(self.held[component], self.holding_games * self.players)
 
     def even(self) -> float:
         """Return the even share of a win: what a seat (or a component's taker) wins if it makes no difference."""
@@ -117,4 +140,8 @@ class Summary:
                 "unfinished": self.unfinished,
                 "components": [{"component": c, "taken": n, "by_winners": r.successes, "by_others": n - r.successes,
                                 "take_rate": self.take_rate(c).to_dict(), "takers_win_rate": r.to_dict(even, "takes")}
-                               for c, n, r in self.component_rates()]}
+                               for c, n, r in self.component_rates()],
+                "holding_games": self.holding_games,
+                "holders": [{"component": c, "held": n, "by_winners": r.successes, "by_others": n - r.successes,
+                             "hold_rate": self.hold_rate(c).to_dict(), "holders_win_rate": r.to_dict(even, "holders")}
+                            for c, n, r in self.holder_rates()]}

@@ -106,7 +106,8 @@ def simulate(game: str, players: int, games: int, logs: Path | None, bots: str |
     _check_options(game, options, project, engine)
     if logs is not None:
         write_log(logs, None)
-    plan = Plan(game, players, games, seed, bots, tuple(options.items()), _path(project or find_project(game)),
+    folder = project or find_project(game)
+    plan = Plan(game_name(game, folder), players, games, seed, bots, tuple(options.items()), _path(folder),
                 engine, str(logs.resolve()) if logs else None, max_moves)
     run = Run(engine_class(plan).game_id, "as printed", players, bots, _run(plan, jobs, backend, address))
     click.echo("\n".join(text_lines(run)))
@@ -146,7 +147,7 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     parsed = [parse_vary(v) for v in varies]
     for warning in (w for vary in parsed for w in vary_warnings(vary)):
         click.echo(f"warning: {warning}", err=True)
-    runs = _sweep(game, base, parsed, counts, games, bots, jobs, backend, address, (seed, max_moves),
+    runs = _sweep(game_name(game, base), base, parsed, counts, games, bots, jobs, backend, address, (seed, max_moves),
                   options, engine)
     if report_path is not None:
         click.echo(f"wrote {write_balance(runs, report_path)}")
@@ -174,6 +175,14 @@ def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games:
                 click.echo("\n".join(text_lines(run)))
                 runs.append(run)
     return runs
+
+
+def game_name(game: str, project: Path | None) -> str:
+    """Return the game's id: a project named by its folder (`simulate examples/my-game`) is known by the folder's
+    name, as its sessions are, never by the path typed (which would also name the logs' files)."""
+    if project is not None and ("/" in game or "\\" in game or Path(game).is_dir()):
+        return project.resolve().name.lower()
+    return game
 
 
 def _path(project: Path | None) -> str | None:

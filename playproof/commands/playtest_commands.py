@@ -243,7 +243,7 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 @click.option("--format", "fmt", default=None, help="html, pdf, xlsx or json (default: from the -o extension, else html).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @click.option("--compare", nargs=2, metavar="VERSION VERSION", default=None,
-              help="Compare the sessions of two versions side by side (html, json or txt).")
+              help="Compare the sessions of two versions side by side (html, pdf, xlsx, json or txt).")
 @click.option("--bots", default=None, help="Also play bots (e.g. greedy) at each game and number of players of "
               "the sessions and set them beside the humans.")
 @click.option("--bot-games", type=click.IntRange(min=1), default=200, show_default=True,
@@ -289,7 +289,8 @@ def _kingmakers(sources: list[str], db: Path | None, engine: str | None, project
 def _compare(sources: list[str], versions: tuple[str, str], output: Path, fmt: str | None, project: Path | None,
              engine: str | None, db: Path | None) -> None:
     """Write and print the comparison of two versions' sessions."""
-    from playproof.output.reports.compare import compare, takes_of, text_lines, write_comparison
+    from playproof.output.reports.compare import compare, takes_of
+    from playproof.output.reports.compare_tables import text_lines, write_comparison
     from playproof.playtest.reportdata import session_report
     from playproof.playtest.sources import audit_source
 

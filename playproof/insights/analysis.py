@@ -26,12 +26,19 @@ class Group:
     summary: Summary
     sources: list[str] = field(default_factory=list)
     versions: list[str] = field(default_factory=list)
+    version: str = ""
+    """The version its games were played on ("" when unknown): games of several versions are never pooled."""
 
     def title(self) -> str:
-        """Return `seven-sisters, 4 players: 12 finished games (session, log)`."""
-        versions = f", components {', '.join(self.versions)}" if self.versions else ""
-        return (f"{self.game or 'unnamed game'}, {self.players} players: {self.summary.games} finished game(s) "
-                f"({', '.join(self.sources)}{versions})")
+        """Return `seven-sisters, 4 players, version 0.3 (a1b2c3d4): 12 finished games (session, log)`."""
+        version = f", version {self.version}" if self.version else ""
+        return (f"{self.game or 'unnamed game'}, {self.players} players{version}: {self.summary.games} finished "
+                f"game(s) ({', '.join(self.sources)})")
+
+    def key(self) -> str:
+        """Return the group's id in a report: game, players and version (`seven-sisters-4-a1b2c3d4`)."""
+        return "-".join(part for part in (self.game, str(self.players), self.version.split(" (")[-1].rstrip(")"))
+                        if part)
 
     def seat_rows(self) -> list[tuple[int, Rate, str, float]]:
         """Return (seat from 1, win rate, advice, mean score) per seat."""
@@ -45,10 +52,16 @@ class Group:
         return [(name, times, self.summary.take_rate(name), rate, rate.advice(even, "takes").text())
                 for name, times, rate in self.summary.component_rates()]
 
+    def holder_rows(self) -> list[tuple[str, int, Rate, Rate, str]]:
+        """Return (component, seats holding it at the end, hold rate, holders' win rate, advice), most held first."""
+        even = self.summary.even()
+        return [(name, times, self.summary.hold_rate(name), rate, rate.advice(even, "holders").text())
+                for name, times, rate in self.summary.holder_rates()]
+
     def to_dict(self) -> dict[str, Any]:
         """Return the group as JSON-ready data."""
-        return {"game": self.game, "players": self.players, "sources": self.sources, "versions": self.versions,
-                **self.summary.to_dict()}
+        return {"game": self.game, "players": self.players, "version": self.version, "sources": self.sources,
+                "versions": self.versions, **self.summary.to_dict()}
 
 
 @dataclass
@@ -77,24 +90,26 @@ class Insights:
                 "humans_beside_bots_skipped": self.beside_skipped,
                 "arcs": [{"name": name, **asdict(arc), "text": arc.text()} for name, arc in self.arcs],
                 "kingmakers": None if self.kingmakers is None else [
-                    {"name": name, "player": k.player, "move": k.move_number, "text": k.text()}
+                    {"name": name, "player": k.player, "move": k.move_number, "how": k.how, "text": k.text()}
                     for name, k in self.kingmakers]}
 
 
 def result_of(record: GameRecord, index: int) -> GameResult:
     """Return a finished game record as the result the shared summary sums."""
     return GameResult(index, record.scores, record.winners, record.moves, len(record.rounds), record.taken,
-                      [scores for _, scores in record.rounds])
+                      [scores for _, scores in record.rounds], record.held)
 
 
 def groups_of(records: list[GameRecord]) -> list[Group]:
-    """Return the finished games summed by game and number of players, in first-seen order."""
-    groups: dict[tuple[str, int], Group] = {}
+    """Return the finished games summed by game, number of players and version, in first-seen order (games of
+    several versions are never pooled: each version is a group of its own)."""
+    groups: dict[tuple[str, int, str], Group] = {}
     for index, record in enumerate(records):
         if not record.finished:
             continue
-        key = (record.game, len(record.players))
-        group = groups.setdefault(key, Group(record.game, len(record.players), Summary(len(record.players))))
+        key = (record.game, len(record.players), record.version)
+        group = groups.setdefault(key, Group(record.game, len(record.players), Summary(len(record.players)),
+                                             version=record.version))
         group.summary.add(result_of(record, index))
         if record.source not in group.sources:
             group.sources.append(record.source)

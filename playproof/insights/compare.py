@@ -73,6 +73,8 @@ class Beside:
     humans: Summary
     machines: Summary
     rows: list[Side] = field(default_factory=list)
+    version: str = ""
+    """The version the human sessions were played on ("" when unknown); the bots play the workbook as it is now."""
 
     def flags(self) -> list[str]:
         """Return the disagreements beyond the intervals, as sentences."""
@@ -80,7 +82,8 @@ class Beside:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the comparison as JSON-ready data."""
-        return {"game": self.game, "players": self.players, "bots": self.bots, "human_games": self.humans.games,
+        return {"game": self.game, "players": self.players, "version": self.version, "bots": self.bots,
+                "human_games": self.humans.games,
                 "bot_games": self.machines.games, "rows": [r.to_dict() for r in self.rows], "flags": self.flags()}
 
 
@@ -110,25 +113,31 @@ def beside(game: str, players: int, bots: str, humans: Summary, machines: Summar
     return found
 
 
-def play_beside(groups: list[tuple[str, int, Summary]], bots: str, games: int, seed: int = 1,
+def play_beside(groups: list[tuple[str, int, Summary, str]], bots: str, games: int, seed: int = 1,
                 engine: str | None = None, project: str | None = None,
                 jobs: int = 1) -> tuple[list[Beside], list[str]]:
-    """Play `games` bot games of each human group's game and number of players; return them side by side,
-    and why a group could not be played (a game without a referee, bots that do not exist...)."""
+    """Play `games` bot games of each human group's game and number of players (once for all its versions);
+    return them side by side, and why a group could not be played (a game without a referee, unknown bots...)."""
     from playproof.balance.runner import Plan, run_local
     from playproof.errors import PlayproofError
     from playproof.playtest.engine import example_project
     from playproof.playtest.games import find_project
 
-    found, skipped = [], []
-    for game, players, humans in groups:
-        folder = project or _folder(find_project(game) or example_project(game))
-        try:
-            machines = run_local(Plan(game, players, games, seed, bots, (), folder, engine), jobs)
-        except PlayproofError as exc:  # the other groups are still compared
-            skipped.append(f"{game}, {players} players: {exc}")
-            continue
-        found.append(beside(game, players, bots, humans, machines))
+    found: list[Beside] = []
+    skipped: list[str] = []
+    played: dict[tuple[str, int], Summary | None] = {}
+    for game, players, humans, version in groups:
+        if (game, players) not in played:
+            folder = project or _folder(find_project(game) or example_project(game))
+            try:
+                played[game, players] = run_local(Plan(game, players, games, seed, bots, (), folder, engine), jobs)
+            except PlayproofError as exc:  # the other groups are still compared
+                played[game, players] = None
+                skipped.append(f"{game}, {players} players: {exc}")
+        machines = played[game, players]
+        if machines is not None:
+            found.append(beside(game, players, bots, humans, machines))
+            found[-1].version = version
     return found, skipped
 
 

@@ -1,7 +1,11 @@
 """Kingmaker moments: a player who can no longer win still decides who does.
 
-Found by playouts through the referee: in the last round of a finished game, each legal move of a
-player is played out to the end several times with the same bots. When the player wins in none
+In the last round of a finished game, each decision of a player is examined. Where the engine
+gives the referee's own evaluation (`Engine.best_reachable`: the highest score a player can still
+reach), a player whose best reachable score is below another player's score now can no longer win,
+and a move after which only one player can still win decides the game for sure: proof, within the
+engine's rules. Where the engine gives none (or a move leaves several players able to win), each
+legal move is played out to the end several times with the same bots: when the player wins in none
 of the playouts and two of their moves lead, every time, to different winners, the player is a
 kingmaker at that decision. Playouts are evidence, not proof: "can no longer win" means "won no
 playout", and the winners are those the bots make. A recorded session is replayed (corrections
@@ -36,6 +40,8 @@ class Kingmaker:
     move_number: int
     choices: tuple[tuple[str, tuple[str, ...]], ...]
     """(move, the winners it leads to) for the moves that decide for sure."""
+    how: str = "playouts"
+    """`referee` when the engine's own evaluation found it all, else `playouts` (bots played some of it out)."""
 
     def text(self) -> str:
         """Return `Cat can no longer win but decides who does at move 41: take 2 -> Ann; take 1 -> Ben`."""
@@ -58,16 +64,44 @@ def playout(engine: Engine, bots: list[Bot], seats: dict[str, int], rng: random.
     return None
 
 
+def can_still_win(engine: Engine, player: str) -> bool | None:
+    """Return whether a player can still win by the referee's own evaluation (None: the engine gives none).
+
+    A player can still win while the best score they can reach is not below any other player's score
+    now (scores never fall: see `Engine.best_reachable`).
+    """
+    if engine.is_over():
+        return player in engine.winners()
+    best = engine.best_reachable(player)
+    if best is None:
+        return None
+    scores = engine.scores()
+    return best >= max((v for p, v in scores.items() if p != player), default=best)
+
+
+def referee_winners(engine: Engine) -> tuple[str, ...] | None:
+    """Return who wins for sure by the referee's own evaluation (None when it cannot say, or several still can)."""
+    if engine.is_over():
+        return tuple(sorted(engine.winners()))
+    able = [player for player in engine.setup.players if can_still_win(engine, player) is not False]
+    return tuple(able) if len(able) == 1 and can_still_win(engine, able[0]) else None
+
+
 def decided_by(engine: Engine, actor: str, move: str, bots: list[Bot], seats: dict[str, int],
-               seed: int) -> tuple[str, ...] | None:
-    """Return the winners every playout after `move` ends with (None when the playouts disagree or never end)."""
+               seed: int) -> tuple[tuple[str, ...] | None, bool]:
+    """Return the winners `move` leads to for sure, and whether the referee's evaluation alone said so (else the
+    winners every playout after it ends with; None when the playouts disagree or never end)."""
+    verb, _, args = move.partition(" ")
+    after = engine.clone()
+    after.apply(Event(0, actor, verb, args))
+    sure = referee_winners(after)
+    if sure is not None:
+        return sure, True
     found: set[tuple[str, ...] | None] = set()
     for index in range(PLAYOUTS):
-        copy = engine.clone()
-        verb, _, args = move.partition(" ")
-        copy.apply(Event(0, actor, verb, args))
+        copy = after.clone() if index < PLAYOUTS - 1 else after
         found.add(playout(copy, bots, seats, random.Random(seed * 7919 + index)))
-    return found.pop() if len(found) == 1 else None
+    return (found.pop() if len(found) == 1 else None), False
 
 
 def kingmaker_in(engine_cls: type[Engine], setup: Setup, bots: list[Bot],
@@ -91,18 +125,21 @@ def _moment(engine: Engine, actor: str, number: int, bots: list[Bot], seats: dic
             seed: int) -> Kingmaker | None:
     """Return a kingmaker moment at this decision, or None (the actor can still win, or decides nothing)."""
     decision = engine.decision()
-    if decision is None or len(decision.moves) < 2:
-        return None
+    able = can_still_win(engine, actor)
+    if decision is None or len(decision.moves) < 2 or able:
+        return None  # the referee says this player can still win: no playout needed
     choices: list[tuple[str, tuple[str, ...]]] = []
+    by_referee = able is False
     for move in decision.moves[:MOVES]:
-        winners = decided_by(engine, actor, move, bots, seats, seed + number)
+        winners, sure = decided_by(engine, actor, move, bots, seats, seed + number)
         if winners is not None and actor in winners:
             return None  # this player can still win
         if winners is not None:
             choices.append((move, winners))
+            by_referee &= sure
     if len({w for _, w in choices}) < 2:
         return None
-    return Kingmaker(actor, number, tuple(choices))
+    return Kingmaker(actor, number, tuple(choices), "referee" if by_referee else "playouts")
 
 
 def played_of(engine_cls: type[Engine], setup: Setup, events: list[Event]) -> list[tuple[str, Event]]:

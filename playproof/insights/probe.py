@@ -1,4 +1,5 @@
-"""Probe a game for rule holes: bots play it looking for dead ends, endless games, loops and unreachable components.
+"""Probe a game for rule holes: bots play it looking for dead ends, endless games, loops, counters at their limits
+and unreachable components.
 
 Each finding carries a seed that plays the same game again (`playproof simulate GAME --seed S
 --games 1 --logs DIR`), the moves that led there, and the rules the engine says are left open.
@@ -7,8 +8,10 @@ Each finding carries a seed that plays the same game again (`playproof simulate 
 from __future__ import annotations
 
 import hashlib
+import io
 import pickle
 import random
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -16,6 +19,7 @@ from typing import Any, Iterable, Iterator
 from playproof.balance.bots import Bot, seat_bots
 from playproof.insights.names import name_key
 from playproof.playtest.engine import Engine, Event, Setup
+from playproof.playtest.holdings import limits_of
 from playproof.playtest.simulate import player_names
 
 LAST_MOVES = 12
@@ -29,8 +33,8 @@ class Finding:
     """One rule hole: what, in which game (its seed), the moves that led there, and the rules involved."""
 
     kind: str
-    """`no legal move`, `no end`, `loop`, `counter below zero`, `never offered`, `never taken`, `engine failure`
-    or `kingmaker`."""
+    """`no legal move`, `no end`, `loop`, `counter below zero`, `counter at its limit`, `never offered`,
+    `never taken`, `engine failure` or `kingmaker`."""
     message: str
     seed: int | None = None
     moves: list[str] = field(default_factory=list)
@@ -68,6 +72,8 @@ class ProbeResult:
     taken: set[str] = field(default_factory=set)
     counters: set[str] = field(default_factory=set)
     """Paths of the counters already reported below zero (each is reported once, from the first game)."""
+    limits: set[str] = field(default_factory=set)
+    """Counters already reported at their upper limit (each is reported once, from the first game)."""
     loops_checked: bool = True
     """False when the engine's state holds something that cannot be digested: loops were not looked for."""
 
@@ -84,14 +90,40 @@ class ProbeResult:
                 "loops_checked": self.loops_checked, "findings": [f.to_dict() for f in self.findings]}
 
 
+class _StatePickler(pickle.Pickler):
+    """A pickler that writes a function (a move generator built at set-up, a closure) as its name, the values it
+    closes over and its defaults: code is not state, but what a closure holds is."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        """Reduce functions by name and closure; everything else as pickle does."""
+        if isinstance(obj, types.FunctionType):
+            cells = tuple(cell.cell_contents for cell in obj.__closure__ or ())
+            return tuple, ((f"{obj.__module__}.{obj.__qualname__}", cells, obj.__defaults__, obj.__kwdefaults__),)
+        return NotImplemented
+
+
+def _dumps(value: Any) -> bytes:
+    """Return a value pickled (functions by name and closure when plain pickle refuses them)."""
+    try:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        buffer = io.BytesIO()
+        _StatePickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+        return buffer.getvalue()
+
+
 def fingerprint(engine: Engine) -> bytes:
-    """Return a digest of the engine's whole state."""
-    data = pickle.dumps(engine.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
-    return hashlib.blake2b(data, digest_size=16).digest()
+    """Return a digest of the engine's whole state (each attribute pickled apart: one holding a closure is pickled
+    by the closure's name and values, the others at pickle's full speed)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name, value in engine.__dict__.items():
+        digest.update(name.encode())
+        digest.update(_dumps(value))
+    return digest.digest()
 
 
 def exact_state(engine: Engine) -> bool:
-    """Return True when the engine's whole state can be digested (it holds no closure), so loops can be found."""
+    """Return True when the engine's whole state can be digested, so loops can be found."""
     try:
         fingerprint(engine)
     except Exception:
@@ -141,6 +173,19 @@ def _counter_findings(engine: Engine, start: dict[str, int], result: ProbeResult
                                            setup.seed, list(recent), [], _state(engine)))
 
 
+def _limit_findings(engine: Engine, below: set[str], result: ProbeResult, setup: Setup, recent: list[str],
+                    count: int) -> None:
+    """Add a finding for each counter that was below its upper limit and has reached it (once per probe)."""
+    for name, found in limits_of(engine).items():
+        if found.value < found.limit:
+            below.add(name)
+        elif name in below and name not in result.limits:
+            result.limits.add(name)
+            result.findings.append(Finding("counter at its limit", f"{name} reached its limit of {found.limit} "
+                                           f"(now {found.value}) at move {count}", setup.seed, list(recent),
+                                           [found.rule] if found.rule else [], _state(engine)))
+
+
 def _open_rules(engine: Engine) -> list[str]:
     """Return the rules the engine says an unfinished game leaves open (on a copy: the state is kept)."""
     try:
@@ -170,6 +215,8 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
     recent: list[str] = []
     seen: dict[bytes, int] = {}
     start = state_counters(engine)
+    below: set[str] = set()
+    limited = bool(limits_of(engine))  # an engine that names no limit is not asked again each move
     looped = not exact_state(engine)  # a state only described in words cannot tell a loop from a pause
     result.loops_checked &= not looped
     for count in range(max_moves + 1):  # the last pass finds the game still going: no end
@@ -202,6 +249,8 @@ def probe_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], max_move
         engine.apply(event)
         recent = (recent + [f"{decision.actor}: {move}"])[-LAST_MOVES:]
         _counter_findings(engine, start, result, setup, recent)
+        if limited:
+            _limit_findings(engine, below, result, setup, recent, count + 1)
 
 
 def _note(offered: set[str], engine: Engine, actor: str, moves: tuple[str, ...]) -> None:
@@ -220,7 +269,7 @@ def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bot
           max_moves: int = 5_000, options: dict[str, str] | None = None, project: Path | None = None,
           kingmakers: bool = False) -> ProbeResult:
     """Play `games` games (game i with seed + i) and return every rule hole found, components included
-    (and, with `kingmakers`, the last round's kingmaker moments, found by playouts)."""
+    (and, with `kingmakers`, the last round's kingmaker moments, found by the referee or by playouts)."""
     result = ProbeResult(engine_cls.game_id, players, games, bots)
     seat_list = seat_bots(bots, players)
     for index in range(games):
@@ -238,14 +287,15 @@ def probe(engine_cls: type[Engine], players: int, games: int, seed: int = 1, bot
 
 def _kingmaker(engine_cls: type[Engine], setup: Setup, bots: list[Bot], played: list[tuple[str, Event]],
                result: ProbeResult) -> None:
-    """Add the game's first kingmaker moment in its last round, if its playouts show one."""
+    """Add the game's first kingmaker moment in its last round, if the referee's evaluation or playouts show one."""
     from playproof.insights.kingmaker import kingmaker_in
 
     found = kingmaker_in(engine_cls, setup, bots, played)
     if found is not None:
         moves = [f"{e.actor}: {e.text}" for _, e in played[max(0, found.move_number - LAST_MOVES - 1):
                                                             found.move_number - 1]]
-        result.findings.append(Finding("kingmaker", found.text(), setup.seed, moves))
+        how = " (by the referee's own evaluation)" if found.how == "referee" else ""
+        result.findings.append(Finding("kingmaker", found.text() + how, setup.seed, moves))
 
 
 def component_findings(project: Path, offered: set[str], taken: set[str], games: int,

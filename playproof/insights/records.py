@@ -62,6 +62,8 @@ class GameRecord:
     moves: int = 0
     new_players: frozenset[str] = frozenset()
     """Players the log's `[New "..."]` header names as new to the game."""
+    held: dict[str, list[int]] | None = None
+    """Component -> the seats holding it at the end (None when the engine cannot say what players hold)."""
 
 
 def source_of(name: str) -> str:
@@ -80,7 +82,8 @@ def record_of(report: SessionReport) -> GameRecord:
         finished=report.over and bool(report.winners), version=_version(report.header),
         rounds=[(label, [scores.get(p, 0) for p in players]) for label, scores in report.rounds],
         taken=dict(report.taken), turns=turns_of(report.timeline), friction=friction_of(report),
-        minutes=report.minutes, moves=report.moves, new_players=new_players(report.header.get("New", "")))
+        minutes=report.minutes, moves=report.moves, new_players=new_players(report.header.get("New", "")),
+        held=report.held)
 
 
 def _version(header: dict[str, str]) -> str:

@@ -21,7 +21,24 @@ NAMED_SIZES: dict[str, tuple[float, float]] = {
     "square": (mm(70), mm(70)),
 }
 
+PAPER_SHARES: dict[str, tuple[int, int]] = {
+    # sizes that follow the paper of the build: how many pieces across and down a portrait sheet
+    "page": (1, 1),
+    "half-page": (1, 2),
+    "quarter-page": (2, 2),
+}
+
 SQRT3 = math.sqrt(3.0)
+
+
+def paper_share_size(name: str, paper_width: float, paper_height: float) -> tuple[float, float]:
+    """Return the upright size of a paper-relative piece: a page, half a page (A5 on A4, half-letter on
+    Letter: two to a sheet, edge to edge) or a quarter of one."""
+    short, long = sorted((paper_width, paper_height))
+    if name == "half-page":
+        return long / 2, short
+    across, down = PAPER_SHARES[name]
+    return short / across, long / down
 
 
 class Box(FrozenRecord):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from playproof.errors import Location, PlayproofError, Problems
 from playproof.layouts import keys as K
 from playproof.layouts import schema as S
 from playproof.layouts.elements import Element, Length, Side, parse_side
-from playproof.layouts.geometry import NAMED_SIZES
+from playproof.layouts.geometry import NAMED_SIZES, PAPER_SHARES, paper_share_size
 
 SIZE_NAMES = ", ".join(NAMED_SIZES)  # print-sheets: every named size, for messages
 from playproof.records import FrozenRecord, Record, SET
@@ -78,7 +78,8 @@ class SetLayout(Record):
     """How one component set is drawn: shape and size in points, bleed, safe zone, sides."""
 
     __slots__ = ("name", "sheet", "shape", "width", "height", "front", "back", "bleed", "safe", "corner_radius", "hex",
-                 "side", "cells", "panels", "gap", "cut_lines", "overlap", "fonts", "data_columns", "cut", "rotate")
+                 "side", "cells", "panels", "gap", "cut_lines", "overlap", "fonts", "data_columns", "cut", "rotate",
+                 "paper_share")
     name: str
     sheet: str
     shape: str
@@ -100,6 +101,7 @@ class SetLayout(Record):
     data_columns: tuple[str, ...]
     cut: str  # auto: shared where every edge matches, else gutter | gutter: pieces apart | shared: cut lines shared
     rotate: bool  # the sheet may turn the pieces 90 degrees when that fits more (rotate = false forbids)
+    paper_share: str  # "" or a size that follows the build's paper: page, half-page, quarter-page
 
     def __init__(
         self,
@@ -146,6 +148,7 @@ class SetLayout(Record):
         self.data_columns = data_columns
         self.cut = cut
         self.rotate = rotate
+        self.paper_share = ""
 
     def elements(self) -> list[Element]:
         """Return every element of both sides."""
@@ -270,6 +273,7 @@ def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
         merged = _resolve_extends(name, sets_raw, problems)
         if merged is not None and not merged.get("abstract", False):
             sets[name] = parse_set(name, merged, problems)
+    fit_to_paper(sets.values(), paper)
     return ProjectSpec(
         file=LAYOUTS_FILE,
         game={k: str(v) for k, v in game.items() if k in ("name", "version", "author")},
@@ -278,6 +282,13 @@ def parse_spec(raw: dict[str, Any], problems: Problems) -> ProjectSpec:
         options=_print_options(printing, problems),
         sets=sets,
     )
+
+
+def fit_to_paper(layouts: Iterable[SetLayout], paper: Paper) -> None:
+    """Size every set whose size follows the paper (`size = "half-page"`...) to this paper."""
+    for layout in layouts:
+        if layout.paper_share:
+            layout.width, layout.height = paper_share_size(layout.paper_share, paper.width, paper.height)
 
 
 def _texts(values: list[Any], where: str, problems: Problems) -> list[str]:
@@ -472,14 +483,17 @@ def _rect_size(layout: SetLayout, table: dict[str, Any], where: str, problems: P
     if value is None:
         problems.error(Location(LAYOUTS_FILE), f'{where}: a {layout.shape} needs a size like "400mm x 300mm"')
         value = "poker"
-    size = NAMED_SIZES.get(str(value).strip().lower()) or _parse_pair(value)
+    key = str(value).strip().lower()
+    if key in PAPER_SHARES:
+        layout.paper_share = key  # sized to the paper by fit_to_paper once the build's paper is known
+    size = NAMED_SIZES.get(key) or (paper_share_size(key, *PAPERS["a4"]) if key in PAPER_SHARES else _parse_pair(value))
     if size is None and (reason := _pair_error(value)):
         problems.error(Location(LAYOUTS_FILE), f'{where}: size "{value}": {reason}')
         size = NAMED_SIZES["poker"]
     if size is None:
         problems.error(
             Location(LAYOUTS_FILE),
-            f'{where}: size "{value}" is not {SIZE_NAMES} or "W x H" like "63mm x 88mm"',
+            f'{where}: size "{value}" is not {SIZE_NAMES}, {", ".join(PAPER_SHARES)} or "W x H" like "63mm x 88mm"',
         )
         size = NAMED_SIZES["poker"]
     if not all(side > 0 for side in size):

@@ -15,10 +15,11 @@ from playproof.layouts.elements import Side, substitute
 from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Slot, SlotRun, plan
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
 from playproof.layouts.scene import Scene
-from playproof.layouts.spec import Paper, SetLayout, paper_from
+from playproof.layouts.spec import Paper, SetLayout, fit_to_paper, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
+from playproof.versions import manifest_versions
 from playproof.output.metadata import document_info
 from playproof.output.names import display_name
 from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
@@ -227,6 +228,7 @@ def make_sheet(project: Project, options: BuildOptions) -> tuple[Paper, Sheet]:
     """Return the paper and sheet options (command line over layouts.toml)."""
     spec = project.spec
     paper = paper_from(options.paper) if options.paper else spec.paper
+    fit_to_paper(spec.sets.values(), paper)  # sizes such as "half-page" follow the paper of this build
     o = spec.options
     sheet = Sheet(
         width=paper.width, height=paper.height, margin=o.margin,
@@ -462,7 +464,8 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
                 for job in jobs}
         if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
             document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
-            write_manifest(manifest_path, {**document, **(loop.manifest() if loop is not None else {})}, plan_)
+            versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
+            write_manifest(manifest_path, {**document, **versions}, plan_)
         if loop is not None:  # the print history is replaced with the outputs, or not at all
             loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),

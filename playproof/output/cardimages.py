@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
+from playproof.components.model import ComponentSet
 from playproof.errors import PlayproofError
 from playproof.layouts.geometry import Box
 from playproof.layouts.imposition import Copy, Slot
@@ -43,7 +44,12 @@ class Design:
     copies: int
     scene: Scene
     name: str = ""  # for people: the row's key/name column, else "<set> <index>"
-    infinite: bool = False  # the row's `tts` column says "infinite": an endless supply in Tabletop Simulator
+    supply: str = "stack"  # the row's `tts` column: stack (default), bag, or infinite (an endless supply in TTS)
+
+    @property
+    def infinite(self) -> bool:
+        """Return whether Tabletop Simulator should offer this design as an endless supply."""
+        return self.supply == "infinite"
 
 
 @dataclass(frozen=True)
@@ -80,13 +86,25 @@ def designs(job: ExportJob, layout: SetLayout, sides: tuple[str, ...] = ("front"
         if not chosen(row):
             continue
         name = display_name(row, layout.name, index)
-        infinite = str(row.get("tts") or "").strip().lower() == "infinite"
+        supply = tts_supply(row.get("tts"), cset, row.row)
         for side_name in sides:
             side = layout.front if side_name == "front" else layout.back
             if side is None:
                 continue
             scene = job.composer.scene(layout, side, cset, row, back=side_name == "back")
-            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene, name, infinite)
+            yield Design(layout.name, row.row, keys[row.row], side_name, row.count, scene, name, supply)
+
+
+SUPPLIES = ("stack", "bag", "infinite")
+
+
+def tts_supply(value: object, cset: ComponentSet, row: int) -> str:
+    """Return how Tabletop Simulator holds a design's copies, from its row's `tts` column (blank: a stack)."""
+    text = str(value or "").strip().lower() or "stack"
+    if text not in SUPPLIES:
+        raise PlayproofError(f'{cset.location(row, "tts")}: "{value}" is not stack, bag or infinite (how Tabletop Simulator holds '
+                             "the copies; blank is a stack)")
+    return text
 
 
 def for_cut(scene: Scene, cut: str) -> Scene:

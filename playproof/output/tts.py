@@ -4,8 +4,8 @@ Cards become custom decks (`DeckCustom`): face sheets of at most 10 x 7 cards wh
 holds the hidden-card image, each sheet at most 4096 px a side (TTS's recommended size; it
 refuses sheets over 10,000 px). Other pieces become `Custom_Token` (hexes, circles: their
 shape comes from the image's transparency) or `Custom_Tile` (boards, large rectangles).
-A design's copies of a non-card piece go in one bag (counted), or an infinite bag when its row's
-`tts` column says "infinite". Objects are laid out on the table grouped by set, named after the
+A design's copies of a non-card piece form one stack (TTS's `Number`: stackable tokens and tiles),
+or go in one bag (counted) or an infinite bag when its row's `tts` column says "bag" or "infinite". Objects are laid out on the table grouped by set, named after the
 component, with GUIDs that stay the same from one build to the next. Images are referenced by
 local file:/// addresses, or under --image-url for a mod others can load. Format: the Tabletop Simulator Knowledge
 Base (custom-content/custom-deck.md, custom-tile.md, custom-token.md) and saved objects that
@@ -151,7 +151,8 @@ class TtsWriter:
         return entry, cards
 
     def pieces(self, layout: SetLayout) -> None:
-        """Add each design of a set of non-card pieces: a Custom_Token or Custom_Tile, its copies in a bag."""
+        """Add each design of a set of non-card pieces: a Custom_Token or Custom_Tile, its copies in a stack
+        (or a bag, or an infinite bag, as the row's `tts` column says)."""
         items = [d for d in designs(self.job, layout) if d.copies > 0]
         images = {(c.design.row, c.design.side): c for c in render(self.job, items, self.dpi, "trim")}
         objects = []
@@ -163,8 +164,10 @@ class TtsWriter:
             key = f"{layout.name}|{design.row}"
             copies = [{**_piece(layout, front, urls[0], urls[-1]), "GUID": guid(key, copy)}
                       for copy in range(1, design.copies + 1)]
-            lone = len(copies) == 1 and not design.infinite
-            objects.append(copies[0] if lone else bag(copies, design.name, design.infinite, key))
+            if design.supply == "stack" or (len(copies) == 1 and design.supply == "bag"):
+                objects.append(stack(copies[0], len(copies)))
+            else:
+                objects.append(bag(copies, design.name, design.infinite, key))
         self.sets.append(objects)
 
     def write(self) -> list[Path]:
@@ -216,6 +219,16 @@ def _piece(layout: SetLayout, front: CardImage, face_url: str, back_url: str) ->
         return {"Name": "Custom_Token", **base, "CustomImage": image}
     image["CustomTile"] = {"Type": 0, "Thickness": TOKEN_THICKNESS, "Stackable": False, "Stretch": True}
     return {"Name": "Custom_Tile", **base, "CustomImage": image}
+
+
+def stack(piece: dict[str, Any], copies: int) -> dict[str, Any]:
+    """Return a design's copies as one stack (TTS's `Number`), or the piece itself when there is one copy."""
+    if copies == 1:
+        return piece
+    image = piece["CustomImage"]
+    kind = "CustomToken" if "CustomToken" in image else "CustomTile"
+    return {**piece, "Description": f"{piece['Description']}, a stack of {copies}", "Number": copies,
+            "CustomImage": {**image, kind: {**image[kind], "Stackable": True}}}
 
 
 def _unit() -> dict[str, float]:

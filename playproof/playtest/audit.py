@@ -9,6 +9,7 @@ from typing import Any, Iterable, Iterator
 
 from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
+from playproof.playtest.holdings import holdings_of
 from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
 from playproof.playtest.projectfind import ProjectNotFound
@@ -59,6 +60,8 @@ class EngineSummary:
     """`Error: message` when the engine failed while scoring (the report says so and shows no scores)."""
     replay: Replay | None = field(default=None, repr=False, compare=False)
     """The replay that ends in this state: asked for anything else, the summary replays it (see __getattr__)."""
+    held: dict[str, tuple[str, ...]] | None = None
+    """What each player holds at the end of the log (None when the engine cannot say)."""
 
     @classmethod
     def of(cls, engine: Engine, rounds: RoundScores | None = None, replay: Replay | None = None) -> EngineSummary:
@@ -66,7 +69,7 @@ class EngineSummary:
         head = (engine.game_id, engine.title, engine.checks_rules)
         try:
             return cls(*head, engine.scores(), engine.score_breakdown(), engine.winners(), engine.is_over(),
-                       rounds.result() if rounds is not None else None, replay=replay)
+                       rounds.result() if rounds is not None else None, replay=replay, held=holdings_of(engine))
         except Exception as exc:  # an engine bug must not lose the audit; the report tells it
             return cls(*head, failure=f"{exc.__class__.__name__}: {exc}", replay=replay)
 

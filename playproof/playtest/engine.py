@@ -236,6 +236,31 @@ class Engine(ABC):
         others = [s for p, s in scores.items() if p != player]
         return scores.get(player, 0) - (max(others) if others else 0)
 
+    def holdings(self) -> Mapping[str, Sequence[str]] | None:
+        """Return what each player holds now (the components in their tableau, court or hand), by player.
+
+        None (the default) when the engine cannot say; reports then show takers only. A declared game's
+        holdings are read from its players' own zones (playtest/holdings.py).
+        """
+        return None
+
+    def best_reachable(self, player: str) -> int | None:
+        """Return the highest final score a player can still reach from here (None: the engine cannot say).
+
+        Kingmaker moments use it where an engine gives it (insights/kingmaker.py): a player whose best
+        reachable score is below another's score now can no longer win; without it, bot playouts decide.
+        Scores must never fall for this bound to hold.
+        """
+        return None
+
+    def limits(self) -> Mapping[str, tuple[int, int]]:
+        """Return the engine's counters that have an upper limit, as (value now, limit) by name (`Ann coins`).
+
+        `playproof probe` flags a counter that reaches its limit. The default names none; a declared game's
+        counters with a `max` are read from its Counters sheet.
+        """
+        return {}
+
     def components_of(self, event: Event) -> tuple[str, ...]:
         """Return what a player's move takes (cards, tiles, actions), for balance statistics.
 

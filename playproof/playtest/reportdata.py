@@ -58,6 +58,8 @@ class SessionReport:
     """Component (or kind of move, as the engine names it) -> the seats (from 0) that took it, corrections applied."""
     questions: list[tuple[int, str, str, int, str]] = field(default_factory=list)
     """Rules questions asked at the table (`?` lines): (line, asker, rule id, line asked about, words)."""
+    held: dict[str, list[int]] | None = None
+    """Component -> the seats (from 0) holding it at the end (None when the engine cannot say what players hold)."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -113,7 +115,18 @@ def session_report(result: AuditResult) -> SessionReport:
         turn_times=turn_times(log), notes=[(e.line, e.value) for e in log if e.kind is EntryKind.NOTE],
         problems=problems, moves=sum(1 for e in events if e.kind is EventKind.MOVE),
         minutes=_minutes(log), taken=taken_of(result, events),
-        questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION])
+        questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION],
+        held=_held(result))
+
+
+def _held(result: AuditResult) -> dict[str, list[int]] | None:
+    """Return component -> the seats holding it at the end of the log (None when the engine cannot say)."""
+    held = result.engine.held if result.engine is not None and not result.engine.failure else None
+    if held is None or result.replay is None:
+        return None
+    from playproof.playtest.holdings import seats_holding
+
+    return seats_holding(held, result.replay.setup.players)
 
 
 def taken_of(result: AuditResult, events: list[Event] | None = None) -> dict[str, list[int]]:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from playproof.errors import Location, PlayproofError, Problem, Problems, Severity
 from playproof.playtest.logmodel import Log
+
+if TYPE_CHECKING:
+    from playproof.output.changes import Change
 
 CONTENT_KEY = "Content"
 NAME_KEY = "Components"
@@ -52,10 +56,15 @@ def version_warning(log: Log, project: Path | None) -> Problem | None:
                           f"{since_text(project.resolve(), played, now)}", Severity.WARNING)
 
 
+NAMED = 6
+"""The most changed components a version warning names one by one (the rest are counted)."""
+
+
 @lru_cache(maxsize=64)
 def since_text(project: Path, played: str, now: str) -> str:
-    """Return what changed from the print of `played` to now, counted (one reading per project and versions)."""
-    from playproof.output.changes import CHANGED, NEW, REMOVED, compare
+    """Return what changed from the print of `played` to now: components new, changed (field by field) and
+    removed, by name (one reading per project and versions)."""
+    from playproof.output.changes import compare
     from playproof.output.history import print_of_version, read_history
     from playproof.versions import designs
 
@@ -66,6 +75,22 @@ def since_text(project: Path, played: str, now: str) -> str:
         found = compare(printed.designs, designs(project, Problems()))
     except PlayproofError as exc:  # a damaged history or workbook: the warning says so, the audit goes on
         return f"what changed is unknown ({exc})"
-    counts = {kind: sum(1 for c in found if c.kind == kind) for kind in (NEW, CHANGED, REMOVED)}
-    said = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "no component changed"
+    said = changes_text(found) or "no component changed"
     return f"since print #{printed.number}: {said} (`playproof changes {project.name} --since {played}` lists them)"
+
+
+def changes_text(found: list[Change]) -> str:
+    """Return changes in words, by kind: `1 changed (Market/star: points 5 → 7), 1 removed (Market/moon)`."""
+    from playproof.output.changes import CHANGED, NEW, REMOVED
+
+    parts, named = [], 0
+    for kind in (NEW, CHANGED, REMOVED):
+        of_kind = [c for c in found if c.kind == kind]
+        if not of_kind:
+            continue
+        shown = of_kind[:max(0, NAMED - named)]
+        named += len(shown)
+        items = [c.design.id + (f": {', '.join(c.details())}" if c.details() else "") for c in shown]
+        more = f"; {len(of_kind) - len(shown)} more" if len(shown) < len(of_kind) else ""
+        parts.append(f"{len(of_kind)} {kind}" + (f" ({'; '.join(items)}{more})" if items else ""))
+    return ", ".join(parts)

@@ -32,13 +32,14 @@ def table_card(url: str, path: Path, title: str = "Record this playtest", note: 
     from reportlab.pdfgen.canvas import Canvas
 
     from playproof.layouts.fonts import BUNDLED, register
+    from playproof.output.metadata import stamp_canvas, titled
 
     matrix = [list(row) for row in _qr(url).matrix]
     width, height = A6
     font = "DejaVuSans"
     register(font, BUNDLED / "DejaVuSans.ttf")
     canvas = Canvas(str(path), pagesize=A6, initialFontName=font, initialFontSize=14)
-    canvas.setTitle(title)
+    stamp_canvas(canvas, titled(title, "Table card: scan to record a playtest"))
     canvas.setFont(font, 16)
     canvas.drawCentredString(width / 2, height - 40, title)
     _draw_matrix(canvas, matrix, width / 2, height / 2 + 10, 200)

@@ -133,6 +133,18 @@ def test_simulated_logs_name_their_project_relative_to_themselves(runner: CliRun
     assert audited.exit_code == 0 and "0 violation(s)" in audited.output
 
 
+def test_a_project_named_by_its_path_is_known_by_its_folder_and_its_logs_stay_in_the_logs_folder(
+        runner: CliRunner, tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLE, tmp_path / "games" / "lantern-guild")
+    result = runner.invoke(cli, ["simulate", str(tmp_path / "games" / "lantern-guild"), "--players", "2", "--games",
+                                 "2", "--logs", "sims"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("lantern-guild, as printed, 2 players")
+    assert sorted(p.name for p in (tmp_path / "sims").iterdir()) == ["lantern-guild-1.log", "lantern-guild-2.log"]
+    assert list((tmp_path / "games").glob("*.log")) == []  # not beside the project, as the typed path once made them
+    assert read_log(tmp_path / "sims" / "lantern-guild-1.log").header["Game"] == "lantern-guild"
+
+
 def test_resume_and_add_take_project_for_a_moved_session(runner: CliRunner, exported: Path, tmp_path: Path) -> None:
     started = runner.invoke(cli, ["playtest", "start", "lantern-guild", "--players", "Ann,Ben", "--project",
                                   "my-game", "--no-times"], input="")

@@ -74,7 +74,25 @@ def test_audit_warns_when_the_project_changed_since_the_session(runner: CliRunne
     line = read_log(log).header_line("Content")
     assert result.output.splitlines()[0] == (
         f"{log}:{line}: warning: played on version {played}; the project is now at version {now}: since print #1: "
-        f"1 changed (`playproof changes lantern-guild --since {played}` lists them)")
+        f"1 changed (Market/Star: points 5 → 7) (`playproof changes lantern-guild --since {played}` lists them)")
+    report = runner.invoke(cli, ["report", str(log), "-o", "r.json"])  # report says what changed, as audit does
+    assert report.exit_code == 0 and "1 changed (Market/Star: points 5 → 7)" in report.output
+
+
+def test_a_version_warning_names_what_changed_field_by_field() -> None:
+    from playproof.output.changes import compare
+    from playproof.playtest.versioncheck import changes_text
+    from playproof.versions import Design
+
+    def card(key: str, cost: str = "1", art: str = "a") -> Design:
+        return Design("Cards", key, 2, 1, {"name": key, "cost": cost}, {"art/x.png": art})
+
+    old = {d.id: d for d in [card("Knight"), card("Elf"), card("Orc")] + [card(f"C{i}") for i in range(8)]}
+    new = {d.id: d for d in [card("Knight", "4"), card("Elf", art="b"), card("Dragon")]
+           + [card(f"C{i}", "2") for i in range(8)]}
+    text = changes_text(compare(old, new))
+    assert text == ("1 new (Cards/Dragon), 10 changed (Cards/Knight: cost 1 → 4; Cards/Elf: art changed (art/x.png); "
+                    "Cards/C0: cost 1 → 2; Cards/C1: cost 1 → 2; Cards/C2: cost 1 → 2; 5 more), 1 removed")
 
 
 def test_a_version_never_printed_says_so(runner: CliRunner, tmp_path: Path) -> None:
@@ -119,6 +137,40 @@ def test_report_compares_two_versions(runner: CliRunner, tmp_path: Path) -> None
     assert "play Spark: takers won" in result.output
     html = runner.invoke(cli, ["report", *logs, "--compare", first, second, "-o", "c.html"])
     assert html.exit_code == 0 and "95 % Wilson intervals" in (tmp_path / "c.html").read_text()
+    side = json.loads((tmp_path / "c.json").read_text())["side_by_side"]
+    assert [t["key"] for t in side] == ["compare", "compare-components", "compare-holders"]
+    seat = side[0]["rows"][0]
+    assert seat["What"] == "seat 1 wins" and seat["n"] == 2 and seat["Low"] <= seat["Value"] <= seat["High"]
+
+
+def test_compare_writes_every_report_format_side_by_side(runner: CliRunner, tmp_path: Path) -> None:
+    import openpyxl
+
+    pypdfium2 = pytest.importorskip("pypdfium2")
+    simulate(runner, "v1", 1)
+    first = content_version(tmp_path / "lantern-guild")
+    raise_star(tmp_path / "lantern-guild")
+    simulate(runner, "v2", 100)
+    second = content_version(tmp_path / "lantern-guild")
+    logs = [str(p) for p in sorted((tmp_path / "v1").glob("*.log")) + sorted((tmp_path / "v2").glob("*.log"))]
+    for name in ("c.html", "c.pdf", "c.xlsx"):
+        result = runner.invoke(cli, ["report", *logs, "--compare", first, second, "-o", name])
+        assert result.exit_code == 0, result.output
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert f"0.1 ({first}) (2 sessions) beside 0.1 ({second}) (2 sessions)" in page
+    assert "Components taken, side by side" in page and "Components held at the end, side by side" in page
+    assert "seat 1 wins" in page and "Apart?" in page
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "c.pdf"))
+    text = " ".join(" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf)))
+    assert "Components taken, side by side" in text and f"Taken in {first}" in text
+    book = openpyxl.load_workbook(tmp_path / "c.xlsx")
+    assert book.sheetnames == ["Side by side", "Components side by side", "Holders side by side"]
+    rows = list(book["Side by side"].iter_rows(values_only=True))
+    assert rows[0][:6] == ("What", "First version", "Value", "Low", "High", "n")
+    seat = rows[1]
+    assert seat[0] == "seat 1 wins" and seat[1] == f"0.1 ({first})" and seat[5] == 2 and seat[3] <= seat[2] <= seat[4]
+    assert any(r[0] == "play Spark" for r in book["Components side by side"].iter_rows(values_only=True))
+    assert any(r[0] == "Spark" for r in book["Holders side by side"].iter_rows(values_only=True))
 
 
 def test_compare_with_an_unknown_version_is_one_error(runner: CliRunner, tmp_path: Path) -> None:
@@ -129,8 +181,9 @@ def test_compare_with_an_unknown_version_is_one_error(runner: CliRunner, tmp_pat
     assert (result.exit_code, result.output) == (1, f'Error: --compare "v9": no session given was played on that '
                                                     f"version (versions of these sessions: 0.1 ({version}))\n")
     assert not (tmp_path / "c.txt").exists()
-    pdf = runner.invoke(cli, ["report", *logs, "--compare", version, version, "-o", "c.pdf"])
-    assert pdf.output == 'Error: --compare writes html, json, txt, not "pdf" (choose with -o or --format)\n'
+    doc = runner.invoke(cli, ["report", *logs, "--compare", version, version, "-o", "c.docx"])
+    assert doc.output == 'Error: --compare writes html, pdf, xlsx, json, txt, not "docx" (choose with -o or --format)\n'
+    assert doc.exit_code == 1 and not (tmp_path / "c.docx").exists()
 
 
 def test_a_report_of_sessions_on_several_versions_says_so(runner: CliRunner, tmp_path: Path) -> None:

@@ -54,6 +54,20 @@ def test_a_build_writes_versions_to_the_manifest_and_is_remembered(runner: CliRu
     assert prints[0].designs["Market/Lamp"].fields["cost"] == "4"
 
 
+def test_a_library_build_without_the_print_loop_still_writes_the_versions(tmp_path: Path) -> None:
+    from playproof.output.build import build
+    from playproof.versions import content_version
+
+    shutil.copytree(EXAMPLE, tmp_path / "g")
+    result = build(tmp_path / "g", tmp_path / "out")  # no PrintLoop: nothing remembered, versions still written
+    manifest = json.loads(result.manifest.read_text()) if result.manifest else {}
+    assert manifest["content_version"] == content_version(tmp_path / "g") and manifest["version"] == "0.1"
+    assert sorted(manifest["designs"]) == ["Market/Beacon", "Market/Lamp", "Market/Star", "Market/Wick",
+                                           "Starter/Ember", "Starter/Spark"]
+    assert all(len(v) == 8 for v in manifest["designs"].values())
+    assert "reprint_since" not in manifest and not (tmp_path / "g" / HISTORY_FILE).exists()
+
+
 def test_changes_lists_new_changed_removed_and_what_to_pull(runner: CliRunner, printed: Path) -> None:
     unchanged = runner.invoke(cli, ["changes", "g"])
     assert unchanged.output.splitlines()[1] == "  no component is new, changed or removed"

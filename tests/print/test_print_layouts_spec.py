@@ -55,6 +55,30 @@ def test_named_and_custom_sizes_in_points():
     assert spec.sets["A"].bleed == pytest.approx(mm(3))
 
 
+@pytest.mark.parametrize("paper, half, quarter", [
+    ("a4", (148.5, 210.0), (105.0, 148.5)),            # A5 and A6
+    ("letter", (139.7, 215.9), (107.95, 139.7)),       # half-letter and a quarter of Letter
+])
+def test_sizes_that_follow_the_paper(paper, half, quarter):
+    text = (f'[game]\npaper = "{paper}"\n[sets.Pad]\nsize = "half-page"\nbleed = "0mm"\n'
+            '[sets.Aid]\nsize = "quarter-page"\n[sets.Poster]\nsize = "Page"\n')
+    spec, problems = spec_of(text)
+    assert not problems.items
+    sizes = {name: (round(s.width / mm(1), 2), round(s.height / mm(1), 2)) for name, s in spec.sets.items()}
+    assert sizes == {"Pad": half, "Aid": quarter, "Poster": (round(spec.paper.width / mm(1), 2),
+                                                             round(spec.paper.height / mm(1), 2))}
+
+
+def test_a_paper_size_follows_the_paper_chosen_at_build_time():
+    from playproof.layouts.spec import fit_to_paper
+
+    spec, _ = spec_of('[sets.Pad]\nsize = "half-page"\n')
+    fit_to_paper(spec.sets.values(), paper_from("letter"))
+    assert (spec.sets["Pad"].width, spec.sets["Pad"].height) == pytest.approx((mm(139.7), mm(215.9)))
+    _, problems = spec_of('[sets.Pad]\nsize = "half-pages"\n')
+    assert any("page, half-page, quarter-page" in m for m in messages(problems))
+
+
 def test_hex_by_side_and_by_width():
     spec, _ = spec_of('[sets.F]\nshape = "hex"\nside = "20mm"\n[sets.P]\nshape = "hex"\nhex = "pointy"\nwidth = "40mm"\n')
     flat, pointy = spec.sets["F"], spec.sets["P"]
@@ -136,7 +160,8 @@ def test_set_size_errors():
     _, problems = spec_of('[sets.A]\nsize = "huge"\n[sets.B]\nshape = "board"\n[sets.C]\nshape = "hex"\n'
                           '[sets.D]\nshape = "hex"\nside = "1cm"\ncells = "0,0 0,0"\n')
     assert messages(problems) == [
-        'layouts.toml: set "A": size "huge" is not poker, bridge, euro, mini-euro, mini, tarot, square or "W x H" '
+        'layouts.toml: set "A": size "huge" is not poker, bridge, euro, mini-euro, mini, tarot, square, page, half-page, '
+        'quarter-page or "W x H" '
         'like "63mm x 88mm"',
         'layouts.toml: set "B": a board needs a size like "400mm x 300mm"',
         'layouts.toml: set "C": a hex needs side = "20mm" or width = "40mm"',

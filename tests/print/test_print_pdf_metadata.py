@@ -162,3 +162,33 @@ def test_preflight_finds_what_breaks_pdfx(pdfx_files, tmp_path, spoil, expected)
         spoil(pdf)
         pdf.save(spoiled)
     assert expected in preflight(spoiled)
+
+
+def test_the_table_card_and_the_balance_report_say_what_they_are_with_real_dates(tmp_path, monkeypatch):
+    pytest.importorskip("segno")
+    from playproof.balance.pdf_balance import write_pdf
+    from playproof.web.qr import table_card
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    card = table_card("http://192.168.1.5:8765/", tmp_path / "card.pdf")
+    write_pdf([], tmp_path / "balance.pdf")
+    for path, title in ((card, "Record this playtest"), (tmp_path / "balance.pdf", "playproof balance")):
+        with pikepdf.open(path) as pdf:
+            info = pdf.docinfo
+            assert (str(info.Title), str(info.Author), str(info.Creator)) == (title, "", "playproof")
+            assert str(info.CreationDate) == str(info.ModDate) == "D:20231114221320+00'00'"
+            assert len(pdf.trailer.ID) == 2
+
+
+def test_a_playtest_report_pdf_says_what_it_is_with_real_dates(nim, tmp_path, monkeypatch):
+    from playproof.output.reports import write_reports
+    from playproof.playtest.audit import audit_file
+    from playproof.playtest.reportdata import session_report
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    log = Path(__file__).resolve().parents[1] / "data" / "playtest" / "nim-game.log"
+    path = write_reports([session_report(audit_file(log))], "pdf", tmp_path / "report.pdf")
+    with pikepdf.open(path) as pdf:
+        info = pdf.docinfo
+        assert str(info.Title).startswith("Playtest report: ") and str(info.Author) == ""
+        assert str(info.CreationDate) == "D:20231114221320+00'00'" and len(pdf.trailer.ID) == 2

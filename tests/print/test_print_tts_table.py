@@ -30,7 +30,7 @@ BY_NAME = {
     "Card": {"CardID": int, "CustomDeck": dict},
     "Bag": {"ContainedObjects": list},
     "Infinite_Bag": {"ContainedObjects": list},
-    "Custom_Token": {"CustomImage": dict},
+    "Custom_Token": {"CustomImage": dict},  # a stack of copies also has "Number": int (checked below)
     "Custom_Tile": {"CustomImage": dict},
 }
 CUSTOM_DECK = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
@@ -101,12 +101,32 @@ def test_the_format_check_catches_a_broken_object(saved):
     assert any("GUID 'deck'" in p for p in found) and any("CardID 199 outside its sheet" in p for p in found)
 
 
-def test_copies_are_counted_in_bags_not_strewn(saved):
+def test_copies_are_counted_in_stacks_not_strewn(saved):
     objects = saved["ObjectStates"]
-    assert len(objects) == 22  # 2 decks, 7 + 3 + 2 bags of tokens, 2 markers, 6 screens: not 143 loose tokens
+    assert len(objects) == 22  # 2 decks, 7 + 3 + 2 stacks of tokens, 2 markers, 6 screens: not 143 loose tokens
     goods = [o for o in objects if o["Nickname"].startswith("Goods")]
-    assert [(o["Name"], len(o["ContainedObjects"])) for o in goods] == [("Bag", 50), ("Bag", 50)]
-    assert {o["Name"] for o in goods[0]["ContainedObjects"]} == {"Custom_Token"}
+    assert [(o["Name"], o["Number"], o["CustomImage"]["CustomToken"]["Stackable"]) for o in goods] == [
+        ("Custom_Token", 50, True), ("Custom_Token", 50, True)]
+    stacks = [o for o in everything(objects) if "Number" in o]
+    assert all(isinstance(o["Number"], int) and o["Number"] >= 2 and "ContainedObjects" not in o for o in stacks)
+    markers = [o for o in objects if o["Nickname"].startswith("Marker")]
+    assert sum(o["Number"] for o in stacks) + len(markers) == 143  # every token copy, in 10 stacks and 2 lone ones
+
+
+@pytest.mark.parametrize("word, expected", [("bag", [("Bag", 50), ("Bag", 50)]),
+                                            ("Infinite", [("Infinite_Bag", 1), ("Infinite_Bag", 1)])])
+def test_the_tts_column_chooses_a_bag_or_an_endless_supply(tmp_path, word, expected):
+    project = goods_with_tts_column(tmp_path, word)
+    saved = build_tts(tmp_path / "out", "--only", "Goods", project=project)
+    assert [(o["Name"], len(o["ContainedObjects"])) for o in saved["ObjectStates"]] == expected
+
+
+def test_a_word_the_tts_column_does_not_know_is_one_located_error(tmp_path):
+    project = goods_with_tts_column(tmp_path, "stak")
+    result = CliRunner().invoke(cli, ["build", str(project), "--format", "tts", "--only", "Goods",
+                                      "-o", str(tmp_path / "out")])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert 'sheet "Goods", row 2, column "tts": "stak" is not stack, bag or infinite' in result.output
 
 
 def test_objects_lie_on_the_table_grouped_by_set(saved):
@@ -139,7 +159,8 @@ def test_guids_are_stable_across_rebuilds(saved, tmp_path):
     assert [o["GUID"] for o in everything(again["ObjectStates"])] == first
 
 
-def test_an_infinite_bag_for_a_design_whose_tts_column_says_so(tmp_path):
+def goods_with_tts_column(tmp_path: Path, word: str) -> Path:
+    """Return a copy of Seven Sisters whose Goods rows all say `word` in a new `tts` column."""
     import openpyxl
 
     project = Path(shutil.copytree(EXAMPLES / "seven-sisters", tmp_path / "seven-sisters",
@@ -148,10 +169,9 @@ def test_an_infinite_bag_for_a_design_whose_tts_column_says_so(tmp_path):
     sheet = book["Goods"]
     sheet.cell(1, sheet.max_column + 1).value = "tts"
     for row in range(2, sheet.max_row + 1):
-        sheet.cell(row, sheet.max_column).value = "infinite"
+        sheet.cell(row, sheet.max_column).value = word
     book.save(project / "components.xlsx")
-    saved = build_tts(tmp_path / "out", "--only", "Goods", project=project)
-    assert [(o["Name"], len(o["ContainedObjects"])) for o in saved["ObjectStates"]] == [("Infinite_Bag", 1)] * 2
+    return project
 
 
 def test_images_are_addressed_under_the_image_url(tmp_path):

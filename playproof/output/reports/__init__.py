@@ -116,7 +116,7 @@ def _insights(reports: list[SessionReport], bots: BotsBeside | None) -> Any:
 
     found = insights_of([record_of(r) for r in reports])
     if bots is not None:
-        groups = [(g.game, g.players, g.summary) for g in found.groups]
+        groups = [(g.game, g.players, g.summary, g.version) for g in found.groups]
         found.beside, found.beside_skipped = play_beside(groups, bots.bots, bots.games, bots.seed, bots.engine,
                                                          jobs=bots.jobs)
     return found

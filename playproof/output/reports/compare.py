@@ -6,16 +6,12 @@ moments. A session's version is its [Content] hash, shown with its [Components] 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
-from html import escape
-from pathlib import Path
 from typing import Any
 
 from playproof.balance.stats import Moments, Rate
 from playproof.errors import PlayproofError
-from playproof.output.atomic import write_text_atomic
 from playproof.playtest.audit import AuditResult
 from playproof.playtest.engine import EventKind, Status
 from playproof.playtest.replay import events_of
@@ -23,7 +19,7 @@ from playproof.playtest.reportdata import SessionReport
 from playproof.playtest.versioncheck import version_key as header_key
 from playproof.playtest.versioncheck import version_name as header_name
 
-FORMATS = ("html", "json", "txt")
+FORMATS = ("html", "pdf", "xlsx", "json", "txt")
 COMPONENTS_SHOWN = 12
 """The most components side by side in the table (all of them are in the JSON)."""
 
@@ -70,6 +66,12 @@ class VersionView:
     """Component -> how many players took it (each at most once a game)."""
     takers_won: Counter[str] = field(default_factory=Counter)
     """Component -> how many of its takers won their game."""
+    rule_sessions: Counter[str] = field(default_factory=Counter)
+    """Rule -> in how many sessions it was left broken at least once."""
+    held: Counter[str] = field(default_factory=Counter)
+    """Component -> how many players held it at the end (sessions whose engine says what players hold)."""
+    holders_won: Counter[str] = field(default_factory=Counter)
+    """Component -> how many of its holders won their game."""
 
     def component_rates(self) -> list[tuple[str, Rate, Rate]]:
         """Return per component: its take rate (games it was taken in) and its takers' win rate, both with
@@ -77,14 +79,21 @@ class VersionView:
         return [(c, Rate(n, self.sessions), Rate(self.takers_won[c], self.takers[c])) for c, n in
                 self.taken.most_common()]
 
+    def holder_rates(self) -> list[tuple[str, Rate]]:
+        """Return per component held at the end: its holders' win rate with its interval, most held first."""
+        return [(c, Rate(self.holders_won[c], n)) for c, n in self.held.most_common()]
+
     def to_dict(self) -> dict[str, Any]:
         """Return the view as JSON-ready data."""
         return {"version": self.version, "sessions": self.sessions,
                 "seat_win_rates": [{"seat": i, **r.to_dict()} for i, r in enumerate(self.seats, start=1)],
                 "scores": self.scores.to_dict(), "moves": self.moves.to_dict(), "minutes": self.minutes.to_dict(),
                 "violations_per_rule": {rule: n for rule, n in sorted(self.rules.items())},
+                "sessions_with_violations_per_rule": {rule: Rate(n, self.sessions).to_dict()
+                                                      for rule, n in sorted(self.rule_sessions.items())},
                 "components": [{"component": c, "take_rate": t.to_dict(), "takers_win_rate": w.to_dict()}
-                               for c, t, w in self.component_rates()]}
+                               for c, t, w in self.component_rates()],
+                "holders": [{"component": c, "holders_win_rate": w.to_dict()} for c, w in self.holder_rates()]}
 
 
 Takes = dict[str, set[str]]
@@ -120,7 +129,10 @@ def view_of(name: str, reports: list[SessionReport], takes: list[Takes] | None =
         view.moves.add(report.moves)
         if report.minutes is not None:
             view.minutes.add(report.minutes)
-        view.rules.update(f.rule for f in report.violations if f.status is Status.VIOLATION and not f.corrected_by)
+        broken = [f.rule for f in report.violations if f.status is Status.VIOLATION and not f.corrected_by]
+        view.rules.update(broken)
+        view.rule_sessions.update(set(broken))
+        _add_holders(view, report)
     view.seats = [Rate(w, g) for w, g in zip(wins, games)]
     return view
 
@@ -131,6 +143,14 @@ def _add_takes(view: VersionView, report: SessionReport, taken: Takes) -> None:
         view.taken[component] += 1
         view.takers[component] += len(players)
         view.takers_won[component] += sum(1 for p in players if report.over and p in report.winners)
+
+
+def _add_holders(view: VersionView, report: SessionReport) -> None:
+    """Count one game's holders at the end and the holders who won (nothing when the engine cannot say)."""
+    for component, seats in (report.held or {}).items():
+        players = [report.players[s] for s in seats if s < len(report.players)]
+        view.held[component] += len(players)
+        view.holders_won[component] += sum(1 for p in players if report.over and p in report.winners)
 
 
 def compare(reports: list[SessionReport], first: str, second: str,
@@ -151,67 +171,3 @@ def _side(paired: list[tuple[SessionReport, Takes]], wanted: str) -> VersionView
     reports = [r for r, _ in chosen]
     name = version_name(reports[0]) if len({version_key(r) for r in reports}) == 1 else wanted
     return view_of(name, reports, [t for _, t in chosen])
-
-
-def _moments(m: Moments, digits: int = 1) -> str:
-    """Return `mean ± sd (min-max)`, or `-` with no values."""
-    if not m.n:
-        return "-"
-    return f"{m.mean:.{digits}f} ± {m.sd:.{digits}f} ({m.low:g}-{m.high:g})"
-
-
-def rows(a: VersionView, b: VersionView) -> list[tuple[str, str, str]]:
-    """Return the comparison as (what, first version, second version) rows."""
-    table = [("version", a.version, b.version), ("sessions", str(a.sessions), str(b.sessions))]
-    for seat in range(max(len(a.seats), len(b.seats))):
-        table.append((f"seat {seat + 1} wins", *(v.seats[seat].text() if seat < len(v.seats) else "-"
-                                                 for v in (a, b))))
-    table += [("score (mean ± sd, range)", _moments(a.scores), _moments(b.scores)),
-              ("moves per game", _moments(a.moves), _moments(b.moves)),
-              ("minutes per game", _moments(a.minutes), _moments(b.minutes))]
-    for rule in sorted(set(a.rules) | set(b.rules), key=lambda r: (-a.rules[r] - b.rules[r], r)):
-        table.append((f"violations of {rule} per session", f"{a.rules[rule] / a.sessions:.2f}",
-                      f"{b.rules[rule] / b.sessions:.2f}"))
-    return table + component_rows(a, b)
-
-
-def component_rows(a: VersionView, b: VersionView, most: int = COMPONENTS_SHOWN) -> list[tuple[str, str, str]]:
-    """Return, for the components most taken in either version, the take rate and the takers' win rate."""
-    rates = [{c: (t, w) for c, t, w in v.component_rates()} for v in (a, b)]
-    names = sorted(set(rates[0]) | set(rates[1]), key=lambda c: (-a.taken[c] - b.taken[c], c))[:most]
-    table = []
-    for name in names:
-        table.append((f"{name}: taken in", *(r[name][0].text() if name in r else "-" for r in rates)))
-        table.append((f"{name}: takers won", *(r[name][1].text() if name in r else "-" for r in rates)))
-    return table
-
-
-def text_lines(a: VersionView, b: VersionView) -> list[str]:
-    """Return the comparison as aligned text lines."""
-    table = rows(a, b)
-    widths = [max(len(row[i]) for row in table) for i in range(3)]
-    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in table]
-
-
-def html_page(a: VersionView, b: VersionView) -> str:
-    """Return the comparison as a small self-contained HTML page (every value escaped)."""
-    body = "".join(f"<tr><th>{escape(w)}</th><td>{escape(x)}</td><td>{escape(y)}</td></tr>"
-                   for w, x, y in rows(a, b)[1:])
-    title = f"{a.version} against {b.version}"
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title></head>'
-            f"<body><h1>{escape(title)}</h1><table><tr><th></th><th>{escape(a.version)}</th>"
-            f"<th>{escape(b.version)}</th></tr>{body}</table>"
-            "<p>Win rates with 95 % Wilson intervals; a small sample is marked.</p></body></html>\n")
-
-
-def write_comparison(a: VersionView, b: VersionView, path: Path, fmt: str | None = None) -> Path:
-    """Write the comparison as html, json or txt (by the extension when no format is named)."""
-    chosen = (fmt or path.suffix.lstrip(".") or "html").lower()
-    if chosen not in FORMATS:
-        raise PlayproofError(f'--compare writes {", ".join(FORMATS)}, not "{chosen}" (choose with -o or --format)')
-    if chosen == "json":
-        text = json.dumps({"compare": [a.to_dict(), b.to_dict()]}, indent=2, ensure_ascii=False) + "\n"
-    else:
-        text = html_page(a, b) if chosen == "html" else "\n".join(text_lines(a, b)) + "\n"
-    write_text_atomic(path, text)
-    return path

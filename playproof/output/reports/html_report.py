@@ -6,7 +6,7 @@ import re
 from html import escape
 from pathlib import Path
 from statistics import mean
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from reportlab.graphics.shapes import Drawing
 
@@ -15,6 +15,9 @@ from playproof.output.reports import charts
 from playproof.playtest.audit import Finding
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
+
+if TYPE_CHECKING:
+    from playproof.output.reports.insight_tables import InsightTable
 
 CSS = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;color:#222;margin:0;background:#f4f2ee;line-height:1.4}
@@ -78,6 +81,24 @@ def render_page(reports: list[SessionReport], agg: Aggregate | None) -> str:
             f"<style>{CSS}</style></head><body><main>\n" + "\n".join(body) + "\n</main></body></html>\n")
 
 
+def tables_page(title: str, tables: list[InsightTable]) -> str:
+    """Return a page of report tables alone (two versions side by side), in the report's own style."""
+    body = "".join(_insight_table(t) for t in tables)
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><title>{e(title)}</title>"
+            f"<style>{CSS}</style></head><body><main>\n<h1>{e(title)}</h1><section class=\"card\">{body}</section>"
+            "\n</main></body></html>\n")
+
+
+def _insight_table(table: InsightTable) -> str:
+    """Return one report table: its title (with a `top 25 of 40` label when cut), its note, its rows."""
+    rows, cut = table.shown()
+    label = f' <span class="badge">{e(cut)}</span>' if cut else ""
+    return (f"<h3>{e(table.title)}{label}</h3><p class=\"meta\">{e(table.note)}</p>"
+            + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric),
+                     wide=table.wide))
+
+
 def _table(head: list[str], rows: Iterable[list[str]], numeric: set[int] = frozenset(),
            cls: list[str] | None = None, wide: frozenset[int] = frozenset()) -> str:
     """Return a table; cells are already-escaped HTML (`wide` columns hold sentences: never squeezed narrow)."""
@@ -126,12 +147,7 @@ def _insights(agg: Aggregate) -> str:
     from playproof.output.reports.insight_tables import insight_tables
 
     parts = ['<section class="card"><h2>What the playtests revealed</h2>']
-    for table in insight_tables(agg.insights):
-        rows, cut = table.shown()
-        label = f' <span class="badge">{e(cut)}</span>' if cut else ""
-        parts.append(f"<h3>{e(table.title)}{label}</h3><p class=\"meta\">{e(table.note)}</p>"
-                     + _table([e(h) for h in table.head], ([e(c) for c in row] for row in rows), set(table.numeric),
-                              wide=table.wide))
+    parts += [_insight_table(table) for table in insight_tables(agg.insights)]
     return "".join(parts) + "</section>"
 
 

@@ -30,6 +30,12 @@ class InsightTable:
     """The XLSX sheet its raw values go to (tables of several groups share one)."""
     sheet_head: list[str] = field(default_factory=list)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the table as JSON-ready data: its title, note, and every row's raw values under its sheet header."""
+        head = self.sheet_head or self.head
+        return {"key": self.key, "title": self.title, "note": self.note,
+                "rows": [dict(zip(head, values)) for values in self.values]}
+
     def shown(self, limit: int = TOP_ROWS) -> tuple[list[list[str]], str]:
         """Return the rows a page shows and, when cut, a `top 25 of 140` label."""
         if len(self.rows) <= limit:
@@ -37,7 +43,7 @@ class InsightTable:
         return self.rows[:limit], f"top {limit} of {len(self.rows)} (every row in the XLSX and JSON reports)"
 
 
-def _pct(rate: Rate) -> str:
+def pct(rate: Rate) -> str:
     """Return a rate as `41.0 % [38.0, 44.1]` (a sample under 30 marked `(n=12)`)."""
     low, high = rate.interval
     small = f" (n={rate.trials})" if rate.small else ""
@@ -47,33 +53,67 @@ def _pct(rate: Rate) -> str:
 def seat_table(group: Group) -> InsightTable:
     """Return the seats of a group: win rate with interval, mean score, and whether it is told from even."""
     rate, even = group.summary.first_player_advantage()
-    table = InsightTable(f"seats-{group.game}-{group.players}", f"Seats: {group.title()}",
+    table = InsightTable(f"seats-{group.key()}", f"Seats: {group.title()}",
                          f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
                          f"{rate.advice(even).text()}. A shared win counts as a share; (n=12): a small sample.",
                          ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({0, 2}),
-                         sheet="Seats (finished games)", sheet_head=["Game", "Players", "Seat", "Win rate", "Low",
-                                                                     "High", "Games", "Mean score", "Told from even?"])
+                         sheet="Seats (finished games)",
+                         sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games",
+                                     "Mean score", "Told from even?"])
     for seat, rate, advice, score in group.seat_rows():
         low, high = rate.interval
-        table.rows.append([str(seat), _pct(rate), f"{score:.1f}", advice])
-        table.values.append([group.game, group.players, seat, rate.value, low, high, rate.trials, score, advice])
+        table.rows.append([str(seat), pct(rate), f"{score:.1f}", advice])
+        table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score,
+                             advice])
     return table
 
 
 def component_table(group: Group) -> InsightTable:
     """Return the components of a group: how often taken, and how often their takers won."""
-    table = InsightTable(f"components-{group.game}-{group.players}", f"Components: {group.title()}",
+    table = InsightTable(f"components-{group.key()}", f"Components: {group.title()}",
                          "Take rate: of every seat in every finished game. Win rate of takers is biased: players take "
                          "what is good in positions that were winning anyway (see docs/insights.md).",
                          ["Component", "Taken", "Take rate", "Win rate of takers [95 %]", "Told from even?"],
                          numeric=frozenset({1}), sheet="Components",
-                         sheet_head=["Game", "Players", "Component", "Taken", "Take rate", "Takers' win rate", "Low",
-                                     "High", "Told from even?"])
+                         sheet_head=["Game", "Players", "Version", "Component", "Taken", "Take rate",
+                                     "Takers' win rate", "Low", "High", "Told from even?"])
     for name, times, take, rate, advice in group.component_rows():
         low, high = rate.interval
-        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", _pct(rate), advice])
-        table.values.append([group.game, group.players, name, times, take.value, rate.value, low, high, advice])
+        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", pct(rate), advice])
+        table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high,
+                             advice])
     return table
+
+
+def holder_table(group: Group) -> InsightTable | None:
+    """Return the components held at the games' end: how often held, and how often their holders won (None when
+    no engine said what its players held)."""
+    summary = group.summary
+    if not summary.held:
+        return None
+    unknown = summary.games - summary.holding_games
+    table = InsightTable(f"holders-{group.key()}", f"Components held at the end: {group.title()}",
+                         f"Hold rate: of every seat in the {summary.holding_games} finished game(s) whose referee said "
+                         "what each player held at the end" + (f" ({unknown} other(s) left out)" if unknown else "")
+                         + ". A holder kept the component to the end (a taker may have lost or spent it); holders' "
+                         "win rate has the takers' bias (see docs/insights.md).",
+                         ["Component", "Held", "Hold rate", "Win rate of holders [95 %]", "Told from even?"],
+                         numeric=frozenset({1}), sheet="Holders",
+                         sheet_head=["Game", "Players", "Version", "Component", "Held", "Hold rate",
+                                     "Holders' win rate", "Low", "High", "Told from even?"])
+    for name, times, hold, rate, advice in group.holder_rows():
+        low, high = rate.interval
+        table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", pct(rate), advice])
+        table.values.append([group.game, group.players, group.version, name, times, hold.value, rate.value, low, high,
+                             advice])
+    return table
+
+
+def group_tables(group: Group) -> list[InsightTable]:
+    """Return a group's tables: seats, components taken, components held at the end, arc (those it has)."""
+    found = [seat_table(group), component_table(group) if group.summary.taken else None, holder_table(group),
+             arc_table(group)]
+    return [t for t in found if t is not None]
 
 
 def arc_table(group: Group) -> InsightTable | None:
@@ -81,13 +121,13 @@ def arc_table(group: Group) -> InsightTable | None:
     lines = group.summary.arc.lines(group.players)
     if not lines:
         return None
-    table = InsightTable(f"arc-{group.game}-{group.players}", f"Arc of the game: {group.title()}",
+    table = InsightTable(f"arc-{group.key()}", f"Arc of the game: {group.title()}",
                          f"From the scores at the end of each round of {group.summary.arc.games} finished game(s).",
                          ["Measure", "Value", "How to read it"], sheet="Arc of the game", wide=frozenset({1, 2}),
-                         sheet_head=["Game", "Players", "Measure", "Value", "How to read it"])
+                         sheet_head=["Game", "Players", "Version", "Measure", "Value", "How to read it"])
     for measure, value, how in lines:
         table.rows.append([measure, value, how])
-        table.values.append([group.game, group.players, measure, value, how])
+        table.values.append([group.game, group.players, group.version, measure, value, how])
     return table
 
 
@@ -113,13 +153,15 @@ def kingmaker_table(ins: Insights) -> InsightTable | None:
     if ins.kingmakers is None:
         return None
     table = InsightTable("kingmakers", f"Kingmaker moments ({len(ins.kingmakers)})",
-                         "In each finished session's last round, every move of a player was played out by bots: a "
-                         "player who won no playout but whose moves lead to different winners decided who won. "
-                         "Playouts are evidence, not proof.", ["Session", "Moment"], wide=frozenset({1}),
-                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment"])
+                         "In each finished session's last round, a player who can no longer win but whose moves lead "
+                         "to different winners decided who won. Found by the referee's own evaluation where the engine "
+                         "gives one (the best score each player can still reach: proof), else by bots playing each "
+                         "move out (evidence, not proof).", ["Session", "Moment", "Found by"], wide=frozenset({1}),
+                         sheet="Kingmaker moments", sheet_head=["Session", "Player", "Move", "Moment", "Found by"])
     for name, moment in ins.kingmakers:
-        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text()])
-        table.values.append([name, moment.player, moment.move_number, moment.text()])
+        how = "the referee" if moment.how == "referee" else "bot playouts"
+        table.rows.append([name.replace("\\", "/").rsplit("/", 1)[-1], moment.text(), how])
+        table.values.append([name, moment.player, moment.move_number, moment.text(), how])
     return table
 
 
@@ -175,7 +217,7 @@ def unfinished_table(ins: Insights) -> InsightTable | None:
     return table
 
 
-BESIDE_HEAD = ["Game", "Players", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
+BESIDE_HEAD = ["Game", "Players", "Version", "Bots", "What", "Humans", "Bots' value", "Disagree", "Flag"]
 
 
 def beside_table(found: Beside) -> InsightTable:
@@ -184,14 +226,15 @@ def beside_table(found: Beside) -> InsightTable:
     note = (f"{found.humans.games} finished human game(s) beside {found.machines.games} games of bots "
             f"{found.bots} playing the workbook as it is now. Disagree: the 95 % intervals do not overlap"
             + (": " + "; ".join(flags[:5]) + "." if flags else ": none here."))
-    table = InsightTable(f"beside-{found.game}-{found.players}",
-                         f"Humans beside bots: {found.game}, {found.players} players", note,
+    version = f", humans on version {found.version}" if found.version else ""
+    key = "-".join(p for p in (found.game, str(found.players), found.version.rsplit(" (", 1)[-1].rstrip(")")) if p)
+    table = InsightTable(f"beside-{key}", f"Humans beside bots: {found.game}, {found.players} players{version}", note,
                          ["What", "Humans [95 %]", "Bots [95 %]", "Disagree?"], sheet="Humans beside bots",
                          sheet_head=BESIDE_HEAD)
     for row in sorted(found.rows, key=lambda r: not r.apart):
         table.rows.append([row.what, row.human, row.bots, "yes" if row.apart else ""])
-        table.values.append([found.game, found.players, found.bots, row.what, row.human, row.bots, row.apart,
-                             row.flag])
+        table.values.append([found.game, found.players, found.version, found.bots, row.what, row.human, row.bots,
+                             row.apart, row.flag])
     return table
 
 
@@ -203,7 +246,7 @@ def skipped_table(ins: Insights) -> InsightTable | None:
                          ["Why"], wide=frozenset({0}), sheet="Humans beside bots", sheet_head=BESIDE_HEAD)
     for why in ins.beside_skipped:
         table.rows.append([why])
-        table.values.append(["", "", "", "not played", "", "", False, why])
+        table.values.append(["", "", "", "", "not played", "", "", False, why])
     return table
 
 
@@ -211,7 +254,7 @@ def insight_tables(ins: Insights) -> list[InsightTable]:
     """Return every table of the insights, in reading order."""
     tables: list[InsightTable | None] = []
     for group in ins.groups:
-        tables += [seat_table(group), component_table(group) if group.summary.taken else None, arc_table(group)]
+        tables += group_tables(group)
     tables += [beside_table(b) for b in ins.beside] + [skipped_table(ins)]
     tables += [arcs_table(ins), kingmaker_table(ins), unfinished_table(ins), friction_table(ins), pace_table(ins)]
     return [t for t in tables if t is not None]

@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
+from playproof.output.metadata import stamp_canvas, titled
 from playproof.output.reports import ReportFormat, charts, compact_note, detailed
 from playproof.playtest.engine import Status
 from playproof.playtest.reportdata import Aggregate, SessionReport, display_name
@@ -68,9 +69,24 @@ class PdfReport(ReportFormat):
             story += ([PageBreak()] if index else []) + _session(report, full)
             story += _timeline(report) if full else [p(compact_note(report, len(reports)), SMALL)]
         doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
-                                topMargin=16 * mm, bottomMargin=16 * mm, title=f"Playtest report: {title}",
-                                author="playproof", initialFontName=charts.FONT)  # no unembedded Helvetica
-        doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
+                                topMargin=16 * mm, bottomMargin=16 * mm,
+                                initialFontName=charts.FONT)  # no unembedded Helvetica
+        info = titled(f"Playtest report: {title}", "Playtest report")
+
+        def first_page(canvas: Any, page_doc: Any) -> None:
+            stamp_canvas(canvas, info)  # title, dates (SOURCE_DATE_EPOCH when set) and id, as every PDF
+            _footer(canvas, page_doc)
+
+        doc.build(story, onFirstPage=first_page, onLaterPages=_footer)
+
+
+def write_tables(title: str, tables: list[InsightTable], path: Path) -> None:
+    """Write report tables alone (two versions side by side) as an A4 PDF in the report's own style."""
+    charts.register_fonts()
+    story = [p(title, H1)] + insight_flowables(tables)
+    doc = SimpleDocTemplate(str(path), pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
+                            bottomMargin=16 * mm, title=title, author="playproof", initialFontName=charts.FONT)
+    doc.build(story, onFirstPage=_footer, onLaterPages=_footer)
 
 
 def _footer(canvas: Any, doc: Any) -> None:
@@ -159,12 +175,23 @@ def _widths(head: list[str], rows: list[list[str]]) -> list[float]:
     fixed = {i: w for i, w in enumerate(natural) if w <= WIDTH / 3}
     rest = WIDTH - sum(fixed.values())
     flexible = {i: w for i, w in enumerate(natural) if i not in fixed}
-    if rest <= 0 or (flexible and rest < 0.25 * WIDTH):  # too many columns: share the page by natural width
-        return [w / sum(natural) for w in natural]
+    if rest <= 0 or (flexible and rest < 0.25 * WIDTH):  # too many columns: share the page by natural width,
+        return _squeezed(natural)  # the narrow ones (a name, a yes) kept whole
     if not flexible:  # every column fits: the spare width is shared alike
         return [(w + rest / len(natural)) / WIDTH for w in natural]
     share = {i: rest * w / sum(flexible.values()) for i, w in flexible.items()}
     return [fixed.get(i, share.get(i, 0.0)) / WIDTH for i in range(len(head))]
+
+
+def _squeezed(natural: list[float]) -> list[float]:
+    """Return shares of the page for columns too wide together: a column needing under a sixth of the page keeps its
+    natural width (a head like `Component` stays one word), the others share the rest by their natural width."""
+    narrow = {i: w for i, w in enumerate(natural) if w <= WIDTH / 6}
+    wide = sum(w for i, w in enumerate(natural) if i not in narrow)
+    left = WIDTH - sum(narrow.values())
+    if not narrow or not wide or left < 0.4 * WIDTH:
+        return [w / sum(natural) for w in natural]
+    return [(narrow[i] if i in narrow else left * w / wide) / WIDTH for i, w in enumerate(natural)]
 
 
 def _session(report: SessionReport, full: bool = True) -> list[Flowable]:

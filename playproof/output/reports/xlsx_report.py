@@ -23,21 +23,27 @@ class XlsxReport(ReportFormat):
     title = "Excel workbook"
 
     def write(self, reports: list[SessionReport], agg: Aggregate | None, path: Path) -> None:
-        """Write the workbook, streaming each sheet's rows once (openpyxl's write-only mode: linear in rows)."""
-        import openpyxl  # imported lazily: it costs ~0.3 s of start-up
+        """Write the workbook (see write_book)."""
+        write_book(_sheets(reports, agg), path)
 
-        book = openpyxl.Workbook(write_only=True)
-        for title, head, rows in _sheets(reports, agg):
-            sheet = book.create_sheet(title)
-            sheet.freeze_panes = "A2"
-            for index, name in enumerate(head, start=1):
-                sheet.column_dimensions[_letter(index)].width = max(10, min(60, len(name) + 6))
-            sheet.append([_bold(sheet, name) for name in head])
-            for row in rows:
-                sheet.append([_as_typed(sheet, _printable(v)) for v in row])
-        buffer = io.BytesIO()  # built in memory: a full disk then fails one plain write, not inside zipfile
-        book.save(buffer)
-        path.write_bytes(buffer.getvalue())
+
+def write_book(sheets: Iterable[tuple[str, list[str], list[Row]]], path: Path) -> None:
+    """Write (title, header, rows) sheets as a workbook, streaming each sheet's rows once (openpyxl's write-only
+    mode: linear in rows)."""
+    import openpyxl  # imported lazily: it costs ~0.3 s of start-up
+
+    book = openpyxl.Workbook(write_only=True)
+    for title, head, rows in sheets:
+        sheet = book.create_sheet(title)
+        sheet.freeze_panes = "A2"
+        for index, name in enumerate(head, start=1):
+            sheet.column_dimensions[_letter(index)].width = max(10, min(60, len(name) + 6))
+        sheet.append([_bold(sheet, name) for name in head])
+        for row in rows:
+            sheet.append([_as_typed(sheet, _printable(v)) for v in row])
+    buffer = io.BytesIO()  # built in memory: a full disk then fails one plain write, not inside zipfile
+    book.save(buffer)
+    path.write_bytes(buffer.getvalue())
 
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")

@@ -109,6 +109,13 @@ class WhoWillReign(Engine):
         state, catalogue = self.game.state, self.game.catalogue
         return {s.name: crowns_breakdown(s, state, catalogue) for s in state.sisters}
 
+    def holdings(self) -> dict[str, list[str]]:
+        """Return each sister's court cards, the guests at her court and her banner (for holders' win rates)."""
+        cards, banners = self.game.catalogue.cards, self.game.catalogue.banners
+        named = {**{k: c.name for k, c in cards.items()}, **{k: b.name for k, b in banners.items()}}
+        return {s.name: [named.get(key, key) for key in (*s.court, *s.guests, *([s.banner] if s.banner else []))]
+                for s in self.game.state.sisters}
+
     def round_label(self) -> str:
         """Return the current round."""
         return f"Round {self.game.state.round}"
