@@ -444,6 +444,14 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
     notes: list[str] = []
+
+    def sheets_manifest() -> None:
+        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
+                for job in jobs}
+        document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
+        versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
+        write_manifest(manifest_path, {**document, **versions}, plan_)
+
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
         if options.format == "svg":
             from playproof.output.svg import write_svgs
@@ -458,14 +466,10 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
         else:
             processes = options.jobs if scenes is SceneCache else 1  # --watch keeps its scenes in this process
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
-                                  options.pdfx, loop, processes, notes)]
+                                  options.pdfx, loop, processes, notes, sheets_manifest)]
         problems.raise_if_errors()
-        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
-                for job in jobs}
-        if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
-            document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
-            versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
-            write_manifest(manifest_path, {**document, **versions}, plan_)
+        if options.format != "pdf" and manifest_path not in outputs:  # print-on-demand's own manifest: images
+            sheets_manifest()
         if loop is not None:  # the print history is replaced with the outputs, or not at all
             loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
@@ -476,9 +480,10 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
                progress: Progress | None, pdfx: bool = False, loop: PrintLoop | None = None, jobs: int = 1,
-               notes: list[str] | None = None) -> Path:
+               notes: list[str] | None = None, meanwhile: Callable[[], None] | None = None) -> Path:
     """Render the plan to target atomically (on `jobs` processes, see parallel.py); nothing is left behind when
     composing found errors. A note says why a build drew on fewer processes than asked, where the user can change it.
+    `meanwhile` (the manifest) is done once: while the workers draw, or after the PDF is written.
     """
     from playproof.output.parallel import PageRun, draw_pages, workers_for, write_parallel
     from playproof.output.pdf import PdfWriter
@@ -504,7 +509,7 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
         notes.append(note)
     with atomic_path(target) as temporary:
         if workers > 1:
-            write_parallel(run, temporary, workers, info.document_id, problems, progress)
+            write_parallel(run, temporary, workers, info.document_id, problems, progress, meanwhile)
         else:
             draw_pages(run, temporary, range(len(plan_.pages)), progress)
         problems.raise_if_errors()
@@ -512,6 +517,8 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
             from playproof.output.pdfx import make_pdfx
 
             make_pdfx(temporary, info)
+    if meanwhile is not None and workers == 1:
+        meanwhile()
     return target
 
 

@@ -137,8 +137,8 @@ class Worker(Record):
 
 
 def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, problems: Problems,
-                   progress: Progress | None = None) -> None:
-    """Draw the run's pages on `workers` processes and join them into target.
+                   progress: Progress | None = None, meanwhile: Callable[[], None] | None = None) -> None:
+    """Draw the run's pages on `workers` processes and join them into target; do `meanwhile` while they draw.
 
     The workers' problems are added to `problems` in page order (a problem found by several workers
     once); when any is an error, nothing is joined (the build reports them). A worker's exception is
@@ -155,6 +155,8 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
             started.append(_start(context, run, parts / f"{slot:03d}.pdf", pages, slot, done, problems))
         import pikepdf  # noqa: F401 (imported for join.join while the workers draw)
 
+        if meanwhile is not None:
+            meanwhile()  # progress and stop signals are looked at again after it
         _collect(started, done, len(run.pages), progress)
         _merge(started, early, problems)
         if not problems.errors:

@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,36 @@ def test_pages_outline_and_metadata_match_one_process(tmp_path: Path, split: Non
     several = built(EXAMPLES / "seven-sisters", tmp_path / "several", jobs=jobs, **options)
     same_document(one, several)
     assert len(structure(one)["outline"]) >= 5  # a bookmark per set (and the calibration sheet)
-    assert [p.name for p in (tmp_path / "several").iterdir()] == [p.name for p in (tmp_path / "one").iterdir()]
+    manifests = [(tmp_path / side / "seven-sisters.manifest.json").read_text() for side in ("one", "several")]
+    assert manifests[0] == manifests[1]
+    assert sorted(p.name for p in (tmp_path / "several").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one").iterdir())
+
+
+def test_the_manifest_is_written_while_the_workers_draw(tmp_path: Path, split: None,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from playproof.output import build as build_module
+
+    written, drawing = build_module.write_manifest, []
+
+    def write_manifest(*args: Any) -> None:
+        drawing.append(len(multiprocessing.active_children()))
+        written(*args)
+
+    monkeypatch.setattr(build_module, "write_manifest", write_manifest)
+    drawn = PdfWriter.page
+
+    def slowly(self: PdfWriter, *args: Any) -> None:  # each worker draws for seconds, whatever the machine's load
+        time.sleep(0.2)
+        drawn(self, *args)
+
+    monkeypatch.setattr(PdfWriter, "page", slowly)
+    build(EXAMPLES / "four-sisters", tmp_path / "several", BuildOptions(jobs=2))
+    monkeypatch.setattr(PdfWriter, "page", drawn)
+    build(EXAMPLES / "four-sisters", tmp_path / "one", BuildOptions(jobs=1))
+    assert drawing == [2, 0]
 
 
 def test_the_same_jobs_give_the_same_bytes(tmp_path: Path, split: None) -> None:
