@@ -144,13 +144,13 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
     once); when any is an error, nothing is joined (the build reports them). A worker's exception is
     raised here once, naming its pages; the first in page order wins.
     """
-    early = compose_shared(run, problems)
     context = multiprocessing.get_context("fork")
     chunks = ranges(run.pages, workers)
     done = context.RawArray("q", len(chunks))  # pages drawn by each worker, in memory they share
     parts = Path(tempfile.mkdtemp(prefix=f".{target.name[:200]}.", suffix=".parts", dir=target.parent))
     started: list[Worker] = []
     try:
+        early = prepare(run, problems, parts / "first.pdf")
         for slot, pages in enumerate(chunks):
             started.append(_start(context, run, parts / f"{slot:03d}.pdf", pages, slot, done, problems))
         import pikepdf  # noqa: F401 (imported for join.join while the workers draw)
@@ -166,25 +166,29 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
         shutil.rmtree(parts, ignore_errors=True)
 
 
-def compose_shared(run: PageRun, problems: Problems) -> list[tuple[int, Problem]]:
-    """Compose, before the workers are forked, each scene a set's rows share, for the slot a single process
-    composes it for (the first): every worker draws that very scene, and its problems are found once.
+def prepare(run: PageRun, problems: Problems, scratch: Path) -> list[tuple[int, Problem]]:
+    """Do here, before the workers are forked, what each of them would otherwise do again.
 
-    Return those problems with the index of their page; they are taken out of `problems` (_merge puts
-    every problem in page order).
+    The first page is drawn into a writer that is never saved, so what drawing loads when first asked
+    (SVG renderers, images, fonts; 0.1 s a worker on a deck with an SVG icon) is loaded once. Each scene a
+    set's rows share is composed for the slot a single process composes it for (the first), so every
+    worker draws that very scene and its problems are found once. Return the problems found, with the
+    index of their page; they are taken out of `problems` (_merge puts every problem in page order).
     """
-    if run.scenes is None or run.shared is None:
-        return []
-    known, seen, found = len(problems.items), set(), []
-    for index, page in enumerate(run.pages):
-        slots = (page.slots[0],) if isinstance(page.slots, SlotRun) and len(page.slots) else page.slots
-        for slot in slots:  # a grid page's slots are all of one set and side
-            key = (slot.copy.set, slot.side)
-            if key not in seen and run.shared(slot):
-                seen.add(key)
-                before = len(problems.items)
-                run.scenes(slot)
-                found += [(index, problem) for problem in problems.items[before:]]
+    known = len(problems.items)
+    run.draw(run.writer(scratch), 0)
+    found = [(0, problem) for problem in problems.items[known:]]
+    if run.scenes is not None and run.shared is not None:
+        seen: set[tuple[str, str]] = set()
+        for index, page in enumerate(run.pages):
+            slots = (page.slots[0],) if isinstance(page.slots, SlotRun) and len(page.slots) else page.slots
+            for slot in slots:  # a grid page's slots are all of one set and side
+                key = (slot.copy.set, slot.side)
+                if key not in seen and run.shared(slot):
+                    seen.add(key)
+                    before = len(problems.items)
+                    run.scenes(slot)
+                    found += [(index, problem) for problem in problems.items[before:]]
     del problems.items[known:]
     return found
 
