@@ -104,7 +104,7 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("--vision", type=click.Choice(["deutan", "protan", "tritan", "all"]),
               help="--format proof: the colour vision to show every design as (default all).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes drawing a PDF's pages (default: the cores available; a build of under 200 pages "
+              help="Processes drawing a PDF's pages (default: the cores available; a build of under 300 pages "
               "uses one).")
 @reprint_options
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,

@@ -28,9 +28,10 @@ from playproof.output import join
 from playproof.output.pdf import PdfWriter, outline_titles
 from playproof.records import Record
 
-MIN_PAGES_PER_WORKER = 100
-"""A worker is started for every 100 pages at most: below that, starting it and joining its part cost about
-what it saves (benchmarks/bench_build_jobs.py; see benchmarks/RESULTS.md)."""
+MIN_PAGES_PER_WORKER = 150
+"""A worker is started for every 150 pages at most. Two workers cost 0.13-0.15 s of CPU more than one process
+(forking, the join, pikepdf's import) and, on free cores, save nothing at 100 pages, 14 % at 200 and 25 % at
+400 (benchmarks/bench_build_jobs.py; benchmarks/RESULTS.md): from 300 pages they save a fifth or more."""
 POLL_SECONDS = 0.1
 """How often the build looks at its workers' progress and at stop signals while they draw."""
 Progress = Callable[[int, int], None]
