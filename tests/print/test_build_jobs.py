@@ -200,6 +200,24 @@ def test_watch_rebuilds_draw_on_one_process(tmp_path: Path, split: None, monkeyp
     assert build(EXAMPLES / "four-sisters", tmp_path, BuildOptions(jobs=2), scenes=KeptScenes).pages > 1
 
 
+def test_a_shared_side_is_composed_once_however_many_designs(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from playproof.output.build import SceneCache
+
+    monkeypatch.setattr(SceneCache, "LIMIT", 8)  # the cache is emptied many times over 40 designs
+    composed: list[tuple[str, int, str]] = []
+    compose = SceneCache._compose
+
+    def counted(self: SceneCache, slot: Any) -> Any:
+        composed.append((slot.copy.set, slot.copy.design if not self.shared(slot) else -1, slot.side))
+        return compose(self, slot)
+
+    monkeypatch.setattr(SceneCache, "_compose", counted)
+    rows = [("name", "text", "count")] + [(f"Card {n}", "Gain one.", 1) for n in range(40)]
+    build(make_project(tmp_path, CARD_LAYOUT, {"Cards": rows}), tmp_path / "out", BuildOptions(jobs=1))
+    assert composed.count(("Cards", -1, "back")) == 1 and len(composed) == 41
+
+
 def _page(number: int, side: str, slots: int) -> PagePlan:
     return PagePlan(number, 595.0, 842.0, side, "Cards", tuple(range(slots)))  # type: ignore[arg-type]
 
