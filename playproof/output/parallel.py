@@ -79,10 +79,10 @@ def workers_for(jobs: int, pages: int) -> tuple[int, str | None]:
     if useful <= 1:
         return 1, None
     if "fork" not in multiprocessing.get_all_start_methods():
-        return 1, f"--jobs {jobs}: drawing on several processes needs fork (Linux, macOS); drawn on one process"
+        return 1, f"drawing on {useful} processes (--jobs) needs fork (Linux, macOS); drawn on one process"
     if not join.available():
-        return 1, (f'--jobs {jobs}: joining page ranges needs pikepdf: pip install "playproof[pdfx]"; '
-                   "drawn on one process")
+        return 1, (f'drawing on {useful} processes (--jobs) needs pikepdf to join their pages: pip install '
+                   '"playproof[pdfx]"; drawn on one process')
     return useful, None
 
 

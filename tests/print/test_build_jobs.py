@@ -168,8 +168,8 @@ def test_without_pikepdf_one_process_draws_with_a_note(tmp_path: Path, split: No
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(join, "available", lambda: False)
     result = build(EXAMPLES / "four-sisters", tmp_path / "a", BuildOptions(jobs=2))
-    assert result.notes[-1] == ('--jobs 2: joining page ranges needs pikepdf: pip install "playproof[pdfx]"; '
-                                "drawn on one process")
+    assert result.notes[-1] == ('drawing on 2 processes (--jobs) needs pikepdf to join their pages: pip install '
+                                '"playproof[pdfx]"; drawn on one process')
     assert result.outputs[0].read_bytes() == built(EXAMPLES / "four-sisters", tmp_path / "b", jobs=1).read_bytes()
 
 
