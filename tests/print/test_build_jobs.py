@@ -173,6 +173,14 @@ def test_without_pikepdf_one_process_draws_with_a_note(tmp_path: Path, split: No
     assert result.outputs[0].read_bytes() == built(EXAMPLES / "four-sisters", tmp_path / "b", jobs=1).read_bytes()
 
 
+def test_without_fork_one_process_draws_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])  # as on Windows
+    assert parallel.workers_for(4, 10 * parallel.MIN_PAGES_PER_WORKER) == (
+        1, "drawing on 4 processes (--jobs) needs fork (Linux, macOS); drawn on one process")
+
+
 def test_small_builds_draw_on_one_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert parallel.workers_for(2, 2 * parallel.MIN_PAGES_PER_WORKER - 1) == (1, None)
     assert parallel.workers_for(2, 2 * parallel.MIN_PAGES_PER_WORKER) == (2, None)
