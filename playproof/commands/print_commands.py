@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -40,6 +41,16 @@ def _base_url(value: str | None) -> str | None:
         raise PlayproofError(f'--image-url "{value}" must be an http:// or https:// address, like '
                              '"https://example.com/my-game/tts"')
     return value.rstrip("/")
+
+
+def _jobs(value: int | None) -> int:
+    """Return the processes drawing a PDF: --jobs, else the cores this process may run on."""
+    from playproof.limits import MAX_JOBS, check_at_most
+
+    if value is None:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    check_at_most("--jobs", value, MAX_JOBS, "processes of one build")
+    return value
 
 
 def _format(fmt: str, service: str | None) -> str:
@@ -92,11 +103,14 @@ def _echo_problems(problems: Problems) -> None:
 @click.option("--image-url", help="--format tts: address images under this https:// URL (where you host DIR/tts).")
 @click.option("--vision", type=click.Choice(["deutan", "protan", "tritan", "all"]),
               help="--format proof: the colour vision to show every design as (default all).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes drawing a PDF's pages (default: the cores available; a build of under 300 pages "
+              "uses one).")
 @reprint_options
 def build_command(project: Path, out_dir: Path | None, paper: str | None, only: tuple[str, ...], fmt: str,
                   duplex: str | None, fold: bool | None, back_offset: str | None, calibration: bool | None,
                   dpi: int | None, cut: str, service: str | None, watch: bool, pdfx: bool, image_url: str | None,
-                  vision: str | None, changed: bool, since: str | None, mark: str | None,
+                  vision: str | None, jobs: int | None, changed: bool, since: str | None, mark: str | None,
                   remember: bool | None) -> None:
     """Build print-ready sheets (and a manifest) from a game project; each PDF is remembered (see `changes`)."""
     from playproof.output.build import BuildOptions, build
@@ -104,7 +118,8 @@ def build_command(project: Path, out_dir: Path | None, paper: str | None, only: 
 
     options = BuildOptions(paper=paper, only=only, format=_format(fmt, service), duplex=duplex, fold=fold,
                            back_offset=_offset(back_offset), calibration=calibration, dpi=dpi, cut=cut,
-                           service=service, pdfx=pdfx, image_url=_base_url(image_url), vision=vision)
+                           service=service, pdfx=pdfx, image_url=_base_url(image_url), vision=vision,
+                           jobs=_jobs(jobs))
     if watch:
         from playproof.output.watch import watch as watch_project
 

@@ -8,7 +8,9 @@ from the file when the drawing reaches it, and dropped.
 from __future__ import annotations
 
 import json
+import os
 import tempfile
+import weakref
 from array import array
 from datetime import date, datetime, time, timedelta
 from typing import Any, BinaryIO, Callable, Iterator, Sequence, overload
@@ -70,6 +72,12 @@ class StreamedRows(Sequence[ComponentRow]):
         self.cursor: Iterator[ComponentRow] | None = None
         self.next = 0
         self.restarts = 0
+        _READING[id(self)] = self
+
+    def forget_cursor(self) -> None:
+        """Drop the reading in progress (a process forked from the one reading shares its open file)."""
+        self.cursor, self.next = None, 0
+        self.kept.clear()
 
     @property
     def copies(self) -> int:
@@ -141,6 +149,21 @@ class StreamedRows(Sequence[ComponentRow]):
         return f"StreamedRows({self.file!r}, {len(self)} rows)"
 
 
+_READING: weakref.WeakValueDictionary[int, StreamedRows] = weakref.WeakValueDictionary()
+"""Every StreamedRows alive: a forked process (the workers of `build --jobs`) reads each from its start, with a
+file of its own, never through the cursor of the process it was forked from (whose file position they share)."""
+
+
+def _forget_cursors() -> None:
+    """In a forked process: drop every reading in progress."""
+    for rows in list(_READING.values()):
+        rows.forget_cursor()
+
+
+if hasattr(os, "register_at_fork"):  # where processes fork
+    os.register_at_fork(after_in_child=_forget_cursors)
+
+
 class Spool:
     """Raw rows written to an unnamed temporary file as they are read, to be read again from it.
 
@@ -149,12 +172,19 @@ class Spool:
     as its length (4 bytes) and its JSON text: cell values (text, numbers, booleans, empty cells,
     dates and times) in lists and tuples, written by `_plain` and read back by `_typed`, so
     nothing read back can do more than make those values (no pickle).
+
+    Reading names its offsets (os.pread) and never moves the file's position, which processes
+    forked from this one share (the page ranges of `build --jobs`): each reading is apart from
+    any other, in this process or another.
     """
+
+    CHUNK = 1 << 16
+    """Bytes read at a time."""
 
     def __init__(self) -> None:
         self.file: BinaryIO = tempfile.TemporaryFile()  # type: ignore[assignment]
         self.count = 0
-        self.at = 0  # the file's position: a reader seeks only when another one moved it
+        self.size = 0  # bytes written
 
     def write(self, item: Any) -> None:
         """Append one item."""
@@ -162,19 +192,40 @@ class Spool:
         self.file.write(len(data).to_bytes(4, "little"))
         self.file.write(data)
         self.count += 1
-        self.at += 4 + len(data)
+        self.size += 4 + len(data)
 
     def read(self) -> Iterator[Any]:
         """Yield every item written, in order (each reading from the start, apart from any other)."""
         self.file.flush()
-        offset = 0
-        for _ in range(self.count):
-            if self.at != offset:
-                self.file.seek(offset)
-            size = int.from_bytes(self.file.read(4), "little")
-            data = self.file.read(size)
-            offset = self.at = offset + 4 + size
-            yield json.loads(data, object_hook=_typed)
+        loads = json.loads
+        for data in _records(self.file, self.count, self.size, self.CHUNK):
+            yield loads(data, object_hook=_typed)
+
+
+def _records(file: BinaryIO, count: int, size: int, chunk: int) -> Iterator[bytes]:
+    """Yield `count` length-prefixed records from the first `size` bytes of a file, read by offset."""
+    pending, offset, found = b"", 0, 0
+    while found < count and offset < size:
+        read = _read_at(file, offset, min(chunk, size - offset))
+        if not read:
+            break
+        offset += len(read)
+        data, at = pending + read, 0
+        while at + 4 <= len(data):
+            end = at + 4 + int.from_bytes(data[at:at + 4], "little")
+            if end > len(data):
+                break
+            yield data[at + 4:end]
+            found, at = found + 1, end
+        pending = data[at:]
+
+
+def _read_at(file: BinaryIO, offset: int, size: int) -> bytes:
+    """Return up to `size` bytes of a file from `offset` (where there is no pread, and no fork: by seeking)."""
+    if hasattr(os, "pread"):
+        return os.pread(file.fileno(), size, offset)
+    file.seek(offset)
+    return file.read(size)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})

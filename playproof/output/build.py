@@ -16,7 +16,7 @@ from playproof.layouts.imposition import Copy, PagePlan, Plan, SetJob, Sheet, Sl
 from playproof.layouts.project import Project, design_size, load_project, nest_shape
 from playproof.layouts.scene import Scene
 from playproof.layouts.spec import Paper, SetLayout, fit_to_paper, paper_from
-from playproof.output.atomic import atomic_outputs, atomic_path, check_stop
+from playproof.output.atomic import atomic_outputs, atomic_path
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
 from playproof.versions import manifest_versions
@@ -47,7 +47,7 @@ class BuildOptions(FrozenRecord):
     """Options from the command line; None means "as layouts.toml says"."""
 
     __slots__ = ("paper", "only", "format", "duplex", "fold", "back_offset", "calibration", "dpi", "cut", "service",
-                 "pdfx", "image_url", "vision")
+                 "pdfx", "image_url", "vision", "jobs")
     paper: str | None
     only: tuple[str, ...]
     format: str
@@ -61,6 +61,7 @@ class BuildOptions(FrozenRecord):
     pdfx: bool  # PDF/X-4 with an sRGB output intent (needs pikepdf)
     image_url: str | None  # --format tts: images addressed under this URL instead of file:///
     vision: str | None  # --format proof: deutan, protan, tritan or all
+    jobs: int  # processes drawing a PDF's pages (output/parallel.py); the command line's default is every core
 
     def __init__(
         self,
@@ -77,6 +78,7 @@ class BuildOptions(FrozenRecord):
         pdfx: bool = False,
         image_url: str | None = None,
         vision: str | None = None,
+        jobs: int = 1,
     ) -> None:
         SET(self, "paper", paper)
         SET(self, "only", only)
@@ -91,6 +93,7 @@ class BuildOptions(FrozenRecord):
         SET(self, "pdfx", pdfx)
         SET(self, "image_url", image_url)
         SET(self, "vision", vision)
+        SET(self, "jobs", jobs)
 
 
 class BuildResult(Record):
@@ -255,10 +258,14 @@ class SceneCache:
         design = slot.copy.design if self.per_row[(slot.copy.set, slot.side)] else -1
         key = (slot.copy.set, design, slot.side)
         if key not in self.scenes:
-            if len(self.scenes) >= self.LIMIT:
-                self.scenes.clear()
+            if len(self.scenes) >= self.LIMIT:  # sides that use no row stay: composed once per build
+                self.scenes = {kept: scene for kept, scene in self.scenes.items() if kept[1] == -1}
             self.scenes[key] = self._compose(slot)
         return self.scenes[key]
+
+    def shared(self, slot: Slot) -> bool:
+        """Return whether a slot's scene is its set's for every row (a side that uses no row field)."""
+        return not self.per_row[(slot.copy.set, slot.side)]
 
     def _compose(self, slot: Slot) -> Scene | None:
         """Compose one design side."""
@@ -437,6 +444,14 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
     notes: list[str] = []
+
+    def sheets_manifest() -> None:
+        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
+                for job in jobs}
+        document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
+        versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
+        write_manifest(manifest_path, {**document, **versions}, plan_)
+
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
         if options.format == "svg":
             from playproof.output.svg import write_svgs
@@ -449,25 +464,28 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
             outputs = load(FORMATS[options.format] or "").write(job)
             notes, manifest_path = job.notes, job.manifest or manifest_path
         else:
+            processes = options.jobs if scenes is SceneCache else 1  # --watch keeps its scenes in this process
             outputs = [_write_pdf(project, plan_, cache, out / f"{name}.pdf", sheet, problems, progress,
-                                  options.pdfx, loop)]
+                                  options.pdfx, loop, processes, notes, sheets_manifest)]
         problems.raise_if_errors()
-        sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
-                for job in jobs}
-        if manifest_path not in outputs:  # a format with a manifest of its own (print-on-demand) describes images
-            document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
-            versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
-            write_manifest(manifest_path, {**document, **versions}, plan_)
+        if options.format != "pdf" and manifest_path not in outputs:  # print-on-demand's own manifest: images
+            sheets_manifest()
         if loop is not None:  # the print history is replaced with the outputs, or not at all
             loop.finish(outputs[0] if options.format == "pdf" else None)
     return BuildResult(outputs, manifest_path, len(jobs), sum(len(j.copies) for j in jobs), len(plan_.pages),
                        problems.warnings, options.format,
-                       paper_report(plan_, jobs, choices, sheet, paper.name) if options.format == "pdf" else notes)
+                       paper_report(plan_, jobs, choices, sheet, paper.name) + notes if options.format == "pdf"
+                       else notes)
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
-               progress: Progress | None, pdfx: bool = False, loop: PrintLoop | None = None) -> Path:
-    """Render the plan to target atomically; nothing is left behind when composing found errors."""
+               progress: Progress | None, pdfx: bool = False, loop: PrintLoop | None = None, jobs: int = 1,
+               notes: list[str] | None = None, meanwhile: Callable[[], None] | None = None) -> Path:
+    """Render the plan to target atomically (on `jobs` processes, see parallel.py); nothing is left behind when
+    composing found errors. A note says why a build drew on fewer processes than asked, where the user can change it.
+    `meanwhile` (the manifest) is done once: while the workers draw, or after the PDF is written.
+    """
+    from playproof.output.parallel import PageRun, draw_pages, workers_for, write_parallel
     from playproof.output.pdf import PdfWriter
 
     if pdfx:
@@ -477,24 +495,30 @@ def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, s
 
     ranges = copy_ranges(plan_, front_counts(plan_))
     info = document_info(project)
+    writer_class = loop.writer_class() if loop is not None else PdfWriter
+
+    def draw(writer: PdfWriter, index: int) -> None:
+        page = plan_.pages[index]
+        footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
+        writer.page(page, cache, loop.footer(footer) if loop is not None else footer, sheet.back_offset)
+
+    run = PageRun(plan_.pages, lambda path: writer_class(path, cache.composer.assets, info, sheet.margin), draw,
+                  loop.after_pages if loop is not None else None, cache, cache.shared)
+    workers, note = workers_for(jobs, len(plan_.pages))
+    if note and notes is not None:
+        notes.append(note)
     with atomic_path(target) as temporary:
-        writer_class = loop.writer_class() if loop is not None else PdfWriter
-        writer = writer_class(temporary, cache.composer.assets, info, sheet.margin)
-        for index, page in enumerate(plan_.pages):
-            footer = footer_text(project, plan_, index, ranges) if sheet.footer and page.footer else ""
-            footer = loop.footer(footer) if loop is not None else footer
-            writer.page(page, cache, footer, sheet.back_offset)
-            check_stop()  # SIGTERM/SIGHUP: stop at this page; the temporary file is removed
-            if progress is not None:
-                progress(index + 1, len(plan_.pages))
-        if loop is not None:
-            loop.after_pages(writer)
-        writer.save()
+        if workers > 1:
+            write_parallel(run, temporary, workers, info.document_id, problems, progress, meanwhile)
+        else:
+            draw_pages(run, temporary, range(len(plan_.pages)), progress)
         problems.raise_if_errors()
         if pdfx:
             from playproof.output.pdfx import make_pdfx
 
             make_pdfx(temporary, info)
+    if meanwhile is not None and workers == 1:
+        meanwhile()
     return target
 
 

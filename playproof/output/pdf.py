@@ -85,13 +85,7 @@ class PdfWriter:
 
     def outline_entry(self, page: PagePlan) -> None:
         """Add a PDF bookmark at the first page of each set (and of the calibration sheet)."""
-        if isinstance(page.slots, SlotRun):  # a grid page's copies are of one set (the page may name more)
-            titles = [page.slots[0].copy.set] if len(page.slots) else [page.set]
-        else:
-            titles = list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
-        if page.kind == "calibration":
-            titles = ["Duplex calibration"]
-        for index, title in enumerate(titles):
+        for index, title in enumerate(outline_titles(page)):
             if title is None or title in self.bookmarks:
                 continue
             key = f"page{page.number}-{index}"  # one destination per entry: reportlab keys entries by it
@@ -248,6 +242,15 @@ class PdfWriter:
     def save(self) -> None:
         """Finish the PDF file."""
         self.canvas.save()
+
+
+def outline_titles(page: PagePlan) -> list[str | None]:
+    """Return the bookmarks a page may start: its sets (a shared sheet's each), or the calibration sheet's."""
+    if page.kind == "calibration":
+        return ["Duplex calibration"]
+    if isinstance(page.slots, SlotRun):  # a grid page's copies are of one set (the page may name more)
+        return [page.slots[0].copy.set] if len(page.slots) else [page.set]
+    return list(dict.fromkeys(s.copy.set for s in page.slots)) or [page.set]  # every set on a shared sheet
 
 
 def design_origin(slot: Slot, scene: Scene) -> tuple[float, float]:

@@ -130,14 +130,14 @@ SCRIPT = "import sys; sys.argv[0] = 'playproof'; from playproof.cli import main;
 
 STOPPING = """import os, signal, sys
 sys.argv[0] = 'playproof'
-from playproof.output import build
-real, pages = build.check_stop, []
+from playproof.output import parallel
+real, pages = parallel.check_stop, []
 def signalled_mid_build():
     pages.append(1)
     if len(pages) == 3:  # the PDF's temporary file is open and two pages are drawn: the process signals itself
         os.kill(os.getpid(), signal.{stop})
     real()
-build.check_stop = signalled_mid_build
+parallel.check_stop = signalled_mid_build
 from playproof.cli import main
 main()
 """
