@@ -26,15 +26,16 @@ class Game:
     found: list[Violation] = field(default_factory=list)
     line: int = 0
     moves_cache: dict[str, list] = field(default_factory=dict)
-    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version and the
-    lands' version her placements hold for, the moves placing each market card]."""
+    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version her
+    placements hold for, the moves placing each court or guest market card]."""
     court_tails: dict[str, list] = field(default_factory=dict)
     """Per sister: [her version, what follows `acquire CARD` in her court card acquisitions, the same with
     expelling a guest (None until asked)]."""
     guest_moves: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     """Per (sister, guest card): the moves placing it near another sister's court."""
-    land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    """Per improvement card, for the lands' version: the moves placing it on a land board."""
+    land_moves: list = field(default_factory=lambda: [-1, {}])
+    """[the lands' version, per improvement card: ("", the moves placing it on a land board)], the same for every
+    sister."""
     banners_cache: dict[str, tuple[int, list[tuple[str, str, int, int]]]] = field(default_factory=dict)
     """Per sister, with her version: the banners whose cards she holds as (key, move, gold, food) to pay."""
 
