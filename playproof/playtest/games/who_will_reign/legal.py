@@ -75,10 +75,14 @@ Turn = tuple[list[str], list[Part], int]
 
 
 def _lays(game: Game) -> tuple[str, ...]:
-    """Every choice of land boards to lay out (their order on the grid does not matter)."""
-    boards = [log_name(b.name) for b in game.catalogue.boards.values()]
-    dealt = game.catalogue.numbers["boards_dealt"]
-    return tuple("lay " + " ".join(chosen) for chosen in combinations(boards, dealt))
+    """Every choice of land boards to lay out (their order on the grid does not matter), made once per catalogue."""
+    texts = game.catalogue.texts
+    lays = texts.get("lay")
+    if lays is None:
+        boards = [log_name(b.name) for b in game.catalogue.boards.values()]
+        dealt = game.catalogue.numbers["boards_dealt"]
+        lays = texts["lay"] = tuple("lay " + " ".join(chosen) for chosen in combinations(boards, dealt))
+    return lays
 
 
 def _tribute(game: Game) -> Decision:
@@ -144,8 +148,11 @@ def _turn(game: Game, sister: Sister) -> Turn:
             part = placements.get(key) or on_land.get(key)
             if part is None:
                 card = catalogue.cards[key]
-                part = _placements(game, sister, card)
-                (on_land if card.kind == IMPROVEMENT else placements)[key] = part
+                if card.kind == COURT:  # the most frequent: `_placements` of a court card, without its call
+                    part = placements[key] = (f"acquire {card.label}", _court_tails(game, sister, card.ability.expel))
+                else:
+                    part = _placements(game, sister, card)
+                    (on_land if card.kind == IMPROVEMENT else placements)[key] = part
             parts.append(part)
             count += len(part[1])
     return moves, parts, count
@@ -168,11 +175,27 @@ def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -
 def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
     """Return (key, move, gold, food) of every banner whose cards a sister holds, kept with her version."""
     held = powers(sister, game.catalogue).paths
-    met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
-           for key, b in game.catalogue.banners.items()
-           if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
+    met = [banner[:4] for banner in _banners(game) if _holds_paths(held, banner[4])]
     game.banners_cache[sister.name] = (sister.version, met)
     return met
+
+
+def _banners(game: Game) -> list[tuple[str, str, int, int, tuple[tuple[str, int], ...]]]:
+    """Return (key, move, gold, food, path cards needed) of every banner, made once per catalogue."""
+    texts = game.catalogue.texts
+    banners = texts.get("banner")
+    if banners is None:
+        banners = texts["banner"] = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food,
+                                      b.requirement.paths) for key, b in game.catalogue.banners.items()]
+    return banners
+
+
+def _holds_paths(held: dict[str, int], needed: tuple[tuple[str, int], ...]) -> bool:
+    """Return True when a court holds (`held`: cards per path) the path cards a banner needs."""
+    for path, n in needed:
+        if held.get(path, 0) < n:
+            return False
+    return True
 
 
 def _placements(game: Game, sister: Sister, card: Card) -> Part:
