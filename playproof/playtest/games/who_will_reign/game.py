@@ -238,7 +238,12 @@ class Game:
 
     def change(self, sister: Sister, resource: str, amount: int) -> None:
         """Add (or take) food or gold; a sister's stores never drop below zero."""
-        setattr(sister, resource, max(0, getattr(sister, resource) + amount))
+        if resource == "gold":  # the two stores by name, without setattr/getattr (several times a turn)
+            sister.gold = max(0, sister.gold + amount)
+        elif resource == "food":
+            sister.food = max(0, sister.food + amount)
+        else:
+            setattr(sister, resource, max(0, getattr(sister, resource) + amount))
 
     def pay_tribute(self, sister: Sister, move: Move) -> None:
         """Record a sister's payment towards an open tribute."""
