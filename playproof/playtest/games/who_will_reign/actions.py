@@ -39,6 +39,20 @@ def harvest(game: Game, sister: Sister, move: Move) -> None:
     game.change(sister, "food", taken)
 
 
+def harvest_offered(game: Game, sister: Sister, move: Move) -> None:
+    """`harvest` as offered to the sister whose turn it is, before her income: without its checks."""
+    game.state.income_taken = True
+    sister.food += harvest_gain(game.state, sister, game.catalogue)  # never < 0
+
+
+def tax_offered(game: Game, sister: Sister, move: Move) -> None:
+    """`tax` as offered to the sister whose turn it is, before her income, holding the food it needs: without its
+    checks."""
+    game.state.income_taken = True
+    sister.food -= tax_food(game.state, game.catalogue)
+    sister.gold += tax_gain(game.state, sister, game.catalogue)  # never < 0
+
+
 def tax(game: Game, sister: Sister, move: Move) -> None:
     """Feed every village 1 food, then gather gold from every village."""
     _income_once(game, sister, "tax")
@@ -362,5 +376,5 @@ def end(game: Game, sister: Sister, move: Move) -> None:
 
 SISTER_MOVES = {"harvest": harvest, "tax": tax, "sweep": sweep, "end": end, "acquire": acquire, "banner": banner,
                 "discard": discard}
-OFFERED_MOVES = {**SISTER_MOVES, "acquire": acquire_offered}
+OFFERED_MOVES = {**SISTER_MOVES, "acquire": acquire_offered, "harvest": harvest_offered, "tax": tax_offered}
 """The moves of a sister's turn as applied when the engine offered them (random play, bots)."""
