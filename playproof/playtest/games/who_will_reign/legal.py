@@ -148,7 +148,7 @@ def _turn(game: Game, sister: Sister) -> Turn:
             part = placements.get(key) or on_land.get(key)
             if part is None:
                 card = catalogue.cards[key]
-                if card.kind == COURT:  # the most frequent: `_placements` of a court card, without its call
+                if card.kind == COURT:  # the most frequent, made here without a call
                     part = placements[key] = (f"acquire {card.label}", _court_tails(game, sister, card.ability.expel))
                 else:
                     part = _placements(game, sister, card)
@@ -199,9 +199,8 @@ def _holds_paths(held: dict[str, int], needed: tuple[tuple[str, int], ...]) -> b
 
 
 def _placements(game: Game, sister: Sister, card: Card) -> Part:
-    """Every placement of an acquired card (boards, sisters, replacements and expulsions) as (head, tails)."""
-    if card.kind == COURT:
-        return f"acquire {card.label}", _court_tails(game, sister, card.ability.expel)
+    """Every placement of an acquired improvement or guest (boards, sisters) as (head, tails); `_turn` makes a
+    court card's (`acquire CARD` and `_court_tails`) itself."""
     if card.kind == IMPROVEMENT:  # the same for every sister, kept by `_turn` while the land holds
         return "", [f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
                     for b in game.state.lands.values()
