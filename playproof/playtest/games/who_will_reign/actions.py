@@ -39,6 +39,20 @@ def harvest(game: Game, sister: Sister, move: Move) -> None:
     game.change(sister, "food", taken)
 
 
+def harvest_offered(game: Game, sister: Sister, move: Move) -> None:
+    """`harvest` as offered to the sister whose turn it is, before her income: without its checks."""
+    game.state.income_taken = True
+    sister.food += harvest_gain(game.state, sister, game.catalogue)  # never < 0
+
+
+def tax_offered(game: Game, sister: Sister, move: Move) -> None:
+    """`tax` as offered to the sister whose turn it is, before her income, holding the food it needs: without its
+    checks."""
+    game.state.income_taken = True
+    sister.food -= tax_food(game.state, game.catalogue)
+    sister.gold += tax_gain(game.state, sister, game.catalogue)  # never < 0
+
+
 def tax(game: Game, sister: Sister, move: Move) -> None:
     """Feed every village 1 food, then gather gold from every village."""
     _income_once(game, sister, "tax")
@@ -148,6 +162,39 @@ def acquire(game: Game, sister: Sister, move: Move) -> None:
         _expel(game, sister, card, move.expel)
     if taken:
         game.need_draws(1)
+
+
+def acquire_offered(game: Game, sister: Sister, move: Move) -> None:
+    """`acquire` of a move the engine offered (`legal.offer`): a market card she can pay, placed as the rules allow,
+    applied without the checks such a move passes (the same state after it, and nothing to report)."""
+    state, card = game.state, game.catalogue.cards[move.card]
+    state.market.remove(card.key)
+    gold, food = cost_of(card, sister, game.catalogue)
+    sister.gold -= gold  # she holds at least the price: her stores stay >= 0
+    sister.food -= food
+    kind = card.kind
+    if kind == COURT:
+        if move.replacing:
+            sister.court.remove(move.replacing)
+            state.discard[move.replacing] += 1
+        sister.court.append(card.key)
+        sister.changed()
+        if card.ability.gain_gold:
+            game.change(sister, "gold", card.ability.gain_gold)
+        if card.ability.gain_food:
+            game.change(sister, "food", card.ability.gain_food)
+        if move.expel:
+            sister.guests.remove(move.expel)
+            sister.changed()
+            state.discard[move.expel] += 1
+    elif kind == IMPROVEMENT:
+        state.lands[move.board].stack.append(card.key)
+        state.lands_version += 1
+    elif kind == GUEST:  # sent to another sister (the offer names only others)
+        target = state.by_name[move.to.lower()]
+        target.guests.append(card.key)
+        target.changed()
+    game.need_draws(1)
 
 
 def _acquire_unknown(game: Game) -> None:
@@ -329,3 +376,5 @@ def end(game: Game, sister: Sister, move: Move) -> None:
 
 SISTER_MOVES = {"harvest": harvest, "tax": tax, "sweep": sweep, "end": end, "acquire": acquire, "banner": banner,
                 "discard": discard}
+OFFERED_MOVES = {**SISTER_MOVES, "acquire": acquire_offered, "harvest": harvest_offered, "tax": tax_offered}
+"""The moves of a sister's turn as applied when the engine offered them (random play, bots)."""

@@ -94,6 +94,8 @@ class Catalogue:
     """The `reveal CARD` move text of every card, by key (derived)."""
     parsed: dict[tuple[bool, str, str], Any] = field(init=False, default_factory=dict, repr=False, compare=False)
     """Moves already parsed against this catalogue, by (by table, verb, args): replays repeat them."""
+    texts: dict[str, Any] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """Move texts derived from the catalogue alone, made once when first asked (every game asks again)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Catalogue:
         """Share the catalogue between copies of a game: it is read-only data (and a cache of parses)."""

@@ -114,7 +114,7 @@ class WhoWillReign(Engine):
         sister = state.sisters[state.active]
         if state.tribute is not None or state.phase != PLAY or state.pending_draws or state.out_of_turn:
             self._before_turn_move(sister)  # else it has nothing to do: no tribute, setup done, her turn
-        actions.SISTER_MOVES[move.verb](game, sister, move)
+        actions.OFFERED_MOVES[move.verb](game, sister, move)
         return game.found
 
     def _play_draw(self, k: int, event: Event) -> list[Violation]:

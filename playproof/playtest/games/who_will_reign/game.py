@@ -26,15 +26,16 @@ class Game:
     found: list[Violation] = field(default_factory=list)
     line: int = 0
     moves_cache: dict[str, list] = field(default_factory=dict)
-    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version and the
-    lands' version her placements hold for, the moves placing each market card]."""
+    """Per sister: [the discounts her prices hold for, gold and food she needs per market card, her version her
+    placements hold for, the moves placing each court or guest market card]."""
     court_tails: dict[str, list] = field(default_factory=dict)
     """Per sister: [her version, what follows `acquire CARD` in her court card acquisitions, the same with
     expelling a guest (None until asked)]."""
     guest_moves: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     """Per (sister, guest card): the moves placing it near another sister's court."""
-    land_moves: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    """Per improvement card, for the lands' version: the moves placing it on a land board."""
+    land_moves: list = field(default_factory=lambda: [-1, {}])
+    """[the lands' version, per improvement card: ("", the moves placing it on a land board)], the same for every
+    sister."""
     banners_cache: dict[str, tuple[int, list[tuple[str, str, int, int]]]] = field(default_factory=dict)
     """Per sister, with her version: the banners whose cards she holds as (key, move, gold, food) to pay."""
 
@@ -237,7 +238,12 @@ class Game:
 
     def change(self, sister: Sister, resource: str, amount: int) -> None:
         """Add (or take) food or gold; a sister's stores never drop below zero."""
-        setattr(sister, resource, max(0, getattr(sister, resource) + amount))
+        if resource == "gold":  # the two stores by name, without setattr/getattr (several times a turn)
+            sister.gold = max(0, sister.gold + amount)
+        elif resource == "food":
+            sister.food = max(0, sister.food + amount)
+        else:
+            setattr(sister, resource, max(0, getattr(sister, resource) + amount))
 
     def pay_tribute(self, sister: Sister, move: Move) -> None:
         """Record a sister's payment towards an open tribute."""

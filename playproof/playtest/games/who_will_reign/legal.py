@@ -43,13 +43,13 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
         return None if found is None else decision_offer(found)
     if state.pending_draws:
         if not state.deck:
-            return Offer(TABLE, 1, _RESHUFFLE.__getitem__)
+            return _offer(Offer, (TABLE, 1, _RESHUFFLE.__getitem__, None))
         keys, reveals = list(state.deck), game.catalogue.reveals
-        return Offer(TABLE, len(keys), lambda k: reveals[keys[k]], play_draw)
+        return _offer(Offer, (TABLE, len(keys), lambda k: reveals[keys[k]], play_draw))
     sister = state.current
     moves, parts, count = _turn(game, sister)
     if not parts:
-        return Offer(sister.name, count, moves.__getitem__, play_turn)
+        return _offer(Offer, (sister.name, count, moves.__getitem__, play_turn))
 
     def text(k: int) -> str:
         """The k-th move of `_turn_moves`, made alone."""
@@ -62,10 +62,12 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
             k -= len(tails)
         raise IndexError(k)
 
-    return Offer(sister.name, count, text, play_turn)
+    return _offer(Offer, (sister.name, count, text, play_turn))
 
 
 _RESHUFFLE = ("reshuffle",)
+_offer = tuple.__new__
+"""`Offer(actor, count, text, play)` without the Python-level `__new__` of a named tuple (one offer per move)."""
 Play = Callable[[int, Event], Sequence[object]]
 Part = tuple[str, list[str]]
 """A market card's acquisitions: a head and the tails that follow it (`acquire X` + ` replacing Y`...)."""
@@ -73,10 +75,14 @@ Turn = tuple[list[str], list[Part], int]
 
 
 def _lays(game: Game) -> tuple[str, ...]:
-    """Every choice of land boards to lay out (their order on the grid does not matter)."""
-    boards = [log_name(b.name) for b in game.catalogue.boards.values()]
-    dealt = game.catalogue.numbers["boards_dealt"]
-    return tuple("lay " + " ".join(chosen) for chosen in combinations(boards, dealt))
+    """Every choice of land boards to lay out (their order on the grid does not matter), made once per catalogue."""
+    texts = game.catalogue.texts
+    lays = texts.get("lay")
+    if lays is None:
+        boards = [log_name(b.name) for b in game.catalogue.boards.values()]
+        dealt = game.catalogue.numbers["boards_dealt"]
+        lays = texts["lay"] = tuple("lay " + " ".join(chosen) for chosen in combinations(boards, dealt))
+    return lays
 
 
 def _tribute(game: Game) -> Decision:
@@ -122,9 +128,13 @@ def _turn(game: Game, sister: Sister) -> Turn:
             moves += [move for key, move, need_gold, need_food in met
                       if key not in taken and gold >= need_gold and food >= need_food]
     cached = game.moves_cache.get(sister.name)
-    if cached is None or cached[0] != held.discounts or cached[2] != (sister.version, state.lands_version):
+    if cached is None or cached[0] != held.discounts or cached[2] != sister.version:
         cached = _acquisition_caches(game, sister, held.discounts)
     prices, placements = cached[1], cached[3]
+    lands = game.land_moves
+    if lands[0] != state.lands_version:
+        lands = game.land_moves = [state.lands_version, {}]
+    on_land = lands[1]
     parts: list[Part] = []
     count = len(moves)
     for key in dict.fromkeys(state.market):
@@ -135,19 +145,24 @@ def _turn(game: Game, sister: Sister) -> Turn:
             card = catalogue.cards[key]
             price = prices[key] = (card.cost_gold - held.discounts.get(card.path, 0), card.cost_food)
         if gold >= price[0] and food >= price[1]:
-            part = placements.get(key)
+            part = placements.get(key) or on_land.get(key)
             if part is None:
-                part = placements[key] = _placements(game, sister, catalogue.cards[key])
+                card = catalogue.cards[key]
+                if card.kind == COURT:  # the most frequent, made here without a call
+                    part = placements[key] = (f"acquire {card.label}", _court_tails(game, sister, card.ability.expel))
+                else:
+                    part = _placements(game, sister, card)
+                    (on_land if card.kind == IMPROVEMENT else placements)[key] = part
             parts.append(part)
             count += len(part[1])
     return moves, parts, count
 
 
 def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -> list:
-    """Return a sister's [discounts, prices of market cards (kept while her discounts hold), her version and the
-    lands' version, her ways to place market cards (kept while they hold)], renewing what no longer holds."""
+    """Return a sister's [discounts, prices of market cards (kept while her discounts hold), her version, her ways
+    to place court and guest cards (kept while it holds)], renewing what no longer holds."""
     cached = game.moves_cache.get(sister.name)
-    stamp = (sister.version, game.state.lands_version)
+    stamp = sister.version
     if cached is None:
         cached = game.moves_cache[sister.name] = [dict(discounts), {}, stamp, {}]
     if cached[0] != discounts:
@@ -160,25 +175,36 @@ def _acquisition_caches(game: Game, sister: Sister, discounts: dict[str, int]) -
 def _banners_met(game: Game, sister: Sister) -> list[tuple[str, str, int, int]]:
     """Return (key, move, gold, food) of every banner whose cards a sister holds, kept with her version."""
     held = powers(sister, game.catalogue).paths
-    met = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food)
-           for key, b in game.catalogue.banners.items()
-           if all(held.get(p, 0) >= n for p, n in b.requirement.paths)]
+    met = [banner[:4] for banner in _banners(game) if _holds_paths(held, banner[4])]
     game.banners_cache[sister.name] = (sister.version, met)
     return met
 
 
+def _banners(game: Game) -> list[tuple[str, str, int, int, tuple[tuple[str, int], ...]]]:
+    """Return (key, move, gold, food, path cards needed) of every banner, made once per catalogue."""
+    texts = game.catalogue.texts
+    banners = texts.get("banner")
+    if banners is None:
+        banners = texts["banner"] = [(key, f"banner {key}", b.requirement.pay_gold, b.requirement.pay_food,
+                                      b.requirement.paths) for key, b in game.catalogue.banners.items()]
+    return banners
+
+
+def _holds_paths(held: dict[str, int], needed: tuple[tuple[str, int], ...]) -> bool:
+    """Return True when a court holds (`held`: cards per path) the path cards a banner needs."""
+    for path, n in needed:
+        if held.get(path, 0) < n:
+            return False
+    return True
+
+
 def _placements(game: Game, sister: Sister, card: Card) -> Part:
-    """Every placement of an acquired card (boards, sisters, replacements and expulsions) as (head, tails)."""
-    if card.kind == COURT:
-        return f"acquire {card.label}", _court_tails(game, sister, card.ability.expel)
-    if card.kind == IMPROVEMENT:  # the same for every sister
-        cached = game.land_moves.get(card.key)
-        if cached is None or cached[0] != game.state.lands_version:
-            cached = game.land_moves[card.key] = (game.state.lands_version, [
-                f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
-                for b in game.state.lands.values()
-                if b.land == card.land and card.output >= top_output(b, game.catalogue)])
-        return "", cached[1]
+    """Every placement of an acquired improvement or guest (boards, sisters) as (head, tails); `_turn` makes a
+    court card's (`acquire CARD` and `_court_tails`) itself."""
+    if card.kind == IMPROVEMENT:  # the same for every sister, kept by `_turn` while the land holds
+        return "", [f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
+                    for b in game.state.lands.values()
+                    if b.land == card.land and card.output >= top_output(b, game.catalogue)]
     if card.kind == GUEST:  # the same all game long
         moves = game.guest_moves.get((sister.name, card.key))
         if moves is None:

@@ -15,23 +15,21 @@ def powers(sister: Sister, catalogue: Catalogue) -> Powers:
     """Return a sister's summed-up ongoing abilities (cached until her court changes)."""
     if sister.powers is None:
         cards = catalogue.cards
-        found = [cards[k].ability for k in sister.court] + [cards[k].ability for k in sister.guests]
-        if sister.banner:
-            found.append(catalogue.banners[sister.banner].ability)
         harvest = tax = 0
         sweep: int | None = None
         discounts: dict[str, int] = {}
-        for ability in found:  # in the order of `abilities`
+        paths: dict[str, int] = {}
+        for key in sister.court:
+            path = cards[key].path
+            paths[path] = paths.get(path, 0) + 1
+        banner = [catalogue.banners[sister.banner].ability] if sister.banner else []
+        for ability in [cards[k].ability for k in (*sister.court, *sister.guests)] + banner:  # as `abilities`
             harvest += ability.harvest_food
             tax += ability.tax_gold
             if ability.sweep is not None and (sweep is None or ability.sweep < sweep):
                 sweep = ability.sweep
             for path, n in ability.discounts:
                 discounts[path] = discounts.get(path, 0) + n
-        paths: dict[str, int] = {}
-        for key in sister.court:
-            path = cards[key].path
-            paths[path] = paths.get(path, 0) + 1
         sister.powers = Powers(harvest, tax, sweep, discounts, paths)
     return sister.powers
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from playproof.playtest.games.who_will_reign.catalogue import Catalogue
 
@@ -34,9 +35,9 @@ class Sister:
         self.version += 1
 
 
-@dataclass(frozen=True)
-class Powers:
-    """A sister's ongoing abilities summed over her court, guests and banner."""
+class Powers(NamedTuple):
+    """A sister's ongoing abilities summed over her court, guests and banner (a named tuple: one is made for every
+    change of a court, several times a turn in random play)."""
 
     harvest_food: int
     tax_gold: int
