@@ -68,6 +68,29 @@ def _table(engine: Engine) -> object:
     return state
 
 
+def _uncached_moves(engine: Engine) -> list[str]:
+    """Return the moves a copy of the game offers with every cache emptied (worked out afresh)."""
+    fresh = copy.deepcopy(engine)
+    game = fresh.game
+    game.moves_cache, game.court_tails, game.banners_cache, game.land_moves = {}, {}, {}, [-1, {}]
+    game.state.outputs = {}
+    decision = fresh.decision()
+    return sorted(decision.moves) if decision else []
+
+
+def test_copies_never_read_each_others_cached_moves() -> None:
+    # copies that go different ways reach the same version counters; each must still offer its own moves
+    engine = _played("who-will-reign", 3, 30)
+    twins = [engine.clone() for _ in range(6)]
+    for step in range(40):
+        for seed, twin in enumerate(twins):
+            decision = twin.decision()
+            if decision is None:
+                continue
+            assert sorted(decision.moves) == _uncached_moves(twin), (seed, step)
+            play(twin, decision.actor, random.Random(seed * 100 + step).choice(decision.moves))
+
+
 def test_a_who_will_reign_key_joins_only_equal_positions() -> None:
     keys: dict[object, object] = {}
     for seed in range(1, 7):
@@ -83,7 +106,8 @@ def test_a_who_will_reign_key_joins_only_equal_positions() -> None:
 
 def test_the_who_will_reign_key_reads_every_field_that_decides_the_future() -> None:
     # a new field must be read by position_key, or named here as remembering only the past
-    past = {Game: {"catalogue", "found", "line", "moves_cache"}, State: {"lands_version", "by_name"},
+    past = {Game: {"catalogue", "found", "line", "moves_cache", "court_tails", "guest_moves", "land_moves",
+                   "banners_cache"}, State: {"lands_version", "by_name", "outputs"},
             Sister: {"powers", "version"}}
     source = inspect.getsource(wwr.position_key)
     for cls in (Game, State, Sister, Land, Tribute):

@@ -3,7 +3,8 @@
 It copies what a move can change (stores, courts, the land, the market, the deck...) and shares the
 read-only catalogue, as `Engine.clone` does with `copy.deepcopy`, several times faster: a search bot
 copies the game thousands of times a move. Lists of move texts kept per (sister, card) are shared
-between copies (they are built once and never changed: a copy that needs another builds a new one).
+between copies (they are built once and never changed); the caches that hold them are copied, each being
+stamped with a counter of its own copy.
 
 `position_key` is everything on the table and whose move it is, however the game got there: the
 MCTS bot's table of positions joins the nodes of a position reached by two orders of moves. It
@@ -29,8 +30,9 @@ class Played(Protocol):
 EngineT = TypeVar("EngineT", bound=Played)
 
 COPIED: dict[type, tuple[str, ...]] = {
-    Game: ("state", "found", "moves_cache"),
-    State: ("sisters", "deck", "lands", "market", "discard", "box", "banners_taken", "tribute", "by_name"),
+    Game: ("state", "found", "moves_cache", "court_tails", "guest_moves", "land_moves", "banners_cache"),
+    State: ("sisters", "deck", "lands", "market", "discard", "box", "banners_taken", "tribute", "by_name",
+            "outputs"),
     Sister: ("court", "guests"),
     Land: ("stack",),
     Tribute: ("spoken",),
@@ -55,8 +57,19 @@ def _twin(obj: Any, **fields: Any) -> Any:
 
 
 def _game(game: Game) -> Game:
-    """Copy the game: its state, its findings and its cache of move texts."""
-    return _twin(game, state=_state(game.state), found=list(game.found), moves_cache=dict(game.moves_cache))
+    """Copy the game: its state, its findings and its caches of move texts."""
+    return _twin(game, state=_state(game.state), found=list(game.found), **_caches(game))
+
+
+def _caches(game: Game) -> dict[str, Any]:
+    """Copy the game's caches of move texts: each is stamped with a counter of its own copy (a sister's or the
+    lands' version), so two copies that went different ways may reach the same count; sharing a cache would
+    let one read the other's moves. The move texts themselves are never changed and stay shared."""
+    return {"moves_cache": {k: [v[0], dict(v[1]), v[2], dict(v[3])] for k, v in game.moves_cache.items()},
+            "court_tails": {k: list(v) for k, v in game.court_tails.items()},
+            "guest_moves": dict(game.guest_moves),
+            "land_moves": [game.land_moves[0], dict(game.land_moves[1])],
+            "banners_cache": dict(game.banners_cache)}
 
 
 def _state(state: State) -> State:
@@ -67,7 +80,7 @@ def _state(state: State) -> State:
     return _twin(state, sisters=sisters, deck=Counter(state.deck), lands=lands, market=list(state.market),
                  discard=Counter(state.discard), box=set(state.box), banners_taken=dict(state.banners_taken),
                  tribute=None if tribute is None else _twin(tribute, spoken=set(tribute.spoken)),
-                 by_name={s.name.lower(): s for s in sisters})
+                 by_name={s.name.lower(): s for s in sisters}, outputs=dict(state.outputs))
 
 
 def position_key(engine: Played) -> tuple[object, ...]:
