@@ -84,10 +84,11 @@ def corpus(starter: Path) -> Iterator[tuple[str, str, str]]:
             yield f"starter/{players}p-random-{index}", str(starter), text
             for kind, damaged in zip(("gapped", "swapped"), _damaged(text, index)):
                 yield f"starter/{players}p-random-{index}-{kind}", str(starter), damaged
+    wwr = str(EXAMPLES / "who-will-reign-declared")  # the translated logs name it: written as <project>
     for index, text in enumerate(_wwr_logs(4)):
-        yield f"who-will-reign-declared/random-{index}", "", text
+        yield f"who-will-reign-declared/random-{index}", wwr, text
         for kind, damaged in zip(("gapped", "swapped"), _damaged(text, index)):
-            yield f"who-will-reign-declared/random-{index}-{kind}", "", damaged
+            yield f"who-will-reign-declared/random-{index}-{kind}", wwr, damaged
 
 
 def verdict(text: str, project: str) -> dict[str, object]:
