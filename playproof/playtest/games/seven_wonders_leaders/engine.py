@@ -51,6 +51,7 @@ def _whole(value: str, name: str) -> int:
 
 # what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
+_MARKER = EventKind.MARKER
 
 
 class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
@@ -121,10 +122,13 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it whatever the verdict, and return every violation."""
         self.applied += 1
-        if event.kind is EventKind.MARKER:
+        if event.kind is _MARKER:
             return []
         try:
-            found = self._dispatch(event)
+            if event.verb == "deal" and event.actor == TABLE and self.st.phase != "over":  # (half of a log)
+                found = self._deal(event.args.strip())
+            else:
+                found = self._dispatch(event)
         except MoveError as exc:
             found = [broken("move-syntax", str(exc), unsure=event.has_unknown)]
         return [self.violation(rule, message, event, status) for rule, message, status in found] if found else []
@@ -201,6 +205,14 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             move = self.data.remember(self.texts, event.verb, event.args,
                                       self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(p, move)
+
+    def _deal(self, args: str) -> list[Finding]:
+        """Apply `table: deal PLAYER NAMES` (what `_table` does for it, with its texts looked up first)."""
+        by_args = self.table_texts.get("deal")
+        found = by_args.get(args) if by_args is not None else None
+        if found is None:
+            return self._table("deal", args)
+        return self._table_deal(found[0], found[1])
 
     def _canon_move(self, move: Move) -> Move:
         """Return the move with card and Leader names spelt as in the workbook."""
@@ -313,10 +325,17 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         st = self.st
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
-        self.dealer.forget()
+        self.dealer.deck = None  # (`Dealer.forget`)
         hand = st.cities[p].hand
-        found = table.deal_cards(st, st.players[p], names, hand, self.hand_size)
-        if len(hand.cards) - hand.hidden_out >= self.hand_size:  # (`Hand.size`)
+        size = self.hand_size
+        deck = st.deck
+        if len(names) == 1 and deck[names[0]] > 0 and len(hand.cards) - hand.hidden_out < size:
+            deck[names[0]] -= 1  # one card from the deck into a hand with room: what `deal_cards` does then
+            hand.cards.append(names[0])
+            found = []
+        else:
+            found = table.deal_cards(st, st.players[p], names, hand, size)
+        if len(hand.cards) - hand.hidden_out >= size:  # (`Hand.size`)
             self._maybe_start_turns()
         return found
 
@@ -343,15 +362,16 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     def _player(self, p: int, move: Move) -> list[Finding]:
         """Check and record a player's move in the phase it belongs to."""
         st = self.st
-        self._fill_unlogged(move)
-        if st.queue:
-            return self._follow_up(p, move)
+        if st.queue or st.phase != "turn" or st.two_player:  # (else `_fill_unlogged` has nothing to fill)
+            self._fill_unlogged(move)
+            if st.queue:
+                return self._follow_up(p, move)
+        if st.phase == "turn" and move.verb in ("build", "stage", "discard"):  # (most moves: asked first)
+            return self._turn_choice(p, move)
         if st.phase == "draft" and move.verb == "draft":
             return self._draft(p, move.name)
         if st.phase == "recruit" and move.verb in ("recruit", "stage", "discard") and not move.for_free_city:
             return self._recruit_choice(p, move)
-        if st.phase == "turn" and move.verb in ("build", "stage", "discard"):
-            return self._turn_choice(p, move)
         return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
 
     def _fill_unlogged(self, move: Move) -> None:
@@ -467,6 +487,8 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             found_play, payment = self._check_play(i, move, card)
             found += found_play
             st.choices[i] = Choice(i, move, payment, hand)
+        if st.turn < 7 and len(st.choices) < len(st.cities):
+            return found  # (what `_maybe_resolve` finds first: every city chooses in turns 1-6)
         self._maybe_resolve()
         return found
 
