@@ -52,6 +52,7 @@ def _whole(value: str, name: str) -> int:
 # what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
 _MARKER = EventKind.MARKER
+_TURN_VERBS = frozenset(("build", "stage", "discard"))
 
 
 class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
@@ -125,8 +126,12 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if event.kind is _MARKER:
             return []
         try:
-            if event.verb == "deal" and event.actor == TABLE and self.st.phase != "over":  # (half of a log)
+            verb = event.verb
+            st = self.st
+            if verb == "deal" and event.actor == TABLE and st.phase != "over":  # (half of a log)
                 found = self._deal(event.args.strip())
+            elif verb in _TURN_VERBS and st.phase == "turn" and not st.queue and not st.two_player:
+                found = self._turn_event(event)  # (most of the rest: a play in a turn)
             else:
                 found = self._dispatch(event)
         except MoveError as exc:
@@ -205,6 +210,16 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             move = self.data.remember(self.texts, event.verb, event.args,
                                       self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(p, move)
+
+    def _turn_event(self, event: Event) -> list[Finding]:
+        """Apply a player's play in a turn of more than 2 players with nothing queued (what `_dispatch` and
+        `_player` do for it, their other cases skipped)."""
+        p = self.seat.get(event.actor)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
+        if p is None or move is None or event.actor == TABLE:
+            return self._dispatch(event)
+        return self._turn_choice(p, move)
 
     def _deal(self, args: str) -> list[Finding]:
         """Apply `table: deal PLAYER NAMES` (what `_table` does for it, with its texts looked up first)."""

@@ -24,7 +24,8 @@ def resolve(st: State) -> None:
     for ch in choices:
         placed.append(_place(st, ch))
     for i, card, what in placed:
-        _enter(st, i, card, what)
+        if card is not None or what != "discard":  # (a discard brings nothing more)
+            _enter(st, i, card, what)
     for i, coins in enumerate(income):
         if coins:
             st.cities[i].coins += coins
