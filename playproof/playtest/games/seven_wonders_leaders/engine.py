@@ -473,7 +473,11 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         elif move.verb == "discard":
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
-        st.choices[p] = Choice(p, move, payment, city.leader_hand)
+        chosen = st.choices
+        chosen[p] = Choice(p, move, payment, city.leader_hand)
+        for i, c in enumerate(st.cities):  # a city that chooses (`State.choosers`) has not chosen yet: wait
+            if i not in chosen and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
+                return found
         self._maybe_resolve()
         return found
 
