@@ -20,7 +20,7 @@ from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, HandOf
 from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
-    FREE_CITY, Choice, Finding, Payment, State, broken,
+    FREE_CITY, NOTHING_PAID, Choice, Finding, Payment, State, broken,
 )
 
 OPTIONS = {
@@ -501,7 +501,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if move.free and move.verb != "build":
             found += checks.free_only_to_build(st, i, move)
         if move.verb == "discard" and not city.free_city and move.plain:
-            st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
+            st.choices[i] = Choice(i, move, NOTHING_PAID, hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
             found += found_play
@@ -514,12 +514,12 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     def _check_play(self, i: int, move: Move, card: Card | None) -> tuple[list[Finding], Payment]:
         """Check how a card is played: as a structure, a Wonder stage or a discard."""
         st = self.st
-        found: list[Finding] = []
-        payment = Payment()
+        found: list[Finding]
         if move.verb == "build" and card is not None:
             found, payment = checks.check_build(st, i, move, card)
         elif move.verb == "build":
             found = [broken("build-resources", "a hidden card cannot be checked until revealed", True)]
+            payment = Payment()
         elif move.verb == "stage":
             found, payment = checks.check_stage(st, i, move)
         else:
