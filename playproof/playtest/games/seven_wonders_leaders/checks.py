@@ -294,10 +294,11 @@ def leader_discount(st: State, i: int) -> int | None:
                                                 for n in st.neighbours(i))
 
 
-def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0) -> list[Finding]:
-    """Check that a player can pay for a Leader."""
+def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0,
+                  price: int | None = None) -> list[Finding]:
+    """Check that a player can pay for a Leader (its price, when known: `leader_price` with this extra)."""
     city = st.cities[i]
-    price = leader_price(st, i, leader, extra)
+    price = leader_price(st, i, leader, extra) if price is None else price
     if price > city.coins:
         return [broken(rule, f"{city.name} must pay {coins(price)} for {leader.name} but has {city.coins}")]
     return []

@@ -227,7 +227,19 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         found = by_args.get(args) if by_args is not None else None
         if found is None:
             return self._table("deal", args)
-        return self._table_deal(found[0], found[1])
+        p, names = found
+        st = self.st
+        if len(names) == 1 and (st.phase == "deal" or st.phase == "recruit") and not st.queue:
+            hand = st.cities[p].hand
+            deck = st.deck
+            name = names[0]
+            if len(hand.cards) - hand.hidden_out < self.hand_size - 1 and deck[name] > 0:
+                # one card from the deck into a hand it does not fill: `_table_deal` with nothing more to do
+                self.dealer.deck = None
+                deck[name] -= 1
+                hand.cards.append(name)
+                return []
+        return self._table_deal(p, names)
 
     def _canon_move(self, move: Move) -> Move:
         """Return the move with card and Leader names spelt as in the workbook."""
@@ -463,8 +475,8 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         found = checks.leader_in_hand(city, move.name) + checks.free_only_to_build(st, p, move)
         payment = Payment()
         if move.verb == "recruit" and leader is not None:
-            found += checks.check_recruit(st, p, leader)
             price = checks.leader_price(st, p, leader)
+            found += checks.check_recruit(st, p, leader, price=price)
             payment.bank = min(price, city.coins)
             found += checks.purchases_for_a_leader(st, p, move, price, payment)
         elif move.verb == "stage":
