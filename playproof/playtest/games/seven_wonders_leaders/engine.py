@@ -17,37 +17,11 @@ from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
 from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, HandOffer, Offers
-from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
+from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, OPTIONS, RULES, sides_option, whole_option
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
     FREE_CITY, NOTHING_PAID, Choice, Finding, Payment, State, broken,
 )
-
-OPTIONS = {
-    "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
-    "sides": "which Wonder sides are dealt: any (default), A or B",
-    "late-discards": "an Age's last cards are discarded after turn 6's follow-ups (Halikarnassos cannot take them)",
-    "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
-    "extra-purchases": "buying resources a city does not lack (for a chain, a free build, a discard) is allowed and paid",
-}
-
-
-def _sides(value: str) -> str:
-    """Return the `sides` option as A, B or any; raise on anything else."""
-    side = value.strip().upper()
-    if side not in ("A", "B", "ANY"):
-        raise PlayproofError(f'7-wonders-leaders: option sides must be A, B or any, not "{value}"')
-    return "any" if side == "ANY" else side
-
-
-def _whole(value: str, name: str) -> int:
-    """Return a whole-number option; raise on anything else."""
-    if not value.strip().isdigit():
-        raise PlayproofError(f'7-wonders-leaders: option {name} must be a whole number, not "{value}"')
-    return int(value)
-
-
-
 
 # what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
@@ -73,10 +47,10 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if project is None:
             raise PlayproofError("7-wonders-leaders: no project given and the example project is not installed")
         self.data: GameData = load(project)
-        self.sides = _sides(setup.options.get("sides", "any"))
+        self.sides = sides_option(setup.options.get("sides", "any"))
         self.st = self._new_state(setup)
         self.late_discards = "late-discards" in setup.options
-        self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
+        self.st.rome_stage_discount = whole_option(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
         self.st.extra_purchases = "extra-purchases" in setup.options
         self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
@@ -352,17 +326,10 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         st = self.st
         if st.phase not in ("deal", "recruit") or st.queue:
             return [broken("flow-out-of-turn", "Age cards are dealt at the start of an Age")]
-        self.dealer.deck = None  # (`Dealer.forget`)
+        self.dealer.forget()
         hand = st.cities[p].hand
-        size = self.hand_size
-        deck = st.deck
-        if len(names) == 1 and deck[names[0]] > 0 and len(hand.cards) - hand.hidden_out < size:
-            deck[names[0]] -= 1  # one card from the deck into a hand with room: what `deal_cards` does then
-            hand.cards.append(names[0])
-            found = []
-        else:
-            found = table.deal_cards(st, st.players[p], names, hand, size)
-        if len(hand.cards) - hand.hidden_out >= size:  # (`Hand.size`)
+        found = table.deal_cards(st, st.players[p], names, hand, self.hand_size)
+        if len(hand.cards) - hand.hidden_out >= self.hand_size:  # (`Hand.size`)
             self._maybe_start_turns()
         return found
 
