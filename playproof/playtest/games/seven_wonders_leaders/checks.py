@@ -5,7 +5,7 @@ from __future__ import annotations
 from playproof.playtest.games.seven_wonders_leaders.city import City, prices
 from playproof.playtest.games.seven_wonders_leaders.data import RESOURCES, Card, Cost, Leader
 from playproof.playtest.games.seven_wonders_leaders.moves import Move
-from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers, covers_need
+from playproof.playtest.games.seven_wonders_leaders.resources import Market, Supply, can_sell, covers_need
 from playproof.playtest.games.seven_wonders_leaders.state import Finding, Payment, State, broken, coins
 
 
@@ -76,7 +76,7 @@ def check_build(st: State, i: int, move: Move, card: Card) -> tuple[list[Finding
     if move.free:
         # Olympia A builds without paying its cost; purchases written with it are still paid
         payment = Payment(olympia=True)
-        paid = pay(st, i, Cost(), move, card.colour, payment)
+        paid = pay(st, i, NOTHING, move, card.colour, payment)
         free_found = _olympia(st, city)
         # a free build the city has no right to: its purchases are no second mistake
         found += free_found + [f for f in paid if not (free_found and f[0] == "trade-unneeded")]
@@ -182,13 +182,13 @@ def pay(st: State, i: int, cost: Cost, move: Move, colour: str, payment: Payment
     bought = move.left + move.right + move.bank
     if bought:
         own = Supply(_plus(own.fixed, bought), own.masks)
-    if not covers(cost.units, own, extra):
+    if not covers_need(cost, own, extra):  # (`covers(cost.units, ...)`, the resources asked for only)
         found.append(broken("build-resources", f"{city.name} cannot cover the cost of {what or move.name} "
                                                f"({_describe(cost)}) with its production and purchases"))
     elif bought and not st.extra_purchases and not supply_found:  # one finding for one wrong purchase
         found += _unneeded(city, cost, own, bought, extra, what or _verb_object(move))
-    payment.left = sum(mk.left_price[r] for r in left)
-    payment.right = sum(mk.right_price[r] for r in right)
+    payment.left = sum(map(mk.left_price.__getitem__, left))
+    payment.right = sum(map(mk.right_price.__getitem__, right))
     payment.bank = cost.coins + (mk.bank_price or 0) * len(move.bank)
     if payment.total > city.coins:
         found.append(broken("build-coins", f"{city.name} must pay {coins(payment.total)} but has {city.coins}"))
@@ -203,12 +203,12 @@ def _plus(fixed: tuple[int, ...], units: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _spare(need: tuple[int, ...], supply: Supply, bought: tuple[int, ...], extra: tuple[int, ...]) -> int | None:
+def _spare(cost: Cost, supply: Supply, bought: tuple[int, ...], extra: tuple[int, ...]) -> int | None:
     """Return a bought resource the cost is covered without (bought but not missing), or None."""
     for r in set(bought):
         fixed = list(supply.fixed)
         fixed[r] -= 1
-        if covers(need, Supply(tuple(fixed), supply.masks), extra):
+        if covers_need(cost, Supply(tuple(fixed), supply.masks), extra):
             return r
     return None
 
@@ -216,7 +216,7 @@ def _spare(need: tuple[int, ...], supply: Supply, bought: tuple[int, ...], extra
 def _unneeded(city: City, cost: Cost, own: Supply, bought: tuple[int, ...], extra: tuple[int, ...],
               what: str) -> list[Finding]:
     """Check that every bought unit was missing: the cost is not covered without it."""
-    spare = _spare(cost.units, own, bought, extra)
+    spare = _spare(cost, own, bought, extra)
     if spare is None:
         return []
     return [broken("trade-unneeded", f"{city.name} buys {RESOURCES[spare]} it does not lack for {what}; "
@@ -294,10 +294,11 @@ def leader_discount(st: State, i: int) -> int | None:
                                                 for n in st.neighbours(i))
 
 
-def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0) -> list[Finding]:
-    """Check that a player can pay for a Leader."""
+def check_recruit(st: State, i: int, leader: Leader, rule: str = "recruit-cost", extra: int = 0,
+                  price: int | None = None) -> list[Finding]:
+    """Check that a player can pay for a Leader (its price, when known: `leader_price` with this extra)."""
     city = st.cities[i]
-    price = leader_price(st, i, leader, extra)
+    price = leader_price(st, i, leader, extra) if price is None else price
     if price > city.coins:
         return [broken(rule, f"{city.name} must pay {coins(price)} for {leader.name} but has {city.coins}")]
     return []

@@ -17,40 +17,16 @@ from playproof.playtest.games.seven_wonders_leaders.moves import (
     PLAYER_VERBS, TABLE_VERBS, Move, MoveError, parse_move, parse_science, split_city,
 )
 from playproof.playtest.games.seven_wonders_leaders.offers import Dealer, HandOffer, Offers
-from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, RULES
+from playproof.playtest.games.seven_wonders_leaders.rules import GAME_ID, OPTIONS, RULES, sides_option, whole_option
 from playproof.playtest.games.seven_wonders_leaders.scoring import breakdown
 from playproof.playtest.games.seven_wonders_leaders.state import (
-    FREE_CITY, Choice, Finding, Payment, State, broken,
+    FREE_CITY, NOTHING_PAID, Choice, Finding, Payment, State, broken,
 )
-
-OPTIONS = {
-    "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
-    "sides": "which Wonder sides are dealt: any (default), A or B",
-    "late-discards": "an Age's last cards are discarded after turn 6's follow-ups (Halikarnassos cannot take them)",
-    "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
-    "extra-purchases": "buying resources a city does not lack (for a chain, a free build, a discard) is allowed and paid",
-}
-
-
-def _sides(value: str) -> str:
-    """Return the `sides` option as A, B or any; raise on anything else."""
-    side = value.strip().upper()
-    if side not in ("A", "B", "ANY"):
-        raise PlayproofError(f'7-wonders-leaders: option sides must be A, B or any, not "{value}"')
-    return "any" if side == "ANY" else side
-
-
-def _whole(value: str, name: str) -> int:
-    """Return a whole-number option; raise on anything else."""
-    if not value.strip().isdigit():
-        raise PlayproofError(f'7-wonders-leaders: option {name} must be a whole number, not "{value}"')
-    return int(value)
-
-
-
 
 # what may be logged once Age III is over: counts, scores, wild symbols chosen and the winner
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
+_MARKER = EventKind.MARKER
+_TURN_VERBS = frozenset(("build", "stage", "discard"))
 
 
 class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
@@ -71,10 +47,10 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if project is None:
             raise PlayproofError("7-wonders-leaders: no project given and the example project is not installed")
         self.data: GameData = load(project)
-        self.sides = _sides(setup.options.get("sides", "any"))
+        self.sides = sides_option(setup.options.get("sides", "any"))
         self.st = self._new_state(setup)
         self.late_discards = "late-discards" in setup.options
-        self.st.rome_stage_discount = _whole(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
+        self.st.rome_stage_discount = whole_option(setup.options.get("rome-stage-discount", "0"), "rome-stage-discount")
         self.st.extra_purchases = "extra-purchases" in setup.options
         self.canon = self.data.canonical_names()  # shared by every engine on this workbook
         self.city_names = [c.name for c in self.st.cities]
@@ -121,10 +97,17 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     def apply(self, event: Event) -> list[Violation]:
         """Check an event, apply it whatever the verdict, and return every violation."""
         self.applied += 1
-        if event.kind is EventKind.MARKER:
+        if event.kind is _MARKER:
             return []
         try:
-            found = self._dispatch(event)
+            verb = event.verb
+            st = self.st
+            if verb == "deal" and event.actor == TABLE and st.phase != "over":  # (half of a log)
+                found = self._deal(event.args.strip())
+            elif verb in _TURN_VERBS and st.phase == "turn" and not st.queue and not st.two_player:
+                found = self._turn_event(event)  # (most of the rest: a play in a turn)
+            else:
+                found = self._dispatch(event)
         except MoveError as exc:
             found = [broken("move-syntax", str(exc), unsure=event.has_unknown)]
         return [self.violation(rule, message, event, status) for rule, message, status in found] if found else []
@@ -201,6 +184,36 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             move = self.data.remember(self.texts, event.verb, event.args,
                                       self._canon_move(parse_move(event.verb, event.args, self.city_names)))
         return self._player(p, move)
+
+    def _turn_event(self, event: Event) -> list[Finding]:
+        """Apply a player's play in a turn of more than 2 players with nothing queued (what `_dispatch` and
+        `_player` do for it, their other cases skipped)."""
+        p = self.seat.get(event.actor)
+        by_args = self.texts.get(event.verb)
+        move = by_args.get(event.args) if by_args is not None else None
+        if p is None or move is None or event.actor == TABLE:
+            return self._dispatch(event)
+        return self._turn_choice(p, move)
+
+    def _deal(self, args: str) -> list[Finding]:
+        """Apply `table: deal PLAYER NAMES` (what `_table` does for it, with its texts looked up first)."""
+        by_args = self.table_texts.get("deal")
+        found = by_args.get(args) if by_args is not None else None
+        if found is None:
+            return self._table("deal", args)
+        p, names = found
+        st = self.st
+        if len(names) == 1 and (st.phase == "deal" or st.phase == "recruit") and not st.queue:
+            hand = st.cities[p].hand
+            deck = st.deck
+            name = names[0]
+            if len(hand.cards) - hand.hidden_out < self.hand_size - 1 and deck[name] > 0:
+                # one card from the deck into a hand it does not fill: `_table_deal` with nothing more to do
+                self.dealer.deck = None
+                deck[name] -= 1
+                hand.cards.append(name)
+                return []
+        return self._table_deal(p, names)
 
     def _canon_move(self, move: Move) -> Move:
         """Return the move with card and Leader names spelt as in the workbook."""
@@ -343,15 +356,16 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     def _player(self, p: int, move: Move) -> list[Finding]:
         """Check and record a player's move in the phase it belongs to."""
         st = self.st
-        self._fill_unlogged(move)
-        if st.queue:
-            return self._follow_up(p, move)
+        if st.queue or st.phase != "turn" or st.two_player:  # (else `_fill_unlogged` has nothing to fill)
+            self._fill_unlogged(move)
+            if st.queue:
+                return self._follow_up(p, move)
+        if st.phase == "turn" and move.verb in ("build", "stage", "discard"):  # (most moves: asked first)
+            return self._turn_choice(p, move)
         if st.phase == "draft" and move.verb == "draft":
             return self._draft(p, move.name)
         if st.phase == "recruit" and move.verb in ("recruit", "stage", "discard") and not move.for_free_city:
             return self._recruit_choice(p, move)
-        if st.phase == "turn" and move.verb in ("build", "stage", "discard"):
-            return self._turn_choice(p, move)
         return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
 
     def _fill_unlogged(self, move: Move) -> None:
@@ -428,8 +442,8 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         found = checks.leader_in_hand(city, move.name) + checks.free_only_to_build(st, p, move)
         payment = Payment()
         if move.verb == "recruit" and leader is not None:
-            found += checks.check_recruit(st, p, leader)
             price = checks.leader_price(st, p, leader)
+            found += checks.check_recruit(st, p, leader, price=price)
             payment.bank = min(price, city.coins)
             found += checks.purchases_for_a_leader(st, p, move, price, payment)
         elif move.verb == "stage":
@@ -438,7 +452,11 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         elif move.verb == "discard":
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
-        st.choices[p] = Choice(p, move, payment, city.leader_hand)
+        chosen = st.choices
+        chosen[p] = Choice(p, move, payment, city.leader_hand)
+        for i, c in enumerate(st.cities):  # a city that chooses (`State.choosers`) has not chosen yet: wait
+            if i not in chosen and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
+                return found
         self._maybe_resolve()
         return found
 
@@ -462,23 +480,25 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if move.free and move.verb != "build":
             found += checks.free_only_to_build(st, i, move)
         if move.verb == "discard" and not city.free_city and move.plain:
-            st.choices[i] = Choice(i, move, Payment(), hand)  # a plain discard needs no further check
+            st.choices[i] = Choice(i, move, NOTHING_PAID, hand)  # a plain discard needs no further check
         else:
             found_play, payment = self._check_play(i, move, card)
             found += found_play
             st.choices[i] = Choice(i, move, payment, hand)
+        if st.turn < 7 and len(st.choices) < len(st.cities):
+            return found  # (what `_maybe_resolve` finds first: every city chooses in turns 1-6)
         self._maybe_resolve()
         return found
 
     def _check_play(self, i: int, move: Move, card: Card | None) -> tuple[list[Finding], Payment]:
         """Check how a card is played: as a structure, a Wonder stage or a discard."""
         st = self.st
-        found: list[Finding] = []
-        payment = Payment()
+        found: list[Finding]
         if move.verb == "build" and card is not None:
             found, payment = checks.check_build(st, i, move, card)
         elif move.verb == "build":
             found = [broken("build-resources", "a hidden card cannot be checked until revealed", True)]
+            payment = Payment()
         elif move.verb == "stage":
             found, payment = checks.check_stage(st, i, move)
         else:

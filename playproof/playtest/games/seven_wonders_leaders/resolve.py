@@ -13,18 +13,21 @@ FOLLOW_UP_ORDER = {"salvage-stage": 0, "salvage": 1, "courtesan": 2, "draw": 3, 
 
 def resolve(st: State) -> None:
     """Resolve every choice of the turn together, then queue the follow-ups."""
-    choices = [st.choices[i] for i in sorted(st.choices)]
+    chosen = st.choices
     st.choices = {}
     income = [0] * len(st.cities)
-    for ch in choices:
+    placed: list[tuple[int, Card | None, str]] = []
+    for i in sorted(chosen):
+        ch = chosen[i]
         pay = ch.payment
+        # a city's payment and placing touch only that city (and the discard pile, box and queue, in
+        # seat order as before): paying and placing city by city is paying all, then placing all
         if pay.bank or pay.left or pay.right or pay.olympia:  # (nothing to pay: nothing changes)
             _pay(st, ch, income)
-    placed: list[tuple[int, Card | None, str]] = []
-    for ch in choices:
         placed.append(_place(st, ch))
     for i, card, what in placed:
-        _enter(st, i, card, what)
+        if card is not None or what != "discard":  # (a discard brings nothing more)
+            _enter(st, i, card, what)
     for i, coins in enumerate(income):
         if coins:
             st.cities[i].coins += coins
@@ -55,9 +58,13 @@ def _place(st: State, ch: Choice) -> tuple[int, Card | None, str]:
     move = ch.move
     leader_phase = st.phase == "recruit"
     source = city.leader_hand if leader_phase else ch.hand
-    source.take(move.name)
+    name = move.name
+    if name in source.cards:  # (`Hand.take` of a card the hand holds)
+        source.cards.remove(name)
+    else:
+        source.take(name)
     if move.verb == "discard":
-        city.coins += st.data.const("discard_coins", 3)
+        city.coins += st.data.constants.get("discard_coins", 3)  # (`GameData.const`)
         if leader_phase:
             st.box[move.name] += 1 if move.name != "?" else 0
         else:

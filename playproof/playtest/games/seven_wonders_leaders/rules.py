@@ -2,9 +2,34 @@
 
 from __future__ import annotations
 
+from playproof.errors import PlayproofError
 from playproof.playtest.engine import Rule, RuleIndex
 
 GAME_ID = "7-wonders-leaders"
+
+OPTIONS = {
+    "semiramis": "add the blank Leader, as designed in the workbook, to the Leader pool",
+    "sides": "which Wonder sides are dealt: any (default), A or B",
+    "late-discards": "an Age's last cards are discarded after turn 6's follow-ups (Halikarnassos cannot take them)",
+    "rome-stage-discount": "coins Rome B's stages 2 and 3 take off an extra Leader on top of the board's 2 (default 0)",
+    "extra-purchases": "buying resources a city does not lack (for a chain, a free build, a discard) is allowed and paid",
+}
+
+
+def sides_option(value: str) -> str:
+    """Return the `sides` option as A, B or any; raise on anything else."""
+    side = value.strip().upper()
+    if side not in ("A", "B", "ANY"):
+        raise PlayproofError(f'7-wonders-leaders: option sides must be A, B or any, not "{value}"')
+    return "any" if side == "ANY" else side
+
+
+def whole_option(value: str, name: str) -> int:
+    """Return a whole-number option; raise on anything else."""
+    if not value.strip().isdigit():
+        raise PlayproofError(f'7-wonders-leaders: option {name} must be a whole number, not "{value}"')
+    return int(value)
+
 
 # (slug, summary, section, the rulebook's words). "Leaders:" quotes the Leaders rulebook, "Base:" the
 # base game's rules it is played by ("The game is played according to the rules ... in the base game").

@@ -73,15 +73,18 @@ def _lines(st: State, i: int, copy: Card | None) -> dict[str, int]:
     for symbol in picks:  # wild symbols the log says were chosen
         counts[symbol] += 1
     science, sets = science_points(counts, max(0, wilds - len(picks)), set_value + bonus)
-    purple = [c for c in city.structures if c.colour == "purple"] + ([copy] if copy else [])
+    by_colour = {"blue": 0, "yellow": 0, "purple": 0}
+    for c in city.structures:  # (one pass for the three colours that score)
+        if c.colour in by_colour:
+            by_colour[c.colour] += effect_points(st, i, c.effect)
     lines = {
         "military": sum(city.tokens),
         "treasury": city.coins // 3,
         "wonder": sum(effect_points(st, i, e) for e in city.stage_effects()),
-        "civilian": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "blue"),
+        "civilian": by_colour["blue"],
         "science": science - bonus * sets,
-        "commerce": sum(effect_points(st, i, c.effect) for c in city.structures if c.colour == "yellow"),
-        "guilds": sum(effect_points(st, i, c.effect) for c in purple),
+        "commerce": by_colour["yellow"],
+        "guilds": by_colour["purple"] + (effect_points(st, i, copy.effect) if copy else 0),
         "leaders": _leader_points(st, i) + bonus * sets,
     }
     lines["total"] = sum(lines.values())

@@ -43,6 +43,11 @@ class Payment:
         return self.bank + self.left + self.right
 
 
+NOTHING_PAID = Payment()
+"""The payment of a plain discard, shared: a choice's payment is only read once the choice is made
+(`resolve`; `State.copy` copies it), never changed."""
+
+
 @dataclass(slots=True)
 class Choice:
     """A city's choice this turn, kept hidden until every choice is in."""
