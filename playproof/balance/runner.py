@@ -21,7 +21,8 @@ from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.holdings import held_by_seat
-from playproof.playtest.simulate import MAX_EVENTS, SimulationError, game_log, player_names, write_log
+from playproof.playtest.simulate import (MAX_EVENTS, SimulationError, collecting_less, game_log, player_names,
+                                        write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -210,7 +211,15 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
     bots = seat_bots(plan.bots, plan.players)
     summary = Summary(plan.players)
     began = time.perf_counter()
-    for index in range(start, start + count):
+    with collecting_less():
+        _play_batch(plan, engine_cls, bots, summary, range(start, start + count))
+    summary.seconds = time.perf_counter() - began
+    return summary
+
+
+def _play_batch(plan: Plan, engine_cls: type[Engine], bots: list[Bot], summary: Summary, indices: range) -> None:
+    """Play the games of a batch, adding each result (or its unfinished game) to the summary."""
+    for index in indices:
         setup = plan.setup(index)
         events: list[Event] | None = [] if plan.logs else None
         try:
@@ -231,8 +240,6 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
             folder = Path(plan.logs)  # the log names its project relative to this folder
             write_log(folder / log_name(engine_cls.game_id, setup.seed),
                       game_log(engine_cls, setup, events, folder, plan.bots))
-    summary.seconds = time.perf_counter() - began
-    return summary
 
 
 def log_name(game_id: str, seed: int) -> str:

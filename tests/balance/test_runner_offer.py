@@ -39,3 +39,14 @@ def test_random_seats_through_offers_play_the_games_decisions_would(game: str, p
         slow, slow_events = _play(game, players, ChoiceBot(), seed)
         assert [e.text for e in fast_events] == [e.text for e in slow_events]
         assert fast == slow
+
+
+def test_games_are_played_collecting_less_and_the_collector_is_restored() -> None:
+    import gc
+
+    from playproof.playtest.simulate import YOUNG_THRESHOLD, collecting_less
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    with collecting_less():
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD and gc.get_freeze_count() >= frozen
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
