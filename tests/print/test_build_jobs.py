@@ -196,16 +196,17 @@ def test_small_builds_draw_on_one_process(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_watch_rebuilds_draw_on_one_process(tmp_path: Path, split: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    from playproof.output.build import SceneCache
+    from playproof.output.watch import Memo, memo_scenes
 
-    class KeptScenes(SceneCache):  # --watch keeps the scenes it composes for the next rebuild (watch.py)
-        pass
+    memo = Memo()  # --watch keeps the scenes it composes for the next rebuild, in this process
 
     def refused(*args: object) -> None:
         raise AssertionError("a rebuild started workers: the scenes they compose would be lost")
 
     monkeypatch.setattr(parallel, "write_parallel", refused)
-    assert build(EXAMPLES / "four-sisters", tmp_path, BuildOptions(jobs=2), scenes=KeptScenes).pages > 1
+    assert build(EXAMPLES / "four-sisters", tmp_path, BuildOptions(jobs=2),
+                 scenes=memo_scenes(memo, EXAMPLES / "four-sisters")).pages > 1
+    assert memo.composed  # the rebuild composed its scenes in this process, where the memo keeps them
 
 
 def test_a_shared_side_is_composed_once_however_many_designs(tmp_path: Path,
