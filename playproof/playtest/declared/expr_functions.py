@@ -165,30 +165,18 @@ def _item_total(zone: str, value: ItemFn, cond: ItemFn | None) -> Fn:
 
 def any_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """any(zone, cond)."""
-    cond = args[0]
-    if isinstance(cond, ItemFn) and not by:
-        test = cond.of
-
-        def read_item(c: Any) -> bool:
-            entries = c.zone_items(zone)
-            _visit(c, entries)
-            for comp, _ in entries:
-                if test(c, comp):
-                    return True
-            return False
-        return read_item
-
-    def read(c: Any) -> bool:
-        for _ in walk(c, c.zone_items(zone), by):
-            if cond(c):
-                return True
-        return False
-    return read
+    return _quantified(zone, args[0], by, True)
 
 
 def all_of(zone: str, args: list[Fn], by: bool) -> Fn:
     """all(zone, cond)."""
-    cond = args[0]
+    return _quantified(zone, args[0], by, False)
+
+
+def _quantified(zone: str, cond: Fn, by: bool, hit: bool) -> Fn:
+    """any (hit = True: the first component that holds answers True) or all (hit = False: the first that does not
+    answer False) over a zone's components; a condition that reads only the component is asked of it directly."""
+    miss = not hit
     if isinstance(cond, ItemFn) and not by:
         test = cond.of
 
@@ -196,16 +184,16 @@ def all_of(zone: str, args: list[Fn], by: bool) -> Fn:
             entries = c.zone_items(zone)
             _visit(c, entries)
             for comp, _ in entries:
-                if not test(c, comp):
-                    return False
-            return True
+                if (not test(c, comp)) is miss:
+                    return hit
+            return miss
         return read_item
 
     def read(c: Any) -> bool:
         for _ in walk(c, c.zone_items(zone), by):
-            if not cond(c):
-                return False
-        return True
+            if (not cond(c)) is miss:
+                return hit
+        return miss
     return read
 
 
