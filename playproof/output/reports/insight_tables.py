@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from playproof.insights.analysis import Group, Insights
 from playproof.insights.compare import Beside
@@ -77,10 +77,15 @@ def component_table(group: Group) -> InsightTable:
                          numeric=frozenset({1}), sheet="Components",
                          sheet_head=["Game", "Players", "Version", "Component", "Taken", "Take rate",
                                      "Takers' win rate", "Low", "High", "Told from even?"])
-    for name, times, take, rate, advice in group.component_rows():
+    return _component_rows(table, group, group.component_rows())
+
+
+def _component_rows(table: InsightTable, group: Group, rows: Iterable[tuple[str, int, Any, Any, str]]) -> InsightTable:
+    """Fill a components table (taken or held): name, times, share of seats, winners' rate with its interval, advice."""
+    for name, times, share, rate, advice in rows:
         low, high = rate.interval
-        table.rows.append([name, str(times), f"{100 * take.value:.0f} %", pct(rate), advice])
-        table.values.append([group.game, group.players, group.version, name, times, take.value, rate.value, low, high,
+        table.rows.append([name, str(times), f"{100 * share.value:.0f} %", pct(rate), advice])
+        table.values.append([group.game, group.players, group.version, name, times, share.value, rate.value, low, high,
                              advice])
     return table
 
@@ -101,12 +106,7 @@ def holder_table(group: Group) -> InsightTable | None:
                          numeric=frozenset({1}), sheet="Holders",
                          sheet_head=["Game", "Players", "Version", "Component", "Held", "Hold rate",
                                      "Holders' win rate", "Low", "High", "Told from even?"])
-    for name, times, hold, rate, advice in group.holder_rows():
-        low, high = rate.interval
-        table.rows.append([name, str(times), f"{100 * hold.value:.0f} %", pct(rate), advice])
-        table.values.append([group.game, group.players, group.version, name, times, hold.value, rate.value, low, high,
-                             advice])
-    return table
+    return _component_rows(table, group, group.holder_rows())
 
 
 def group_tables(group: Group) -> list[InsightTable]:
