@@ -124,6 +124,20 @@ def test_the_end_of_the_round_lets_the_table_finish_the_last_turn(tmp_path: Path
     assert findings(audit_text(project, skipped)) == [(6, "moves-collect-due", "violation")]
 
 
+def test_the_last_turns_clean_up_is_due_when_it_waits_for_the_turn_to_pass(tmp_path: Path) -> None:
+    # the cookbook's "draw after your turn" (`player != current`): when the round's end ends the game, nobody's turn
+    # follows the last one, so the last player's draw is still the table's clean-up, not a move after the end
+    moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "due"),
+             ("work", "turn", "no", "", "", "", "points: 1", "yes", ""),
+             ("collect", "table", "yes", "bank", "pile", "Cards", "", "", "player != current and count(pile) < points")]
+    project = game(tmp_path, [("end", "any(players, points >= 1)"), ("end at", "round")], moves=moves)
+    legal = ["Ann: work", "table: collect Ann Coin", "Ben: work", "table: collect Ben Coin"]
+    assert findings(audit_text(project, legal)) == []
+    assert findings(audit_text(project, legal + ["table: collect Ben Coin"])) == [(5, "turn-end", "violation")]
+    assert findings(audit_text(project, legal + ["Ann: work"])) == [(5, "turn-end", "violation")]
+    assert findings(audit_text(project, legal[:3])) == []  # after the end the table owes only derived moves
+
+
 def test_a_game_ending_after_a_round_number(tmp_path: Path) -> None:
     project = game(tmp_path, [("end", "round > 2"), ("end at", "round")])
     two_rounds = ["Ann: work", "Ben: work"] * 2

@@ -187,6 +187,7 @@ def end_round(state: State) -> None:
         _reset(state, "round", player)
     if flow.ending:
         flow.over = True
+        flow.current = ""  # the last turn is over: nobody's turn (its clean-up, `player != current`, is still due)
     flow.idle_rounds = flow.idle_rounds + 1 if flow.round_turns == 0 else 0
     if flow.idle_rounds >= 2 and not round_phases(state.game):
         flow.over = True  # every player is skipped, round after round: nobody can play on
