@@ -138,6 +138,26 @@ def test_the_last_turns_clean_up_is_due_when_it_waits_for_the_turn_to_pass(tmp_p
     assert findings(audit_text(project, legal[:3])) == []  # after the end the table owes only derived moves
 
 
+def test_end_now_ends_the_game_at_once_beside_an_end_at_the_round(tmp_path: Path) -> None:
+    # "the game ends at the end of the round in which someone has 2 points, or at once when the bank is down to 18"
+    moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn"),
+             ("work", "turn", "no", "", "", "", "points: 1", "yes"),
+             ("take", "turn", "no", "bank", "pile", "Cards", "", "yes")]
+    turn = [("end", "any(players, points >= 2)"), ("end at", "round"), ("end now", "count(bank) <= 18")]
+    project = game(tmp_path, turn, moves=moves)
+    players = "Ann, Ben, Cat"
+    emptied = ["Ann: take Coin", "Ben: take Coin", "Cat: work"]  # the bank at 18 after Ben's take: over at once
+    assert findings(audit_text(project, emptied, players)) == [(3, "turn-end", "violation")]
+    ending = ["Ann: work", "Ben: take Coin", "Cat: work", "Ann: work", "Ben: work", "Cat: work"]
+    assert findings(audit_text(project, ending, players)) == []  # Ann's 2 points end the game with round 2
+    assert findings(audit_text(project, ending + ["Ann: work"], players)) == [(7, "turn-end", "violation")]
+    both = ["Ann: work", "Ben: take Coin", "Cat: work", "Ann: work", "Ben: take Coin", "Cat: work"]
+    # round 2 was to be the last (Ann has 2), and Ben's take brings the bank to 18: over at once, before Cat's turn
+    assert findings(audit_text(project, both, players)) == [(6, "turn-end", "violation")]
+    rules = declared_engine(project, "flow").rules
+    assert any(rule.id.endswith("turn-end") for rule in rules)
+
+
 def test_a_game_ending_after_a_round_number(tmp_path: Path) -> None:
     project = game(tmp_path, [("end", "round > 2"), ("end at", "round")])
     two_rounds = ["Ann: work", "Ben: work"] * 2

@@ -150,6 +150,27 @@ def test_hex_grids_have_six_neighbours(tmp_path: Path) -> None:
         (2, "moves-place-condition", "violation")]
 
 
+def test_a_board_of_fixed_size_is_a_condition_on_the_cell(tmp_path: Path) -> None:
+    sheets = dict(GRID_SHEETS)
+    inside = "x >= 0 and x <= 3 and y >= 0 and y <= 3"
+    sheets["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                       ("place", "supply", "board", "Tiles", f"{inside} and (count(board) == 0 or adjacent(board) > 0)",
+                        "yes")]
+    project = make(tmp_path, "square4", **sheets)
+    assert findings(audit_text(project, ["Ann: place Forest 3,0", "Ben: place Lake 3,1"])) == []
+    outside = audit_text(project, ["Ann: place Forest 3,0", "Ben: place Lake 4,0"])
+    assert findings(outside) == [(2, "moves-place-condition", "violation")]
+    assert "x <= 3 does not hold: x is 4" in outside.findings[0].message
+    hexes = dict(GRID_SHEETS)
+    hexes["Zones"] = [("zone", "owner", "grid"), ("supply", "shared", "none"), ("board", "shared", "hex")]
+    hexes["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                      ("place", "supply", "board", "Tiles", "abs(x) <= 2 and abs(y) <= 2 and abs(x + y) <= 2", "yes")]
+    project = make(tmp_path, "hex2", **hexes)
+    assert findings(audit_text(project, ["Ann: place Forest 2,-2", "Ben: place Lake -2,0"])) == []
+    assert findings(audit_text(project, ["Ann: place Forest 2,-2", "Ben: place Lake 2,1"])) == [
+        (2, "moves-place-condition", "violation")]
+
+
 def test_area_majority_scores_the_player_with_most_ties_as_the_rules_say(tmp_path: Path) -> None:
     project = make(tmp_path, "areas",
                    Cubes=[("name", "count"), ("Cube", 12)],

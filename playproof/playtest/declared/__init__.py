@@ -173,7 +173,8 @@ def _evaluate_all(engine: DeclaredEngine) -> None:
     """Evaluate the score parts, the tie-breaks and the end for every player (a failure raises TooLarge)."""
     turn = engine.game.turn
     fns = [fn for _, fn in engine.game.scoring] + list(turn.tiebreak) + \
-        [f for f in (turn.end, turn.order, turn.skip, turn.heuristic, turn.win, turn.lose) if f is not None]
+        [f for f in (turn.end, turn.end_now, turn.order, turn.skip, turn.heuristic, turn.win, turn.lose)
+         if f is not None]
     for player in engine.players:
         for fn in fns:
             try:

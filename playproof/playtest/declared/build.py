@@ -18,7 +18,7 @@ from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow,
 
 MAX_PLAYERS = 100
 """The most players a declared game may be for."""
-WATCHED = ("end", "win", "lose")
+WATCHED = ("end", "end now", "win", "lose")
 """Turn-sheet conditions checked after every move whose answers are kept while what they read is unchanged."""
 
 

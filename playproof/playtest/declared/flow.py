@@ -229,13 +229,19 @@ def lead_from(state: State, player: str) -> None:
 
 
 def check_end(state: State, at_round_start: bool = False) -> None:
-    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends.
+    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends; and at once
+    when `end now` holds.
 
     Checked after every move, and again when a move began a new round: an end that holds then (`round > 12`)
     ends the game at once, the round it belongs to having just ended.
     """
     flow, turn = state.flow, state.game.turn
-    if flow.over or flow.ending:
+    if flow.over:
+        return
+    if turn.end_now is not None and _kept(state, "end now", turn.end_now):
+        flow.over = True  # `end now` ends the game at once, even in a round that was already to be the last
+        return
+    if flow.ending:
         return
     if turn.cooperative and (_kept(state, "win", turn.win) or _kept(state, "lose", turn.lose)):
         flow.over = True

@@ -199,6 +199,8 @@ class TurnSpec:
     phases: tuple[str, ...] = ()
     end: Fn | None = None
     end_at: str = "now"
+    end_now: Fn | None = None
+    """A second end that holds at once whatever `end_at` says ("at once when the deck runs out")."""
     tiebreak: tuple[Fn, ...] = ()
     """Tie-breaks in order: among tied scores the highest first value wins, then the second..."""
     heuristic: Fn | None = None

@@ -82,7 +82,7 @@ def _turn_rules(turn: TurnSpec, add: Callable[[str, str, Origin | None], None]) 
         origins.get("players"))
     if turn.actions is not None:
         add("turn-actions", f"A player makes at most {turn.actions} action(s) a turn.", origins.get("actions"))
-    add("turn-end", "Nothing is played after the game has ended.", origins.get("end"))
+    add("turn-end", "Nothing is played after the game has ended.", origins.get("end") or origins.get("end now"))
     add("moves-verbs", "Every move is one the Moves sheet declares, with the arguments it declares.", None)
     add("scoring-score", "A score the table records matches the Scoring sheet.", None)
     if turn.cooperative:

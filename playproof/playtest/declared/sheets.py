@@ -62,6 +62,7 @@ TURN_KEYS: dict[str, str] = {
     "phases": "the phases of a turn in order, comma separated",
     "end": "the condition that ends the game (an expression)",
     "end at": "`now` (the game ends as soon as `end` holds) or `round` (at the end of that round)",
+    "end now": "a second condition that ends the game at once, whatever `end at` says (an expression)",
     "tiebreak": "an expression per player; among tied scores the highest wins",
     "heuristic": "an expression per player: how well a player stands, for the greedy bot (default: score lead)",
     "turns each": "how many turns each player takes in a round (default 1)",
