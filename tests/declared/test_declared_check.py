@@ -95,7 +95,7 @@ def test_unknown_columns_and_words_say_what_was_meant(tmp_path: Path) -> None:
         'Moves.csv, row 4, column "actor": Moves!B4: "turns" is not one of turn, any, table; did you mean "turn"?']
     assert problems_of(tmp_path, changed("Turn", 3, "key", "action")) == [
         'Turn.csv, row 3, column "key": Turn!A3: unknown key "action"; did you mean "actions"? (keys: players, '
-        "actions, end turn, phases, end, end at, tiebreak, heuristic, turns each, first player, order, skip, cooperative, round end, options, win, lose)"]
+        "actions, end turn, phases, end, end at, end now, tiebreak, heuristic, turns each, first player, order, skip, cooperative, round end, options, win, lose)"]
 
 
 def test_numbers_phases_and_pay_are_checked(tmp_path: Path) -> None:

@@ -199,10 +199,12 @@ def test_a_tie_break_in_two_steps(tmp_path: Path) -> None:
 
 
 def test_internal_counters_stay_out_of_the_state_line_and_the_rules(tmp_path: Path) -> None:
-    counters = [("counter", "owner", "start", "internal"), ("points", "player", 0, "no"), ("passed", "player", 0, "yes")]
+    counters = [("counter", "owner", "start", "internal", "min"), ("points", "player", 0, "no", 0),
+                ("passed", "player", 0, "yes", 0), ("fame", "player", 0, "no", None)]
     project = game(tmp_path, [], counters=counters)
     engine_cls = declared_engine(project, "flow")
     assert "flow/counters-points" in engine_cls.rules and "flow/counters-passed" not in engine_cls.rules
+    assert "flow/counters-fame" not in engine_cls.rules  # no range: no rule that could never be broken
     summary = engine_cls(Setup(("Ann", "Ben"), project=project)).summary()
     assert "points" in summary and "passed" not in summary
 

@@ -35,7 +35,7 @@ def rule_index(game_id: str, zones: dict[str, ZoneSpec], counters: dict[str, Cou
         if zone.grid:
             add(f"zones-{name_key(zone.name)}-cell", f"a cell of {zone.name} holds one component.", zone.origin)
     for counter in counters.values():
-        if not counter.internal:
+        if not counter.internal and (counter.low is not None or counter.high is not None):  # a range to keep
             add(f"counters-{name_key(counter.name)}", f"{counter.name} stays within {counter_range(counter)}.",
                 counter.origin)
     for move in moves.values():
