@@ -187,3 +187,21 @@ def test_an_expression_that_would_visit_too_many_components_is_found_at_check_ti
     sheets["Scoring"] = [("part", "expression"), ("huge", "count(deck, count(deck, count(deck, true)) > 0)")]
     found = problems_of(tmp_path, sheets)
     assert 900 ** 3 > STEP_LIMIT and len(found) == 1 and "visits more than 2,000,000 components" in found[0]
+
+
+def test_rules_where_a_random_game_gets_stuck_are_warned_of_at_check(tmp_path: Path) -> None:
+    # a simultaneous choice declared without `ends turn`: the first player chooses on and on, then has no move
+    sheets = {"Cards": [("name", "count"), ("Fox", 6)],
+              "Zones": [("zone", "owner", "visibility"), ("hand", "player", "owner"), ("chosen", "player", "owner")],
+              "Setup": [("set", "zone", "each"), ("Cards", "hand", 3)],
+              "Phases": [("phase", "of", "who"), ("choose", "round", "together")],
+              "Moves": [("verb", "from", "to", "components", "phase"), ("choose", "hand", "chosen", "Cards", "choose")],
+              "Turn": [("key", "value"), ("players", "2"), ("end", "round > 2")],
+              "Scoring": [("part", "expression"), ("cards", "count(chosen)")]}
+    problems = problems_of(tmp_path, sheets)
+    assert problems == ["a random game of 2 players got stuck before the end: P1 has no legal move after 3 move(s) "
+                        "(the last: P1: choose Fox; P1: choose Fox; P1: choose Fox); does a move need `ends turn` = "
+                        "`yes`, a `due` table move or a way to pass?"]
+    sheets["Moves"] = [("verb", "from", "to", "components", "phase", "ends turn"),
+                       ("choose", "hand", "chosen", "Cards", "choose", "yes")]
+    assert problems_of(tmp_path / "fixed", sheets) == []

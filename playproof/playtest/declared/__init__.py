@@ -149,24 +149,41 @@ def try_rules(game: Game, problems: Problems) -> None:
     players = tuple(f"P{n}" for n in range(1, game.turn.min_players + 1))
     for seed in range(TRIAL_GAMES):
         try:
-            _trial(engine_cls, players, seed)
+            stuck = _trial(engine_cls, players, seed)
         except TooLarge as exc:
             problems.error(getattr(exc, "where", None), f"{exc} (found by playing a random game)")
             return
+        if stuck:
+            problems.warn(None, f"a random game of {len(players)} players got stuck before the end: {stuck}")
+            return
 
 
-def _trial(engine_cls: type[DeclaredEngine], players: tuple[str, ...], seed: int) -> None:
-    """Play one random game of at most TRIAL_EVENTS events (moves the referee offers)."""
+def _trial(engine_cls: type[DeclaredEngine], players: tuple[str, ...], seed: int) -> str:
+    """Play one random game of at most TRIAL_EVENTS events (moves the referee offers); return how it got stuck
+    (a player with no legal move before the end), or ''."""
     rng = random.Random(seed)
     engine = engine_cls(Setup(players, seed=seed))
     _evaluate_all(engine)
+    played: list[str] = []
     for _ in range(TRIAL_EVENTS):
         decision = engine.decision()
-        if decision is None or not decision.moves:
+        if decision is None:
             break
+        if not decision.moves:
+            _evaluate_all(engine)
+            return _stuck(decision.actor, played)
         verb, _, args = rng.choice(decision.moves).partition(" ")
+        played.append(f"{decision.actor}: {verb} {args}".rstrip())
         engine._apply(Event(1, decision.actor, verb, args))
     _evaluate_all(engine)
+    return ""
+
+
+def _stuck(actor: str, played: list[str]) -> str:
+    """Describe a random game that got stuck: who has no legal move, after which moves."""
+    last = "; ".join(played[-3:]) or "none"
+    return (f"{actor} has no legal move after {len(played)} move(s) (the last: {last}); does a move need "
+            "`ends turn` = `yes`, a `due` table move or a way to pass?")
 
 
 def _evaluate_all(engine: DeclaredEngine) -> None:
