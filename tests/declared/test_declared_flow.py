@@ -158,6 +158,30 @@ def test_end_now_ends_the_game_at_once_beside_an_end_at_the_round(tmp_path: Path
     assert any(rule.id.endswith("turn-end") for rule in rules)
 
 
+def test_an_end_that_holds_as_a_round_begins_after_a_table_phase_ends_the_game_at_once(tmp_path: Path) -> None:
+    # the round's last phase is the table's: its last due move ends the round; `round > 1` then holds as round 2
+    # begins, so the game is over before anyone plays round 2 (not one round later)
+    project = write_project(tmp_path / "tidy", {
+        "Cards": CARDS,
+        "Zones": [("zone", "owner"), ("bank", "shared"), ("board", "shared")],
+        "Setup": [("set", "zone"), ("Cards", "bank")],
+        "Phases": [("phase", "of", "who"), ("act", "round", "each"), ("tidy", "round", "table")],
+        "Moves": [("verb", "actor", "from", "to", "components", "phase", "ends turn", "due"),
+                  ("work", "turn", "bank", "board", "Cards", "act", "yes", ""),
+                  ("sweep", "table", "board", "bank", "all", "tidy", "", "count(board) > 0")],
+        "Turn": [("key", "value"), ("players", "2"), ("end", "round > 1"), ("end at", "round")],
+        "Scoring": [("part", "expression"), ("cards", "count(board)")]})
+    round_one = ["Ann: work Coin", "Ben: work Coin", "table: sweep"]
+    assert findings(audit_text(project, round_one)) == []
+    assert findings(audit_text(project, round_one + ["Ann: work Coin"])) == [(4, "turn-end", "violation")]
+    engine = declared_engine(project, "tidy")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(round_one, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        engine.apply(Event(line, actor, verb, args))
+    assert engine.over and engine.decision() is None
+
+
 def test_a_game_ending_after_a_round_number(tmp_path: Path) -> None:
     project = game(tmp_path, [("end", "round > 2"), ("end at", "round")])
     two_rounds = ["Ann: work", "Ben: work"] * 2

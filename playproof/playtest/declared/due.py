@@ -14,7 +14,7 @@ from typing import Callable
 
 from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
-from playproof.playtest.declared.flow import end_phase, phase_kind, round_ends
+from playproof.playtest.declared.flow import check_end, end_phase, phase_kind, round_ends
 from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
@@ -91,6 +91,15 @@ def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
 
 
 def advance(state: State) -> None:
+    """End a round whose `round end` holds, and table phases that owe nothing more; an end that holds as the next
+    round begins (`round > 5`) then ends the game at once, as after a player's move."""
+    round_before = state.flow.round
+    _advance(state)
+    if state.flow.round != round_before:
+        check_end(state, at_round_start=True)
+
+
+def _advance(state: State) -> None:
     """End a round whose `round end` holds, and table phases that owe nothing more."""
     if round_ends(state) and first_due(state, True) is None:
         end_phase(state)
