@@ -205,3 +205,18 @@ def test_rules_where_a_random_game_gets_stuck_are_warned_of_at_check(tmp_path: P
     sheets["Moves"] = [("verb", "from", "to", "components", "phase", "ends turn"),
                        ("choose", "hand", "chosen", "Cards", "choose", "yes")]
     assert problems_of(tmp_path / "fixed", sheets) == []
+
+
+def test_check_tries_the_rules_at_the_most_players_too(tmp_path: Path) -> None:
+    # room for four workers: two players place theirs, a third player's second worker has nowhere to go
+    sheets = {"Workers": [("name", "count"), ("Worker", 6)],
+              "Zones": [("zone", "owner", "capacity"), ("pool", "player", ""), ("dock", "shared", 4)],
+              "Setup": [("set", "zone", "each"), ("Workers", "pool", 2)],
+              "Moves": [("verb", "from", "to", "components", "ends turn"), ("place", "pool", "dock", "Workers", "yes")],
+              "Turn": [("key", "value"), ("players", "2-3"), ("end", "count(dock) == 4 and players == 2 or "
+                                                                     "count(dock) == 6")],
+              "Scoring": [("part", "expression"), ("workers", "count(dock, by == player)")]}
+    problems = problems_of(tmp_path, sheets)
+    assert len(problems) == 1 and problems[0].startswith("a random game of 3 players got stuck before the end: P2 ")
+    sheets["Turn"] = [("key", "value"), ("players", "2"), ("end", "count(dock) == 4")]
+    assert problems_of(tmp_path / "two", sheets) == []

@@ -171,6 +171,46 @@ def test_a_board_of_fixed_size_is_a_condition_on_the_cell(tmp_path: Path) -> Non
         (2, "moves-place-condition", "violation")]
 
 
+HARBOR_SHEETS = dict(
+    Workers=[("name", "count"), ("Worker", 4)],
+    Zones=[("zone", "owner", "capacity"), ("pool", "player", ""), ("dock", "shared", 1), ("market", "shared", 2),
+           ("guild", "shared", 1)],
+    Counters=[("counter", "start"), ("fish", 0), ("coins", 0)],
+    Setup=[("set", "zone", "each"), ("Workers", "pool", 2)],
+    Phases=[("phase", "of", "who"), ("work", "round", "each"), ("upkeep", "round", "table")],
+    Moves=[("verb", "actor", "phrase", "from", "to", "components", "gain", "ends turn", "next", "due", "phase"),
+           ("place", "turn", "place WORKER on guild", "pool", "guild", "Workers", "coins: 1", "yes", "first", "", "work"),
+           ("place", "turn", "place WORKER on LOCATION", "pool", "dock, market", "Workers",
+            "fish: 3 if to == 'dock' else 0; coins: 2 if to == 'market' else 0", "yes", "", "", "work"),
+           ("return", "table", "", "dock, market, guild", "pool", "all", "", "", "",
+            "count(dock) + count(market) + count(guild) > 0", "upkeep")],
+    Turn=[("key", "value"), ("players", "2"), ("turns each", 2), ("end", "round > 2"), ("end at", "round")],
+    Scoring=[("part", "expression"), ("fish", "fish"), ("coins", "coins")],
+)
+
+
+def test_worker_placement_workers_return_to_their_owners_and_the_guild_takes_the_marker(tmp_path: Path) -> None:
+    project = make(tmp_path, "harbor", **HARBOR_SHEETS)
+    round_one = ["Ann: place Worker on dock", "Ben: place Worker on guild", "Ann: place Worker on market",
+                 "Ben: place Worker on market", "table: return"]
+    round_two = ["Ben: place Worker on dock", "Ann: place Worker on guild", "Ben: place Worker on market",
+                 "Ann: place Worker on market"]  # Ben took the Guild: he begins round 2
+    legal = audit_text(project, round_one + round_two + ["table: return", "table: score Ann 8", "table: score Ben 8"])
+    assert findings(legal) == []
+    out_of_turn = audit_text(project, round_one + ["Ann: place Worker on dock"])
+    assert findings(out_of_turn) == [(6, "turn-order", "violation")]
+    full = audit_text(project, round_one[:1] + ["Ben: place Worker on dock"])
+    assert findings(full) == [(2, "zones-dock-capacity", "violation")]
+    engine = declared_engine(project, "harbor")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(round_one, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        assert engine.apply(Event(line, actor, verb, args)) == []
+    pools = {p: [(c.name, by) for c, by in engine.state.zone("pool", p).items] for p in ("Ann", "Ben")}
+    assert pools == {"Ann": [("Worker", "Ann")] * 2, "Ben": [("Worker", "Ben")] * 2}  # each back to its owner
+    assert engine.state.flow.first == "Ben" and engine.decision().actor == "Ben"
+
+
 def test_area_majority_scores_the_player_with_most_ties_as_the_rules_say(tmp_path: Path) -> None:
     project = make(tmp_path, "areas",
                    Cubes=[("name", "count"), ("Cube", 12)],

@@ -138,7 +138,7 @@ def check_rules(project: Path, problems: Problems) -> None:
 
 TRIAL_GAMES = 2
 TRIAL_EVENTS = 400
-"""Random games `check` plays to try the rules, and the most events of each."""
+"""Random games `check` plays to try the rules (at the fewest players, then the most), and the most events of each."""
 
 
 def try_rules(game: Game, problems: Problems) -> None:
@@ -146,8 +146,9 @@ def try_rules(game: Game, problems: Problems) -> None:
     engine_cls = type(f"Trial[{game.game_id}]", (DeclaredEngine,), {
         "game": game, "game_id": game.game_id, "title": game.title, "rules": game.rules,
         "min_players": game.turn.min_players, "max_players": game.turn.max_players})
-    players = tuple(f"P{n}" for n in range(1, game.turn.min_players + 1))
+    counts = (game.turn.min_players, game.turn.max_players)  # the fewest players, then the most
     for seed in range(TRIAL_GAMES):
+        players = tuple(f"P{n}" for n in range(1, counts[seed % 2] + 1))
         try:
             stuck = _trial(engine_cls, players, seed)
         except TooLarge as exc:

@@ -126,8 +126,12 @@ def _move(state: State, play: Play) -> None:
     for name in ((play.source,) if play.source else spec.sources):
         state.touch_zone(state.zone(name, play.mover))
     if spec.bulk:
+        to_owners = bool(dest_name) and state.game.zones[dest_name or ""].per_player and not spec.names_player
         for name in spec.sources:
-            _empty_into(state.zone(name, play.mover), dest)
+            if to_owners:  # every worker returns to its owner: each component to the zone of the player who put it
+                _return_to_owners(state, state.zone(name, play.mover), dest_name or "")
+            else:
+                _empty_into(state.zone(name, play.mover), dest)
         return
     if not spec.takes_component:
         return
@@ -153,6 +157,23 @@ def _empty_into(source: ZoneState, dest: ZoneState | None) -> None:
         dest.pending += source.pending
     source.items, source.unknown, source.pending = [], 0, 0
     source.cells = {}
+
+
+def _return_to_owners(state: State, source: ZoneState, dest_name: str) -> None:
+    """Move each component of a zone into the player's zone `dest_name` of the player who put it there; what no
+    player put (the setup's, the table's, hidden arrivals) stays."""
+    kept = []
+    for entry in source.items:
+        owner = entry[1]
+        if owner in state.players:
+            zone = state.zone(dest_name, owner)
+            state.touch_zone(zone)
+            zone.items.append(entry)
+        else:
+            kept.append(entry)
+    if len(kept) != len(source.items):
+        source.items = kept
+        source.cells = {cell: entry for cell, entry in source.cells.items() if entry in kept}
 
 
 def _move_hidden(source: ZoneState | None, dest: ZoneState | None) -> None:
@@ -192,8 +213,8 @@ def _bookkeeping(state: State, play: Play) -> None:
     if spec.next == "player" and play.target:
         lead_from(state, play.target)
         return
-    if spec.next == "first" and play.target:
-        flow.next_first = play.target
+    if spec.next == "first":  # the player named takes the first-player marker, else the player making the move
+        flow.next_first = play.target or (play.actor if play.actor != TABLE else "") or flow.next_first
     actor = play.actor if play.actor != TABLE else flow.current
     if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
                                                     and flow.actions >= turn.actions and player_move):
