@@ -220,3 +220,15 @@ def test_check_tries_the_rules_at_the_most_players_too(tmp_path: Path) -> None:
     assert len(problems) == 1 and problems[0].startswith("a random game of 3 players got stuck before the end: P2 ")
     sheets["Turn"] = [("key", "value"), ("players", "2"), ("end", "count(dock) == 4")]
     assert problems_of(tmp_path / "two", sheets) == []
+
+
+def test_until_belongs_to_a_round_phase_played_each(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Phases"] = [("phase", "of", "who", "until"), ("draft", "round", "together", "count(hand) == 0")]
+    assert problems_of(tmp_path, sheets) == [
+        'Phases.csv, row 2, column "until": Phases!D2: `until` is for a round phase played `each` (lap after lap until '
+        'it holds)']
+    sheets["Phases"] = [("phase", "of", "who", "until"), ("draft", "round", "each", "count(hnd) == 0")]
+    assert problems_of(tmp_path / "typo", sheets) == [
+        'Phases.csv, row 2, column "until": Phases!D2, character 7: count() needs a zone first, not \'hnd\'; did you '
+        'mean "hand"?']

@@ -263,3 +263,53 @@ def test_a_roll_lasts_for_its_turn_and_can_end_it(tmp_path: Path) -> None:
     assert findings(audit_text(project, legal)) == []  # Ann's 1 ended her turn; Ben's roll is his own
     stale = ["Ann: dive 4 4", "Ann: grab Pearl", "Ben: grab Pearl"]
     assert findings(audit_text(project, stale)) == [(3, "moves-grab-condition", "violation")]  # Ann's roll is gone
+
+
+OWL_SHEETS = dict(
+    Cards=[("name", "suit", "rank", "count")] + [(f"{s} {r}", s.lower(), r, 1) for s in ("Moon", "Star") for r in (1, 2)],
+    Zones=[("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "unordered"),
+           ("hand", "player", "owner", "unordered"), ("trick", "shared", "public", "ordered"),
+           ("won", "player", "public", "unordered")],
+    Counters=[("counter", "start", "reset"), ("points", 0, "never"), ("tricks", 0, "round")],
+    Setup=[("set", "zone"), ("Cards", "deck")],
+    Phases=[("phase", "of", "who", "until"), ("deal", "round", "table", ""),
+            ("play", "round", "each", "all(players, count(hand) == 0) and count(trick) == 0"),
+            ("score", "round", "table", "")],
+    Values=[("name", "expression"), ("led", "first(trick, suit)"), ("taker", "best(trick, rank, suit == led)")],
+    Moves=[("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "next", "due", "derived",
+            "result", "phase", "limit"),
+           ("deal", "table", "yes", "deck", "hand", "Cards", "", "", "", "count(hand) < 2 and count(deck) > 0", "", "",
+            "deal", ""),
+           ("play", "turn", "no", "hand", "trick", "Cards", "", "yes", "", "", "", "", "play", ""),
+           ("take", "table", "yes", "trick", "won", "all", "tricks: 1", "", "player", "count(trick) == players", "yes",
+            "taker", "play", ""),
+           ("tally", "table", "yes", "", "", "", "points: tricks", "", "", "true", "yes", "", "score", "1 a round"),
+           ("gather", "table", "no", "won", "deck", "all", "", "", "", "any(players, count(won) > 0)", "yes", "",
+            "score", "")],
+    Turn=[("key", "value"), ("players", "2"), ("end", "round > 1"), ("end at", "round")],
+    Scoring=[("part", "expression"), ("points", "points")],
+)
+
+
+def test_a_phase_played_until_the_hands_are_empty_then_a_tally_for_each_player_and_a_gather(tmp_path: Path) -> None:
+    # two tricks a round (a phase played lap after lap `until` the hands are empty), then each player's tally once
+    # (a due move naming a player, limited per player), then the table gathers every player's tricks into the deck
+    project = make(tmp_path, "owls", **OWL_SHEETS)
+    deal = ["table: deal Ann Moon-2", "table: deal Ann Star-1", "table: deal Ben Moon-1", "table: deal Ben Star-2"]
+    tricks = ["Ann: play Moon-2", "Ben: play Moon-1", "table: take Ann", "Ann: play Star-1", "Ben: play Star-2",
+              "table: take Ben"]
+    legal = deal + tricks + ["table: tally Ann", "table: tally Ben", "table: gather"]
+    assert findings(audit_text(project, legal + ["table: score Ann 1", "table: score Ben 1"])) == []
+    left_out = deal + tricks  # the derived tally and gather left out: the referee makes them
+    assert findings(audit_text(project, left_out + ["table: score Ann 1", "table: score Ben 1"])) == []
+    twice = deal + tricks + ["table: tally Ann", "table: tally Ann"]
+    assert findings(audit_text(project, twice)) == [(12, "moves-tally-result", "violation")]
+    early = deal + tricks[:3] + ["Ben: play Star-2"]  # Ann took the first trick: she leads the second
+    assert findings(audit_text(project, early)) == [(8, "turn-order", "violation")]
+    engine = declared_engine(project, "owls")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(legal, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        assert engine.apply(Event(line, actor, verb, args)) == [], text
+    assert engine.over and engine.state.zone("deck", "").size == 4  # every won trick gathered back into the deck
+    assert engine.state.counters["points"] == {"Ann": 1, "Ben": 1}

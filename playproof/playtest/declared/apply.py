@@ -126,12 +126,7 @@ def _move(state: State, play: Play) -> None:
     for name in ((play.source,) if play.source else spec.sources):
         state.touch_zone(state.zone(name, play.mover))
     if spec.bulk:
-        to_owners = bool(dest_name) and state.game.zones[dest_name or ""].per_player and not spec.names_player
-        for name in spec.sources:
-            if to_owners:  # every worker returns to its owner: each component to the zone of the player who put it
-                _return_to_owners(state, state.zone(name, play.mover), dest_name or "")
-            else:
-                _empty_into(state.zone(name, play.mover), dest)
+        _move_all(state, play, dest_name, dest)
         return
     if not spec.takes_component:
         return
@@ -157,6 +152,24 @@ def _empty_into(source: ZoneState, dest: ZoneState | None) -> None:
         dest.pending += source.pending
     source.items, source.unknown, source.pending = [], 0, 0
     source.cells = {}
+
+
+def _move_all(state: State, play: Play, dest_name: str | None, dest: ZoneState | None) -> None:
+    """Move every component of the `from` zones (`components` = `all`). A table move naming no player gathers from
+    every player's zone of a `from` zone that is each player's (the table gathers the tricks won), and puts into a
+    zone that is each player's by giving each component back to the player who put it (workers return home)."""
+    spec, zones = play.spec, state.game.zones
+    table_wide = play.actor == TABLE and not spec.names_player
+    to_owners = bool(dest_name) and zones[dest_name or ""].per_player and not spec.names_player
+    for name in spec.sources:
+        owners = state.players if table_wide and zones[name].per_player else (play.mover,)
+        for owner in owners:
+            source = state.zone(name, owner)
+            state.touch_zone(source)
+            if to_owners:
+                _return_to_owners(state, source, dest_name or "")
+            else:
+                _empty_into(source, dest)
 
 
 def _return_to_owners(state: State, source: ZoneState, dest_name: str) -> None:

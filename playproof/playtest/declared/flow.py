@@ -113,7 +113,7 @@ def _seek(state: State) -> None:
     """Move to the next player in order who is not skipped (or who has not acted, together); end the phase after."""
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
-    laps = state.game.turn.round_end is None
+    laps = state.game.turn.round_end is None and _until(state) is None  # else it goes on until its condition holds
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
             flow.lap += 1
@@ -147,7 +147,7 @@ def end_turn(state: State, player: str | None = None) -> None:
     _reset(state, "turn", player)
     flow.turns += 1
     flow.round_turns += 1
-    if round_ends(state):
+    if round_ends(state) or phase_done(state):
         end_phase(state)
         return
     if phase_kind(state) == "together":
@@ -156,6 +156,23 @@ def end_turn(state: State, player: str | None = None) -> None:
     else:
         flow.pos += 1
     _seek(state)
+
+
+def _until(state: State) -> Any:
+    """Return the current round phase's `until` condition (None: the phase is one lap, or `turns each` laps)."""
+    phases = state.game.turn.round_phases
+    return phases[state.flow.rphase].until if phases else None
+
+
+def phase_done(state: State) -> bool:
+    """Return True when the current round phase's `until` holds (checked after each turn and table move)."""
+    until = _until(state)
+    if until is None or state.flow.over:
+        return False
+    try:
+        return bool(until(Ctx(state, state.flow.current)))
+    except Unknown:
+        return False
 
 
 def round_ends(state: State) -> bool:

@@ -186,6 +186,8 @@ class PhaseSpec:
     of: str
     who: str
     origin: Origin
+    until: Fn | None = None
+    """A round phase played `each`: it goes on lap after lap in the turn order until this holds (three tricks)."""
 
 
 @dataclass

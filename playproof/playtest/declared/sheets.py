@@ -19,7 +19,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
               "pay", "amount", "gain", "limit", "phase", "action", "ends turn", "next", "due", "derived", "result",
               "record", "dice", "message", "note"),
     "Turn": ("key", "value", "note"),
-    "Phases": ("phase", "of", "who", "note"),
+    "Phases": ("phase", "of", "who", "until", "note"),
     "Dice": ("die", "faces", "note"),
     "Scoring": ("part", "expression", "note"),
     "Values": ("name", "expression", "note"),
