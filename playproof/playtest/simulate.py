@@ -55,12 +55,16 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     engine = engine_cls(setup)
     events: list[Event] = []
     offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
+    run: RandomRun | None = getattr(engine, "random_run", None)
+    pick = picker(rng) if run is not None else None
     # An engine that keeps the default offer() (a wrapper of decision()) is asked for its decision
     # directly: the same moves, without an Offer made for every move.
     decide = engine.decision if type(engine).offer is Engine.offer else None
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while True:
+        if run is not None:  # the engine plays what moves it can itself (the same draws, the same moves)
+            line = run(pick, events, line, MAX_EVENTS)
         if decide is None:
             if (offer := offer_of()) is None:
                 break
@@ -89,6 +93,31 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         append(event)
     return engine, events
+
+
+Pick = Callable[[int], int]
+"""Draws a move's index below a count: `rng.randrange(count)`."""
+RandomRun = Callable[[Pick, list[Event], int, int], int]
+"""An engine's `random_run(pick, events, line, limit)`, when it has one: plays random moves itself, each index
+drawn by `pick(count)` among the moves `offer()` would offer (the same moves in the same order, so a seed plays
+the same game), appends their events numbered after `line`, and returns the last one's line. It stops before
+`limit` events, at the end of the game and wherever `offer()` is to take over (a run may play no move)."""
+
+
+def picker(rng: random.Random) -> Pick:
+    """Return `rng.randrange` as a move's index draw (inlined when `bit_source` allows: the same draws)."""
+    bits = bit_source(rng)
+    if bits is None:
+        return rng.randrange
+
+    def pick(count: int) -> int:
+        """Return rng.randrange(count): getrandbits(count.bit_length()) drawn until below count."""
+        size = count.bit_length()
+        k = bits(size)
+        while k >= count:
+            k = bits(size)
+        return k
+    return pick
 
 
 def bit_source(rng: random.Random) -> Callable[[int], int] | None:

@@ -8,7 +8,7 @@ from typing import Callable, ClassVar, Mapping
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status, Violation,
                                        example_project)
-from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers
+from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers, runner
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
@@ -141,6 +141,7 @@ class BattleEngine(Engine):
     play_turn = offers.play_turn
     play_draw = offers.play_draw
     play_discard = offers.play_discard
+    random_run = runner.run  # `playproof simulate` plays turns, closings and round draws through this (see there)
 
     def forget(self) -> None:
         """Drop what random play's fast path keeps (a turn's moves, the pile's codes): the state changed otherwise."""

@@ -1,0 +1,209 @@
+"""Random play's runs: the commonest moves of a random game drawn and applied here, move after move.
+
+`playproof simulate` hands the engine its index draw (`pick(count)`, the loop's own
+`rng.randrange(count)`) and its list of events (see `simulate.RandomRun`). With no reaction
+window, expedition or Metropolis offer open, a turn, its closing and the round draws are played
+here: the moves are those `offers.offer` offers (the same moves, in the same order, so a seed
+plays the same game), but only counted, and the move drawn is applied without its text being
+made and parsed again. A turn keeps what its points and steps leave as they are (the hand's codes,
+the recycling and special moves on the token's tile) in locals from move to move. A move that
+changes more (building, recycling, a card played, a reshuffle) goes through its handler; the
+run then returns, and anything else is left to the loop's offer.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from playproof.playtest.engine import PLAIN_EVENT, TABLE, Event, EventKind
+from playproof.playtest.games.battle_for_seven_cities import legal
+from playproof.playtest.games.battle_for_seven_cities.actions import close_turn
+from playproof.playtest.games.battle_for_seven_cities.board import twin
+from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes
+from playproof.playtest.games.battle_for_seven_cities.offers import _after_close, _by_handler, _to_blue
+from playproof.playtest.games.battle_for_seven_cities.referee import Referee
+from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
+from playproof.playtest.simulate import Pick, SimulationError
+
+TURN, DRAW, CLOSE = Phase.TURN, Phase.DRAW, Phase.CLOSE
+MOVE = EventKind.MOVE
+_new = object.__new__
+
+
+def run(eng: Referee, pick: Pick, events: list[Event], line: int, limit: int) -> int:
+    """Play moves while a turn, its closing or the round draws are pending; return the last event's line.
+
+    Stops at `limit` events, at the end of the game and wherever the loop's offer must take over.
+    """
+    s = eng.s
+    while line < limit and s.window is None and s.expedition is None and not s.offers:
+        phase = s.phase
+        if phase is TURN:
+            done = _turn(eng, s, pick, events, line, limit)
+        elif phase is DRAW:
+            done = _draw(eng, s, s.draws_due[0], pick, events, line)
+        elif phase is CLOSE:
+            player = s.order[s.turn]
+            if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
+                done = _draw(eng, s, player, pick, events, line)
+            else:
+                done = _discard(eng, s, player, pick, events, line)
+        else:
+            return line
+        if done == line:
+            return line  # nothing this run plays: the loop's offer decides
+        line = done
+    return line
+
+
+def event(line: int, actor: str, verb: str, args: str) -> Event:
+    """Return the move event `Event(line, actor, verb, args)` (made as the loop makes it, see PLAIN_EVENT)."""
+    if not PLAIN_EVENT:
+        return Event(line, actor, verb, args)
+    made = _new(Event)
+    made.__dict__.update({"line": line, "actor": actor, "verb": verb, "args": args, "kind": MOVE})
+    return made
+
+
+def _turn(eng: Referee, s: State, pick: Pick, events: list[Event], line: int, limit: int) -> int:
+    """Play the active player's turn move by move until it ends or a move goes through its handler.
+
+    The k-th move is `legal.turn_moves`'s k-th: `end`, each code of the hand for its points, the steps
+    and time travel the points pay for, `build`, the recycling moves, then each special move.
+    """
+    eng.turn_parts = None  # the hand changes here without the offer's parts knowing
+    player, board, specials, append = s.order[s.turn], s.board, eng.special_moves, events.append
+    hand, cards, positions = s.hands[player].known, eng.data.cards, s.positions
+    codes = sorted(hand)
+    special = [code for code in codes if code in specials]
+    recycle = legal._recycle(eng, player)
+    travel_cost = eng.numbers["time_travel_cost"]
+    here, tail = positions[player], None
+    while line < limit:
+        points = s.points
+        steps, levels = board.walks.get(here) or legal._walks(eng, here)
+        walk = levels[points if points < len(levels) else -1]
+        if walk is None:
+            walk = legal._walk(eng, steps, levels, points)
+        cost = board.tiles[here].build
+        build = cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0
+        if tail is None:
+            tail = recycle + _specials(eng, player, special)
+        head, steps_end = len(codes) + 1, len(codes) + 1 + len(walk)
+        k = pick(steps_end + build + len(tail))
+        line += 1
+        if k == 0:
+            append(event(line, player, "end", ""))
+            close_turn(eng, line)
+            _after_close(eng)
+            return line
+        if k < head:
+            code = codes[k - 1]
+            append(event(line, player, "points", code))
+            if _to_blue(s, player, code):  # the hand's last card of that code: its moves go
+                codes.remove(code)
+                if code in specials:
+                    special.remove(code)
+                    tail = None
+            s.points = points + cards[code].points
+        elif k < steps_end:
+            text = walk[k - head]
+            if text == "travel":
+                append(event(line, player, "travel", ""))
+                s.points = points - travel_cost
+                here = twin(here)
+            else:
+                here = text[5:]  # "move TILE"
+                append(event(line, player, "move", here))
+                s.points = points - board.travel_cost(here)
+            positions[player] = here
+            tail = None
+        else:
+            text = "build" if build and k == steps_end else tail[k - steps_end - build]
+            return _by_handler_run(eng, events, line, player, text)
+    return line
+
+
+def _specials(eng: Referee, player: str, special: list[str]) -> list[str]:
+    """Return the special moves of the hand's codes, in order (those of `turn_moves`' tail)."""
+    moves: list[str] = []
+    moves_of = eng.special_moves
+    for code in special:
+        moves += moves_of[code](eng, player)
+    return moves
+
+
+def _by_handler_run(eng: Referee, events: list[Event], line: int, actor: str, text: str) -> int:
+    """Apply a drawn move through its handler (it may change anything): the run goes back to the top."""
+    verb, _, args = text.partition(" ")
+    made = event(line, actor, verb, args)
+    found = _by_handler(eng, made)
+    if found:
+        raise SimulationError(f"engine rejected its own legal move {made}: {found}")
+    events.append(made)
+    return line
+
+
+def _draw(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], line: int) -> int:
+    """The table draws a card for a player (a round draw, or the closing player's extra card), or says
+    `reshuffle` when the draw pile is empty; as `offers._draw_offer` and `offers.play_draw`."""
+    cards = s.deck.cards if s.deck.size else s.blue.cards
+    kept = eng.draw_codes
+    if kept is None or kept.cards is not cards or not kept.codes:
+        codes = sorted(cards)
+        if not codes:
+            return line  # only face-down cards are left: `draw PLAYER ?`, the loop's offer
+        kept = eng.draw_codes = PileCodes(cards, codes)
+    codes = kept.codes
+    count = len(codes)
+    k = pick(count + 1 if not s.deck.size and s.blue.size else count)
+    line += 1
+    if k == count:
+        return _by_handler_run(eng, events, line, TABLE, "reshuffle")
+    code = codes[k]
+    events.append(event(line, TABLE, "draw", draw_args(player)[code]))
+    drawing = s.phase is DRAW
+    if drawing:
+        s.draws_due.pop(0)
+    else:
+        s.extra_drawn += 1
+    if not s.deck.size:
+        s.refill()
+    cards = s.deck.cards
+    left = cards[code] - 1
+    if left:
+        cards[code] = left
+    else:
+        cards.pop(code)
+        codes.remove(code)
+        kept.offers.clear()
+    s.deck.size -= 1
+    known = s.hands[player].known
+    known[code] = known.get(code, 0) + 1
+    if not drawing:
+        _after_close(eng)
+    elif not s.draws_due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn
+        s.draws_due.clear()
+        eng.start_turn(0)
+    return line
+
+
+def _discard(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], line: int) -> int:
+    """The closing player discards a card of their hand (the loop's offer when it holds `?` cards)."""
+    hand = s.hands[player]
+    if hand.unknown or not hand.known:
+        return line
+    codes = sorted(hand.known)
+    code = codes[pick(len(codes))]
+    line += 1
+    events.append(event(line, player, "discard", code))
+    _to_blue(s, player, code)
+    _after_close(eng)
+    return line
+
+
+@lru_cache(maxsize=64)
+def draw_args(player: str) -> legal.Texts:
+    """Return a draw's arguments `PLAYER CODE` by code (bounded: player names vary by log)."""
+    return legal.Texts(f"{player} ")
+
