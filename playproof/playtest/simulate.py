@@ -55,16 +55,16 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     engine = engine_cls(setup)
     events: list[Event] = []
     offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
-    run: RandomRun | None = getattr(engine, "random_run", None)
-    pick = picker(rng) if run is not None else None
+    # An engine with random runs plays what moves it can itself, drawing with the same bits (see RandomRun).
+    run: RandomRun | None = getattr(engine, "random_run", None) if bits is not None else None
     # An engine that keeps the default offer() (a wrapper of decision()) is asked for its decision
     # directly: the same moves, without an Offer made for every move.
     decide = engine.decision if type(engine).offer is Engine.offer else None
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while True:
-        if run is not None:  # the engine plays what moves it can itself (the same draws, the same moves)
-            line = run(pick, events, line, MAX_EVENTS)
+        if run is not None:
+            line = run(bits, events, line, MAX_EVENTS)
         if decide is None:
             if (offer := offer_of()) is None:
                 break
@@ -95,29 +95,23 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     return engine, events
 
 
-Pick = Callable[[int], int]
-"""Draws a move's index below a count: `rng.randrange(count)`."""
-RandomRun = Callable[[Pick, list[Event], int, int], int]
-"""An engine's `random_run(pick, events, line, limit)`, when it has one: plays random moves itself, each index
-drawn by `pick(count)` among the moves `offer()` would offer (the same moves in the same order, so a seed plays
-the same game), appends their events numbered after `line`, and returns the last one's line. It stops before
-`limit` events, at the end of the game and wherever `offer()` is to take over (a run may play no move)."""
+Bits = Callable[[int], int]
+"""`rng.getrandbits`: with it, `rng.randrange(n)` is `getrandbits(n.bit_length())` drawn until below n."""
+RandomRun = Callable[[Bits, list[Event], int, int], int]
+"""An engine's `random_run(bits, events, line, limit)`, when it has one: plays random moves itself, each index
+drawn as `rng.randrange(count)` draws it, from `bits` (see `below`), among the moves `offer()` would offer (the
+same moves in the same order, so a seed plays the same game); appends their events numbered after `line` and
+returns the last one's line. It stops at `limit` events, at the end of the game and wherever `offer()` is to take
+over (a run may play no move). Random play uses it only with a generator that `bit_source` accepts."""
 
 
-def picker(rng: random.Random) -> Pick:
-    """Return `rng.randrange` as a move's index draw (inlined when `bit_source` allows: the same draws)."""
-    bits = bit_source(rng)
-    if bits is None:
-        return rng.randrange
-
-    def pick(count: int) -> int:
-        """Return rng.randrange(count): getrandbits(count.bit_length()) drawn until below count."""
-        size = count.bit_length()
+def below(bits: Bits, count: int) -> int:
+    """Return the index `rng.randrange(count)` draws: getrandbits(count.bit_length()) drawn until below count."""
+    size = count.bit_length()
+    k = bits(size)
+    while k >= count:
         k = bits(size)
-        while k >= count:
-            k = bits(size)
-        return k
-    return pick
+    return k
 
 
 def bit_source(rng: random.Random) -> Callable[[int], int] | None:

@@ -26,9 +26,9 @@ class Counted(ENGINE):  # type: ignore[misc, valid-type]
 
     played = 0
 
-    def random_run(self, pick: simulate.Pick, events: list[Event], line: int, limit: int) -> int:
+    def random_run(self, bits: simulate.Bits, events: list[Event], line: int, limit: int) -> int:
         """Play a run and count its moves."""
-        done = runner.run(self, pick, events, line, limit)
+        done = runner.run(self, bits, events, line, limit)
         Counted.played += done - line
         return done
 
@@ -65,7 +65,26 @@ def test_a_run_made_event_equals_the_dataclass_one() -> None:
     assert PLAIN_EVENT or type(made) is Event
 
 
-def test_picker_draws_as_randrange() -> None:
-    """The index draw handed to runs is `rng.randrange(count)`: the same numbers from the same seed."""
-    pick, rng = simulate.picker(random.Random(5)), random.Random(5)
-    assert [pick(n) for n in range(1, 300)] == [rng.randrange(n) for n in range(1, 300)]
+def test_below_draws_as_randrange() -> None:
+    """The index a run draws from the generator's bits is `rng.randrange(count)`: the same numbers from a seed."""
+    bits, rng = random.Random(5).getrandbits, random.Random(5)
+    assert [simulate.below(bits, n) for n in range(1, 300)] == [rng.randrange(n) for n in range(1, 300)]
+
+
+class OwnDraws(random.Random):
+    """A generator with its own `randrange` (every index drawn by the base class's, then counted)."""
+
+    calls = 0
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        """Count the draw."""
+        OwnDraws.calls += 1
+        return super().randrange(*args)
+
+
+def test_a_generator_with_its_own_randrange_is_asked_for_every_move() -> None:
+    """Runs draw from the bits only where `randrange` would: a generator drawing otherwise plays by offers."""
+    OwnDraws.calls = 0
+    _, own = play_random_game(ENGINE, Setup(player_names(4), {}, 6), OwnDraws(6))
+    _, ran = play_random_game(ENGINE, Setup(player_names(4), {}, 6), random.Random(6))
+    assert OwnDraws.calls == len(own) and own == ran

@@ -1,7 +1,7 @@
 """Random play's runs: the commonest moves of a random game drawn and applied here, move after move.
 
-`playproof simulate` hands the engine its index draw (`pick(count)`, the loop's own
-`rng.randrange(count)`) and its list of events (see `simulate.RandomRun`). With no reaction
+`playproof simulate` hands the engine its generator's bits (an index is drawn from them as
+`rng.randrange(count)` draws it) and its list of events (see `simulate.RandomRun`). With no reaction
 window, expedition or Metropolis offer open, a turn, its closing and the round draws are played
 here: the moves are those `offers.offer` offers (the same moves, in the same order, so a seed
 plays the same game), but only counted, and the move drawn is applied without its text being
@@ -23,7 +23,7 @@ from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes
 from playproof.playtest.games.battle_for_seven_cities.offers import _after_close, _by_handler, _to_blue
 from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
-from playproof.playtest.simulate import Pick, SimulationError
+from playproof.playtest.simulate import Bits, SimulationError, below
 
 TURN, DRAW, CLOSE = Phase.TURN, Phase.DRAW, Phase.CLOSE
 MOVE = EventKind.MOVE
@@ -33,7 +33,7 @@ NO_BUILD = 1 << 30
 _new = object.__new__
 
 
-def run(eng: Referee, pick: Pick, events: list[Event], line: int, limit: int) -> int:
+def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Play moves while a turn, its closing or the round draws are pending; return the last event's line.
 
     Stops at `limit` events, at the end of the game and wherever the loop's offer must take over.
@@ -42,15 +42,15 @@ def run(eng: Referee, pick: Pick, events: list[Event], line: int, limit: int) ->
     while line < limit and s.window is None and s.expedition is None and not s.offers:
         phase = s.phase
         if phase is TURN:
-            done = _turn(eng, s, pick, events, line, limit)
+            done = _turn(eng, s, bits, events, line, limit)
         elif phase is DRAW:
-            done = _draw(eng, s, s.draws_due[0], pick, events, line, limit)
+            done = _draw(eng, s, s.draws_due[0], bits, events, line, limit)
         elif phase is CLOSE:
             player = s.order[s.turn]
             if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
-                done = _draw(eng, s, player, pick, events, line, limit)
+                done = _draw(eng, s, player, bits, events, line, limit)
             else:
-                done = _discard(eng, s, player, pick, events, line)
+                done = _discard(eng, s, player, bits, events, line)
         else:
             return line
         if done == line:
@@ -73,7 +73,7 @@ def event(line: int, actor: str, verb: str, args: str) -> Event:
     return made
 
 
-def _turn(eng: Referee, s: State, pick: Pick, events: list[Event], line: int, limit: int) -> int:
+def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Play the active player's turn move by move until it ends or a move goes through its handler.
 
     The k-th move is `legal.turn_moves`'s k-th: `end`, each code of the hand for its points, the steps
@@ -102,7 +102,11 @@ def _turn(eng: Referee, s: State, pick: Pick, events: list[Event], line: int, li
             walk = legal._walk(eng, steps, levels, points)
         build = cost <= points
         head, steps_end = len(codes) + 1, len(codes) + 1 + len(walk)
-        k = pick(steps_end + build + len(tail))
+        count = steps_end + build + len(tail)
+        size = count.bit_length()  # k = rng.randrange(count), inlined (simulate.below)
+        k = bits(size)
+        while k >= count:
+            k = bits(size)
         line += 1
         if k == 0:
             append(event(line, player, "end", ""))
@@ -163,7 +167,7 @@ def _by_handler_run(eng: Referee, events: list[Event], line: int, actor: str, te
     return line
 
 
-def _draw(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], line: int, limit: int) -> int:
+def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """The table draws a card for a player (the round's draws one after another, or the closing player's extra
     card), or says `reshuffle` when the draw pile is empty; as `offers._draw_offer` and `offers.play_draw`."""
     drawing = s.phase is DRAW
@@ -177,7 +181,11 @@ def _draw(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], 
             kept = eng.draw_codes = PileCodes(cards, codes)
         codes = kept.codes
         count = len(codes)
-        k = pick(count + 1 if not s.deck.size and s.blue.size else count)
+        drawn = count + 1 if not s.deck.size and s.blue.size else count
+        size = drawn.bit_length()  # k = rng.randrange(drawn), inlined (simulate.below)
+        k = bits(size)
+        while k >= drawn:
+            k = bits(size)
         line += 1
         if k == count:
             return _by_handler_run(eng, events, line, TABLE, "reshuffle")
@@ -212,13 +220,13 @@ def _draw(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], 
         player = s.draws_due[0]
 
 
-def _discard(eng: Referee, s: State, player: str, pick: Pick, events: list[Event], line: int) -> int:
+def _discard(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int) -> int:
     """The closing player discards a card of their hand (the loop's offer when it holds `?` cards)."""
     hand = s.hands[player]
     if hand.unknown or not hand.known:
         return line
     codes = sorted(hand.known)
-    code = codes[pick(len(codes))]
+    code = codes[below(bits, len(codes))]
     line += 1
     events.append(event(line, player, "discard", code))
     _to_blue(s, player, code)
