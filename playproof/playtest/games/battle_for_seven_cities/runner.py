@@ -86,16 +86,18 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
     special = [code for code in codes if code in specials]
     recycle = legal._recycle(eng, player)
     travel_cost = eng.numbers["time_travel_cost"]
-    here, tail = positions[player], None
+    here, tail, levels = positions[player], None, None
     static: dict[str, list[str]] = {}  # special moves that do not depend on the token's tile, by code
     while line < limit:
-        if tail is None:  # the token's tile changed (or a special card's last copy went): what depends on it
+        if levels is None:  # the token's tile changed: the steps from it, its building cost
             steps, levels = board.walks.get(here) or legal._walks(eng, here)
             top = len(levels) - 1
             cost = board.tiles[here].build
             if cost is None or here in board.cities or s.supply[player] <= 0:
                 cost = NO_BUILD
+        if tail is None:  # the token's tile changed under a card of POSITIONAL, or a special card's last copy went
             tail = recycle + _specials(eng, player, special, static)
+            positional = not POSITIONAL.isdisjoint(special)
         points = s.points
         walk = levels[points if points < top else top]
         if walk is None:
@@ -133,7 +135,9 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
                 append(event(line, player, "move", here))
                 s.points = points - board.travel_cost(here)
             positions[player] = here
-            tail = None
+            levels = None
+            if positional:
+                tail = None
         else:
             text = "build" if build and k == steps_end else tail[k - steps_end - build]
             return _by_handler_run(eng, events, line, player, text)
