@@ -86,7 +86,7 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
     special = [code for code in codes if code in specials]
     recycle = legal._recycle(eng, player)
     travel_cost = eng.numbers["time_travel_cost"]
-    here, tail, levels = positions[player], None, None
+    here, tail, levels, head = positions[player], None, None, len(codes) + 1
     static: dict[str, list[str]] = {}  # special moves that do not depend on the token's tile, by code
     while line < limit:
         if levels is None:  # the token's tile changed: the steps from it, its building cost
@@ -103,7 +103,7 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
         if walk is None:
             walk = legal._walk(eng, steps, levels, points)
         build = cost <= points
-        head, steps_end = len(codes) + 1, len(codes) + 1 + len(walk)
+        steps_end = head + len(walk)
         count = steps_end + build + len(tail)
         size = count.bit_length()  # k = rng.randrange(count), inlined (simulate.below)
         k = bits(size)
@@ -120,6 +120,7 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
             append(event(line, player, "points", code))
             if _to_blue(s, player, code):  # the hand's last card of that code: its moves go
                 codes.remove(code)
+                head -= 1
                 if code in specials:
                     special.remove(code)
                     tail = None
