@@ -20,7 +20,7 @@ from playproof.playtest.games.battle_for_seven_cities import legal
 from playproof.playtest.games.battle_for_seven_cities.actions import close_turn
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes
-from playproof.playtest.games.battle_for_seven_cities.offers import _after_close, _by_handler, _to_blue
+from playproof.playtest.games.battle_for_seven_cities.offers import after_close, by_handler, to_blue
 from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
 from playproof.playtest.simulate import Bits, SimulationError, below
@@ -74,34 +74,28 @@ def event(line: int, actor: str, verb: str, args: str) -> Event:
 
 
 def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
-    """Play the active player's turn move by move until it ends or a move goes through its handler.
-
-    The k-th move is `legal.turn_moves`'s k-th: `end`, each code of the hand for its points, the steps
-    and time travel the points pay for, `build`, the recycling moves, then each special move.
-    """
+    """Play the active player's turn move by move until it ends or a move goes through its handler: the k-th
+    move is `legal.turn_moves`' k-th (`end`, each code of the hand for its points, the steps and time travel
+    the points pay for, `build`, the recycling moves, then each special move)."""
     eng.turn_parts = None  # the hand changes here without the offer's parts knowing
     player, board, specials, append = s.order[s.turn], s.board, eng.special_moves, events.append
-    hand, cards, positions = s.hands[player].known, eng.data.cards, s.positions
-    codes = sorted(hand)
+    cards, positions, travel_cost = eng.data.cards, s.positions, eng.numbers["time_travel_cost"]
+    codes = sorted(s.hands[player].known)
     special = [code for code in codes if code in specials]
-    recycle = legal._recycle(eng, player)
-    travel_cost = eng.numbers["time_travel_cost"]
+    recycle = legal.recycle_moves(eng, player)
     here, tail, levels, head = positions[player], None, None, len(codes) + 1
     static: dict[str, list[str]] = {}  # special moves that do not depend on the token's tile, by code
     while line < limit:
         if levels is None:  # the token's tile changed: the steps from it, its building cost
-            steps, levels = board.walks.get(here) or legal._walks(eng, here)
+            steps, levels, cost = _tile(eng, s, player, here)
             top = len(levels) - 1
-            cost = board.tiles[here].build
-            if cost is None or here in board.cities or s.supply[player] <= 0:
-                cost = NO_BUILD
         if tail is None:  # the token's tile changed under a card of POSITIONAL, or a special card's last copy went
             tail = recycle + _specials(eng, player, special, static)
             positional = not POSITIONAL.isdisjoint(special)
         points = s.points
         walk = levels[points if points < top else top]
         if walk is None:
-            walk = legal._walk(eng, steps, levels, points)
+            walk = legal.walk_for(eng, steps, levels, points)
         build = cost <= points
         steps_end = head + len(walk)
         count = steps_end + build + len(tail)
@@ -111,14 +105,11 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
             k = bits(size)
         line += 1
         if k == 0:
-            append(event(line, player, "end", ""))
-            close_turn(eng, line)
-            _after_close(eng)
-            return line
+            return _end(eng, events, line, player)
         if k < head:
             code = codes[k - 1]
             append(event(line, player, "points", code))
-            if _to_blue(s, player, code):  # the hand's last card of that code: its moves go
+            if to_blue(s, player, code):  # the hand's last card of that code: its moves go
                 codes.remove(code)
                 head -= 1
                 if code in specials:
@@ -145,6 +136,25 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
     return line
 
 
+def _end(eng: Referee, events: list[Event], line: int, player: str) -> int:
+    """The player ends the turn: its closing begins (extra draws, discards), or the next turn."""
+    events.append(event(line, player, "end", ""))
+    close_turn(eng, line)
+    after_close(eng)
+    return line
+
+
+def _tile(eng: Referee, s: State, player: str, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None], int]:
+    """Return the steps from the token's tile with their costs, the steps by points (`legal.walks_from`), and
+    what building there costs (NO_BUILD where the player may not build)."""
+    board = s.board
+    steps, levels = board.walks.get(here) or legal.walks_from(eng, here)
+    cost = board.tiles[here].build
+    if cost is None or here in board.cities or s.supply[player] <= 0:
+        cost = NO_BUILD
+    return steps, levels, cost
+
+
 def _specials(eng: Referee, player: str, special: list[str], static: dict[str, list[str]]) -> list[str]:
     """Return the special moves of the hand's codes, in order (those of `turn_moves`' tail); those of
     cards not in `legal.POSITIONAL` are kept in `static` for the rest of the turn."""
@@ -165,7 +175,7 @@ def _by_handler_run(eng: Referee, events: list[Event], line: int, actor: str, te
     """Apply a drawn move through its handler (it may change anything): the run goes back to the top."""
     verb, _, args = text.partition(" ")
     made = event(line, actor, verb, args)
-    found = _by_handler(eng, made)
+    found = by_handler(eng, made)
     if found:
         raise SimulationError(f"engine rejected its own legal move {made}: {found}")
     events.append(made)
@@ -214,7 +224,7 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
         known = s.hands[player].known
         known[code] = known.get(code, 0) + 1
         if not drawing:
-            _after_close(eng)
+            after_close(eng)
             return line
         if not s.draws_due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn
             s.draws_due.clear()
@@ -234,8 +244,8 @@ def _discard(eng: Referee, s: State, player: str, bits: Bits, events: list[Event
     code = codes[below(bits, len(codes))]
     line += 1
     events.append(event(line, player, "discard", code))
-    _to_blue(s, player, code)
-    _after_close(eng)
+    to_blue(s, player, code)
+    after_close(eng)
     return line
 
 
