@@ -185,9 +185,11 @@ def _by_handler_run(eng: Referee, events: list[Event], line: int, actor: str, te
 def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """The table draws a card for a player (the round's draws one after another, or the closing player's extra
     card), or says `reshuffle` when the draw pile is empty; as `offers._draw_offer` and `offers.play_draw`."""
-    drawing = s.phase is DRAW
+    drawing, due, hands, append = s.phase is DRAW, s.draws_due, s.hands, events.append
     while True:
-        cards = s.deck.cards if s.deck.size else s.blue.cards
+        deck = s.deck
+        full = deck.size
+        cards = deck.cards if full else s.blue.cards
         kept = eng.draw_codes
         if kept is None or kept.cards is not cards or not kept.codes:
             codes = sorted(cards)
@@ -196,7 +198,7 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
             kept = eng.draw_codes = PileCodes(cards, codes)
         codes = kept.codes
         count = len(codes)
-        drawn = count + 1 if not s.deck.size and s.blue.size else count
+        drawn = count if full or not s.blue.size else count + 1  # the table may first say `reshuffle`
         size = drawn.bit_length()  # k = rng.randrange(drawn), inlined (simulate.below)
         k = bits(size)
         while k >= drawn:
@@ -205,14 +207,15 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
         if k == count:
             return _by_handler_run(eng, events, line, TABLE, "reshuffle")
         code = codes[k]
-        events.append(event(line, TABLE, "draw", draw_args(player)[code]))
+        append(event(line, TABLE, "draw", draw_args(player)[code]))
         if drawing:
-            s.draws_due.pop(0)
+            due.pop(0)
         else:
             s.extra_drawn += 1
-        if not s.deck.size:
+        if not full:
             s.refill()
-        cards = s.deck.cards
+            deck = s.deck
+            cards = deck.cards
         left = cards[code] - 1
         if left:
             cards[code] = left
@@ -220,19 +223,19 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
             cards.pop(code)
             codes.remove(code)
             kept.offers.clear()
-        s.deck.size -= 1
-        known = s.hands[player].known
+        deck.size -= 1
+        known = hands[player].known
         known[code] = known.get(code, 0) + 1
         if not drawing:
             after_close(eng)
             return line
-        if not s.draws_due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn
-            s.draws_due.clear()
+        if not due or not (deck.size or s.blue.size):  # the round's draws are over: its first turn begins
+            due.clear()
             eng.start_turn(0)
             return line
         if line >= limit:
             return line
-        player = s.draws_due[0]
+        player = due[0]
 
 
 def _discard(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int) -> int:
