@@ -63,8 +63,8 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while True:
-        if run is not None:
-            line = run(bits, events, line, MAX_EVENTS)
+        while run is not None and (done := run(bits, events, line, MAX_EVENTS)) != line:
+            line = done
         if decide is None:
             if (offer := offer_of()) is None:
                 break
@@ -106,8 +106,9 @@ RandomRun = Callable[[Bits, list[Event], int, int], int]
 """An engine's `random_run(bits, events, line, limit)`, when it has one: plays random moves itself, each index
 drawn as `rng.randrange(count)` draws it, from `bits` (see `below`), among the moves `offer()` would offer (the
 same moves in the same order, so a seed plays the same game); appends their events numbered after `line` and
-returns the last one's line. It stops at `limit` events, at the end of the game and wherever `offer()` is to take
-over (a run may play no move). Random play uses it only with a generator that `bit_source` accepts."""
+returns the last one's line. It stops at `limit` events, when `round_label()` changes, at the end of the game and
+wherever `offer()` is to take over (a run may play no move). Random play uses it only with a generator that
+`bit_source` accepts; the balance runner asks `components_of` about a run's moves after the run."""
 
 
 def below(bits: Bits, count: int) -> int:

@@ -36,10 +36,12 @@ _new = object.__new__
 def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Play moves while a turn, its closing or the round draws are pending; return the last event's line.
 
-    Stops at `limit` events, at the end of the game and wherever the loop's offer must take over.
+    Stops at `limit` events, at the end of its round (so that a caller may take the round's scores), at
+    the end of the game and wherever the loop's offer must take over.
     """
     s = eng.s
-    while line < limit and s.window is None and s.expedition is None and not s.offers:
+    round_ = s.round
+    while line < limit and s.round == round_ and s.window is None and s.expedition is None and not s.offers:
         phase = s.phase
         if phase is TURN:
             done = _turn(eng, s, bits, events, line, limit)
