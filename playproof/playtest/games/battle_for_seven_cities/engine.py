@@ -155,7 +155,7 @@ class BattleEngine(Engine):
         """Return each player's city count: all their cities ("the player with the most cities wins"),
         or only future ones with win-count=future."""
         era = "f" if self.option("win-count") == "future" else None
-        return {p: self.s.board.count(p, era) for p in self.s.seats}
+        return self.s.board.tokens(self.s.seats, era)
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return the cities that score, in parts that add up: future land, future water (and past)."""
