@@ -21,8 +21,8 @@ from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.holdings import held_by_seat
-from playproof.playtest.simulate import (MAX_EVENTS, RandomRun, SimulationError, bit_source, collecting_less,
-                                        game_log, player_names, write_log)
+from playproof.playtest.simulate import (MAX_EVENTS, Run, SimulationError, collecting_less, game_log, player_names,
+                                        runs_of, write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -120,7 +120,7 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     engine = engine_cls(setup)
     seats = {name: seat for seat, name in enumerate(setup.players)}
     step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
-    run = _runs(engine, rng) if step is _random_step else None
+    run = runs_of(engine, rng) if step is _random_step else None
     taken: dict[str, list[int]] = {}
     label = engine.round_label()
     moves, labels, by_round = 0, {label}, []
@@ -159,17 +159,6 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     result = _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
     result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
     return result
-
-
-Run = Callable[[list[Event], int, int], int]
-"""An engine's random run with the game's generator bound to it: (events, moves so far, max moves) -> moves."""
-
-
-def _runs(engine: Engine, rng: random.Random) -> Run | None:
-    """Return the engine's random runs drawing from the game's generator, if it has runs and they can draw from it."""
-    found: RandomRun | None = getattr(engine, "random_run", None)
-    bits = bit_source(rng)
-    return None if found is None or bits is None else partial(found, bits)
 
 
 def _take_run(run: Run, engine: Engine, seats: dict[str, int], taken: dict[str, list[int]],

@@ -6,6 +6,7 @@ import gc
 import random
 import time
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -55,15 +56,14 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     engine = engine_cls(setup)
     events: list[Event] = []
     offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
-    # An engine with random runs plays what moves it can itself, drawing with the same bits (see RandomRun).
-    run: RandomRun | None = getattr(engine, "random_run", None) if bits is not None else None
+    run = runs_of(engine, rng)  # an engine with random runs plays what moves it can itself (see RandomRun)
     # An engine that keeps the default offer() (a wrapper of decision()) is asked for its decision
     # directly: the same moves, without an Offer made for every move.
     decide = engine.decision if type(engine).offer is Engine.offer else None
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while True:
-        while run is not None and (done := run(bits, events, line, MAX_EVENTS)) != line:
+        while run is not None and (done := run(events, line, MAX_EVENTS)) != line:
             line = done
         if decide is None:
             if (offer := offer_of()) is None:
@@ -109,6 +109,17 @@ same moves in the same order, so a seed plays the same game); appends their even
 returns the last one's line. It stops at `limit` events, when `round_label()` changes, at the end of the game and
 wherever `offer()` is to take over (a run may play no move). Random play uses it only with a generator that
 `bit_source` accepts; the balance runner asks `components_of` about a run's moves after the run."""
+
+
+Run = Callable[[list[Event], int, int], int]
+"""An engine's random run with the game's generator bound to it: (events, line, limit) -> the last event's line."""
+
+
+def runs_of(engine: Engine, rng: random.Random) -> Run | None:
+    """Return the engine's random runs drawing from the game's generator, if it has runs and they can draw from it."""
+    found: RandomRun | None = getattr(engine, "random_run", None)
+    bits = bit_source(rng)
+    return None if found is None or bits is None else partial(found, bits)
 
 
 def below(bits: Bits, count: int) -> int:
