@@ -237,8 +237,13 @@ class Board:
     def tokens(self, players: tuple[str, ...], era: str | None = "f") -> dict[str, int]:
         """Return each player's city tokens in one era (None: both), in the players' order: their `count`s."""
         tokens = dict.fromkeys(players, 0)
+        if era is None:
+            for who, n in self.cities.values():
+                if who in tokens:
+                    tokens[who] += n
+            return tokens
         for pos, (who, n) in self.cities.items():
-            if (era is None or pos[0] == era) and who in tokens:
+            if pos[0] == era and who in tokens:
                 tokens[who] += n
         return tokens
 
