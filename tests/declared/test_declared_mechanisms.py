@@ -313,3 +313,58 @@ def test_a_phase_played_until_the_hands_are_empty_then_a_tally_for_each_player_a
         assert engine.apply(Event(line, actor, verb, args)) == [], text
     assert engine.over and engine.state.zone("deck", "").size == 4  # every won trick gathered back into the deck
     assert engine.state.counters["points"] == {"Ann": 1, "Ben": 1}
+
+
+DRAFT_SHEETS = dict(
+    Cards=[("name", "points", "count"), ("Apple", 1, 3), ("Pear", 2, 3)],
+    Zones=[("zone", "owner", "visibility"), ("hand", "player", "owner"), ("passed", "player", "owner"),
+           ("tableau", "player", "public")],
+    Setup=[("set", "where", "zone", "each"), ("Cards", "name == 'Apple'", "hand", 1),
+           ("Cards", "name == 'Pear'", "hand", 1)],
+    Phases=[("phase", "of", "who"), ("pick", "round", "together"), ("pass", "round", "table"),
+            ("take", "round", "table")],
+    Moves=[("verb", "actor", "player", "from", "to", "to player", "components", "ends turn", "due", "derived",
+            "phase", "limit"),
+           ("pick", "turn", "no", "hand", "tableau", "", "Cards", "yes", "", "", "pick", ""),
+           ("pass", "table", "yes", "hand", "passed", "after(player)", "all", "", "count(hand) > 0", "yes", "pass",
+            "1 a round"),
+           ("take", "table", "yes", "passed", "hand", "", "all", "", "count(passed) > 0", "yes", "take", "")],
+    Turn=[("key", "value"), ("players", "3"), ("end", "round > 2"), ("end at", "round")],
+    Scoring=[("part", "expression"), ("points", "sum(tableau, points)")],
+)
+
+
+def test_drafting_passes_each_hand_to_the_left(tmp_path: Path) -> None:
+    project = make(tmp_path, "draft", **DRAFT_SHEETS)
+    players = "Ann, Ben, Cat"
+    first = ["Ann: pick Apple", "Ben: pick Pear", "Cat: pick Apple"]
+    passes = ["table: pass Ann", "table: pass Ben", "table: pass Cat", "table: take Ann", "table: take Ben",
+              "table: take Cat"]
+    second = ["Ann: pick Pear", "Ben: pick Pear", "Cat: pick Apple"]  # Cat's Pear, Ann's Pear, Ben's Apple
+    scores = ["table: score Ann 3", "table: score Ben 4", "table: score Cat 2"]
+    assert findings(audit_text(project, first + passes + second + scores, players)) == []
+    assert findings(audit_text(project, first + second + scores, players)) == []  # the passes left to the referee
+    kept = audit_text(project, first + passes + ["Ann: pick Apple"], players)  # her Apple went on to Ben
+    assert findings(kept) == [(10, "moves-pick-from", "violation")]
+    engine = declared_engine(project, "draft")(Setup(("Ann", "Ben", "Cat"), project=project))
+    for line, text in enumerate(first + passes, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        assert engine.apply(Event(line, actor, verb, args)) == [], text
+    hands = {p: [c.name for c, _ in engine.state.zone("hand", p).items] for p in ("Ann", "Ben", "Cat")}
+    assert hands == {"Ann": ["Pear"], "Ben": ["Pear"], "Cat": ["Apple"]}
+
+
+def test_to_player_needs_a_zone_of_each_players(tmp_path: Path) -> None:
+    from playproof.errors import ProblemsError
+
+    sheets = dict(DRAFT_SHEETS)
+    sheets["Zones"] = [("zone", "owner", "visibility"), ("hand", "player", "owner"), ("passed", "shared", "public"),
+                       ("tableau", "player", "public")]
+    project = make(tmp_path, "shared", **sheets)
+    try:
+        declared_engine(project, "shared")
+    except ProblemsError as exc:
+        assert "`to player` says whose zone the components go to" in str(exc)
+    else:
+        raise AssertionError("a shared `to` zone with `to player` was accepted")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playproof.playtest.declared.checks import changes, holder, owed_zone
+from playproof.playtest.declared.checks import changes, holder, owed_zone, receiver
 from playproof.playtest.declared.flow import check_end, end_turn, lead_from, phase_kind
 from playproof.playtest.declared.play import Play
 from playproof.playtest.declared.expr import Unknown
@@ -120,7 +120,7 @@ def _move(state: State, play: Play) -> None:
     """Move the component(s) from the zones they come from to the zone they go to."""
     spec = play.spec
     dest_name = play.to_zone
-    dest = state.zone(dest_name, play.mover) if dest_name else None
+    dest = state.zone(dest_name, receiver(state, play) or play.mover) if dest_name else None
     by = play.actor if play.actor != TABLE else play.target
     state.touch_zone(dest)
     for name in ((play.source,) if play.source else spec.sources):
@@ -160,7 +160,8 @@ def _move_all(state: State, play: Play, dest_name: str | None, dest: ZoneState |
     zone that is each player's by giving each component back to the player who put it (workers return home)."""
     spec, zones = play.spec, state.game.zones
     table_wide = play.actor == TABLE and not spec.names_player
-    to_owners = bool(dest_name) and zones[dest_name or ""].per_player and not spec.names_player
+    to_owners = bool(dest_name) and zones[dest_name or ""].per_player and not spec.names_player and \
+        spec.to_player is None
     for name in spec.sources:
         owners = state.players if table_wide and zones[name].per_player else (play.mover,)
         for owner in owners:

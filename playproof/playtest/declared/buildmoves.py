@@ -164,6 +164,7 @@ class MovesBuilder:
         spec.amount = amount.fn if amount else None
         spec.checked += [c for c in (condition, amount) if c is not None]
         spec.result = expression(row, "result", names, problems)
+        spec.to_player = self.to_player(row, spec, names)
         spec.message = template(row, "message", names, problems)
         spec.note = row.text("note")
         spec.dice = self.dice_of(row)
@@ -171,6 +172,17 @@ class MovesBuilder:
         spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result", "amount") if row.text(c)}
         self.consistent(row, spec)
         return spec
+
+    def to_player(self, row: RawRow, spec: MoveSpec, names: Names) -> Fn | None:
+        """Return the `to player` expression: whose zone the components go to (a zone of each player's)."""
+        found = compiled(row, "to player", names, self.problems)
+        if found is None:
+            return None
+        if not spec.dests or not all(self.zones[z].per_player for z in spec.dests if z in self.zones):
+            self.problems.error(row.where("to player"), f"{row.cell('to player')}: `to player` says whose zone the "
+                                "components go to: the `to` zone must be each player's (owner `player`)")
+        spec.checked.append(found)
+        return found.fn
 
     def ends_when(self, row: RawRow, names: Names) -> Fn | None:
         """Return the `ends turn` cell when it is a condition (`rolled(1) > 0`): `yes`, `no` and empty are not."""

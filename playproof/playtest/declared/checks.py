@@ -57,10 +57,31 @@ def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: 
     found = _condition(state, play, line, quick)
     paid, cost_found = _cost(state, play, line)
     play.paid = paid
-    found += cost_found + _amount(state, play, line)
+    found += cost_found + _amount(state, play, line) + _receiver(state, play, line)
     if clean and not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
+
+
+def receiver(state: State, play: Play) -> str:
+    """Return whose `to` zone a move puts into: the player its `to player` names, else the move's player ('' when
+    `to player` names nobody who plays; the move's player when hidden components decide it)."""
+    fn = play.spec.to_player
+    if fn is None:
+        return play.mover
+    try:
+        value = str(fn(Ctx(state, play.mover, play.comp, None, play))).strip().lower()
+    except Unknown:
+        return play.mover
+    return next((p for p in state.players if p.lower() == value), "")
+
+
+def _receiver(state: State, play: Play, line: int) -> list[Violation]:
+    """A move whose `to player` names nobody who plays cannot put its components anywhere."""
+    if play.spec.to_player is None or receiver(state, play):
+        return []
+    return [_move_finding(state, play, "", f"{play.spec.verb} puts into the {play.to_zone} of a player: "
+                          f"`to player` names nobody who plays ({play.spec.origin})", line)]
 
 
 def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Violation]:
@@ -438,7 +459,7 @@ def _capacity(state: State, play: Play, line: int) -> list[Violation]:
         adding = sum(state.zone(z, play.mover).size for z in spec.sources)
     else:
         adding = max(1, len(play.comps) + play.hidden) if spec.takes_component else 0
-    if state.zone(dest, play.mover).size + adding <= capacity:
+    if state.zone(dest, receiver(state, play) or play.mover).size + adding <= capacity:
         return []
     zone = state.game.zones[dest]
     text = f"{dest} holds at most {capacity} ({zone.origin})"

@@ -132,6 +132,9 @@ class MoveSpec:
     phrase: tuple[Part, ...] = ()
     """How the log writes the move after its verb (empty: `[player] [components] [amount]`)."""
     derived: bool = False
+    to_player: Fn | None = None
+    """Whose `to` zone (a zone of each player's) the components go to, when not the move's player's: `after(player)`
+    passes a hand to the left."""
     """True when the referee works the move out itself: a logged one is a claim it checks."""
     result: Fn | None = None
     """What a derived move names (a player, a component or an amount), for the player the move is due for."""
