@@ -19,7 +19,7 @@ from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
 from playproof.playtest.declared.sheets import name_key
-from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.state import Ctx, State, flow_getter, flow_key_of
 from playproof.playtest.declared.wording import render
 from playproof.playtest.engine import TABLE, Violation
 
@@ -44,23 +44,14 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     if not CACHE or spec.due_reads is None:
         return _due_targets(state, spec)
     name = spec.rule_name or spec.verb
-    key = _flow_key(state, spec) if state.game.due_readers[2][name] else ()
+    key_of = flow_key_of(state.game, name)
+    key = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
     found = _due_targets(state, spec)
     state.due_cache[name] = (key, found)
     return found
-
-
-def _flow_key(state: State, spec: MoveSpec) -> tuple:
-    """Return the parts of the flow a due condition reads (and its phase and limit): see state.flow_reads."""
-    fields = state.game.due_readers[2][spec.rule_name or spec.verb]
-    if not fields:
-        return ()
-    flow = state.flow
-    return tuple(state.roll if field == "roll" else state.flow_version if field == "flow_version"
-                 else getattr(flow, field) for field in fields)
 
 
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:
@@ -116,12 +107,42 @@ def due_specs(state: State, derived_only: bool = False, plain_only: bool = False
 
 
 def first_due(state: State, derived_only: bool = False, plain_only: bool = False) -> tuple[MoveSpec, str] | None:
-    """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in due_specs(state, derived_only, plain_only):
+    """Return the first due table move in the sheet's order (and whom it is due for), or None.
+
+    The answer is kept while no zone or counter a due condition reads changes (state.due_version) and the parts of
+    the flow they read are the same: a line that touches none of them asks no condition again.
+    """
+    specs = due_specs(state, derived_only, plain_only)
+    memo = _memo_key(state, derived_only, plain_only) if CACHE else None
+    if memo is not None:
+        kept = state.due_cache.get(memo[0])
+        if kept is not None and kept[0] == memo[1]:
+            return kept[1]
+    found = None
+    for spec in specs:
         targets = due_targets(state, spec)
         if targets:
-            return spec, targets[0]
-    return None
+            found = spec, targets[0]
+            break
+    if memo is not None:
+        state.due_cache[memo[0]] = (memo[1], found)
+    return found
+
+
+def _memo_key(state: State, derived_only: bool, plain_only: bool) -> tuple[tuple, tuple] | None:
+    """Return where first_due keeps its answer and what it is for (None when a due condition reads what is not
+    known: it is asked every time)."""
+    which = ("<first>", derived_only, plain_only)
+    keys = state.game.due_keys
+    if which not in keys:
+        specs = due_specs(state, derived_only, plain_only)
+        fields = state.game.due_readers[2]
+        keys[which] = None if any(s.due_reads is None for s in specs) else \
+            flow_getter(dict.fromkeys(f for s in specs for f in fields[s.rule_name or s.verb]), "due_version")
+    key_of = keys[which]
+    if key_of is None:
+        return None
+    return which, key_of(state)
 
 
 def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:

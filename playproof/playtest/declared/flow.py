@@ -12,7 +12,7 @@ from typing import Any
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.model import Game, PhaseSpec
-from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.state import Ctx, State, flow_key_of
 
 MAX_SKIPS = 1000
 """Turns passed over in a row before the flow stops looking (every player skipped: the round ends)."""
@@ -255,11 +255,10 @@ def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
     counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
     name = "<" + key + ">"
-    fields = state.game.due_readers[2].get(name)
-    if fields is None or not KEEP:
+    if not KEEP or name not in state.game.due_readers[2]:
         return _holds(fn, state)
-    flow = state.flow
-    now = tuple(state.roll if field == "roll" else getattr(flow, field) for field in fields)
+    key_of = flow_key_of(state.game, name)
+    now = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == now:
         return bool(cached[1])

@@ -245,6 +245,9 @@ class Game(ReadOnly):
     readings: dict[tuple, Any] = field(default_factory=dict)
     """Log lines already read (see engine._read): players, verb, actor, words, turn -> the move as read."""
     due_readers: Any = None
+    due_keys: dict[Any, Any] = field(default_factory=dict)
+    """What reads the parts of the flow each due condition depends on, by rule name (state.flow_key_of), and what
+    due.first_due's kept answers depend on."""
     """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
     answer depends on (state.due_readers, filled on first use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
