@@ -18,6 +18,8 @@ _COUNT = re.compile(r"^(?:(?P<exact>\d+)|(?P<low>\d+)\s*-\s*(?P<high>\d+)|at mos
                     r"at least (?P<least>\d+)|(?P<any>any))$")
 _LIMIT = re.compile(r"^(?P<n>\d{1,6})(?: (?:time|times))?(?: an? (?P<per>turn|round|game))?$")
 _DICE = re.compile(r"^(?:(?P<times>\d+)\s*(?:x\s*)?)?(?P<die>.+)$")
+_NUMBER = re.compile(r"-?\d{1,15}(?:\.\d{1,15})?")
+"""A gain that is a plain number (`tclosed = 1`)."""
 CARD_WORDS = ("card", "cards", "component", "components")
 """Phrase parts that name the move's components (as does a set's name, singular or plural)."""
 
@@ -271,8 +273,11 @@ class MovesBuilder:
         if not found:
             return set()
         gains = spec.gains if mark == colon else spec.sets_gain
+        kind = "add" if mark == colon else "set"
         if owner.strip() in ("target", "current", "each"):
-            spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
+            spec.gain_owner[(kind, len(gains))] = owner.strip()
+        if _NUMBER.fullmatch(text.strip()):
+            spec.gain_constants[(kind, len(gains))] = found.fn(None)  # a number reads nothing: worked out once
         gains.append((name.strip(), found.fn))
         spec.checked.append(found)
         return set(found.card_fields) if mark == colon else set()

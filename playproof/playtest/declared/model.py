@@ -168,6 +168,8 @@ class MoveSpec:
     values too: moves of the row that differ only in their components get the same verdict from them."""
     limit_per: str = "turn"
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
+    gain_constants: dict[tuple[str, int], Any] = field(default_factory=dict)
+    """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
