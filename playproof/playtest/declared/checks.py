@@ -228,10 +228,16 @@ def _sources(play: Play) -> tuple[str, ...]:
 
 def holder(state: State, play: Play, comp: Comp, copy: int = 1) -> str | None:
     """Return the first zone a move may take from that holds `copy` copies of a component (or may, hidden)."""
+    key = comp.key
     for name in _sources(play):
         zone = state.zone(name, play.mover)
-        held = sum(1 for c, _ in zone.items if c.key == comp.key)
-        if held >= copy or (zone.unknown and owed_zone(state, comp.key) is not None):
+        held = 0
+        for entry in zone.items:
+            if entry[0].key == key:
+                held += 1
+                if held >= copy:
+                    return name  # enough copies found: the rest of the zone is not counted
+        if held >= copy or (zone.unknown and owed_zone(state, key) is not None):
             return name
     return None
 

@@ -10,7 +10,7 @@ named it), so nothing later is blamed for it.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
@@ -112,37 +112,46 @@ def first_due(state: State, derived_only: bool = False, plain_only: bool = False
     The answer is kept while no zone or counter a due condition reads changes (state.due_version) and the parts of
     the flow they read are the same: a line that touches none of them asks no condition again.
     """
-    specs = due_specs(state, derived_only, plain_only)
-    memo = _memo_key(state, derived_only, plain_only) if CACHE else None
+    which, memo_of, entries = _due_table(state, derived_only, plain_only)
+    cache = state.due_cache
+    memo = memo_of(state) if memo_of is not None and CACHE else None
     if memo is not None:
-        kept = state.due_cache.get(memo[0])
-        if kept is not None and kept[0] == memo[1]:
+        kept = cache.get(which)
+        if kept is not None and kept[0] == memo:
             return kept[1]
     found = None
-    for spec in specs:
-        targets = due_targets(state, spec)
+    for spec, name, key_of in entries:
+        cached = cache.get(name) if key_of is not False and CACHE else None
+        if cached is not None and cached[0] == (key_of(state) if key_of is not None else None):
+            targets = cached[1]  # due_targets' kept answer, read here without the call
+        else:
+            targets = due_targets(state, spec)
         if targets:
             found = spec, targets[0]
             break
     if memo is not None:
-        state.due_cache[memo[0]] = (memo[1], found)
+        cache[which] = (memo, found)
     return found
 
 
-def _memo_key(state: State, derived_only: bool, plain_only: bool) -> tuple[tuple, tuple] | None:
-    """Return where first_due keeps its answer and what it is for (None when a due condition reads what is not
-    known: it is asked every time)."""
+DueTable = tuple[tuple, Any, list[tuple[MoveSpec, str, Any]]]
+
+
+def _due_table(state: State, derived_only: bool, plain_only: bool) -> DueTable:
+    """Return, made once per game, where first_due keeps its answer, what that answer depends on (None when a
+    due condition reads what is not known: it is asked every time), and each due move with its name and what
+    reads the flow its answer depends on (False: its answer is never kept)."""
     which = ("<first>", derived_only, plain_only)
     keys = state.game.due_keys
     if which not in keys:
         specs = due_specs(state, derived_only, plain_only)
         fields = state.game.due_readers[2]
-        keys[which] = None if any(s.due_reads is None for s in specs) else \
+        memo_of = None if any(s.due_reads is None for s in specs) else \
             flow_getter(dict.fromkeys(f for s in specs for f in fields[s.rule_name or s.verb]), "due_version")
-    key_of = keys[which]
-    if key_of is None:
-        return None
-    return which, key_of(state)
+        entries = [(s, s.rule_name or s.verb, False if s.due_reads is None else
+                    flow_key_of(state.game, s.rule_name or s.verb)) for s in specs]
+        keys[which] = (which, memo_of, entries)
+    return keys[which]
 
 
 def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
@@ -198,7 +207,7 @@ def _player(state: State, value: object) -> str:
 
 def _signature(state: State) -> tuple:
     """Return a cheap fingerprint of the table (zone sizes, counters, turn) to tell whether a move changed it."""
-    zones = tuple(z.size for owners in state.zones.values() for z in owners.values())
+    zones = tuple(len(z.items) + z.unknown - z.pending for owners in state.zones.values() for z in owners.values())
     counters = tuple(v for owners in state.counters.values() for v in owners.values())
     flow = state.flow
     return zones, counters, flow.current, flow.turns, flow.round, flow.over
