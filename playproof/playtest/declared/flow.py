@@ -114,16 +114,24 @@ def _seek(state: State) -> None:
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
     laps = state.game.turn.round_end is None
+    skipped: dict[str, bool] = {}  # nothing changes while the flow looks: each player's answer is asked once
+
+    def is_skipped(player: str) -> bool:
+        found = skipped.get(player)
+        if found is None:
+            found = skipped[player] = _skipped(state, player)
+        return found
+
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
             flow.lap += 1
             flow.pos = 0
             if together or (laps and flow.lap >= each) or (not laps and not any(
-                    not _skipped(state, p) for p in flow.order)):
+                    not is_skipped(p) for p in flow.order)):
                 end_phase(state)
                 return
         player = flow.order[flow.pos]
-        if not _skipped(state, player) and player not in flow.done:
+        if not is_skipped(player) and player not in flow.done:
             start_turn(state, player)
             return
         flow.pos += 1
