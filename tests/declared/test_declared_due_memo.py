@@ -11,7 +11,7 @@ import pytest
 
 from declared_helpers import EXAMPLES
 from playproof.playtest import header
-from playproof.playtest.declared import declared_engine, due
+from playproof.playtest.declared import declared_engine, due, flow
 from playproof.playtest.declared.checks import changes
 from playproof.playtest.declared.play import Play
 from playproof.playtest.engine import Event, Setup
@@ -121,3 +121,23 @@ def test_the_project_of_a_log_with_none_stays_none(tmp_path: Path) -> None:
     text = '[Game "who-will-reign"]\n[Players "Ann, Ben"]\n\nAnn: harvest\n'
     replay = prepare(parse_log(text, "z.log"), base=tmp_path)
     assert replay.setup.project is None
+
+
+def test_the_flow_asks_each_players_skip_once_while_it_looks(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = declared_engine(EXAMPLES / "driftwood-auction", "driftwood-auction")(Setup(("Ann", "Ben", "Cy"), seed=1))
+    state = engine.state
+    for player in state.players:
+        state.set_counter("passed", player, 1)  # everyone has passed: every lap of the round skips them all
+    asked: list[str] = []
+    skipped = flow._skipped
+
+    def counting(state, player):  # type: ignore[no-untyped-def]
+        asked.append(player)
+        return skipped(state, player)
+
+    monkeypatch.setattr(flow, "_skipped", counting)
+    round_before = state.flow.round
+    flow._seek(state)
+    assert state.flow.round > round_before  # nobody could play: the round ended, as it did lap by lap
+    assert asked[:3] == ["Ann", "Ben", "Cy"] and len(asked) <= 6  # once a look (this round's, the next's), not
+    # once a lap (turns each: 30)
