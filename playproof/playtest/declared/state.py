@@ -357,7 +357,11 @@ class Ctx:
 
     def zone_items(self, name: str) -> list[Entry]:
         """Return a zone's known components, noting when hidden moves leave it uncertain."""
-        zone = self._zone(name)
+        if name == "to" or name == "from":
+            zone = self._zone(name)
+        else:
+            owners = self.state.zones[name]
+            zone = owners[self.player] if self.player in owners else owners[""]
         if zone.unknown or zone.pending:
             self.uncertain = True
         return zone.items
