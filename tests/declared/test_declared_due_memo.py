@@ -141,3 +141,12 @@ def test_the_flow_asks_each_players_skip_once_while_it_looks(monkeypatch: pytest
     assert state.flow.round > round_before  # nobody could play: the round ended, as it did lap by lap
     assert asked[:3] == ["Ann", "Ben", "Cy"] and len(asked) <= 6  # once a look (this round's, the next's), not
     # once a lap (turns each: 30)
+
+
+def test_a_folder_named_like_the_workbook_is_no_workbook(tmp_path: Path) -> None:
+    from playproof.playtest.declared import _stamp, has_rules
+
+    (tmp_path / "components.xlsx").mkdir()  # one stat tells a file from a folder (what is_file asked)
+    (tmp_path / "Moves.csv").write_text("verb,actor\n")
+    assert has_rules(tmp_path)  # read from the CSV sheets, as for a project with no workbook
+    assert _stamp(tmp_path) == ((tmp_path / "Moves.csv").stat().st_mtime,)
