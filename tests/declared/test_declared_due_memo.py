@@ -150,3 +150,23 @@ def test_a_folder_named_like_the_workbook_is_no_workbook(tmp_path: Path) -> None
     (tmp_path / "Moves.csv").write_text("verb,actor\n")
     assert has_rules(tmp_path)  # read from the CSV sheets, as for a project with no workbook
     assert _stamp(tmp_path) == ((tmp_path / "Moves.csv").stat().st_mtime,)
+
+
+def test_a_guard_every_player_reads_alike_is_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = _engine()
+    spec = engine.game.rows_of("bless")[0]  # started and any(row, set == 'Moons') and blessed <= moons
+    assert len(spec.due_guards) == 2  # `blessed` is each player's own: the third part is no guard
+    state = engine.state
+    state.zones["row"][""].items = [e for e in state.zones["row"][""].items if e[0].set != "Moons"]
+    state.due_cache = {}
+    held = due._holds
+    asked: list[str] = []
+
+    def counting(spec, ctx):  # type: ignore[no-untyped-def]
+        asked.append(ctx.player)
+        return held(spec, ctx)
+
+    monkeypatch.setattr(due, "_holds", counting)
+    assert due.due_targets(state, spec) == [] and asked == []  # no Moon in the row: nobody asked, player by player
+    monkeypatch.setattr(due, "CACHE", False)
+    assert due.due_targets(state, spec) == [] and len(asked) == 3

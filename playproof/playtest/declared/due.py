@@ -62,8 +62,24 @@ def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
         return []  # made as often as its limit allows: nothing more is owed
     if spec.names_player and spec.result is None:
+        if spec.due_guards and CACHE and _guarded(state, spec):
+            return []  # a part every player reads alike does not hold: asked once, not once per player
         return [p for p in state.players if _holds(spec, Ctx(state, p))]
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
+
+
+def _guarded(state: State, spec: MoveSpec) -> bool:
+    """Return True when one of a due condition's guards (its leading `and` parts that read the same for every
+    player, see buildmoves.guards) does not hold: the condition holds for nobody. A guard that cannot be evaluated
+    leaves it to the condition, player by player."""
+    ctx = Ctx(state, state.flow.current)
+    for guard in spec.due_guards:
+        try:
+            if not guard(ctx):
+                return True
+        except Exception:  # hidden components, a value too large: the condition says it, as always  # noqa: BLE001
+            return False
+    return False
 
 
 def _in_phase(state: State, spec: MoveSpec) -> bool:

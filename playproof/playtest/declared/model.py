@@ -153,6 +153,8 @@ class MoveSpec:
     """The compiled `due` (what it reads)."""
     due_reads: Any = None
     """(zones, counters, reads the flow) the `due` condition depends on, through its values; None: unknown."""
+    due_guards: tuple[Any, ...] = ()
+    """The closures of the leading `and` parts of `due` that every player reads alike (buildmoves.guards)."""
     note: str = ""
     """The row's `note`: the rule in the designer's words (it opens the row's findings when it has no message)."""
     ends_when: Fn | None = None
