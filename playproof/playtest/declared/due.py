@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from playproof.playtest.declared.checks import check, uses_of
+from playproof.playtest.declared.explain import explain
 from playproof.playtest.declared.expr import Unknown, as_number
-from playproof.playtest.declared.flow import end_phase, phase_kind, round_ends
+from playproof.playtest.declared.flow import check_end, end_phase, phase_done, phase_kind, round_ends
 from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
@@ -59,12 +60,13 @@ def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     if not _in_phase(state, spec):
         return []
     flow = state.flow
-    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
-        return []  # made as often as its limit allows: nothing more is owed
-    if spec.names_player and spec.result is None:
+    if spec.names_player and spec.result is None:  # owed to each player for whom it holds, within its limit for them
         if spec.due_guards and CACHE and _guarded(state, spec):
             return []  # a part every player reads alike does not hold: asked once, not once per player
-        return [p for p in state.players if _holds(spec, Ctx(state, p))]
+        return [p for p in state.players if (spec.limit is None or uses_of(state, spec, Play(spec, TABLE, p)) <
+                                             spec.limit) and _holds(spec, Ctx(state, p))]
+    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
+        return []  # made as often as its limit allows: nothing more is owed
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
 
 
@@ -98,8 +100,17 @@ def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
 
 
 def advance(state: State) -> None:
+    """End a round whose `round end` holds, and table phases that owe nothing more; an end that holds as the next
+    round begins (`round > 5`) then ends the game at once, as after a player's move."""
+    round_before = state.flow.round
+    _advance(state)
+    if state.flow.round != round_before:
+        check_end(state, at_round_start=True)
+
+
+def _advance(state: State) -> None:
     """End a round whose `round end` holds, and table phases that owe nothing more."""
-    if round_ends(state) and first_due(state, True) is None:
+    if (round_ends(state) or phase_done(state)) and first_due(state, True) is None:
         end_phase(state)
         state.flow_version += 1
     for _ in range(len(state.game.turn.round_phases) + 1):
@@ -286,8 +297,8 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, lis
         return logged, []
     if not targets:  # the rules make no such move now: the claim is a finding and changes nothing
         rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
-        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {spec.texts.get('due', '')} does "
-                                  f"not hold ({spec.origin})", line)]
+        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {_why_not(state, spec, logged)} "
+                                  f"({spec.origin})", line)]
     if spec.names_player and spec.result is None:
         if logged.target in targets:
             return logged, []
@@ -303,6 +314,15 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, lis
         return expected, [Violation(rule, f"{text}, not as logged: {said}", line)]
     return expected, [Violation(rule, f"the rules make it `{play_text(expected)}`, not {said} "
                                 f"({spec.texts.get('result') or spec.texts.get('due', '')}) ({spec.origin})", line)]
+
+
+def _why_not(state: State, spec: MoveSpec, logged: Play) -> str:
+    """Say which part of a derived move's `due` failed, with its values (for the player the claim names when the
+    move is due to each player)."""
+    if spec.due_compiled is None:
+        return f"{spec.texts.get('due', '')} does not hold"
+    for_each = spec.names_player and spec.result is None and logged.target in state.players
+    return explain(spec.due_compiled, Ctx(state, logged.target if for_each else state.flow.current))
 
 
 def _same(expected: Play, logged: Play) -> bool:
