@@ -51,6 +51,14 @@ def guards(due: Compiled, names: Names) -> tuple[Any, ...]:
     return tuple(found)
 
 
+def _fold(spec: MoveSpec, at: tuple[str, int], fn: Any) -> None:
+    """Note the value of a gain that is a plain number (it reads nothing: worked out once, not per move)."""
+    try:
+        spec.gain_constants[at] = fn(None)
+    except Exception:  # noqa: BLE001  # a number the evaluator cannot work out alone is evaluated per move
+        return
+
+
 class MovesBuilder:
     """What checking Setup and Moves rows needs: sets, zones, counters, names, turn, dice, problems."""
 
@@ -300,7 +308,7 @@ class MovesBuilder:
         if owner.strip() in ("target", "current", "each"):
             spec.gain_owner[(kind, len(gains))] = owner.strip()
         if _NUMBER.fullmatch(text.strip()):
-            spec.gain_constants[(kind, len(gains))] = found.fn(None)  # a number reads nothing: worked out once
+            _fold(spec, (kind, len(gains)), found.fn)
         gains.append((name.strip(), found.fn))
         spec.checked.append(found)
         return set(found.card_fields) if mark == colon else set()
