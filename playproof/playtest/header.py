@@ -22,6 +22,16 @@ def engine_of(log: Log, game: str | None = None, base: Path | None = None,
     """Return the referee of the log's [Game] (or `game` when given): see playproof.playtest.games.resolve_engine.
 
     `project` (--project) overrides where the log's project is looked for (playtest.projectfind)."""
+    return engine_and_project(log, game, base, engine, project)[0]
+
+
+Found = tuple[str, "Path | None"]
+"""The game id a log's project was looked for by, and the folder found (None: the log has no project)."""
+
+
+def engine_and_project(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None,
+                       project: Path | None = None) -> tuple[type[Engine], Found]:
+    """Return the referee of the log (see engine_of) and the project it was found in, by the id looked for."""
     game_id = game or log.header.get("Game", "")
     if not log.problems and all(entry.kind is EntryKind.BLANK for entry in log.entries):
         raise PlayproofError(f"{log.name}: the log is empty")
@@ -30,7 +40,7 @@ def engine_of(log: Log, game: str | None = None, base: Path | None = None,
     _engine_named(log, engine)
     try:
         folder = log_project(log, base, game_id, project)
-        return refereed(log, resolve_engine(game_id, folder, engine), folder)
+        return refereed(log, resolve_engine(game_id, folder, engine), folder), (game_id, folder)
     except ProjectNotFound:  # already names the log and its line
         raise
     except PlayproofError as exc:
@@ -53,8 +63,9 @@ def log_project(log: Log, base: Path | None, game_id: str, project: Path | None 
 
 
 def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | None = None,
-             project: Path | None = None) -> Setup:
-    """Return the Setup the header describes, recording each bad header value as a problem."""
+             project: Path | None = None, found: Found | None = None) -> Setup:
+    """Return the Setup the header describes, recording each bad header value as a problem (`found`: where
+    engine_and_project found the project, reused when it looked by the engine's own id)."""
     header = log.header
     _check_keys(log, problems)
     players = tuple(players_of(log))
@@ -65,7 +76,10 @@ def setup_of(log: Log, engine: type[Engine], problems: Problems, base: Path | No
     _check_options(log, engine, setup_items, "Setup", problems)
     options.update(setup_items)
     seed = _seed(log, problems)
-    project = log_project(log, base, engine.game_id, project)
+    if found is not None and found[0] == engine.game_id:
+        project = found[1]
+    else:
+        project = log_project(log, base, engine.game_id, project)
     return Setup(players=players, options=options, seed=seed, project=project)
 
 

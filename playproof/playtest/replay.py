@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 from playproof.errors import Location, PlayproofError, Problem, Problems
 from playproof.playtest.engine import PLAIN_EVENT, Engine, Event, EventKind, Setup, Violation
-from playproof.playtest.header import engine_of, players_errors, setup_of
+from playproof.playtest.header import engine_and_project, players_errors, setup_of
 from playproof.playtest.logmodel import UNKNOWN, Entry, EntryKind, Log
 
 
@@ -217,9 +217,9 @@ class RoundScores:
 def prepare(log: Log, game: str | None = None, base: Path | None = None, engine: str | None = None,
             project: Path | None = None) -> Replay:
     """Bind a log to its game's engine and setup; header problems are collected, not raised (`project`: --project)."""
-    engine_cls = engine_of(log, game, base, engine, project)
+    engine_cls, found = engine_and_project(log, game, base, engine, project)
     problems = Problems()
-    setup = setup_of(log, engine_cls, problems, base, project)
+    setup = setup_of(log, engine_cls, problems, base, project, found)  # the project is looked for once
     return Replay(log, engine_cls, setup, sorted(list(log.problems) + problems.items, key=line_order),
                   playable=not players_errors(engine_cls, setup.players))
 

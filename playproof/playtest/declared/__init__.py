@@ -10,6 +10,7 @@ import random
 import re
 import zipfile
 from pathlib import Path
+from stat import S_ISREG
 
 from playproof.components.reader import read_project_workbook
 from playproof.errors import PlayproofError, Problems, ProblemsError
@@ -39,7 +40,7 @@ def has_rules(project: Path) -> bool:
         stat = xlsx.stat()
     except OSError:
         stat = None
-    if stat is not None and xlsx.is_file():
+    if stat is not None and S_ISREG(stat.st_mode):  # a file (what is_file asks, without a second stat)
         key = (str(xlsx), stat.st_mtime_ns, stat.st_size)
         known = _HAS_RULES.get(key)
         if known is None:
@@ -67,8 +68,12 @@ def _stamp(project: Path | None) -> tuple[float, ...]:
     if project is None:
         return ()
     xlsx = project / "components.xlsx"
-    if xlsx.is_file():
-        return (xlsx.stat().st_mtime,)
+    try:
+        stat = xlsx.stat()
+    except (OSError, ValueError):  # what is_file takes for no file
+        stat = None
+    if stat is not None and S_ISREG(stat.st_mode):
+        return (stat.st_mtime,)
     folder = project / "components" if (project / "components").is_dir() else project
     return tuple(sorted(p.stat().st_mtime for p in folder.glob("*.csv")))
 

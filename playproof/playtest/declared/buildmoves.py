@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from playproof.components.model import ComponentSet
 from playproof.errors import Problems
 from playproof.playtest.declared.cells import compiled, expression, template
-from playproof.playtest.declared.expr import Names
+from playproof.playtest.declared.expr import Compiled, ExprError, Names, compile_expr
 from playproof.playtest.declared.model import CounterSpec, MoveSpec, Part, SetupRow, TurnSpec, ZoneSpec
 from playproof.playtest.declared.sheets import RawRow, choice, did_you_mean, name_key, whole
 
@@ -18,6 +19,8 @@ _COUNT = re.compile(r"^(?:(?P<exact>\d+)|(?P<low>\d+)\s*-\s*(?P<high>\d+)|at mos
                     r"at least (?P<least>\d+)|(?P<any>any))$")
 _LIMIT = re.compile(r"^(?P<n>\d{1,6})(?: (?:time|times))?(?: an? (?P<per>turn|round|game))?$")
 _DICE = re.compile(r"^(?:(?P<times>\d+)\s*(?:x\s*)?)?(?P<die>.+)$")
+_NUMBER = re.compile(r"-?\d{1,15}(?:\.\d{1,15})?")
+"""A gain that is a plain number (`tclosed = 1`)."""
 CARD_WORDS = ("card", "cards", "component", "components")
 """Phrase parts that name the move's components (as does a set's name, singular or plural)."""
 
@@ -25,6 +28,35 @@ CARD_WORDS = ("card", "cards", "component", "components")
 def _is_text(value: object) -> bool:
     """Return True for a cell holding text that is not a number."""
     return value is not None and not isinstance(value, (int, float)) and not str(value).strip().lstrip("-").isdigit()
+
+
+GUARD_BARRED = frozenset(("move", "player", "amount", "target", "x", "y"))
+"""What a guard may not read: the move, or whom it is evaluated for."""
+
+
+def guards(due: Compiled, names: Names) -> tuple[Any, ...]:
+    """Return the closures of the leading `and` parts of a due condition that read the same for every player: no
+    named value, nothing of a move, no player's own counter or zone, neither `player` nor `seat`."""
+    found = []
+    for part in due.conjuncts:
+        try:
+            alone = compile_expr(part.text, names)
+        except ExprError:
+            break
+        if alone.values or alone.card_fields or alone.reads & GUARD_BARRED or \
+                any(names.zones.get(z, True) for z in alone.zones) or \
+                any(names.counters.get(c, True) for c in alone.counters):
+            break
+        found.append(part.fn)
+    return tuple(found)
+
+
+def _fold(spec: MoveSpec, at: tuple[str, int], fn: Any) -> None:
+    """Note the value of a gain that is a plain number (it reads nothing: worked out once, not per move)."""
+    try:
+        spec.gain_constants[at] = fn(None)
+    except Exception:  # noqa: BLE001  # a number the evaluator cannot work out alone is evaluated per move
+        return
 
 
 class MovesBuilder:
@@ -153,6 +185,7 @@ class MovesBuilder:
                         due.fn if due else None, row.origin)
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
         spec.due_compiled = due
+        spec.due_guards = guards(due, names) if due is not None else ()
         spec.limit, spec.limit_per = self.limit(row, actor)
         spec.ends_when = self.ends_when(row, names)
         spec.reads_card = bool(condition and condition.card_fields)
@@ -283,8 +316,11 @@ class MovesBuilder:
         if not found:
             return set()
         gains = spec.gains if mark == colon else spec.sets_gain
+        kind = "add" if mark == colon else "set"
         if owner.strip() in ("target", "current", "each"):
-            spec.gain_owner[("add" if mark == colon else "set", len(gains))] = owner.strip()
+            spec.gain_owner[(kind, len(gains))] = owner.strip()
+        if _NUMBER.fullmatch(text.strip()):
+            _fold(spec, (kind, len(gains)), found.fn)
         gains.append((name.strip(), found.fn))
         spec.checked.append(found)
         return set(found.card_fields) if mark == colon else set()

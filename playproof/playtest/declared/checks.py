@@ -249,10 +249,16 @@ def _sources(play: Play) -> tuple[str, ...]:
 
 def holder(state: State, play: Play, comp: Comp, copy: int = 1) -> str | None:
     """Return the first zone a move may take from that holds `copy` copies of a component (or may, hidden)."""
+    key = comp.key
     for name in _sources(play):
         zone = state.zone(name, play.mover)
-        held = sum(1 for c, _ in zone.items if c.key == comp.key)
-        if held >= copy or (zone.unknown and owed_zone(state, comp.key) is not None):
+        held = 0
+        for entry in zone.items:
+            if entry[0].key == key:
+                held += 1
+                if held >= copy:
+                    return name  # enough copies found: the rest of the zone is not counted
+        if held >= copy or (zone.unknown and owed_zone(state, key) is not None):
             return name
     return None
 
@@ -394,40 +400,53 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     contexts: dict[int, Ctx] = {}
     adds, sets = _plan(state, spec)
     each = _each(play)
-    for name, fn, kind, per_player in adds:
+    for name, fn, kind, per_player, constant in adds:
         owner = _owner(state, play, kind, payer)
         for player in (state.players if owner == "each" else (owner,)):
             key = (name, player if per_player else "")
             for comp in each:
-                try:
-                    gain = as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
-                                        else _shared(contexts, state, play, comp)))
-                except Unknown:
-                    gain = 0
-                deltas[key] = deltas.get(key, 0) + int(gain)
+                if constant is not None:
+                    gain = constant
+                else:
+                    try:
+                        gain = int(as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
+                                                else _shared(contexts, state, play, comp))))
+                    except Unknown:
+                        gain = 0
+                deltas[key] = deltas.get(key, 0) + gain
     counters = state.counters
     found = [(n, o, as_number(counters[n][o]) + d) for (n, o), d in deltas.items()]
-    for name, fn, kind, per_player in sets:
-        try:
-            value = fn(_shared(contexts, state, play, play.comp))
-        except Unknown:
-            continue
+    for name, fn, kind, per_player, constant in sets:
+        if constant is not None:
+            value = constant
+        else:
+            try:
+                value = fn(_shared(contexts, state, play, play.comp))
+            except Unknown:
+                continue
         found.append((name, _owner(state, play, kind, payer) if per_player else "", value))
     return found
 
 
-Plan = list[tuple[str, Any, str, bool]]
+Plan = list[tuple[str, Any, str, bool, Any]]
 
 
 def _plan(state: State, spec: MoveSpec) -> tuple[Plan, Plan]:
-    """Return a row's gains that add and that set: (counter, expression, whose, one per player), made once."""
+    """Return a row's gains that add and that set: (counter, expression, whose, one per player, the value of a plain
+    number or None), made once (a number added is added as a whole number, as any gain is)."""
     plan = spec.gain_plan
     if plan is None:
-        counters = state.game.counters
-        plan = spec.gain_plan = tuple([(name, fn, spec.gain_owner.get((kind, index), ""), counters[name].per_player)
-                                       for index, (name, fn) in enumerate(gains)]
+        counters, constants = state.game.counters, spec.gain_constants
+        plan = spec.gain_plan = tuple([(name, fn, spec.gain_owner.get((kind, index), ""), counters[name].per_player,
+                                        _constant(constants, kind, index)) for index, (name, fn) in enumerate(gains)]
                                       for kind, gains in (("add", spec.gains), ("set", spec.sets_gain)))
     return plan
+
+
+def _constant(constants: dict[tuple[str, int], Any], kind: str, index: int) -> Any:
+    """Return a gain's value when it is a plain number (added: as a whole number), else None."""
+    value = constants.get((kind, index))
+    return None if value is None else int(as_number(value)) if kind == "add" else value
 
 
 def _owner(state: State, play: Play, kind: str, payer: str) -> str:

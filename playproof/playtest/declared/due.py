@@ -10,7 +10,7 @@ named it), so nothing later is blamed for it.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.explain import explain
@@ -20,7 +20,7 @@ from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
 from playproof.playtest.declared.sheets import name_key
-from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.state import Ctx, State, flow_getter, flow_key_of
 from playproof.playtest.declared.wording import render
 from playproof.playtest.engine import TABLE, Violation
 
@@ -45,7 +45,8 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     if not CACHE or spec.due_reads is None:
         return _due_targets(state, spec)
     name = spec.rule_name or spec.verb
-    key = _flow_key(state, spec) if state.game.due_readers[2][name] else ()
+    key_of = flow_key_of(state.game, name)
+    key = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -54,27 +55,33 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
     return found
 
 
-def _flow_key(state: State, spec: MoveSpec) -> tuple:
-    """Return the parts of the flow a due condition reads (and its phase and limit): see state.flow_reads."""
-    fields = state.game.due_readers[2][spec.rule_name or spec.verb]
-    if not fields:
-        return ()
-    flow = state.flow
-    return tuple(state.roll if field == "roll" else state.flow_version if field == "flow_version"
-                 else getattr(flow, field) for field in fields)
-
-
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     """Evaluate whom a table move is due for now."""
     if not _in_phase(state, spec):
         return []
     flow = state.flow
     if spec.names_player and spec.result is None:  # owed to each player for whom it holds, within its limit for them
+        if spec.due_guards and CACHE and _guarded(state, spec):
+            return []  # a part every player reads alike does not hold: asked once, not once per player
         return [p for p in state.players if (spec.limit is None or uses_of(state, spec, Play(spec, TABLE, p)) <
                                              spec.limit) and _holds(spec, Ctx(state, p))]
     if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
         return []  # made as often as its limit allows: nothing more is owed
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
+
+
+def _guarded(state: State, spec: MoveSpec) -> bool:
+    """Return True when one of a due condition's guards (its leading `and` parts that read the same for every
+    player, see buildmoves.guards) does not hold: the condition holds for nobody. A guard that cannot be evaluated
+    leaves it to the condition, player by player."""
+    ctx = Ctx(state, state.flow.current)
+    for guard in spec.due_guards:
+        try:
+            if not guard(ctx):
+                return True
+        except Exception:  # hidden components, a value too large: the condition says it, as always  # noqa: BLE001
+            return False
+    return False
 
 
 def _in_phase(state: State, spec: MoveSpec) -> bool:
@@ -127,12 +134,51 @@ def due_specs(state: State, derived_only: bool = False, plain_only: bool = False
 
 
 def first_due(state: State, derived_only: bool = False, plain_only: bool = False) -> tuple[MoveSpec, str] | None:
-    """Return the first due table move in the sheet's order (and whom it is due for), or None."""
-    for spec in due_specs(state, derived_only, plain_only):
-        targets = due_targets(state, spec)
+    """Return the first due table move in the sheet's order (and whom it is due for), or None.
+
+    The answer is kept while no zone or counter a due condition reads changes (state.due_version) and the parts of
+    the flow they read are the same: a line that touches none of them asks no condition again.
+    """
+    which, memo_of, entries = _due_table(state, derived_only, plain_only)
+    cache = state.due_cache
+    memo = memo_of(state) if memo_of is not None and CACHE else None
+    if memo is not None:
+        kept = cache.get(which)
+        if kept is not None and kept[0] == memo:
+            return kept[1]
+    found = None
+    for spec, name, key_of in entries:
+        cached = cache.get(name) if key_of is not False and CACHE else None
+        if cached is not None and cached[0] == (key_of(state) if key_of is not None else None):
+            targets = cached[1]  # due_targets' kept answer, read here without the call
+        else:
+            targets = due_targets(state, spec)
         if targets:
-            return spec, targets[0]
-    return None
+            found = spec, targets[0]
+            break
+    if memo is not None:
+        cache[which] = (memo, found)
+    return found
+
+
+DueTable = tuple[tuple, Any, list[tuple[MoveSpec, str, Any]]]
+
+
+def _due_table(state: State, derived_only: bool, plain_only: bool) -> DueTable:
+    """Return, made once per game, where first_due keeps its answer, what that answer depends on (None when a
+    due condition reads what is not known: it is asked every time), and each due move with its name and what
+    reads the flow its answer depends on (False: its answer is never kept)."""
+    which = ("<first>", derived_only, plain_only)
+    keys = state.game.due_keys
+    if which not in keys:
+        specs = due_specs(state, derived_only, plain_only)
+        fields = state.game.due_readers[2]
+        memo_of = None if any(s.due_reads is None for s in specs) else \
+            flow_getter(dict.fromkeys(f for s in specs for f in fields[s.rule_name or s.verb]), "due_version")
+        entries = [(s, s.rule_name or s.verb, False if s.due_reads is None else
+                    flow_key_of(state.game, s.rule_name or s.verb)) for s in specs]
+        keys[which] = (which, memo_of, entries)
+    return keys[which]
 
 
 def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
@@ -188,7 +234,7 @@ def _player(state: State, value: object) -> str:
 
 def _signature(state: State) -> tuple:
     """Return a cheap fingerprint of the table (zone sizes, counters, turn) to tell whether a move changed it."""
-    zones = tuple(z.size for owners in state.zones.values() for z in owners.values())
+    zones = tuple(len(z.items) + z.unknown - z.pending for owners in state.zones.values() for z in owners.values())
     counters = tuple(v for owners in state.counters.values() for v in owners.values())
     flow = state.flow
     return zones, counters, flow.current, flow.turns, flow.round, flow.over

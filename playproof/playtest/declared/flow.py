@@ -12,7 +12,7 @@ from typing import Any
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.model import Game, PhaseSpec
-from playproof.playtest.declared.state import Ctx, State
+from playproof.playtest.declared.state import Ctx, State, flow_key_of
 
 MAX_SKIPS = 1000
 """Turns passed over in a row before the flow stops looking (every player skipped: the round ends)."""
@@ -114,16 +114,24 @@ def _seek(state: State) -> None:
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
     laps = state.game.turn.round_end is None and _until(state) is None  # else it goes on until its condition holds
+    skipped: dict[str, bool] = {}  # nothing changes while the flow looks: each player's answer is asked once
+
+    def is_skipped(player: str) -> bool:
+        found = skipped.get(player)
+        if found is None:
+            found = skipped[player] = _skipped(state, player)
+        return found
+
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
             flow.lap += 1
             flow.pos = 0
             if together or (laps and flow.lap >= each) or (not laps and not any(
-                    not _skipped(state, p) for p in flow.order)):
+                    not is_skipped(p) for p in flow.order)):
                 end_phase(state)
                 return
         player = flow.order[flow.pos]
-        if not _skipped(state, player) and player not in flow.done:
+        if not is_skipped(player) and player not in flow.done:
             start_turn(state, player)
             return
         flow.pos += 1
@@ -279,11 +287,10 @@ def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
     counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
     name = "<" + key + ">"
-    fields = state.game.due_readers[2].get(name)
-    if fields is None or not KEEP:
+    if not KEEP or name not in state.game.due_readers[2]:
         return _holds(fn, state)
-    flow = state.flow
-    now = tuple(state.roll if field == "roll" else getattr(flow, field) for field in fields)
+    key_of = flow_key_of(state.game, name)
+    now = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == now:
         return bool(cached[1])

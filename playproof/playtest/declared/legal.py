@@ -129,10 +129,14 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
         base.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
         yield base
         return
+    numbered = _states_number(spec)
     for comps in _component_choices(state, spec, base):
         for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
             for cell in _cells(state, spec, base, dest):
                 play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
+                if not numbered:
+                    yield play  # the move states no number: it is the move offered
+                    continue
                 amounts = list(_amounts(state, play))
                 if amounts == [None]:
                     yield play  # the move states no number: it is the move offered
@@ -156,6 +160,9 @@ def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tup
     top = min(high if high is not None else low + 2, low + 2, sum(n for _, n in held.values()))
     designs = [comp for comp, _ in held.values()]
     for size in range(max(low, 1), top + 1):
+        if size == 1:  # one component: each design held (the combinations of one, in the same order)
+            yield from ((comp,) for comp in designs)
+            continue
         for combo in itertools.combinations_with_replacement(designs, size):
             keys = [c.key for c in combo]
             if all(keys.count(key) <= held[key][1] for key in set(keys)):
@@ -176,6 +183,12 @@ def _cells(state: State, spec: MoveSpec, base: Play, dest: str | None) -> Iterat
     steps = _NEIGHBOURS if grid == "hex" else _NEIGHBOURS[:4]
     free = {(x + dx, y + dy) for x, y in cells for dx, dy in steps} - set(cells)
     yield from sorted(free)
+
+
+def _states_number(spec: MoveSpec) -> bool:
+    """Return True when a move's phrase needs a number (one it may leave out, in brackets, needs none)."""
+    number = next((part for part in spec.phrase if part.kind == "number"), None)
+    return number is not None and not number.group
 
 
 def _amounts(state: State, play: Play) -> Iterator[int | None]:

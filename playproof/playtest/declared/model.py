@@ -156,6 +156,8 @@ class MoveSpec:
     """The compiled `due` (what it reads)."""
     due_reads: Any = None
     """(zones, counters, reads the flow) the `due` condition depends on, through its values; None: unknown."""
+    due_guards: tuple[Any, ...] = ()
+    """The closures of the leading `and` parts of `due` that every player reads alike (buildmoves.guards)."""
     note: str = ""
     """The row's `note`: the rule in the designer's words (it opens the row's findings when it has no message)."""
     ends_when: Fn | None = None
@@ -171,6 +173,8 @@ class MoveSpec:
     values too: moves of the row that differ only in their components get the same verdict from them."""
     limit_per: str = "turn"
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
+    gain_constants: dict[tuple[str, int], Any] = field(default_factory=dict)
+    """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
@@ -252,6 +256,9 @@ class Game(ReadOnly):
     readings: dict[tuple, Any] = field(default_factory=dict)
     """Log lines already read (see engine._read): players, verb, actor, words, turn -> the move as read."""
     due_readers: Any = None
+    due_keys: dict[Any, Any] = field(default_factory=dict)
+    """What reads the parts of the flow each due condition depends on, by rule name (state.flow_key_of), and what
+    due.first_due's kept answers depend on."""
     """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
     answer depends on (state.due_readers, filled on first use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable, Iterable
 
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import TooLarge, Unknown
@@ -137,7 +138,11 @@ class State:
         for the table (Ctx.shared_values) are for one epoch."""
         self.values: dict[tuple, tuple[Any, bool]] = {}
         self.values_epoch = -1
-        self.due_cache: dict[str, tuple[tuple, list[str]]] = {}
+        self.due_cache: dict[Any, tuple[Any, Any]] = {}
+        """Answers of due conditions (and of the end) by rule name, each with the parts of the flow it was for; and
+        of due.first_due, with the due_version it was for."""
+        self.due_version = 0
+        """Bumped whenever a zone or counter a due condition (or the end) reads changes."""
         self.counters: dict[str, dict[str, Any]] = {
             name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
@@ -150,6 +155,7 @@ class State:
             self.epoch += 1
             readers = self.game.due_readers[0].get(zone.name)
             if readers:
+                self.due_version += 1
                 cache = self.due_cache
                 for name in readers:
                     cache.pop(name, None)
@@ -164,6 +170,7 @@ class State:
         self.epoch += 1
         readers = self.game.due_readers[1].get(name)
         if readers:
+            self.due_version += 1
             cache = self.due_cache
             for reader in readers:
                 cache.pop(reader, None)
@@ -243,6 +250,25 @@ def due_readers(game: Game) -> Readers:
             counters.setdefault(counter, []).append(name)
         flows[name] = _flow_fields(game, read, True)
     return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
+
+
+KeyOf = Callable[["State"], Any]
+
+
+def flow_key_of(game: Game, name: str) -> KeyOf | None:
+    """Return what reads the parts of the flow a due condition (or `<end>`, `<win>`, `<lose>`) depends on, see
+    flow_reads (None when it reads none). Made once per game."""
+    keys = game.due_keys
+    if name not in keys:
+        fields = game.due_readers[2][name]
+        keys[name] = flow_getter(fields) if fields else None
+    return keys[name]
+
+
+def flow_getter(fields: Iterable[str], *first: str) -> KeyOf:
+    """Return a function of the state giving the values of attributes of the state (`first`) and of fields of the
+    flow (`roll` and `flow_version` are the state's own)."""
+    return attrgetter(*first, *(f if f in ("roll", "flow_version") else "flow." + f for f in fields))
 
 
 def flow_reads(game: Game, spec: Any) -> tuple[str, ...]:
@@ -331,7 +357,11 @@ class Ctx:
 
     def zone_items(self, name: str) -> list[Entry]:
         """Return a zone's known components, noting when hidden moves leave it uncertain."""
-        zone = self._zone(name)
+        if name == "to" or name == "from":
+            zone = self._zone(name)
+        else:
+            owners = self.state.zones[name]
+            zone = owners[self.player] if self.player in owners else owners[""]
         if zone.unknown or zone.pending:
             self.uncertain = True
         return zone.items
