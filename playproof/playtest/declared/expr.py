@@ -74,10 +74,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from playproof.playtest.declared import expr_functions as funcs
-from playproof.playtest.declared.expr_values import (
-    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, equal_to_text, memoized,
-    modulo, multiply, numeric, order, subtract,
-)
+from playproof.playtest.declared import expr_shapes as shapes
+from playproof.playtest.declared.expr_shapes import COMPARE
+from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, as_number,
+                                                     equal_to_text, memoized, numeric)
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
            "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
@@ -112,20 +112,8 @@ none), the player a move names ('' when none), the player who began the round, t
 the sum of the numeric faces of the last roll, the grid cell the move names (x, y; '' when none), and
 whether any player has moved yet (started: false while the table sets up)."""
 
-_NUMBERS = (int, float)
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
-    "==": lambda a, b: a == b if type(a) in _NUMBERS and type(b) in _NUMBERS else equal(a, b),
-    "!=": lambda a, b: a != b if type(a) in _NUMBERS and type(b) in _NUMBERS else not equal(a, b),
-    "<": lambda a, b: a < b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) < 0,
-    "<=": lambda a, b: a <= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) <= 0,
-    ">": lambda a, b: a > b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) > 0,
-    ">=": lambda a, b: a >= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) >= 0,
-}
-_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
-    "+": add, "-": subtract, "*": multiply, "/": divide, "//": divide, "%": modulo,
-}
 _POWER: dict[str, int] = {"or": 2, "and": 3, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "of": 9,
-                          **{op: 5 for op in _COMPARE}}
+                          **{op: 5 for op in COMPARE}}
 """Binding power of each binary operator (`not` is 4, unary minus 8)."""
 
 
@@ -256,6 +244,8 @@ class _Parser:
         """The changing variables read so far (see Compiled.reads)."""
         self.parts: dict[int, Part] = {}
         """id(closure) -> Part, for comparisons and chains of `and` or of `or`."""
+        self.literals: shapes.Literals = {}
+        """The closures of literals (numbers, texts, true, false, -number) and their values."""
 
     @property
     def peek(self) -> Token:
@@ -322,12 +312,14 @@ class _Parser:
             for player in operands[1:]:
                 fn = funcs.value_of(fn, player)
             return fn
-        if kind in _COMPARE:
-            fn = self.text_test(ops, operands, spans) or _chain([_COMPARE[op] for op in ops], operands)
+        if kind in COMPARE:
+            fn = self.text_test(ops, operands, spans) or (
+                shapes.compare(ops[0], operands[0], operands[1], self.literals) if len(ops) == 1 else
+                _chain([COMPARE[op] for op in ops], operands))
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
-        return _chain([_ARITHMETIC[op] for op in ops], operands)
+        return shapes.arithmetic(ops, operands, self.literals)
 
     def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
         """Return a faster closure for `x == 'text'` / `x != 'text'` (either way round) when the text is no number."""
@@ -351,25 +343,25 @@ class _Parser:
         cond = self.expression(1)
         self.take("else")
         other = self.expression(0)
-        return lambda c: then(c) if cond(c) else other(c)
+        return shapes.conditional(then, cond, other, self.literals)
 
     def prefix(self) -> Fn:
         """Parse a number, text, name, call, parenthesised expression, `-x` or `not x`."""
         token = self.take()
         if token.kind == "num":
-            number = float(token.text) if "." in token.text else int(token.text)
-            return lambda c: number
+            return self.constant(float(token.text) if "." in token.text else int(token.text))
         if token.kind == "str":
-            text = token.text[1:-1]
-            return lambda c: text
+            return self.constant(token.text[1:-1])
         if token.text in ("true", "false") and token.kind == "kw":
-            flag = token.text == "true"
-            return lambda c: flag
+            return self.constant(token.text == "true")
         if token.text == "not" and token.kind == "kw":
             inner = self.expression(4)
             return lambda c: not inner(c)
         if token.text == "-" and token.kind == "op":
             inner = self.expression(8)
+            value = shapes.literal(self.literals, inner)
+            if type(value) in (int, float):
+                return self.constant(-value)  # -3 is a literal too
             return lambda c: -as_number(inner(c))
         if token.text == "(" and token.kind == "op":
             inner = self.expression(0)
@@ -379,6 +371,12 @@ class _Parser:
             return self.call(token) if self.peek.text == "(" else resolve_name(self, token)
         found = "the end" if token.kind == "end" else repr(token.text)
         raise ExprError(f"expected a value, found {found}", token.col)
+
+    def constant(self, value: Any) -> Fn:
+        """Return the closure of a literal value (recorded, so that the operators using it capture its value)."""
+        fn: Fn = lambda c: value  # noqa: E731
+        self.literals[id(fn)] = (fn, value)
+        return fn
 
     def call(self, token: Token) -> Fn:
         """Parse a function call."""
@@ -415,8 +413,7 @@ class _Parser:
         if name in TEXT_FUNCTIONS:
             _arity(name, args, 2, 2, token, "a text and " + ("a number" if name == "word" else "a text"))
             return funcs.text_function(name, args[0], args[1])
-        pick = min if name == "min" else max
-        return lambda c: pick(as_number(a(c)) for a in args)
+        return shapes.pick(name == "min", args, self.literals)
 
     def arguments(self) -> list[Fn]:
         """Parse `a, b, ...)` after an opening parenthesis."""
@@ -542,6 +539,8 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
             parser.reads.add(text)
         elif text != "players":
             parser.reads.add("player")  # whom it is evaluated for
+        if text == "player":
+            return _player
         return lambda c: c.variable(text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
@@ -568,6 +567,11 @@ _MISPLACED = {
     "by": "by is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
     "others": "others is only meaningful as the first argument of count/sum/any/all/max/min/best",
 }
+
+
+def _player(c: Any) -> Any:
+    """Return the player evaluated for (the variable `player`)."""
+    return c.player
 
 
 def _card_name(c: Any) -> Any:

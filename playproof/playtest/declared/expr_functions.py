@@ -74,29 +74,36 @@ class ItemFn:
     """An aggregate's argument that reads nothing but the component counted (its fields, its name) and literals:
     its value is worked out once per component design and kept (`item == 'Flood Moon'`, `word(effect, 4)`)."""
 
-    __slots__ = ("fn", "kept")
+    __slots__ = ("fn", "kept", "held")
 
     def __init__(self, fn: Fn) -> None:
         self.fn = fn
-        self.kept: dict[int, tuple[Any, Any]] = {}
-        """id(component) -> (the component, its value); the component is kept so that its id is never reused."""
+        self.kept: dict[int, Any] = {}
+        """id(component) -> its value (read as `kept.get(id(comp), MISSING)`)."""
+        self.held: dict[int, Any] = {}
+        """id(component) -> the component: kept alive, so that its id is never reused for another."""
 
     def __call__(self, c: Any) -> Any:
         return self.of(c, c.item)
 
     def of(self, c: Any, comp: Any) -> Any:
         """Return the value for a component (evaluated with `c.item` set to it the first time)."""
-        found = self.kept.get(id(comp))
-        if found is not None and found[0] is comp:
-            return found[1]
+        found = self.kept.get(id(comp), MISSING)
+        if found is not MISSING:
+            return found
         saved = c.item
         c.item = comp
         try:
             value = self.fn(c)
         finally:
             c.item = saved
-        self.kept[id(comp)] = (comp, value)
+        self.held[id(comp)] = comp
+        self.kept[id(comp)] = value
         return value
+
+
+MISSING = object()
+"""What ItemFn.kept gives for a component not evaluated yet."""
 
 
 def _visit(c: Any, entries: list[tuple[Any, str]]) -> None:
@@ -123,12 +130,19 @@ def count(zone: str, args: list[Fn], by: bool) -> Fn:
         return lambda c: c.zone_size(zone)
     cond = args[0]
     if isinstance(cond, ItemFn) and not by:
-        test = cond.of
+        kept, test = cond.kept, cond.of
 
         def read(c: Any) -> int:
             entries = c.zone_items(zone)
             _visit(c, entries)
-            return sum(1 for comp, _ in entries if test(c, comp))
+            found = 0
+            for comp, _ in entries:
+                value = kept.get(id(comp), MISSING)
+                if value is MISSING:
+                    value = test(c, comp)
+                if value:
+                    found += 1
+            return found
         return read
     return lambda c: _matching(c, c.zone_items(zone), cond, by)
 
@@ -150,15 +164,22 @@ def total(zone: str, args: list[Fn], by: bool) -> Fn:
 
 def _item_total(zone: str, value: ItemFn, cond: ItemFn | None) -> Fn:
     """sum(zone, value[, cond]) whose arguments read only the component."""
-    worth, test = value.of, cond.of if cond is not None else None
+    worth, worths = value.of, value.kept
+    test, tests = (cond.of, cond.kept) if cond is not None else (None, {})
 
     def read(c: Any) -> int | float:
         entries = c.zone_items(zone)
         _visit(c, entries)
         found: int | float = 0
         for comp, _ in entries:
-            if test is None or test(c, comp):
-                found = bounded(found + as_number(worth(c, comp)))
+            if test is not None:
+                holds = tests.get(id(comp), MISSING)
+                if not (test(c, comp) if holds is MISSING else holds):
+                    continue
+            number = worths.get(id(comp), MISSING)
+            if number is MISSING:
+                number = worth(c, comp)
+            found = bounded(found + as_number(number))
         return found
     return read
 
@@ -178,13 +199,16 @@ def _quantified(zone: str, cond: Fn, by: bool, hit: bool) -> Fn:
     answer False) over a zone's components; a condition that reads only the component is asked of it directly."""
     miss = not hit
     if isinstance(cond, ItemFn) and not by:
-        test = cond.of
+        kept, test = cond.kept, cond.of
 
         def read_item(c: Any) -> bool:
             entries = c.zone_items(zone)
             _visit(c, entries)
             for comp, _ in entries:
-                if (not test(c, comp)) is miss:
+                value = kept.get(id(comp), MISSING)
+                if value is MISSING:
+                    value = test(c, comp)
+                if (not value) is miss:
                     return hit
             return miss
         return read_item
