@@ -205,6 +205,8 @@ class Compiled:
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
     for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
+    overflows: bool = True
+    """False when evaluating it cannot raise TooLarge (no arithmetic, named value, aggregate or sum over players)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -215,7 +217,7 @@ def compile_expr(text: str, names: Names) -> Compiled:
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
     return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
-                    parser.used_counters, parser.reads)
+                    parser.used_counters, parser.reads, parser.overflows)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -244,6 +246,8 @@ class _Parser:
         """The changing variables read so far (see Compiled.reads)."""
         self.parts: dict[int, Part] = {}
         """id(closure) -> Part, for comparisons and chains of `and` or of `or`."""
+        self.overflows = False
+        """Whether what was parsed may raise TooLarge (see Compiled.overflows)."""
         self.literals: shapes.Literals = {}
         """The closures of literals (numbers, texts, true, false, -number) and their values."""
 
@@ -319,6 +323,7 @@ class _Parser:
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
+        self.overflows = True  # a result past 10**15
         return shapes.arithmetic(ops, operands, self.literals)
 
     def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
@@ -360,7 +365,7 @@ class _Parser:
         if token.text == "-" and token.kind == "op":
             inner = self.expression(8)
             value = shapes.literal(self.literals, inner)
-            if type(value) in (int, float):
+            if type(value) in (int, float) and shapes.SPECIALISE:
                 return self.constant(-value)  # -3 is a literal too
             return lambda c: -as_number(inner(c))
         if token.text == "(" and token.kind == "op":
@@ -392,8 +397,10 @@ class _Parser:
             self.impure += 1
         if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
             self.impure += 1
+            self.overflows = True  # a sum past 10**15
             return self.over_players(name, token)
         if name in AGGREGATES:
+            self.overflows = True  # more components visited than the budget, a sum past 10**15
             return self.aggregate(name, token)
         args = self.arguments()
         if name == "abs":
@@ -481,6 +488,13 @@ def _logic(kind: str, operands: list[Fn]) -> Fn:
     if len(operands) == 2:
         a, b = operands
         return (lambda c: a(c) and b(c)) if kind == "and" else (lambda c: a(c) or b(c))
+    if len(operands) == 3:
+        a, b, d = operands
+        return (lambda c: a(c) and b(c) and d(c)) if kind == "and" else (lambda c: a(c) or b(c) or d(c))
+    if len(operands) == 4:
+        a, b, d, e = operands
+        return (lambda c: a(c) and b(c) and d(c) and e(c)) if kind == "and" else \
+            (lambda c: a(c) or b(c) or d(c) or e(c))
     stop_on_true = kind == "or"
 
     def run(c: Any) -> Any:
@@ -533,6 +547,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return lambda c: c.counter(text)
     if text in names.values:
         parser.used_values.add(text)
+        parser.overflows = True  # values read too deep, or depending on themselves
         return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:

@@ -106,13 +106,6 @@ MISSING = object()
 """What ItemFn.kept gives for a component not evaluated yet."""
 
 
-def _visit(c: Any, entries: list[tuple[Any, str]]) -> None:
-    """Count the components an aggregate visits against the evaluation's budget (as walk() does)."""
-    spend = getattr(c, "spend", None)
-    if spend is not None:
-        spend(len(entries))
-
-
 def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
     """Return how many entries satisfy cond (all of them when cond is None)."""
     if cond is None:
@@ -134,7 +127,9 @@ def count(zone: str, args: list[Fn], by: bool) -> Fn:
 
         def read(c: Any) -> int:
             entries = c.zone_items(zone)
-            _visit(c, entries)
+            spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+            if spend is not None:
+                spend(len(entries))
             found = 0
             for comp, _ in entries:
                 value = kept.get(id(comp), MISSING)
@@ -169,7 +164,9 @@ def _item_total(zone: str, value: ItemFn, cond: ItemFn | None) -> Fn:
 
     def read(c: Any) -> int | float:
         entries = c.zone_items(zone)
-        _visit(c, entries)
+        spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+        if spend is not None:
+            spend(len(entries))
         found: int | float = 0
         for comp, _ in entries:
             if test is not None:
@@ -203,7 +200,9 @@ def _quantified(zone: str, cond: Fn, by: bool, hit: bool) -> Fn:
 
         def read_item(c: Any) -> bool:
             entries = c.zone_items(zone)
-            _visit(c, entries)
+            spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+            if spend is not None:
+                spend(len(entries))
             for comp, _ in entries:
                 value = kept.get(id(comp), MISSING)
                 if value is MISSING:
@@ -262,7 +261,9 @@ def _item_end(zone: str, index: int, value: ItemFn, cond: ItemFn | None) -> Fn:
 
     def read(c: Any) -> Any:
         entries = c.zone_items(zone)
-        _visit(c, entries)
+        spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+        if spend is not None:
+            spend(len(entries))
         for comp, _ in (entries if index == 0 else reversed(entries)):
             if test is None or test(c, comp):
                 return worth(c, comp)

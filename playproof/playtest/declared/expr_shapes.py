@@ -17,6 +17,8 @@ from playproof.playtest.declared.expr_values import (LIMIT, Fn, add, as_number, 
 
 NUMBERS = (int, float)
 _NONE = object()
+SPECIALISE = True
+"""False builds every shape as the general composition of its parts (the reference the tests compare with)."""
 
 Literals = dict[int, tuple[Fn, Any]]
 """id(closure) -> (the closure, its constant value) for the literals of one expression (the closure is kept so
@@ -51,6 +53,9 @@ def literal(literals: Literals, fn: Fn) -> Any:
 def compare(op: str, left: Fn, right: Fn, literals: Literals) -> Fn:
     """Return the closure of `left op right` (a number literal on either side is captured)."""
     test, general = _TESTS[op], _GENERAL_TESTS[op]
+    if not SPECIALISE:
+        compared = COMPARE[op]
+        return lambda c: compared(left(c), right(c))
     k = literal(literals, right)
     if type(k) in NUMBERS:
         def against(c: Any) -> Any:
@@ -72,6 +77,8 @@ def compare(op: str, left: Fn, right: Fn, literals: Literals) -> Fn:
 
 def arithmetic(ops: list[str], operands: list[Fn], literals: Literals) -> Fn:
     """Return the closure folding operands left to right with arithmetic operators (one loop, however long)."""
+    if not SPECIALISE:
+        return _general(ops, operands)
     if len(ops) == 1:
         return _pair(ops[0], operands[0], operands[1], literals)
     head = operands[0]
@@ -87,6 +94,18 @@ def arithmetic(ops: list[str], operands: list[Fn], literals: Literals) -> Fn:
                     value = found
                     continue
             value = general(value, y)
+        return value
+    return run
+
+
+def _general(ops: list[str], operands: list[Fn]) -> Fn:
+    """Return the fold of operands with the general arithmetic functions (expr_values.add, ...)."""
+    head, steps = operands[0], tuple((ARITHMETIC[op], f) for op, f in zip(ops, operands[1:]))
+
+    def run(c: Any) -> Any:
+        value = head(c)
+        for general, f in steps:
+            value = general(value, f(c))
         return value
     return run
 
@@ -130,6 +149,8 @@ def _pair(op: str, left: Fn, right: Fn, literals: Literals) -> Fn:
 def conditional(then: Fn, cond: Fn, other: Fn, literals: Literals) -> Fn:
     """Return the closure of `then if cond else other` (literal branches captured)."""
     a, b = literal(literals, then), literal(literals, other)
+    if not SPECIALISE:
+        return lambda c: then(c) if cond(c) else other(c)
     if a is not _NONE and b is not _NONE:
         return lambda c: a if cond(c) else b
     if a is not _NONE:
@@ -142,7 +163,7 @@ def conditional(then: Fn, cond: Fn, other: Fn, literals: Literals) -> Fn:
 def pick(smallest: bool, args: list[Fn], literals: Literals) -> Fn:
     """Return the closure of min(a, b, ...) or max(a, b, ...) (each value read as a number)."""
     choose = min if smallest else max
-    if len(args) != 2:
+    if len(args) != 2 or not SPECIALISE:
         return lambda c: choose(as_number(a(c)) for a in args)
     first, second = args
     k = literal(literals, first)

@@ -145,8 +145,10 @@ MAX_VALUE_DEPTH = 100
 _nesting = threading.local()
 
 
-def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
+def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
+
+    `fn` is the value's closure, or the table (name -> closure) that holds it once every value is compiled.
 
     `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
     (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
@@ -158,6 +160,7 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
     (`sharing[name]`: current, round, roll...). Whether hidden components left it uncertain is kept with it.
     """
     busy = object()
+    table = fn if isinstance(fn, dict) else {name: fn}
 
     def read(c: Any) -> Any:
         memo = c.memo
@@ -185,7 +188,7 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
         memo[key] = busy
         _nesting.depth = depth + 1
         try:
-            found = fn(c)
+            found = table[name](c)
         except BaseException:
             del memo[key]
             raise
