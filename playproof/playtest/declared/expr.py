@@ -306,7 +306,7 @@ class _Parser:
         whole = self.span(spans[0][0], spans[-1][1])
         kind = ops[0]
         if kind in ("and", "or"):
-            fn = _logic(kind, operands)
+            fn = shapes.logic(kind, operands)
             alternatives = tuple(self.parts.get(id(f), Part(t, f)) for f, t in zip(operands, texts))
             self.parts[id(fn)] = Part(whole, fn, (), alternatives, kind)
             return fn
@@ -319,7 +319,7 @@ class _Parser:
         if kind in COMPARE:
             fn = self.text_test(ops, operands, spans) or (
                 shapes.compare(ops[0], operands[0], operands[1], self.literals) if len(ops) == 1 else
-                _chain([COMPARE[op] for op in ops], operands))
+                shapes.chain([COMPARE[op] for op in ops], operands))
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
@@ -481,45 +481,6 @@ def _arity(name: str, args: list[Fn], low: int, high: int, token: Token, words: 
 def _count_words(low: int, high: int) -> str:
     """Say how many more arguments a function takes."""
     return f"{low} more argument(s)" if low == high else f"{low} to {high} more argument(s)"
-
-
-def _logic(kind: str, operands: list[Fn]) -> Fn:
-    """Return the short-circuiting closure of a chain of `and` or of `or` (the deciding value, as Python)."""
-    if len(operands) == 2:
-        a, b = operands
-        return (lambda c: a(c) and b(c)) if kind == "and" else (lambda c: a(c) or b(c))
-    if len(operands) == 3:
-        a, b, d = operands
-        return (lambda c: a(c) and b(c) and d(c)) if kind == "and" else (lambda c: a(c) or b(c) or d(c))
-    if len(operands) == 4:
-        a, b, d, e = operands
-        return (lambda c: a(c) and b(c) and d(c) and e(c)) if kind == "and" else \
-            (lambda c: a(c) or b(c) or d(c) or e(c))
-    stop_on_true = kind == "or"
-
-    def run(c: Any) -> Any:
-        value: Any = None
-        for f in operands:
-            value = f(c)
-            if bool(value) == stop_on_true:
-                return value
-        return value
-    return run
-
-
-def _chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn]) -> Fn:
-    """Return the closure folding operands left to right with ops (one loop, however long the chain)."""
-    if len(ops) == 1:
-        op, a, b = ops[0], operands[0], operands[1]
-        return lambda c: op(a(c), b(c))
-    head, pairs = operands[0], list(zip(ops, operands[1:]))
-
-    def run(c: Any) -> Any:
-        value = head(c)
-        for op, f in pairs:
-            value = op(value, f(c))
-        return value
-    return run
 
 
 def _hint(name: str, known: Any) -> str:

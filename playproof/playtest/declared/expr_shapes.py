@@ -75,6 +75,45 @@ def compare(op: str, left: Fn, right: Fn, literals: Literals) -> Fn:
     return both
 
 
+def logic(kind: str, operands: list[Fn]) -> Fn:
+    """Return the short-circuiting closure of a chain of `and` or of `or` (the deciding value, as Python)."""
+    if len(operands) == 2:
+        a, b = operands
+        return (lambda c: a(c) and b(c)) if kind == "and" else (lambda c: a(c) or b(c))
+    if len(operands) == 3:
+        a, b, d = operands
+        return (lambda c: a(c) and b(c) and d(c)) if kind == "and" else (lambda c: a(c) or b(c) or d(c))
+    if len(operands) == 4:
+        a, b, d, e = operands
+        return (lambda c: a(c) and b(c) and d(c) and e(c)) if kind == "and" else \
+            (lambda c: a(c) or b(c) or d(c) or e(c))
+    stop_on_true = kind == "or"
+
+    def run(c: Any) -> Any:
+        value: Any = None
+        for f in operands:
+            value = f(c)
+            if bool(value) == stop_on_true:
+                return value
+        return value
+    return run
+
+
+def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn]) -> Fn:
+    """Return the closure folding operands left to right with ops (one loop, however long the chain)."""
+    if len(ops) == 1:
+        op, a, b = ops[0], operands[0], operands[1]
+        return lambda c: op(a(c), b(c))
+    head, pairs = operands[0], list(zip(ops, operands[1:]))
+
+    def run(c: Any) -> Any:
+        value = head(c)
+        for op, f in pairs:
+            value = op(value, f(c))
+        return value
+    return run
+
+
 def arithmetic(ops: list[str], operands: list[Fn], literals: Literals) -> Fn:
     """Return the closure folding operands left to right with arithmetic operators (one loop, however long)."""
     if not SPECIALISE:

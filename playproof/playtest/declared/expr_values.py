@@ -172,7 +172,18 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
                 raise TooLarge(f"the value {name!r} depends on itself")
             if found is not memo:
                 return found
-            return _shared(c, name, flow, key, memo)
+            shared_values = getattr(c, "shared_values", None)
+            kept = shared_values() if shared_values is not None else None
+            if kept is None:
+                return _compute(c, key, memo)
+            shared_key = (name, c.player, c.flow_values(flow)) if flow else key
+            found = kept.get(shared_key)
+            if found is not None:
+                if found[1]:
+                    c.uncertain = True
+                memo[key] = found[0]
+                return found[0]
+            return _compute(c, key, memo, kept, shared_key)
         key = (name, c.player, id(c.card), id(c.item), memo.get(BY))
         found = memo.get(key, memo)
         if found is busy:
@@ -181,12 +192,16 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
             return found
         return _compute(c, key, memo)
 
-    def _compute(c: Any, key: tuple, memo: dict) -> Any:
+    def _compute(c: Any, key: tuple, memo: dict, kept: dict | None = None, shared_key: tuple = ()) -> Any:
+        """Work the value out (kept for the table too, with whether it is uncertain, when `kept` is given)."""
         depth = getattr(_nesting, "depth", 0)
         if depth >= MAX_VALUE_DEPTH:
             raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
         memo[key] = busy
         _nesting.depth = depth + 1
+        was = c.uncertain
+        if kept is not None:
+            c.uncertain = False
         try:
             found = table[name](c)
         except BaseException:
@@ -194,30 +209,13 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
             raise
         finally:
             _nesting.depth = depth
+            if kept is not None:
+                uncertain = c.uncertain
+                c.uncertain = was or uncertain
         memo[key] = found
+        if kept is not None:
+            kept[shared_key] = (found, uncertain)
         return found
-
-    def _shared(c: Any, name: str, flow: tuple[str, ...], key: tuple, memo: dict) -> Any:
-        shared_values = getattr(c, "shared_values", None)
-        kept = shared_values() if shared_values is not None else None
-        if kept is None:
-            return _compute(c, key, memo)
-        shared_key = (name, c.player, c.flow_values(flow)) if flow else key
-        found = kept.get(shared_key)
-        if found is not None:
-            if found[1]:
-                c.uncertain = True
-            memo[key] = found[0]
-            return found[0]
-        was = c.uncertain
-        c.uncertain = False
-        try:
-            value = _compute(c, key, memo)
-        finally:
-            uncertain = c.uncertain
-            c.uncertain = was or uncertain
-        kept[shared_key] = (value, uncertain)
-        return value
     return read
 
 
