@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from operator import attrgetter, methodcaller
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -498,14 +499,14 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if text in names.fields:
             return lambda c: c.item.fields.get(text, 0)
         if text == "item":
-            return lambda c: c.item.name
+            return _item_name
     parser.impure += 1
     if parser.item_scope and text == "by":
         parser.by_reads += 1
         return lambda c: c.memo.get(BY, "")
     if text in names.counters:
         parser.used_counters.add(text)
-        return lambda c: c.counter(text)
+        return methodcaller("counter", text)  # a C call: no Python frame of its own
     if text in names.values:
         parser.used_values.add(text)
         parser.overflows = True  # values read too deep, or depending on themselves
@@ -517,7 +518,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
             parser.reads.add("player")  # whom it is evaluated for
         if text == "player":
             return _player
-        return lambda c: c.variable(text)
+        return methodcaller("variable", text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         parser.reads.add("move")
@@ -527,7 +528,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return _card_name
     if (names.card or names.card_dotted) and text in MOVE_ZONES:
         parser.reads.add("move")
-        return lambda c: c.move_zone(text)
+        return methodcaller("move_zone", text)
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
     if text in ("card", "item", "by", "others"):
@@ -545,9 +546,10 @@ _MISPLACED = {
 }
 
 
-def _player(c: Any) -> Any:
-    """Return the player evaluated for (the variable `player`)."""
-    return c.player
+_player = attrgetter("player")
+"""The variable `player`: whom the expression is evaluated for."""
+_item_name = attrgetter("item.name")
+"""`item` inside a zone aggregate: the name of the component counted."""
 
 
 def _card_name(c: Any) -> Any:

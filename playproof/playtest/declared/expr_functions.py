@@ -6,6 +6,7 @@ player aggregates evaluate their arguments once per player with `c.for_player(p)
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any, Callable
 
 from playproof.playtest.declared.expr_values import (BY, Fn, Unknown, as_number, bounded, equal, numeric, show_plain,
@@ -120,7 +121,7 @@ def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool)
 def count(zone: str, args: list[Fn], by: bool) -> Fn:
     """count(zone[, cond])."""
     if not args:
-        return lambda c: c.zone_size(zone)
+        return methodcaller("zone_size", zone)  # a C call: no Python frame of its own
     cond = args[0]
     if isinstance(cond, ItemFn) and not by:
         kept, test = cond.kept, cond.of
