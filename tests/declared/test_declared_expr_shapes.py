@@ -80,10 +80,11 @@ def test_a_literal_is_captured_as_its_value() -> None:
 
 @pytest.mark.parametrize(("text", "overflows"), [
     ("coins == 1 and player != 'Ann'", False), ("max(coins, 2) < abs(pot)", False), ("-coins", False),
-    ("coins + 1 > 2", True), ("count(hand) > 0", True), ("count(players, coins > 1)", True), ("wealth", True),
+    ("count(hand) > 0", False), ("coins + 1 > 2", True), ("count(hand, rank > 1) > 0", True), ("any(hand, true)", True),
+    ("count(players, coins > 1)", True), ("wealth", True), ("count(hand) > wealth", True),
 ])
 def test_a_cell_overflows_only_by_arithmetic_values_and_aggregates(text: str, overflows: bool) -> None:
-    names = Names(zones={"hand": True}, counters={"coins": True, "pot": False},
+    names = Names(zones={"hand": True}, counters={"coins": True, "pot": False}, fields={"rank"},
                   values={"wealth": memoized("wealth", lambda c: 0)})
     assert compile_expr(text, names).overflows is overflows
 
@@ -94,3 +95,20 @@ def test_a_named_value_is_read_from_the_table_filled_after_it() -> None:
     compiled = compile_expr("rich + 1", names)
     table["rich"] = compile_expr("coins * 2", names).fn
     assert compiled.fn(Ctx()) == 11 and compiled.fn(Ctx(player="Ben")) == 19
+
+
+def test_a_cell_that_overflows_names_itself_and_one_that_cannot_is_left_as_compiled() -> None:
+    from playproof.errors import Problems
+    from playproof.playtest.declared.cells import compiled
+    from playproof.playtest.declared.sheets import RawRow
+
+    names = Names(counters={"coins": True})
+    row = RawRow("game.xlsx", "Values", 4, {"expression": "coins * 999999999999999"}, {"expression": "B"})
+    found = compiled(row, "expression", names, Problems())
+    with pytest.raises(TooLarge, match=r"^Values!B4: a number is too large") as raised:
+        found.fn(Ctx())
+    assert raised.value.where == row.where("expression")  # type: ignore[attr-defined]
+    plain = RawRow("game.xlsx", "Values", 5, {"expression": "coins == 5"}, {"expression": "B"})
+    kept = compiled(plain, "expression", names, Problems())
+    assert kept.fn(Ctx()) is True
+    assert not kept.overflows and kept.fn.__code__.co_name != "run"  # not wrapped by cells.located

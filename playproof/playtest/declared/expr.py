@@ -401,7 +401,6 @@ class _Parser:
             self.overflows = True  # a sum past 10**15
             return self.over_players(name, token)
         if name in AGGREGATES:
-            self.overflows = True  # more components visited than the budget, a sum past 10**15
             return self.aggregate(name, token)
         args = self.arguments()
         if name == "abs":
@@ -470,6 +469,8 @@ class _Parser:
         low, high, build = funcs.ZONE_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
+        if args or name != "count":
+            self.overflows = True  # more components visited than the budget, a sum past 10**15 (count(zone): none)
         return build(zone_token.text, args, self.by_reads > reads)
 
 

@@ -258,7 +258,8 @@ def end(index: int) -> ZoneBuilder:
 
 def _item_end(zone: str, index: int, value: ItemFn, cond: ItemFn | None) -> Fn:
     """first/last(zone, value[, cond]) whose arguments read only the component."""
-    worth, test = value.of, cond.of if cond is not None else None
+    worth, worths = value.of, value.kept
+    test, tests = (cond.of, cond.kept) if cond is not None else (None, {})
 
     def read(c: Any) -> Any:
         entries = c.zone_items(zone)
@@ -266,8 +267,12 @@ def _item_end(zone: str, index: int, value: ItemFn, cond: ItemFn | None) -> Fn:
         if spend is not None:
             spend(len(entries))
         for comp, _ in (entries if index == 0 else reversed(entries)):
-            if test is None or test(c, comp):
-                return worth(c, comp)
+            if test is not None:
+                holds = tests.get(id(comp), MISSING)
+                if not (test(c, comp) if holds is MISSING else holds):
+                    continue
+            found = worths.get(id(comp), MISSING)
+            return worth(c, comp) if found is MISSING else found
         return ""
     return read
 

@@ -257,13 +257,16 @@ def _walk_by(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
 
 
 def equal_to_text(fn: Fn, text: str, negate: bool) -> Fn:
-    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once)."""
+    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once):
+    equal when the value is that text, or a text equal to it ignoring case."""
     folded = text.casefold()
     if negate:
-        return lambda c: not _same_text(fn(c), text, folded)
-    return lambda c: _same_text(fn(c), text, folded)
+        def differs(c: Any) -> bool:
+            value = fn(c)
+            return not (value == text or (type(value) is str and value.casefold() == folded))
+        return differs
 
-
-def _same_text(value: Any, text: str, folded: str) -> bool:
-    """Tell whether a value equals a non-numeric text, ignoring case."""
-    return value == text or (type(value) is str and value.casefold() == folded)
+    def same(c: Any) -> bool:
+        value = fn(c)
+        return value == text or (type(value) is str and value.casefold() == folded)
+    return same
