@@ -328,28 +328,43 @@ ZONE_FUNCTIONS: dict[str, tuple[int, int, ZoneBuilder]] = {
 # ---- aggregates over players --------------------------------------------------------------------------------
 
 
-def _who(c: Any, others: bool) -> list[str]:
-    """Return the players in seat order (all but the context player for `others`)."""
-    return [p for p in c.player_list() if not (others and p == c.player)]
+def _contexts(c: Any, others: bool) -> list[Any]:
+    """Return the context of each player in seat order (all but the context player for `others`)."""
+    me = c.player if others else None
+    if c.item is None:
+        return [c.for_player(p) for p in c.player_list() if p != me]
+    return [seen_by(c, p) for p in c.player_list() if p != me]
+
+
+def _quantified_players(others: bool, value: Fn, hit: bool) -> Fn:
+    """any (hit = True) or all (hit = False) over players: the first player who decides answers, in seat order."""
+    miss = not hit
+
+    def read(c: Any) -> bool:
+        me, item = (c.player if others else None), c.item
+        for p in c.player_list():
+            if p != me and (not value(c.for_player(p) if item is None else seen_by(c, p))) is miss:
+                return hit
+        return miss
+    return read
 
 
 def _per_player(name: str, others: bool, args: list[Fn]) -> Fn:
     """Return the closure of count/sum/any/all/max/min/best over `players` or `others`."""
     if name == "count":
         test = args[0] if args else None
-        return lambda c: sum(1 for p in _who(c, others) if test is None or test(seen_by(c, p)))
+        if test is None:
+            return lambda c: sum(1 for p in c.player_list() if not (others and p == c.player))
+        return lambda c: sum(1 for k in _contexts(c, others) if test(k))
     value, cond = args[0], args[1] if len(args) > 1 else None
-    if name == "any":
-        return lambda c: any(value(seen_by(c, p)) for p in _who(c, others))
-    if name == "all":
-        return lambda c: all(value(seen_by(c, p)) for p in _who(c, others))
+    if name in ("any", "all"):
+        return _quantified_players(others, value, name == "any")
 
     def scores(c: Any) -> list[tuple[str, int | float]]:
         found = []
-        for p in _who(c, others):
-            k = seen_by(c, p)
+        for k in _contexts(c, others):
             if cond is None or cond(k):
-                found.append((p, as_number(value(k))))
+                found.append((k.player, as_number(value(k))))
         return found
     if name == "sum":
         return lambda c: bounded(sum(score for _, score in scores(c)))
