@@ -111,10 +111,23 @@ def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool)
     """Return how many entries satisfy cond (all of them when cond is None)."""
     if cond is None:
         return len(entries)
+    spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+    if spend is not None:
+        spend(len(entries))
     found = 0
-    for _ in walk(c, entries, by):
-        if cond(c):
-            found += 1
+    saved, memo = c.item, c.memo  # set for each entry and restored, as walk() does
+    saved_by = memo.get(BY, "") if by else ""
+    try:
+        for comp, who in entries:
+            c.item = comp
+            if by:
+                memo[BY] = who
+            if cond(c):
+                found += 1
+    finally:
+        c.item = saved
+        if by:
+            memo[BY] = saved_by
     return found
 
 
