@@ -63,16 +63,17 @@ def text_lines(run: Run) -> list[str]:
             f"{s.seconds:.1f} s ({s.games / s.seconds if s.seconds else 0:.1f} games/s)")
     if not s.games:
         return [head, "  no game finished: nothing to measure"] + unfinished_lines(s)
-    lines = [head,
-             "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}"
-                                                                for i, r in enumerate(s.seat_rates())),
-             f"  first player: {rate.text()} against an even {100 * even:.1f} %"
-             + _verdict(rate, even) + _advice(rate, even) + _mixed_bots(run.bots),
+    seats = [f"  the players won together (95 % interval): {s.together_rate().text()} (a cooperative game: they "
+             "win or lose together, so no seat wins more than another)"] if s.cooperative else [
+        "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}" for i, r in enumerate(s.seat_rates())),
+        f"  first player: {rate.text()} against an even {100 * even:.1f} %"
+        + _verdict(rate, even) + _advice(rate, even) + _mixed_bots(run.bots)]
+    lines = [head, *seats,
              "  mean score by seat: " + ", ".join(f"{i + 1}: {m.mean:.1f} (sd {m.sd:.1f})"
                                                   for i, m in enumerate(s.scores)),
              f"  length: {s.moves.mean:.0f} moves (sd {s.moves.sd:.0f}, {s.moves.low:.0f}-{s.moves.high:.0f}), "
              f"{s.rounds.mean:.1f} rounds"]
-    if s.arc.games:
+    if s.arc.games and not s.cooperative:  # who leads means nothing when the players win together
         arc = s.arc
         lines.append(f"  arc: {arc.lead_changes.mean:.1f} lead changes a game, decided after "
                      f"{100 * arc.decided_share.mean:.0f} % of the rounds on average, runaway leader in "
@@ -261,6 +262,11 @@ def _html_run(run: Run) -> str:
     seats = "".join(f"<tr><td>seat {i + 1}</td><td>{html.escape(r.text())}</td><td>{m.mean:.1f}</td>"
                     f"<td>{m.sd:.1f}</td><td>{html.escape(r.advice(s.even()).text())}</td></tr>"
                     for i, (r, m) in enumerate(zip(s.seat_rates(), s.scores)))
+    if s.cooperative:
+        return (f"<h2>{title}</h2><p>A cooperative game: the players won together in "
+                f"{html.escape(s.together_rate().text())} of the games (95 % interval). Length: "
+                f"{s.moves.mean:.0f} moves on average ({s.moves.low:.0f}-{s.moves.high:.0f}), {s.rounds.mean:.1f} "
+                f"rounds.</p>{_random_html(run.bots)}{_unfinished_html(s)}{_components_table(s)}{_holders_table(s)}")
     rate, even = s.first_player_advantage()
     return (f"<h2>{title}</h2><figure>{_chart(s.seat_rates(), 1 / run.players)}</figure>"
             f"<div class=\"scroll\"><table><tr><th>seat</th><th>win rate [95 %]</th><th>mean score</th><th>sd</th>"

@@ -209,7 +209,7 @@ def run_batch(plan: Plan, start: int, count: int) -> Summary:
     """Play games start..start+count-1 of a plan and return their summary (a worker's task)."""
     engine_cls = engine_class(plan)
     bots = seat_bots(plan.bots, plan.players)
-    summary = Summary(plan.players)
+    summary = Summary(plan.players, cooperative=engine_cls.cooperative)
     began = time.perf_counter()
     with collecting_less():
         _play_batch(plan, engine_cls, bots, summary, range(start, start + count))

@@ -56,6 +56,10 @@ class Summary:
     arc: ArcTally = field(default_factory=ArcTally)
     unfinished: list[dict[str, Any]] = field(default_factory=list)
     """Games that could not go on (no legal move, no end): seed, reason, last moves, state. Not in `games`."""
+    cooperative: bool = False
+    """The players win or lose together: the answer is how often they win, not who."""
+    won_together: int = 0
+    """Games the players of a cooperative game won."""
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0.0] * self.players
@@ -64,6 +68,7 @@ class Summary:
     def add(self, game: GameResult) -> None:
         """Take one game into account (a shared win counts as a share for each winner)."""
         self.games += 1
+        self.won_together += bool(game.winners) and self.cooperative
         share = 1.0 / len(game.winners) if game.winners else 0.0
         for seat in game.winners:
             self.wins[seat] += share
@@ -86,6 +91,8 @@ class Summary:
     def merge(self, other: Summary) -> None:
         """Take a later batch's summary into account."""
         self.games += other.games
+        self.cooperative = self.cooperative or other.cooperative
+        self.won_together += other.won_together
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
         for mine, theirs in zip(self.scores, other.scores):
             mine.merge(theirs)
@@ -102,6 +109,10 @@ class Summary:
     def seat_rates(self) -> list[Rate]:
         """Return each seat's win rate with its interval."""
         return [Rate(w, self.games) for w in self.wins]
+
+    def together_rate(self) -> Rate:
+        """Return how often the players of a cooperative game won together."""
+        return Rate(self.won_together, self.games)
 
     def first_player_advantage(self) -> tuple[Rate, float]:
         """Return the first seat's win rate and the even share (1 / players) it is compared with."""
@@ -131,7 +142,8 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         """Return the summary as JSON-ready data (every rate with its sample-size advice against an even share)."""
         rate, even = self.first_player_advantage()
-        return {"games": self.games, "players": self.players, "seconds": self.seconds,
+        together = {"cooperative": True, "won_together": self.together_rate().to_dict()} if self.cooperative else {}
+        return {"games": self.games, "players": self.players, "seconds": self.seconds, **together,
                 "win_rate_by_seat": [r.to_dict(even) for r in self.seat_rates()],
                 "first_player": {**rate.to_dict(even), "even": even},
                 "score_by_seat": [m.to_dict() for m in self.scores],

@@ -218,13 +218,16 @@ def import_command(logfile: Path, engine: str | None, db: Path | None) -> None:
 @click.pass_context
 def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, game: str | None,
           project: Path | None, engine: str | None) -> None:
-    """Replay logs through their game's engine and list every finding (exit 0 clean, 1 violations, 2 unreadable)."""
+    """Replay logs (files, or folders of them) through their game's engine and list every finding (exit 0 clean,
+    1 violations, 2 unreadable)."""
     import json
 
     from playproof.playtest.audit import Tally, iter_audits, result_lines
+    from playproof.playtest.sources import expand_sources
 
     tally, logs_data = Tally(), []
-    for result in iter_audits(logs, game, strict, engine, project):  # each log's findings as soon as it is audited
+    paths = [Path(p) for p in expand_sources([str(p) for p in logs])]  # a folder: every log in it
+    for result in iter_audits(paths, game, strict, engine, project):  # each log's findings as soon as it is audited
         tally.add(result)
         if fmt == "json":
             logs_data.append(result.to_dict())
@@ -256,10 +259,12 @@ def audit(ctx: click.Context, logs: tuple[Path, ...], fmt: str, strict: bool, ga
 def report(sources: tuple[str, ...], fmt: str | None, output: Path, compare: tuple[str, str] | None,
            bots: str | None, bot_games: int, kingmakers: bool, project: Path | None, engine: str | None,
            db: Path | None) -> None:
-    """Write a session report of sessions (by id) or log files; several get aggregate views and insights."""
-    from playproof.playtest.sources import load_reports
+    """Write a session report of sessions (by id), log files or folders of logs; several get aggregate views and
+    insights."""
+    from playproof.playtest.sources import expand_sources, load_reports
     from playproof.output.reports import BotsBeside, find_format, format_for, write_reports
 
+    sources = tuple(expand_sources(list(sources)))  # a folder: every log in it
     if compare:
         return _compare(list(sources), compare, output, fmt, project, engine, db)
     fmt = format_for(output, fmt)

@@ -176,6 +176,8 @@ class Engine(ABC):
     checks_rules: ClassVar[bool] = True
     """False for a game with no referee: its logs are recorded and reported, no rule is checked."""
     shared_attributes: ClassVar[tuple[str, ...]] = ()
+    cooperative: ClassVar[bool] = False
+    """True for a cooperative game: the players win or lose together (`winners()` is everyone or nobody)."""
     """Dotted attribute paths of read-only data (the workbook's cards...) that `clone` shares instead of copying."""
 
     def __init__(self, setup: Setup) -> None:

@@ -12,6 +12,28 @@ from playproof.playtest.reportdata import SessionReport, session_report
 from playproof.playtest.store import Store
 
 
+LOG_SUFFIXES = (".log", ".jsonl")
+"""The files a folder given as a source contributes: text logs and recorded sessions."""
+
+
+def expand_sources(sources: list[str]) -> list[str]:
+    """Return the sources with each folder replaced by the logs in it (`*.log`, `*.jsonl`, sorted by name).
+
+    A folder holding no log is an error naming it; files and session ids are kept as given.
+    """
+    found: list[str] = []
+    for source in sources:
+        folder = Path(source)
+        if not folder.is_dir():
+            found.append(source)
+            continue
+        logs = sorted((p for p in folder.iterdir() if p.suffix in LOG_SUFFIXES and p.is_file()), key=lambda p: p.name)
+        if not logs:
+            raise PlayproofError(f"{source}: a folder with no log in it (.log or .jsonl files)")
+        found.extend(str(p) for p in logs)
+    return found
+
+
 def audit_source(source: str, db: Path | None = None, engine: str | None = None,
                  project: Path | None = None) -> AuditResult:
     """Audit a log file, or the stored session whose id `source` is (`engine`: a Python engine as module:Class;

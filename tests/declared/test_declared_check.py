@@ -95,7 +95,7 @@ def test_unknown_columns_and_words_say_what_was_meant(tmp_path: Path) -> None:
         'Moves.csv, row 4, column "actor": Moves!B4: "turns" is not one of turn, any, table; did you mean "turn"?']
     assert problems_of(tmp_path, changed("Turn", 3, "key", "action")) == [
         'Turn.csv, row 3, column "key": Turn!A3: unknown key "action"; did you mean "actions"? (keys: players, '
-        "actions, end turn, phases, end, end at, tiebreak, heuristic, turns each, first player, order, skip, cooperative, round end, options, win, lose)"]
+        "actions, end turn, phases, end, end at, end now, tiebreak, heuristic, turns each, first player, order, skip, cooperative, round end, options, win, lose)"]
 
 
 def test_numbers_phases_and_pay_are_checked(tmp_path: Path) -> None:
@@ -187,3 +187,48 @@ def test_an_expression_that_would_visit_too_many_components_is_found_at_check_ti
     sheets["Scoring"] = [("part", "expression"), ("huge", "count(deck, count(deck, count(deck, true)) > 0)")]
     found = problems_of(tmp_path, sheets)
     assert 900 ** 3 > STEP_LIMIT and len(found) == 1 and "visits more than 2,000,000 components" in found[0]
+
+
+def test_rules_where_a_random_game_gets_stuck_are_warned_of_at_check(tmp_path: Path) -> None:
+    # a simultaneous choice declared without `ends turn`: the first player chooses on and on, then has no move
+    sheets = {"Cards": [("name", "count"), ("Fox", 6)],
+              "Zones": [("zone", "owner", "visibility"), ("hand", "player", "owner"), ("chosen", "player", "owner")],
+              "Setup": [("set", "zone", "each"), ("Cards", "hand", 3)],
+              "Phases": [("phase", "of", "who"), ("choose", "round", "together")],
+              "Moves": [("verb", "from", "to", "components", "phase"), ("choose", "hand", "chosen", "Cards", "choose")],
+              "Turn": [("key", "value"), ("players", "2"), ("end", "round > 2")],
+              "Scoring": [("part", "expression"), ("cards", "count(chosen)")]}
+    problems = problems_of(tmp_path, sheets)
+    assert problems == ["a random game of 2 players got stuck before the end: P1 has no legal move after 3 move(s) "
+                        "(the last: P1: choose Fox; P1: choose Fox; P1: choose Fox); does a move need `ends turn` = "
+                        "`yes`, a `due` table move or a way to pass?"]
+    sheets["Moves"] = [("verb", "from", "to", "components", "phase", "ends turn"),
+                       ("choose", "hand", "chosen", "Cards", "choose", "yes")]
+    assert problems_of(tmp_path / "fixed", sheets) == []
+
+
+def test_check_tries_the_rules_at_the_most_players_too(tmp_path: Path) -> None:
+    # room for four workers: two players place theirs, a third player's second worker has nowhere to go
+    sheets = {"Workers": [("name", "count"), ("Worker", 6)],
+              "Zones": [("zone", "owner", "capacity"), ("pool", "player", ""), ("dock", "shared", 4)],
+              "Setup": [("set", "zone", "each"), ("Workers", "pool", 2)],
+              "Moves": [("verb", "from", "to", "components", "ends turn"), ("place", "pool", "dock", "Workers", "yes")],
+              "Turn": [("key", "value"), ("players", "2-3"), ("end", "count(dock) == 4 and players == 2 or "
+                                                                     "count(dock) == 6")],
+              "Scoring": [("part", "expression"), ("workers", "count(dock, by == player)")]}
+    problems = problems_of(tmp_path, sheets)
+    assert len(problems) == 1 and problems[0].startswith("a random game of 3 players got stuck before the end: P2 ")
+    sheets["Turn"] = [("key", "value"), ("players", "2"), ("end", "count(dock) == 4")]
+    assert problems_of(tmp_path / "two", sheets) == []
+
+
+def test_until_belongs_to_a_round_phase_played_each(tmp_path: Path) -> None:
+    sheets = {k: list(v) for k, v in BASE.items()}
+    sheets["Phases"] = [("phase", "of", "who", "until"), ("draft", "round", "together", "count(hand) == 0")]
+    assert problems_of(tmp_path, sheets) == [
+        'Phases.csv, row 2, column "until": Phases!D2: `until` is for a round phase played `each` (lap after lap until '
+        'it holds)']
+    sheets["Phases"] = [("phase", "of", "who", "until"), ("draft", "round", "each", "count(hnd) == 0")]
+    assert problems_of(tmp_path / "typo", sheets) == [
+        'Phases.csv, row 2, column "until": Phases!D2, character 7: count() needs a zone first, not \'hnd\'; did you '
+        'mean "hand"?']

@@ -124,6 +124,64 @@ def test_the_end_of_the_round_lets_the_table_finish_the_last_turn(tmp_path: Path
     assert findings(audit_text(project, skipped)) == [(6, "moves-collect-due", "violation")]
 
 
+def test_the_last_turns_clean_up_is_due_when_it_waits_for_the_turn_to_pass(tmp_path: Path) -> None:
+    # the cookbook's "draw after your turn" (`player != current`): when the round's end ends the game, nobody's turn
+    # follows the last one, so the last player's draw is still the table's clean-up, not a move after the end
+    moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "due"),
+             ("work", "turn", "no", "", "", "", "points: 1", "yes", ""),
+             ("collect", "table", "yes", "bank", "pile", "Cards", "", "", "player != current and count(pile) < points")]
+    project = game(tmp_path, [("end", "any(players, points >= 1)"), ("end at", "round")], moves=moves)
+    legal = ["Ann: work", "table: collect Ann Coin", "Ben: work", "table: collect Ben Coin"]
+    assert findings(audit_text(project, legal)) == []
+    assert findings(audit_text(project, legal + ["table: collect Ben Coin"])) == [(5, "turn-end", "violation")]
+    assert findings(audit_text(project, legal + ["Ann: work"])) == [(5, "turn-end", "violation")]
+    assert findings(audit_text(project, legal[:3])) == []  # after the end the table owes only derived moves
+
+
+def test_end_now_ends_the_game_at_once_beside_an_end_at_the_round(tmp_path: Path) -> None:
+    # "the game ends at the end of the round in which someone has 2 points, or at once when the bank is down to 18"
+    moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn"),
+             ("work", "turn", "no", "", "", "", "points: 1", "yes"),
+             ("take", "turn", "no", "bank", "pile", "Cards", "", "yes")]
+    turn = [("end", "any(players, points >= 2)"), ("end at", "round"), ("end now", "count(bank) <= 18")]
+    project = game(tmp_path, turn, moves=moves)
+    players = "Ann, Ben, Cat"
+    emptied = ["Ann: take Coin", "Ben: take Coin", "Cat: work"]  # the bank at 18 after Ben's take: over at once
+    assert findings(audit_text(project, emptied, players)) == [(3, "turn-end", "violation")]
+    ending = ["Ann: work", "Ben: take Coin", "Cat: work", "Ann: work", "Ben: work", "Cat: work"]
+    assert findings(audit_text(project, ending, players)) == []  # Ann's 2 points end the game with round 2
+    assert findings(audit_text(project, ending + ["Ann: work"], players)) == [(7, "turn-end", "violation")]
+    both = ["Ann: work", "Ben: take Coin", "Cat: work", "Ann: work", "Ben: take Coin", "Cat: work"]
+    # round 2 was to be the last (Ann has 2), and Ben's take brings the bank to 18: over at once, before Cat's turn
+    assert findings(audit_text(project, both, players)) == [(6, "turn-end", "violation")]
+    rules = declared_engine(project, "flow").rules
+    assert any(rule.id.endswith("turn-end") for rule in rules)
+
+
+def test_an_end_that_holds_as_a_round_begins_after_a_table_phase_ends_the_game_at_once(tmp_path: Path) -> None:
+    # the round's last phase is the table's: its last due move ends the round; `round > 1` then holds as round 2
+    # begins, so the game is over before anyone plays round 2 (not one round later)
+    project = write_project(tmp_path / "tidy", {
+        "Cards": CARDS,
+        "Zones": [("zone", "owner"), ("bank", "shared"), ("board", "shared")],
+        "Setup": [("set", "zone"), ("Cards", "bank")],
+        "Phases": [("phase", "of", "who"), ("act", "round", "each"), ("tidy", "round", "table")],
+        "Moves": [("verb", "actor", "from", "to", "components", "phase", "ends turn", "due"),
+                  ("work", "turn", "bank", "board", "Cards", "act", "yes", ""),
+                  ("sweep", "table", "board", "bank", "all", "tidy", "", "count(board) > 0")],
+        "Turn": [("key", "value"), ("players", "2"), ("end", "round > 1"), ("end at", "round")],
+        "Scoring": [("part", "expression"), ("cards", "count(board)")]})
+    round_one = ["Ann: work Coin", "Ben: work Coin", "table: sweep"]
+    assert findings(audit_text(project, round_one)) == []
+    assert findings(audit_text(project, round_one + ["Ann: work Coin"])) == [(4, "turn-end", "violation")]
+    engine = declared_engine(project, "tidy")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(round_one, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        engine.apply(Event(line, actor, verb, args))
+    assert engine.over and engine.decision() is None
+
+
 def test_a_game_ending_after_a_round_number(tmp_path: Path) -> None:
     project = game(tmp_path, [("end", "round > 2"), ("end at", "round")])
     two_rounds = ["Ann: work", "Ben: work"] * 2
@@ -165,10 +223,12 @@ def test_a_tie_break_in_two_steps(tmp_path: Path) -> None:
 
 
 def test_internal_counters_stay_out_of_the_state_line_and_the_rules(tmp_path: Path) -> None:
-    counters = [("counter", "owner", "start", "internal"), ("points", "player", 0, "no"), ("passed", "player", 0, "yes")]
+    counters = [("counter", "owner", "start", "internal", "min"), ("points", "player", 0, "no", 0),
+                ("passed", "player", 0, "yes", 0), ("fame", "player", 0, "no", None)]
     project = game(tmp_path, [], counters=counters)
     engine_cls = declared_engine(project, "flow")
     assert "flow/counters-points" in engine_cls.rules and "flow/counters-passed" not in engine_cls.rules
+    assert "flow/counters-fame" not in engine_cls.rules  # no range: no rule that could never be broken
     summary = engine_cls(Setup(("Ann", "Ben"), project=project)).summary()
     assert "points" in summary and "passed" not in summary
 

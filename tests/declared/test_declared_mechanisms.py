@@ -150,6 +150,67 @@ def test_hex_grids_have_six_neighbours(tmp_path: Path) -> None:
         (2, "moves-place-condition", "violation")]
 
 
+def test_a_board_of_fixed_size_is_a_condition_on_the_cell(tmp_path: Path) -> None:
+    sheets = dict(GRID_SHEETS)
+    inside = "x >= 0 and x <= 3 and y >= 0 and y <= 3"
+    sheets["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                       ("place", "supply", "board", "Tiles", f"{inside} and (count(board) == 0 or adjacent(board) > 0)",
+                        "yes")]
+    project = make(tmp_path, "square4", **sheets)
+    assert findings(audit_text(project, ["Ann: place Forest 3,0", "Ben: place Lake 3,1"])) == []
+    outside = audit_text(project, ["Ann: place Forest 3,0", "Ben: place Lake 4,0"])
+    assert findings(outside) == [(2, "moves-place-condition", "violation")]
+    assert "x <= 3 does not hold: x is 4" in outside.findings[0].message
+    hexes = dict(GRID_SHEETS)
+    hexes["Zones"] = [("zone", "owner", "grid"), ("supply", "shared", "none"), ("board", "shared", "hex")]
+    hexes["Moves"] = [("verb", "from", "to", "components", "condition", "ends turn"),
+                      ("place", "supply", "board", "Tiles", "abs(x) <= 2 and abs(y) <= 2 and abs(x + y) <= 2", "yes")]
+    project = make(tmp_path, "hex2", **hexes)
+    assert findings(audit_text(project, ["Ann: place Forest 2,-2", "Ben: place Lake -2,0"])) == []
+    assert findings(audit_text(project, ["Ann: place Forest 2,-2", "Ben: place Lake 2,1"])) == [
+        (2, "moves-place-condition", "violation")]
+
+
+HARBOR_SHEETS = dict(
+    Workers=[("name", "count"), ("Worker", 4)],
+    Zones=[("zone", "owner", "capacity"), ("pool", "player", ""), ("dock", "shared", 1), ("market", "shared", 2),
+           ("guild", "shared", 1)],
+    Counters=[("counter", "start"), ("fish", 0), ("coins", 0)],
+    Setup=[("set", "zone", "each"), ("Workers", "pool", 2)],
+    Phases=[("phase", "of", "who"), ("work", "round", "each"), ("upkeep", "round", "table")],
+    Moves=[("verb", "actor", "phrase", "from", "to", "components", "gain", "ends turn", "next", "due", "phase"),
+           ("place", "turn", "place WORKER on guild", "pool", "guild", "Workers", "coins: 1", "yes", "first", "", "work"),
+           ("place", "turn", "place WORKER on LOCATION", "pool", "dock, market", "Workers",
+            "fish: 3 if to == 'dock' else 0; coins: 2 if to == 'market' else 0", "yes", "", "", "work"),
+           ("return", "table", "", "dock, market, guild", "pool", "all", "", "", "",
+            "count(dock) + count(market) + count(guild) > 0", "upkeep")],
+    Turn=[("key", "value"), ("players", "2"), ("turns each", 2), ("end", "round > 2"), ("end at", "round")],
+    Scoring=[("part", "expression"), ("fish", "fish"), ("coins", "coins")],
+)
+
+
+def test_worker_placement_workers_return_to_their_owners_and_the_guild_takes_the_marker(tmp_path: Path) -> None:
+    project = make(tmp_path, "harbor", **HARBOR_SHEETS)
+    round_one = ["Ann: place Worker on dock", "Ben: place Worker on guild", "Ann: place Worker on market",
+                 "Ben: place Worker on market", "table: return"]
+    round_two = ["Ben: place Worker on dock", "Ann: place Worker on guild", "Ben: place Worker on market",
+                 "Ann: place Worker on market"]  # Ben took the Guild: he begins round 2
+    legal = audit_text(project, round_one + round_two + ["table: return", "table: score Ann 8", "table: score Ben 8"])
+    assert findings(legal) == []
+    out_of_turn = audit_text(project, round_one + ["Ann: place Worker on dock"])
+    assert findings(out_of_turn) == [(6, "turn-order", "violation")]
+    full = audit_text(project, round_one[:1] + ["Ben: place Worker on dock"])
+    assert findings(full) == [(2, "zones-dock-capacity", "violation")]
+    engine = declared_engine(project, "harbor")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(round_one, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        assert engine.apply(Event(line, actor, verb, args)) == []
+    pools = {p: [(c.name, by) for c, by in engine.state.zone("pool", p).items] for p in ("Ann", "Ben")}
+    assert pools == {"Ann": [("Worker", "Ann")] * 2, "Ben": [("Worker", "Ben")] * 2}  # each back to its owner
+    assert engine.state.flow.first == "Ben" and engine.decision().actor == "Ben"
+
+
 def test_area_majority_scores_the_player_with_most_ties_as_the_rules_say(tmp_path: Path) -> None:
     project = make(tmp_path, "areas",
                    Cubes=[("name", "count"), ("Cube", 12)],
@@ -202,3 +263,53 @@ def test_a_roll_lasts_for_its_turn_and_can_end_it(tmp_path: Path) -> None:
     assert findings(audit_text(project, legal)) == []  # Ann's 1 ended her turn; Ben's roll is his own
     stale = ["Ann: dive 4 4", "Ann: grab Pearl", "Ben: grab Pearl"]
     assert findings(audit_text(project, stale)) == [(3, "moves-grab-condition", "violation")]  # Ann's roll is gone
+
+
+OWL_SHEETS = dict(
+    Cards=[("name", "suit", "rank", "count")] + [(f"{s} {r}", s.lower(), r, 1) for s in ("Moon", "Star") for r in (1, 2)],
+    Zones=[("zone", "owner", "visibility", "order"), ("deck", "shared", "hidden", "unordered"),
+           ("hand", "player", "owner", "unordered"), ("trick", "shared", "public", "ordered"),
+           ("won", "player", "public", "unordered")],
+    Counters=[("counter", "start", "reset"), ("points", 0, "never"), ("tricks", 0, "round")],
+    Setup=[("set", "zone"), ("Cards", "deck")],
+    Phases=[("phase", "of", "who", "until"), ("deal", "round", "table", ""),
+            ("play", "round", "each", "all(players, count(hand) == 0) and count(trick) == 0"),
+            ("score", "round", "table", "")],
+    Values=[("name", "expression"), ("led", "first(trick, suit)"), ("taker", "best(trick, rank, suit == led)")],
+    Moves=[("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "next", "due", "derived",
+            "result", "phase", "limit"),
+           ("deal", "table", "yes", "deck", "hand", "Cards", "", "", "", "count(hand) < 2 and count(deck) > 0", "", "",
+            "deal", ""),
+           ("play", "turn", "no", "hand", "trick", "Cards", "", "yes", "", "", "", "", "play", ""),
+           ("take", "table", "yes", "trick", "won", "all", "tricks: 1", "", "player", "count(trick) == players", "yes",
+            "taker", "play", ""),
+           ("tally", "table", "yes", "", "", "", "points: tricks", "", "", "true", "yes", "", "score", "1 a round"),
+           ("gather", "table", "no", "won", "deck", "all", "", "", "", "any(players, count(won) > 0)", "yes", "",
+            "score", "")],
+    Turn=[("key", "value"), ("players", "2"), ("end", "round > 1"), ("end at", "round")],
+    Scoring=[("part", "expression"), ("points", "points")],
+)
+
+
+def test_a_phase_played_until_the_hands_are_empty_then_a_tally_for_each_player_and_a_gather(tmp_path: Path) -> None:
+    # two tricks a round (a phase played lap after lap `until` the hands are empty), then each player's tally once
+    # (a due move naming a player, limited per player), then the table gathers every player's tricks into the deck
+    project = make(tmp_path, "owls", **OWL_SHEETS)
+    deal = ["table: deal Ann Moon-2", "table: deal Ann Star-1", "table: deal Ben Moon-1", "table: deal Ben Star-2"]
+    tricks = ["Ann: play Moon-2", "Ben: play Moon-1", "table: take Ann", "Ann: play Star-1", "Ben: play Star-2",
+              "table: take Ben"]
+    legal = deal + tricks + ["table: tally Ann", "table: tally Ben", "table: gather"]
+    assert findings(audit_text(project, legal + ["table: score Ann 1", "table: score Ben 1"])) == []
+    left_out = deal + tricks  # the derived tally and gather left out: the referee makes them
+    assert findings(audit_text(project, left_out + ["table: score Ann 1", "table: score Ben 1"])) == []
+    twice = deal + tricks + ["table: tally Ann", "table: tally Ann"]
+    assert findings(audit_text(project, twice)) == [(12, "moves-tally-result", "violation")]
+    early = deal + tricks[:3] + ["Ben: play Star-2"]  # Ann took the first trick: she leads the second
+    assert findings(audit_text(project, early)) == [(8, "turn-order", "violation")]
+    engine = declared_engine(project, "owls")(Setup(("Ann", "Ben"), project=project))
+    for line, text in enumerate(legal, 1):
+        actor, _, move = text.partition(": ")
+        verb, _, args = move.partition(" ")
+        assert engine.apply(Event(line, actor, verb, args)) == [], text
+    assert engine.over and engine.state.zone("deck", "").size == 4  # every won trick gathered back into the deck
+    assert engine.state.counters["points"] == {"Ann": 1, "Ben": 1}

@@ -112,7 +112,7 @@ def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] =
     attrs = {"game": game, "game_id": game_id, "title": game.title, "rules": rules,
              "options": {**base.options, **game.turn.options},
              "min_players": game.turn.min_players, "max_players": game.turn.max_players,
-             "__module__": base.__module__, "__doc__": f"The declared referee of {game.title}."}
+             "cooperative": game.turn.cooperative, "__module__": base.__module__, "__doc__": f"The declared referee of {game.title}."}
     engine = type(f"Declared[{game_id}]", (base,), attrs)
     _CACHE[key] = engine
     return engine
@@ -138,7 +138,7 @@ def check_rules(project: Path, problems: Problems) -> None:
 
 TRIAL_GAMES = 2
 TRIAL_EVENTS = 400
-"""Random games `check` plays to try the rules, and the most events of each."""
+"""Random games `check` plays to try the rules (at the fewest players, then the most), and the most events of each."""
 
 
 def try_rules(game: Game, problems: Problems) -> None:
@@ -146,34 +146,53 @@ def try_rules(game: Game, problems: Problems) -> None:
     engine_cls = type(f"Trial[{game.game_id}]", (DeclaredEngine,), {
         "game": game, "game_id": game.game_id, "title": game.title, "rules": game.rules,
         "min_players": game.turn.min_players, "max_players": game.turn.max_players})
-    players = tuple(f"P{n}" for n in range(1, game.turn.min_players + 1))
+    counts = (game.turn.min_players, game.turn.max_players)  # the fewest players, then the most
     for seed in range(TRIAL_GAMES):
+        players = tuple(f"P{n}" for n in range(1, counts[seed % 2] + 1))
         try:
-            _trial(engine_cls, players, seed)
+            stuck = _trial(engine_cls, players, seed)
         except TooLarge as exc:
             problems.error(getattr(exc, "where", None), f"{exc} (found by playing a random game)")
             return
+        if stuck:
+            problems.warn(None, f"a random game of {len(players)} players got stuck before the end: {stuck}")
+            return
 
 
-def _trial(engine_cls: type[DeclaredEngine], players: tuple[str, ...], seed: int) -> None:
-    """Play one random game of at most TRIAL_EVENTS events (moves the referee offers)."""
+def _trial(engine_cls: type[DeclaredEngine], players: tuple[str, ...], seed: int) -> str:
+    """Play one random game of at most TRIAL_EVENTS events (moves the referee offers); return how it got stuck
+    (a player with no legal move before the end), or ''."""
     rng = random.Random(seed)
     engine = engine_cls(Setup(players, seed=seed))
     _evaluate_all(engine)
+    played: list[str] = []
     for _ in range(TRIAL_EVENTS):
         decision = engine.decision()
-        if decision is None or not decision.moves:
+        if decision is None:
             break
+        if not decision.moves:
+            _evaluate_all(engine)
+            return _stuck(decision.actor, played)
         verb, _, args = rng.choice(decision.moves).partition(" ")
+        played.append(f"{decision.actor}: {verb} {args}".rstrip())
         engine._apply(Event(1, decision.actor, verb, args))
     _evaluate_all(engine)
+    return ""
+
+
+def _stuck(actor: str, played: list[str]) -> str:
+    """Describe a random game that got stuck: who has no legal move, after which moves."""
+    last = "; ".join(played[-3:]) or "none"
+    return (f"{actor} has no legal move after {len(played)} move(s) (the last: {last}); does a move need "
+            "`ends turn` = `yes`, a `due` table move or a way to pass?")
 
 
 def _evaluate_all(engine: DeclaredEngine) -> None:
     """Evaluate the score parts, the tie-breaks and the end for every player (a failure raises TooLarge)."""
     turn = engine.game.turn
     fns = [fn for _, fn in engine.game.scoring] + list(turn.tiebreak) + \
-        [f for f in (turn.end, turn.order, turn.skip, turn.heuristic, turn.win, turn.lose) if f is not None]
+        [f for f in (turn.end, turn.end_now, turn.order, turn.skip, turn.heuristic, turn.win, turn.lose)
+         if f is not None]
     for player in engine.players:
         for fn in fns:
             try:

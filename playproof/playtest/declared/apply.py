@@ -126,8 +126,7 @@ def _move(state: State, play: Play) -> None:
     for name in ((play.source,) if play.source else spec.sources):
         state.touch_zone(state.zone(name, play.mover))
     if spec.bulk:
-        for name in spec.sources:
-            _empty_into(state.zone(name, play.mover), dest)
+        _move_all(state, play, dest_name, dest)
         return
     if not spec.takes_component:
         return
@@ -153,6 +152,41 @@ def _empty_into(source: ZoneState, dest: ZoneState | None) -> None:
         dest.pending += source.pending
     source.items, source.unknown, source.pending = [], 0, 0
     source.cells = {}
+
+
+def _move_all(state: State, play: Play, dest_name: str | None, dest: ZoneState | None) -> None:
+    """Move every component of the `from` zones (`components` = `all`). A table move naming no player gathers from
+    every player's zone of a `from` zone that is each player's (the table gathers the tricks won), and puts into a
+    zone that is each player's by giving each component back to the player who put it (workers return home)."""
+    spec, zones = play.spec, state.game.zones
+    table_wide = play.actor == TABLE and not spec.names_player
+    to_owners = bool(dest_name) and zones[dest_name or ""].per_player and not spec.names_player
+    for name in spec.sources:
+        owners = state.players if table_wide and zones[name].per_player else (play.mover,)
+        for owner in owners:
+            source = state.zone(name, owner)
+            state.touch_zone(source)
+            if to_owners:
+                _return_to_owners(state, source, dest_name or "")
+            else:
+                _empty_into(source, dest)
+
+
+def _return_to_owners(state: State, source: ZoneState, dest_name: str) -> None:
+    """Move each component of a zone into the player's zone `dest_name` of the player who put it there; what no
+    player put (the setup's, the table's, hidden arrivals) stays."""
+    kept = []
+    for entry in source.items:
+        owner = entry[1]
+        if owner in state.players:
+            zone = state.zone(dest_name, owner)
+            state.touch_zone(zone)
+            zone.items.append(entry)
+        else:
+            kept.append(entry)
+    if len(kept) != len(source.items):
+        source.items = kept
+        source.cells = {cell: entry for cell, entry in source.cells.items() if entry in kept}
 
 
 def _move_hidden(source: ZoneState | None, dest: ZoneState | None) -> None:
@@ -192,8 +226,8 @@ def _bookkeeping(state: State, play: Play) -> None:
     if spec.next == "player" and play.target:
         lead_from(state, play.target)
         return
-    if spec.next == "first" and play.target:
-        flow.next_first = play.target
+    if spec.next == "first":  # the player named takes the first-player marker, else the player making the move
+        flow.next_first = play.target or (play.actor if play.actor != TABLE else "") or flow.next_first
     actor = play.actor if play.actor != TABLE else flow.current
     if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
                                                     and flow.actions >= turn.actions and player_move):

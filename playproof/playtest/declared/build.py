@@ -18,7 +18,7 @@ from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow,
 
 MAX_PLAYERS = 100
 """The most players a declared game may be for."""
-WATCHED = ("end", "win", "lose")
+WATCHED = ("end", "end now", "win", "lose")
 """Turn-sheet conditions checked after every move whose answers are kept while what they read is unchanged."""
 
 
@@ -37,7 +37,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)
     turn.reads = {k: r for k, found in turn.reads.items() if (r := reads(found, compiled_values)) is not None}
-    _phases(rows["Phases"], turn, problems)
+    _phases(rows["Phases"], turn, names, problems)
     dice = _dice(rows["Dice"], problems)
     ctx = MovesBuilder(sets, zones, counters, names, turn, dice, problems)
     setup = [s for s in (ctx.setup_row(r) for r in rows["Setup"]) if s]
@@ -220,8 +220,9 @@ def _tiebreaks(row: RawRow, names: Names, problems: Problems) -> tuple[Fn, ...]:
     return tuple(steps)
 
 
-def _phases(rows: list[RawRow], turn: TurnSpec, problems: Problems) -> None:
-    """Read the Phases sheet: phases of a turn (added to the Turn sheet's) and of a round, in order."""
+def _phases(rows: list[RawRow], turn: TurnSpec, expr_names: Names, problems: Problems) -> None:
+    """Read the Phases sheet: phases of a turn (added to the Turn sheet's) and of a round, in order (an `each` round
+    phase with `until` goes on lap after lap until it holds)."""
     names: set[str] = set(turn.phases)
     round_phases = []
     for row in rows:
@@ -232,8 +233,13 @@ def _phases(rows: list[RawRow], turn: TurnSpec, problems: Problems) -> None:
             problems.error(row.where("phase"), f'{row.cell("phase")}: phase "{name}" is declared twice')
             continue
         names.add(name)
-        if choice(row, "of", problems) == "round":
-            round_phases.append(PhaseSpec(name, "round", choice(row, "who", problems), row.origin))
+        of, who = choice(row, "of", problems), choice(row, "who", problems)
+        until = expression(row, "until", expr_names, problems)
+        if until is not None and (of != "round" or who != "each"):
+            problems.error(row.where("until"), f"{row.cell('until')}: `until` is for a round phase played `each` "
+                           "(lap after lap until it holds)")
+        if of == "round":
+            round_phases.append(PhaseSpec(name, "round", who, row.origin, until))
         else:
             turn.phases = turn.phases + (name,)
     turn.round_phases = tuple(round_phases)

@@ -14,7 +14,7 @@ from typing import Callable
 
 from playproof.playtest.declared.checks import check, uses_of
 from playproof.playtest.declared.expr import Unknown, as_number
-from playproof.playtest.declared.flow import end_phase, phase_kind, round_ends
+from playproof.playtest.declared.flow import check_end, end_phase, phase_done, phase_kind, round_ends
 from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
@@ -68,10 +68,11 @@ def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     if not _in_phase(state, spec):
         return []
     flow = state.flow
+    if spec.names_player and spec.result is None:  # owed to each player for whom it holds, within its limit for them
+        return [p for p in state.players if (spec.limit is None or uses_of(state, spec, Play(spec, TABLE, p)) <
+                                             spec.limit) and _holds(spec, Ctx(state, p))]
     if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
         return []  # made as often as its limit allows: nothing more is owed
-    if spec.names_player and spec.result is None:
-        return [p for p in state.players if _holds(spec, Ctx(state, p))]
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
 
 
@@ -91,8 +92,17 @@ def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
 
 
 def advance(state: State) -> None:
+    """End a round whose `round end` holds, and table phases that owe nothing more; an end that holds as the next
+    round begins (`round > 5`) then ends the game at once, as after a player's move."""
+    round_before = state.flow.round
+    _advance(state)
+    if state.flow.round != round_before:
+        check_end(state, at_round_start=True)
+
+
+def _advance(state: State) -> None:
     """End a round whose `round end` holds, and table phases that owe nothing more."""
-    if round_ends(state) and first_due(state, True) is None:
+    if (round_ends(state) or phase_done(state)) and first_due(state, True) is None:
         end_phase(state)
         state.flow_version += 1
     for _ in range(len(state.game.turn.round_phases) + 1):

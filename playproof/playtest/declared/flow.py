@@ -113,7 +113,7 @@ def _seek(state: State) -> None:
     """Move to the next player in order who is not skipped (or who has not acted, together); end the phase after."""
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
-    laps = state.game.turn.round_end is None
+    laps = state.game.turn.round_end is None and _until(state) is None  # else it goes on until its condition holds
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
             flow.lap += 1
@@ -147,7 +147,7 @@ def end_turn(state: State, player: str | None = None) -> None:
     _reset(state, "turn", player)
     flow.turns += 1
     flow.round_turns += 1
-    if round_ends(state):
+    if round_ends(state) or phase_done(state):
         end_phase(state)
         return
     if phase_kind(state) == "together":
@@ -156,6 +156,23 @@ def end_turn(state: State, player: str | None = None) -> None:
     else:
         flow.pos += 1
     _seek(state)
+
+
+def _until(state: State) -> Any:
+    """Return the current round phase's `until` condition (None: the phase is one lap, or `turns each` laps)."""
+    phases = state.game.turn.round_phases
+    return phases[state.flow.rphase].until if phases else None
+
+
+def phase_done(state: State) -> bool:
+    """Return True when the current round phase's `until` holds (checked after each turn and table move)."""
+    until = _until(state)
+    if until is None or state.flow.over:
+        return False
+    try:
+        return bool(until(Ctx(state, state.flow.current)))
+    except Unknown:
+        return False
 
 
 def round_ends(state: State) -> bool:
@@ -187,6 +204,7 @@ def end_round(state: State) -> None:
         _reset(state, "round", player)
     if flow.ending:
         flow.over = True
+        flow.current = ""  # the last turn is over: nobody's turn (its clean-up, `player != current`, is still due)
     flow.idle_rounds = flow.idle_rounds + 1 if flow.round_turns == 0 else 0
     if flow.idle_rounds >= 2 and not round_phases(state.game):
         flow.over = True  # every player is skipped, round after round: nobody can play on
@@ -228,13 +246,19 @@ def lead_from(state: State, player: str) -> None:
 
 
 def check_end(state: State, at_round_start: bool = False) -> None:
-    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends.
+    """The game ends when `end` (or a cooperative win or loss) holds: at once, or when the round ends; and at once
+    when `end now` holds.
 
     Checked after every move, and again when a move began a new round: an end that holds then (`round > 12`)
     ends the game at once, the round it belongs to having just ended.
     """
     flow, turn = state.flow, state.game.turn
-    if flow.over or flow.ending:
+    if flow.over:
+        return
+    if turn.end_now is not None and _kept(state, "end now", turn.end_now):
+        flow.over = True  # `end now` ends the game at once, even in a round that was already to be the last
+        return
+    if flow.ending:
         return
     if turn.cooperative and (_kept(state, "win", turn.win) or _kept(state, "lose", turn.lose)):
         flow.over = True

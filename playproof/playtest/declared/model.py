@@ -186,6 +186,8 @@ class PhaseSpec:
     of: str
     who: str
     origin: Origin
+    until: Fn | None = None
+    """A round phase played `each`: it goes on lap after lap in the turn order until this holds (three tricks)."""
 
 
 @dataclass
@@ -199,6 +201,8 @@ class TurnSpec:
     phases: tuple[str, ...] = ()
     end: Fn | None = None
     end_at: str = "now"
+    end_now: Fn | None = None
+    """A second end that holds at once whatever `end_at` says ("at once when the deck runs out")."""
     tiebreak: tuple[Fn, ...] = ()
     """Tie-breaks in order: among tied scores the highest first value wins, then the second..."""
     heuristic: Fn | None = None

@@ -35,7 +35,7 @@ def rule_index(game_id: str, zones: dict[str, ZoneSpec], counters: dict[str, Cou
         if zone.grid:
             add(f"zones-{name_key(zone.name)}-cell", f"a cell of {zone.name} holds one component.", zone.origin)
     for counter in counters.values():
-        if not counter.internal:
+        if not counter.internal and (counter.low is not None or counter.high is not None):  # a range to keep
             add(f"counters-{name_key(counter.name)}", f"{counter.name} stays within {counter_range(counter)}.",
                 counter.origin)
     for move in moves.values():
@@ -82,7 +82,7 @@ def _turn_rules(turn: TurnSpec, add: Callable[[str, str, Origin | None], None]) 
         origins.get("players"))
     if turn.actions is not None:
         add("turn-actions", f"A player makes at most {turn.actions} action(s) a turn.", origins.get("actions"))
-    add("turn-end", "Nothing is played after the game has ended.", origins.get("end"))
+    add("turn-end", "Nothing is played after the game has ended.", origins.get("end") or origins.get("end now"))
     add("moves-verbs", "Every move is one the Moves sheet declares, with the arguments it declares.", None)
     add("scoring-score", "A score the table records matches the Scoring sheet.", None)
     if turn.cooperative:
