@@ -1,10 +1,12 @@
 """Simulation speed (complete random games per second, one core) for every registered engine, cold.
 
-Usage: python benchmarks/simulate_bench.py [--games N] [--runs R] [--seed S] [--steady]
+Usage: python benchmarks/simulate_bench.py [--games N] [--runs R] [--seed S] [--steady] [--command]
                                            [--code DIR]... [--only GAME:PLAYERS]...
 Each engine plays N games at its smallest and largest player counts (every count for a game
-with a target) through playproof.playtest.simulate.play_random_game (the bot behind
-`playproof simulate`). Every run is a fresh process playing fresh games (seed + run * N): no
+with a target) through playproof.playtest.simulate.play_random_game (random play's loop). With
+--command they are played as `playproof simulate` plays them: one batch of the balance runner
+(`run_batch`), which also keeps what the command reports (wins by seat, components taken, scores
+by round); the same games, and the rate the command's users get on one core. Every run is a fresh process playing fresh games (seed + run * N): no
 warm-up, caches cold, the engine's data loaded inside the timing. With --steady, each process
 first loads the data and plays one untimed game, then times N games: the per-core rate of a long
 simulation, where loading the workbook is amortized. Times are CPU seconds of that process; the
@@ -37,7 +39,9 @@ def play(args: list[str]) -> dict:
     from playproof.playtest.games import find_engine
     from playproof.playtest.simulate import play_random_game, player_names
 
-    game_id, players, games, seed, steady = args[0], int(args[1]), int(args[2]), int(args[3]), args[4:] == ["steady"]
+    if "command" in args[4:]:
+        return play_command(args)
+    game_id, players, games, seed, steady = args[0], int(args[1]), int(args[2]), int(args[3]), "steady" in args[4:]
     if steady:  # load the data and warm the caches on a game outside the timed ones
         warm_seed = 10**9 + seed
         play_random_game(find_engine(game_id), Setup(player_names(players), {}, warm_seed), random.Random(warm_seed))
@@ -53,6 +57,19 @@ def play(args: list[str]) -> dict:
     return {"events": events, "seconds": time.process_time() - began}
 
 
+def play_command(args: list[str]) -> dict:
+    """Child: play N games as `playproof simulate` plays them (one batch of the balance runner: the same games,
+    with the statistics it keeps: seats' wins, components taken, scores by round); return moves and CPU seconds."""
+    from playproof.balance.runner import Plan, run_batch
+
+    game_id, players, games, seed = args[0], int(args[1]), int(args[2]), int(args[3])
+    if "steady" in args[4:]:  # load the data and warm the caches on a game outside the timed ones
+        run_batch(Plan(game_id, players, 1, 10**9 + seed), 0, 1)
+    began = time.process_time()
+    summary = run_batch(Plan(game_id, players, games, seed), 0, games)
+    return {"events": round(summary.moves.mean * summary.moves.n), "seconds": time.process_time() - began}
+
+
 def main() -> None:
     """Print a markdown table of games per second per engine and player count (per checkout)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -60,6 +77,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steady", action="store_true", help="time N games after an untimed first game")
+    parser.add_argument("--command", action="store_true",
+                        help="play the games as `playproof simulate` does (the balance runner, with its statistics)")
     parser.add_argument("--code", action="append", type=Path, default=None,
                         help="playproof checkout to measure (repeat to compare, in alternation; default: this one)")
     parser.add_argument("--only", action="append", default=None, metavar="GAME:PLAYERS",
@@ -68,8 +87,8 @@ def main() -> None:
     codes = [c.resolve() for c in args.code] if args.code else [HERE.parents[1]]
     from playproof.playtest.games import available_engines
 
-    mode = "steady state (data loaded, one untimed game first)" if args.steady else \
-        "cold runs (fresh process, fresh games)"
+    mode = ("steady state (data loaded, one untimed game first)" if args.steady else
+            "cold runs (fresh process, fresh games)") + (", as `playproof simulate` plays" if args.command else "")
     print(f"simulation speed, {mode}, {args.runs} per row; {machine()}\n")
     if len(codes) > 1:
         print("checkouts: " + "; ".join(f"{k + 1} = {c}" for k, c in enumerate(codes)) + "\n")
@@ -113,7 +132,7 @@ def _rows(engines: dict, only: list[str] | None) -> list[tuple[str, int, object]
 def _alternate(codes: list[Path], game_id: str, players: int, args: argparse.Namespace) -> list[list[dict]]:
     """Run every checkout R times, in alternation, each run in a fresh process on fresh games."""
     runs: list[list[dict]] = [[] for _ in codes]
-    extra = ["steady"] if args.steady else []
+    extra = ["steady"] * args.steady + ["command"] * args.command
     for run in range(args.runs):
         for k, code in enumerate(codes):
             runs[k].append(run_script(code, HERE, [game_id, str(players), str(args.games),

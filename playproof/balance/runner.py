@@ -21,8 +21,8 @@ from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.holdings import held_by_seat
-from playproof.playtest.simulate import (MAX_EVENTS, SimulationError, collecting_less, game_log, player_names,
-                                        write_log)
+from playproof.playtest.simulate import (MAX_EVENTS, Run, SimulationError, collecting_less, game_log, player_names,
+                                        runs_of, write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -114,35 +114,43 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
 
     When every seat plays at random, moves come from `Engine.offer()` (`_random_step`): the move
     `rng.choice(decision.moves)` would take, written and applied without being parsed again where
-    the engine can. Otherwise every move comes from `decision()` (`_bot_step`). A seed plays the same
-    game either way.
+    the engine can; an engine with random runs plays what moves it can itself (`_take_run`). Otherwise
+    every move comes from `decision()` (`_bot_step`). A seed plays the same game either way.
     """
     engine = engine_cls(setup)
     seats = {name: seat for seat, name in enumerate(setup.players)}
     step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
+    run = runs_of(engine, rng) if step is _random_step else None
     taken: dict[str, list[int]] = {}
     label = engine.round_label()
     moves, labels, by_round = 0, {label}, []
     recent: list[tuple[str, str]] = []
-    while (pending := step(engine, seats, bots, rng)) is not None:
-        actor, count, move, play = pending
-        if not count:
-            raise _stuck(engine, setup, f"no legal move for {actor or 'the table'} after {moves} moves", events, recent)
-        if moves >= max_moves:
-            raise _stuck(engine, setup, f"no end after {moves} moves", events, recent)
-        moves += 1
-        event = Event(moves, actor, *_split(move))
-        if events is None:  # the last moves are kept to show how a stuck game got there
-            recent.append((actor, move))
-            if len(recent) > 2 * LAST_MOVES:
-                del recent[:LAST_MOVES]
-        seat = seats.get(actor)
-        if seat is not None:
-            _note_taken(taken, engine, event, seat)
-        if events is not None:
-            events.append(event)
-        if found := (engine.apply(event) if play is None else play(event)):
-            raise SimulationError(f"engine rejected its own legal move {event}: {found}")
+    while True:
+        if run is not None and (done := _take_run(run, engine, seats, taken, events, recent, moves,
+                                                  max_moves)) != moves:
+            moves = done  # (a run stops where its round ends)
+        elif (pending := step(engine, seats, bots, rng)) is None:
+            break
+        else:
+            actor, count, move, play = pending
+            if not count:
+                raise _stuck(engine, setup, f"no legal move for {actor or 'the table'} after {moves} moves", events,
+                             recent)
+            if moves >= max_moves:
+                raise _stuck(engine, setup, f"no end after {moves} moves", events, recent)
+            moves += 1
+            event = Event(moves, actor, *_split(move))
+            if events is None:  # the last moves are kept to show how a stuck game got there
+                recent.append((actor, move))
+                if len(recent) > 2 * LAST_MOVES:
+                    del recent[:LAST_MOVES]
+            seat = seats.get(actor)
+            if seat is not None:
+                _note_taken(taken, engine, event, seat)
+            if events is not None:
+                events.append(event)
+            if found := (engine.apply(event) if play is None else play(event)):
+                raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         if (now := engine.round_label()) != label:  # the round just played is over: its scores are final
             by_round.append(_seat_scores(engine, setup.players))
             label = now
@@ -151,6 +159,23 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     result = _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
     result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
     return result
+
+
+def _take_run(run: Run, engine: Engine, seats: dict[str, int], taken: dict[str, list[int]],
+              events: list[Event] | None, recent: list[tuple[str, str]], moves: int, max_moves: int) -> int:
+    """Let the engine play a run of random moves; note what each seat took, keep the moves and return their count."""
+    played: list[Event] = []
+    done = run(played, moves, max_moves)
+    for event in played:
+        seat = seats.get(event.actor)
+        if seat is not None:
+            _note_taken(taken, engine, event, seat)
+    if events is not None:
+        events += played
+    else:  # the last moves are kept to show how a stuck game got there
+        recent += [(e.actor, e.text) for e in played[-2 * LAST_MOVES:]]
+        del recent[:-2 * LAST_MOVES]
+    return done
 
 
 def _seat_scores(engine: Engine, players: tuple[str, ...]) -> list[int]:

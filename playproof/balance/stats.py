@@ -69,7 +69,7 @@ class Summary:
         """Take one game into account (a shared win counts as a share for each winner)."""
         self.games += 1
         self.won_together += bool(game.winners) and self.cooperative
-        share = 1.0 / len(game.winners) if game.winners else 0.0
+        share = 1.0 if self.cooperative else 1.0 / len(game.winners) if game.winners else 0.0  # together: each won
         for seat in game.winners:
             self.wins[seat] += share
         for seat, score in enumerate(game.scores):
@@ -132,7 +132,10 @@ class Summary:
         return Rate(self.held[component], self.holding_games * self.players)
 
     def even(self) -> float:
-        """Return the even share of a win: what a seat (or a component's taker) wins if it makes no difference."""
+        """Return the even share of a win: what a seat (or a component's taker) wins if it makes no difference (in a
+        cooperative game, how often the players won together)."""
+        if self.cooperative:
+            return self.together_rate().value
         return 1.0 / self.players if self.players else 0.0
 
     def take_rate(self, component: str) -> Rate:

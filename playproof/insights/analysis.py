@@ -108,8 +108,8 @@ def groups_of(records: list[GameRecord]) -> list[Group]:
         if not record.finished:
             continue
         key = (record.game, len(record.players), record.version)
-        group = groups.setdefault(key, Group(record.game, len(record.players), Summary(len(record.players)),
-                                             version=record.version))
+        summary = Summary(len(record.players), cooperative=record.cooperative)
+        group = groups.setdefault(key, Group(record.game, len(record.players), summary, version=record.version))
         group.summary.add(result_of(record, index))
         if record.source not in group.sources:
             group.sources.append(record.source)
@@ -120,7 +120,7 @@ def groups_of(records: list[GameRecord]) -> list[Group]:
 
 def insights_of(records: list[GameRecord]) -> Insights:
     """Return what the games revealed (rule sentences looked up in each seed game's rule index)."""
-    arcs = [(r.name, arc) for r in records if r.finished
+    arcs = [(r.name, arc) for r in records if r.finished and not r.cooperative
             and (arc := arc_of([scores for _, scores in r.rounds], r.winners)) is not None]
     return Insights(groups_of(records), [r.name for r in records if not r.finished],
                     friction_of(records, rule_sentence), new_players_told(records), pace_of(records), arcs)

@@ -64,6 +64,8 @@ class GameRecord:
     """Players the log's `[New "..."]` header names as new to the game."""
     held: dict[str, list[int]] | None = None
     """Component -> the seats holding it at the end (None when the engine cannot say what players hold)."""
+    cooperative: bool = False
+    """The players win or lose together (a lost game is finished, with no winner)."""
 
 
 def source_of(name: str) -> str:
@@ -79,11 +81,11 @@ def record_of(report: SessionReport) -> GameRecord:
         source="bots" if report.header.get("Bots") else source_of(report.name), name=report.name, game=report.game, players=list(players),
         scores=[report.scores.get(p, 0) for p in players],
         winners=[seat[p] for p in report.winners if p in seat] if report.over else [],
-        finished=report.over and bool(report.winners), version=_version(report.header),
+        finished=report.over and (bool(report.winners) or report.cooperative), version=_version(report.header),
         rounds=[(label, [scores.get(p, 0) for p in players]) for label, scores in report.rounds],
         taken=dict(report.taken), turns=turns_of(report.timeline), friction=friction_of(report),
         minutes=report.minutes, moves=report.moves, new_players=new_players(report.header.get("New", "")),
-        held=report.held)
+        held=report.held, cooperative=report.cooperative)
 
 
 def _version(header: dict[str, str]) -> str:

@@ -177,6 +177,9 @@ class Engine(ABC):
     """False for a game with no referee: its logs are recorded and reported, no rule is checked."""
     shared_attributes: ClassVar[tuple[str, ...]] = ()
     cooperative: ClassVar[bool] = False
+    table_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs only the table makes (a deal, a refill): a bare line with one of them is refused by the recorder with a
+    hint to write `table: ...`, never recorded as the player's move."""
     """True for a cooperative game: the players win or lose together (`winners()` is everyone or nobody)."""
     """Dotted attribute paths of read-only data (the workbook's cards...) that `clone` shares instead of copying."""
 

@@ -175,6 +175,10 @@ class Recorder:
         keyword = text.split(" ", 1)[0].lower() in ("reveal", "undo", "amend", "note")
         if probe.kind is not EntryKind.ERROR or decision is None or ":" in text or keyword:
             return text
+        verb = text.split(" ", 1)[0].lower()
+        if verb in getattr(self.engine, "table_verbs", ()):
+            raise PlayproofError(f"`{verb}` is the table's move: write `table: {text.strip()}` (a bare move is the "
+                                 "player's to move)")
         if decision.actor != TABLE:
             return f"{decision.actor}: {text}"
         mover = str(getattr(self.engine, "turn_player", "") or "")  # a bare move is a player's, never the table's

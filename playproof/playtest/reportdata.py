@@ -60,6 +60,8 @@ class SessionReport:
     """Rules questions asked at the table (`?` lines): (line, asker, rule id, line asked about, words)."""
     held: dict[str, list[int]] | None = None
     """Component -> the seats (from 0) holding it at the end (None when the engine cannot say what players hold)."""
+    cooperative: bool = False
+    """The players win or lose together: a game they lost (no winner) is finished all the same."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -116,7 +118,7 @@ def session_report(result: AuditResult) -> SessionReport:
         problems=problems, moves=sum(1 for e in events if e.kind is EventKind.MOVE),
         minutes=_minutes(log), taken=taken_of(result, events),
         questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION],
-        held=_held(result))
+        held=_held(result), cooperative=bool(getattr(result.engine, "cooperative", False)))
 
 
 def _held(result: AuditResult) -> dict[str, list[int]] | None:

@@ -47,9 +47,12 @@ def test_end_finishes_the_session_when_it_is_no_move(guild: Path) -> None:
 
 def test_a_bare_move_is_never_silently_the_tables(guild: Path) -> None:
     output = record(["refill Lamp", "end session"])
-    assert "Error: the table is to decide now" in output and "write `table: refill Lamp`" in output
+    assert "Error: `refill` is the table's move: write `table: refill Lamp`" in output
     assert "✓ line" not in output
+    later = record(DEAL + ["refill Lamp", "end session"])  # Ann's turn: a bare table verb is still never hers
+    assert "Error: `refill` is the table's move: write `table: refill Lamp`" in later
+    assert "Ann: refill" not in CliRunner().invoke(cli, ["playtest", "show", "2"]).output
     done = record(DEAL + ["play Spark", "end session"])
     assert "✓ line" in done
-    shown = CliRunner().invoke(cli, ["playtest", "show", "2"])
+    shown = CliRunner().invoke(cli, ["playtest", "show", "3"])
     assert "Ann: play Spark" in shown.output

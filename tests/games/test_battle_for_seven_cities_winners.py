@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+from playproof.playtest.engine import Setup
 from playproof.playtest.games.battle_for_seven_cities import BattleEngine
+from playproof.playtest.simulate import play_random_game, player_names
 from test_battle_for_seven_cities_rules import (ROUND_END, SEVEN, Prep, cities, engine_after, events, opening,
                                                 tied)
 
@@ -33,3 +37,14 @@ def test_before_the_round_ends_the_leaders_by_the_same_tie_break() -> None:
     assert not engine.is_over() and engine.winners() == ["Cat"]  # fC1 is light sea
     cities(fA3="Ann")(engine)
     assert engine.winners() == ["Ann"]
+
+
+def test_cities_counted_for_every_player_at_once_are_each_players_count() -> None:
+    """`Board.tokens` (scores, the most cities) gives each player's `count`, in seat order, whatever the era."""
+    for seed in (2, 5):
+        engine = play_random_game(BattleEngine, Setup(player_names(5), {}, seed), random.Random(seed))[0]
+        board, seats = engine.s.board, engine.s.seats
+        assert any(board.cities) and list(board.tokens(seats, None)) == list(seats)
+        for era in ("f", "p", None):
+            assert board.tokens(seats, era) == {p: board.count(p, era) for p in seats}
+            assert board.most(seats, era or "f") == max(board.count(p, era or "f") for p in seats)

@@ -51,7 +51,10 @@ def pct(rate: Rate) -> str:
 
 
 def seat_table(group: Group) -> InsightTable:
-    """Return the seats of a group: win rate with interval, mean score, and whether it is told from even."""
+    """Return the seats of a group: win rate with interval, mean score, and whether it is told from even (a
+    cooperative game: how often the players won together)."""
+    if group.summary.cooperative:
+        return _together_table(group)
     rate, even = group.summary.first_player_advantage()
     table = InsightTable(f"seats-{group.key()}", f"Seats: {group.title()}",
                          f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
@@ -65,6 +68,25 @@ def seat_table(group: Group) -> InsightTable:
         table.rows.append([str(seat), pct(rate), f"{score:.1f}", advice])
         table.values.append([group.game, group.players, group.version, seat, rate.value, low, high, rate.trials, score,
                              advice])
+    return table
+
+
+def _together_table(group: Group) -> InsightTable:
+    """Return how often the players of a cooperative game won together (one row, in the seats' columns)."""
+    s = group.summary
+    table = InsightTable(f"seats-{group.key()}", f"Seats: {group.title()}",
+                         "A cooperative game: the players win or lose together, so the answer is how often they won "
+                         "(with its 95 % Wilson interval), not which seat; (n=12): a small sample.",
+                         ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({2}),
+                         sheet="Seats (finished games)",
+                         sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games",
+                                     "Mean score", "Told from even?"])
+    rate = s.together_rate()
+    low, high = rate.interval
+    score = sum(m.mean for m in s.scores) / len(s.scores) if s.scores else 0.0
+    table.rows.append(["all, together", pct(rate), f"{score:.1f}", "-"])
+    table.values.append([group.game, group.players, group.version, "together", rate.value, low, high, rate.trials,
+                         score, ""])
     return table
 
 
@@ -118,6 +140,8 @@ def group_tables(group: Group) -> list[InsightTable]:
 
 def arc_table(group: Group) -> InsightTable | None:
     """Return the arc of a group's games (None when their engine gives no rounds)."""
+    if group.summary.cooperative:
+        return None  # who leads means nothing when the players win or lose together
     lines = group.summary.arc.lines(group.players)
     if not lines:
         return None

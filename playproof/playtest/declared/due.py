@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from playproof.playtest.declared.checks import check, uses_of
+from playproof.playtest.declared.explain import explain
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.flow import check_end, end_phase, phase_done, phase_kind, round_ends
 from playproof.playtest.declared.model import MoveSpec
@@ -250,8 +251,8 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, lis
         return logged, []
     if not targets:  # the rules make no such move now: the claim is a finding and changes nothing
         rule = move_rule(state.game.game_id, spec.rule_name or spec.verb, "result")
-        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {spec.texts.get('due', '')} does "
-                                  f"not hold ({spec.origin})", line)]
+        return None, [Violation(rule, f"the rules make no `{spec.verb}` now: {_why_not(state, spec, logged)} "
+                                  f"({spec.origin})", line)]
     if spec.names_player and spec.result is None:
         if logged.target in targets:
             return logged, []
@@ -267,6 +268,15 @@ def check_claim(state: State, logged: Play, line: int) -> tuple[Play | None, lis
         return expected, [Violation(rule, f"{text}, not as logged: {said}", line)]
     return expected, [Violation(rule, f"the rules make it `{play_text(expected)}`, not {said} "
                                 f"({spec.texts.get('result') or spec.texts.get('due', '')}) ({spec.origin})", line)]
+
+
+def _why_not(state: State, spec: MoveSpec, logged: Play) -> str:
+    """Say which part of a derived move's `due` failed, with its values (for the player the claim names when the
+    move is due to each player)."""
+    if spec.due_compiled is None:
+        return f"{spec.texts.get('due', '')} does not hold"
+    for_each = spec.names_player and spec.result is None and logged.target in state.players
+    return explain(spec.due_compiled, Ctx(state, logged.target if for_each else state.flow.current))
 
 
 def _same(expected: Play, logged: Play) -> bool:

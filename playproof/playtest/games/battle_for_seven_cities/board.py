@@ -232,11 +232,20 @@ class Board:
 
     def most(self, players: tuple[str, ...], era: str = "f") -> int:
         """Return the most city tokens any of the players has in one era (the largest of their `count`s)."""
+        return max(self.tokens(players, era).values())
+
+    def tokens(self, players: tuple[str, ...], era: str | None = "f") -> dict[str, int]:
+        """Return each player's city tokens in one era (None: both), in the players' order: their `count`s."""
         tokens = dict.fromkeys(players, 0)
+        if era is None:
+            for who, n in self.cities.values():
+                if who in tokens:
+                    tokens[who] += n
+            return tokens
         for pos, (who, n) in self.cities.items():
             if pos[0] == era and who in tokens:
                 tokens[who] += n
-        return max(tokens.values())
+        return tokens
 
     def ordered(self, era: str) -> tuple[str, ...]:
         """Return the tiles of one era in slot and cell order (worked out once per board layout)."""

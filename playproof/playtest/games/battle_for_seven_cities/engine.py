@@ -8,7 +8,7 @@ from typing import Callable, ClassVar, Mapping
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import (TABLE, Decision, Engine, Event, EventKind, Setup, Status, Violation,
                                        example_project)
-from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers
+from playproof.playtest.games.battle_for_seven_cities import actions, cards, legal, offers, runner
 from playproof.playtest.games.battle_for_seven_cities.board import DIRECTIONS, Board
 from playproof.playtest.games.battle_for_seven_cities.common import is_reaction
 from playproof.playtest.games.battle_for_seven_cities.data import GameData, clock_minutes, load
@@ -141,6 +141,7 @@ class BattleEngine(Engine):
     play_turn = offers.play_turn
     play_draw = offers.play_draw
     play_discard = offers.play_discard
+    random_run = runner.run  # `playproof simulate` plays turns, closings and round draws through this (see there)
 
     def forget(self) -> None:
         """Drop what random play's fast path keeps (a turn's moves, the pile's codes): the state changed otherwise."""
@@ -154,7 +155,7 @@ class BattleEngine(Engine):
         """Return each player's city count: all their cities ("the player with the most cities wins"),
         or only future ones with win-count=future."""
         era = "f" if self.option("win-count") == "future" else None
-        return {p: self.s.board.count(p, era) for p in self.s.seats}
+        return self.s.board.tokens(self.s.seats, era)
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return the cities that score, in parts that add up: future land, future water (and past)."""

@@ -182,14 +182,14 @@ def turn_moves(eng: Referee, player: str, parts: TurnParts | None = None) -> lis
         parts.head = ["end", *map(POINTS_TEXTS.__getitem__, codes)]
         parts.codes = [code for code in codes if code in specials]
     board, points, here = s.board, s.points, s.positions[player]
-    steps, levels = board.walks.get(here) or _walks(eng, here)
+    steps, levels = board.walks.get(here) or walks_from(eng, here)
     walk = levels[points if points < len(levels) else -1]
-    moves = parts.head + (walk if walk is not None else _walk(eng, steps, levels, points))
+    moves = parts.head + (walk if walk is not None else walk_for(eng, steps, levels, points))
     cost = board.tiles[here].build
     if cost is not None and cost <= points and here not in board.cities and s.supply[player] > 0:
         moves.append("build")
     if parts.recycle is None:
-        parts.recycle = _recycle(eng, player)
+        parts.recycle = recycle_moves(eng, player)
     moves += parts.recycle
     for code in parts.codes:
         if code in POSITIONAL:
@@ -202,7 +202,7 @@ def turn_moves(eng: Referee, player: str, parts: TurnParts | None = None) -> lis
     return moves
 
 
-def _walks(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
+def walks_from(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None]]:
     """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
     with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
     board = eng.s.board
@@ -212,7 +212,7 @@ def _walks(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[list[st
     return found
 
 
-def _walk(eng: Referee, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
+def walk_for(eng: Referee, steps: list[tuple[str, int]], levels: list[list[str] | None], points: int) -> list[str]:
     """Return (and remember) the steps and time travel some points pay for."""
     points = min(points, len(levels) - 1)
     found = levels[points] = [text for text, cost in steps if cost <= points]
@@ -221,7 +221,7 @@ def _walk(eng: Referee, steps: list[tuple[str, int]], levels: list[list[str] | N
     return found
 
 
-def _recycle(eng: Referee, player: str) -> list[str]:
+def recycle_moves(eng: Referee, player: str) -> list[str]:
     """Return the player's cities that may be destroyed for their token (only when none is left in the supply)."""
     s = eng.s
     if s.supply[player] > 0:

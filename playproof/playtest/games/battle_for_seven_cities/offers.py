@@ -9,7 +9,9 @@ turn's end and discards: nearly all of a game) update the state directly, with o
 `advance` they can need; the others (building, recycling, cards played, a reshuffle) go through
 their handler and the whole of `advance`. Draws and discards of face-down `?` cards are offered
 by the full decision and applied by `apply`. Audit never comes here: `apply` checks every logged
-event in full.
+event in full. `playproof simulate` plays the same moves through the runs of runner.py, which count
+them instead of offering them (and must keep to the same moves in the same order); offers serve
+the other random players (the balance runner's random seats) and what the runs leave to the loop.
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ def play_turn(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Vi
     s, verb = eng.s, event.verb
     if verb == "points":
         code = event.args
-        if _to_blue(s, event.actor, code) and eng.turn_parts is not None:
+        if to_blue(s, event.actor, code) and eng.turn_parts is not None:
             eng.turn_parts.head = None  # the hand's last card of that code: its moves go
         s.points += eng.data.cards[code].points
     elif verb == "move":
@@ -112,9 +114,9 @@ def play_turn(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Vi
         s.positions[event.actor] = twin(s.positions[event.actor])
     elif verb == "end":
         close_turn(eng, event.line)
-        return _after_close(eng)
+        return after_close(eng)
     else:
-        return _by_handler(eng, event)
+        return by_handler(eng, event)
     return NOTHING  # a turn's points and steps open nothing and end nothing: the flow stays where it is
 
 
@@ -122,7 +124,7 @@ def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Vio
     """Apply an offered draw (a round draw, or the closing player's extra card), or the reshuffle by handler."""
     s, kept = eng.s, eng.draw_codes
     if kept is None or k >= len(kept.codes):
-        return _by_handler(eng, event)
+        return by_handler(eng, event)
     codes, drawing = kept.codes, s.phase is DRAW
     code = codes[k]
     if drawing:
@@ -148,16 +150,16 @@ def play_draw(eng: Referee, k: int, event: Event) -> list[Violation] | tuple[Vio
             s.draws_due.clear()
             eng.start_turn(0)
         return NOTHING
-    return _after_close(eng)
+    return after_close(eng)
 
 
 def play_discard(eng: Referee, _k: int, event: Event) -> list[Violation] | tuple[Violation, ...]:
     """Apply an offered discard of the closing player: a card of the hand to the blue pile."""
-    _to_blue(eng.s, event.actor, event.args)
-    return _after_close(eng)
+    to_blue(eng.s, event.actor, event.args)
+    return after_close(eng)
 
 
-def _to_blue(s: State, player: str, code: str) -> bool:
+def to_blue(s: State, player: str, code: str) -> bool:
     """Put a card of a hand on the blue pile; return True when it was the hand's last of its code."""
     known = s.hands[player].known
     left = known[code] - 1  # (the dict's own methods: Counter's `del` and missing keys are Python calls)
@@ -171,14 +173,14 @@ def _to_blue(s: State, player: str, code: str) -> bool:
     return not left
 
 
-def _after_close(eng: Referee) -> list[Violation] | tuple[Violation, ...]:
+def after_close(eng: Referee) -> list[Violation] | tuple[Violation, ...]:
     """Finish a closing turn that needs nothing more (no extra draw due, the hand within the limit)."""
     if close_done(eng):
         eng.next_turn()  # finish_turn, whose hand-limit check close_done has just passed
     return NOTHING
 
 
-def _by_handler(eng: Referee, event: Event) -> list[Violation]:
+def by_handler(eng: Referee, event: Event) -> list[Violation]:
     """Apply an offered move by its handler, then move the flow on."""
     found: list[Violation] = []
     eng.forget()  # building, recycling, cards played and reshuffles change more than the fast path keeps track of
