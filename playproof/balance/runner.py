@@ -11,7 +11,7 @@ import itertools
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -21,8 +21,8 @@ from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, player_range
 from playproof.playtest.holdings import held_by_seat
-from playproof.playtest.simulate import (MAX_EVENTS, Run, SimulationError, collecting_less, game_log, player_names,
-                                        runs_of, write_log)
+from playproof.playtest.simulate import (MAX_EVENTS, GameStuck, SimulationError, collecting_less, game_log,
+                                        player_names, random_moves, write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -112,45 +112,39 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
               index: int = 0, events: list[Event] | None = None, max_moves: int = MAX_EVENTS) -> GameResult:
     """Play one game (bots at the seats, chance at random) and return what it showed (moves kept in `events`).
 
-    When every seat plays at random, moves come from `Engine.offer()` (`_random_step`): the move
-    `rng.choice(decision.moves)` would take, written and applied without being parsed again where
-    the engine can; an engine with random runs plays what moves it can itself (`_take_run`). Otherwise
-    every move comes from `decision()` (`_bot_step`). A seed plays the same game either way.
+    When every seat plays at random, the game is played by `random_moves` (`_random_game`), the loop of
+    `play_random_game`: moves from `Engine.offer()` and the engine's random runs, written and applied without being
+    parsed again where the engine can. Otherwise every move comes from `decision()`, a seat's bot choosing and
+    chance drawn as `rng.choice(decision.moves)` draws (`_bot_step`). A seed plays the same game either way.
     """
     engine = engine_cls(setup)
+    if all(isinstance(bot, RandomBot) for bot in bots):
+        return _random_game(engine, setup, rng, index, events, max_moves)
     seats = {name: seat for seat, name in enumerate(setup.players)}
-    step = _random_step if all(isinstance(bot, RandomBot) for bot in bots) else _bot_step
-    run = runs_of(engine, rng) if step is _random_step else None
     taken: dict[str, list[int]] = {}
     label = engine.round_label()
     moves, labels, by_round = 0, {label}, []
     recent: list[tuple[str, str]] = []
-    while True:
-        if run is not None and (done := _take_run(run, engine, seats, taken, events, recent, moves,
-                                                  max_moves)) != moves:
-            moves = done  # (a run stops where its round ends)
-        elif (pending := step(engine, seats, bots, rng)) is None:
-            break
-        else:
-            actor, count, move, play = pending
-            if not count:
-                raise _stuck(engine, setup, f"no legal move for {actor or 'the table'} after {moves} moves", events,
-                             recent)
-            if moves >= max_moves:
-                raise _stuck(engine, setup, f"no end after {moves} moves", events, recent)
-            moves += 1
-            event = Event(moves, actor, *_split(move))
-            if events is None:  # the last moves are kept to show how a stuck game got there
-                recent.append((actor, move))
-                if len(recent) > 2 * LAST_MOVES:
-                    del recent[:LAST_MOVES]
-            seat = seats.get(actor)
-            if seat is not None:
-                _note_taken(taken, engine, event, seat)
-            if events is not None:
-                events.append(event)
-            if found := (engine.apply(event) if play is None else play(event)):
-                raise SimulationError(f"engine rejected its own legal move {event}: {found}")
+    while (pending := _bot_step(engine, seats, bots, rng)) is not None:
+        actor, count, move, play = pending
+        if not count:
+            raise _stuck(engine, setup, f"no legal move for {actor or 'the table'} after {moves} moves", events,
+                         recent)
+        if moves >= max_moves:
+            raise _stuck(engine, setup, f"no end after {moves} moves", events, recent)
+        moves += 1
+        event = Event(moves, actor, *_split(move))
+        if events is None:  # the last moves are kept to show how a stuck game got there
+            recent.append((actor, move))
+            if len(recent) > 2 * LAST_MOVES:
+                del recent[:LAST_MOVES]
+        seat = seats.get(actor)
+        if seat is not None:
+            _note_taken(taken, engine, event, seat)
+        if events is not None:
+            events.append(event)
+        if found := (engine.apply(event) if play is None else play(event)):
+            raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         if (now := engine.round_label()) != label:  # the round just played is over: its scores are final
             by_round.append(_seat_scores(engine, setup.players))
             label = now
@@ -161,38 +155,40 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
     return result
 
 
-def _take_run(run: Run, engine: Engine, seats: dict[str, int], taken: dict[str, list[int]],
-              events: list[Event] | None, recent: list[tuple[str, str]], moves: int, max_moves: int) -> int:
-    """Let the engine play a run of random moves; note what each seat took, keep the moves and return their count."""
-    played: list[Event] = []
-    done = run(played, moves, max_moves)
-    for event in played:
-        seat = seats.get(event.actor)
-        if seat is not None:
-            _note_taken(taken, engine, event, seat)
+def _random_game(engine: Engine, setup: Setup, rng: random.Random, index: int, events: list[Event] | None,
+                 max_moves: int) -> GameResult:
+    """Play a game with every seat at random through `random_moves` (the loop `play_random_game` plays: the same
+    moves `decision()` offers, drawn as `rng.choice` would draw them), scores taken as each round ends; what each seat took is
+    read from the moves afterwards (`components_of` reads a move, not the table)."""
+    players = setup.players
+    labels, by_round = {engine.round_label()}, []
+
+    def round_over(label: str) -> None:
+        by_round.append(_seat_scores(engine, players))
+        labels.add(label)
+
+    try:
+        played = random_moves(engine, rng, max_moves, round_over)
+    except GameStuck as stuck:
+        if events is not None:
+            events += stuck.events
+        who = stuck.actor or "the table"
+        reason = f"no legal move for {who} after {stuck.line} moves" if not stuck.count else \
+            f"no end after {stuck.line} moves"
+        raise _stuck(engine, setup, reason, stuck.events, []) from None
     if events is not None:
         events += played
-    else:  # the last moves are kept to show how a stuck game got there
-        recent += [(e.actor, e.text) for e in played[-2 * LAST_MOVES:]]
-        del recent[:-2 * LAST_MOVES]
-    return done
+    taken = _taken_in(engine, players, played)
+    by_round.append(_seat_scores(engine, players))
+    result = _result(index, engine, players, len(played), len(labels - {""}) or 1, taken)
+    result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
+    return result
 
 
 def _seat_scores(engine: Engine, players: tuple[str, ...]) -> list[int]:
     """Return the scores now, by seat."""
     scores = engine.scores()
     return [scores.get(p, 0) for p in players]
-
-
-def _random_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:
-    """Return a uniformly random move of the pending offer (None when the game is over)."""
-    offer = engine.offer()
-    if offer is None:
-        return None
-    if not offer.count:
-        return offer.actor, 0, "", None
-    k = rng.randrange(offer.count)  # the index rng.choice(decision.moves) draws
-    return offer.actor, offer.count, offer.text(k), None if offer.play is None else partial(offer.play, k)
 
 
 def _bot_step(engine: Engine, seats: dict[str, int], bots: list[Bot], rng: random.Random) -> Step | None:
@@ -211,6 +207,21 @@ def _split(move: str) -> tuple[str, str]:
     """Return (verb, args) of a move text."""
     verb, _, args = move.partition(" ")
     return verb, args
+
+
+def _taken_in(engine: Engine, players: Sequence[str], played: list[Event]) -> dict[str, list[int]]:
+    """Return what each seat took in a game's moves: `components_of` asked once per distinct move of a seat (it
+    reads the move, not the table), in the order the moves were made."""
+    seats = {name: seat for seat, name in enumerate(players)}
+    taken: dict[str, list[int]] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for event in played:
+        seat = seats.get(event.actor)
+        if seat is None or (key := (event.actor, event.verb, event.args)) in seen:
+            continue  # the table's moves take nothing; a seat's move made before noted what it takes
+        seen.add(key)
+        _note_taken(taken, engine, event, seat)
+    return taken
 
 
 def _note_taken(taken: dict[str, list[int]], engine: Engine, event: Event, seat: int) -> None:

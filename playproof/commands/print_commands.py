@@ -176,15 +176,20 @@ class _ProgressBar:
 def check_command(project: Path, game: str | None) -> None:
     """Check a project's workbook and layouts and report every problem (renders nothing)."""
     from playproof.output.build import check
+    from playproof.playtest.declared import check_rules, has_rules
     from playproof.playtest.games import check_engine_data, game_of_project
 
     problems = Problems()
-    check(project, problems)
-    if not problems.errors and (game_id := game_of_project(project, game)):
-        check_engine_data(game_id, project, problems)
+    rules_only = not (project / "layouts.toml").is_file() and has_rules(project)
+    if rules_only:  # rules sheets over another project's components (Game sheet `components`): nothing to print
+        check_rules(project, problems)
+    else:
+        check(project, problems)
+        if not problems.errors and (game_id := game_of_project(project, game)):
+            check_engine_data(game_id, project, problems)
     problems.raise_if_errors()  # the CLI prints every problem, then one Error: line
     _echo_problems(problems)
-    click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)")
+    click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)" + " (rules only: nothing to print)" * rules_only)
 
 
 @click.command("new")

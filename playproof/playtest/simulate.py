@@ -44,18 +44,36 @@ class SimulationError(AssertionError):
     """The engine rejected a move it had itself offered as legal."""
 
 
+class GameStuck(SimulationError):
+    """A random game that cannot go on: nobody has a legal move (`count` 0), or no end after the most moves."""
+
+    def __init__(self, actor: str, count: int, line: int, events: list[Event]) -> None:
+        super().__init__(f"no legal move or no end after {line} events: {actor} with {count} moves")
+        self.actor, self.count, self.line, self.events = actor, count, line, events
+
+
 def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random) -> tuple[Engine, list[Event]]:
-    """Play one game choosing uniformly among legal moves; return the final engine and events.
+    """Play one game choosing uniformly among legal moves; return the final engine and events (see random_moves)."""
+    engine = engine_cls(setup)
+    return engine, random_moves(engine, rng)
+
+
+def random_moves(engine: Engine, rng: random.Random, limit: int | None = None,
+                 round_over: Callable[[str], None] | None = None) -> list[Event]:
+    """Play an engine's game to its end choosing uniformly among legal moves; return its events.
 
     The moves come from `Engine.offer()` (or straight from `decision()` when the engine keeps the
     default offer): the same moves, in the same order, as `decision()`, and the index drawn is the
     one `rng.randrange(count)` draws, itself the index `rng.choice(decision.moves)` draws, so a seed
     plays the same game either way. Only the chosen move is written out, and an
-    engine that can applies it without parsing it again.
+    engine that can applies it without parsing it again. `round_over(label)` is called whenever
+    `round_label()` changes (the round just played is over); a game that cannot go on raises GameStuck.
     """
-    engine = engine_cls(setup)
+    limit = MAX_EVENTS if limit is None else limit  # (read when called: a test lowers it)
     events: list[Event] = []
     offer_of, apply, append, bits = engine.offer, engine.apply, events.append, bit_source(rng)
+    label_of = engine.round_label if round_over is not None else None
+    label = label_of() if label_of is not None else ""
     run = runs_of(engine, rng)  # an engine with random runs plays what moves it can itself (see RandomRun)
     # An engine that keeps the default offer() (a wrapper of decision()) is asked for its decision
     # directly: the same moves, without an Offer made for every move.
@@ -63,8 +81,11 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
     new, fill = (object.__new__, True) if PLAIN_EVENT else (Event, False)
     line = 0
     while True:
-        while run is not None and (done := run(events, line, MAX_EVENTS)) != line:
+        while run is not None and (done := run(events, line, limit)) != line:
             line = done
+            if label_of is not None and (now := label_of()) != label:  # a run stops where its round ends
+                round_over(now)  # type: ignore[misc]
+                label = now
         if decide is None:
             if (offer := offer_of()) is None:
                 break
@@ -73,8 +94,8 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
             if (decision := decide()) is None:
                 break
             actor, count, text, play = decision.actor, len(decision.moves), decision.moves.__getitem__, None
-        if not count or line >= MAX_EVENTS:
-            raise SimulationError(f"no legal move or no end after {line} events: {actor} with {count} moves")
+        if not count or line >= limit:
+            raise GameStuck(actor, count, line, events)
         if bits is None:
             k = rng.randrange(count)
         else:  # rng.randrange(count), inlined: the same draws of the same bits
@@ -97,7 +118,10 @@ def play_random_game(engine_cls: type[Engine], setup: Setup, rng: random.Random)
         if found := (apply(event) if play is None else play(k, event)):
             raise SimulationError(f"engine rejected its own legal move {event}: {found}")
         append(event)
-    return engine, events
+        if label_of is not None and (now := label_of()) != label:
+            round_over(now)  # type: ignore[misc]
+            label = now
+    return events
 
 
 Bits = Callable[[int], int]

@@ -232,3 +232,18 @@ def test_until_belongs_to_a_round_phase_played_each(tmp_path: Path) -> None:
     assert problems_of(tmp_path / "typo", sheets) == [
         'Phases.csv, row 2, column "until": Phases!D2, character 7: count() needs a zone first, not \'hnd\'; did you '
         'mean "hand"?']
+
+
+def test_check_of_a_project_of_rules_only_checks_its_rules(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from playproof.cli import cli
+
+    project = write_project(tmp_path / "rules", BASE)  # rules sheets and components, no layouts.toml
+    clean = CliRunner().invoke(cli, ["check", str(project)])
+    assert clean.exit_code == 0, clean.output
+    assert clean.output.strip().endswith("no errors, 0 warning(s) (rules only: nothing to print)")
+    broken = write_project(tmp_path / "broken", changed("Moves", 5, "to", "tablaeu"))
+    refused = CliRunner().invoke(cli, ["check", str(broken)])
+    assert refused.exit_code == 1 and 'Moves!E5: unknown zone "tablaeu"' in refused.output
+    assert "Traceback" not in refused.output

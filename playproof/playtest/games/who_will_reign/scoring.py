@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from playproof.playtest.games.who_will_reign.catalogue import Card, Catalogue
 from playproof.playtest.games.who_will_reign.grammar import Bonus, Cond
 from playproof.playtest.games.who_will_reign.state import Powers, Sister, State, top_output, top_path
@@ -125,10 +127,23 @@ def card_crowns(card: Card, sister: Sister, state: State, catalogue: Catalogue) 
     return base + sum(_bonus(b, sister, state, catalogue) for b in card.ability.bonuses)
 
 
+def _crowns_of(keys: Iterable[str], sister: Sister, state: State, catalogue: Catalogue) -> int:
+    """Return the crowns of some cards near a sister's court: a card with no ability on crowns is its printed
+    crowns (most cards: no call made for them), any other as `card_crowns` says."""
+    cards, total = catalogue.cards, 0
+    for key in keys:
+        card = cards[key]
+        ability = card.ability
+        if ability.worth or ability.bonuses:
+            total += card_crowns(card, sister, state, catalogue)
+        else:
+            total += card.crowns or 0
+    return total
+
+
 def crowns_breakdown(sister: Sister, state: State, catalogue: Catalogue) -> dict[str, int]:
     """Return a sister's crowns split into court, banner and guests, with the total."""
-    cards = catalogue.cards
-    court = sum(card_crowns(cards[k], sister, state, catalogue) for k in sister.court)
-    guests = sum(card_crowns(cards[k], sister, state, catalogue) for k in sister.guests)
+    court = _crowns_of(sister.court, sister, state, catalogue)
+    guests = _crowns_of(sister.guests, sister, state, catalogue)
     banner = catalogue.banners[sister.banner].crowns if sister.banner else 0
     return {"court": court, "banner": banner, "guests": guests, "total": court + banner + guests}
