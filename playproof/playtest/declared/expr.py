@@ -70,9 +70,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from operator import attrgetter, methodcaller
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from operator import attrgetter, methodcaller
+from typing import Any
 
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared import expr_shapes as shapes
