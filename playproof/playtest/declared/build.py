@@ -153,7 +153,7 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
     for row in rows:
         name = row.text("name")
         if name:
-            names.values[name] = memoized(name, lambda c, n=name: table[n](c), sharing)
+            names.values[name] = memoized(name, table, sharing)  # table[name] is filled below
     graph: dict[str, set[str]] = {}
     by_name = {r.text("name"): r for r in rows if r.text("name")}
     for name, row in by_name.items():

@@ -29,6 +29,8 @@ def compiled(row: RawRow, column: str, names: Names, problems: Problems, text: s
     except ExprError as exc:
         problems.error(row.where(column), f"{row.cell(column)}, character {exc.col + offset}: {exc}")
         return None
+    if not found.overflows:
+        return found  # nothing to locate: it never raises TooLarge
     return replace(found, fn=located(found.fn, row.where(column), row.cell(column)))
 
 

@@ -71,13 +71,14 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from operator import attrgetter, methodcaller
+from typing import Any
 
 from playproof.playtest.declared import expr_functions as funcs
-from playproof.playtest.declared.expr_values import (
-    BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, add, as_number, divide, equal, equal_to_text, memoized,
-    modulo, multiply, numeric, order, subtract,
-)
+from playproof.playtest.declared import expr_shapes as shapes
+from playproof.playtest.declared.expr_shapes import COMPARE
+from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, as_number,
+                                                     equal_to_text, memoized, numeric)
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
            "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
@@ -112,20 +113,8 @@ none), the player a move names ('' when none), the player who began the round, t
 the sum of the numeric faces of the last roll, the grid cell the move names (x, y; '' when none), and
 whether any player has moved yet (started: false while the table sets up)."""
 
-_NUMBERS = (int, float)
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {  # numbers take the fast path; texts compare as `order` says
-    "==": lambda a, b: a == b if type(a) in _NUMBERS and type(b) in _NUMBERS else equal(a, b),
-    "!=": lambda a, b: a != b if type(a) in _NUMBERS and type(b) in _NUMBERS else not equal(a, b),
-    "<": lambda a, b: a < b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) < 0,
-    "<=": lambda a, b: a <= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) <= 0,
-    ">": lambda a, b: a > b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) > 0,
-    ">=": lambda a, b: a >= b if type(a) in _NUMBERS and type(b) in _NUMBERS else order(a, b) >= 0,
-}
-_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
-    "+": add, "-": subtract, "*": multiply, "/": divide, "//": divide, "%": modulo,
-}
 _POWER: dict[str, int] = {"or": 2, "and": 3, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "of": 9,
-                          **{op: 5 for op in _COMPARE}}
+                          **{op: 5 for op in COMPARE}}
 """Binding power of each binary operator (`not` is 4, unary minus 8)."""
 
 
@@ -217,6 +206,8 @@ class Compiled:
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
     for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
+    overflows: bool = True
+    """False when evaluating it cannot raise TooLarge (no arithmetic, named value, aggregate or sum over players)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -227,7 +218,7 @@ def compile_expr(text: str, names: Names) -> Compiled:
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
     return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
-                    parser.used_counters, parser.reads)
+                    parser.used_counters, parser.reads, parser.overflows)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -256,6 +247,10 @@ class _Parser:
         """The changing variables read so far (see Compiled.reads)."""
         self.parts: dict[int, Part] = {}
         """id(closure) -> Part, for comparisons and chains of `and` or of `or`."""
+        self.overflows = False
+        """Whether what was parsed may raise TooLarge (see Compiled.overflows)."""
+        self.literals: shapes.Literals = {}
+        """The closures of literals (numbers, texts, true, false, -number) and their values."""
 
     @property
     def peek(self) -> Token:
@@ -312,7 +307,7 @@ class _Parser:
         whole = self.span(spans[0][0], spans[-1][1])
         kind = ops[0]
         if kind in ("and", "or"):
-            fn = _logic(kind, operands)
+            fn = shapes.logic(kind, operands)
             alternatives = tuple(self.parts.get(id(f), Part(t, f)) for f, t in zip(operands, texts))
             self.parts[id(fn)] = Part(whole, fn, (), alternatives, kind)
             return fn
@@ -322,12 +317,15 @@ class _Parser:
             for player in operands[1:]:
                 fn = funcs.value_of(fn, player)
             return fn
-        if kind in _COMPARE:
-            fn = self.text_test(ops, operands, spans) or _chain([_COMPARE[op] for op in ops], operands)
+        if kind in COMPARE:
+            fn = self.text_test(ops, operands, spans) or (
+                shapes.compare(ops[0], operands[0], operands[1], self.literals) if len(ops) == 1 else
+                shapes.chain([COMPARE[op] for op in ops], operands))
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
             self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
             return fn
-        return _chain([_ARITHMETIC[op] for op in ops], operands)
+        self.overflows = True  # a result past 10**15
+        return shapes.arithmetic(ops, operands, self.literals)
 
     def text_test(self, ops: list[str], operands: list[Fn], spans: list[tuple[int, int]]) -> Fn | None:
         """Return a faster closure for `x == 'text'` / `x != 'text'` (either way round) when the text is no number."""
@@ -351,25 +349,25 @@ class _Parser:
         cond = self.expression(1)
         self.take("else")
         other = self.expression(0)
-        return lambda c: then(c) if cond(c) else other(c)
+        return shapes.conditional(then, cond, other, self.literals)
 
     def prefix(self) -> Fn:
         """Parse a number, text, name, call, parenthesised expression, `-x` or `not x`."""
         token = self.take()
         if token.kind == "num":
-            number = float(token.text) if "." in token.text else int(token.text)
-            return lambda c: number
+            return self.constant(float(token.text) if "." in token.text else int(token.text))
         if token.kind == "str":
-            text = token.text[1:-1]
-            return lambda c: text
+            return self.constant(token.text[1:-1])
         if token.text in ("true", "false") and token.kind == "kw":
-            flag = token.text == "true"
-            return lambda c: flag
+            return self.constant(token.text == "true")
         if token.text == "not" and token.kind == "kw":
             inner = self.expression(4)
             return lambda c: not inner(c)
         if token.text == "-" and token.kind == "op":
             inner = self.expression(8)
+            value = shapes.literal(self.literals, inner)
+            if type(value) in (int, float) and shapes.SPECIALISE:
+                return self.constant(-value)  # -3 is a literal too
             return lambda c: -as_number(inner(c))
         if token.text == "(" and token.kind == "op":
             inner = self.expression(0)
@@ -379,6 +377,12 @@ class _Parser:
             return self.call(token) if self.peek.text == "(" else resolve_name(self, token)
         found = "the end" if token.kind == "end" else repr(token.text)
         raise ExprError(f"expected a value, found {found}", token.col)
+
+    def constant(self, value: Any) -> Fn:
+        """Return the closure of a literal value (recorded, so that the operators using it capture its value)."""
+        fn: Fn = lambda c: value  # noqa: E731
+        self.literals[id(fn)] = (fn, value)
+        return fn
 
     def call(self, token: Token) -> Fn:
         """Parse a function call."""
@@ -394,6 +398,7 @@ class _Parser:
             self.impure += 1
         if name in funcs.PLAYER_FUNCTIONS and first.kind == "name" and first.text in PLAYER_SETS and bare:
             self.impure += 1
+            self.overflows = True  # a sum past 10**15
             return self.over_players(name, token)
         if name in AGGREGATES:
             return self.aggregate(name, token)
@@ -415,8 +420,7 @@ class _Parser:
         if name in TEXT_FUNCTIONS:
             _arity(name, args, 2, 2, token, "a text and " + ("a number" if name == "word" else "a text"))
             return funcs.text_function(name, args[0], args[1])
-        pick = min if name == "min" else max
-        return lambda c: pick(as_number(a(c)) for a in args)
+        return shapes.pick(name == "min", args, self.literals)
 
     def arguments(self) -> list[Fn]:
         """Parse `a, b, ...)` after an opening parenthesis."""
@@ -465,6 +469,8 @@ class _Parser:
         low, high, build = funcs.ZONE_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes a zone and {_count_words(low, high)}", token.col)
+        if args or name != "count":
+            self.overflows = True  # more components visited than the budget, a sum past 10**15 (count(zone): none)
         return build(zone_token.text, args, self.by_reads > reads)
 
 
@@ -477,38 +483,6 @@ def _arity(name: str, args: list[Fn], low: int, high: int, token: Token, words: 
 def _count_words(low: int, high: int) -> str:
     """Say how many more arguments a function takes."""
     return f"{low} more argument(s)" if low == high else f"{low} to {high} more argument(s)"
-
-
-def _logic(kind: str, operands: list[Fn]) -> Fn:
-    """Return the short-circuiting closure of a chain of `and` or of `or` (the deciding value, as Python)."""
-    if len(operands) == 2:
-        a, b = operands
-        return (lambda c: a(c) and b(c)) if kind == "and" else (lambda c: a(c) or b(c))
-    stop_on_true = kind == "or"
-
-    def run(c: Any) -> Any:
-        value: Any = None
-        for f in operands:
-            value = f(c)
-            if bool(value) == stop_on_true:
-                return value
-        return value
-    return run
-
-
-def _chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn]) -> Fn:
-    """Return the closure folding operands left to right with ops (one loop, however long the chain)."""
-    if len(ops) == 1:
-        op, a, b = ops[0], operands[0], operands[1]
-        return lambda c: op(a(c), b(c))
-    head, pairs = operands[0], list(zip(ops, operands[1:]))
-
-    def run(c: Any) -> Any:
-        value = head(c)
-        for op, f in pairs:
-            value = op(value, f(c))
-        return value
-    return run
 
 
 def _hint(name: str, known: Any) -> str:
@@ -526,23 +500,26 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if text in names.fields:
             return lambda c: c.item.fields.get(text, 0)
         if text == "item":
-            return lambda c: c.item.name
+            return _item_name
     parser.impure += 1
     if parser.item_scope and text == "by":
         parser.by_reads += 1
         return lambda c: c.memo.get(BY, "")
     if text in names.counters:
         parser.used_counters.add(text)
-        return lambda c: c.counter(text)
+        return methodcaller("counter", text)  # a C call: no Python frame of its own
     if text in names.values:
         parser.used_values.add(text)
+        parser.overflows = True  # values read too deep, or depending on themselves
         return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
         elif text != "players":
             parser.reads.add("player")  # whom it is evaluated for
-        return lambda c: c.variable(text)
+        if text == "player":
+            return _player
+        return methodcaller("variable", text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         parser.reads.add("move")
@@ -552,7 +529,7 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return _card_name
     if (names.card or names.card_dotted) and text in MOVE_ZONES:
         parser.reads.add("move")
-        return lambda c: c.move_zone(text)
+        return methodcaller("move_zone", text)
     known = list(names.counters) + list(names.values) + list(VARIABLES) + \
         (sorted(names.fields) if parser.item_scope or names.card else [])
     if text in ("card", "item", "by", "others"):
@@ -568,6 +545,12 @@ _MISPLACED = {
     "by": "by is only meaningful inside a zone aggregate (count/sum/any/all/first/last/nth/best/...)",
     "others": "others is only meaningful as the first argument of count/sum/any/all/max/min/best",
 }
+
+
+_player = attrgetter("player")
+"""The variable `player`: whom the expression is evaluated for."""
+_item_name = attrgetter("item.name")
+"""`item` inside a zone aggregate: the name of the component counted."""
 
 
 def _card_name(c: Any) -> Any:

@@ -6,6 +6,7 @@ player aggregates evaluate their arguments once per player with `c.for_player(p)
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any, Callable
 
 from playproof.playtest.declared.expr_values import (BY, Fn, Unknown, as_number, bounded, equal, numeric, show_plain,
@@ -74,61 +75,83 @@ class ItemFn:
     """An aggregate's argument that reads nothing but the component counted (its fields, its name) and literals:
     its value is worked out once per component design and kept (`item == 'Flood Moon'`, `word(effect, 4)`)."""
 
-    __slots__ = ("fn", "kept")
+    __slots__ = ("fn", "kept", "held")
 
     def __init__(self, fn: Fn) -> None:
         self.fn = fn
-        self.kept: dict[int, tuple[Any, Any]] = {}
-        """id(component) -> (the component, its value); the component is kept so that its id is never reused."""
+        self.kept: dict[int, Any] = {}
+        """id(component) -> its value (read as `kept.get(id(comp), MISSING)`)."""
+        self.held: dict[int, Any] = {}
+        """id(component) -> the component: kept alive, so that its id is never reused for another."""
 
     def __call__(self, c: Any) -> Any:
         return self.of(c, c.item)
 
     def of(self, c: Any, comp: Any) -> Any:
         """Return the value for a component (evaluated with `c.item` set to it the first time)."""
-        found = self.kept.get(id(comp))
-        if found is not None and found[0] is comp:
-            return found[1]
+        found = self.kept.get(id(comp), MISSING)
+        if found is not MISSING:
+            return found
         saved = c.item
         c.item = comp
         try:
             value = self.fn(c)
         finally:
             c.item = saved
-        self.kept[id(comp)] = (comp, value)
+        self.held[id(comp)] = comp
+        self.kept[id(comp)] = value
         return value
 
 
-def _visit(c: Any, entries: list[tuple[Any, str]]) -> None:
-    """Count the components an aggregate visits against the evaluation's budget (as walk() does)."""
-    spend = getattr(c, "spend", None)
-    if spend is not None:
-        spend(len(entries))
+MISSING = object()
+"""What ItemFn.kept gives for a component not evaluated yet."""
 
 
 def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
     """Return how many entries satisfy cond (all of them when cond is None)."""
     if cond is None:
         return len(entries)
+    spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+    if spend is not None:
+        spend(len(entries))
     found = 0
-    for _ in walk(c, entries, by):
-        if cond(c):
-            found += 1
+    saved, memo = c.item, c.memo  # set for each entry and restored, as walk() does
+    saved_by = memo.get(BY, "") if by else ""
+    try:
+        for comp, who in entries:
+            c.item = comp
+            if by:
+                memo[BY] = who
+            if cond(c):
+                found += 1
+    finally:
+        c.item = saved
+        if by:
+            memo[BY] = saved_by
     return found
 
 
 def count(zone: str, args: list[Fn], by: bool) -> Fn:
     """count(zone[, cond])."""
     if not args:
-        return lambda c: c.zone_size(zone)
+        return methodcaller("zone_size", zone)  # a C call: no Python frame of its own
     cond = args[0]
     if isinstance(cond, ItemFn) and not by:
-        test = cond.of
+        kept, test = cond.kept, cond.of
 
         def read(c: Any) -> int:
             entries = c.zone_items(zone)
-            _visit(c, entries)
-            return sum(1 for comp, _ in entries if test(c, comp))
+            spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+            if spend is not None:
+                spend(len(entries))
+            found = 0
+            for comp, _ in entries:
+                value = kept.get(id(comp), MISSING)
+                if value is MISSING:
+                    value = test(c, comp)
+                if value:
+                    found += 1
+            return found
         return read
     return lambda c: _matching(c, c.zone_items(zone), cond, by)
 
@@ -150,15 +173,24 @@ def total(zone: str, args: list[Fn], by: bool) -> Fn:
 
 def _item_total(zone: str, value: ItemFn, cond: ItemFn | None) -> Fn:
     """sum(zone, value[, cond]) whose arguments read only the component."""
-    worth, test = value.of, cond.of if cond is not None else None
+    worth, worths = value.of, value.kept
+    test, tests = (cond.of, cond.kept) if cond is not None else (None, {})
 
     def read(c: Any) -> int | float:
         entries = c.zone_items(zone)
-        _visit(c, entries)
+        spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+        if spend is not None:
+            spend(len(entries))
         found: int | float = 0
         for comp, _ in entries:
-            if test is None or test(c, comp):
-                found = bounded(found + as_number(worth(c, comp)))
+            if test is not None:
+                holds = tests.get(id(comp), MISSING)
+                if not (test(c, comp) if holds is MISSING else holds):
+                    continue
+            number = worths.get(id(comp), MISSING)
+            if number is MISSING:
+                number = worth(c, comp)
+            found = bounded(found + as_number(number))
         return found
     return read
 
@@ -178,13 +210,18 @@ def _quantified(zone: str, cond: Fn, by: bool, hit: bool) -> Fn:
     answer False) over a zone's components; a condition that reads only the component is asked of it directly."""
     miss = not hit
     if isinstance(cond, ItemFn) and not by:
-        test = cond.of
+        kept, test = cond.kept, cond.of
 
         def read_item(c: Any) -> bool:
             entries = c.zone_items(zone)
-            _visit(c, entries)
+            spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+            if spend is not None:
+                spend(len(entries))
             for comp, _ in entries:
-                if (not test(c, comp)) is miss:
+                value = kept.get(id(comp), MISSING)
+                if value is MISSING:
+                    value = test(c, comp)
+                if (not value) is miss:
                     return hit
             return miss
         return read_item
@@ -234,14 +271,21 @@ def end(index: int) -> ZoneBuilder:
 
 def _item_end(zone: str, index: int, value: ItemFn, cond: ItemFn | None) -> Fn:
     """first/last(zone, value[, cond]) whose arguments read only the component."""
-    worth, test = value.of, cond.of if cond is not None else None
+    worth, worths = value.of, value.kept
+    test, tests = (cond.of, cond.kept) if cond is not None else (None, {})
 
     def read(c: Any) -> Any:
         entries = c.zone_items(zone)
-        _visit(c, entries)
+        spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
+        if spend is not None:
+            spend(len(entries))
         for comp, _ in (entries if index == 0 else reversed(entries)):
-            if test is None or test(c, comp):
-                return worth(c, comp)
+            if test is not None:
+                holds = tests.get(id(comp), MISSING)
+                if not (test(c, comp) if holds is MISSING else holds):
+                    continue
+            found = worths.get(id(comp), MISSING)
+            return worth(c, comp) if found is MISSING else found
         return ""
     return read
 
@@ -297,28 +341,43 @@ ZONE_FUNCTIONS: dict[str, tuple[int, int, ZoneBuilder]] = {
 # ---- aggregates over players --------------------------------------------------------------------------------
 
 
-def _who(c: Any, others: bool) -> list[str]:
-    """Return the players in seat order (all but the context player for `others`)."""
-    return [p for p in c.player_list() if not (others and p == c.player)]
+def _contexts(c: Any, others: bool) -> list[Any]:
+    """Return the context of each player in seat order (all but the context player for `others`)."""
+    me = c.player if others else None
+    if c.item is None:
+        return [c.for_player(p) for p in c.player_list() if p != me]
+    return [seen_by(c, p) for p in c.player_list() if p != me]
+
+
+def _quantified_players(others: bool, value: Fn, hit: bool) -> Fn:
+    """any (hit = True) or all (hit = False) over players: the first player who decides answers, in seat order."""
+    miss = not hit
+
+    def read(c: Any) -> bool:
+        me, item = (c.player if others else None), c.item
+        for p in c.player_list():
+            if p != me and (not value(c.for_player(p) if item is None else seen_by(c, p))) is miss:
+                return hit
+        return miss
+    return read
 
 
 def _per_player(name: str, others: bool, args: list[Fn]) -> Fn:
     """Return the closure of count/sum/any/all/max/min/best over `players` or `others`."""
     if name == "count":
         test = args[0] if args else None
-        return lambda c: sum(1 for p in _who(c, others) if test is None or test(seen_by(c, p)))
+        if test is None:
+            return lambda c: sum(1 for p in c.player_list() if not (others and p == c.player))
+        return lambda c: sum(1 for k in _contexts(c, others) if test(k))
     value, cond = args[0], args[1] if len(args) > 1 else None
-    if name == "any":
-        return lambda c: any(value(seen_by(c, p)) for p in _who(c, others))
-    if name == "all":
-        return lambda c: all(value(seen_by(c, p)) for p in _who(c, others))
+    if name in ("any", "all"):
+        return _quantified_players(others, value, name == "any")
 
     def scores(c: Any) -> list[tuple[str, int | float]]:
         found = []
-        for p in _who(c, others):
-            k = seen_by(c, p)
+        for k in _contexts(c, others):
             if cond is None or cond(k):
-                found.append((p, as_number(value(k))))
+                found.append((k.player, as_number(value(k))))
         return found
     if name == "sum":
         return lambda c: bounded(sum(score for _, score in scores(c)))

@@ -145,8 +145,10 @@ MAX_VALUE_DEPTH = 100
 _nesting = threading.local()
 
 
-def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
+def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
+
+    `fn` is the value's closure, or the table (name -> closure) that holds it once every value is compiled.
 
     `c.memo` must be a fresh dict per top-level evaluation (and per c.for_player context). A value that
     (through others) depends on itself, or values read more than MAX_VALUE_DEPTH inside one another, raise
@@ -158,6 +160,7 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
     (`sharing[name]`: current, round, roll...). Whether hidden components left it uncertain is kept with it.
     """
     busy = object()
+    table = fn if isinstance(fn, dict) else {name: fn}
 
     def read(c: Any) -> Any:
         memo = c.memo
@@ -169,7 +172,18 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
                 raise TooLarge(f"the value {name!r} depends on itself")
             if found is not memo:
                 return found
-            return _shared(c, name, flow, key, memo)
+            shared_values = getattr(c, "shared_values", None)
+            kept = shared_values() if shared_values is not None else None
+            if kept is None:
+                return _compute(c, key, memo)
+            shared_key = (name, c.player, c.flow_values(flow)) if flow else key
+            found = kept.get(shared_key)
+            if found is not None:
+                if found[1]:
+                    c.uncertain = True
+                memo[key] = found[0]
+                return found[0]
+            return _compute(c, key, memo, kept, shared_key)
         key = (name, c.player, id(c.card), id(c.item), memo.get(BY))
         found = memo.get(key, memo)
         if found is busy:
@@ -178,43 +192,30 @@ def memoized(name: str, fn: Fn, sharing: dict[str, tuple[str, ...]] | None = Non
             return found
         return _compute(c, key, memo)
 
-    def _compute(c: Any, key: tuple, memo: dict) -> Any:
+    def _compute(c: Any, key: tuple, memo: dict, kept: dict | None = None, shared_key: tuple = ()) -> Any:
+        """Work the value out (kept for the table too, with whether it is uncertain, when `kept` is given)."""
         depth = getattr(_nesting, "depth", 0)
         if depth >= MAX_VALUE_DEPTH:
             raise TooLarge(f"values are read more than {MAX_VALUE_DEPTH} deep (at {name!r})")
         memo[key] = busy
         _nesting.depth = depth + 1
+        was = c.uncertain
+        if kept is not None:
+            c.uncertain = False
         try:
-            found = fn(c)
+            found = table[name](c)
         except BaseException:
             del memo[key]
             raise
         finally:
             _nesting.depth = depth
+            if kept is not None:
+                uncertain = c.uncertain
+                c.uncertain = was or uncertain
         memo[key] = found
+        if kept is not None:
+            kept[shared_key] = (found, uncertain)
         return found
-
-    def _shared(c: Any, name: str, flow: tuple[str, ...], key: tuple, memo: dict) -> Any:
-        shared_values = getattr(c, "shared_values", None)
-        kept = shared_values() if shared_values is not None else None
-        if kept is None:
-            return _compute(c, key, memo)
-        shared_key = (name, c.player, c.flow_values(flow)) if flow else key
-        found = kept.get(shared_key)
-        if found is not None:
-            if found[1]:
-                c.uncertain = True
-            memo[key] = found[0]
-            return found[0]
-        was = c.uncertain
-        c.uncertain = False
-        try:
-            value = _compute(c, key, memo)
-        finally:
-            uncertain = c.uncertain
-            c.uncertain = was or uncertain
-        kept[shared_key] = (value, uncertain)
-        return value
     return read
 
 
@@ -256,13 +257,16 @@ def _walk_by(c: Any, entries: list[tuple[Any, str]]) -> Iterator[str]:
 
 
 def equal_to_text(fn: Fn, text: str, negate: bool) -> Fn:
-    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once)."""
+    """Return the closure of `x == 'text'` (or `!=`) for a literal text that is not a number (casefolded once):
+    equal when the value is that text, or a text equal to it ignoring case."""
     folded = text.casefold()
     if negate:
-        return lambda c: not _same_text(fn(c), text, folded)
-    return lambda c: _same_text(fn(c), text, folded)
+        def differs(c: Any) -> bool:
+            value = fn(c)
+            return not (value == text or (type(value) is str and value.casefold() == folded))
+        return differs
 
-
-def _same_text(value: Any, text: str, folded: str) -> bool:
-    """Tell whether a value equals a non-numeric text, ignoring case."""
-    return value == text or (type(value) is str and value.casefold() == folded)
+    def same(c: Any) -> bool:
+        value = fn(c)
+        return value == text or (type(value) is str and value.casefold() == folded)
+    return same
