@@ -57,7 +57,7 @@ def due_targets(state: State, spec: MoveSpec) -> list[str]:
 
 def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     """Evaluate whom a table move is due for now."""
-    if not _in_phase(state, spec):
+    if spec.phase and not _in_phase(state, spec):
         return []
     flow = state.flow
     if spec.names_player and spec.result is None:  # owed to each player for whom it holds, within its limit for them
@@ -148,11 +148,16 @@ def first_due(state: State, derived_only: bool = False, plain_only: bool = False
             return kept[1]
     found = None
     for spec, name, key_of in entries:
-        cached = cache.get(name) if key_of is not False and CACHE else None
-        if cached is not None and cached[0] == (key_of(state) if key_of is not None else None):
-            targets = cached[1]  # due_targets' kept answer, read here without the call
-        else:
-            targets = due_targets(state, spec)
+        if key_of is False or not CACHE:  # what the condition reads is not known: asked every time
+            targets = _due_targets(state, spec)
+        else:  # due_targets, inlined: its kept answer, else the condition asked and its answer kept
+            key = key_of(state) if key_of is not None else None
+            cached = cache.get(name)
+            if cached is not None and cached[0] == key:
+                targets = cached[1]
+            else:
+                targets = _due_targets(state, spec)
+                cache[name] = (key, targets)
         if targets:
             found = spec, targets[0]
             break

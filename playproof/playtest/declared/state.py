@@ -417,27 +417,38 @@ class Ctx:
         return [cells[(x + dx, y + dy)] for dx, dy in _NEIGHBOURS[spec.grid] if (x + dx, y + dy) in cells]
 
     def variable(self, name: str) -> Any:
-        """Return a built-in variable (see VARIABLES in expr.py)."""
-        if name == "player":
-            return self.player
-        if name == "players":
-            return len(self.state.players)
-        if name == "seat":
-            return self.state.players.index(self.player) + 1 if self.player in self.state.players else 0
-        flow = self.state.flow
-        if name == "current":
-            return flow.current
-        move = self.move
-        if name == "amount":
-            return (move.amount or 0) if move is not None else 0
-        if name == "target":
-            return move.target if move is not None else ""
-        if name == "roll":
-            return sum(face for face in self.state.roll if isinstance(face, (int, float)))
-        if name in ("x", "y"):
-            cell = getattr(move, "cell", None)
-            return "" if cell is None else cell[0 if name == "x" else 1]
-        if name == "started":
-            return flow.started
-        return {"round": flow.round, "turn": flow.turns + 1, "actions": flow.actions, "first": flow.first,
-                "dealer": flow.dealer}.get(name, 0)
+        """Return a built-in variable (see VARIABLES in expr.py; an unknown name reads 0)."""
+        read = _VARIABLES.get(name)
+        return read(self) if read is not None else 0
+
+
+def _seat(c: Ctx) -> int:
+    """Return the context player's seat (1 for the first), 0 for who does not play."""
+    players = c.state.players
+    return players.index(c.player) + 1 if c.player in players else 0
+
+
+def _cell_part(c: Ctx, index: int) -> Any:
+    """Return a coordinate of the cell the move names ('' when it names none)."""
+    cell = getattr(c.move, "cell", None)
+    return "" if cell is None else cell[index]
+
+
+_VARIABLES: dict[str, Callable[[Ctx], Any]] = {
+    "player": attrgetter("player"),
+    "players": lambda c: len(c.state.players),
+    "seat": _seat,
+    "current": attrgetter("state.flow.current"),
+    "amount": lambda c: (c.move.amount or 0) if c.move is not None else 0,
+    "target": lambda c: c.move.target if c.move is not None else "",
+    "roll": lambda c: sum(face for face in c.state.roll if isinstance(face, (int, float))),
+    "x": lambda c: _cell_part(c, 0),
+    "y": lambda c: _cell_part(c, 1),
+    "round": attrgetter("state.flow.round"),
+    "turn": lambda c: c.state.flow.turns + 1,
+    "started": attrgetter("state.flow.started"),
+    "actions": attrgetter("state.flow.actions"),
+    "first": attrgetter("state.flow.first"),
+    "dealer": attrgetter("state.flow.dealer"),
+}
+"""How each built-in variable is read from a context."""
