@@ -27,6 +27,8 @@ FAST_MOVE = re.compile(r"(?:(\d{1,17}:[0-5]\d|\d{1,14}:[0-5]\d:[0-5]\d) )?"  # e
                        r"([^\s#:A-Z]+)((?: [^\s#]+)*)")
 """CANONICAL_MOVE with parse_line's checks of its groups folded in, for ASCII lines (where `lower()` and the
 pattern's ignoring of case agree)."""
+FAST_HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9_-]*) "([^"\\]*)"\]')
+"""A header written exactly as the writer renders it (no escape, no comment): read in one step."""
 KEYWORDS = frozenset(("reveal", "undo", "amend", "note"))
 SURROGATE = re.compile("[\ud800-\udfff]")
 """A lone surrogate: not a character (a broken JSON \\u escape, or a non-UTF-8 byte in an argument)."""
@@ -106,8 +108,19 @@ def parse_log(content: str, name: str = "<log>") -> Log:
     entries, canonical, move = log.entries, FAST_MOVE.fullmatch, EntryKind.MOVE
     exact: set[str] | None = None  # the actors spelled as the header does (known at the first move: headers come first)
     todo: list[int] = []  # the entries check_references must look at: all but moves by those actors
+    headers: set[str] = set()  # the header keys read so far (a key named again is parse_line's error)
     for number, raw in enumerate(lines, start=1):
         # parse_line's first steps, inlined for the common line: an ASCII move written as the writer renders it
+        if not seen_event and raw.isascii() and (fast := FAST_HEADER.fullmatch(raw)) is not None and \
+                fast.group(1) not in headers:  # and a header, or the blank line after the headers
+            headers.add(fast.group(1))
+            entries.append(Entry(number, EntryKind.HEADER, key=fast.group(1), value=fast.group(2)))
+            todo.append(number - 1)
+            continue
+        if not raw:
+            entries.append(Entry(number, EntryKind.BLANK))
+            todo.append(number - 1)
+            continue
         if raw.isascii() and (fast := canonical(raw)) is not None:
             elapsed, actor, verb, args = fast.groups()
             entries.append(Entry(number, move, elapsed or "", actor, verb, args[1:]))
@@ -120,6 +133,8 @@ def parse_log(content: str, name: str = "<log>") -> Log:
         entry = parse_line(raw, number, log, header_allowed=not seen_event)
         if not seen_event:
             seen_event = entry.kind not in _NOT_EVENTS
+            if entry.kind is EntryKind.HEADER:
+                headers.add(entry.key)
         entries.append(entry)
         todo.append(number - 1)
     check_references(log, todo)

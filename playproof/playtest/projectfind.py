@@ -86,8 +86,8 @@ def locate(log: Log, base: Path | None, game_id: str, bundled: bool,
         return None
     key = (named, referee, game_id, str(base), bundled, os.getcwd())
     known = _FOUND.get(key)  # logs of one folder name one project: found once, checked again each time
-    if known is not None and is_project(known) and (referee != DECLARED or _declares(known)):
-        return known
+    if known is not None and (_declares(known) if referee == DECLARED else is_project(known)):
+        return known  # a folder whose workbook declares rules is a project (one check, not two)
     tried = candidates(named, game_id, base, bundled)
     found = next((c for c in tried if is_project(c) and (referee != DECLARED or _declares(c))), None)
     if found is not None:

@@ -5,6 +5,7 @@ once. Each is compared with the work done in full."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from playproof.playtest.declared.checks import changes
 from playproof.playtest.declared.play import Play
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.logparse import parse_log
+from playproof.playtest.projectfind import ProjectNotFound
 from playproof.playtest.replay import prepare
 from playproof.playtest.simulate import simulate_games
 
@@ -170,3 +172,41 @@ def test_a_guard_every_player_reads_alike_is_asked_once(monkeypatch: pytest.Monk
     assert due.due_targets(state, spec) == [] and asked == []  # no Moon in the row: nobody asked, player by player
     monkeypatch.setattr(due, "CACHE", False)
     assert due.due_targets(state, spec) == [] and len(asked) == 3
+
+
+def test_a_real_project_path_is_resolved_once_a_linked_one_every_time(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """declared_engine keeps the answer of resolving a path that is already real; a path through a symbolic link
+    is resolved again each time, so a link moved to another project gives that project's rules."""
+    resolved: list[str] = []
+    resolve = Path.resolve
+
+    def counting(self: Path, strict: bool = False) -> Path:
+        resolved.append(str(self))
+        return resolve(self, strict)
+
+    real = (EXAMPLES / "tern-islands").resolve()
+    link = tmp_path / "game"
+    link.symlink_to(real)
+    monkeypatch.setattr(Path, "resolve", counting)
+    first = declared_engine(real, "tern-islands")
+    assert declared_engine(real, "tern-islands") is first and declared_engine(link, "tern-islands") is first
+    assert resolved.count(str(real)) <= 1 and resolved.count(str(link)) == 1
+    link.unlink()
+    link.symlink_to((EXAMPLES / "moss-garden").resolve())
+    moved = declared_engine(link, "tern-islands").game.title
+    assert moved == declared_engine(EXAMPLES / "moss-garden", "tern-islands").game.title != first.game.title
+    assert resolved.count(str(link)) == 2
+
+
+def test_a_project_found_before_is_not_taken_once_it_declares_no_rules(tmp_path: Path) -> None:
+    """The folder a declared game's log found its project in is checked again for each log: once its workbook
+    declares no rules, the log's project is not found (it is never audited without its rules)."""
+    project = tmp_path / "tern-islands"
+    shutil.copytree(EXAMPLES / "tern-islands", project)
+    engine = declared_engine(project, "tern-islands")
+    text = next(iter(simulate_games(engine, 2, 1, 1))).log.replace("\n\n", f'\n[Project "{project}"]\n\n', 1)
+    assert prepare(parse_log(text, "x.log")).setup.project == project.resolve()
+    (project / "components.xlsx").write_bytes(b"no workbook")
+    with pytest.raises(ProjectNotFound):
+        prepare(parse_log(text, "x.log"))

@@ -36,3 +36,34 @@ def test_a_log_line_reads_as_parse_line_reads_it(raw: str) -> None:
     check_references(slow)
     assert log.entries == slow.entries
     assert [str(p) for p in log.problems] == [str(p) for p in slow.problems]
+
+
+HEADERS = [['[Game "seven-sisters"]', '[Players "Ann, Ben"]', "", "Ann: take 1"],
+           ['[Game "a"]', '[Game "b"]', ""],  # a key named twice
+           ['[Game "a"]', '[Note "x"]  # why', '[Date  "2026"]', '[Seed "1"]\r', ""],
+           ['[Game "a\\"b"]', '[Path "C:\\\\x"]', '[Game "c"]', '[Players "Ann"]', ""],
+           ['[Game "a"]', "Ann: take 1", '[Players "Ann"]', "", ""],  # a header after the first event
+           ['[Game "ä"]', '[Game "b"]', '[9x "y"]', '[x-y_z "é"]', '[Players "Ann, Ben"]', "  ", "\t"],
+           ["", '[Game "a"]', "", '[Game "a"]', "# note", '[Players "Ann"]']]
+
+
+def _slowly(lines: list[str]) -> Log:
+    """Read lines one by one with parse_line, a header allowed until the first event (what parse_log does)."""
+    slow, seen = Log("t.log"), False
+    for number, line in enumerate(lines, start=1):
+        entry = parse_line(line, number, slow, header_allowed=not seen)
+        seen = seen or entry.kind.value not in ("blank", "comment", "header", "error")
+        slow.entries.append(entry)
+    check_references(slow)
+    return slow
+
+
+@pytest.mark.parametrize("lines", HEADERS)
+def test_headers_and_blank_lines_read_as_parse_line_reads_them(lines: list[str]) -> None:
+    """parse_log's one-step reading of a header written as the writer writes it, and of an empty line, gives the
+    entries and problems parse_line gives (an escape, a comment, a second space, a key named twice, a header after
+    the first event, a line ending in CR all take parse_line's way)."""
+    log = parse_log("\n".join(lines) + "\n", "t.log")
+    slow = _slowly(lines)
+    assert log.entries == slow.entries
+    assert [str(p) for p in log.problems] == [str(p) for p in slow.problems]

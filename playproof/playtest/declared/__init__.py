@@ -6,6 +6,7 @@ and `DeclaredEngine` (the base class a designer's Python hook subclasses). The f
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import zipfile
@@ -30,25 +31,28 @@ _SHEET_NAME = re.compile(rb'<sheet [^>]*name="([^"]*)"')
 _HAS_RULES: dict[tuple[str, int, int], bool] = {}
 """has_rules' answer per workbook (path, modification time, size): an audit of many logs reads it once."""
 _HAS_RULES_KEPT = 256
+_RESOLVED: dict[str, Path] = {}
+"""Absolute project paths declared_engine was given that were already real (no symbolic link, no `..`): an audit
+of many logs resolves its project's path once. A path through a link is resolved every time (the link may move)."""
 
 
 def has_rules(project: Path) -> bool:
     """Return True when the project's workbook has a Moves sheet (read cheaply, without loading the workbook)."""
-    project = Path(project)
-    xlsx = project / "components.xlsx"
+    xlsx = os.path.join(project, "components.xlsx")
     try:
-        stat = xlsx.stat()
-    except OSError:
+        stat = os.stat(xlsx)
+    except (OSError, ValueError):  # what is_file takes for no file
         stat = None
     if stat is not None and S_ISREG(stat.st_mode):  # a file (what is_file asks, without a second stat)
-        key = (str(xlsx), stat.st_mtime_ns, stat.st_size)
+        key = (xlsx, stat.st_mtime_ns, stat.st_size)
         known = _HAS_RULES.get(key)
         if known is None:
-            known = _workbook_has_rules(xlsx)
+            known = _workbook_has_rules(Path(xlsx))
             if len(_HAS_RULES) >= _HAS_RULES_KEPT:
                 _HAS_RULES.clear()
             _HAS_RULES[key] = known
         return known
+    project = Path(project)
     folder = project / "components" if (project / "components").is_dir() else project
     return (folder / f"{MARKER_SHEET}.csv").is_file()
 
@@ -100,9 +104,22 @@ def load_game(project: Path, game_id: str, problems: Problems, reading: Problems
     return build_game(workbook, game_id, problems)
 
 
+def _resolved(project: Path | str) -> Path:
+    """Return a project's real folder (symbolic links followed); a path that is already real is checked once."""
+    text = str(project)
+    found = _RESOLVED.get(text)
+    if found is None:
+        found = Path(project).resolve()
+        if str(found) == text:
+            if len(_RESOLVED) >= _HAS_RULES_KEPT:
+                _RESOLVED.clear()
+            _RESOLVED[text] = found
+    return found
+
+
 def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] = DeclaredEngine) -> type[Engine]:
     """Return the engine class of a declared game (cached per project and workbook time); bad sheets raise."""
-    project = Path(project).resolve()
+    project = _resolved(project)
     key = (str(project), game_id, base, _stamp(project))
     cached = _CACHE.get(key)
     if cached is not None and _stamp(cached.game.linked) == cached.game.linked_stamp:
