@@ -461,9 +461,9 @@ class _Parser:
         self.item_scope += 1
         while self.peek.text == ",":
             self.take()
-            impure = self.impure
+            impure, start = self.impure, self.pos
             arg = self.expression(0)
-            args.append(funcs.ItemFn(arg) if self.impure == impure else arg)
+            args.append(funcs.ItemFn(arg, self.span(start, self.pos)) if self.impure == impure else arg)
         self.item_scope -= 1
         self.take(")")
         low, high, build = funcs.ZONE_FUNCTIONS[name]

@@ -75,10 +75,13 @@ class ItemFn:
     """An aggregate's argument that reads nothing but the component counted (its fields, its name) and literals:
     its value is worked out once per component design and kept (`item == 'Flood Moon'`, `word(effect, 4)`)."""
 
-    __slots__ = ("fn", "kept", "held")
+    __slots__ = ("fn", "kept", "held", "text")
 
-    def __init__(self, fn: Fn) -> None:
+    def __init__(self, fn: Fn, text: str = "") -> None:
         self.fn = fn
+        self.text = text
+        """The argument as written: aggregates of one zone with the same argument share their answers (see
+        SHARING)."""
         self.kept: dict[int, Any] = {}
         """id(component) -> its value (read as `kept.get(id(comp), MISSING)`)."""
         self.held: dict[int, Any] = {}
@@ -105,6 +108,13 @@ class ItemFn:
 
 MISSING = object()
 """What ItemFn.kept gives for a component not evaluated yet."""
+
+
+SHARING = True
+"""any/all of a zone with an argument that reads only the component keep their answer for the table as it
+is now (`c.shared_values()`, the named values' kept answers, dropped when a zone or counter changes), by the
+argument as written and the zone's list of components: the same aggregate in several values is worked out once
+(Who Will Reign?'s six `any(row, item == 'Flood Moon')`). Tests compare with and without."""
 
 
 def _matching(c: Any, entries: list[tuple[Any, str]], cond: Fn | None, by: bool) -> int:
@@ -210,20 +220,30 @@ def _quantified(zone: str, cond: Fn, by: bool, hit: bool) -> Fn:
     answer False) over a zone's components; a condition that reads only the component is asked of it directly."""
     miss = not hit
     if isinstance(cond, ItemFn) and not by:
-        kept, test = cond.kept, cond.of
+        kept, test, share = cond.kept, cond.of, ("any" if hit else "all", cond.text)
 
         def read_item(c: Any) -> bool:
             entries = c.zone_items(zone)
+            shared = getattr(c, "shared_values", None) if SHARING else None  # kept for the table as it is now
+            answers = shared() if shared is not None else None
+            key = (share, id(entries))  # the zone's list of components: unchanged while the answers are kept
+            found = answers.get(key) if answers is not None else None
+            if found is not None:
+                return found
             spend = getattr(c, "spend", None)  # counted against the budget, as walk() does
             if spend is not None:
                 spend(len(entries))
+            found = miss
             for comp, _ in entries:
                 value = kept.get(id(comp), MISSING)
                 if value is MISSING:
                     value = test(c, comp)
                 if (not value) is miss:
-                    return hit
-            return miss
+                    found = hit
+                    break
+            if answers is not None:
+                answers[key] = found
+            return found
         return read_item
 
     def read(c: Any) -> bool:
