@@ -239,8 +239,8 @@ def _player(state: State, value: object) -> str:
 
 def _signature(state: State) -> tuple:
     """Return a cheap fingerprint of the table (zone sizes, counters, turn) to tell whether a move changed it."""
-    zones = tuple(len(z.items) + z.unknown - z.pending for owners in state.zones.values() for z in owners.values())
-    counters = tuple(v for owners in state.counters.values() for v in owners.values())
+    zones = [len(z.items) + z.unknown - z.pending for z in state.every_zone]
+    counters = [v for owners in state.every_counter for v in owners.values()]
     flow = state.flow
     return zones, counters, flow.current, flow.turns, flow.round, flow.over
 

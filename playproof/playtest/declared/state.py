@@ -146,6 +146,10 @@ class State:
         self.counters: dict[str, dict[str, Any]] = {
             name: {owner: self.start_value(name, owner) for owner in (players if spec.per_player else ("",))}
             for name, spec in game.counters.items()}
+        self.every_zone = [zone for owners in self.zones.values() for zone in owners.values()]
+        """Every zone of the table (each player's and the shared ones, in the sheet's order): zones are made once."""
+        self.every_counter = list(self.counters.values())
+        """Each counter's values by owner (the dicts are made once; set_counter changes their values)."""
         self._place_setup()
         self.epoch += 1
 
