@@ -20,7 +20,7 @@ from playproof.playtest.declared.model import MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.rules import move_rule
 from playproof.playtest.declared.sheets import name_key
-from playproof.playtest.declared.state import Ctx, State, flow_getter, flow_key_of
+from playproof.playtest.declared.state import Ctx, Seen, State, Watching, flow_getter, flow_key_of, unchanged
 from playproof.playtest.declared.wording import render
 from playproof.playtest.engine import TABLE, Violation
 
@@ -64,10 +64,32 @@ def _due_targets(state: State, spec: MoveSpec) -> list[str]:
         if spec.due_guards and CACHE and _guarded(state, spec):
             return []  # a part every player reads alike does not hold: asked once, not once per player
         return [p for p in state.players if (spec.limit is None or uses_of(state, spec, Play(spec, TABLE, p)) <
-                                             spec.limit) and _holds(spec, Ctx(state, p))]
+                                             spec.limit) and _holds_for(state, spec, p)]
     if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
         return []  # made as often as its limit allows: nothing more is owed
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
+
+
+def _holds_for(state: State, spec: MoveSpec, player: str) -> bool:
+    """Return whether a due condition asked player by player holds for one player.
+
+    Each player's answer is kept with the zones and counters its evaluation read (a Watching context) and the parts
+    of the flow the condition reads: while they are the same, it is not asked again (another player's move changes
+    only that player's zones: the others' answers stand).
+    """
+    if not CACHE or spec.due_reads is None:
+        return _holds(spec, Ctx(state, player))
+    name = spec.rule_name or spec.verb
+    key_of = flow_key_of(state.game, name)
+    key = key_of(state) if key_of is not None else None
+    slot = ("<player>", name, player)
+    kept = state.due_cache.get(slot)
+    if kept is not None and kept[0] == key and unchanged(kept[1]):
+        return kept[2]
+    seen: Seen = ([], [])
+    holds = _holds(spec, Watching(state, player, seen))
+    state.due_cache[slot] = (key, seen, holds)
+    return holds
 
 
 def _guarded(state: State, spec: MoveSpec) -> bool:

@@ -24,10 +24,12 @@ _NEIGHBOURS = {"square": ((1, 0), (-1, 0), (0, 1), (0, -1)),
 class ZoneState:
     """The components in one zone; `unknown` arrived hidden (`?`), `pending` left hidden (which is not known)."""
 
-    __slots__ = ("items", "unknown", "pending", "cells", "name")
+    __slots__ = ("items", "unknown", "pending", "cells", "name", "version")
 
     def __init__(self, name: str = "") -> None:
         self.name = name
+        self.version = 0
+        """Bumped whenever the zone changes (State.touch_zone): a Watching context notes the version it read."""
         self.items: list[Entry] = []
         self.unknown = 0
         self.pending = 0
@@ -157,6 +159,7 @@ class State:
         """Note that a zone changed."""
         if zone is not None:
             self.epoch += 1
+            zone.version += 1
             readers = self.game.due_readers[0].get(zone.name)
             if readers:
                 self.due_version += 1
@@ -424,6 +427,77 @@ class Ctx:
         """Return a built-in variable (see VARIABLES in expr.py; an unknown name reads 0)."""
         read = _VARIABLES.get(name)
         return read(self) if read is not None else 0
+
+
+Seen = tuple[list[tuple[ZoneState, int]], list[tuple[dict[str, Any], str, Any]]]
+"""What a Watching context read: each zone with its version, each counter's values by owner, the owner and the
+value read."""
+
+
+class Watching(Ctx):
+    """A context that notes every zone and counter an evaluation reads (for players' own names too, through
+    for_player), so that its answer can be kept until one of them changes (due.py: a due condition asked player by
+    player). It reads no value or aggregate kept for the table: what those read is noted too."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, state: State, player: str, seen: Seen) -> None:
+        Ctx.__init__(self, state, player)
+        self.seen = seen
+
+    def _watched(self, name: str) -> ZoneState:
+        """Return a zone as the context reads it, noting its version."""
+        owners = self.state.zones.get(name)
+        if owners is None:
+            zone = self._zone(name)
+        else:
+            zone = owners[self.player] if self.player in owners else owners[""]
+        self.seen[0].append((zone, zone.version))
+        return zone
+
+    def zone_items(self, name: str) -> list[Entry]:
+        zone = self._watched(name)
+        if zone.unknown or zone.pending:
+            self.uncertain = True
+        return zone.items
+
+    def zone_size(self, name: str) -> int:
+        zone = self._watched(name)
+        return len(zone.items) + zone.unknown - zone.pending
+
+    def counter(self, name: str) -> Any:
+        owners = self.state.counters[name]
+        owner = self.player if self.player in owners else ""
+        value = owners.get(owner, 0)
+        self.seen[1].append((owners, owner, value))
+        return value
+
+    def neighbours(self, zone: str) -> list[Entry]:
+        if zone in self.state.zones:
+            self._watched(zone)
+        return Ctx.neighbours(self, zone)
+
+    def shared_values(self) -> None:  # type: ignore[override]
+        """Kept answers are not read: what they read would not be noted."""
+        return None
+
+    def for_player(self, player: str) -> Ctx:
+        other = Watching(self.state, player, self.seen)
+        other.item = self.item
+        other.budget = self.budget
+        return other
+
+
+def unchanged(seen: Seen) -> bool:
+    """Return True when every zone and counter a Watching context read is as it was then."""
+    for zone, version in seen[0]:
+        if zone.version != version:
+            return False
+    for owners, owner, value in seen[1]:
+        now = owners.get(owner, 0)
+        if now is not value and (type(now) is not type(value) or now != value):
+            return False
+    return True
 
 
 def _seat(c: Ctx) -> int:
