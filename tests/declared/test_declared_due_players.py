@@ -25,12 +25,18 @@ def _asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return asked
 
 
-def test_a_change_to_one_players_zone_asks_only_that_player_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def _lantern():  # type: ignore[no-untyped-def]
+    """Return Lantern Guild for Ann and Ben once the table has set up."""
     engine = declared_engine(EXAMPLES / "lantern-guild", "lantern-guild")(Setup(("Ann", "Ben"), seed=5))
     rng = random.Random(5)
-    while (decision := engine.decision()) is not None and decision.actor == "table":  # the table sets up
+    while (decision := engine.decision()) is not None and decision.actor == "table":
         verb, _, args = rng.choice(decision.moves).partition(" ")
         assert engine.apply(Event(1, decision.actor, verb, args)) == []
+    return engine
+
+
+def test_a_change_to_one_players_zone_asks_only_that_player_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = _lantern()
     state = engine.state
     found = due.first_due(state)
     asked = _asked(monkeypatch)
@@ -74,3 +80,12 @@ def test_kept_answers_are_the_ones_asked_afresh_in_random_games(game: str, monke
                 break
             verb, _, args = rng.choice(decision.moves).partition(" ")
             engine.apply(Event(1, decision.actor, verb, args))
+
+
+def test_a_copy_of_the_table_for_a_bot_keeps_no_answers() -> None:
+    """A bot's copy (clone, determinize) starts with no per-player answers: they would name the original's zones."""
+    engine = _lantern()
+    due.first_due(engine.state)
+    assert engine.state.due_players
+    assert not engine.clone().state.due_players
+    assert not engine.determinize("Ann", random.Random(1)).state.due_players

@@ -82,13 +82,13 @@ def _holds_for(state: State, spec: MoveSpec, player: str) -> bool:
     name = spec.rule_name or spec.verb
     key_of = flow_key_of(state.game, name)
     key = key_of(state) if key_of is not None else None
-    slot = ("<player>", name, player)
-    kept = state.due_cache.get(slot)
+    slot = (name, player)
+    kept = state.due_players.get(slot)
     if kept is not None and kept[0] == key and unchanged(kept[1]):
         return kept[2]
     seen: Seen = ([], [])
     holds = _holds(spec, Watching(state, player, seen))
-    state.due_cache[slot] = (key, seen, holds)
+    state.due_players[slot] = (key, seen, holds)
     return holds
 
 

@@ -112,6 +112,13 @@ class Flow:
         return copy
 
 
+class KeptAnswers(dict):
+    """Answers kept with what they read; a copy of the state (a bot's search) starts with none."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KeptAnswers:
+        return KeptAnswers()
+
+
 class State:
     """Zones (name -> owner -> ZoneState; owner '' when shared), counters (name -> owner -> value), flow, dice."""
 
@@ -143,6 +150,9 @@ class State:
         self.due_cache: dict[Any, tuple[Any, Any]] = {}
         """Answers of due conditions (and of the end) by rule name, each with the parts of the flow it was for; and
         of due.first_due, with the due_version it was for."""
+        self.due_players = KeptAnswers()
+        """Answers of due conditions asked player by player, by (rule name, player): the flow's key, what was read
+        (see Watching) and the answer (see due._holds_for)."""
         self.due_version = 0
         """Bumped whenever a zone or counter a due condition (or the end) reads changes."""
         self.counters: dict[str, dict[str, Any]] = {
