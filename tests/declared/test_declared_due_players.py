@@ -49,16 +49,17 @@ def test_a_change_to_one_players_zone_asks_only_that_player_again(monkeypatch: p
 def test_a_watching_context_notes_what_it_reads_and_sees_it_change() -> None:
     engine = declared_engine(EXAMPLES / "who-will-reign-declared", "who-will-reign-declared")(Setup(("Ann", "Ben")))
     state = engine.state
-    seen: tuple[list, list] = ([], [])
+    seen: tuple[list, list, list] = ([], [], [])
     ctx = Watching(state, "Ann", seen)
     assert ctx.zone_size("court") == 0 and ctx.for_player("Ben").counter("food") == state.counters["food"]["Ben"]
     assert [zone for zone, _ in seen[0]] == [state.zone("court", "Ann")] and [o for _, o, _ in seen[1]] == ["Ben"]
+    assert seen[2] == ["Ben"]
     assert ctx.shared_values() is None and unchanged(seen)
     state.set_counter("food", "Ann", state.counters["food"]["Ann"] + 1)
     assert unchanged(seen)  # Ann's food was not read
     state.set_counter("food", "Ben", state.counters["food"]["Ben"] + 1)
     assert not unchanged(seen)
-    seen = ([], [])
+    seen = ([], [], [])
     Watching(state, "Ann", seen).zone_items("court")
     state.touch_zone(state.zone("court", "Ann"))
     assert not unchanged(seen)

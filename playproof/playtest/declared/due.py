@@ -75,20 +75,28 @@ def _holds_for(state: State, spec: MoveSpec, player: str) -> bool:
 
     Each player's answer is kept with the zones and counters its evaluation read (a Watching context) and the parts
     of the flow the condition reads: while they are the same, it is not asked again (another player's move changes
-    only that player's zones: the others' answers stand).
+    only that player's zones: the others' answers stand). A condition found to read other players' zones or counters
+    (`all(players, ...)`) is asked plainly from then on, in every game of these rules: another player's move would
+    change its answers, and noting what it reads costs more than it saves (Paper Boats' reveal: 8 % of the audit).
     """
     if not CACHE or spec.due_reads is None:
         return _holds(spec, Ctx(state, player))
     name = spec.rule_name or spec.verb
+    others = state.game.due_keys.setdefault("<others>", set())
+    if name in others:
+        return _holds(spec, Ctx(state, player))  # it reads other players' zones or counters: asked plainly
     key_of = flow_key_of(state.game, name)
     key = key_of(state) if key_of is not None else None
     slot = (name, player)
     kept = state.due_players.get(slot)
     if kept is not None and kept[0] == key and unchanged(kept[1]):
         return kept[2]
-    seen: Seen = ([], [])
+    seen: Seen = ([], [], [])
     holds = _holds(spec, Watching(state, player, seen))
-    state.due_players[slot] = (key, seen, holds)
+    if seen[2]:
+        others.add(name)  # any player's move may change its answer for every player: keeping them seldom pays
+    else:
+        state.due_players[slot] = (key, seen, holds)
     return holds
 
 

@@ -439,9 +439,9 @@ class Ctx:
         return read(self) if read is not None else 0
 
 
-Seen = tuple[list[tuple[ZoneState, int]], list[tuple[dict[str, Any], str, Any]]]
+Seen = tuple[list[tuple[ZoneState, int]], list[tuple[dict[str, Any], str, Any]], list[str]]
 """What a Watching context read: each zone with its version, each counter's values by owner, the owner and the
-value read."""
+value read; and the players it was asked for besides its own (for_player)."""
 
 
 class Watching(Ctx):
@@ -492,6 +492,7 @@ class Watching(Ctx):
         return None
 
     def for_player(self, player: str) -> Ctx:
+        self.seen[2].append(player)
         other = Watching(self.state, player, self.seen)
         other.item = self.item
         other.budget = self.budget
