@@ -49,6 +49,7 @@ class PdfWriter:
         self.height = 0.0
         self.replays: dict[int, tuple[Scene, list[str], list[str]]] = {}
         self.frames: dict[tuple[Any, ...], tuple[Box, Box, list[str], tuple[float, ...]]] = {}
+        self.images: dict[int, tuple[ImageOp, list[str], list[str]]] = {}
 
     def colour(self, hex_colour: str) -> Any:
         """Return a reportlab colour for "#rrggbb" (cached)."""
@@ -157,6 +158,24 @@ class PdfWriter:
                 self.replays.clear()
             self.replays[id(scene)] = (scene, c._code[code:], c._formsinuse[forms:])
 
+    def image(self, op: ImageOp) -> None:
+        """Draw an image op; one drawn before (a set's icon, a suit's) has its operators written again.
+
+        An image is drawn in a graphics state of its own (q ... Q), so its operators depend on nothing but the op.
+        """
+        c = self.canvas
+        kept = self.images.get(id(op))
+        if kept is not None and kept[0] is op:
+            c._code.extend(kept[1])
+            c._formsinuse.extend(kept[2])
+            return
+        code, forms = len(c._code), len(c._formsinuse)
+        _image(self, op)
+        if op.opacity >= 1.0:
+            if len(self.images) >= self.REPLAYS:
+                self.images.clear()
+            self.images[id(op)] = (op, c._code[code:], c._formsinuse[forms:])
+
     def _cut_line(self, scene: Scene, side: str) -> None:
         """Draw the cut line along a shaped outline; only on fronts, where the piece is cut from."""
         c = self.canvas
@@ -185,16 +204,22 @@ class PdfWriter:
         """Draw crop marks, alignment crosshairs and fold lines (page coordinates)."""
         c = self.canvas
         h = self.height
+        by_kind: dict[str, list[tuple[float, float, float, float]]] = {}
+        for m in marks:
+            found = by_kind.get(m.kind)
+            if found is None:
+                found = by_kind[m.kind] = []
+            found.append((m.x1, h - m.y1, m.x2, h - m.y2))
         for kind, width, dash in (("crop", 0.25, None), ("align", 0.4, None), ("fold", 0.4, (1.5, 1)),
                                   ("cut", 0.5, (4, 2)), ("glue", 0.5, (1, 2))):
-            lines = [(m.x1, h - m.y1, m.x2, h - m.y2) for m in marks if m.kind == kind]
+            lines = by_kind.get(kind)
             if lines:
                 c.setStrokeColor(self.colour("#000000" if kind != "fold" else CUT_COLOUR))
                 c.setLineWidth(width)
                 c.setDash(*(dash or ()))
                 c.lines(lines)
         c.setDash()
-        self._overlap_labels(marks)
+        self._overlap_labels(marks if any(kind in by_kind for kind in OVERLAP_LABELS) else ())
 
     def _overlap_labels(self, marks: tuple[Mark, ...]) -> None:
         """Name the overlap guides of tiled parts beside their alignment ticks, outside the art."""
@@ -605,7 +630,7 @@ DRAW: dict[type, Callable[[PdfWriter, Any], None]] = {
     LineOp: _line,
     PolygonOp: _polygon,
     TextOp: _text,
-    ImageOp: _image,
+    ImageOp: PdfWriter.image,
     TableOp: _table,
     RotatedOp: _rotated,
 }
