@@ -140,7 +140,9 @@ class FontBook:
 
     def missing_glyphs(self, text: str, font: str) -> list[str]:
         """Return the characters of text the font has no glyph for (in order, each once)."""
-        covered = self._covered.setdefault(font, set("\n\r\t"))
+        covered = self._covered.get(font)
+        if covered is None:
+            covered = self._covered[font] = set("\n\r\t")
         if covered.issuperset(text):  # the common case, without making a set of the text
             return []
         unknown = set(text) - covered
