@@ -93,3 +93,19 @@ def test_an_image_drawn_before_is_written_again_with_the_same_bytes(tmp_path, mo
         for number, page in enumerate(document.pages[::2], start=1):
             used = {word.decode() for word in page.Contents.read_bytes().split() if word.startswith(b"/FormXob")}
             assert len(used) == 4 and used <= set(page.Resources.XObject.keys()), number
+
+
+def test_marks_a_grid_shares_are_written_once_and_again_with_the_same_bytes(tmp_path, monkeypatch):
+    project = print_bench.make_deck(tmp_path, 30, "csv")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    from reportlab.pdfgen.canvas import Canvas
+
+    drawn: list[int] = []
+    real_lines = Canvas.lines
+    monkeypatch.setattr(Canvas, "lines", lambda self, lines: drawn.append(len(lines)) or real_lines(self, lines))
+    kept = build(project, tmp_path / "kept").outputs[0].read_bytes()
+    assert len(drawn) == 2  # the crop marks of a full sheet (three pages) and of the last one, each drawn once
+    real = pdf.PdfWriter.marks
+    monkeypatch.setattr(pdf.PdfWriter, "marks", lambda self, marks: (self.mark_lines.clear(), real(self, marks))[1])
+    assert build(project, tmp_path / "each").outputs[0].read_bytes() == kept  # every page's marks drawn
+    assert len(drawn) == 2 + 4
