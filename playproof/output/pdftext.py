@@ -111,8 +111,10 @@ class TextShower:
                 if codes is None:
                     return None
             append(f"1 0 0 -1 {fp_str(x, y)} Tm")  # fp_str writes each number on its own: the same text
-            if subset == 0 and run and codes.covered.issuperset(run):  # type: ignore[union-attr] # the common case
-                append(f"({escape(run.translate(codes.table).encode('latin-1'))}) Tj")  # type: ignore[union-attr]
+            if run and codes.covered.issuperset(run):  # type: ignore[union-attr] # the common case
+                shown = f"({escape(run.translate(codes.table).encode('latin-1'))}) Tj"  # type: ignore[union-attr]
+                append(shown if subset == 0 else codes.naming(self.doc, size, size * 1.2) + shown)  # type: ignore
+                subset = 0
                 continue
             shown, subset = self.encoded(codes, size, size * 1.2, run, subset)  # type: ignore[arg-type]
             append(shown)
