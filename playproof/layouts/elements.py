@@ -160,7 +160,7 @@ def substitute(template: str, fields: dict[str, Any]) -> str:
     text = literals[0]
     for name, literal in zip(names, literals[1:]):
         value = fields.get(name)
-        text += ("" if value is None else format_value(value)) + literal
+        text += ("" if value is None else value if type(value) is str else format_value(value)) + literal
     return text
 
 

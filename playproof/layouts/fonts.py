@@ -157,8 +157,12 @@ class FontBook:
         """Register a font with reportlab before its first use."""
         path = self.paths[font]
         registered = _REGISTERED.get(font)
-        if registered is not path and registered != path:  # the same file object: no path comparison
-            register(font, path)
+        if registered is path:  # the same file object: no path comparison
+            return
+        if registered is not None and registered == path:
+            self.paths[font] = registered  # the same file: compared by identity from now on
+            return
+        register(font, path)
 
     def path(self, font: str) -> Path:
         """Return the file of a registered font."""
