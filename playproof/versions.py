@@ -12,11 +12,10 @@ import hashlib
 import json
 import re
 import tomllib
-from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable
 
 from playproof.errors import Problems
 
@@ -164,74 +163,32 @@ def designs_of(loaded: Project) -> dict[str, Design]:
 def design_versions_of(loaded: Project) -> dict[str, str]:
     """Return each printed design's version by id: `design_versions(designs_of(loaded))` in one pass over each
     set's rows, holding none of them and making no Design (a build's manifest)."""
-    return RowVersions(loaded).designs()
-
-
-class SetVersions:
-    """One set's design versions, worked out row by row (each row once, in sheet order) as its rows are read."""
-
-    def __init__(self, name: str, raw: dict[str, Any], assets: _AssetFiles) -> None:
-        self.name, self.assets = name, assets
-        self.layout_hash = _layout_hash(raw)
-        self.static_art = _art(assets, _strings(raw))
-        self.static_json = _json_object(sorted(self.static_art.items()))
-        self.sheets = _SheetColumns()
-        self.numbers = array("q")
-        self.named: list[str] = []
-        self.made: list[str] = []
-
-    def __len__(self) -> int:
-        return len(self.made)
-
-    def add(self, row: Any) -> None:
-        """Work out the next row's version (its key is known once every row of the set is)."""
-        names, values = row.names, row.values
-        texts = [v if type(v) is str else _text(v) for v in values]
-        order, keys, places = self.sheets.of(names)
-        fields = "{" + ", ".join([key + _STRING(texts[i]) for key, i in zip(keys, order)]) + "}"
-        extra = _art(self.assets, texts)
-        art = _json_object(sorted({**self.static_art, **extra}.items())) if extra else self.static_json
-        self.numbers.append(row.row)
-        self.named.append(_key_of(values, places))
-        self.made.append(design_version(fields, row.count, art, self.layout_hash))
-
-    def versions(self) -> Iterator[tuple[str, str]]:
-        """Yield (design id, version) of each row added, in order."""
-        name = self.name
-        for key, version in zip(_unique_keys(self.named, self.numbers), self.made):
-            yield f"{name}/{key}", version
-
-
-class RowVersions:
-    """A project's design versions, worked out from its rows as something else reads them (a build's drawing,
-    see `SetVersions.add`); a set whose rows were not all read so is read when the versions are asked for."""
-
-    def __init__(self, loaded: Project) -> None:
-        self.loaded = loaded
-        self.raw_sets = layouts_toml(loaded.path).get("sets", {})
-        self.assets = _AssetFiles(loaded.path / "assets")  # listed once, each file hashed once: not once per row
-        self.sets: dict[str, SetVersions] = {}
-
-    def of(self, name: str) -> SetVersions:
-        """Return the versions of a set's rows added so far."""
-        found = self.sets.get(name)
-        if found is None:
-            found = self.sets[name] = SetVersions(name, self.raw_sets.get(name, {}), self.assets)
-        return found
-
-    def designs(self) -> dict[str, str]:
-        """Return each printed design's version by id (sets in layout order, rows in sheet order)."""
-        found: dict[str, str] = {}
-        for name, layout in self.loaded.spec.sets.items():
-            rows = self.loaded.component_set(layout).rows
-            seen = self.sets.get(name)
-            if seen is None or len(seen) != len(rows):  # not every row was read: the set's rows are read now
-                seen = self.sets[name] = SetVersions(name, self.raw_sets.get(name, {}), self.assets)
-                for row in rows:
-                    seen.add(row)
-            for design_id, version in seen.versions():
-                found[design_id] = version
-        return found
+    project = loaded.path
+    raw_sets = layouts_toml(project).get("sets", {})
+    assets = _AssetFiles(project / "assets")
+    found: dict[str, str] = {}
+    for name, layout in loaded.spec.sets.items():
+        raw = raw_sets.get(name, {})
+        layout_hash = _layout_hash(raw)
+        static_art = _art(assets, _strings(raw))
+        static_json = _json_object(sorted(static_art.items()))
+        sheets = _SheetColumns()
+        numbers: list[int] = []
+        named: list[str] = []
+        made: list[str] = []
+        for row in loaded.component_set(layout).rows:
+            names, values = row.names, row.values
+            texts = [v if type(v) is str else _text(v) for v in values]
+            order, keys, places = sheets.of(names)
+            fields = "{" + ", ".join([key + _STRING(texts[i]) for key, i in zip(keys, order)]) + "}"
+            extra = _art(assets, texts)
+            art = _json_object(sorted({**static_art, **extra}.items())) if extra else static_json
+            numbers.append(row.row)
+            named.append(_key_of(values, places))
+            made.append(design_version(fields, row.count, art, layout_hash))
+        for key, version in zip(_unique_keys(named, numbers), made):
+            found[f"{name}/{key}"] = version
+    return found
 
 
 _STRING = json.encoder.encode_basestring  # type: ignore[attr-defined]
@@ -277,7 +234,7 @@ def _key_of(values: tuple[Any, ...], places: list[int]) -> str:
     return next((text for i in places if (value := values[i]) is not None and (text := str(value).strip())), "")
 
 
-def _unique_keys(named: list[str], numbers: Sequence[int]) -> list[str]:
+def _unique_keys(named: list[str], numbers: list[int]) -> list[str]:
     """Return each row's key: the named key where it is unique in the set, else `row N`."""
     seen: dict[str, int] = {}
     for key in named:
@@ -371,8 +328,6 @@ def design_versions(found: dict[str, Design]) -> dict[str, str]:
     return {design_id: design.version for design_id, design in found.items()}
 
 
-def manifest_versions(loaded: Project, seen: RowVersions | None = None) -> dict[str, Any]:
-    """Return the versions a build manifest carries besides its named `version`: the content's and each design's
-    (those of `seen`, worked out as the build read its rows, where it read them all)."""
-    designs = (seen if seen is not None else RowVersions(loaded)).designs()
-    return {"content_version": content_version(loaded.path), "designs": designs}
+def manifest_versions(loaded: Project) -> dict[str, Any]:
+    """Return the versions a build manifest carries besides its named `version`: the content's and each design's."""
+    return {"content_version": content_version(loaded.path), "designs": design_versions_of(loaded)}

@@ -72,8 +72,6 @@ class StreamedRows(Sequence[ComponentRow]):
         self.cursor: Iterator[ComponentRow] | None = None
         self.next = 0
         self.restarts = 0
-        self.watch: Callable[[ComponentRow], None] | None = None  # given each row read by index, once, in order
-        self.watched = 0  # how many rows the watch was given
         _READING[id(self)] = self
 
     def forget_cursor(self) -> None:
@@ -120,9 +118,6 @@ class StreamedRows(Sequence[ComponentRow]):
         row = None
         while self.next <= index:
             row = next(self.cursor)
-            if self.next == self.watched and self.watch is not None:  # a row read again after a restart: seen
-                self.watch(row)
-                self.watched += 1
             self.kept[self.next] = row
             self.kept.pop(self.next - WINDOW, None)
             self.next += 1

@@ -19,7 +19,7 @@ from playproof.layouts.spec import Paper, SetLayout, fit_to_paper, paper_from
 from playproof.output.atomic import atomic_outputs, atomic_path
 from playproof.output.copies import Copies
 from playproof.output.manifest import head, write_manifest
-from playproof.versions import RowVersions, manifest_versions
+from playproof.versions import manifest_versions
 from playproof.output.metadata import document_info
 from playproof.output.names import display_name
 from playproof.output.names import set_slug as slug  # noqa: F401 (callers import build.slug)
@@ -444,13 +444,12 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
     cache = scenes(project, composer)
     manifest_path = out / f"{name}.manifest.json"
     notes: list[str] = []
-    seen = _watched_versions(project) if loop is None else None
 
     def sheets_manifest() -> None:
         sets = {job.name: (len(project.component_set(project.spec.sets[job.name]).rows), len(job.copies))
                 for job in jobs}
         document = head(project.name, project.version, paper.name, len(plan_.pages), sets)
-        versions = loop.manifest() if loop is not None else manifest_versions(project, seen)  # a library build too
+        versions = loop.manifest() if loop is not None else manifest_versions(project)  # a library build too
         write_manifest(manifest_path, {**document, **versions}, plan_)
 
     with atomic_outputs():  # the outputs and the manifest are replaced together, or none of them
@@ -477,18 +476,6 @@ def _build(path: Path, out_dir: Path | None, options: BuildOptions, progress: Pr
                        problems.warnings, options.format,
                        paper_report(plan_, jobs, choices, sheet, paper.name) + notes if options.format == "pdf"
                        else notes)
-
-
-def _watched_versions(project: Project) -> RowVersions:
-    """Return the design versions of the manifest, worked out as drawing reads each streamed set's rows (one pass
-    over the rows fewer; a set whose rows drawing does not read in full is read for them when the manifest is written).
-    """
-    seen = RowVersions(project)
-    for name, layout in project.spec.sets.items():
-        rows = project.component_set(layout).rows
-        if hasattr(rows, "watch"):  # streamed rows (components.stream)
-            rows.watch = seen.of(name).add  # type: ignore[attr-defined]
-    return seen
 
 
 def _write_pdf(project: Project, plan_: Plan, cache: SceneCache, target: Path, sheet: Sheet, problems: Problems,
