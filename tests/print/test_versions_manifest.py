@@ -28,8 +28,8 @@ size = "poker"
 elements = [ { type = "text", text = "{title}", x = "4mm", y = "4mm", width = "50mm", height = "70mm" } ]
 '''
 ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
-PIECES = ["a", "Z", "é", "ß", "漢", "😀", '"', "\\", "/", "\t", "\n", "\x7f", "\u2028", " ", ":sun:", "moon.svg", "sun", ".",
-          "-", "{", "}", "[", "0", "3.5"]
+PIECES = ["a", "Z", "é", "ß", "漢", "😀", '"', "\\", "/", "\t", "\n", "\x7f", "\u2028", " ", ":sun:", "moon.svg",
+          "sun", ".", "-", "{", "}", "[", "0", "3.5"]
 
 
 def _text(rng: random.Random) -> str:
