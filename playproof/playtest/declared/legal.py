@@ -12,7 +12,7 @@ from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.state import Ctx, State
-from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.engine import TABLE, Decision, Event, Offer, Violation
 
 MAX_OFFERS = 300
 """Moves offered per row at most (a move of several components is offered in its first combinations)."""
@@ -30,6 +30,9 @@ class Table(Protocol):
 
     def hook_refuses(self, play: Play) -> bool:
         """Return True when a designer's Python hook finds the move wrong."""
+
+    def play_offered(self, play: Play | None, event: Event) -> list[Violation]:
+        """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged)."""
 
 
 def decision(engine: Table) -> Decision | None:
@@ -49,6 +52,31 @@ def decision(engine: Table) -> Decision | None:
     return Decision(player, moves, f"{player}'s turn")
 
 
+def offer(engine: Table) -> Offer | None:
+    """Return the moves `decision` lists, in its order, as an offer: the table's due moves as texts (applied
+    through `apply`), a player's moves as the moves checked to list them, applied by `engine.play_offered`."""
+    state = engine.state
+    if not engine.players:
+        return None
+    play_offered = engine.play_offered
+    due = due_moves(state)
+    if due:
+        texts, plays = list(due), list(due.values())
+        return Offer(TABLE, len(texts), texts.__getitem__, lambda k, event: play_offered(plays[k], event))
+    flow = state.flow
+    if flow.over or phase_kind(state) == "table":
+        return None
+    player = flow.current
+    texts: list[str] = []
+    plays: list[Play] = []
+    for spec in engine.game.moves.values():
+        if spec.actor != "table":
+            for text, play in legal_plays(state, spec, player, engine.hook_refuses):
+                texts.append(text)
+                plays.append(play)
+    return Offer(player, len(texts), texts.__getitem__, lambda k, event: play_offered(plays[k], event))
+
+
 def first_due_text(engine: Table) -> str | None:
     """Return the first due table move (as text), or None."""
     texts = due_texts(engine.state, first_only=True)
@@ -60,36 +88,51 @@ def due_texts(state: State, first_only: bool = False) -> list[str]:
 
     After the end the table owes only what decides the result (derived moves).
     """
-    found: list[str] = []
+    return list(due_moves(state, first_only))
+
+
+def due_moves(state: State, first_only: bool = False) -> dict[str, Play | None]:
+    """Return the table's due moves by text, in `due_texts`' order: each with the move checked to list it (None
+    for a derived move's result: a claim `apply` compares)."""
+    found: dict[str, Play | None] = {}
     over = state.flow.over
     for spec in state.game.moves.values():
         if spec.actor != "table" or spec.due is None or (over and not spec.derived):
             continue
         for target in due_targets(state, spec):
             if spec.derived:
-                found.append(play_text(referee_play(state, spec, target)))
+                found.setdefault(play_text(referee_play(state, spec, target)), None)
             else:
-                found.extend(_plays(state, spec, TABLE, target))
+                for play in _plays(state, spec, TABLE, target):
+                    found.setdefault(play_text(play), play)
             if first_only and found:
-                return found[:1]
-    return list(dict.fromkeys(found))
+                return {text: found[text] for text in list(found)[:1]}
+    return found
 
 
 def legal_texts(state: State, spec: MoveSpec, actor: str,
                 refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
     """Yield each legal move of a row for a player (once per distinct text; none a hook refuses)."""
+    return (text for text, _ in legal_plays(state, spec, actor, refuses))
+
+
+def legal_plays(state: State, spec: MoveSpec, actor: str,
+                refuses: Callable[[Play], bool] | None = None) -> Iterator[tuple[str, Play]]:
+    """Yield each legal move of a row for a player with its text (the first move of each distinct text; none a
+    hook refuses); each move as checked, noting what it pays and changes."""
     targets = state.players if spec.names_player else ("",)
     seen: set[str] = set()
     for target in targets:
-        for text in _plays(state, spec, actor, target, refuses):
+        for play in _plays(state, spec, actor, target, refuses):
+            text = play_text(play)
             if text not in seen:
                 seen.add(text)
-                yield text
+                yield text, play
 
 
 def _plays(state: State, spec: MoveSpec, actor: str, target: str,
-           refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
-    """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
+           refuses: Callable[[Play], bool] | None = None) -> Iterator[Play]:
+    """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
@@ -103,7 +146,7 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
             _same_verdict(state, play, verdicts)
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
-            yield play_text(play)
+            yield play
 
 
 def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]]) -> bool:
