@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterator, Protocol
+from typing import Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
@@ -18,6 +18,9 @@ MAX_OFFERS = 300
 """Moves offered per row at most (a move of several components is offered in its first combinations)."""
 AMOUNTS = range(0, 21)
 """Numbers offered for a move whose number is the player's choice (a bid)."""
+SHORTCUTS = True
+"""Skip checking the moves of a row that nothing past who moves and the turn's limits can refuse (tests compare the
+moves listed with and without)."""
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
@@ -138,15 +141,57 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
         return
     offered = 0
+    row = _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
-    for play in _candidates(state, spec, actor, target):
+    for play in _candidates(state, spec, actor, target, row):
         if offered >= MAX_OFFERS:
             return
-        wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
-            _same_verdict(state, play, verdicts)
+        if row.unchecked and SHORTCUTS:
+            play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
+        else:
+            wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
+                _same_verdict(state, play, verdicts)
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
+
+
+class Row(NamedTuple):
+    """What listing a row's moves needs to know of it, worked out once."""
+
+    numbered: bool
+    """The move's phrase needs a number (see _states_number)."""
+    dests: tuple[str | None, ...]
+    """The zones a move names to put into (None: the row's one zone, not named)."""
+    unchecked: bool
+    """Nothing `check` looks at after who moves and the turn's limits can find a move of the row wrong (see
+    _unchecked)."""
+
+
+_ROWS: dict[int, tuple[MoveSpec, Row]] = {}
+"""Each row's Row, by the id of its MoveSpec (kept with it: an id is reused only once that row is gone)."""
+
+
+def _row(game: Game, spec: MoveSpec) -> Row:
+    """Return what listing a row's moves needs to know of it (worked out on first use)."""
+    kept = _ROWS.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    if len(_ROWS) >= 4096:
+        _ROWS.clear()
+    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec))
+    _ROWS[id(spec)] = (spec, row)
+    return row
+
+
+def _unchecked(game: Game, spec: MoveSpec) -> bool:
+    """Return True when `check` can find nothing wrong with a listed move of a row that who moves and the turn's
+    limits allow: it names no component (so no cell either), rolls no dice, states no number, and has no condition,
+    cost, amount, `to player`, payment, gain or zone capacity to check. It pays 0 and changes no counter."""
+    zones = [zone for zone in spec.dests + ((spec.dest,) if spec.dest else ()) if zone]
+    return not spec.takes_component and not spec.dice and not _states_number(spec) and spec.condition is None \
+        and spec.cost is None and spec.amount is None and spec.to_player is None and spec.pay is None \
+        and not spec.gains and not spec.sets_gain and all(game.zones[z].capacity is None for z in zones)
 
 
 def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]]) -> bool:
@@ -164,20 +209,20 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     return known[0]
 
 
-def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
+def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row) -> Iterator[Play]:
     """Yield each distinct move of a row: components, zones, cells and numbers it may name."""
-    flow = state.flow
-    base = Play(spec, actor, target, turn=flow.current)
+    turn = state.flow.current
     if spec.dice:
+        base = Play(spec, actor, target, turn=turn)
         base.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
         yield base
         return
-    numbered = _states_number(spec)
-    for comps in _component_choices(state, spec, base):
-        for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
-            for cell in _cells(state, spec, base, dest):
-                play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
-                if not numbered:
+    mover = target or (turn if actor == TABLE else actor)  # Play.mover
+    for comps in _component_choices(state, spec, mover):
+        for dest in row.dests:
+            for cell in _cells(state, spec, mover, dest):
+                play = Play(spec, actor, target, list(comps), turn=turn, dest=dest, cell=cell)
+                if not row.numbered:
                     yield play  # the move states no number: it is the move offered
                     continue
                 amounts = list(_amounts(state, play))
@@ -185,18 +230,17 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
                     yield play  # the move states no number: it is the move offered
                     continue
                 for amount in amounts:
-                    yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
-                               amount=amount)
+                    yield Play(spec, actor, target, list(comps), turn=turn, dest=dest, cell=cell, amount=amount)
 
 
-def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tuple[Comp, ...]]:
+def _component_choices(state: State, spec: MoveSpec, mover: str) -> Iterator[tuple[Comp, ...]]:
     """Yield the components a move may name: one design, or combinations of designs for several."""
     if not spec.takes_component:
         yield ()
         return
     held: dict[str, tuple[Comp, int]] = {}
     for name in spec.sources:
-        for comp, _ in state.zone(name, base.mover).items:
+        for comp, _ in state.zone(name, mover).items:
             if comp.set in spec.sets:
                 held[comp.key] = (comp, held.get(comp.key, (comp, 0))[1] + 1)
     low, high = spec.count
@@ -212,14 +256,14 @@ def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tup
                 yield combo
 
 
-def _cells(state: State, spec: MoveSpec, base: Play, dest: str | None) -> Iterator[tuple[int, int] | None]:
+def _cells(state: State, spec: MoveSpec, mover: str, dest: str | None) -> Iterator[tuple[int, int] | None]:
     """Yield the grid cells a move may put its component on: free cells next to placed ones (the centre first)."""
     zone_name = dest or spec.dest
     grid = state.game.zones[zone_name].grid if zone_name else ""
     if not grid or not spec.takes_component:
         yield None
         return
-    cells = state.zone(zone_name, base.mover).cells
+    cells = state.zone(zone_name, mover).cells
     if not cells:
         yield (0, 0)
         return

@@ -1,0 +1,133 @@
+"""A declared game's `offer()`: the moves `decision()` lists, in its order, and a drawn move applied without a second
+check only when that changes nothing (random games play as through `apply`, findings of other lines are kept)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from declared_helpers import BASE, EXAMPLES, write_project
+
+from playproof.playtest.declared import declared_engine, legal
+from playproof.playtest.declared.engine import DeclaredEngine
+from playproof.playtest.declared.play import Play
+from playproof.playtest.engine import TABLE, Engine, Event, Setup, Violation
+from playproof.playtest.simulate import play_random_game, player_names
+from playproof.scaffold import create_project
+
+GAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_file())
+
+
+def _engine(game: str, tmp_path: Path) -> type[DeclaredEngine]:
+    if game == "starter":
+        create_project(tmp_path / "starter")
+        return declared_engine(tmp_path / "starter", "starter")
+    if game == "base":  # declared_helpers.BASE: a small game with every kind of rule
+        return declared_engine(write_project(tmp_path / "game", BASE), "game")
+    return declared_engine(EXAMPLES / game, game)
+
+
+def _players(engine: type[DeclaredEngine]) -> int:
+    return max(engine.min_players, min(3, engine.max_players))
+
+
+@pytest.mark.parametrize("game", ["starter"] + GAMES)
+def test_offer_lists_the_moves_of_decision_in_its_order(game: str, tmp_path: Path) -> None:
+    engine_cls = _engine(game, tmp_path)
+    engine = engine_cls(Setup(player_names(_players(engine_cls)), {}, 3))
+    rng = random.Random(3)
+    steps = 0
+    while steps < 400:
+        twin = engine.clone()  # decision() on a copy: listing a roll draws from the game's generator
+        decision = twin.decision()
+        offer = engine.offer()
+        if decision is None:
+            assert offer is None
+            break
+        assert offer is not None and offer.actor == decision.actor
+        assert [offer.text(k) for k in range(offer.count)] == list(decision.moves)
+        assert offer.play is not None
+        k = rng.randrange(offer.count)
+        verb, _, args = offer.text(k).partition(" ")
+        assert offer.play(k, Event(steps + 1, offer.actor, verb, args)) == []
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("game", ["starter"] + GAMES)
+def test_random_games_through_offers_are_the_games_apply_plays(game: str, tmp_path: Path) -> None:
+    engine_cls = _engine(game, tmp_path)
+    slow_cls = type("Slow", (engine_cls,), {"offer": Engine.offer})
+    for seed in (1, 2):
+        setup = Setup(player_names(_players(engine_cls)), {}, seed)
+        fast, fast_events = play_random_game(engine_cls, setup, random.Random(seed))
+        slow, slow_events = play_random_game(slow_cls, setup, random.Random(seed))
+        assert fast_events == slow_events
+        assert fast.scores() == slow.scores() and fast.winners() == slow.winners()
+        assert fast.state.counters == slow.state.counters
+
+
+def test_only_a_row_with_nothing_to_check_is_listed_unchecked(tmp_path: Path) -> None:
+    game = _engine("base", tmp_path).game
+    unchecked = {spec.verb for spec in game.moves.values() if legal._row(game, spec).unchecked}
+    assert unchecked == {"end"}  # `work` gains coins (a counter with a maximum), the others name components
+
+
+@pytest.mark.parametrize("game", ["lantern-guild", "reef-divers", "paper-boats", "base"])
+def test_rows_listed_without_checks_list_what_checking_lists(game: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    engine_cls = _engine(game, tmp_path)
+    assert any(legal._row(engine_cls.game, spec).unchecked for spec in engine_cls.game.moves.values())
+    for seed in (1, 2, 3):
+        setup = Setup(player_names(_players(engine_cls)), {}, seed)
+        engine = engine_cls(setup)
+        rng = random.Random(seed)
+        while True:
+            twin = engine.clone()
+            monkeypatch.setattr(legal, "SHORTCUTS", False)
+            checked = twin.offer()
+            monkeypatch.setattr(legal, "SHORTCUTS", True)
+            offer = engine.offer()
+            if offer is None:
+                assert checked is None
+                break
+            assert checked is not None and checked.count == offer.count
+            assert [offer.text(k) for k in range(offer.count)] == [checked.text(k) for k in range(checked.count)]
+            k = rng.randrange(offer.count)
+            verb, _, args = offer.text(k).partition(" ")
+            event = Event(engine.turns + 1, offer.actor, verb, args)
+            assert offer.play(k, event) == checked.play(k, event) == []  # type: ignore[misc]
+            assert engine.state.counters == twin.state.counters and engine.summary() == twin.summary()
+
+
+def test_a_line_that_is_not_the_move_offered_is_checked_in_full(tmp_path: Path) -> None:
+    engine_cls = declared_engine(write_project(tmp_path / "game", BASE), "game")
+    engine = engine_cls(Setup(("Ann", "Ben")))
+    while (offer := engine.offer()) is not None and offer.actor == TABLE:
+        verb, _, args = offer.text(0).partition(" ")
+        assert offer.play(0, Event(1, TABLE, verb, args)) == []  # type: ignore[misc]
+    assert offer is not None and offer.actor == "Ann"
+    work = next(k for k in range(offer.count) if offer.text(k) == "work")
+    # drawn: `work`; written: a buy of a card not in the market. The line is what is checked and applied, as `apply` does.
+    twin = engine.clone()
+    line = Event(2, "Ann", "buy", "Harbour")
+    found = offer.play(work, line)  # type: ignore[misc]
+    assert found == twin.apply(line) and [v.rule for v in found] == ["game/moves-buy-from"]
+    assert engine.state.counters == twin.state.counters and engine.state.counters["coins"]["Ann"] != 5
+
+
+def test_a_game_with_a_hook_applies_offered_moves_through_its_hook(tmp_path: Path) -> None:
+    calls: list[str] = []
+
+    class Counting(DeclaredEngine):
+        def check_move(self, play: Play, event: Event) -> list[Violation]:
+            calls.append(f"{event.line} {event.text}")  # line 0: asked while listing moves
+            return []
+
+    create_project(tmp_path / "starter")
+    engine_cls = declared_engine(tmp_path / "starter", "starter", base=Counting)
+    _, events = play_random_game(engine_cls, Setup(player_names(2), {}, 1), random.Random(1))
+    played = [e for e in events if e.actor != TABLE]
+    assert played and all(f"{e.line} {e.text}" in calls for e in played)
