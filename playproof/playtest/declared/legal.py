@@ -148,6 +148,9 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
             return
         if row.unchecked and SHORTCUTS:
             play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
+        elif row.placed and SHORTCUTS and (len(play.comps) < 2 or len(spec.sources) == 1):
+            wrong = bool(check_rest(state, play, 0, quick=True)) if verdicts is None else \
+                _same_verdict(state, play, verdicts, placed=True)
         else:
             wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
                 _same_verdict(state, play, verdicts)
@@ -166,6 +169,10 @@ class Row(NamedTuple):
     unchecked: bool
     """Nothing `check` looks at after who moves and the turn's limits can find a move of the row wrong (see
     _unchecked)."""
+    placed: bool
+    """`check` finds nothing wrong with where a listed move's components come from or go (see _placed)."""
+    cells: bool
+    """A move names the grid cell it puts its component on."""
 
 
 _ROWS: dict[int, tuple[MoveSpec, Row]] = {}
@@ -179,26 +186,42 @@ def _row(game: Game, spec: MoveSpec) -> Row:
         return kept[1]
     if len(_ROWS) >= 4096:
         _ROWS.clear()
-    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec))
+    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec),
+              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)))
     _ROWS[id(spec)] = (spec, row)
     return row
+
+
+def _dest_zones(spec: MoveSpec) -> list[str]:
+    """Return the zones a move of the row may put into."""
+    return [zone for zone in spec.dests + ((spec.dest,) if spec.dest else ()) if zone]
+
+
+def _placed(spec: MoveSpec) -> bool:
+    """Return True when `check` can find nothing wrong with the components of a listed move of this row that names
+    at most one component or takes from one zone (`check_components` finds nothing): the row has no `where`, and
+    the listing names only components held in the zones it takes from (as many copies as one zone holds when it
+    takes from one zone; one copy, held in one of them, else) and only free cells."""
+    return spec.where is None
 
 
 def _unchecked(game: Game, spec: MoveSpec) -> bool:
     """Return True when `check` can find nothing wrong with a listed move of a row that who moves and the turn's
     limits allow: it names no component (so no cell either), rolls no dice, states no number, and has no condition,
     cost, amount, `to player`, payment, gain or zone capacity to check. It pays 0 and changes no counter."""
-    zones = [zone for zone in spec.dests + ((spec.dest,) if spec.dest else ()) if zone]
+    zones = _dest_zones(spec)
     return not spec.takes_component and not spec.dice and not _states_number(spec) and spec.condition is None \
         and spec.cost is None and spec.amount is None and spec.to_player is None and spec.pay is None \
         and not spec.gains and not spec.sets_gain and all(game.zones[z].capacity is None for z in zones)
 
 
-def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]]) -> bool:
+def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]],
+                  placed: bool = False) -> bool:
     """Return True when `check` finds a move wrong, for a row whose condition, cost, gains and amount read nothing
     of its components: what they give is worked out once for every move naming as many components, to the same
-    zone, cell and amount (and noted on each move, as `check` does)."""
-    if check_components(state, play):
+    zone, cell and amount (and noted on each move, as `check` does). `placed`: the move's components are known to
+    be where it takes them from, and its cell free (see Row.placed)."""
+    if not placed and check_components(state, play):
         return True
     key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
     known = verdicts.get(key)
@@ -218,6 +241,10 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row)
         yield base
         return
     mover = target or (turn if actor == TABLE else actor)  # Play.mover
+    if not row.numbered and not row.cells and row.dests == (None,):  # one move per choice of components
+        for comps in _component_choices(state, spec, mover):
+            yield Play(spec, actor, target, list(comps), turn=turn)
+        return
     for comps in _component_choices(state, spec, mover):
         for dest in row.dests:
             for cell in _cells(state, spec, mover, dest):
