@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from declared_helpers import BASE, EXAMPLES, write_project
+from declared_helpers import BASE, EXAMPLES, with_rows, write_project
 
 from playproof.playtest.declared import declared_engine, legal
 from playproof.playtest.declared.engine import DeclaredEngine
@@ -96,6 +96,19 @@ def test_only_a_row_with_nothing_to_check_is_listed_unchecked(tmp_path: Path) ->
     assert unchecked == {"end"}  # `work` gains coins (a counter with a maximum), the others name components
 
 
+def test_only_rows_whose_moves_are_never_written_alike_skip_comparing_texts(tmp_path: Path) -> None:
+    take = ("take", "turn", "", "market", "hand", "Cards", "", "", "", "", "", "", "")
+    sheets = with_rows("Moves", take, take)
+    phrases = {len(sheets["Moves"]) - 2: "CARD now", len(sheets["Moves"]) - 1: "CARD later"}
+    sheets["Moves"] = [row + ("phrase" if i == 0 else phrases.get(i, ""),) for i, row in enumerate(sheets["Moves"])]
+    game = declared_engine(write_project(tmp_path / "game", sheets), "game").game
+    rows = {name: legal._row(game, spec) for name, spec in game.moves.items()}
+    assert all(rows[name].plain and rows[name].own_verb for name in ("deal", "buy", "play", "work", "end"))
+    assert not rows["take"].plain and not rows["take"].own_verb and not rows["take-2"].own_verb  # two phrases
+    reef = declared_engine(EXAMPLES / "reef-divers", "reef-divers").game
+    assert legal._row(reef, reef.moves["dive"]).plain  # one roll offered
+
+
 @pytest.mark.parametrize("game", ["base", "picky", "starter"] + GAMES)
 def test_moves_listed_with_shortcuts_are_the_moves_checking_lists(game: str, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,7 +145,7 @@ def test_a_line_that_is_not_the_move_offered_is_checked_in_full(tmp_path: Path) 
         assert offer.play(0, Event(1, TABLE, verb, args)) == []  # type: ignore[misc]
     assert offer is not None and offer.actor == "Ann"
     work = next(k for k in range(offer.count) if offer.text(k) == "work")
-    # drawn: `work`; written: a buy of a card not in the market. The line is what is checked and applied, as `apply` does.
+    # drawn: `work`; written: a buy of a card not in the market. The line is checked and applied as `apply` does.
     twin = engine.clone()
     line = Event(2, "Ann", "buy", "Harbour")
     found = offer.play(work, line)  # type: ignore[misc]

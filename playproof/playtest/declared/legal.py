@@ -56,28 +56,39 @@ def decision(engine: Table) -> Decision | None:
 
 
 def offer(engine: Table) -> Offer | None:
-    """Return the moves `decision` lists, in its order, as an offer: the table's due moves as texts (applied
-    through `apply`), a player's moves as the moves checked to list them, applied by `engine.play_offered`."""
+    """Return the moves `decision` lists, in its order, as an offer applied by `engine.play_offered`: each move as
+    checked to list it (None for a derived move's result, applied as a claim), its text written when it is drawn."""
     state = engine.state
     if not engine.players:
         return None
-    play_offered = engine.play_offered
     due = due_moves(state)
     if due:
-        texts, plays = list(due), list(due.values())
-        return Offer(TABLE, len(texts), texts.__getitem__, lambda k, event: play_offered(plays[k], event))
+        return _offer(engine, TABLE, due)
     flow = state.flow
     if flow.over or phase_kind(state) == "table":
         return None
     player = flow.current
-    texts: list[str] = []
-    plays: list[Play] = []
-    for spec in engine.game.moves.values():
-        if spec.actor != "table":
-            for text, play in legal_plays(state, spec, player, engine.hook_refuses):
-                texts.append(text)
-                plays.append(play)
-    return Offer(player, len(texts), texts.__getitem__, lambda k, event: play_offered(plays[k], event))
+    return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
+                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)])
+
+
+Listed = tuple[str | None, Play | None]
+"""A listed move: its text (None until asked: see Row.plain) and the move as checked (None for a derived result)."""
+
+
+def _offer(engine: Table, actor: str, listed: list[Listed]) -> Offer:
+    """Return an offer of listed moves: the k-th written on demand, applied by the engine's `play_offered`."""
+    play_offered = engine.play_offered
+
+    return Offer(actor, len(listed), lambda k: _written(listed[k]), lambda k, event: play_offered(listed[k][1], event))
+
+
+def _written(listed: Listed) -> str:
+    """Return a listed move's text (written now when it was listed without it)."""
+    text, play = listed
+    if text is not None:
+        return text
+    return play_text(play) if play is not None else ""  # (a derived result is always listed with its text)
 
 
 def first_due_text(engine: Table) -> str | None:
@@ -91,39 +102,57 @@ def due_texts(state: State, first_only: bool = False) -> list[str]:
 
     After the end the table owes only what decides the result (derived moves).
     """
-    return list(due_moves(state, first_only))
+    return [_written(listed) for listed in due_moves(state, first_only)]
 
 
-def due_moves(state: State, first_only: bool = False) -> dict[str, Play | None]:
-    """Return the table's due moves by text, in `due_texts`' order: each with the move checked to list it (None
-    for a derived move's result: a claim `apply` compares)."""
-    found: dict[str, Play | None] = {}
+def due_moves(state: State, first_only: bool = False) -> list[Listed]:
+    """Return the table's due moves in `due_texts`' order (each text once): each with the move checked to list it
+    (None for a derived move's result: a claim `apply` compares). The moves of a row whose texts cannot be another
+    move's (Row.plain, the only row of its verb) are listed without their texts."""
+    found: list[Listed] = []
+    seen: set[str] = set()
     over = state.flow.over
-    for spec in state.game.moves.values():
+    game = state.game
+    for spec in game.moves.values():
         if spec.actor != "table" or spec.due is None or (over and not spec.derived):
             continue
+        row = _row(game, spec)
         for target in due_targets(state, spec):
             if spec.derived:
-                found.setdefault(play_text(referee_play(state, spec, target)), None)
+                _add(found, seen, play_text(referee_play(state, spec, target)), None)
+            elif row.plain and row.own_verb and SHORTCUTS:
+                found.extend((None, play) for play in _plays(state, spec, TABLE, target))
             else:
                 for play in _plays(state, spec, TABLE, target):
-                    found.setdefault(play_text(play), play)
+                    _add(found, seen, play_text(play), play)
             if first_only and found:
-                return {text: found[text] for text in list(found)[:1]}
+                return found[:1]
     return found
+
+
+def _add(found: list[Listed], seen: set[str], text: str, play: Play | None) -> None:
+    """List a move unless a move of the same text is listed already."""
+    if text not in seen:
+        seen.add(text)
+        found.append((text, play))
 
 
 def legal_texts(state: State, spec: MoveSpec, actor: str,
                 refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
     """Yield each legal move of a row for a player (once per distinct text; none a hook refuses)."""
-    return (text for text, _ in legal_plays(state, spec, actor, refuses))
+    return (_written(listed) for listed in legal_plays(state, spec, actor, refuses))
 
 
 def legal_plays(state: State, spec: MoveSpec, actor: str,
-                refuses: Callable[[Play], bool] | None = None) -> Iterator[tuple[str, Play]]:
+                refuses: Callable[[Play], bool] | None = None) -> Iterator[tuple[str | None, Play]]:
     """Yield each legal move of a row for a player with its text (the first move of each distinct text; none a
-    hook refuses); each move as checked, noting what it pays and changes."""
+    hook refuses); each move as checked, noting what it pays and changes. A row whose moves' texts all differ
+    (Row.plain) yields them without their texts (None)."""
     targets = state.players if spec.names_player else ("",)
+    if _row(state.game, spec).plain and SHORTCUTS:
+        for target in targets:
+            yield from ((None, play) for play in _plays(state, spec, actor, target, refuses))
+        return
     seen: set[str] = set()
     for target in targets:
         for play in _plays(state, spec, actor, target, refuses):
@@ -173,6 +202,10 @@ class Row(NamedTuple):
     """`check` finds nothing wrong with where a listed move's components come from or go (see _placed)."""
     cells: bool
     """A move names the grid cell it puts its component on."""
+    plain: bool
+    """Two moves the row lists are never written alike (see _plain): their texts need not be compared."""
+    own_verb: bool
+    """No other row has the row's verb (a move of another row is never written like one of this row's)."""
 
 
 _ROWS: dict[int, tuple[MoveSpec, Row]] = {}
@@ -187,7 +220,8 @@ def _row(game: Game, spec: MoveSpec) -> Row:
     if len(_ROWS) >= 4096:
         _ROWS.clear()
     row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec),
-              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)))
+              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
+              _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
     _ROWS[id(spec)] = (spec, row)
     return row
 
@@ -195,6 +229,15 @@ def _row(game: Game, spec: MoveSpec) -> Row:
 def _dest_zones(spec: MoveSpec) -> list[str]:
     """Return the zones a move of the row may put into."""
     return [zone for zone in spec.dests + ((spec.dest,) if spec.dest else ()) if zone]
+
+
+def _plain(game: Game, spec: MoveSpec) -> bool:
+    """Return True when two moves the row lists are never written alike: it is written `verb [player] components
+    [cell] [number]` (no phrase), names no zone to put into (one `to`), writes the player of a move naming one
+    (no dice rolled for a player), and no two components of its sets are written alike."""
+    names = [comp.name.replace(" ", "-") for comp in game.comps.values() if comp.set in spec.sets]
+    return not spec.phrase and len(spec.dests) <= 1 and not (spec.dice and spec.names_player) and \
+        len(set(names)) == len(names)
 
 
 def _placed(spec: MoveSpec) -> bool:
