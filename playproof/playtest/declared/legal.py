@@ -121,9 +121,9 @@ def due_moves(state: State, first_only: bool = False) -> list[Listed]:
             if spec.derived:
                 _add(found, seen, play_text(referee_play(state, spec, target)), None)
             elif row.plain and row.own_verb and SHORTCUTS:
-                found.extend((None, play) for play in _plays(state, spec, TABLE, target))
+                found.extend((None, play) for play in _plays(state, spec, TABLE, target, None, row))
             else:
-                for play in _plays(state, spec, TABLE, target):
+                for play in _plays(state, spec, TABLE, target, None, row):
                     _add(found, seen, play_text(play), play)
             if first_only and found:
                 return found[:1]
@@ -149,13 +149,14 @@ def legal_plays(state: State, spec: MoveSpec, actor: str,
     hook refuses); each move as checked, noting what it pays and changes. A row whose moves' texts all differ
     (Row.plain) yields them without their texts (None)."""
     targets = state.players if spec.names_player else ("",)
-    if _row(state.game, spec).plain and SHORTCUTS:
+    row = _row(state.game, spec)
+    if row.plain and SHORTCUTS:
         for target in targets:
-            yield from ((None, play) for play in _plays(state, spec, actor, target, refuses))
+            yield from ((None, play) for play in _plays(state, spec, actor, target, refuses, row))
         return
     seen: set[str] = set()
     for target in targets:
-        for play in _plays(state, spec, actor, target, refuses):
+        for play in _plays(state, spec, actor, target, refuses, row):
             text = play_text(play)
             if text not in seen:
                 seen.add(text)
@@ -163,14 +164,14 @@ def legal_plays(state: State, spec: MoveSpec, actor: str,
 
 
 def _plays(state: State, spec: MoveSpec, actor: str, target: str,
-           refuses: Callable[[Play], bool] | None = None) -> Iterator[Play]:
+           refuses: Callable[[Play], bool] | None = None, row: Row | None = None) -> Iterator[Play]:
     """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
         return
     offered = 0
-    row = _row(state.game, spec)
+    row = row or _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
     for play in _candidates(state, spec, actor, target, row):
         if offered >= MAX_OFFERS:
@@ -307,6 +308,14 @@ def _component_choices(state: State, spec: MoveSpec, mover: str) -> Iterator[tup
     """Yield the components a move may name: one design, or combinations of designs for several."""
     if not spec.takes_component:
         yield ()
+        return
+    if spec.count == (1, 1):  # one component: each design held, in the order first held (as below)
+        seen: set[str] = set()
+        for name in spec.sources:
+            for comp, _ in state.zone(name, mover).items:
+                if comp.key not in seen and comp.set in spec.sets:
+                    seen.add(comp.key)
+                    yield (comp,)
         return
     held: dict[str, tuple[Comp, int]] = {}
     for name in spec.sources:
