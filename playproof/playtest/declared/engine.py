@@ -120,11 +120,11 @@ class DeclaredEngine(Engine):
         if event.actor != TABLE and event.actor not in self.players:
             return found + [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table',
                                            event)]
-        return found + self._logged(event)
+        return self._logged(event, found)
 
-    def _logged(self, event: Event) -> list[Violation]:
-        """Read a move of a player or the table (what it owed before it already made), check it and apply it."""
-        found: list[Violation] = []
+    def _logged(self, event: Event, found: list[Violation]) -> list[Violation]:
+        """Read a move of a player or the table (what it owed before already made: `found`), check it and apply
+        it; return `found` and its findings."""
         play = self._read(event)
         if play is None:
             verbs = ", ".join(dict.fromkeys(s.verb for s in self.game.moves.values()))
@@ -178,7 +178,7 @@ class DeclaredEngine(Engine):
             found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform)
             read = self._read(event)
             if state.flow_version != version or read is None or state.assumed or not same_move(read, play):
-                return found + self._logged(event)
+                return self._logged(event, found)
             self.perform(play)
             return found
         except TooLarge as exc:
