@@ -153,6 +153,20 @@ def test_a_line_that_is_not_the_move_offered_is_checked_in_full(tmp_path: Path) 
     assert engine.state.counters == twin.state.counters and engine.state.counters["coins"]["Ann"] != 5
 
 
+def test_a_table_move_due_with_no_legal_way_is_still_owed_before_the_move_drawn(tmp_path: Path) -> None:
+    sheets = with_rows("Moves", ("tax", "table", "", "", "", "", "round < 0", "", "", "", "", "", ""))
+    sheets["Moves"] = [row + ("due" if i == 0 else "round > 0" if row[0] == "tax" else "",)
+                       for i, row in enumerate(sheets["Moves"])]
+    engine = declared_engine(write_project(tmp_path / "game", sheets), "game")(Setup(("Ann", "Ben")))
+    offer = engine.offer()
+    assert offer is not None and offer.actor == "Ann"  # the table owes a tax it cannot make: Ann is to move
+    twin = engine.clone()
+    verb, _, args = offer.text(0).partition(" ")
+    line = Event(1, "Ann", verb, args)
+    found = offer.play(0, line)  # type: ignore[misc]
+    assert found == twin.apply(line) and [v.rule for v in found] == ["game/moves-tax-due"]
+
+
 def test_a_game_with_a_hook_applies_offered_moves_through_its_hook(tmp_path: Path) -> None:
     calls: list[str] = []
 

@@ -161,13 +161,14 @@ class DeclaredEngine(Engine):
         """Return the moves `decision` lists, in its order; a player's move drawn is applied by `play_offered`."""
         return legal.offer(self)
 
-    def play_offered(self, play: Play | None, event: Event) -> list[Violation]:
+    def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
         """Apply a move that `offer` listed (the event written from its text), as `apply` would.
 
         Its verdict is known, no finding: it was listed because checking it found none. So when the line reads
         as that very move and making what the table owed first changed nothing, it is performed without being
         checked again; otherwise (a derived move's result, None; a record; a game with a hook) it goes through
-        `apply`'s checks.
+        `apply`'s checks. `owed` False: no table move was due as the move was listed (the table is as it was
+        then), so the table owes nothing before it.
         """
         try:
             if play is None or play.spec.record or play.spec.derived or \
@@ -175,7 +176,8 @@ class DeclaredEngine(Engine):
                 return self._apply(event)
             state = self.state
             version = state.flow_version
-            found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform)
+            found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform) \
+                if owed else []
             read = self._read(event)
             if state.flow_version != version or read is None or state.assumed or not same_move(read, play):
                 return self._logged(event, found)

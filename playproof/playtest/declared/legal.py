@@ -34,8 +34,9 @@ class Table(Protocol):
     def hook_refuses(self, play: Play) -> bool:
         """Return True when a designer's Python hook finds the move wrong."""
 
-    def play_offered(self, play: Play | None, event: Event) -> list[Violation]:
-        """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged)."""
+    def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
+        """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged; `owed`
+        False: no table move was due when it was offered)."""
 
 
 def decision(engine: Table) -> Decision | None:
@@ -61,26 +62,27 @@ def offer(engine: Table) -> Offer | None:
     state = engine.state
     if not engine.players:
         return None
-    due = due_moves(state)
+    due, owed = _due_listing(state)
     if due:
-        return _offer(engine, TABLE, due)
+        return _offer(engine, TABLE, due, owed)
     flow = state.flow
     if flow.over or phase_kind(state) == "table":
         return None
     player = flow.current
     return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
-                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)])
+                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)], owed)
 
 
 Listed = tuple[str | None, Play | None]
 """A listed move: its text (None until asked: see Row.plain) and the move as checked (None for a derived result)."""
 
 
-def _offer(engine: Table, actor: str, listed: list[Listed]) -> Offer:
-    """Return an offer of listed moves: the k-th written on demand, applied by the engine's `play_offered`."""
+def _offer(engine: Table, actor: str, listed: list[Listed], owed: bool) -> Offer:
+    """Return an offer of listed moves: the k-th written on demand, applied by the engine's `play_offered` (`owed`:
+    a table move was due, in some way or none)."""
     play_offered = engine.play_offered
-
-    return Offer(actor, len(listed), lambda k: _written(listed[k]), lambda k, event: play_offered(listed[k][1], event))
+    return Offer(actor, len(listed), lambda k: _written(listed[k]),
+                 lambda k, event: play_offered(listed[k][1], event, owed))
 
 
 def _written(listed: Listed) -> str:
@@ -109,6 +111,13 @@ def due_moves(state: State, first_only: bool = False) -> list[Listed]:
     """Return the table's due moves in `due_texts`' order (each text once): each with the move checked to list it
     (None for a derived move's result: a claim `apply` compares). The moves of a row whose texts cannot be another
     move's (Row.plain, the only row of its verb) are listed without their texts."""
+    return _due_listing(state, first_only)[0]
+
+
+def _due_listing(state: State, first_only: bool = False) -> tuple[list[Listed], bool]:
+    """Return the table's due moves (see due_moves), and whether any table move is due (even with no legal way of
+    making it)."""
+    owed = False
     found: list[Listed] = []
     seen: set[str] = set()
     over = state.flow.over
@@ -118,6 +127,7 @@ def due_moves(state: State, first_only: bool = False) -> list[Listed]:
             continue
         row = _row(game, spec)
         for target in due_targets(state, spec):
+            owed = True
             if spec.derived:
                 _add(found, seen, play_text(referee_play(state, spec, target)), None)
             elif row.plain and row.own_verb and SHORTCUTS:
@@ -126,8 +136,8 @@ def due_moves(state: State, first_only: bool = False) -> list[Listed]:
                 for play in _plays(state, spec, TABLE, target, None, row):
                     _add(found, seen, play_text(play), play)
             if first_only and found:
-                return found[:1]
-    return found
+                return found[:1], owed
+    return found, owed
 
 
 def _add(found: list[Listed], seen: set[str], text: str, play: Play | None) -> None:
