@@ -158,7 +158,8 @@ class DeclaredEngine(Engine):
         return found + checked
 
     def offer(self) -> Offer | None:
-        """Return the moves `decision` lists, in its order; a player's move drawn is applied by `play_offered`."""
+        """Return the moves `decision` lists, in its order, with the same draws of chance; the move drawn is
+        applied by `play_offered`."""
         return legal.offer(self)
 
     def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
