@@ -19,7 +19,7 @@ build: docs/limits.md) only because the benchmark's playproof process raises the
 is the same.
 
 Usage: python benchmarks/print_bench.py [--sizes 1000,10000,50000] [--formats csv,xlsx]
-       [--decks plain,icons,sets] [--pairs 3] [--code DIR] [--check]
+       [--decks plain,icons,sets] [--pairs 3] [--code DIR [--code DIR2 ...]] [--check]
 Results are recorded by hand in benchmarks/RESULTS.md.
 """
 
@@ -210,29 +210,41 @@ def check_same_pages(code: Path, project: Path, folder: Path) -> str:
     return f"pages 1, 2 and the last two render the same (at most {worst:.4%} of pixels differ)"
 
 
-def measure(code: Path, project: Path, folder: Path, case: tuple[str, int, str], count: int) -> str:
-    """Build one deck both ways in `count` alternated pairs; print each pair and return the summary row."""
+def measure(codes: list[Path], project: Path, folder: Path, case: tuple[str, int, str], count: int) -> list[str]:
+    """Build one deck both ways in `count` alternated pairs per checkout; print each pair and return the summary rows.
+
+    With several checkouts, each pair round runs every checkout's pair, in reversed order every other round.
+    """
     kind, size, fmt = case
-    print("| deck | cards | input | pair | first | playproof CPU s | baseline CPU s | CPU ratio "
+    print("| code | deck | cards | input | pair | first | playproof CPU s | baseline CPU s | CPU ratio "
           "| playproof wall s | baseline wall s | playproof peak MiB | baseline peak MiB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    pairs: list[tuple[ChildRun, ChildRun]] = []
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    pairs: dict[Path, list[tuple[ChildRun, ChildRun]]] = {code: [] for code in codes}
     for n in range(count):
-        if n % 2 == 0:
-            ours = run_playproof(code, project, folder / "out")
-            theirs = run_handwritten(code, project, folder / "hand.pdf")
-        else:
-            theirs = run_handwritten(code, project, folder / "hand.pdf")
-            ours = run_playproof(code, project, folder / "out")
-        if ours.code or theirs.code:  # run_child lets exit status 1 pass; a build that failed measures nothing
-            raise SystemExit(f"{kind} {size} {fmt}: playproof exited with {ours.code}, the baseline with {theirs.code}")
-        pairs.append((ours, theirs))
-        print(f"| {kind} | {size:,} | {fmt} | {n + 1} | {'playproof' if n % 2 == 0 else 'baseline'} | "
-              f"{ours.cpu:.2f} | {theirs.cpu:.2f} | {ours.cpu / theirs.cpu:.2f} | {ours.wall:.2f} | "
-              f"{theirs.wall:.2f} | {ours.peak_mib:.0f} | {theirs.peak_mib:.0f} |", flush=True)
+        for code in codes if n % 2 == 0 else codes[::-1]:
+            if n % 2 == 0:
+                ours = run_playproof(code, project, folder / "out")
+                theirs = run_handwritten(code, project, folder / "hand.pdf")
+            else:
+                theirs = run_handwritten(code, project, folder / "hand.pdf")
+                ours = run_playproof(code, project, folder / "out")
+            if ours.code or theirs.code:  # run_child lets exit status 1 pass; a build that failed measures nothing
+                raise SystemExit(f"{kind} {size} {fmt}: playproof ({code}) exited with {ours.code}, the baseline with "
+                                 f"{theirs.code}")
+            pairs[code].append((ours, theirs))
+            first = "playproof" if n % 2 == 0 else "baseline"
+            print(f"| {code.name} | {kind} | {size:,} | {fmt} | {n + 1} | {first} | "
+                  f"{ours.cpu:.2f} | {theirs.cpu:.2f} | {ours.cpu / theirs.cpu:.2f} | {ours.wall:.2f} | "
+                  f"{theirs.wall:.2f} | {ours.peak_mib:.0f} | {theirs.peak_mib:.0f} |", flush=True)
     print(flush=True)
+    return [summary_row(code.name, case, runs) for code, runs in pairs.items()]
+
+
+def summary_row(name: str, case: tuple[str, int, str], pairs: list[tuple[ChildRun, ChildRun]]) -> str:
+    """Return a checkout's summary row of one deck: medians and ranges of CPU, ratio and peak memory."""
+    kind, size, fmt = case
     ratios = [a.cpu / b.cpu for a, b in pairs]
-    return (f"| {kind} | {size:,} | {fmt} | {len(pairs)} | {spread([a.cpu for a, _ in pairs])} | "
+    return (f"| {name} | {kind} | {size:,} | {fmt} | {len(pairs)} | {spread([a.cpu for a, _ in pairs])} | "
             f"{spread([b.cpu for _, b in pairs])} | {spread(ratios)} | "
             f"{spread([a.peak_mib for a, _ in pairs], 0)} | {spread([b.peak_mib for _, b in pairs], 0)} | "
             f"{median([a.peak_mib - b.peak_mib for a, b in pairs]):+.0f} |")
@@ -245,29 +257,33 @@ def main() -> None:
     parser.add_argument("--formats", default="csv,xlsx")
     parser.add_argument("--decks", default="plain,icons,sets", help=f"deck kinds ({', '.join(DECKS)})")
     parser.add_argument("--pairs", type=int, default=3)
-    parser.add_argument("--code", type=Path, default=HERE.parent, help="playproof checkout to measure")
+    parser.add_argument("--code", type=Path, action="append", default=None,
+                        help="playproof checkout to measure (repeat to compare checkouts; default: this one)")
     parser.add_argument("--check", action="store_true", help="first compare the two PDFs' pixels")
     args = parser.parse_args()
-    code = args.code.resolve()
-    print(f"Machine: {machine()}; playproof from {code}")
+    codes = [code.resolve() for code in args.code] if args.code else [HERE.parent]
+    print(f"Machine: {machine()}; playproof from {', '.join(map(str, codes))}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        precompile(code, folder / "pycache")
+        for code in codes:
+            precompile(code, folder / "pycache")
         summary = []
         cases = [(kind, int(size), fmt) for kind in args.decks.split(",") for size in args.sizes.split(",")
                  for fmt in args.formats.split(",")]
         warm = make_deck(folder / "warm", 8, "csv")  # the first process of a run reads files no later one reads
-        run_playproof(code, warm, folder / "out")
-        run_handwritten(code, warm, folder / "hand.pdf")
+        for code in codes:
+            run_playproof(code, warm, folder / "out")
+        run_handwritten(codes[0], warm, folder / "hand.pdf")
         for kind, size, fmt in cases:
             project = make_deck(folder, size, fmt, kind)
             if args.check:
-                print(f"{kind} {size} {fmt}: {check_same_pages(code, project, folder)}", flush=True)
-            summary.append(measure(code, project, folder, (kind, size, fmt), args.pairs))
+                for code in codes:
+                    print(f"{code.name}: {kind} {size} {fmt}: {check_same_pages(code, project, folder)}", flush=True)
+            summary += measure(codes, project, folder, (kind, size, fmt), args.pairs)
             shutil.rmtree(project)
-        print("| deck | cards | input | pairs | playproof CPU s, median (range) | baseline CPU s | CPU ratio | "
+        print("| code | deck | cards | input | pairs | playproof CPU s, median (range) | baseline CPU s | CPU ratio | "
               "playproof peak MiB | baseline peak MiB | peak difference MiB, median |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         print("\n".join(summary))
 
 

@@ -115,8 +115,8 @@ class Design:
     @property
     def version(self) -> str:
         """Return the design's content version: its fields, copies, art and its set's layout."""
-        data = json.dumps([self.fields, self.count, self.art, self.layout], sort_keys=True, ensure_ascii=False)
-        return digest([data.encode()])
+        return design_version(_json_object(sorted(self.fields.items())), self.count,
+                              _json_object(sorted(self.art.items())), self.layout)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the design as JSON-ready data (for the print history)."""
@@ -148,7 +148,7 @@ def designs_of(loaded: Project) -> dict[str, Design]:
     found: dict[str, Design] = {}
     for name, layout in loaded.spec.sets.items():
         raw = raw_sets.get(name, {})
-        layout_hash = digest([json.dumps(raw, sort_keys=True, default=str).encode()]) if raw else ""
+        layout_hash = _layout_hash(raw)
         static_art = _art(assets, _strings(raw))
         rows = list(loaded.component_set(layout).rows)
         keys = _keys(rows)
@@ -160,24 +160,94 @@ def designs_of(loaded: Project) -> dict[str, Design]:
     return found
 
 
-def _keys(rows: list[Any]) -> list[str]:
-    """Return each row's key: its key/name/title/id value where unique in the set, else `row N`."""
-    columns: dict[tuple[str, ...], list[int]] = {}  # a sheet's rows share their names: the key columns' places
-    named = []
-    for row in rows:
-        names = getattr(row, "names", None)
-        if names is None:
-            named.append(_key(row))
-            continue
-        places = columns.get(names)
-        if places is None:
-            places = columns[names] = [names.index(c) for c in KEY_COLUMNS if c in names]
-        named.append(next((text for i in places if (value := row.values[i]) is not None
-                           and (text := str(value).strip())), ""))
+def design_versions_of(loaded: Project) -> dict[str, str]:
+    """Return each printed design's version by id: `design_versions(designs_of(loaded))` in one pass over each
+    set's rows, holding none of them and making no Design (a build's manifest)."""
+    project = loaded.path
+    raw_sets = layouts_toml(project).get("sets", {})
+    assets = _AssetFiles(project / "assets")
+    found: dict[str, str] = {}
+    for name, layout in loaded.spec.sets.items():
+        raw = raw_sets.get(name, {})
+        layout_hash = _layout_hash(raw)
+        static_art = _art(assets, _strings(raw))
+        static_json = _json_object(sorted(static_art.items()))
+        sheets = _SheetColumns()
+        numbers: list[int] = []
+        named: list[str] = []
+        made: list[str] = []
+        for row in loaded.component_set(layout).rows:
+            names, values = row.names, row.values
+            texts = [v if type(v) is str else _text(v) for v in values]
+            order, keys, places = sheets.of(names)
+            fields = "{" + ", ".join([key + _STRING(texts[i]) for key, i in zip(keys, order)]) + "}"
+            extra = _art(assets, texts)
+            art = _json_object(sorted({**static_art, **extra}.items())) if extra else static_json
+            numbers.append(row.row)
+            named.append(_key_of(values, places))
+            made.append(design_version(fields, row.count, art, layout_hash))
+        for key, version in zip(_unique_keys(named, numbers), made):
+            found[f"{name}/{key}"] = version
+    return found
+
+
+_STRING = json.encoder.encode_basestring  # type: ignore[attr-defined]
+"""A string as `json.dumps(..., ensure_ascii=False)` writes it (quoted and escaped)."""
+
+
+def _json_object(items: Iterable[tuple[str, str]]) -> str:
+    """Return what `json.dumps(..., ensure_ascii=False)` writes for a dict of strings with these items, in order."""
+    return "{" + ", ".join([f"{_STRING(key)}: {_STRING(value)}" for key, value in items]) + "}"
+
+
+def design_version(fields: str, count: int, art: str, layout: str) -> str:
+    """Return a design's content version from its fields and art as JSON objects (keys sorted), its copy count and
+    its set's layout hash: the digest of `json.dumps([fields, count, art, layout], sort_keys=True, ensure_ascii=False)`.
+    """
+    return digest([f"[{fields}, {count}, {art}, {_STRING(layout)}]".encode()])
+
+
+def _layout_hash(raw: dict[str, Any]) -> str:
+    """Return the hash of a set's table in layouts.toml ("" when it has none)."""
+    return digest([json.dumps(raw, sort_keys=True, default=str).encode()]) if raw else ""
+
+
+class _SheetColumns:
+    """Per tuple of column names (a sheet's rows share one): the fields' order by name, each name as a JSON key,
+    and where the key columns are."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[str, ...], tuple[list[int], list[str], list[int]]] = {}
+
+    def of(self, names: tuple[str, ...]) -> tuple[list[int], list[str], list[int]]:
+        """Return the places of the names in sorted order, their JSON keys (`"name": `) and the key columns' places."""
+        found = self.known.get(names)
+        if found is None:
+            order = sorted(range(len(names)), key=names.__getitem__)
+            found = self.known[names] = (order, [f"{_STRING(names[i])}: " for i in order],
+                                         [names.index(c) for c in KEY_COLUMNS if c in names])
+        return found
+
+
+def _key_of(values: tuple[Any, ...], places: list[int]) -> str:
+    """Return the first non-empty value of a row's key columns as text ("" when none)."""
+    return next((text for i in places if (value := values[i]) is not None and (text := str(value).strip())), "")
+
+
+def _unique_keys(named: list[str], numbers: list[int]) -> list[str]:
+    """Return each row's key: the named key where it is unique in the set, else `row N`."""
     seen: dict[str, int] = {}
     for key in named:
         seen[key] = seen.get(key, 0) + 1
-    return [key if key and seen[key] == 1 else f"row {row.row}" for row, key in zip(rows, named)]
+    return [key if key and seen[key] == 1 else f"row {number}" for key, number in zip(named, numbers)]
+
+
+def _keys(rows: list[Any]) -> list[str]:
+    """Return each row's key: its key/name/title/id value where unique in the set, else `row N`."""
+    columns = _SheetColumns()
+    named = [_key(row) if getattr(row, "names", None) is None else _key_of(row.values, columns.of(row.names)[2])
+             for row in rows]
+    return _unique_keys(named, [row.row for row in rows])
 
 
 def _key(row: Any) -> str:
@@ -260,4 +330,4 @@ def design_versions(found: dict[str, Design]) -> dict[str, str]:
 
 def manifest_versions(loaded: Project) -> dict[str, Any]:
     """Return the versions a build manifest carries besides its named `version`: the content's and each design's."""
-    return {"content_version": content_version(loaded.path), "designs": design_versions(designs_of(loaded))}
+    return {"content_version": content_version(loaded.path), "designs": design_versions_of(loaded)}

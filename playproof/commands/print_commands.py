@@ -180,7 +180,7 @@ def check_command(project: Path, game: str | None) -> None:
     from playproof.playtest.games import check_engine_data, game_of_project
 
     problems = Problems()
-    rules_only = not (project / "layouts.toml").is_file() and has_rules(project)
+    rules_only = _rules_only(project, has_rules)
     if rules_only:  # rules sheets over another project's components (Game sheet `components`): nothing to print
         check_rules(project, problems)
     else:
@@ -190,6 +190,14 @@ def check_command(project: Path, game: str | None) -> None:
     problems.raise_if_errors()  # the CLI prints every problem, then one Error: line
     _echo_problems(problems)
     click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)" + " (rules only: nothing to print)" * rules_only)
+
+
+def _rules_only(project: Path, has_rules: Callable[[Path], bool]) -> bool:
+    """Return True for a project of rules sheets only (no layouts.toml): `check` then checks its rules."""
+    try:
+        return not (project / "layouts.toml").is_file() and has_rules(project)
+    except OSError:  # an unreadable path: the full check reports it, naming the project
+        return False
 
 
 @click.command("new")

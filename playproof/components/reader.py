@@ -314,7 +314,7 @@ def _streamed_set(name: str, file: str, rows: Iterable[Sequence[Any]],
         value = next((raw[index] for index in at if index < len(raw)), None)
         runs.add(number, _parse_count(_clean(value), cset, number, problems))
         if spool is not None:
-            spool.write((number, raw))
+            spool.write([number, list(raw)])  # read back as lists: no tuple to rebuild per row
     numbered = spool.read if spool is not None else partial(_numbered_again, again)
     cset.rows = StreamedRows(file, lambda: _component_rows(cset, header, numbered(), Problems()), runs)
     _check_copies(cset, problems)

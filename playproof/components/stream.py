@@ -188,7 +188,7 @@ class Spool:
 
     def write(self, item: Any) -> None:
         """Append one item."""
-        data = json.dumps(_plain(item), ensure_ascii=False, separators=(",", ":")).encode()
+        data = _ENCODER.encode(_plain(item)).encode()
         self.file.write(len(data).to_bytes(4, "little"))
         self.file.write(data)
         self.count += 1
@@ -197,9 +197,9 @@ class Spool:
     def read(self) -> Iterator[Any]:
         """Yield every item written, in order (each reading from the start, apart from any other)."""
         self.file.flush()
-        loads = json.loads
+        decode = _DECODER.decode
         for data in _records(self.file, self.count, self.size, self.CHUNK):
-            yield loads(data, object_hook=_typed)
+            yield decode(data.decode())  # written as UTF-8 by write
 
 
 def _records(file: BinaryIO, count: int, size: int, chunk: int) -> Iterator[bytes]:
@@ -260,3 +260,9 @@ def _typed(obj: dict[str, Any]) -> Any:
     """Return the tuple, date or time a one-key object of `_plain` stands for."""
     ((kind, value),) = obj.items()
     return tuple(value) if kind == "tuple" else _TIMES[kind](value)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Writes a spool's items (one encoder for every item)."""
+_DECODER = json.JSONDecoder(object_hook=_typed)
+"""Reads a spool's items back (one decoder for every item: json.loads with a hook makes one per call)."""

@@ -31,9 +31,11 @@ def build_scene(ctx: Context, side: Side) -> Scene:
             ops.extend(element_ops(ctx, element))
     if side.border is not None:
         ops.extend(ctx.border_ops(side))
-    folds = tuple(ctx.width * i / ctx.layout.panels for i in range(1, ctx.layout.panels))
-    if ctx.back and folds:
-        folds = tuple(ctx.width - x for x in reversed(folds))
+    folds: tuple[float, ...] = ()
+    if ctx.layout.panels > 1:
+        folds = tuple(ctx.width * i / ctx.layout.panels for i in range(1, ctx.layout.panels))
+        if ctx.back:
+            folds = tuple(ctx.width - x for x in reversed(folds))
     return Scene(ctx.width, ctx.height, ctx.outline, ctx.bleed_outline, ctx.layout.bleed, tuple(ops),
                  folds, ctx.layout.cut_lines)
 

@@ -89,10 +89,12 @@ class Context:
         self.layout = layout
         self.cset = cset
         self.row = row
-        row_fields = row.fields
-        self.fields = {**row_fields, **composer.builtins, "_set": layout.name, "_row": row.row}
+        fields = self.fields = row.fields  # the row's, then the game's built-in fields, the set and the row
+        fields.update(composer.builtins)
+        fields["_set"], fields["_row"] = layout.name, row.row
         self.back = back
-        self.outline, self.bleed_outline, self.group = composer.geometry(layout, row_fields)
+        kept = composer.shapes.get(id(layout)) if not isinstance(layout.cells, str) else None
+        self.outline, self.bleed_outline, self.group = kept or composer.geometry(layout, row.fields)
         if back:  # a back is authored as seen after turning the piece over sideways: mirrored
             self.outline, self.bleed_outline = self.outline.mirrored(True), self.bleed_outline.mirrored(True)
         self.width, self.height = self.outline.width, self.outline.height

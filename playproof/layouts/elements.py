@@ -136,21 +136,32 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-_WHOLE_FIELD: dict[str, str | None] = {}  # template -> its field when the template is exactly "{field}"
+_TEMPLATES: dict[str, tuple[str | None, tuple[str, ...], tuple[str, ...]]] = {}
+"""Per template: its field when it is exactly "{field}" (else None), its literal texts and the fields between them."""
+TEMPLATES_KEPT = 4096
 
 
 def substitute(template: str, fields: dict[str, Any]) -> str:
     """Replace each {field} by the row's value (empty when the cell is empty)."""
     if "{" not in template:
         return template
-    whole = _WHOLE_FIELD.get(template, "")
-    if whole == "":
+    parts = _TEMPLATES.get(template)
+    if parts is None:
         match = FIELD.fullmatch(template)
-        whole = _WHOLE_FIELD[template] = match.group(1).strip() if match else None
+        pieces = FIELD.split(template)  # literal, field, literal, ... , literal: as FIELD.sub finds the fields
+        if len(_TEMPLATES) >= TEMPLATES_KEPT:
+            _TEMPLATES.clear()
+        parts = _TEMPLATES[template] = (match.group(1).strip() if match else None, tuple(pieces[0::2]),
+                                        tuple(name.strip() for name in pieces[1::2]))
+    whole, literals, names = parts
     if whole is not None:
         value = fields.get(whole)
         return "" if value is None else format_value(value)
-    return FIELD.sub(lambda m: format_value(v) if (v := fields.get(m.group(1).strip())) is not None else "", template)
+    text = literals[0]
+    for name, literal in zip(names, literals[1:]):
+        value = fields.get(name)
+        text += ("" if value is None else value if type(value) is str else format_value(value)) + literal
+    return text
 
 
 def parse_condition(text: Any) -> Condition:

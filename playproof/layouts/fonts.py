@@ -140,7 +140,9 @@ class FontBook:
 
     def missing_glyphs(self, text: str, font: str) -> list[str]:
         """Return the characters of text the font has no glyph for (in order, each once)."""
-        covered = self._covered.setdefault(font, set("\n\r\t"))
+        covered = self._covered.get(font)
+        if covered is None:
+            covered = self._covered[font] = set("\n\r\t")
         if covered.issuperset(text):  # the common case, without making a set of the text
             return []
         unknown = set(text) - covered
@@ -155,8 +157,12 @@ class FontBook:
         """Register a font with reportlab before its first use."""
         path = self.paths[font]
         registered = _REGISTERED.get(font)
-        if registered is not path and registered != path:  # the same file object: no path comparison
-            register(font, path)
+        if registered is path:  # the same file object: no path comparison
+            return
+        if registered is not None and registered == path:
+            self.paths[font] = registered  # the same file: compared by identity from now on
+            return
+        register(font, path)
 
     def path(self, font: str) -> Path:
         """Return the file of a registered font."""

@@ -131,21 +131,25 @@ class TextOp:
 
     def line_origins(self) -> list[tuple[float, float]]:
         """Return (x, baseline y) of each line, aligned in the box."""
-        block = self.block
-        top = self.box.y
+        block, box, align = self.block, self.box, self.align
+        top = box.y
         if self.valign == "middle":
-            top += (self.box.height - block.height) / 2
+            top += (box.height - block.height) / 2
         elif self.valign == "bottom":
-            top += self.box.height - block.height
+            top += box.height - block.height
+        leading = block.leading
+        half, rise = (leading - block.size) / 2, 0.8 * block.size
+        if align != "center" and align != "right":
+            x = box.x
+            return [(x, top + index * leading + half + rise) for index in range(len(block.lines))]
         origins = []
         for index, line in enumerate(block.lines):
-            x = self.box.x
-            if self.align == "center":
-                x += (self.box.width - line.width) / 2
-            elif self.align == "right":
-                x += self.box.width - line.width
-            baseline = top + index * block.leading + (block.leading - block.size) / 2 + 0.8 * block.size
-            origins.append((x, baseline))
+            x = box.x
+            if align == "center":
+                x += (box.width - line.width) / 2
+            else:
+                x += box.width - line.width
+            origins.append((x, top + index * leading + half + rise))
         return origins
 
     def ink_box(self) -> Box:

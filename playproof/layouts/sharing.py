@@ -67,7 +67,30 @@ def extent(page: PagePlan) -> tuple[float, float]:
 
 
 def block(page: PagePlan) -> Box:
-    """Return the box around everything printed for the fronts of a page (art and marks)."""
+    """Return the box around everything printed for the fronts of a page (art and marks).
+
+    The full sheets of a grid share their cells and marks: their box is worked out once.
+    """
+    slots = page.slots
+    if not isinstance(slots, SlotRun):
+        return _block(page)
+    key = (id(slots.cells), len(slots), id(page.marks))
+    kept = _BLOCKS.get(key)
+    if kept is not None and kept[0] is slots.cells and kept[1] is page.marks:
+        return kept[2]
+    box = _block(page)
+    if len(_BLOCKS) >= 256:
+        _BLOCKS.clear()
+    _BLOCKS[key] = (slots.cells, page.marks, box)
+    return box
+
+
+_BLOCKS: dict[tuple[int, int, int], tuple[Sequence[Slot], tuple[Mark, ...], Box]] = {}
+"""Grid pages' blocks by their cells, how many they fill and their marks (each kept with the box)."""
+
+
+def _block(page: PagePlan) -> Box:
+    """Return the box around a page's fronts' art and its marks."""
     arts = [s.art for s in _cells(page) if s.side == "front"]
     xs = [x for a in arts for x in (a.x, a.right)] + [x for m in page.marks for x in (m.x1, m.x2)]
     ys = [y for a in arts for y in (a.y, a.bottom)] + [y for m in page.marks for y in (m.y1, m.y2)]

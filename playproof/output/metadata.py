@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import uuid
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Mapping
 
@@ -40,7 +39,9 @@ class DocumentInfo(FrozenRecord):
     @property
     def uuid(self) -> str:
         """Return the document id as the uuid XMP writes (uuid:8-4-4-4-12)."""
-        return f"uuid:{uuid.UUID(hex=self.document_id)}"
+        from uuid import UUID  # only PDF/X and joined parts write it
+
+        return f"uuid:{UUID(hex=self.document_id)}"
 
 
 def build_time(environ: Mapping[str, str] = os.environ) -> datetime:

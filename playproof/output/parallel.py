@@ -10,16 +10,14 @@ the build, and no part outlives it.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import shutil
 import signal
 import tempfile
 import traceback
 from bisect import bisect_right
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from playproof.atomic import check_stop
 from playproof.errors import PlayproofError, Problem, Problems
@@ -27,6 +25,9 @@ from playproof.layouts.plan import PagePlan, Slot, SlotRun
 from playproof.output import join
 from playproof.output.pdf import PdfWriter, outline_titles
 from playproof.records import Record
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 MIN_PAGES_PER_WORKER = 150
 """A worker is started for every 150 pages at most. Two workers cost 0.13-0.15 s of CPU more than one process
@@ -78,6 +79,8 @@ def workers_for(jobs: int, pages: int) -> tuple[int, str | None]:
     useful = min(jobs, pages // MIN_PAGES_PER_WORKER)
     if useful <= 1:
         return 1, None
+    import multiprocessing  # imported when workers may start: a build on one process never needs it
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1, f"drawing on {useful} processes (--jobs) needs fork (Linux, macOS); drawn on one process"
     if not join.available():
@@ -145,6 +148,8 @@ def write_parallel(run: PageRun, target: Path, workers: int, document_id: str, p
     once); when any is an error, nothing is joined (the build reports them). A worker's exception is
     raised here once, naming its pages; the first in page order wins.
     """
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     chunks = ranges(run.pages, workers)
     done = context.RawArray("q", len(chunks))  # pages drawn by each worker, in memory they share
@@ -239,6 +244,8 @@ def _collect(workers: list[Worker], done: Any, total: int, progress: Progress | 
     When a worker fails, the workers after it are stopped (a single process would not have drawn their
     pages); those before it are waited for, since an error among their pages comes first.
     """
+    from multiprocessing.connection import wait
+
     waiting = {w.answers: w for w in workers}
     while waiting:
         for connection in wait(list(waiting), timeout=POLL_SECONDS):

@@ -23,6 +23,15 @@ class _FontCodes:
         self.seen = -1  # how many assignments the table was made from
         self.covered: frozenset[str] = frozenset()
         self.table: dict[int, str] = {}
+        self.named: dict[tuple[float, float], str] = {}  # per size and leading: the operators naming subset 0
+
+    def naming(self, doc: Any, size: float, leading: float) -> str:
+        """Return the operators choosing the first subset at a size and leading (its name is fixed once given)."""
+        found = self.named.get((size, leading))
+        if found is None:
+            name = self.font.getSubsetInternalName(0, doc)
+            found = self.named[(size, leading)] = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL "
+        return found
 
     def refresh(self, doc: Any) -> None:
         """Read the codes reportlab has given since the last look."""
@@ -68,8 +77,7 @@ class TextShower:
             return shown, scratch._curSubset
         shown = f"({self.escape(run.translate(codes.table).encode('latin-1'))}) Tj"
         if subset != 0:
-            name = codes.font.getSubsetInternalName(0, self.doc)
-            shown = f"{name} {fp_str(size)} Tf {fp_str(leading)} TL {shown}"
+            shown = codes.naming(self.doc, size, leading) + shown
         return shown, 0
 
     def show(self, text: Any, run: str) -> None:
@@ -103,8 +111,10 @@ class TextShower:
                 if codes is None:
                     return None
             append(f"1 0 0 -1 {fp_str(x, y)} Tm")  # fp_str writes each number on its own: the same text
-            if subset == 0 and run and codes.covered.issuperset(run):  # type: ignore[union-attr] # the common case
-                append(f"({escape(run.translate(codes.table).encode('latin-1'))}) Tj")  # type: ignore[union-attr]
+            if run and codes.covered.issuperset(run):  # type: ignore[union-attr] # the common case
+                shown = f"({escape(run.translate(codes.table).encode('latin-1'))}) Tj"  # type: ignore[union-attr]
+                append(shown if subset == 0 else codes.naming(self.doc, size, size * 1.2) + shown)  # type: ignore
+                subset = 0
                 continue
             shown, subset = self.encoded(codes, size, size * 1.2, run, subset)  # type: ignore[arg-type]
             append(shown)

@@ -74,3 +74,38 @@ def pdf_pages(path: Path) -> list[bytes]:
     pikepdf = pytest.importorskip("pikepdf")
     with pikepdf.open(path) as document:
         return [page.Contents.read_bytes() for page in document.pages]
+
+
+def test_an_image_drawn_before_is_written_again_with_the_same_bytes(tmp_path, monkeypatch):
+    """Every front's icon (one per set, or one per suit) is drawn op by op once; the PDF is what drawing each
+    again writes, and every page names the forms it uses."""
+    project = print_bench.make_deck(tmp_path, 30, "csv", "icons")
+    drawn: list[int] = []
+    real = pdf._image
+    monkeypatch.setattr(pdf, "_image", lambda w, op: drawn.append(id(op)) or real(w, op))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    kept = build(project, tmp_path / "kept").outputs[0].read_bytes()
+    assert len(drawn) == len(set(drawn)) == 4  # the four suits' icons, each drawn once
+    monkeypatch.setitem(pdf.DRAW, pdf.ImageOp, real)  # every image drawn op by op
+    assert build(project, tmp_path / "each").outputs[0].read_bytes() == kept
+    pikepdf = pytest.importorskip("pikepdf")
+    with pikepdf.open(tmp_path / "kept" / f"{project.name}.pdf") as document:
+        for number, page in enumerate(document.pages[::2], start=1):
+            used = {word.decode() for word in page.Contents.read_bytes().split() if word.startswith(b"/FormXob")}
+            assert len(used) == 4 and used <= set(page.Resources.XObject.keys()), number
+
+
+def test_marks_a_grid_shares_are_written_once_and_again_with_the_same_bytes(tmp_path, monkeypatch):
+    project = print_bench.make_deck(tmp_path, 30, "csv")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    from reportlab.pdfgen.canvas import Canvas
+
+    drawn: list[int] = []
+    real_lines = Canvas.lines
+    monkeypatch.setattr(Canvas, "lines", lambda self, lines: drawn.append(len(lines)) or real_lines(self, lines))
+    kept = build(project, tmp_path / "kept").outputs[0].read_bytes()
+    assert len(drawn) == 2  # the crop marks of a full sheet (three pages) and of the last one, each drawn once
+    real = pdf.PdfWriter.marks
+    monkeypatch.setattr(pdf.PdfWriter, "marks", lambda self, marks: (self.mark_lines.clear(), real(self, marks))[1])
+    assert build(project, tmp_path / "each").outputs[0].read_bytes() == kept  # every page's marks drawn
+    assert len(drawn) == 2 + 4

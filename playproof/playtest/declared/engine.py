@@ -18,7 +18,7 @@ from playproof.playtest.declared.flow import begin, cooperative_result, end_phas
 from playproof.playtest.declared.model import Game
 from playproof.playtest.declared.play import Play, parse_play
 from playproof.playtest.declared.state import Ctx, State
-from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Rule, Setup, Violation
+from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Offer, Rule, Setup, Violation
 
 
 READINGS = 4096
@@ -120,6 +120,11 @@ class DeclaredEngine(Engine):
         if event.actor != TABLE and event.actor not in self.players:
             return found + [self.violation("moves-verbs", f'"{event.actor}" is neither a player nor the table',
                                            event)]
+        return self._logged(event, found)
+
+    def _logged(self, event: Event, found: list[Violation]) -> list[Violation]:
+        """Read a move of a player or the table (what it owed before already made: `found`), check it and apply
+        it; return `found` and its findings."""
         play = self._read(event)
         if play is None:
             verbs = ", ".join(dict.fromkeys(s.verb for s in self.game.moves.values()))
@@ -151,6 +156,36 @@ class DeclaredEngine(Engine):
         checked += self.check_move(play, event) if not checked else []
         self.perform(play)
         return found + checked
+
+    def offer(self) -> Offer | None:
+        """Return the moves `decision` lists, in its order, with the same draws of chance; the move drawn is
+        applied by `play_offered`."""
+        return legal.offer(self)
+
+    def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
+        """Apply a move that `offer` listed (the event written from its text), as `apply` would.
+
+        Its verdict is known, no finding: it was listed because checking it found none. So when the line reads
+        as that very move and making what the table owed first changed nothing, it is performed without being
+        checked again; otherwise (a derived move's result, None; a record; a game with a hook) it goes through
+        `apply`'s checks. `owed` False: no table move was due as the move was listed (the table is as it was
+        then), so the table owes nothing before it.
+        """
+        try:
+            if play is None or play.spec.record or play.spec.derived or \
+                    type(self).check_move is not DeclaredEngine.check_move:
+                return self._apply(event)
+            state = self.state
+            version = state.flow_version
+            found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform) \
+                if owed else []
+            read = self._read(event)
+            if state.flow_version != version or read is None or state.assumed or not same_move(read, play):
+                return self._logged(event, found)
+            self.perform(play)
+            return found
+        except TooLarge as exc:
+            return [self.violation("moves-verbs", f"a value grew too large to evaluate ({exc})", event)]
 
     def _read(self, event: Event) -> Play | None:
         """Read a line by the first row of its verb whose words fit (the first row's reading when none does).
@@ -302,6 +337,15 @@ class DeclaredEngine(Engine):
             return []
         return [self.violation("scoring-winner", f"the winner is {' and '.join(winners) or 'nobody'}, not "
                                f"{' and '.join(sorted(claimed_set)) or 'nobody'}", event)]
+
+
+def same_move(read: Play, offered: Play) -> bool:
+    """Return True when a line read as a move names exactly the move offered (row, who, what, where, how much)."""
+    return read.spec is offered.spec and read.actor == offered.actor and read.target == offered.target and \
+        read.comps == offered.comps and read.hidden == offered.hidden and read.amount == offered.amount and \
+        read.problem == offered.problem and read.check == offered.check and read.turn == offered.turn and \
+        read.source == offered.source and read.dest == offered.dest and read.cell == offered.cell and \
+        read.faces == offered.faces
 
 
 def _sees(visibility: str, owner: str, observer: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterator, Protocol
+from typing import Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
@@ -12,12 +12,15 @@ from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
 from playproof.playtest.declared.state import Ctx, State
-from playproof.playtest.engine import TABLE, Decision
+from playproof.playtest.engine import TABLE, Decision, Event, Offer, Violation
 
 MAX_OFFERS = 300
 """Moves offered per row at most (a move of several components is offered in its first combinations)."""
 AMOUNTS = range(0, 21)
 """Numbers offered for a move whose number is the player's choice (a bid)."""
+SHORTCUTS = True
+"""Skip checking the moves of a row that nothing past who moves and the turn's limits can refuse (tests compare the
+moves listed with and without)."""
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
@@ -30,6 +33,10 @@ class Table(Protocol):
 
     def hook_refuses(self, play: Play) -> bool:
         """Return True when a designer's Python hook finds the move wrong."""
+
+    def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
+        """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged; `owed`
+        False: no table move was due when it was offered)."""
 
 
 def decision(engine: Table) -> Decision | None:
@@ -49,6 +56,43 @@ def decision(engine: Table) -> Decision | None:
     return Decision(player, moves, f"{player}'s turn")
 
 
+def offer(engine: Table) -> Offer | None:
+    """Return the moves `decision` lists, in its order, as an offer applied by `engine.play_offered`: each move as
+    checked to list it (None for a derived move's result, applied as a claim), its text written when it is drawn."""
+    state = engine.state
+    if not engine.players:
+        return None
+    due, owed = _due_listing(state)
+    if due:
+        return _offer(engine, TABLE, due, owed)
+    flow = state.flow
+    if flow.over or phase_kind(state) == "table":
+        return None
+    player = flow.current
+    return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
+                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)], owed)
+
+
+Listed = tuple[str | None, Play | None]
+"""A listed move: its text (None until asked: see Row.plain) and the move as checked (None for a derived result)."""
+
+
+def _offer(engine: Table, actor: str, listed: list[Listed], owed: bool) -> Offer:
+    """Return an offer of listed moves: the k-th written on demand, applied by the engine's `play_offered` (`owed`:
+    a table move was due, in some way or none)."""
+    play_offered = engine.play_offered
+    return Offer(actor, len(listed), lambda k: _written(listed[k]),
+                 lambda k, event: play_offered(listed[k][1], event, owed))
+
+
+def _written(listed: Listed) -> str:
+    """Return a listed move's text (written now when it was listed without it)."""
+    text, play = listed
+    if text is not None:
+        return text
+    return play_text(play) if play is not None else ""  # (a derived result is always listed with its text)
+
+
 def first_due_text(engine: Table) -> str | None:
     """Return the first due table move (as text), or None."""
     texts = due_texts(engine.state, first_only=True)
@@ -60,57 +104,178 @@ def due_texts(state: State, first_only: bool = False) -> list[str]:
 
     After the end the table owes only what decides the result (derived moves).
     """
-    found: list[str] = []
+    return [_written(listed) for listed in due_moves(state, first_only)]
+
+
+def due_moves(state: State, first_only: bool = False) -> list[Listed]:
+    """Return the table's due moves in `due_texts`' order (each text once): each with the move checked to list it
+    (None for a derived move's result: a claim `apply` compares). The moves of a row whose texts cannot be another
+    move's (Row.plain, the only row of its verb) are listed without their texts."""
+    return _due_listing(state, first_only)[0]
+
+
+def _due_listing(state: State, first_only: bool = False) -> tuple[list[Listed], bool]:
+    """Return the table's due moves (see due_moves), and whether any table move is due (even with no legal way of
+    making it)."""
+    owed = False
+    found: list[Listed] = []
+    seen: set[str] = set()
     over = state.flow.over
-    for spec in state.game.moves.values():
+    game = state.game
+    for spec in game.moves.values():
         if spec.actor != "table" or spec.due is None or (over and not spec.derived):
             continue
+        row = _row(game, spec)
         for target in due_targets(state, spec):
+            owed = True
             if spec.derived:
-                found.append(play_text(referee_play(state, spec, target)))
+                _add(found, seen, play_text(referee_play(state, spec, target)), None)
+            elif row.plain and row.own_verb and SHORTCUTS:
+                found.extend((None, play) for play in _plays(state, spec, TABLE, target, None, row))
             else:
-                found.extend(_plays(state, spec, TABLE, target))
+                for play in _plays(state, spec, TABLE, target, None, row):
+                    _add(found, seen, play_text(play), play)
             if first_only and found:
-                return found[:1]
-    return list(dict.fromkeys(found))
+                return found[:1], owed
+    return found, owed
+
+
+def _add(found: list[Listed], seen: set[str], text: str, play: Play | None) -> None:
+    """List a move unless a move of the same text is listed already."""
+    if text not in seen:
+        seen.add(text)
+        found.append((text, play))
 
 
 def legal_texts(state: State, spec: MoveSpec, actor: str,
                 refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
     """Yield each legal move of a row for a player (once per distinct text; none a hook refuses)."""
+    return (_written(listed) for listed in legal_plays(state, spec, actor, refuses))
+
+
+def legal_plays(state: State, spec: MoveSpec, actor: str,
+                refuses: Callable[[Play], bool] | None = None) -> Iterator[tuple[str | None, Play]]:
+    """Yield each legal move of a row for a player with its text (the first move of each distinct text; none a
+    hook refuses); each move as checked, noting what it pays and changes. A row whose moves' texts all differ
+    (Row.plain) yields them without their texts (None)."""
     targets = state.players if spec.names_player else ("",)
+    row = _row(state.game, spec)
+    if row.plain and SHORTCUTS:
+        for target in targets:
+            yield from ((None, play) for play in _plays(state, spec, actor, target, refuses, row))
+        return
     seen: set[str] = set()
     for target in targets:
-        for text in _plays(state, spec, actor, target, refuses):
+        for play in _plays(state, spec, actor, target, refuses, row):
+            text = play_text(play)
             if text not in seen:
                 seen.add(text)
-                yield text
+                yield text, play
 
 
 def _plays(state: State, spec: MoveSpec, actor: str, target: str,
-           refuses: Callable[[Play], bool] | None = None) -> Iterator[str]:
-    """Yield the texts of a row's candidate moves that the referee accepts (who moves and the turn's limits are
+           refuses: Callable[[Play], bool] | None = None, row: Row | None = None) -> Iterator[Play]:
+    """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
         return
     offered = 0
+    row = row or _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
-    for play in _candidates(state, spec, actor, target):
+    for play in _candidates(state, spec, actor, target, row):
         if offered >= MAX_OFFERS:
             return
-        wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
-            _same_verdict(state, play, verdicts)
+        if row.unchecked and SHORTCUTS:
+            play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
+        elif row.placed and SHORTCUTS and (len(play.comps) < 2 or len(spec.sources) == 1):
+            wrong = bool(check_rest(state, play, 0, quick=True)) if verdicts is None else \
+                _same_verdict(state, play, verdicts, placed=True)
+        else:
+            wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
+                _same_verdict(state, play, verdicts)
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
-            yield play_text(play)
+            yield play
 
 
-def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]]) -> bool:
+class Row(NamedTuple):
+    """What listing a row's moves needs to know of it, worked out once."""
+
+    numbered: bool
+    """The move's phrase needs a number (see _states_number)."""
+    dests: tuple[str | None, ...]
+    """The zones a move names to put into (None: the row's one zone, not named)."""
+    unchecked: bool
+    """Nothing `check` looks at after who moves and the turn's limits can find a move of the row wrong (see
+    _unchecked)."""
+    placed: bool
+    """`check` finds nothing wrong with where a listed move's components come from or go (see _placed)."""
+    cells: bool
+    """A move names the grid cell it puts its component on."""
+    plain: bool
+    """Two moves the row lists are never written alike (see _plain): their texts need not be compared."""
+    own_verb: bool
+    """No other row has the row's verb (a move of another row is never written like one of this row's)."""
+
+
+_ROWS: dict[int, tuple[MoveSpec, Row]] = {}
+"""Each row's Row, by the id of its MoveSpec (kept with it: an id is reused only once that row is gone)."""
+
+
+def _row(game: Game, spec: MoveSpec) -> Row:
+    """Return what listing a row's moves needs to know of it (worked out on first use)."""
+    kept = _ROWS.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    if len(_ROWS) >= 4096:
+        _ROWS.clear()
+    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec),
+              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
+              _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
+    _ROWS[id(spec)] = (spec, row)
+    return row
+
+
+def _dest_zones(spec: MoveSpec) -> list[str]:
+    """Return the zones a move of the row may put into."""
+    return [zone for zone in spec.dests + ((spec.dest,) if spec.dest else ()) if zone]
+
+
+def _plain(game: Game, spec: MoveSpec) -> bool:
+    """Return True when two moves the row lists are never written alike: it is written `verb [player] components
+    [cell] [number]` (no phrase), names no zone to put into (one `to`), writes the player of a move naming one
+    (no dice rolled for a player), and no two components of its sets are written alike."""
+    names = [comp.name.replace(" ", "-") for comp in game.comps.values() if comp.set in spec.sets]
+    return not spec.phrase and len(spec.dests) <= 1 and not (spec.dice and spec.names_player) and \
+        len(set(names)) == len(names)
+
+
+def _placed(spec: MoveSpec) -> bool:
+    """Return True when `check` can find nothing wrong with the components of a listed move of this row that names
+    at most one component or takes from one zone (`check_components` finds nothing): the row has no `where`, and
+    the listing names only components held in the zones it takes from (as many copies as one zone holds when it
+    takes from one zone; one copy, held in one of them, else) and only free cells."""
+    return spec.where is None
+
+
+def _unchecked(game: Game, spec: MoveSpec) -> bool:
+    """Return True when `check` can find nothing wrong with a listed move of a row that who moves and the turn's
+    limits allow: it names no component (so no cell either), rolls no dice, states no number, and has no condition,
+    cost, amount, `to player`, payment, gain or zone capacity to check. It pays 0 and changes no counter."""
+    zones = _dest_zones(spec)
+    return not spec.takes_component and not spec.dice and not _states_number(spec) and spec.condition is None \
+        and spec.cost is None and spec.amount is None and spec.to_player is None and spec.pay is None \
+        and not spec.gains and not spec.sets_gain and all(game.zones[z].capacity is None for z in zones)
+
+
+def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]],
+                  placed: bool = False) -> bool:
     """Return True when `check` finds a move wrong, for a row whose condition, cost, gains and amount read nothing
     of its components: what they give is worked out once for every move naming as many components, to the same
-    zone, cell and amount (and noted on each move, as `check` does)."""
-    if check_components(state, play):
+    zone, cell and amount (and noted on each move, as `check` does). `placed`: the move's components are known to
+    be where it takes them from, and its cell free (see Row.placed)."""
+    if not placed and check_components(state, play):
         return True
     key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
     known = verdicts.get(key)
@@ -121,20 +286,24 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     return known[0]
 
 
-def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterator[Play]:
+def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row) -> Iterator[Play]:
     """Yield each distinct move of a row: components, zones, cells and numbers it may name."""
-    flow = state.flow
-    base = Play(spec, actor, target, turn=flow.current)
+    turn = state.flow.current
     if spec.dice:
+        base = Play(spec, actor, target, turn=turn)
         base.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
         yield base
         return
-    numbered = _states_number(spec)
-    for comps in _component_choices(state, spec, base):
-        for dest in (spec.dests if len(spec.dests) > 1 else (None,)):
-            for cell in _cells(state, spec, base, dest):
-                play = Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell)
-                if not numbered:
+    mover = target or (turn if actor == TABLE else actor)  # Play.mover
+    if not row.numbered and not row.cells and row.dests == (None,):  # one move per choice of components
+        for comps in _component_choices(state, spec, mover):
+            yield Play(spec, actor, target, list(comps), turn=turn)
+        return
+    for comps in _component_choices(state, spec, mover):
+        for dest in row.dests:
+            for cell in _cells(state, spec, mover, dest):
+                play = Play(spec, actor, target, list(comps), turn=turn, dest=dest, cell=cell)
+                if not row.numbered:
                     yield play  # the move states no number: it is the move offered
                     continue
                 amounts = list(_amounts(state, play))
@@ -142,18 +311,25 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str) -> Iterat
                     yield play  # the move states no number: it is the move offered
                     continue
                 for amount in amounts:
-                    yield Play(spec, actor, target, list(comps), turn=flow.current, dest=dest, cell=cell,
-                               amount=amount)
+                    yield Play(spec, actor, target, list(comps), turn=turn, dest=dest, cell=cell, amount=amount)
 
 
-def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tuple[Comp, ...]]:
+def _component_choices(state: State, spec: MoveSpec, mover: str) -> Iterator[tuple[Comp, ...]]:
     """Yield the components a move may name: one design, or combinations of designs for several."""
     if not spec.takes_component:
         yield ()
         return
+    if spec.count == (1, 1):  # one component: each design held, in the order first held (as below)
+        seen: set[str] = set()
+        for name in spec.sources:
+            for comp, _ in state.zone(name, mover).items:
+                if comp.key not in seen and comp.set in spec.sets:
+                    seen.add(comp.key)
+                    yield (comp,)
+        return
     held: dict[str, tuple[Comp, int]] = {}
     for name in spec.sources:
-        for comp, _ in state.zone(name, base.mover).items:
+        for comp, _ in state.zone(name, mover).items:
             if comp.set in spec.sets:
                 held[comp.key] = (comp, held.get(comp.key, (comp, 0))[1] + 1)
     low, high = spec.count
@@ -169,14 +345,14 @@ def _component_choices(state: State, spec: MoveSpec, base: Play) -> Iterator[tup
                 yield combo
 
 
-def _cells(state: State, spec: MoveSpec, base: Play, dest: str | None) -> Iterator[tuple[int, int] | None]:
+def _cells(state: State, spec: MoveSpec, mover: str, dest: str | None) -> Iterator[tuple[int, int] | None]:
     """Yield the grid cells a move may put its component on: free cells next to placed ones (the centre first)."""
     zone_name = dest or spec.dest
     grid = state.game.zones[zone_name].grid if zone_name else ""
     if not grid or not spec.takes_component:
         yield None
         return
-    cells = state.zone(zone_name, base.mover).cells
+    cells = state.zone(zone_name, mover).cells
     if not cells:
         yield (0, 0)
         return
