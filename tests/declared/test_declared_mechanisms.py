@@ -368,3 +368,18 @@ def test_to_player_needs_a_zone_of_each_players(tmp_path: Path) -> None:
         assert "`to player` says whose zone the components go to" in str(exc)
     else:
         raise AssertionError("a shared `to` zone with `to player` was accepted")
+
+
+def test_to_player_naming_nobody_who_plays_is_a_finding(tmp_path: Path) -> None:
+    sheets = dict(DRAFT_SHEETS)
+    sheets["Moves"] = [("verb", "actor", "from", "to", "to player", "components", "ends turn"),
+                       ("give", "turn", "hand", "passed", "target_name", "Cards", "yes")]
+    sheets["Values"] = [("name", "expression"), ("target_name", "'Zed' if round > 1 else after(player)")]
+    sheets["Phases"] = [("phase", "of", "who"), ("give", "round", "each")]
+    project = make(tmp_path, "give", **sheets)
+    legal = audit_text(project, ["Ann: give Apple", "Ben: give Pear", "Cat: give Apple"], "Ann, Ben, Cat")
+    assert findings(legal) == []
+    wrong = audit_text(project, ["Ann: give Apple", "Ben: give Pear", "Cat: give Apple", "Ann: give Pear"],
+                       "Ann, Ben, Cat")
+    assert findings(wrong) == [(4, "moves-give", "violation")]
+    assert "`to player` names nobody who plays" in wrong.findings[0].message
