@@ -383,3 +383,28 @@ def test_to_player_naming_nobody_who_plays_is_a_finding(tmp_path: Path) -> None:
                        "Ann, Ben, Cat")
     assert findings(wrong) == [(4, "moves-give", "violation")]
     assert "`to player` names nobody who plays" in wrong.findings[0].message
+
+
+def test_a_roll_may_keep_dice_of_the_turns_last_roll(tmp_path: Path) -> None:
+    # "roll three dice; up to twice, keep any and roll the others again; three sixes score 5"
+    project = make(tmp_path, "sixes",
+                   Tokens=[("name", "count"), ("Marker", 1)],
+                   Zones=[("zone", "owner"), ("box", "shared")],
+                   Counters=[("counter", "start"), ("points", 0)],
+                   Dice=[("die", "faces"), ("d6", "1-6")],
+                   Moves=[("verb", "dice", "limit", "condition", "gain", "ends turn"),
+                          ("roll", "3 d6", 1, "", "", ""),
+                          ("reroll", "3 d6", 2, "roll > 0", "", ""),
+                          ("claim", "", "", "rolled(6) == 3", "points: 5", "yes"),
+                          ("stop", "", "", "roll > 0", "", "yes")])
+    legal = ["Ann: roll 6 2 3", "Ann: reroll - 6 1", "Ann: reroll - - 6", "Ann: claim", "Ben: roll 1 1 1",
+             "Ben: stop", "table: score Ann 5", "table: score Ben 0"]
+    assert findings(audit_text(project, legal)) == []
+    short = audit_text(project, ["Ann: roll 6 2 3", "Ann: reroll - 5 6", "Ann: claim"])
+    assert findings(short) == [(3, "moves-claim-condition", "violation")]
+    assert "rolled(6) is 2" in short.findings[0].message  # the kept 6 counts with the new ones
+    nothing = audit_text(project, ["Ann: reroll - 6 6"])
+    assert findings(nothing) == [(1, "moves-reroll-dice", "violation")]
+    assert "keeps dice (`-`), but no roll of 3 dice was made this turn" in nothing.findings[0].message
+    next_turn = audit_text(project, ["Ann: roll 6 6 6", "Ann: stop", "Ben: reroll - - -"])  # Ann's dice are not Ben's
+    assert findings(next_turn) == [(3, "moves-reroll-dice", "violation")]

@@ -6,7 +6,7 @@ from typing import Any
 
 from playproof.playtest.declared.checks import changes, holder, owed_zone, receiver
 from playproof.playtest.declared.flow import check_end, end_turn, lead_from, phase_kind
-from playproof.playtest.declared.play import Play
+from playproof.playtest.declared.play import Play, kept_roll
 from playproof.playtest.declared.expr import Unknown
 from playproof.playtest.declared.state import Ctx, State, ZoneState
 from playproof.playtest.engine import TABLE
@@ -26,7 +26,7 @@ def perform(state: State, play: Play) -> None:
         state.set_counter(name, owner, _clamp(state, name, value))
     _count_use(state, play)
     if spec.dice:
-        state.roll = play.faces
+        state.roll = kept_roll(state.roll, play.faces) or play.faces  # kept dice (`-`) keep their faces
     check_end(state)
     if out_of_turn:  # a move out of turn is applied but neither counts against nor passes the turn
         return

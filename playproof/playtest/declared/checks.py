@@ -14,7 +14,7 @@ from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.flow import phase_kind, phase_name
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
-from playproof.playtest.declared.play import Play
+from playproof.playtest.declared.play import Play, kept_roll
 from playproof.playtest.declared.rules import counter_range, move_rule
 from playproof.playtest.declared.sheets import name_key
 from playproof.playtest.declared.state import Ctx, State, ZoneState
@@ -38,6 +38,9 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
         found = _who(state, play, line)
     if play.problem:
         return found + [_move_finding(state, play, play.check, play.problem, line)]
+    if play.faces and kept_roll(state.roll, play.faces) is None:
+        return found + [_move_finding(state, play, "dice", f"{play.spec.verb} keeps dice (`-`), but no roll of "
+                                      f"{len(play.faces)} dice was made this turn", line)]
     if not found and not settled:
         found += _turn_limits(state, play, line)
     found += _components(state, play, line)

@@ -273,6 +273,20 @@ def _written(play: Play, part: Part, cards: list[str]) -> list[str]:
     return [value] if value else []
 
 
+KEEP = "-"
+"""A roll's word for a die kept as it lies (its face of the turn's last roll is kept): `Ann: reroll - 4 - 6 1`."""
+
+
+def kept_roll(last: tuple[Any, ...], faces: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """Return the dice as they lie after a roll that keeps some (`-`) of the last roll's, or None when there is no
+    last roll of as many dice to keep from."""
+    if KEEP not in faces:
+        return faces
+    if len(last) != len(faces):
+        return None
+    return tuple(old if new == KEEP else new for old, new in zip(last, faces))
+
+
 def _faces(game: Game, play: Play, words: list[str]) -> None:
     """Read the faces of a roll: one word per die the move rolls, each a face of its die."""
     spec = play.spec
@@ -285,6 +299,9 @@ def _faces(game: Game, play: Play, words: list[str]) -> None:
     for die, word in zip(spec.dice, words):
         known = game.dice[die]
         face = next((f for f in known if str(f).lower() == word.lower()), None)
+        if face is None and word == KEEP:
+            faces.append(KEEP)  # the die keeps its face of the turn's last roll
+            continue
         if face is None and not play.problem:
             play.check = "dice"
             play.problem = f"{word} is not a face of {die} ({', '.join(str(f) for f in dict.fromkeys(known))})"
