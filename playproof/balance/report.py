@@ -65,7 +65,8 @@ def text_lines(run: Run) -> list[str]:
         return [head, "  no game finished: nothing to measure"] + unfinished_lines(s)
     seats = [f"  the players won together (95 % interval): {s.together_rate().text()} (a cooperative game: they "
              "win or lose together, so no seat wins more than another)"] if s.cooperative else [
-        "  win rate by seat (95 % interval): " + "; ".join(f"{i + 1}: {r.text()}" for i, r in enumerate(s.seat_rates())),
+        "  win rate by seat (95 % interval): "
+        + "; ".join(f"{i + 1}: {r.text()}" for i, r in enumerate(s.seat_rates())),
         f"  first player: {rate.text()} against an even {100 * even:.1f} %"
         + _verdict(rate, even) + _advice(rate, even) + _mixed_bots(run.bots)]
     lines = [head, *seats,

@@ -158,8 +158,8 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
 def _random_game(engine: Engine, setup: Setup, rng: random.Random, index: int, events: list[Event] | None,
                  max_moves: int) -> GameResult:
     """Play a game with every seat at random through `random_moves` (the loop `play_random_game` plays: the same
-    moves `decision()` offers, drawn as `rng.choice` would draw them), scores taken as each round ends; what each seat took is
-    read from the moves afterwards (`components_of` reads a move, not the table)."""
+    moves `decision()` offers, drawn as `rng.choice` would draw them), scores taken as each round ends; what each
+    seat took is read from the moves afterwards (`components_of` reads a move, not the table)."""
     players = setup.players
     labels, by_round = {engine.round_label()}, []
 

@@ -189,7 +189,8 @@ def check_command(project: Path, game: str | None) -> None:
             check_engine_data(game_id, project, problems)
     problems.raise_if_errors()  # the CLI prints every problem, then one Error: line
     _echo_problems(problems)
-    click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s)" + " (rules only: nothing to print)" * rules_only)
+    only = " (rules only: nothing to print)" if rules_only else ""
+    click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s){only}")
 
 
 def _rules_only(project: Path, has_rules: Callable[[Path], bool]) -> bool:

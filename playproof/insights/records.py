@@ -78,7 +78,8 @@ def record_of(report: SessionReport) -> GameRecord:
     players = report.players
     seat = {p: s for s, p in enumerate(players)}
     return GameRecord(
-        source="bots" if report.header.get("Bots") else source_of(report.name), name=report.name, game=report.game, players=list(players),
+        source="bots" if report.header.get("Bots") else source_of(report.name), name=report.name, game=report.game,
+        players=list(players),
         scores=[report.scores.get(p, 0) for p in players],
         winners=[seat[p] for p in report.winners if p in seat] if report.over else [],
         finished=report.over and (bool(report.winners) or report.cooperative), version=_version(report.header),

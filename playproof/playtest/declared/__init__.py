@@ -134,7 +134,8 @@ def declared_engine(project: Path, game_id: str, *, base: type[DeclaredEngine] =
     attrs = {"game": game, "game_id": game_id, "title": game.title, "rules": rules,
              "options": {**base.options, **game.turn.options},
              "min_players": game.turn.min_players, "max_players": game.turn.max_players,
-             "cooperative": game.turn.cooperative, "table_verbs": _table_verbs(game), "__module__": base.__module__, "__doc__": f"The declared referee of {game.title}."}
+             "cooperative": game.turn.cooperative, "table_verbs": _table_verbs(game), "__module__": base.__module__,
+             "__doc__": f"The declared referee of {game.title}."}
     engine = type(f"Declared[{game_id}]", (base,), attrs)
     _CACHE[key] = engine
     return engine

@@ -239,7 +239,8 @@ class MovesBuilder:
         return int(match["n"]), match["per"] or default
 
     def count(self, row: RawRow, bulk: bool) -> tuple[int, int | None]:
-        """Return how many components a move takes (`takes`): `1` (default), `3`, `1-3`, `at most 3`, `at least 1`, `any`.
+        """Return how many components a move takes (`takes`): `1` (default), `3`, `1-3`, `at most 3`, `at least 1`,
+        `any`.
 
         (The column is not called `count`: in every sheet `count` is how many copies a row prints.)
         """

@@ -299,7 +299,8 @@ def settle(state: State, line: int, table_line: str | None, perform: Perform) ->
             owed.append(spec.verb)
         before = _signature(state)
         play = referee_play(state, spec, target)
-        check(state, play, line, due_now=True, quick=True)  # works out what it pays and gains (its verdict is the referee's)
+        # works out what it pays and gains (its verdict is the referee's)
+        check(state, play, line, due_now=True, quick=True)
         if not spec.derived and spec.takes_component:
             state.assumed.append((spec.verb, play.target, play.comp.key if play.comp else ""))
         perform(play)

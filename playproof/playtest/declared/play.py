@@ -212,7 +212,8 @@ def _components(game: Game, play: Play, words: list[str]) -> None:
             continue
         comp = game.component(name_key(word))
         if comp is None:
-            play.problem = play.problem or f"no component is named \"{' '.join(words) if spec.count == (1, 1) else word}\""
+            named = " ".join(words) if spec.count == (1, 1) else word
+            play.problem = play.problem or f"no component is named \"{named}\""
             if spec.count == (1, 1):
                 return
             continue
