@@ -99,3 +99,52 @@ def child_main(work: Callable[[list[str]], dict]) -> bool:
         print(json.dumps(found))
         return True
     return False
+
+
+def figure(values: list[float]) -> str:
+    """Return `median (low-high)` of whole numbers, or the one value."""
+    if len(values) == 1:
+        return f"{values[0]:,.0f}"
+    return f"{median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+Rows = list[dict]
+"""One fresh process's measurements: a row per game."""
+
+
+def compare_checkouts(script: Path, env_key: str, doc: str, default_games: int, measure: Callable[[int, int], Rows],
+                      table: Callable[[Path, list[Rows]], list[str]]) -> None:
+    """Run a benchmark script's command line: `--child` measures this process's checkout (`measure(games, seed)`,
+    printed as JSON); otherwise every `--code` checkout (the script's own by default) is measured `--runs` times in
+    fresh processes, the checkouts alternated run by run, and each one's runs are printed by `table`. A child learns
+    its checkout from the environment variable `env_key`."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--games", type=int, default=default_games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--code", action="append", type=Path, default=None,
+                        help="playproof checkout to measure (repeat to compare; default: this one)")
+    parser.add_argument("--runs", type=int, default=1, help="fresh processes per checkout, alternated")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.games, args.seed)))
+        return
+    codes = [p.resolve() for p in args.code] if args.code else [script.parent.parent]
+    print(f"{script.stem}: {machine()}; --games {args.games}, {args.runs} run(s) per checkout, alternated")
+    results: dict[Path, list[Rows]] = {code: [] for code in codes}
+    for run in range(args.runs):
+        for code in codes:
+            results[code].append(_child_rows(script, env_key, code, args.games, args.seed))
+            print(f"run {run + 1} {code}: done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
+    for code in codes:
+        print("\n".join(table(code, results[code])) + "\n")
+
+
+def _child_rows(script: Path, env_key: str, code: Path, games: int, seed: int) -> Rows:
+    """Measure a checkout in a fresh process running `script --child`; return its rows."""
+    env = {**os.environ, env_key: str(code), "PYTHONPATH": str(code)}
+    out = subprocess.run([sys.executable, str(script), "--child", "--games", str(games), "--seed", str(seed)],
+                         env=env, cwd=code, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"{code}: the benchmark failed: {out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])

@@ -13,10 +13,7 @@ games/s; the declared Who Will Reign?'s audit within 3x the hand-written engine'
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +26,8 @@ CODE = Path(os.environ.get("BENCH_DECLARED_CODE") or HERE.parent)
 """The checkout measured (a child process measures the one it is given)."""
 sys.path.insert(0, str(CODE))
 sys.path.insert(0, str(HERE))
+
+from bench_common import compare_checkouts, figure  # noqa: E402  (benchmarks/ is on the path now)
 
 WWR = "who-will-reign-declared"
 
@@ -122,23 +121,6 @@ def measure(games: int, seed: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _child(code: Path, games: int, seed: int) -> list[dict[str, Any]]:
-    """Measure a checkout in a fresh process; return its rows."""
-    env = {**os.environ, "BENCH_DECLARED_CODE": str(code), "PYTHONPATH": str(code)}
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--games", str(games),
-                          "--seed", str(seed)], env=env, cwd=code, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"{code}: the benchmark failed: {out.stderr[-2000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def _figure(values: list[float]) -> str:
-    """Return `median (low-high)` of whole numbers, or the one value."""
-    if len(values) == 1:
-        return f"{values[0]:,.0f}"
-    return f"{median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
-
-
 def table(code: Path, runs: list[list[dict[str, Any]]]) -> list[str]:
     """Return the markdown table of one checkout's runs (median and range per figure)."""
     lines = [f"{code}:", "",
@@ -148,42 +130,21 @@ def table(code: Path, runs: list[list[dict[str, Any]]]) -> list[str]:
         rows = [run[index] for run in runs]
         if first["game"] == WWR:
             continue
-        lines.append(f"| {first['game']} | {first['players']} | {_figure([r['simulate'] for r in rows])} | "
-                     f"{first['per_game']:.0f} | {_figure([r['audit'] for r in rows])} | "
-                     f"{_figure([r['engine'] for r in rows])} |")
+        lines.append(f"| {first['game']} | {first['players']} | {figure([r['simulate'] for r in rows])} | "
+                     f"{first['per_game']:.0f} | {figure([r['audit'] for r in rows])} | "
+                     f"{figure([r['engine'] for r in rows])} |")
     wwr = [r for run in runs for r in run if r["game"] == WWR]
     if wwr:
         ratios = [r["ratio"] for r in wwr]
         lines += ["", "| game | events | hand-written audit events/s | declared audit events/s | declared/hand-written |",
                   "|---|---|---|---|---|",
-                  f"| {WWR} | {wwr[0]['events']:,} | {_figure([r['hand'] for r in wwr])} | "
-                  f"{_figure([r['audit'] for r in wwr])} | {median(ratios):.1f} ({min(ratios):.1f}-{max(ratios):.1f}) |"]
+                  f"| {WWR} | {wwr[0]['events']:,} | {figure([r['hand'] for r in wwr])} | "
+                  f"{figure([r['audit'] for r in wwr])} | {median(ratios):.1f} ({min(ratios):.1f}-{max(ratios):.1f}) |"]
     return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--code", action="append", type=Path, default=None,
-                        help="playproof checkout to measure (repeat to compare; default: this one)")
-    parser.add_argument("--runs", type=int, default=1, help="fresh processes per checkout, alternated")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        print(json.dumps(measure(args.games, args.seed)))
-        return
-    from bench_common import machine
-
-    codes = [p.resolve() for p in args.code] if args.code else [HERE.parent]
-    print(f"bench_declared: {machine()}; --games {args.games}, {args.runs} run(s) per checkout, alternated")
-    results: dict[Path, list[list[dict[str, Any]]]] = {code: [] for code in codes}
-    for run in range(args.runs):
-        for code in codes:
-            results[code].append(_child(code, args.games, args.seed))
-            print(f"run {run + 1} {code}: done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
-    for code in codes:
-        print("\n".join(table(code, results[code])) + "\n")
+    compare_checkouts(Path(__file__).resolve(), "BENCH_DECLARED_CODE", __doc__ or "", 100, measure, table)
 
 
 if __name__ == "__main__":

@@ -13,15 +13,12 @@ gives the median and range.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
-from statistics import median
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
@@ -29,6 +26,8 @@ CODE = Path(os.environ.get("BENCH_EXPR_CODE") or HERE.parent)
 """The checkout measured (a child process measures the one it is given)."""
 sys.path.insert(0, str(CODE))
 sys.path.insert(0, str(HERE))
+
+from bench_common import compare_checkouts, figure  # noqa: E402  (benchmarks/ is on the path now)
 
 EVERY = 5
 """Keep every 5th table of a game."""
@@ -87,10 +86,8 @@ def bench(project: Path, game_id: str, players: int, games: int, seed: int) -> d
         for state in kept:
             for player in state.players:
                 for fn in fns:
-                    try:
+                    with suppress(Unknown, TooLarge):  # a hidden or too large value is an evaluation too
                         fn(Fresh(state, player))
-                    except (Unknown, TooLarge):
-                        pass
                     done += 1
         return done
 
@@ -122,56 +119,18 @@ def measure(games: int, seed: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _child(code: Path, games: int, seed: int) -> list[dict[str, Any]]:
-    """Measure a checkout in a fresh process; return its rows."""
-    env = {**os.environ, "BENCH_EXPR_CODE": str(code), "PYTHONPATH": str(code)}
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--games", str(games),
-                          "--seed", str(seed)], env=env, cwd=code, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"{code}: the benchmark failed: {out.stderr[-2000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def _figure(values: list[float]) -> str:
-    """Return `median (low-high)` of whole numbers, or the one value."""
-    if len(values) == 1:
-        return f"{values[0]:,.0f}"
-    return f"{median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
-
-
 def table(code: Path, runs: list[list[dict[str, Any]]]) -> list[str]:
     """Return the markdown table of one checkout's runs (median and range of evaluations/s)."""
     lines = [f"{code}:", "", "| game | tables | expressions | evaluations | evaluations/s |", "|---|---|---|---|---|"]
     for index, first in enumerate(runs[0]):
         rates = [run[index]["rate"] for run in runs]
         lines.append(f"| {first['game']} | {first['tables']} | {first['expressions']} | {first['evaluations']:,} | "
-                     f"{_figure(rates)} |")
+                     f"{figure(rates)} |")
     return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--code", action="append", type=Path, default=None,
-                        help="playproof checkout to measure (repeat to compare; default: this one)")
-    parser.add_argument("--runs", type=int, default=1, help="fresh processes per checkout, alternated")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        print(json.dumps(measure(args.games, args.seed)))
-        return
-    from bench_common import machine
-
-    codes = [p.resolve() for p in args.code] if args.code else [HERE.parent]
-    print(f"bench_expr: {machine()}; --games {args.games}, {args.runs} run(s) per checkout, alternated")
-    results: dict[Path, list[list[dict[str, Any]]]] = {code: [] for code in codes}
-    for run in range(args.runs):
-        for code in codes:
-            results[code].append(_child(code, args.games, args.seed))
-            print(f"run {run + 1} {code}: done, load {os.getloadavg()[0]:.1f}", file=sys.stderr)
-    for code in codes:
-        print("\n".join(table(code, results[code])) + "\n")
+    compare_checkouts(Path(__file__).resolve(), "BENCH_EXPR_CODE", __doc__ or "", 10, measure, table)
 
 
 if __name__ == "__main__":
