@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from playproof.playtest.engine import PLAIN_EVENT, TABLE, Event, EventKind
+from playproof.playtest.engine import TABLE, Event
 from playproof.playtest.games.battle_for_seven_cities import legal
 from playproof.playtest.games.battle_for_seven_cities.actions import close_turn
 from playproof.playtest.games.battle_for_seven_cities.board import twin
@@ -23,14 +23,12 @@ from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes
 from playproof.playtest.games.battle_for_seven_cities.offers import after_close, by_handler, to_blue
 from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
-from playproof.playtest.simulate import Bits, SimulationError, below
+from playproof.playtest.simulate import Bits, SimulationError, below, quick_event as event
 
 TURN, DRAW, CLOSE = Phase.TURN, Phase.DRAW, Phase.CLOSE
-MOVE = EventKind.MOVE
 POSITIONAL = legal.POSITIONAL
 NO_BUILD = 1 << 30
 """The building cost of a tile where the player cannot build (no points reach it)."""
-_new = object.__new__
 
 
 def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) -> int:
@@ -59,20 +57,6 @@ def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) ->
             return line  # nothing this run plays: the loop's offer decides
         line = done
     return line
-
-
-def event(line: int, actor: str, verb: str, args: str) -> Event:
-    """Return the move event `Event(line, actor, verb, args)` (made as the loop makes it, see PLAIN_EVENT)."""
-    if not PLAIN_EVENT:
-        return Event(line, actor, verb, args)
-    made = _new(Event)
-    fields = made.__dict__  # filled key by key: a quarter faster than update() with a dict made for it
-    fields["line"] = line
-    fields["actor"] = actor
-    fields["verb"] = verb
-    fields["args"] = args
-    fields["kind"] = MOVE
-    return made
 
 
 def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
