@@ -107,9 +107,7 @@ class WhoWillReign(Engine):
         """Apply the current sister's offered turn move: `apply` without the checks an offered move passes."""
         game = self.game
         game.found, game.line = [], event.line
-        move = game.catalogue.parsed.get((False, event.verb, event.args))  # parse_move's cache, looked up first
-        if move is None:
-            move = parse_move(event.verb, event.args, False, game.catalogue)
+        move = parse_move(event.verb, event.args, False, game.catalogue)  # (kept per catalogue)
         state = game.state
         sister = state.sisters[state.active]
         if state.tribute is not None or state.phase != PLAY or state.pending_draws or state.out_of_turn:
@@ -121,9 +119,7 @@ class WhoWillReign(Engine):
         """Apply the table's offered draw into the market row, as `apply` does."""
         game = self.game
         game.found, game.line = [], event.line
-        move = game.catalogue.parsed.get((True, event.verb, event.args))  # parse_move's cache, looked up first
-        if move is None:
-            move = parse_move(event.verb, event.args, True, game.catalogue)
+        move = parse_move(event.verb, event.args, True, game.catalogue)  # (kept per catalogue)
         game.draw_offered(move.card)  # offered only with no tribute open and a market spot waiting
         return game.found
 
