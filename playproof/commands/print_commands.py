@@ -176,11 +176,11 @@ class _ProgressBar:
 def check_command(project: Path, game: str | None) -> None:
     """Check a project's workbook and layouts and report every problem (renders nothing)."""
     from playproof.output.build import check
-    from playproof.playtest.declared import check_rules, has_rules
+    from playproof.playtest.declared import check_rules
     from playproof.playtest.games import check_engine_data, game_of_project
 
     problems = Problems()
-    rules_only = _rules_only(project, has_rules)
+    rules_only = _rules_only(project)
     if rules_only:  # rules sheets over another project's components (Game sheet `components`): nothing to print
         check_rules(project, problems)
     else:
@@ -193,8 +193,10 @@ def check_command(project: Path, game: str | None) -> None:
     click.echo(f"{project}: no errors, {len(problems.warnings)} warning(s){only}")
 
 
-def _rules_only(project: Path, has_rules: Callable[[Path], bool]) -> bool:
+def _rules_only(project: Path) -> bool:
     """Return True for a project of rules sheets only (no layouts.toml): `check` then checks its rules."""
+    from playproof.playtest.declared import has_rules
+
     try:
         return not (project / "layouts.toml").is_file() and has_rules(project)
     except OSError:  # an unreadable path: the full check reports it, naming the project

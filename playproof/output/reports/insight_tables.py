@@ -43,6 +43,11 @@ class InsightTable:
         return self.rows[:limit], f"top {limit} of {len(self.rows)} (every row in the XLSX and JSON reports)"
 
 
+SEAT_SHEET_HEAD = ["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games", "Mean score",
+                   "Told from even?"]
+"""The XLSX sheet of the seats' rows (a cooperative game's one row, "together", fills the same columns)."""
+
+
 def pct(rate: Rate) -> str:
     """Return a rate as `41.0 % [38.0, 44.1]` (a sample under 30 marked `(n=12)`)."""
     low, high = rate.interval
@@ -60,9 +65,7 @@ def seat_table(group: Group) -> InsightTable:
                          f"Win rates with 95 % Wilson intervals against an even {100 * even:.0f} %; first player: "
                          f"{rate.advice(even).text()}. A shared win counts as a share; (n=12): a small sample.",
                          ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({0, 2}),
-                         sheet="Seats (finished games)",
-                         sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games",
-                                     "Mean score", "Told from even?"])
+                         sheet="Seats (finished games)", sheet_head=SEAT_SHEET_HEAD)
     for seat, rate, advice, score in group.seat_rows():
         low, high = rate.interval
         table.rows.append([str(seat), pct(rate), f"{score:.1f}", advice])
@@ -78,9 +81,7 @@ def _together_table(group: Group) -> InsightTable:
                          "A cooperative game: the players win or lose together, so the answer is how often they won "
                          "(with its 95 % Wilson interval), not which seat; (n=12): a small sample.",
                          ["Seat", "Win rate [95 %]", "Mean score", "Told from even?"], numeric=frozenset({2}),
-                         sheet="Seats (finished games)",
-                         sheet_head=["Game", "Players", "Version", "Seat", "Win rate", "Low", "High", "Games",
-                                     "Mean score", "Told from even?"])
+                         sheet="Seats (finished games)", sheet_head=SEAT_SHEET_HEAD)
     rate = s.together_rate()
     low, high = rate.interval
     score = sum(m.mean for m in s.scores) / len(s.scores) if s.scores else 0.0
