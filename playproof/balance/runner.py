@@ -149,10 +149,7 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
             by_round.append(_seat_scores(engine, setup.players))
             label = now
             labels.add(now)
-    by_round.append(_seat_scores(engine, setup.players))
-    result = _result(index, engine, setup.players, moves, len(labels - {""}) or 1, taken)
-    result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
-    return result
+    return _finished(engine, setup.players, index, moves, taken, labels, by_round)
 
 
 def _random_game(engine: Engine, setup: Setup, rng: random.Random, index: int, events: list[Event] | None,
@@ -178,9 +175,14 @@ def _random_game(engine: Engine, setup: Setup, rng: random.Random, index: int, e
         raise _stuck(engine, setup, reason, stuck.events, []) from None
     if events is not None:
         events += played
-    taken = _taken_in(engine, players, played)
+    return _finished(engine, players, index, len(played), _taken_in(engine, players, played), labels, by_round)
+
+
+def _finished(engine: Engine, players: tuple[str, ...], index: int, moves: int, taken: dict[str, list[int]],
+              labels: set[str], by_round: list[list[int]]) -> GameResult:
+    """Return a finished game's result, with the scores of each round (the last one's now) for its arc."""
     by_round.append(_seat_scores(engine, players))
-    result = _result(index, engine, players, len(played), len(labels - {""}) or 1, taken)
+    result = _result(index, engine, players, moves, len(labels - {""}) or 1, taken)
     result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
     return result
 
