@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
-from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
+from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, runs, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
@@ -39,6 +39,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     max_players = 7
     options = OPTIONS
     from playproof.playtest.games.seven_wonders_leaders.heuristic import heuristic  # bots' value of a position
+    random_run = runs.run  # `playproof simulate` plays the Age's deals and turns through this (see there)
 
     def __init__(self, setup: Setup) -> None:
         """Load the project's numbers and set up the cities."""

@@ -57,13 +57,17 @@ class Dealer:
 
     def offer(self, verb: str, p: int, play: Play) -> Offer:
         """Offer the names for player p: `VERB PLAYER NAME`."""
+        return make_offer((TABLE, self.prepare(verb, p, play), self.text, self.deal))
+
+    def prepare(self, verb: str, p: int, play: Play) -> int:
+        """Make the names for player p ready (`text`, `deal`) and return how many there are."""
         st = self.engine.st
         deck = st.deck
         if self.deck is not deck or self.guilds != st.guilds_left:
             self.names = present(deck) + st.guilds_available()
             self.deck, self.guilds = deck, st.guilds_left
         self.p, self.head, self.direct, self.play = p, f"{verb} {st.players[p]} ", verb == "deal", play
-        return make_offer((TABLE, len(self.names), self.text, self.deal))
+        return len(self.names)
 
     def text(self, k: int) -> str:
         """Return the k-th move: `VERB PLAYER NAME`."""
@@ -123,8 +127,8 @@ class HandOffer:
         return head + (self.pr.clauses(cost, colour) or "")
 
     def play(self, _k: int, event: Event) -> list[Finding]:
-        """Record the play chosen (`Offers._play_offered`)."""
-        return self.engine._play_offered(self.i, event)
+        """Record the play chosen (`Offers.play_move`)."""
+        return self.engine.play_move(self.i, event.verb, event.args)
 
 
 class Offers:
@@ -239,17 +243,16 @@ class Offers:
         entries = options.recruit_entries(st, p, pr)
         return self.hand_offer.offer(st.players[p], p, entries, pr)
 
-    def _play_offered(self, i: int, event: Event) -> list[Finding]:
+    def play_move(self, i: int, verb: str, args: str) -> list[Finding]:
         """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
 
         The Free City's plays too: its offer already holds only what its duty allows.
         """
         st = self.st
-        by_args = self.texts.get(event.verb)
-        move = by_args.get(event.args) if by_args is not None else None
+        by_args = self.texts.get(verb)
+        move = by_args.get(args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(self.texts, event.verb, event.args,
-                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+            move = self.data.remember(self.texts, verb, args, self._canon_move(parse_move(verb, args, self.city_names)))
         city = st.cities[i]
         if st.phase == "recruit":
             hand = city.leader_hand
