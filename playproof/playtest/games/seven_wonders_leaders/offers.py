@@ -145,6 +145,7 @@ class Offers:
     _draft: Callable[[int, str], list[Finding]]
     hand_offer: HandOffer
     decision: Callable[[], Decision | None]
+    round_label: Callable[[], str]
     _table_deal: Play
     _table_draw: Play
     _table_leaders: Play

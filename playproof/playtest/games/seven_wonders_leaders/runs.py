@@ -1,43 +1,79 @@
-"""Random play's runs: an Age's deals and its turns' plays drawn and applied here, move after move.
+"""Random play's runs: the Leaders' deal and draft, Recruitment, the Age deals and the turns, move after move.
 
 `playproof simulate` hands the engine its generator's bits (an index is drawn from them as
 `rng.randrange(count)` draws it) and its list of events (see `simulate.RandomRun`). With nothing
-queued, in a game of 3 or more players, the Age cards' deals and the cities' plays in a turn (over
-three quarters of a game's moves) are played here: the moves are those `offer()` offers (the same
-moves, in the same order, so a seed plays the same game), the index is drawn first and only the
-move drawn is written and applied, without an `Offer` made for every move. A run stops where its
-Age ends (the round's scores are taken there), at the loop's limit of events, and wherever
-something else is pending (the Leaders, Recruitment, follow-ups, the 2-player game): the loop's
-offer takes over there.
+queued, in a game of 3 or more players, these phases (all of a game's moves but the boards' deal
+and the follow-ups) are played here: the moves are those `offer()` offers (the same moves, in the
+same order, so a seed plays the same game), the index is drawn first and only the move drawn is
+written and applied, without an `Offer` (and its functions) made for every move. A run stops where
+its round ends (the round's scores are taken there), at the loop's limit of events, and wherever
+something else is pending (the boards, follow-ups, the 2-player game): the loop's offer takes over.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from playproof.playtest.engine import TABLE, Event
+from playproof.playtest.games.seven_wonders_leaders.decide import present
 from playproof.playtest.games.seven_wonders_leaders.offers import Offers
-from playproof.playtest.games.seven_wonders_leaders.options import card_entries
+from playproof.playtest.games.seven_wonders_leaders.options import card_entries, recruit_entries
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
-from playproof.playtest.games.seven_wonders_leaders.state import State
+from playproof.playtest.games.seven_wonders_leaders.state import Finding, State
 from playproof.playtest.simulate import Bits, SimulationError, below, quick_event as event
+
+Phase = Callable[[Offers, State, Bits, list[Event], int, int], int]
+"""Plays one phase's moves while it lasts: (engine, state, bits, events, line, limit) -> the last event's line."""
 
 
 def run(eng: Offers, bits: Bits, events: list[Event], line: int, limit: int) -> int:
-    """Play the Age's deals and turns while they are pending; return the last event's line (`line`: none played)."""
+    """Play the pending phase's moves, and the next phases' in the same round; return the last event's line
+    (`line`: none played)."""
     st = eng.st
     if st.two_player:
         return line  # the Free City's draws and plays are left to the offers
-    age = st.age
-    while line < limit and not st.queue and st.age == age:
-        phase = st.phase
-        if phase == "turn":
-            done = _turns(eng, st, bits, events, line, limit)
-        elif phase == "deal":
-            done = _deals(eng, st, bits, events, line, limit)
-        else:
+    label = eng.round_label()
+    while line < limit and not st.queue:
+        phase = PHASES.get(st.phase)
+        if phase is None:
             return line
-        if done == line:
-            return line
+        done = phase(eng, st, bits, events, line, limit)
+        if done == line or eng.round_label() != label:
+            return done
         line = done
+    return line
+
+
+def _leaders(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """Deal Leaders from the box to the first player short of their share (`Offers._offer_leaders`)."""
+    append, deal, players, hands = events.append, eng._table_leaders, st.players, st.draft
+    share = eng.data.const("leaders_per_player", 4)
+    while line < limit and st.phase == "leaders" and not st.queue:
+        p = next((p for p, h in enumerate(hands) if h.size() < share), -1)
+        names = present(st.box)
+        if p < 0 or not names:
+            return line  # (the loop's offer or decision takes over)
+        name = names[below(bits, len(names))]
+        line += 1
+        append(event(line, TABLE, "leaders", f"{players[p]} {name}"))
+        _applied(deal(p, [name]), events)
+    return line
+
+
+def _draft(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """Keep a Leader of the draft hand, the first player yet to pick first (`Offers._offer_draft`)."""
+    append, keep, players = events.append, eng._draft, st.players
+    while line < limit and st.phase == "draft" and not st.queue:
+        picks, p = eng.picks, 0  # (a new dict after each round of picks)
+        while p in picks:
+            p += 1
+        names = st.draft[p].distinct()
+        if not names:
+            return line  # (the loop reports a game with no move)
+        name = names[below(bits, len(names))]
+        line += 1
+        append(event(line, players[p], "draft", name))
+        _applied(keep(p, name), events)
     return line
 
 
@@ -58,27 +94,21 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         k = below(bits, count)
         line += 1
         append(event(line, TABLE, "deal", f"{players[p]} {dealer.names[k]}"))
-        if found := deal(k, None):  # type: ignore[arg-type]
-            raise SimulationError(f"engine rejected its own legal move {events[-1]}: {found}")
+        _applied(deal(k, None), events)  # type: ignore[arg-type]
     return line
 
 
-def _turns(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
-    """Play the cities' plays of the turn, each city in seat order (`Offers._offer_turn`) drawing among its hand's
-    plays (`options.card_entries`), until the Age ends or something is queued."""
+def _plays(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """Play the cities' plays of a turn (each city in seat order, `Offers._offer_turn`, among its hand's plays) or of
+    a Recruitment phase (`Offers._offer_recruit`), until the phase ends or something is queued."""
     append, play, cities = events.append, eng.play_move, st.cities
-    while line < limit and st.phase == "turn" and not st.queue:
-        choices = st.choices  # (a new dict after each turn's resolution)
-        if st.turn < 7:  # every city chooses, in seat order
-            i = 0
-            while i in choices:
-                i += 1
-        else:
-            i = next((i for i in st.choosers() if i not in choices), -1)
-            if i < 0:
-                return line
+    phase = st.phase
+    while line < limit and st.phase == phase and not st.queue:
+        i = _turn_chooser(st) if phase == "turn" else _recruit_chooser(st)
+        if i < 0:
+            return line
         pr = Pricer(st, i)
-        entries = card_entries(st, i, pr)
+        entries = card_entries(st, i, pr) if phase == "turn" else recruit_entries(st, i, pr)
         if not entries:
             return line  # (the loop reports a game with no move)
         entry = entries[below(bits, len(entries))]
@@ -88,3 +118,34 @@ def _turns(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         append(event(line, cities[i].name, verb, args))
         play(i, verb, args)  # (a play as offered: nothing to find)
     return line
+
+
+def _turn_chooser(st: State) -> int:
+    """Return the city to choose next in this turn (every city in seat order, in turn 7 the cities that play)."""
+    choices = st.choices  # (a new dict after each turn's resolution)
+    if st.turn < 7:
+        i = 0
+        while i in choices:
+            i += 1
+        return i
+    return next((i for i in st.choosers() if i not in choices), -1)
+
+
+def _recruit_chooser(st: State) -> int:
+    """Return the first player still to play a Leader in this Recruitment phase (-1: none)."""
+    choices, cities = st.choices, st.cities
+    for p in range(len(st.players)):
+        hand = cities[p].leader_hand
+        if p not in choices and not cities[p].free_city and len(hand.cards) > hand.hidden_out:
+            return p
+    return -1
+
+
+def _applied(found: list[Finding], events: list[Event]) -> None:
+    """Raise when the engine rejected the move a run just drew (as the loop does for an offered move)."""
+    if found:
+        raise SimulationError(f"engine rejected its own legal move {events[-1]}: {found}")
+
+
+PHASES: dict[str, Phase] = {"turn": _plays, "deal": _deals, "recruit": _plays, "draft": _draft, "leaders": _leaders}
+"""What a run plays in each phase (the boards' deal is left to the offers)."""
