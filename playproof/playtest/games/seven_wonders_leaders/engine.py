@@ -453,12 +453,9 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         elif move.verb == "discard":
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
-        chosen = st.choices
-        chosen[p] = Choice(p, move, payment, city.leader_hand)
-        for i, c in enumerate(st.cities):  # a city that chooses (`State.choosers`) has not chosen yet: wait
-            if i not in chosen and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
-                return found
-        self._maybe_resolve()
+        st.choices[p] = Choice(p, move, payment, city.leader_hand)
+        if self._all_chose():  # (else a city that chooses has not chosen yet: wait)
+            self._maybe_resolve()
         return found
 
     def _turn_choice(self, p: int, move: Move) -> list[Finding]:
@@ -516,7 +513,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if st.phase == "turn" and st.turn < 7:
             if len(st.choices) < len(st.cities):
                 return  # every city chooses in turns 1-6
-        elif any(i not in st.choices for i in st.choosers()):
+        elif not self._all_chose():
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
@@ -529,6 +526,17 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             st.queue.pop(0)
         if not st.queue:
             self._after_resolution()
+
+    def _all_chose(self) -> bool:
+        """Return True when every city that chooses now (`State.choosers`) has chosen."""
+        st = self.st
+        choices = st.choices
+        if st.phase != "recruit":
+            return all(i in choices for i in st.choosers())
+        for i, c in enumerate(st.cities):  # (`choosers` in Recruitment, stopping at the first still to choose)
+            if i not in choices and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
+                return False
+        return True
 
     def _after_resolution(self) -> None:
         """Continue after a turn or a Recruitment phase and its follow-ups."""

@@ -21,7 +21,7 @@ from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.decide import present
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, parse_move
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
-from playproof.playtest.games.seven_wonders_leaders.state import Choice, Finding, Payment, State
+from playproof.playtest.games.seven_wonders_leaders.state import NOTHING_PAID, Choice, Finding, Payment, State
 
 make_offer: Callable[[tuple[str, int, Callable[[int], str], Callable[[int, Event], list[Finding]]]], Offer] = \
     partial(tuple.__new__, Offer)
@@ -264,24 +264,42 @@ class Offers:
         return []
 
     def _offered_payment(self, i: int, move: Move) -> Payment:
-        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play)."""
+        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play).
+
+        A payment of a choice is only read once made (`resolve`; `State.copy` copies it), so the
+        payments that buy nothing are shared: one for each sum paid to the bank, one for a chain or
+        an Olympia build.
+        """
         st = self.st
         city = st.cities[i]
         if move.verb == "discard":
-            return Payment()
+            return NOTHING_PAID
         if move.verb == "recruit":  # `_recruit_choice`'s payment: the Leader's price, which the offer checked
-            return Payment(bank=checks.leader_price(st, i, st.data.leaders[move.name]))
+            return _to_bank(checks.leader_price(st, i, st.data.leaders[move.name]))
         if move.verb == "stage":
             cost = city.board.stages[city.next_stage()][0]
         elif move.free:
-            return Payment(olympia=True)
+            return OLYMPIA_PAID
         else:
             play = st.data.card_plays(st.age)[move.name]
             if play.chain_from and not city.owned().isdisjoint(play.chain_from):  # `checks.chain_free`
-                return Payment(chain=True)
+                return CHAIN_PAID
             cost = play.coins_only if play.colour in city.profile.free_colours else play.cost
         if not (move.left or move.right or move.bank):
-            return Payment(bank=cost.coins)
+            return _to_bank(cost.coins)
         mk = market(st, i)
         return Payment(bank=cost.coins + (mk.bank_price or 0) * len(move.bank),
                        left=sum(mk.left_price[r] for r in move.left), right=sum(mk.right_price[r] for r in move.right))
+
+
+CHAIN_PAID = Payment(chain=True)
+OLYMPIA_PAID = Payment(olympia=True)
+_PAID_TO_BANK: dict[int, Payment] = {}
+
+
+def _to_bank(coins: int) -> Payment:
+    """Return the shared payment of some coins to the bank and nothing else."""
+    found = _PAID_TO_BANK.get(coins)
+    if found is None:
+        found = _PAID_TO_BANK[coins] = Payment(bank=coins)
+    return found

@@ -45,18 +45,23 @@ def run(eng: Offers, bits: Bits, events: list[Event], line: int, limit: int) -> 
 
 
 def _leaders(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
-    """Deal Leaders from the box to the first player short of their share (`Offers._offer_leaders`)."""
-    append, deal, players, hands = events.append, eng._table_leaders, st.players, st.draft
+    """Deal Leaders from the box to the first player short of their share (`Offers._offer_leaders`), the names in
+    the box kept from one deal to the next (a Leader dealt leaves them when none of it is left)."""
+    append, deal, players, hands, box = events.append, eng._table_leaders, st.players, st.draft, st.box
     share = eng.data.const("leaders_per_player", 4)
+    names = present(box)
     while line < limit and st.phase == "leaders" and not st.queue:
         p = next((p for p, h in enumerate(hands) if h.size() < share), -1)
-        names = present(st.box)
         if p < 0 or not names:
             return line  # (the loop's offer or decision takes over)
-        name = names[below(bits, len(names))]
+        k = below(bits, len(names))
+        name = names[k]
         line += 1
         append(event(line, TABLE, "leaders", f"{players[p]} {name}"))
-        _applied(deal(p, [name]), events)
+        if found := deal(p, [name]):
+            raise _rejected(found, events)
+        if box[name] <= 0:
+            names = names[:k] + names[k + 1:]  # (`present(box)` again)
     return line
 
 
@@ -73,13 +78,18 @@ def _draft(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         name = names[below(bits, len(names))]
         line += 1
         append(event(line, players[p], "draft", name))
-        _applied(keep(p, name), events)
+        if found := keep(p, name):
+            raise _rejected(found, events)
     return line
 
 
 def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Deal Age cards while the deal is pending: each to the first player short of a full hand (`_offer_deal`),
-    the card drawn among the dealer's names (`Dealer.offer`)."""
+    the card drawn among the dealer's names (`Dealer.offer`).
+
+    While a hand fills, the dealer's names stay ready from one deal to the next (`Dealer.deal` keeps them for the
+    same deck), so they are made ready (`Dealer.prepare`) once a hand, and again only after a deal that forgot them.
+    """
     dealer, deal, table_deal, append = eng.dealer, eng.dealer.deal, eng._table_deal, events.append
     cities, players, size = st.cities, st.players, eng.hand_size
     n, p = len(players), 0
@@ -89,12 +99,19 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         if p == n:
             return line  # (the offer reports a deal with every hand full)
         count = dealer.prepare("deal", p, table_deal)
-        if not count:
+        hand, head = cities[p].hand, players[p] + " "
+        while count:
+            k = below(bits, count)
+            line += 1
+            append(event(line, TABLE, "deal", head + dealer.names[k]))
+            if found := deal(k, None):  # type: ignore[arg-type]
+                raise _rejected(found, events)
+            if line >= limit or len(hand.cards) - hand.hidden_out >= size or dealer.deck is not st.deck \
+                    or st.phase != "deal" or st.queue:
+                break  # (the hand is full, the names were forgotten, or the deal is over)
+            count = len(dealer.names)
+        else:
             return line  # (the loop reports a game with no move)
-        k = below(bits, count)
-        line += 1
-        append(event(line, TABLE, "deal", f"{players[p]} {dealer.names[k]}"))
-        _applied(deal(k, None), events)  # type: ignore[arg-type]
     return line
 
 
@@ -141,10 +158,9 @@ def _recruit_chooser(st: State) -> int:
     return -1
 
 
-def _applied(found: list[Finding], events: list[Event]) -> None:
-    """Raise when the engine rejected the move a run just drew (as the loop does for an offered move)."""
-    if found:
-        raise SimulationError(f"engine rejected its own legal move {events[-1]}: {found}")
+def _rejected(found: list[Finding], events: list[Event]) -> SimulationError:
+    """Return the error of a move the engine rejected though a run drew it (as the loop reports an offered move)."""
+    return SimulationError(f"engine rejected its own legal move {events[-1]}: {found}")
 
 
 PHASES: dict[str, Phase] = {"turn": _plays, "deal": _deals, "recruit": _plays, "draft": _draft, "leaders": _leaders}
