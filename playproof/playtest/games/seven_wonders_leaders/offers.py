@@ -79,12 +79,16 @@ class Dealer:
         st = engine.st
         name = names[k]
         if self.direct and deck is not None and deck[name] > 0:  # `table.deal_cards` and `_table_deal`
-            deck[name] -= 1
+            left = deck[name] = deck[name] - 1
             hand = st.cities[p].hand
             hand.cards.append(name)
-            found: list[Finding] = []
             if len(hand.cards) - hand.hidden_out >= engine.hand_size:
                 engine._maybe_start_turns()
+            elif st.deck is deck:  # (most deals: the names kept as they were, less the last of a card)
+                if not left:
+                    self.names = names[:k] + names[k + 1:]
+                return []
+            found: list[Finding] = []
         else:
             assert self.play is not None
             found = self.play(p, [name])

@@ -101,7 +101,10 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         count = dealer.prepare("deal", p, table_deal)
         hand, head = cities[p].hand, players[p] + " "
         while count:
-            k = below(bits, count)
+            width = count.bit_length()  # `below(bits, count)`, inlined (a game's commonest draw)
+            k = bits(width)
+            while k >= count:
+                k = bits(width)
             line += 1
             append(event(line, TABLE, "deal", head + dealer.names[k]))
             if found := deal(k, None):  # type: ignore[arg-type]
@@ -128,7 +131,12 @@ def _plays(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         entries = card_entries(st, i, pr) if phase == "turn" else recruit_entries(st, i, pr)
         if not entries:
             return line  # (the loop reports a game with no move)
-        entry = entries[below(bits, len(entries))]
+        count = len(entries)
+        width = count.bit_length()  # `below(bits, count)`, inlined
+        k = bits(width)
+        while k >= count:
+            k = bits(width)
+        entry = entries[k]
         text = entry if entry.__class__ is str else entry[0] + (pr.clauses(entry[1], entry[2]) or "")  # type: ignore
         verb, _, args = text.partition(" ")
         line += 1
