@@ -27,6 +27,8 @@ from playproof.playtest.games.seven_wonders_leaders.state import (
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
 _MARKER = EventKind.MARKER
 _TURN_VERBS = frozenset(("build", "stage", "discard"))
+_CHANCE = {"leaders": "_table_leaders", "deal": "_table_deal", "draw": "_table_draw"}
+"""The method applying each chance event (by name: bound methods kept on the engine would make a reference cycle)."""
 
 
 class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
@@ -61,7 +63,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         self.table_texts = self.data.parsed_for(("table", self.seats))
         """The table's deals parsed for these seats: (player, names) by verb and arguments."""
         self.seat = {p: i for i, p in enumerate(self.st.players)}
-        self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
         self.applied = 0
@@ -79,7 +80,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         twin.picks = dict(self.picks)
         twin.dealer, twin.hand_offer = Dealer(twin), HandOffer(twin)
         twin.sheets = None
-        twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
     def _new_state(self, setup: Setup) -> State:
@@ -233,7 +233,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
                 player, rest = self._split_player(args)
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(self.table_texts, verb, args, (player, names))
-            return self.chance[verb](found[0], list(found[1]))
+            return getattr(self, _CHANCE[verb])(found[0], list(found[1]))
         if verb == "coins":
             return table.check_coins(st, args)
         if verb == "score":

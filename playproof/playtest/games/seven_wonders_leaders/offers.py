@@ -10,6 +10,7 @@ never needed for them.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from functools import partial
 from typing import Callable
@@ -39,34 +40,35 @@ class Dealer:
     They are worked out again for another deck (a new Age), when the guilds left changed, and after
     a deal or draw went through `apply` (which calls `forget`). A deal of a deck card is applied
     directly (`_table_deal` without its checks, which pass by construction). The offer's `text`
-    and `play` are this object's methods, so no function is made for each deal.
+    and `play` are this object's methods, so no function is made for each deal. The dealer refers
+    to its engine weakly: no reference cycle, so a finished game is freed at once, not by the
+    garbage collector.
     """
 
-    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct", "play")
+    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct")
 
     def __init__(self, engine: Offers) -> None:
         """Start with nothing kept."""
-        self.engine = engine
+        self.engine: Callable[[], Offers] = weakref.ref(engine)  # type: ignore[assignment]
         self.deck: Counter[str] | None = None
         self.guilds, self.names, self.p, self.head, self.direct = 0, [], 0, "", False
-        self.play: Play | None = None
 
     def forget(self) -> None:
         """Work the names out again at the next offer (the deck changed another way)."""
         self.deck = None
 
-    def offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the names for player p: `VERB PLAYER NAME`."""
-        return make_offer((TABLE, self.prepare(verb, p, play), self.text, self.deal))
+    def offer(self, verb: str, p: int) -> Offer:
+        """Offer the names for player p: `VERB PLAYER NAME` (`deal` or `draw`)."""
+        return make_offer((TABLE, self.prepare(verb, p), self.text, self.deal))
 
-    def prepare(self, verb: str, p: int, play: Play) -> int:
+    def prepare(self, verb: str, p: int) -> int:
         """Make the names for player p ready (`text`, `deal`) and return how many there are."""
-        st = self.engine.st
+        st = self.engine().st
         deck = st.deck
         if self.deck is not deck or self.guilds != st.guilds_left:
             self.names = present(deck) + st.guilds_available()
             self.deck, self.guilds = deck, st.guilds_left
-        self.p, self.head, self.direct, self.play = p, f"{verb} {st.players[p]} ", verb == "deal", play
+        self.p, self.head, self.direct = p, f"{verb} {st.players[p]} ", verb == "deal"
         return len(self.names)
 
     def text(self, k: int) -> str:
@@ -75,7 +77,7 @@ class Dealer:
 
     def deal(self, k: int, _event: Event) -> list[Finding]:
         """Deal (or draw) the k-th name, then keep the names for the next offer."""
-        engine, deck, names, p = self.engine, self.deck, self.names, self.p
+        engine, deck, names, p = self.engine(), self.deck, self.names, self.p
         st = engine.st
         name = names[k]
         if self.direct and deck is not None and deck[name] > 0:  # `table.deal_cards` and `_table_deal`
@@ -90,8 +92,7 @@ class Dealer:
                 return []
             found: list[Finding] = []
         else:
-            assert self.play is not None
-            found = self.play(p, [name])
+            found = (engine._table_deal if self.direct else engine._table_draw)(p, [name])
         if st.deck is not deck or deck is None or deck[name] < 0 or name not in deck:  # another Age, or a guild
             self.deck = None
         else:
@@ -105,13 +106,14 @@ class HandOffer:
     """A city's offer of its plays (a hand of Age cards, or of Leaders in Recruitment), one object for the whole game.
 
     The offer's `text` and `play` are this object's methods, so no function is made for each play.
+    The engine is referred to weakly, as by the `Dealer`.
     """
 
     __slots__ = ("engine", "i", "entries", "pr")
 
     def __init__(self, engine: Offers) -> None:
         """Start with no hand."""
-        self.engine = engine
+        self.engine: Callable[[], Offers] = weakref.ref(engine)  # type: ignore[assignment]
         self.i = 0
         self.entries: list[options.Entry] = []
         self.pr: Pricer | None = None
@@ -132,7 +134,7 @@ class HandOffer:
 
     def play(self, _k: int, event: Event) -> list[Finding]:
         """Record the play chosen (`Offers.play_move`)."""
-        return self.engine.play_move(self.i, event.verb, event.args)
+        return self.engine().play_move(self.i, event.verb, event.args)
 
 
 class Offers:
@@ -186,7 +188,7 @@ class Offers:
         for p in range(len(self.st.players)):  # (the players' cities come first; the Free City is not dealt)
             hand = cities[p].hand
             if len(hand.cards) - hand.hidden_out < size:  # Hand.size()
-                return self._card_offer("deal", p, self._table_deal)
+                return self.dealer.offer("deal", p)
         raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
 
     def _offer_draft(self) -> Offer:
@@ -207,10 +209,6 @@ class Offers:
         p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
         return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
 
-    def _card_offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left)."""
-        return self.dealer.offer(verb, p, play)
-
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
         head = f"{verb} {self.st.players[p]} "
@@ -220,7 +218,7 @@ class Offers:
         """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            return self._card_offer("draw", st.controller, self._table_draw)
+            return self.dealer.offer("draw", st.controller)
         choices = st.choices
         if st.turn < 7:  # every city chooses, in seat order
             i = 0

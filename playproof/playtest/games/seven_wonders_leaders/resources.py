@@ -116,6 +116,7 @@ def _leftovers(units: list[int], masks: tuple[int, ...]) -> set[tuple[int, ...]]
         walk(m + 1, left)
 
     walk(0, units)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return _minimal(found)
 
 
@@ -252,6 +253,7 @@ def _buy_fast(units: tuple[int, ...], market: Market) -> Plan | None:
             walk(i + 1, r, spent + bank_price)
 
     walk(0, None, 0)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return best[0]
 
 
@@ -281,4 +283,5 @@ def _buy(units: list[int], market: Market, budget: int) -> Plan | None:
             walk(i + 1, left, right, r, spent + market.bank_price)
 
     walk(0, (), (), None, 0)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return best[0]

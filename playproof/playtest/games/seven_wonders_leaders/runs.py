@@ -90,7 +90,7 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
     While a hand fills, the dealer's names stay ready from one deal to the next (`Dealer.deal` keeps them for the
     same deck), so they are made ready (`Dealer.prepare`) once a hand, and again only after a deal that forgot them.
     """
-    dealer, deal, table_deal, append = eng.dealer, eng.dealer.deal, eng._table_deal, events.append
+    dealer, deal, append = eng.dealer, eng.dealer.deal, events.append
     cities, players, size = st.cities, st.players, eng.hand_size
     n, p = len(players), 0
     while line < limit and st.phase == "deal" and not st.queue:
@@ -98,7 +98,7 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
             p += 1
         if p == n:
             return line  # (the offer reports a deal with every hand full)
-        count = dealer.prepare("deal", p, table_deal)
+        count = dealer.prepare("deal", p)
         hand, head = cities[p].hand, players[p] + " "
         while count:
             width = count.bit_length()  # `below(bits, count)`, inlined (a game's commonest draw)
