@@ -60,10 +60,9 @@ def _assign(u: int, units: list[int], masks: tuple[int, ...] | list[int], owner:
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
     units: list[int] = []
-    for r in range(7):
-        gap = need[r] - fixed[r]
-        if gap > 0:
-            units += [r] * gap
+    for r, n in enumerate(need):
+        if n > fixed[r]:  # (most counts are 0)
+            units += [r] * (n - fixed[r])
     return units
 
 

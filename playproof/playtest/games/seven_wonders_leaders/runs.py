@@ -124,9 +124,14 @@ def _plays(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
     append, play, cities = events.append, eng.play_move, st.cities
     phase = st.phase
     while line < limit and st.phase == phase and not st.queue:
-        i = _turn_chooser(st) if phase == "turn" else _recruit_chooser(st)
-        if i < 0:
-            return line
+        if phase == "turn" and st.turn < 7:  # every city chooses, in seat order (`_turn_chooser`, inlined)
+            choices, i = st.choices, 0
+            while i in choices:
+                i += 1
+        else:
+            i = _turn_chooser(st) if phase == "turn" else _recruit_chooser(st)
+            if i < 0:
+                return line
         pr = Pricer(st, i)
         entries = card_entries(st, i, pr) if phase == "turn" else recruit_entries(st, i, pr)
         if not entries:
