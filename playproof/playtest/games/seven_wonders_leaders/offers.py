@@ -144,6 +144,7 @@ class Offers:
     data: GameData
     hand_size: int
     seats: str
+    sides: str
     texts: dict[str, dict[str, Move]]
     city_names: list[str]
     dealer: Dealer

@@ -1,13 +1,13 @@
-"""Random play's runs: the Leaders' deal and draft, Recruitment, the Age deals and the turns, move after move.
+"""Random play's runs: the boards, the Leaders' deal and draft, Recruitment, the Age deals and turns, move by move.
 
 `playproof simulate` hands the engine its generator's bits (an index is drawn from them as
 `rng.randrange(count)` draws it) and its list of events (see `simulate.RandomRun`). With nothing
-queued, in a game of 3 or more players, these phases (all of a game's moves but the boards' deal
-and the follow-ups) are played here: the moves are those `offer()` offers (the same moves, in the
-same order, so a seed plays the same game), the index is drawn first and only the move drawn is
-written and applied, without an `Offer` (and its functions) made for every move. A run stops where
-its round ends (the round's scores are taken there), at the loop's limit of events, and wherever
-something else is pending (the boards, follow-ups, the 2-player game): the loop's offer takes over.
+queued, in a game of 3 or more players, these phases (all of a game's moves but the follow-ups)
+are played here: the moves are those `offer()` offers (the same moves, in the same order, so a
+seed plays the same game), the index is drawn first and only the move drawn is written and
+applied, without an `Offer` (and its functions) made for every move. A run stops where its round
+ends (the round's scores are taken there), at the loop's limit of events, and wherever something
+else is pending (follow-ups, the 2-player game): the loop's offer takes over there.
 """
 
 from __future__ import annotations
@@ -41,6 +41,26 @@ def run(eng: Offers, bits: Bits, events: list[Event], line: int, limit: int) -> 
         if done == line or eng.round_label() != label:
             return done
         line = done
+    return line
+
+
+def _wonders(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """Deal a Wonder board to the first city without one (`Decisions._decide_wonders`, the same boards in the same
+    order): a board no city has, on a side the game plays, so given without `table.deal_wonder`'s checks."""
+    append, cities, boards, sides = events.append, st.cities, st.data.boards, eng.sides
+    while line < limit and st.phase == "wonders" and not st.queue:
+        city = next((c for c in cities if c.board is None), None)
+        used = {c.board.name for c in cities if c.board is not None}
+        free = [b for b in boards.values() if b.name not in used and sides in ("any", b.side)]
+        if city is None or not free:
+            return line  # (the loop's decision takes over)
+        board = free[below(bits, len(free))]
+        line += 1
+        append(event(line, TABLE, "wonder", f"{city.name} {board.label}"))
+        city.board = board
+        city.changed()
+        if all(c.board is not None for c in cities):  # (`SevenWondersLeaders._wonder`)
+            st.phase = "leaders"
     return line
 
 
@@ -176,5 +196,6 @@ def _rejected(found: list[Finding], events: list[Event]) -> SimulationError:
     return SimulationError(f"engine rejected its own legal move {events[-1]}: {found}")
 
 
-PHASES: dict[str, Phase] = {"turn": _plays, "deal": _deals, "recruit": _plays, "draft": _draft, "leaders": _leaders}
-"""What a run plays in each phase (the boards' deal is left to the offers)."""
+PHASES: dict[str, Phase] = {"turn": _plays, "deal": _deals, "recruit": _plays, "draft": _draft, "leaders": _leaders,
+                            "wonders": _wonders}
+"""What a run plays in each phase."""
