@@ -69,10 +69,11 @@ def _leaders(eng: Offers, st: State, bits: Bits, events: list[Event], line: int,
     the box kept from one deal to the next (a Leader dealt leaves them when none of it is left)."""
     append, deal, players, hands, box = events.append, eng._table_leaders, st.players, st.draft, st.box
     share = eng.data.const("leaders_per_player", 4)
-    names = present(box)
+    names, n, p = present(box), len(hands), 0
     while line < limit and st.phase == "leaders" and not st.queue:
-        p = next((p for p, h in enumerate(hands) if h.size() < share), -1)
-        if p < 0 or not names:
+        while p < n and len(hands[p].cards) - hands[p].hidden_out >= share:  # (`Hand.size`: hands fill in turn)
+            p += 1
+        if p == n or not names:
             return line  # (the loop's offer or decision takes over)
         k = below(bits, len(names))
         name = names[k]
