@@ -367,7 +367,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             return self._draft(p, move.name)
         if st.phase == "recruit" and move.verb in ("recruit", "stage", "discard") and not move.for_free_city:
             return self._recruit_choice(p, move)
-        return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
+        return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({st.phase_name()})")]
 
     def _fill_unlogged(self, move: Move) -> None:
         """Deal unseen cards a terse log left out, when a move shows the table went past them."""
@@ -391,13 +391,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             st.drawn = True  # the Free City's draw was not written down
             st.cities[st.controller].hand.cards.append("?")
             self._maybe_resolve()
-
-    def _phase_name(self) -> str:
-        """Return what the game is waiting for, in words."""
-        return {"wonders": "boards are being dealt", "leaders": "Leaders are being dealt",
-                "draft": "the Leader draft", "recruit": f"the Recruitment phase of Age {self.st.age}",
-                "deal": f"Age {self.st.age} cards are being dealt", "turn": f"Age {self.st.age} turn {self.st.turn}",
-                }.get(self.st.phase, self.st.phase)
 
     def _draft(self, p: int, name: str) -> list[Finding]:
         """Keep one Leader from the draft hand."""
@@ -454,7 +447,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
         st.choices[p] = Choice(p, move, payment, city.leader_hand)
-        if self._all_chose():  # (else a city that chooses has not chosen yet: wait)
+        if st.all_chose():  # (else a city that chooses has not chosen yet: wait)
             self._maybe_resolve()
         return found
 
@@ -513,7 +506,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if st.phase == "turn" and st.turn < 7:
             if len(st.choices) < len(st.cities):
                 return  # every city chooses in turns 1-6
-        elif not self._all_chose():
+        elif not st.all_chose():
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return
@@ -526,17 +519,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             st.queue.pop(0)
         if not st.queue:
             self._after_resolution()
-
-    def _all_chose(self) -> bool:
-        """Return True when every city that chooses now (`State.choosers`) has chosen."""
-        st = self.st
-        choices = st.choices
-        if st.phase != "recruit":
-            return all(i in choices for i in st.choosers())
-        for i, c in enumerate(st.cities):  # (`choosers` in Recruitment, stopping at the first still to choose)
-            if i not in choices and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
-                return False
-        return True
 
     def _after_resolution(self) -> None:
         """Continue after a turn or a Recruitment phase and its follow-ups."""
