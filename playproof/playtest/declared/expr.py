@@ -77,8 +77,8 @@ from typing import Any
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared import expr_shapes as shapes
 from playproof.playtest.declared.expr_shapes import COMPARE
-from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, as_number,
-                                                     equal_to_text, memoized, numeric)
+from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, Counts, ExprError, Fn, TooLarge, Unknown,
+                                                     as_number, equal_to_text, inlined_reads, memoized, numeric)
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
            "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
@@ -167,6 +167,10 @@ class Names:
     """True when the expression belongs to a move naming a component (`card.x`, bare fields allowed)."""
     card_dotted: bool = False
     """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
+    inline: dict[str, Fn] = field(default_factory=dict)
+    """Named values an expression may call directly, without memoized() (see expr_values.inlined_reads)."""
+    expansions: dict[str, Counts] = field(default_factory=dict)
+    """Each named value's expansion: the values it reaches (itself included) and how often (at most 2)."""
 
 
 @dataclass(frozen=True)
@@ -208,17 +212,28 @@ class Compiled:
     for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
     overflows: bool = True
     """False when evaluating it cannot raise TooLarge (no arithmetic, named value, aggregate or sum over players)."""
+    value_counts: Counts = field(default_factory=dict)
+    """How many times it names each named value."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
     """Parse and compile an expression once; raise ExprError with the column of the problem."""
-    parser = _Parser(tokenize(text), names, text)
+    tokens = tokenize(text)
+    found = _compile(tokens, names, text, frozenset())
+    inline = inlined_reads(found.value_counts, names.inline, names.expansions)
+    return _compile(tokens, names, text, inline) if inline else found
+
+
+def _compile(tokens: list[Token], names: Names, text: str, inline: frozenset[str]) -> Compiled:
+    """Parse tokens into a Compiled, calling the named values in `inline` directly."""
+    parser = _Parser(tokens, names, text)
+    parser.inline = inline
     fn = parser.expression(0)
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
     return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
-                    parser.used_counters, parser.reads, parser.overflows)
+                    parser.used_counters, parser.reads, parser.overflows, parser.value_counts)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -251,6 +266,10 @@ class _Parser:
         """Whether what was parsed may raise TooLarge (see Compiled.overflows)."""
         self.literals: shapes.Literals = {}
         """The closures of literals (numbers, texts, true, false, -number) and their values."""
+        self.value_counts: Counts = {}
+        """How many times each named value is named."""
+        self.inline: frozenset[str] = frozenset()
+        """The named values called directly (see expr_values.inlined_reads)."""
 
     @property
     def peek(self) -> Token:
@@ -510,8 +529,9 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return methodcaller("counter", text)  # a C call: no Python frame of its own
     if text in names.values:
         parser.used_values.add(text)
+        parser.value_counts[text] = parser.value_counts.get(text, 0) + 1
         parser.overflows = True  # values read too deep, or depending on themselves
-        return names.values[text]
+        return names.inline[text] if text in parser.inline else names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)

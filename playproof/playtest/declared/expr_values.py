@@ -219,6 +219,35 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
     return read
 
 
+Counts = dict[str, int]
+"""How many times each named value is reached in an expression's expansion (through the values it reads;
+capped at 2: what matters is whether a value is reached once)."""
+
+
+def expansion(direct: Counts, expansions: dict[str, Counts]) -> Counts:
+    """Return how often each value is reached from an expression reading `direct` (value -> times named), given
+    each value's own expansion (itself included); a value without one counts once."""
+    found: Counts = {}
+    for name, times in direct.items():
+        for reached, n in expansions.get(name, {name: 1}).items():
+            found[reached] = min(2, found.get(reached, 0) + n * times)
+    return found
+
+
+def inlined_reads(direct: Counts, inline: dict[str, Fn], expansions: dict[str, Counts]) -> frozenset[str]:
+    """Return the named values an expression may call directly instead of through memoized().
+
+    A value is called directly (`inline`: compiled so, see build._inline_values) when it and every value it
+    reaches are reached exactly once in the whole expansion of the expression: each is then worked out once
+    per evaluation, player, card, item and `by`, as memoized() would (it never spares more than a second read
+    of the same value). Results and errors are the same; only the memo and the kept table are skipped."""
+    if not direct or not inline:
+        return frozenset()
+    reached = expansion(direct, expansions)
+    return frozenset(name for name in direct if name in inline and
+                     all(reached.get(other) == 1 for other in expansions.get(name, {name: 1})))
+
+
 STEP_LIMIT = 2_000_000
 """The most components one evaluation may visit (aggregates inside aggregates over big zones): past it, TooLarge."""
 
