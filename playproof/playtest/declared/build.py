@@ -10,7 +10,7 @@ from playproof.errors import Problems
 from playproof.playtest.declared.buildmoves import MovesBuilder
 from playproof.playtest.declared.cells import compiled, expression, template
 from playproof.playtest.declared.expr import Compiled, Fn, Names, memoized
-from playproof.playtest.declared.expr_values import MAX_VALUE_DEPTH, expansion
+from playproof.playtest.declared.expr_values import MAX_VALUE_DEPTH, Sharing, expansion
 from playproof.playtest.declared.model import Comp, CounterSpec, Game, PhaseSpec, SetupRow, TurnSpec, ZoneSpec
 from playproof.playtest.declared.rules import rule_index
 from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow, canonical, choice, component_sets,
@@ -153,7 +153,7 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
             compiled_values: dict[str, Compiled] | None = None) -> dict[str, Fn]:
     """Compile named values (each may use the others); a cycle among them is an error on each of its rows."""
     table: dict[str, Fn] = {}
-    sharing: dict[str, tuple[str, ...]] = {}  # the values whose answers are kept while the table is unchanged
+    sharing: dict[str, Sharing] = {}  # the values whose answers are kept while the table is unchanged
     for row in rows:
         name = row.text("name")
         if name:
@@ -174,6 +174,8 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
         table[name] = lambda c: 0
     if compiled_values is not None and not cyclic:
         sharing.update(_steady_values(compiled_values))
+        names.value_reads.update({name: read[2] for name, found in compiled_values.items()
+                                  if (read := reads(found, compiled_values)) is not None})
         if INLINE:
             _inline_values(by_name, names, table, compiled_values)
     return table
@@ -237,33 +239,37 @@ MOVE_VARIABLES = frozenset(("move", "amount", "target", "x", "y"))
 """What a value reads of the move it is evaluated for (its card, zones, cell, the number and player it names)."""
 
 
-def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, tuple[str, ...]]:
-    """Return the values that read nothing of a move, each with the changing variables it reads (see memoized)."""
-    found: dict[str, tuple[str, ...]] = {}
+def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, Sharing]:
+    """Return the values that read nothing of a move, each with the changing variables it reads and whether it
+    depends on whom it is evaluated for (see memoized)."""
+    found: dict[str, Sharing] = {}
     for name, value in compiled_values.items():
         read = reads(value, compiled_values)
         if read is not None and not read[2] & MOVE_VARIABLES:
-            found[name] = tuple(sorted(read[2] - {"player"}))  # whom it is for is part of the key
+            found[name] = (tuple(sorted(read[2] - {"player"})), "player" in read[2])
     return found
 
 
 def reads(found: Compiled, values: dict[str, Compiled]) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """Return what an expression reads, through the values it names: zones, counters and changing variables
-    (None when a value it names is unknown, so nothing can be assumed)."""
+    (None when a value it names is unknown, so nothing can be assumed). `player` is among the variables when the
+    answer depends on whom it is evaluated for: a value read only inside an aggregate over `players` is read for
+    each player in turn, so its own `player` does not count (`max(players, north_mine)`)."""
     zones, counters, variables = set(found.zones), set(found.counters), set(found.reads)
-    todo, seen = list(found.values), set()
+    todo = [(name, name not in found.values_for_all) for name in found.values]
+    seen: set[tuple[str, bool]] = set()
     while todo:
-        name = todo.pop()
-        if name in seen:
+        name, own = todo.pop()
+        if (name, own) in seen:
             continue
-        seen.add(name)
+        seen.add((name, own))
         value = values.get(name)
         if value is None:
             return None
         zones |= value.zones
         counters |= value.counters
-        variables |= value.reads
-        todo.extend(value.values)
+        variables |= value.reads if own else value.reads - {"player"}
+        todo.extend((n, own and n not in value.values_for_all) for n in value.values)
     return frozenset(zones), frozenset(counters), frozenset(variables)
 
 

@@ -171,6 +171,8 @@ class Names:
     """Named values an expression may call directly, without memoized() (see expr_values.inlined_reads)."""
     expansions: dict[str, Counts] = field(default_factory=dict)
     """Each named value's expansion: the values it reaches (itself included) and how often (at most 2)."""
+    value_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The changing variables each named value reads, through the values it reads (see Compiled.reads)."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,8 @@ class Part:
     alternatives: tuple["Part", ...] = ()
     kind: str = ""
     """'and', 'or', 'compare', or '' for any other value."""
+    ops: tuple[str, ...] = ()
+    """A comparison's operators, between its sides."""
 
 
 @dataclass
@@ -209,11 +213,15 @@ class Compiled:
     """The counters it reads (for any player)."""
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
-    for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
+    for what the move names: its card, cell, zones; `player` when the answer depends on whom it is evaluated for:
+    `player`, `seat`, a player's own counter or zone, `others`, outside an aggregate over `players`)."""
     overflows: bool = True
     """False when evaluating it cannot raise TooLarge (no arithmetic, named value, aggregate or sum over players)."""
     value_counts: Counts = field(default_factory=dict)
     """How many times it names each named value."""
+    values_for_all: set[str] = field(default_factory=set)
+    """The named values it reads only inside aggregates over `players` (for each player in turn: whom the whole is
+    evaluated for does not change them)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
@@ -233,7 +241,8 @@ def _compile(tokens: list[Token], names: Names, text: str, inline: frozenset[str
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
     return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
-                    parser.used_counters, parser.reads, parser.overflows, parser.value_counts)
+                    parser.used_counters, parser.reads, parser.overflows, parser.value_counts,
+                    parser.used_values - parser.own_values)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -270,6 +279,15 @@ class _Parser:
         """How many times each named value is named."""
         self.inline: frozenset[str] = frozenset()
         """The named values called directly (see expr_values.inlined_reads)."""
+        self.for_all = 0
+        """How many aggregates over `players` the parser is inside (names there are read for each player in turn)."""
+        self.own_values: set[str] = set()
+        """The named values read outside aggregates over `players`."""
+
+    def own(self) -> None:
+        """Note a read of whom the expression is evaluated for, unless it is inside an aggregate over `players`."""
+        if not self.for_all:
+            self.reads.add("player")
 
     @property
     def peek(self) -> Token:
@@ -341,7 +359,7 @@ class _Parser:
                 shapes.compare(ops[0], operands[0], operands[1], self.literals) if len(ops) == 1 else
                 shapes.chain([COMPARE[op] for op in ops], operands))
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
-            self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
+            self.parts[id(fn)] = Part(whole, fn, sides, (), "compare", tuple(ops))
             return fn
         self.overflows = True  # a result past 10**15
         return shapes.arithmetic(ops, operands, self.literals)
@@ -453,6 +471,9 @@ class _Parser:
     def over_players(self, name: str, token: Token) -> Fn:
         """Parse `f(players|others[, ...])`: the arguments are evaluated for each player."""
         who = self.take().text
+        if who == "others":
+            self.own()  # all but the player evaluated for
+        self.for_all += who == "players"
         args = []
         while self.peek.text == ",":
             self.take()
@@ -461,6 +482,7 @@ class _Parser:
         low, high = funcs.PLAYER_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes {who} and {_count_words(low, high)}", token.col)
+        self.for_all -= who == "players"
         return funcs.per_player(name, who, args)
 
     def aggregate(self, name: str, token: Token) -> Fn:
@@ -473,6 +495,8 @@ class _Parser:
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)
+        if self.names.zones.get(zone_token.text):
+            self.own()  # each player has one: the player's own
         args, reads = [], self.by_reads
         if name == "nth" and self.peek.text == ",":
             self.take()
@@ -526,17 +550,21 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return lambda c: c.memo.get(BY, "")
     if text in names.counters:
         parser.used_counters.add(text)
+        if names.counters[text]:
+            parser.own()  # each player has one: the player's own
         return methodcaller("counter", text)  # a C call: no Python frame of its own
     if text in names.values:
         parser.used_values.add(text)
         parser.value_counts[text] = parser.value_counts.get(text, 0) + 1
+        if not parser.for_all:
+            parser.own_values.add(text)
         parser.overflows = True  # values read too deep, or depending on themselves
         return names.inline[text] if text in parser.inline else names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
         elif text != "players":
-            parser.reads.add("player")  # whom it is evaluated for
+            parser.own()  # whom it is evaluated for
         if text == "player":
             return _player
         return methodcaller("variable", text)
