@@ -69,7 +69,6 @@ operator (`1 + 1 + ... + 1`) is evaluated in one loop, so cell length alone neve
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from operator import attrgetter, methodcaller
 from typing import Any
@@ -77,8 +76,9 @@ from typing import Any
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared import expr_shapes as shapes
 from playproof.playtest.declared.expr_shapes import COMPARE
-from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, Counts, ExprError, Fn, TooLarge, Unknown,
-                                                     as_number, equal_to_text, inlined_reads, memoized, numeric)
+from playproof.playtest.declared.expr_tokens import Token, tokenize
+from playproof.playtest.declared.expr_values import (BY, LIMIT, Counts, ExprError, Fn, TooLarge, Unknown, as_number,
+                                                     equal_to_text, inlined_reads, memoized, numeric)
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
            "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
@@ -86,10 +86,6 @@ __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compil
 MAX_DEPTH = 64
 """How deeply a cell may nest parentheses, operators and calls."""
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<str>'[^']*'|\"[^\"]*\")|(?P<name>[A-Za-z_][A-Za-z0-9_]*"
-                    r"(?:\.[A-Za-z_][A-Za-z0-9_]*)?)|(?P<op>//|==|!=|<=|>=|[-+*/%<>(),]))")
-
-KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false", "of"))
 AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best", "nth", "majority", "adjacent")
 """Functions whose first argument is a zone; the rest are evaluated once per component in it (nth's n once)."""
 FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled", "option", "word", "contains",
@@ -116,41 +112,6 @@ whether any player has moved yet (started: false while the table sets up)."""
 _POWER: dict[str, int] = {"or": 2, "and": 3, "+": 6, "-": 6, "*": 7, "/": 7, "//": 7, "%": 7, "of": 9,
                           **{op: 5 for op in COMPARE}}
 """Binding power of each binary operator (`not` is 4, unary minus 8)."""
-
-
-@dataclass(frozen=True)
-class Token:
-    kind: str
-    text: str
-    col: int
-    end: int = 0
-    """The column just after the token."""
-
-
-def tokenize(text: str) -> list[Token]:
-    """Split an expression into tokens; anything else is an ExprError with its column."""
-    tokens: list[Token] = []
-    pos = 0
-    while pos < len(text):
-        match = _TOKEN.match(text, pos)
-        if match is None or match.end() == pos:
-            rest = text[pos:]
-            if rest.strip() == "":
-                break
-            bad = len(text) - len(rest.lstrip())
-            char = text[bad]
-            if char in "'\"":
-                raise ExprError(f"the text starting here has no closing {char}", bad + 1)
-            raise ExprError(f"unexpected character {char!r}", bad + 1)
-        kind = match.lastgroup or "op"
-        value = match.group(kind)
-        col = match.start(kind) + 1
-        if kind == "num" and sum(ch.isdigit() for ch in value) > MAX_DIGITS:
-            raise ExprError(f"number too long (more than {MAX_DIGITS} digits)", col)
-        tokens.append(Token("kw" if kind == "name" and value in KEYWORDS else kind, value, col, match.end() + 1))
-        pos = match.end()
-    tokens.append(Token("end", "", len(text) + 1, len(text) + 1))
-    return tokens
 
 
 @dataclass
