@@ -22,6 +22,7 @@ from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games.who_will_reign import WhoWillReign
 from playproof.playtest.logparse import parse_log
 from playproof.playtest.simulate import game_log, play_random_game, player_names, simulate_games
+from test_declared_expr import Ctx as StandIn
 from wwr_translate import translate
 
 WWR = EXAMPLES / "who-will-reign-declared"
@@ -57,12 +58,14 @@ def _names(calls: list[str]) -> Names:
 def test_a_value_named_once_is_called_directly_and_one_named_twice_through_the_memo() -> None:
     calls: list[str] = []
     names = _names(calls)
-    ctx = Ctx(None, "Ann")  # type: ignore[arg-type]  # values that read nothing of the table
-    assert compile_expr("a * 10 + b", names).fn(ctx) == 12 and calls == ["inline a", "inline b"]
+    assert compile_expr("a * 10 + b", names).fn(StandIn()) == 12 and calls == ["inline a", "inline b"]
     calls.clear()
     assert compile_expr("a + a + b", Names(values=names.values, inline=names.inline,
-                                           expansions=names.expansions)).fn(Ctx(None, "Ann")) == 4  # type: ignore
+                                           expansions=names.expansions)).fn(StandIn()) == 4
     assert calls == ["memo a", "inline b"]  # `a` worked out once, as before
+    calls.clear()
+    assert compile_expr("max(players, a) + b", names).fn(StandIn()) == 3
+    assert calls == ["memo a", "memo a", "memo a", "inline b"]  # for each player: each one's answer kept
 
 
 def _flood_due(engine: Any) -> Any:

@@ -129,7 +129,8 @@ class Names:
     card_dotted: bool = False
     """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
     inline: dict[str, Fn] = field(default_factory=dict)
-    """Named values an expression may call directly, without memoized() (see expr_values.inlined_reads)."""
+    """Named values an expression may call directly, without memoized() (see expr_values.inlined_reads), except
+    inside an aggregate over players (there each player's answer is kept for the table, and often asked again)."""
     expansions: dict[str, Counts] = field(default_factory=dict)
     """Each named value's expansion: the values it reaches (itself included) and how often (at most 2)."""
     value_reads: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -520,7 +521,9 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         if not parser.for_all:
             parser.own_values.add(text)
         parser.overflows = True  # values read too deep, or depending on themselves
-        return names.inline[text] if text in parser.inline else names.values[text]
+        if text in parser.inline and not parser.for_all:  # for each player in turn: each one's answer is kept
+            return names.inline[text]
+        return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
@@ -532,10 +535,10 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         parser.reads.add("move")
-        return _card_field(text)
+        return funcs.card_field(text)
     if (names.card or names.card_dotted) and text == "card":
         parser.reads.add("move")
-        return _card_name
+        return funcs.card_name
     if (names.card or names.card_dotted) and text in MOVE_ZONES:
         parser.reads.add("move")
         return methodcaller("move_zone", text)
@@ -562,13 +565,6 @@ _item_name = attrgetter("item.name")
 """`item` inside a zone aggregate: the name of the component counted."""
 
 
-def _card_name(c: Any) -> Any:
-    """Return the move's component's name (Unknown when hidden)."""
-    if c.card is None:
-        raise Unknown("card")
-    return c.card.name
-
-
 def _dotted(parser: _Parser, token: Token) -> Fn:
     """Resolve `card.field` (the move's component) or `item.field` (the component counted)."""
     head, _, tail = token.text.partition(".")
@@ -585,14 +581,5 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
     parser.reads.add("move")
-    return _card_field(tail)
+    return funcs.card_field(tail)
 
-
-def _card_field(name: str) -> Fn:
-    """Return a reader of the move's component's field (Unknown when the component is hidden)."""
-    def read(c: Any) -> Any:
-        card = c.card
-        if card is None:
-            raise Unknown(name)
-        return card.fields.get(name, 0)
-    return read
