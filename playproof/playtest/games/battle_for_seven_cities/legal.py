@@ -62,10 +62,12 @@ def metropolis_offers(eng: Referee) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
     hands, order, turn = s.hands, s.order, s.turn
-    holders = [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0]
-    if not holders:
-        return []  # nobody holds one (the common case)
-    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis_sites(eng, p)]  # can_offer
+    for player in order:  # (a loop, not a comprehension: asked before every turn, and nobody holds one most often)
+        if hands[player].known.get("METROPOLIS", 0) > 0:
+            break
+    else:
+        return []
+    return [p for p in order[turn + 1:] + order[:turn] if can_offer(eng, p)]
 
 
 def can_offer(eng: Referee, player: str) -> bool:

@@ -20,7 +20,7 @@ from playproof.playtest.games.battle_for_seven_cities import legal
 from playproof.playtest.games.battle_for_seven_cities.actions import close_turn
 from playproof.playtest.games.battle_for_seven_cities.board import twin
 from playproof.playtest.games.battle_for_seven_cities.kept import PileCodes
-from playproof.playtest.games.battle_for_seven_cities.offers import after_close, by_handler, to_blue
+from playproof.playtest.games.battle_for_seven_cities.offers import by_handler, to_blue
 from playproof.playtest.games.battle_for_seven_cities.referee import Referee
 from playproof.playtest.games.battle_for_seven_cities.state import Phase, State
 from playproof.playtest.simulate import Bits, SimulationError, below, quick_event as event
@@ -42,15 +42,11 @@ def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) ->
     while line < limit and s.round == round_ and s.window is None and s.expedition is None and not s.offers:
         phase = s.phase
         if phase is TURN:
-            done = _turn(eng, s, bits, events, line, limit)
+            done = _turns(eng, s, bits, events, line, limit)
         elif phase is DRAW:
             done = _draw(eng, s, s.draws_due[0], bits, events, line, limit)
         elif phase is CLOSE:
-            player = s.order[s.turn]
-            if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):
-                done = _draw(eng, s, player, bits, events, line, limit)
-            else:
-                done = _discard(eng, s, player, bits, events, line)
+            done = _close(eng, s, bits, events, line, limit)
         else:
             return line
         if done == line:
@@ -59,26 +55,44 @@ def run(eng: Referee, bits: Bits, events: list[Event], line: int, limit: int) ->
     return line
 
 
+def _turns(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """Play turns one after another, each with its closing, until the round's last turn is over, a move goes
+    through its handler, a Metropolis offer opens or a closing is left to the loop's offer."""
+    eng.turn_parts = None  # the hand changes here without the offer's parts knowing
+    round_ = s.round
+    while True:
+        line = _turn(eng, s, bits, events, line, limit)
+        if s.phase is not CLOSE:  # a move went through its handler, or the limit is reached
+            return line
+        line = _close(eng, s, bits, events, line, limit)
+        if s.phase is not TURN or s.offers or s.round != round_:
+            return line
+
+
 def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Play the active player's turn move by move until it ends or a move goes through its handler: the k-th
     move is `legal.turn_moves`' k-th (`end`, each code of the hand for its points, the steps and time travel
     the points pay for, `build`, the recycling moves, then each special move)."""
-    eng.turn_parts = None  # the hand changes here without the offer's parts knowing
     player, board, specials, append = s.order[s.turn], s.board, eng.special_moves, events.append
-    cards, positions, travel_cost = eng.data.cards, s.positions, eng.numbers["time_travel_cost"]
-    codes = sorted(s.hands[player].known)
+    cards, positions, travel_cost, blue = eng.data.cards, s.positions, eng.numbers["time_travel_cost"], s.blue
+    walks, tiles, cities, rails = board.walks, board.tiles, board.cities, board.rail_tiles
+    known = s.hands[player].known
+    codes = sorted(known)
     special = [code for code in codes if code in specials]
-    recycle = legal.recycle_moves(eng, player)
-    here, tail, levels, head = positions[player], None, None, len(codes) + 1
+    free = s.supply[player] > 0  # a city token is left: the player may build, and recycles nothing
+    recycle = [] if free else legal.recycle_moves(eng, player)
+    here, tail, levels, head, points = positions[player], None, None, len(codes) + 1, s.points
     static: dict[str, list[str]] = {}  # special moves that do not depend on the token's tile, by code
     while line < limit:
-        if levels is None:  # the token's tile changed: the steps from it, its building cost
-            steps, levels, cost = _tile(eng, s, player, here)
+        if levels is None:  # the token's tile changed: the steps from it (`legal.walks_from`), its building cost
+            steps, levels = walks.get(here) or legal.walks_from(eng, here)
             top = len(levels) - 1
+            cost = tiles[here].build
+            if cost is None or not free or here in cities:
+                cost = NO_BUILD
         if tail is None:  # the token's tile changed under a card of POSITIONAL, or a special card's last copy went
-            tail = recycle + _specials(eng, player, special, static)
+            tail = recycle + _specials(eng, player, special, static) if special else recycle
             positional = not POSITIONAL.isdisjoint(special)
-        points = s.points
         walk = levels[points if points < top else top]
         if walk is None:
             walk = legal.walk_for(eng, steps, levels, points)
@@ -91,54 +105,73 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
             k = bits(size)
         line += 1
         if k == 0:
-            return _end(eng, events, line, player)
-        if k < head:
+            append(event(line, player, "end", ""))
+            close_turn(eng, line)
+            return line
+        if k < head:  # a card played for its points goes to the blue pile (offers.to_blue)
             code = codes[k - 1]
             append(event(line, player, "points", code))
-            if to_blue(s, player, code):  # the hand's last card of that code: its moves go
+            left = known[code] - 1
+            if left:
+                known[code] = left
+            else:  # the hand's last card of that code: its moves go
+                known.pop(code)
                 codes.remove(code)
                 head -= 1
                 if code in specials:
                     special.remove(code)
                     tail = None
-            s.points = points + cards[code].points
+            blue.size += 1
+            held = blue.cards
+            held[code] = held.get(code, 0) + 1
+            points += cards[code].points
         elif k < steps_end:
             text = walk[k - head]
             if text == "travel":
                 append(event(line, player, "travel", ""))
-                s.points = points - travel_cost
+                points -= travel_cost
                 here = twin(here)
             else:
                 here = text[5:]  # "move TILE"
                 append(event(line, player, "move", here))
-                s.points = points - board.travel_cost(here)
+                points -= 0 if here in rails else tiles[here].travel  # Board.travel_cost
             positions[player] = here
             levels = None
             if positional:
                 tail = None
         else:
+            s.points = points
             text = "build" if build and k == steps_end else tail[k - steps_end - build]
             return _by_handler_run(eng, events, line, player, text)
+        s.points = points
     return line
 
 
-def _end(eng: Referee, events: list[Event], line: int, player: str) -> int:
-    """The player ends the turn: its closing begins (extra draws, discards), or the next turn."""
-    events.append(event(line, player, "end", ""))
-    close_turn(eng, line)
-    after_close(eng)
-    return line
-
-
-def _tile(eng: Referee, s: State, player: str, here: str) -> tuple[list[tuple[str, int]], list[list[str] | None], int]:
-    """Return the steps from the token's tile with their costs, the steps by points (`legal.walks_from`), and
-    what building there costs (NO_BUILD where the player may not build)."""
-    board = s.board
-    steps, levels = board.walks.get(here) or legal.walks_from(eng, here)
-    cost = board.tiles[here].build
-    if cost is None or here in board.cities or s.supply[player] <= 0:
-        cost = NO_BUILD
-    return steps, levels, cost
+def _close(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+    """The closing player draws the extra cards earned and discards down to the hand limit; then the next turn
+    begins (or the round ends). Returns where the loop's offer must take over (a hand with `?` cards)."""
+    player, cap = s.order[s.turn], eng.numbers["hand_limit"]
+    hand = s.hands[player]
+    known = hand.known
+    while True:
+        if s.extra_drawn < s.extra_earned and (s.deck.size or s.blue.size):  # an extra card is due
+            if line >= limit:
+                return line
+            done = _draw(eng, s, player, bits, events, line, limit)
+            if done == line or s.phase is not CLOSE:
+                return done
+            line = done
+            continue
+        if sum(known.values()) + hand.unknown <= cap:  # actions.close_done
+            eng.next_turn()  # finish_turn, whose hand-limit check has just passed
+            return line
+        if hand.unknown or line >= limit:
+            return line  # `discard ?` is the loop's offer's
+        codes = sorted(known)
+        code = codes[below(bits, len(codes))]
+        line += 1
+        events.append(event(line, player, "discard", code))
+        to_blue(s, player, code)
 
 
 def _specials(eng: Referee, player: str, special: list[str], static: dict[str, list[str]]) -> list[str]:
@@ -213,8 +246,7 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
         known = hands[player].known
         known[code] = known.get(code, 0) + 1
         if not drawing:
-            after_close(eng)
-            return line
+            return line  # the closing goes on (_close)
         if not due or not (deck.size or s.blue.size):  # the round's draws are over: its first turn begins
             due.clear()
             eng.start_turn(0)
@@ -222,20 +254,6 @@ def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], 
         if line >= limit:
             return line
         player = due[0]
-
-
-def _discard(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int) -> int:
-    """The closing player discards a card of their hand (the loop's offer when it holds `?` cards)."""
-    hand = s.hands[player]
-    if hand.unknown or not hand.known:
-        return line
-    codes = sorted(hand.known)
-    code = codes[below(bits, len(codes))]
-    line += 1
-    events.append(event(line, player, "discard", code))
-    to_blue(s, player, code)
-    after_close(eng)
-    return line
 
 
 @lru_cache(maxsize=64)
