@@ -73,9 +73,9 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
     """Play the active player's turn move by move until it ends or a move goes through its handler: the k-th
     move is `legal.turn_moves`' k-th (`end`, each code of the hand for its points, the steps and time travel
     the points pay for, `build`, the recycling moves, then each special move)."""
-    player, board, specials, append = s.order[s.turn], s.board, eng.special_moves, events.append
-    cards, positions, travel_cost, blue = eng.data.cards, s.positions, eng.numbers["time_travel_cost"], s.blue
-    walks, tiles, cities, rails = board.walks, board.tiles, board.cities, board.rail_tiles
+    player, specials, append, board = s.order[s.turn], eng.special_moves, events.append, s.board
+    value, positions, travel_cost, blue = eng.data.cards, s.positions, eng.numbers["time_travel_cost"], s.blue
+    walks, tiles, cities, rails, held = board.walks, board.tiles, board.cities, board.rail_tiles, blue.cards
     known = s.hands[player].known
     codes = sorted(known)
     special = [code for code in codes if code in specials]
@@ -92,47 +92,46 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
                 cost = NO_BUILD
         if tail is None:  # the token's tile changed under a card of POSITIONAL, or a special card's last copy went
             tail = recycle + _specials(eng, player, special, static) if special else recycle
+            rest = len(tail)
             positional = not POSITIONAL.isdisjoint(special)
         walk = levels[points if points < top else top]
         if walk is None:
             walk = legal.walk_for(eng, steps, levels, points)
-        build = cost <= points
         steps_end = head + len(walk)
-        count = steps_end + build + len(tail)
+        count = steps_end + (cost <= points) + rest
         size = count.bit_length()  # k = rng.randrange(count), inlined (simulate.below)
         k = bits(size)
         while k >= count:
             k = bits(size)
         line += 1
-        if k == 0:
-            append(event(line, player, "end", ""))
-            close_turn(eng, line)
-            return line
-        if k < head:  # a card played for its points goes to the blue pile (offers.to_blue)
-            code = codes[k - 1]
+        if k < head:
+            if not k:
+                append(event(line, player, "end", ""))
+                close_turn(eng, line)
+                return line
+            code = codes[k - 1]  # a card played for its points goes to the blue pile (offers.to_blue)
             append(event(line, player, "points", code))
             left = known[code] - 1
             if left:
                 known[code] = left
             else:  # the hand's last card of that code: its moves go
-                known.pop(code)
-                codes.remove(code)
+                known.pop(code)  # (the dict's own: Counter's `del` is a Python method)
+                del codes[k - 1]
                 head -= 1
                 if code in specials:
                     special.remove(code)
                     tail = None
             blue.size += 1
-            held = blue.cards
             held[code] = held.get(code, 0) + 1
-            points += cards[code].points
+            points += value[code].points
         elif k < steps_end:
-            text = walk[k - head]
-            if text == "travel":
+            here = walk[k - head]
+            if here == "travel":
                 append(event(line, player, "travel", ""))
                 points -= travel_cost
-                here = twin(here)
+                here = twin(positions[player])
             else:
-                here = text[5:]  # "move TILE"
+                here = here[5:]  # "move TILE"
                 append(event(line, player, "move", here))
                 points -= 0 if here in rails else tiles[here].travel  # Board.travel_cost
             positions[player] = here
@@ -141,9 +140,9 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
                 tail = None
         else:
             s.points = points
-            text = "build" if build and k == steps_end else tail[k - steps_end - build]
+            text = "build" if k == steps_end and cost <= points else tail[k - steps_end - (cost <= points)]
             return _by_handler_run(eng, events, line, player, text)
-        s.points = points
+    s.points = points
     return line
 
 
@@ -204,56 +203,97 @@ def _by_handler_run(eng: Referee, events: list[Event], line: int, actor: str, te
 def _draw(eng: Referee, s: State, player: str, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """The table draws a card for a player (the round's draws one after another, or the closing player's extra
     card), or says `reshuffle` when the draw pile is empty; as `offers._draw_offer` and `offers.play_draw`."""
-    drawing, due, hands, append = s.phase is DRAW, s.draws_due, s.hands, events.append
+    drawing = s.phase is DRAW
     while True:
         deck = s.deck
-        full = deck.size
-        cards = deck.cards if full else s.blue.cards
+        cards = deck.cards if deck.size else s.blue.cards
         kept = eng.draw_codes
         if kept is None or kept.cards is not cards or not kept.codes:
             codes = sorted(cards)
             if not codes:
                 return line  # only face-down cards are left: `draw PLAYER ?`, the loop's offer
             kept = eng.draw_codes = PileCodes(cards, codes)
-        codes = kept.codes
-        count = len(codes)
-        drawn = count if full or not s.blue.size else count + 1  # the table may first say `reshuffle`
-        size = drawn.bit_length()  # k = rng.randrange(drawn), inlined (simulate.below)
-        k = bits(size)
-        while k >= drawn:
-            k = bits(size)
-        line += 1
-        if k == count:
-            return _by_handler_run(eng, events, line, TABLE, "reshuffle")
-        code = codes[k]
-        append(event(line, TABLE, "draw", draw_args(player)[code]))
-        if drawing:
-            due.pop(0)
+        if deck.size:
+            line, player = _draws(eng, s, player, kept, bits, events, line, limit)
         else:
-            s.extra_drawn += 1
-        if not full:
+            count = len(kept.codes)
+            k = below(bits, count + 1 if s.blue.size else count)  # the table may first say `reshuffle`
+            line += 1
+            if k == count:
+                return _by_handler_run(eng, events, line, TABLE, "reshuffle")
             s.refill()
-            deck = s.deck
-            cards = deck.cards
-        left = cards[code] - 1
-        if left:
-            cards[code] = left
-        else:
-            cards.pop(code)
-            codes.remove(code)
-            kept.offers.clear()
-        deck.size -= 1
-        known = hands[player].known
-        known[code] = known.get(code, 0) + 1
-        if not drawing:
-            return line  # the closing goes on (_close)
-        if not due or not (deck.size or s.blue.size):  # the round's draws are over: its first turn begins
+            player = _drawn(s, player, kept, k, events, line)
+        if not drawing or s.phase is not DRAW:
+            return line  # the extra card of a closing turn (_close goes on), or the round's first turn has begun
+        due = s.draws_due
+        if not due or not (s.deck.size or s.blue.size):  # the round's draws are over: its first turn begins
             due.clear()
             eng.start_turn(0)
             return line
         if line >= limit:
             return line
-        player = due[0]
+
+
+def _draws(eng: Referee, s: State, player: str, kept: PileCodes, bits: Bits, events: list[Event], line: int,
+           limit: int) -> tuple[int, str]:
+    """Draw from the draw pile while it holds cards: one card for the closing player, or the round's draws one
+    after another; return the last line and who draws next."""
+    deck, due, hands, append = s.deck, s.draws_due, s.hands, events.append
+    cards, codes = deck.cards, kept.codes
+    count = len(codes)
+    size = count.bit_length()
+    texts, known = draw_args(player), hands[player].known
+    while True:
+        k = bits(size)  # k = rng.randrange(count), inlined (simulate.below)
+        while k >= count:
+            k = bits(size)
+        line += 1
+        code = codes[k]
+        append(event(line, TABLE, "draw", texts[code]))
+        left = cards[code] - 1
+        if left:
+            cards[code] = left
+        else:  # the pile's last card of that code: the codes kept are the pile's again
+            cards.pop(code)
+            del codes[k]
+            kept.offers.clear()
+            count -= 1
+            size = count.bit_length()
+        deck.size -= 1
+        known[code] = known.get(code, 0) + 1
+        if s.phase is not DRAW:
+            s.extra_drawn += 1
+            return line, player
+        del due[0]
+        if not due or not deck.size or not count or line >= limit:
+            return line, due[0] if due else player
+        if due[0] != player:
+            player = due[0]
+            texts, known = draw_args(player), hands[player].known
+
+
+def _drawn(s: State, player: str, kept: PileCodes, k: int, events: list[Event], line: int) -> str:
+    """Draw the k-th code kept from the pile just refilled from the blue pile; return who draws next."""
+    codes = kept.codes
+    code = codes[k]
+    events.append(event(line, TABLE, "draw", draw_args(player)[code]))
+    cards = s.deck.cards
+    left = cards[code] - 1
+    if left:
+        cards[code] = left
+    else:
+        cards.pop(code)
+        del codes[k]
+        kept.offers.clear()
+    s.deck.size -= 1
+    known = s.hands[player].known
+    known[code] = known.get(code, 0) + 1
+    if s.phase is not DRAW:
+        s.extra_drawn += 1
+        return player
+    due = s.draws_due
+    del due[0]
+    return due[0] if due else player
 
 
 @lru_cache(maxsize=64)
