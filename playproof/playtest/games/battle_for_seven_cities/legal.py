@@ -208,8 +208,13 @@ def walks_from(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[lis
     """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
     with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
     board = eng.s.board
-    steps = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here] if n not in board.wall_tiles]
-    top = max([eng.numbers["time_travel_cost"], *(cost for _, cost in steps), 0])  # these points pay for all
+    rails, tiles, walls = board.rail_tiles, board.tiles, board.wall_tiles
+    steps = [(MOVE_TEXTS[n], 0 if n in rails else tiles[n].travel)  # Board.travel_cost, read once for each step
+             for n in board.neighbours[here] if n not in walls]
+    top = max(eng.numbers["time_travel_cost"], 0)
+    for _, cost in steps:  # these points pay for all
+        if cost > top:
+            top = cost
     found = board.walks[here] = (steps, [None] * (top + 1))
     return found
 
