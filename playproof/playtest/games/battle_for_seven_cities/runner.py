@@ -2,13 +2,14 @@
 
 `playproof simulate` hands the engine its generator's bits (an index is drawn from them as
 `rng.randrange(count)` draws it) and its list of events (see `simulate.RandomRun`). With no reaction
-window, expedition or Metropolis offer open, a turn, its closing and the round draws are played
-here: the moves are those `offers.offer` offers (the same moves, in the same order, so a seed
-plays the same game), but only counted, and the move drawn is applied without its text being
+window, expedition or Metropolis offer open, the round is played here: each turn, its closing (extra
+cards, discards) and the next turn, one after another without returning to the loop, and the
+round's draws. The moves are those `offers.offer` offers (the same moves, in the same order, so a
+seed plays the same game), but only counted, and the move drawn is applied without its text being
 made and parsed again. A turn keeps what its points and steps leave as they are (the hand's codes,
-the recycling and special moves on the token's tile) in locals from move to move. A move that
-changes more (building, recycling, a card played, a reshuffle) goes through its handler; the
-run then returns, and anything else is left to the loop's offer.
+the points, the recycling and special moves on the token's tile) in locals from move to move. A
+move that changes more (building, recycling, a card played, a reshuffle) goes through its handler;
+the run then goes back to the top, and anything else is left to the loop's offer.
 """
 
 from __future__ import annotations
@@ -74,10 +75,9 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
     move is `legal.turn_moves`' k-th (`end`, each code of the hand for its points, the steps and time travel
     the points pay for, `build`, the recycling moves, then each special move)."""
     player, specials, append, board = s.order[s.turn], eng.special_moves, events.append, s.board
-    value, positions, travel_cost, blue = eng.data.cards, s.positions, eng.numbers["time_travel_cost"], s.blue
-    walks, tiles, cities, rails, held = board.walks, board.tiles, board.cities, board.rail_tiles, blue.cards
-    known = s.hands[player].known
-    codes = sorted(known)
+    value, positions, travel_cost = eng.data.cards, s.positions, eng.numbers["time_travel_cost"]
+    walks, tiles, cities, rails = board.walks, board.tiles, board.cities, board.rail_tiles
+    codes = sorted(s.hands[player].known)
     special = [code for code in codes if code in specials]
     free = s.supply[player] > 0  # a city token is left: the player may build, and recycles nothing
     recycle = [] if free else legal.recycle_moves(eng, player)
@@ -109,20 +109,14 @@ def _turn(eng: Referee, s: State, bits: Bits, events: list[Event], line: int, li
                 append(event(line, player, "end", ""))
                 close_turn(eng, line)
                 return line
-            code = codes[k - 1]  # a card played for its points goes to the blue pile (offers.to_blue)
+            code = codes[k - 1]  # a card played for its points goes to the blue pile
             append(event(line, player, "points", code))
-            left = known[code] - 1
-            if left:
-                known[code] = left
-            else:  # the hand's last card of that code: its moves go
-                known.pop(code)  # (the dict's own: Counter's `del` is a Python method)
+            if to_blue(s, player, code):  # the hand's last card of that code: its moves go
                 del codes[k - 1]
                 head -= 1
                 if code in specials:
                     special.remove(code)
                     tail = None
-            blue.size += 1
-            held[code] = held.get(code, 0) + 1
             points += value[code].points
         elif k < steps_end:
             here = walk[k - head]
