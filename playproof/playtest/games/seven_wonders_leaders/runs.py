@@ -110,6 +110,8 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
 
     While a hand fills, the dealer's names stay ready from one deal to the next (`Dealer.deal` keeps them for the
     same deck), so they are made ready (`Dealer.prepare`) once a hand, and again only after a deal that forgot them.
+    A card of the deck into a hand it does not fill (all but the last card of a hand) is dealt here, as `Dealer.deal`
+    deals it: the deals are two fifths of a game's moves.
     """
     dealer, deal, append = eng.dealer, eng.dealer.deal, events.append
     cities, players, size = st.cities, st.players, eng.hand_size
@@ -120,14 +122,27 @@ def _deals(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
         if p == n:
             return line  # (the offer reports a deal with every hand full)
         count = dealer.prepare("deal", p)
-        hand, head = cities[p].hand, players[p] + " "
+        hand, head, deck = cities[p].hand, players[p] + " ", st.deck  # (`prepare` kept this deck's names)
+        cards = hand.cards
         while count:
             width = count.bit_length()  # `below(bits, count)`, inlined (a game's commonest draw)
             k = bits(width)
             while k >= count:
                 k = bits(width)
+            names = dealer.names
+            name = names[k]
             line += 1
-            append(event(line, TABLE, "deal", head + dealer.names[k]))
+            append(event(line, TABLE, "deal", head + name))
+            left = deck[name] - 1
+            if left >= 0 and len(cards) - hand.hidden_out < size - 1:  # (`Dealer.deal`'s commonest case)
+                deck[name] = left
+                cards.append(name)
+                if not left:  # the last of the card: the names less it
+                    names = dealer.names = names[:k] + names[k + 1:]
+                if line >= limit:
+                    break
+                count = len(names)
+                continue
             if found := deal(k, None):  # type: ignore[arg-type]
                 raise _rejected(found, events)
             if line >= limit or len(hand.cards) - hand.hidden_out >= size or dealer.deck is not st.deck \
