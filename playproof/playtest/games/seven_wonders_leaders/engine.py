@@ -41,7 +41,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     max_players = 7
     options = OPTIONS
     from playproof.playtest.games.seven_wonders_leaders.heuristic import heuristic  # bots' value of a position
-    random_run = runs.run  # `playproof simulate` plays the Age's deals and turns through this (see there)
+    random_run = runs.run  # `playproof simulate` plays all but the follow-ups through this (see runs.py)
 
     def __init__(self, setup: Setup) -> None:
         """Load the project's numbers and set up the cities."""

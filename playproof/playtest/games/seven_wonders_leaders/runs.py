@@ -160,12 +160,12 @@ def _plays(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
     append, play, cities = events.append, eng.play_move, st.cities
     phase = st.phase
     while line < limit and st.phase == phase and not st.queue:
-        if phase == "turn" and st.turn < 7:  # every city chooses, in seat order (`_turn_chooser`, inlined)
-            choices, i = st.choices, 0
+        if phase == "turn" and st.turn < 7:  # every city chooses, in seat order
+            choices, i = st.choices, 0  # (a new dict after each turn's resolution)
             while i in choices:
                 i += 1
         else:
-            i = _turn_chooser(st) if phase == "turn" else _recruit_chooser(st)
+            i = _seventh_chooser(st) if phase == "turn" else _recruit_chooser(st)
             if i < 0:
                 return line
         pr = Pricer(st, i)
@@ -186,14 +186,9 @@ def _plays(eng: Offers, st: State, bits: Bits, events: list[Event], line: int, l
     return line
 
 
-def _turn_chooser(st: State) -> int:
-    """Return the city to choose next in this turn (every city in seat order, in turn 7 the cities that play)."""
-    choices = st.choices  # (a new dict after each turn's resolution)
-    if st.turn < 7:
-        i = 0
-        while i in choices:
-            i += 1
-        return i
+def _seventh_chooser(st: State) -> int:
+    """Return the next city to play in turn 7 (a city playing its hand's last card; -1: none)."""
+    choices = st.choices
     return next((i for i in st.choosers() if i not in choices), -1)
 
 
