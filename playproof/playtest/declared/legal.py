@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterator, NamedTuple, Protocol
+from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
@@ -180,10 +180,16 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     due_now = actor == TABLE
     if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
         return
+    bounds: Bounds = ()
+    if spec.condition_leads and spec.quiet and not spec.dice and SHORTCUTS:
+        gate = _gate(state, spec, target or (state.flow.current if due_now else actor))
+        if gate is None:
+            return  # a leading part of the condition fails for every move of the row
+        bounds = gate
     offered = 0
     row = row or _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
-    for play in _candidates(state, spec, actor, target, row):
+    for play in _candidates(state, spec, actor, target, row, bounds):
         if offered >= MAX_OFFERS:
             return
         if row.unchecked and SHORTCUTS:
@@ -197,6 +203,46 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
+
+
+Bounds = tuple[tuple[Callable[[Any, Any], Any], Any, bool], ...]
+"""The `amount OP value` parts leading a row's condition, their other sides worked out: (test, value, amount first)."""
+_UNASKED: Bounds = ()
+
+
+def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
+    """Ask the leading parts of a row's condition that read nothing of the move once for all its moves (see
+    buildmoves.condition_leads): None when one of them fails (no move of the row holds), else the `amount OP value`
+    parts with their values. When one cannot be asked plainly (hidden components, an error, a value too large) the
+    moves are checked one by one, as always (no bounds).
+
+    Each move's condition asks its leading parts first, in order, with the same table and player: a part that
+    fails fails every move, and an `amount` part decides on the number alone. A row is refused this way only when
+    checking its moves can raise nothing else (MoveSpec.quiet), so its moves' verdicts are the same."""
+    ctx = Ctx(state, mover)
+    bounds = []
+    try:
+        for lead in spec.condition_leads:
+            if lead.test is None:
+                if not lead.fn(ctx):
+                    return None if not ctx.uncertain else _UNASKED
+            else:
+                bounds.append((lead.test, lead.fn(ctx), lead.amount_first))
+    except Exception:  # noqa: BLE001  # hidden components, a value too large: each move's check says it, as always
+        return _UNASKED
+    return _UNASKED if ctx.uncertain else tuple(bounds)
+
+
+def _bounded(amount: int, bounds: Bounds) -> bool:
+    """Return True unless a leading `amount OP value` part of the condition fails for this number (a comparison that
+    raises leaves it to the move's check)."""
+    for test, value, amount_first in bounds:
+        try:
+            if not (test(amount, value) if amount_first else test(value, amount)):
+                return False
+        except Exception:  # noqa: BLE001  # the move's check raises it, as always
+            return True
+    return True
 
 
 class Row(NamedTuple):
@@ -286,8 +332,10 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     return known[0]
 
 
-def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row) -> Iterator[Play]:
-    """Yield each distinct move of a row: components, zones, cells and numbers it may name."""
+def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row,
+                bounds: Bounds = ()) -> Iterator[Play]:
+    """Yield each distinct move of a row: components, zones, cells and numbers it may name (none of a number whose
+    `bounds` fail: see _gate)."""
     turn = state.flow.current
     if spec.dice:
         base = Play(spec, actor, target, turn=turn)
@@ -306,7 +354,7 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row)
                 if not row.numbered:
                     yield play  # the move states no number: it is the move offered
                     continue
-                amounts = list(_amounts(state, play))
+                amounts = list(_amounts(state, play, bounds))
                 if amounts == [None]:
                     yield play  # the move states no number: it is the move offered
                     continue
@@ -367,9 +415,10 @@ def _states_number(spec: MoveSpec) -> bool:
     return number is not None and not number.group
 
 
-def _amounts(state: State, play: Play) -> Iterator[int | None]:
+def _amounts(state: State, play: Play, bounds: Bounds = ()) -> Iterator[int | None]:
     """Yield the numbers a move may state: none when its phrase lets it leave the number out, what its cost or
-    `amount` says when the phrase needs one, else a player's choice (a bid)."""
+    `amount` says when the phrase needs one, else a player's choice (a bid: those the condition's leading `amount`
+    parts allow, when `bounds` are given)."""
     spec = play.spec
     number = next((part for part in spec.phrase if part.kind == "number"), None)
     if number is None or number.group:
@@ -377,7 +426,7 @@ def _amounts(state: State, play: Play) -> Iterator[int | None]:
         return
     rule = spec.amount if spec.amount is not None else spec.cost
     if rule is None:
-        yield from AMOUNTS
+        yield from (n for n in AMOUNTS if _bounded(n, bounds)) if bounds else AMOUNTS
         return
     try:
         yield int(as_number(rule(Ctx(state, play.mover, play.comp, None, play))))
