@@ -96,9 +96,12 @@ def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Viola
     return []
 
 
-def row_allowed(state: State, play: Play, due_now: bool = False) -> bool:
-    """Return True when the end, who moves and the turn's limits allow a move of this row now."""
-    return not _after_end(state, play, 0, due_now) and not _who(state, play, 0) and not _turn_limits(state, play, 0)
+def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False) -> bool:
+    """Return True when the end, who moves and the turn's limits allow a move of this row now, by `actor` naming
+    `target` (what `check` finds first, asked without writing findings)."""
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return False
+    return not _who_problem(state, spec, actor) and not _limit_problem(state, spec, actor, target)
 
 
 def check_from(state: State, play: Play, line: int) -> list[Violation]:
@@ -158,67 +161,93 @@ def _ctx(state: State, play: Play, comp: Comp | None = None) -> Ctx:
 def _who(state: State, play: Play, line: int) -> list[Violation]:
     """The table makes table moves; a turn move is made by the player whose turn it is."""
     spec, actor, flow = play.spec, play.actor, state.flow
-    if (spec.actor == "table") != (actor == TABLE):
+    problem = _who_problem(state, spec, actor)
+    if not problem:
+        return []
+    if problem == "actor":
         who = "the table" if spec.actor == "table" else "a player"
         return [_move_finding(state, play, "", f"{spec.verb} is made by {who}, not {actor}", line)]
-    if spec.actor != "turn":
-        return []
-    kind = phase_kind(state)
-    if kind == "table":
+    if problem == "table":
         return [_finding(state.game, "turn-order", f"it is the table's {phase_name(state)} phase, not {actor}'s turn",
                          line)]
+    if problem == "done":
+        return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
+                         line)]
+    return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
+
+
+def _who_problem(state: State, spec: MoveSpec, actor: str) -> str:
+    """Return what is wrong with who makes a move of this row ('' nothing): `actor` (a player's move made by the
+    table or the other way round), `table` (the table's phase), `done` (played this phase), `turn` (not theirs)."""
+    if (spec.actor == "table") != (actor == TABLE):
+        return "actor"
+    if spec.actor != "turn":
+        return ""
+    kind = phase_kind(state)
+    if kind == "table":
+        return "table"
     if kind == "together":
-        if actor in flow.done:
-            return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
-                             line)]
-        return []
-    if actor != flow.current:
-        return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
-    return []
+        return "done" if actor in state.flow.done else ""
+    return "turn" if actor != state.flow.current else ""
 
 
 def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
     """A move's phase, its limit, and the actions of a turn (the first broken of them: one mistake, one finding)."""
-    spec, flow, turn = play.spec, state.flow, state.game.turn
-    if spec.phase:
-        found = _phase(state, play, line)
-        if found:
-            return found
-    if spec.limit is not None and uses_of(state, spec, play) >= spec.limit:
+    spec, flow = play.spec, state.flow
+    problem = _limit_problem(state, spec, play.actor, play.target)
+    if not problem:
+        return []
+    if problem == "phase":
+        return _phase(state, play, line)
+    if problem == "limit":
         return [_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
                               f"{spec.limit_per}", line)]
-    limit = turn.actions
-    if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
-        return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
-                         "turn, the most a turn allows", line)]
-    return []
+    return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                     "turn, the most a turn allows", line)]
 
 
-def uses_of(state: State, spec: MoveSpec, play: Play) -> int:
-    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player)."""
+def _limit_problem(state: State, spec: MoveSpec, actor: str, target: str) -> str:
+    """Return the first of a move's phase, limit and the turn's actions that a move of this row by `actor` (naming
+    `target`) breaks now: `phase`, `limit`, `actions`; '' for none."""
+    if spec.phase and not _in_phase(state, spec):
+        return "phase"
+    if spec.limit is not None and uses(state, spec, actor, target) >= spec.limit:
+        return "limit"
+    limit = state.game.turn.actions
+    if spec.action and limit is not None and spec.actor != "table" and state.flow.actions >= limit:
+        return "actions"
+    return ""
+
+
+def uses(state: State, spec: MoveSpec, actor: str, target: str = "") -> int:
+    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player:
+    who makes it, or the player a table move names)."""
     flow = state.flow
     if spec.limit_per == "turn":
         return flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
-    who = play.actor if play.actor != TABLE else play.target
+    who = actor if actor != TABLE else target
     counts = flow.round_uses if spec.limit_per == "round" else state.game_uses
     return counts.get((spec.verb, who), 0)
+
+
+def _in_phase(state: State, spec: MoveSpec) -> bool:
+    """Return True when a move of a phase may be made now: in its round phase, or not after its turn phase."""
+    turn = state.game.turn
+    if any(p.name == spec.phase for p in turn.round_phases):
+        return phase_name(state) == spec.phase
+    return turn.phases.index(spec.phase) >= state.flow.phase
 
 
 def _phase(state: State, play: Play, line: int) -> list[Violation]:
     """A move of a round phase is made in that phase; a move of a turn phase not after its phase is over."""
     spec, turn = play.spec, state.game.turn
-    rounds = [p.name for p in turn.round_phases]
-    if spec.phase in rounds:
-        now = phase_name(state)
-        if now == spec.phase:
-            return []
-        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
-                              f"is in the {now} phase", line)]
-    phases = turn.phases
-    if phases.index(spec.phase) >= state.flow.phase:
+    if _in_phase(state, spec):
         return []
+    if any(p.name == spec.phase for p in turn.round_phases):
+        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
+                              f"is in the {phase_name(state)} phase", line)]
     return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the turn is in "
-                          f"the {phases[state.flow.phase]} phase", line)]
+                          f"the {turn.phases[state.flow.phase]} phase", line)]
 
 
 def _components(state: State, play: Play, line: int) -> list[Violation]:

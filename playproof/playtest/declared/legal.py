@@ -178,7 +178,7 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
-    if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
+    if not row_allowed(state, spec, actor, target, due_now):
         return
     bounds: Bounds = ()
     if spec.condition_leads and spec.quiet and not spec.dice and SHORTCUTS:
