@@ -57,10 +57,18 @@ def check_components(state: State, play: Play) -> bool:
 def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True) -> list[Violation]:
     """Return the violations of a move's condition, cost and amount, and (when nothing else was wrong: `clean`
     and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`."""
-    found = _condition(state, play, line, quick)
-    paid, cost_found = _cost(state, play, line)
-    play.paid = paid
-    found += cost_found + _amount(state, play, line) + _receiver(state, play, line)
+    spec = play.spec
+    found = _condition(state, play, line, quick) if spec.condition is not None else []
+    if spec.cost is None:
+        paid = play.paid = 0
+    else:
+        paid, cost_found = _cost(state, play, line)
+        play.paid = paid
+        found += cost_found
+    if spec.amount is not None and play.amount is not None:
+        found += _amount(state, play, line)
+    if spec.to_player is not None:
+        found += _receiver(state, play, line)
     if clean and not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
