@@ -441,7 +441,11 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     adds, sets = _plan(state, spec)
     each = _each(play)
     for name, fn, kind, per_player, constant in adds:
-        owner = _owner(state, play, kind, payer)
+        owner = _owner(state, play, kind, payer) if kind else payer
+        if constant is not None and owner != "each":  # a plain number, once per component
+            key = (name, owner if per_player else "")
+            deltas[key] = deltas.get(key, 0) + constant * len(each)
+            continue
         for player in (state.players if owner == "each" else (owner,)):
             key = (name, player if per_player else "")
             for comp in each:

@@ -265,21 +265,14 @@ class Row(NamedTuple):
     """No other row has the row's verb (a move of another row is never written like one of this row's)."""
 
 
-_ROWS: dict[int, tuple[MoveSpec, Row]] = {}
-"""Each row's Row, by the id of its MoveSpec (kept with it: an id is reused only once that row is gone)."""
-
-
 def _row(game: Game, spec: MoveSpec) -> Row:
-    """Return what listing a row's moves needs to know of it (worked out on first use)."""
-    kept = _ROWS.get(id(spec))
-    if kept is not None and kept[0] is spec:
-        return kept[1]
-    if len(_ROWS) >= 4096:
-        _ROWS.clear()
-    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec),
-              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
-              _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
-    _ROWS[id(spec)] = (spec, row)
+    """Return what listing a row's moves needs to know of it (worked out on first use, kept on the row)."""
+    row = spec.listing
+    if row is None:
+        row = spec.listing = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,),
+                                 _unchecked(game, spec), _placed(spec),
+                                 spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
+                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
     return row
 
 

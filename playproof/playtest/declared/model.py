@@ -187,6 +187,8 @@ class MoveSpec:
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
     gain_constants: dict[tuple[str, int], Any] = field(default_factory=dict)
     """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
+    listing: Any = None
+    """What listing the row's moves needs to know of it (legal.Row, worked out on first use)."""
     condition_leads: tuple[Lead, ...] = ()
     """The leading parts of the condition that listing asks once for a row (buildmoves.condition_leads)."""
     quiet: bool = False
