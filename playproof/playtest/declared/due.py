@@ -10,7 +10,7 @@ named it), so nothing later is blamed for it.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from playproof.playtest.declared.checks import check, uses
 from playproof.playtest.declared.explain import explain
@@ -201,6 +201,25 @@ def first_due(state: State, derived_only: bool = False, plain_only: bool = False
     if memo is not None:
         cache[which] = (memo, found)
     return found
+
+
+def due_now(state: State, derived_only: bool = False) -> Iterator[tuple[MoveSpec, list[str]]]:
+    """Yield each table move that can fall due (only the derived ones, when asked), in the sheet's order, with whom
+    it is due for now (as due_targets says: its kept answer, else the condition asked and its answer kept; what
+    reads the flow looked up once per game, as first_due does)."""
+    cache = state.due_cache
+    for spec, name, key_of in _due_table(state, derived_only, False)[2]:
+        if key_of is False or not CACHE:  # what the condition reads is not known: asked every time
+            yield spec, _due_targets(state, spec)
+            continue
+        key = key_of(state) if key_of is not None else None
+        cached = cache.get(name)
+        if cached is not None and cached[0] == key:
+            yield spec, cached[1]
+            continue
+        targets = _due_targets(state, spec)
+        cache[name] = (key, targets)
+        yield spec, targets
 
 
 DueTable = tuple[tuple, Any, list[tuple[MoveSpec, str, Any]]]

@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
-from playproof.playtest.declared.due import due_targets, referee_play
+from playproof.playtest.declared.due import due_now, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
@@ -122,11 +122,11 @@ def _due_listing(state: State, first_only: bool = False) -> tuple[list[Listed], 
     seen: set[str] = set()
     over = state.flow.over
     game = state.game
-    for spec in game.moves.values():
-        if spec.actor != "table" or spec.due is None or (over and not spec.derived):
+    for spec, targets in due_now(state, derived_only=over):  # after the end only derived moves are owed
+        if not targets:
             continue
         row = _row(game, spec)
-        for target in due_targets(state, spec):
+        for target in targets:
             owed = True
             if spec.derived:
                 _add(found, seen, play_text(referee_play(state, spec, target)), None)
