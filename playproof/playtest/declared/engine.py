@@ -99,6 +99,10 @@ class DeclaredEngine(Engine):
             return False
         return bool(self.check_move(play, Event(0, play.actor, play.spec.verb, "")))
 
+    def refuser(self) -> Any:
+        """Return hook_refuses for the legal-move listing, or None when no subclass overrides `check_move`."""
+        return None if type(self).check_move is DeclaredEngine.check_move else self.hook_refuses
+
     # ---- the contract ---------------------------------------------------------------------------------------
     def apply(self, event: Event) -> list[Violation]:
         """Check a logged line (a move, a marker or a claim), apply it, and return the findings."""

@@ -34,6 +34,9 @@ class Table(Protocol):
     def hook_refuses(self, play: Play) -> bool:
         """Return True when a designer's Python hook finds the move wrong."""
 
+    def refuser(self) -> Callable[[Play], bool] | None:
+        """Return hook_refuses, or None when the engine has no hook (nothing to ask of each move listed)."""
+
     def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
         """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged; `owed`
         False: no table move was due when it was offered)."""
@@ -52,7 +55,7 @@ def decision(engine: Table) -> Decision | None:
         return None
     player = flow.current
     moves = tuple(text for spec in engine.game.moves.values() if spec.actor != "table"
-                  for text in legal_texts(state, spec, player, engine.hook_refuses))
+                  for text in legal_texts(state, spec, player, engine.refuser()))
     return Decision(player, moves, f"{player}'s turn")
 
 
@@ -69,8 +72,9 @@ def offer(engine: Table) -> Offer | None:
     if flow.over or phase_kind(state) == "table":
         return None
     player = flow.current
+    refuses = engine.refuser()
     return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
-                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)], owed)
+                                   for listed in legal_plays(state, spec, player, refuses)], owed)
 
 
 Listed = tuple[str | None, Play | None]
