@@ -44,7 +44,7 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     if not found and not settled:
         found += _turn_limits(state, play, line)
     found += _components(state, play, line)
-    if any(v.rule.endswith("-cell") for v in found):
+    if found and any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
     return found + check_rest(state, play, line, quick, not found)
 
@@ -514,17 +514,21 @@ def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | Non
 
 def _capacity(state: State, play: Play, line: int) -> list[Violation]:
     """A zone with a capacity holds no more than it."""
-    spec, dest = play.spec, play.to_zone
-    if dest is None or state.game.zones[dest].capacity is None:
+    spec = play.spec
+    dest = play.dest or spec.dest
+    if dest is None:
         return []
-    capacity = state.game.zones[dest].capacity or 0
+    zone = state.game.zones[dest]
+    if zone.capacity is None:
+        return []
+    capacity = zone.capacity or 0
     if spec.bulk:
         adding = sum(state.zone(z, play.mover).size for z in spec.sources)
     else:
         adding = max(1, len(play.comps) + play.hidden) if spec.takes_component else 0
-    if state.zone(dest, receiver(state, play) or play.mover).size + adding <= capacity:
+    owner = (receiver(state, play) if spec.to_player is not None else "") or play.mover
+    if state.zone(dest, owner).size + adding <= capacity:
         return []
-    zone = state.game.zones[dest]
     text = f"{dest} holds at most {capacity} ({zone.origin})"
     if zone.message is not None:
         text = render(zone.message, _ctx(state, play))

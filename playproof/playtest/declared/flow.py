@@ -286,10 +286,15 @@ KEEP = True
 def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
     counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
-    name = "<" + key + ">"
-    if not KEEP or name not in state.game.due_readers[2]:
+    keys = state.game.due_keys
+    entry = keys.get(("<kept>", key))
+    if entry is None:  # made once per game: the name the answer is kept by, and what reads the flow it depends on
+        name = "<" + key + ">"
+        known = name in state.game.due_readers[2]
+        entry = keys[("<kept>", key)] = (name, known, flow_key_of(state.game, name) if known else None)
+    name, known, key_of = entry
+    if not KEEP or not known:
         return _holds(fn, state)
-    key_of = flow_key_of(state.game, name)
     now = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == now:
