@@ -243,7 +243,10 @@ def _due_table(state: State, derived_only: bool, plain_only: bool) -> DueTable:
 
 
 def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
-    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due."""
+    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due.
+    Asked of every line: when nothing at all is due (one kept answer), neither kind is asked on its own."""
+    if not derived_only and first_due(state) is None:
+        return None
     found = first_due(state, True)
     if found is not None or derived_only:
         return found
