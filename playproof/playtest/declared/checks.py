@@ -433,6 +433,8 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     with the whole budget of an evaluation.
     """
     spec = play.spec
+    if not (spec.gains or spec.sets_gain or (spec.pay is not None and paid)):
+        return []  # nothing paid, nothing gained
     payer = play.actor if play.actor != TABLE else play.mover
     deltas: dict[tuple[str, str], Any] = {}
     if spec.pay is not None and paid:
