@@ -13,6 +13,7 @@ from declared_helpers import EXAMPLES, write_project
 
 from playproof.playtest.declared import checks, declared_engine, legal
 from playproof.playtest.declared.engine import DeclaredEngine
+from playproof.playtest.declared.expr import Names
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.simulate import player_names
 
@@ -134,3 +135,17 @@ def test_games_of_the_auction_list_what_checking_every_move_lists(tmp_path: Path
         assert offer.play(k, Event(step + 1, offer.actor, verb, args)) == []
         checked.play(k, Event(step + 1, offer.actor, verb, args))
         assert engine.state.counters == twin.state.counters
+
+
+def test_a_value_leads_only_when_what_it_reads_is_known(tmp_path: Path) -> None:
+    from playproof.playtest.declared.buildmoves import condition_leads
+
+    game = _auction(tmp_path).game
+    compiled = game.moves["raise"].condition_parts
+    names = Names({"deck": False, "block": False, "yard": True}, {"coins": True, "high": False},
+                  {"rich": game.values["rich"], "grab": game.values["rich"]})
+    assert len(condition_leads(compiled, names)) == 2  # `high > 0`, `3 < amount`: `rich` may read the move
+    names.value_reads = {"rich": frozenset()}  # type: ignore[attr-defined]  # what the expression layer records
+    assert len(condition_leads(compiled, names)) == 4  # `rich` reads nothing of the move: `amount < 7` too
+    names.value_reads = {"rich": frozenset({"amount"})}  # type: ignore[attr-defined]
+    assert len(condition_leads(compiled, names)) == 2

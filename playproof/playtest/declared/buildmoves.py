@@ -59,7 +59,8 @@ CANDIDATE_READS = frozenset(("move", "amount", "target", "x", "y"))
 def condition_leads(condition: Compiled, names: Names) -> tuple[Lead, ...]:
     """Return the leading `and` parts of a move's condition that listing a row's moves can ask once for all of them
     (legal.py): a part that reads nothing of the move, or `amount OP expression` (either way round) whose other side
-    reads nothing of the move. None may name a value (what a value reads is not known here)."""
+    reads nothing of the move. A part naming a value qualifies only when what the value reads is known (see
+    _fixed)."""
     found: list[Lead] = []
     for part in condition.conjuncts:
         if _fixed(part.text, names):
@@ -73,12 +74,17 @@ def condition_leads(condition: Compiled, names: Names) -> tuple[Lead, ...]:
 
 
 def _fixed(text: str, names: Names) -> bool:
-    """Return True when an expression reads nothing of the move it is evaluated for, and names no value."""
+    """Return True when an expression reads nothing of the move it is evaluated for: nor do the values it names,
+    each of which must have its reads known (`names.value_reads`, the changing variables each value reads through
+    the values it reads, where the expression layer records them; a value not there may read the move)."""
     try:
         alone = compile_expr(text, names)
     except ExprError:
         return False
-    return not (alone.values or alone.card_fields or alone.reads & CANDIDATE_READS)
+    if alone.card_fields or alone.reads & CANDIDATE_READS:
+        return False
+    known = getattr(names, "value_reads", None) or {}
+    return all(value in known and not known[value] & CANDIDATE_READS for value in alone.values)
 
 
 def _amount_test(part: Any, names: Names) -> Lead | None:
