@@ -73,8 +73,16 @@ def offer(engine: Table) -> Offer | None:
         return None
     player = flow.current
     refuses = engine.refuser()
-    return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
-                                   for listed in legal_plays(state, spec, player, refuses)], owed)
+    listed: list[Listed] = []
+    for spec in engine.game.moves.values():
+        if spec.actor == "table":
+            continue
+        row = _row(state.game, spec)
+        if row.plain and SHORTCUTS and not spec.names_player:  # legal_plays, one generator fewer
+            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row)])
+        else:
+            listed.extend(legal_plays(state, spec, player, refuses))
+    return _offer(engine, player, listed, owed)
 
 
 Listed = tuple[str | None, Play | None]
@@ -341,6 +349,9 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row,
         return
     mover = target or (turn if actor == TABLE else actor)  # Play.mover
     if not row.numbered and not row.cells and row.dests == (None,):  # one move per choice of components
+        if not spec.takes_component:
+            yield Play(spec, actor, target, [], turn=turn)  # no component to choose: the one move of the row
+            return
         for comps in _component_choices(state, spec, mover):
             yield Play(spec, actor, target, list(comps), turn=turn)
         return
