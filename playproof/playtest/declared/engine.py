@@ -7,7 +7,7 @@ compiled from the sheets (build, rules), and the table (state, flow, play, check
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from playproof.playtest.declared import legal
 from playproof.playtest.declared.apply import perform, perform_late
@@ -99,7 +99,7 @@ class DeclaredEngine(Engine):
             return False
         return bool(self.check_move(play, Event(0, play.actor, play.spec.verb, "")))
 
-    def refuser(self) -> Any:
+    def refuser(self) -> Callable[[Play], bool] | None:
         """Return hook_refuses for the legal-move listing, or None when no subclass overrides `check_move`."""
         return None if type(self).check_move is DeclaredEngine.check_move else self.hook_refuses
 
