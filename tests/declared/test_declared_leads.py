@@ -149,3 +149,25 @@ def test_a_value_leads_only_when_what_it_reads_is_known(tmp_path: Path) -> None:
     assert len(condition_leads(compiled, names)) == 4  # `rich` reads nothing of the move: `amount < 7` too
     names.value_reads = {"rich": frozenset({"amount"})}  # type: ignore[attr-defined]
     assert len(condition_leads(compiled, names)) == 2
+
+
+def test_a_due_condition_asks_whom_it_is_for_before_the_zones(tmp_path: Path) -> None:
+    from playproof.playtest.declared.buildmoves import flow_first
+    from playproof.playtest.declared.expr import compile_expr
+    from playproof.playtest.declared.state import Seen, Watching
+
+    engine = declared_engine(EXAMPLES / "lantern-guild", "lantern-guild")(Setup(player_names(2), {}, 1))
+    tidy = engine.game.moves["tidy"]  # `count(play) > 0 and player != current`
+    assert tidy.due_flow_first is not None
+    state, current = engine.state, engine.state.flow.current
+    for player in engine.players:
+        seen: Seen = ([], [], [])
+        asked = tidy.due_flow_first(Watching(state, player, seen))
+        assert bool(asked) == bool(tidy.due(Watching(state, player, ([], [], []))))
+        assert (seen[0] == []) == (player == current)  # the player to move reads no zone: moves keep the answer
+    names = Names({"play": True}, {"coins": True})
+    for text, moves in (("count(play) > 0 and player != current", True),
+                        ("player != current and count(play) > 0", False),  # already first
+                        ("sum(play, coins) > 0 and player != current", False),  # a sum may grow too large
+                        ("coins > 0 and player != current", True)):
+        assert (flow_first(compile_expr(text, names), names) is not None) is moves, text

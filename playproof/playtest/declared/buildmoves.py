@@ -52,6 +52,40 @@ def guards(due: Compiled, names: Names) -> tuple[Any, ...]:
     return tuple(found)
 
 
+def flow_first(due: Compiled, names: Names) -> Any:
+    """Return a due condition that asks first its `and` parts reading nothing but the flow and whom it is asked for
+    (`player != current` before `count(play) > 0`), or None when no part moves or the order could matter.
+
+    Asked player by player, a condition's answer is kept until what its evaluation read changes (due.py): asking
+    `player != current` first, the player to move reads no zone, so moves that change zones keep that answer. The
+    order cannot change whether it holds (every part truthy) when no part can grow too large: any other failure is
+    hidden components (Unknown), which make a due condition not hold, whichever part meets them first."""
+    parts: list[tuple[bool, Any]] = []
+    for part in due.conjuncts:
+        try:
+            alone = compile_expr(part.text, names)
+        except ExprError:
+            return None
+        if alone.overflows:
+            return None
+        parts.append((not (alone.values or alone.zones or alone.counters or alone.card_fields or
+                           alone.reads & CANDIDATE_READS), part.fn))
+    order = [fn for flow, fn in parts if flow] + [fn for flow, fn in parts if not flow]
+    if order == [fn for _, fn in parts]:
+        return None
+    return _all_of(tuple(order))
+
+
+def _all_of(parts: tuple[Any, ...]) -> Any:
+    """Return a condition holding when every part holds, asked in order (stopping at the first that does not)."""
+    def holds(c: Any) -> bool:
+        for part in parts:
+            if not part(c):
+                return False
+        return True
+    return holds
+
+
 CANDIDATE_READS = frozenset(("move", "amount", "target", "x", "y"))
 """What a condition part may not read to be asked once for all the moves a row lists (they differ in these)."""
 
@@ -249,6 +283,7 @@ class MovesBuilder:
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
         spec.due_compiled = due
         spec.due_guards = guards(due, names) if due is not None else ()
+        spec.due_flow_first = flow_first(due, names) if due is not None and spec.names_player else None
         spec.limit, spec.limit_per = self.limit(row, actor)
         spec.ends_when = self.ends_when(row, names)
         spec.condition_leads = condition_leads(condition, names) if condition is not None else ()

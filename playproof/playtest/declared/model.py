@@ -168,6 +168,9 @@ class MoveSpec:
     """The compiled `due` (what it reads)."""
     due_reads: Any = None
     """(zones, counters, reads the flow) the `due` condition depends on, through its values; None: unknown."""
+    due_flow_first: Fn | None = None
+    """`due` with its parts that read only the flow and whom it is asked for asked first (buildmoves.flow_first), or
+    None: what a player-by-player evaluation reads, so its kept answer lasts longer."""
     due_guards: tuple[Any, ...] = ()
     """The closures of the leading `and` parts of `due` that every player reads alike (buildmoves.guards)."""
     note: str = ""
