@@ -24,7 +24,8 @@ def perform(state: State, play: Play) -> None:
         _move(state, play)
     for name, owner, value in found:
         state.set_counter(name, owner, _clamp(state, name, value))
-    _count_use(state, play)
+    if spec.limit is not None:
+        _count_use(state, play)
     if spec.dice:
         state.roll = kept_roll(state.roll, play.faces) or play.faces  # kept dice (`-`) keep their faces
     check_end(state)
@@ -232,6 +233,6 @@ def _bookkeeping(state: State, play: Play) -> None:
     if spec.next == "first":  # the player named takes the first-player marker, else the player making the move
         flow.next_first = play.target or (play.actor if play.actor != TABLE else "") or flow.next_first
     actor = play.actor if play.actor != TABLE else flow.current
-    if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
-                                                    and flow.actions >= turn.actions and player_move):
+    if spec.ends_turn or (spec.ends_when is not None and _ends_now(state, play)) or \
+            (turn.end_turn == "auto" and turn.actions is not None and flow.actions >= turn.actions and player_move):
         end_turn(state, actor)

@@ -31,19 +31,21 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     whether there is a violation (a failed condition is not explained).
     """
     found: list[Violation] = []
+    spec = play.spec
     if not settled:
-        ended = _after_end(state, play, line, due_now)
-        if ended:
-            return ended
-        found = _who(state, play, line)
+        if state.flow.over and not (due_now and spec.actor == "table"):
+            return _after_end(state, play, line, due_now)
+        if _who_problem(state, spec, play.actor):  # (the findings are written only when something is wrong)
+            found = _who(state, play, line)
     if play.problem:
         return found + [_move_finding(state, play, play.check, play.problem, line)]
     if play.faces and kept_roll(state.roll, play.faces) is None:
-        return found + [_move_finding(state, play, "dice", f"{play.spec.verb} keeps dice (`-`), but no roll of "
+        return found + [_move_finding(state, play, "dice", f"{spec.verb} keeps dice (`-`), but no roll of "
                                       f"{len(play.faces)} dice was made this turn", line)]
-    if not found and not settled:
+    if not found and not settled and _limit_problem(state, spec, play.actor, play.target):
         found += _turn_limits(state, play, line)
-    found += _components(state, play, line)
+    if spec.takes_component:  # (a move naming no component: nothing to find)
+        found += _components(state, play, line)
     if found and any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
     return found + check_rest(state, play, line, quick, not found)

@@ -7,7 +7,7 @@ declares round phases, each phase in order: in an `each` phase every player take
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
@@ -114,13 +114,7 @@ def _seek(state: State) -> None:
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
     laps = state.game.turn.round_end is None and _until(state) is None  # else it goes on until its condition holds
-    skipped: dict[str, bool] = {}  # nothing changes while the flow looks: each player's answer is asked once
-
-    def is_skipped(player: str) -> bool:
-        found = skipped.get(player)
-        if found is None:
-            found = skipped[player] = _skipped(state, player)
-        return found
+    is_skipped = _asked_once(state) if state.game.turn.skip is not None else _never
 
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
@@ -136,6 +130,24 @@ def _seek(state: State) -> None:
             return
         flow.pos += 1
     end_phase(state)
+
+
+def _asked_once(state: State) -> Callable[[str], bool]:
+    """Return whether the Turn sheet's `skip` holds for a player, asked once per player: nothing changes while the
+    flow looks for the next player."""
+    skipped: dict[str, bool] = {}
+
+    def is_skipped(player: str) -> bool:
+        found = skipped.get(player)
+        if found is None:
+            found = skipped[player] = _skipped(state, player)
+        return found
+    return is_skipped
+
+
+def _never(player: str) -> bool:
+    """Nobody is skipped (the Turn sheet has no `skip`)."""
+    return False
 
 
 def start_turn(state: State, player: str) -> None:
