@@ -148,11 +148,15 @@ def advance(state: State) -> None:
 
 
 def _advance(state: State) -> None:
-    """End a round whose `round end` holds, and table phases that owe nothing more."""
+    """End a round whose `round end` holds, and table phases that owe nothing more (rules with neither a `round end`
+    nor round phases have nothing to end here)."""
+    turn = state.game.turn
+    if turn.round_end is None and not turn.round_phases:
+        return
     if (round_ends(state) or phase_done(state)) and first_due(state, True) is None:
         end_phase(state)
         state.flow_version += 1
-    for _ in range(len(state.game.turn.round_phases) + 1):
+    for _ in range(len(turn.round_phases) + 1):
         if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
             return
         end_phase(state)

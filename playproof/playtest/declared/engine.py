@@ -137,7 +137,7 @@ class DeclaredEngine(Engine):
         spec = play.spec
         if spec.record:  # a record is checked against the table and changes nothing, even after the end
             return found + check_record(self.state, play, event.line)
-        assumed = None if play.problem else late(self.state, play)
+        assumed = None if play.problem or not self.state.assumed else late(self.state, play)
         if assumed is not None:
             checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
             perform_late(self.state, play, assumed)
@@ -157,7 +157,8 @@ class DeclaredEngine(Engine):
                 return found
             self.state.flow.played_on = True
             return found + checked[:1]
-        checked += self.check_move(play, event) if not checked else []
+        if not checked and type(self).check_move is not DeclaredEngine.check_move:  # a subclass's hook
+            checked += self.check_move(play, event)
         self.perform(play)
         return found + checked
 

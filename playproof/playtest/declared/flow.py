@@ -167,7 +167,8 @@ def end_turn(state: State, player: str | None = None) -> None:
     _reset(state, "turn", player)
     flow.turns += 1
     flow.round_turns += 1
-    if round_ends(state) or phase_done(state):
+    turn = state.game.turn
+    if (turn.round_end is not None or turn.round_phases) and (round_ends(state) or phase_done(state)):
         end_phase(state)
         return
     if phase_kind(state) == "together":
