@@ -37,8 +37,8 @@ AUCTION = {
     "Scoring": [("part", "expression"), ("lots", "count(yard)")],
 }
 """An auction whose rows lead their conditions with parts of every kind: read once (`count(deck) > 0`,
-`high > 0`), a number's bounds either way round (`3 < amount`), a value (`rich`: the parts after it are asked
-move by move), and an `or` (no leading part at all)."""
+`high > 0`), a number's bounds either way round (`3 < amount`), a value (`rich`, which reads nothing of the move),
+and an `or` (no leading part at all)."""
 
 
 def _auction(tmp_path: Path) -> type[DeclaredEngine]:
@@ -48,13 +48,12 @@ def _auction(tmp_path: Path) -> type[DeclaredEngine]:
 def test_leading_parts_are_those_read_once_or_bounding_the_number(tmp_path: Path) -> None:
     moves = _auction(tmp_path).game.moves
     assert [lead.test is not None for lead in moves["bid"].condition_leads] == [False, True, True]
-    assert [(lead.test is not None, lead.amount_first) for lead in moves["raise"].condition_leads][:2] == \
-        [(False, True), (True, False)]  # `high > 0`, `3 < amount`; then the value `rich` (see below)
+    assert [(lead.test is not None, lead.amount_first) for lead in moves["raise"].condition_leads] == \
+        [(False, True), (True, False), (False, True), (True, True)]  # `rich` reads nothing of the move
     assert len(moves["take"].condition_leads) == 1 and not moves["bet"].condition_leads
     assert all(spec.quiet for spec in moves.values())
     reef = declared_engine(EXAMPLES / "reef-divers", "reef-divers").game.moves
-    assert 1 <= len(reef["grab"].condition_leads) <= 2  # `roll > 0` (`not out_of_air` once its reads are known)
-    assert reef["grab"].condition_leads[0].test is None  # never `card.depth <= roll`: it reads the pearl
+    assert len(reef["grab"].condition_leads) == 2  # `roll > 0 and not out_of_air`, not `card.depth <= roll`
 
 
 def test_a_counter_called_amount_is_no_bound(tmp_path: Path) -> None:
@@ -143,11 +142,11 @@ def test_a_value_leads_only_when_what_it_reads_is_known(tmp_path: Path) -> None:
     game = _auction(tmp_path).game
     compiled = game.moves["raise"].condition_parts
     names = Names({"deck": False, "block": False, "yard": True}, {"coins": True, "high": False},
-                  {"rich": game.values["rich"], "grab": game.values["rich"]})
+                  {"rich": game.values["rich"]})
     assert len(condition_leads(compiled, names)) == 2  # `high > 0`, `3 < amount`: `rich` may read the move
-    names.value_reads = {"rich": frozenset()}  # type: ignore[attr-defined]  # what the expression layer records
+    names.value_reads = {"rich": frozenset()}  # what the expression layer records (build.py)
     assert len(condition_leads(compiled, names)) == 4  # `rich` reads nothing of the move: `amount < 7` too
-    names.value_reads = {"rich": frozenset({"amount"})}  # type: ignore[attr-defined]
+    names.value_reads = {"rich": frozenset({"amount"})}
     assert len(condition_leads(compiled, names)) == 2
 
 

@@ -110,14 +110,14 @@ def condition_leads(condition: Compiled, names: Names) -> tuple[Lead, ...]:
 def _fixed(text: str, names: Names) -> bool:
     """Return True when an expression reads nothing of the move it is evaluated for: nor do the values it names,
     each of which must have its reads known (`names.value_reads`, the changing variables each value reads through
-    the values it reads, where the expression layer records them; a value not there may read the move)."""
+    the values it reads; a value not there may read the move)."""
     try:
         alone = compile_expr(text, names)
     except ExprError:
         return False
     if alone.card_fields or alone.reads & CANDIDATE_READS:
         return False
-    known = getattr(names, "value_reads", None) or {}
+    known = names.value_reads
     return all(value in known and not known[value] & CANDIDATE_READS for value in alone.values)
 
 
