@@ -355,6 +355,9 @@ def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
         play = referee_play(state, spec, target)
         text = render(spec.message, Ctx(state, play.mover, play.comp, None, play))
         return Violation(rule, f"{text} (the table owed {spec.verb}{who} before this line)", line)
+    if spec.note:  # the row's sentence says what was owed, in the rulebook's words
+        return Violation(rule, f"{spec.note.rstrip('.')}: the table owed {spec.verb}{who} before this line "
+                         f"({spec.origin})", line)
     return Violation(rule, f"the table owed {spec.verb}{who} before this line: {spec.texts.get('due', '')} held "
                      f"({spec.origin})", line)
 

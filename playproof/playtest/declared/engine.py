@@ -266,7 +266,11 @@ class DeclaredEngine(Engine):
         return float(as_number(self._eval(stated, player))) if stated is not None else super().heuristic(player)
 
     def round_label(self) -> str:
-        return str(self.round_number)
+        """This round; once the game has ended as a new round began (`round > 3`), the last round played."""
+        flow = self.state.flow
+        if flow.over and flow.round_turns == 0 and flow.round > 1:
+            return str(flow.round - 1)
+        return str(flow.round)
 
     def summary(self) -> str:
         """Describe whose turn it is, the counters a player sees and the public shared zones."""
