@@ -11,18 +11,24 @@ again. The tributes, an empty deck (`reshuffle`), the setup and the end are left
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
 from playproof.playtest.engine import TABLE, Event
+from playproof.playtest.games.who_will_reign.game import Game
 from playproof.playtest.games.who_will_reign.legal import turn, turn_move
 from playproof.playtest.games.who_will_reign.state import PLAY
 from playproof.playtest.simulate import Bits, SimulationError, quick_event
 
-if TYPE_CHECKING:
-    from playproof.playtest.games.who_will_reign.engine import WhoWillReign
+
+class Referee(Protocol):
+    """The engine a run plays (the referee): its game, and how it applies an offered turn move."""
+
+    game: Game
+
+    def _play_turn(self, k: int, event: Event) -> Sequence[object]: ...
 
 
-def run(engine: WhoWillReign, bits: Bits, events: list[Event], line: int, limit: int) -> int:
+def run(engine: Referee, bits: Bits, events: list[Event], line: int, limit: int) -> int:
     """Play turns and market draws until the loop's offer must take over; return the last event's line.
 
     Stops at `limit` events, at the end of its round (so that a caller may take the round's scores), when a
