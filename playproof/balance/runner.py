@@ -23,7 +23,7 @@ from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
 from playproof.playtest.engine import Engine, Event, Setup, move_kind, player_range
 from playproof.playtest.holdings import held_by_seat
 from playproof.playtest.simulate import (MAX_EVENTS, GameStuck, SimulationError, collecting_less, game_log,
-                                        player_names, random_moves, write_log)
+                                        player_names, quick_event, random_moves, write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -242,7 +242,7 @@ _MOVE_KEY = attrgetter("actor", "verb", "args")
 @lru_cache(maxsize=4096)
 def _move_kind(verb: str, args: str) -> tuple[str, ...]:
     """Return what a move takes by default (`move_kind`: its verb and first word), kept for the moves seen most."""
-    return move_kind(Event(0, "", verb, args))
+    return move_kind(quick_event(0, "", verb, args))
 
 
 def _note_taken(taken: dict[str, list[int]], components: Iterable[str], seat: int) -> None:

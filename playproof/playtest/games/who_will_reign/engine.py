@@ -130,8 +130,7 @@ class WhoWillReign(Engine):
 
     def scores(self) -> dict[str, int]:
         """Return each sister's crowns now (the totals of `score_breakdown`, most of them kept between calls)."""
-        state, catalogue = self.game.state, self.game.catalogue
-        return {s.name: crowns(s, state, catalogue) for s in state.sisters}
+        return crowns(self.game.state, self.game.catalogue)
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return each sister's crowns split into court, banner and guests."""

@@ -164,28 +164,41 @@ def crowns_breakdown(sister: Sister, state: State, catalogue: Catalogue) -> dict
     return {"court": court, "banner": banner, "guests": guests, "total": court + banner + guests}
 
 
-def crowns(sister: Sister, state: State, catalogue: Catalogue) -> int:
-    """Return a sister's crowns (the total of `crowns_breakdown`), kept on her (`Sister.crowns`) until her court,
-    guests or banner change, or the table changes under a card whose crowns count it."""
-    kept = sister.crowns
-    if kept is None:
-        kept = sister.crowns = _kept_crowns(sister, state, catalogue)
-    if not kept.varying:
-        return kept.fixed
-    table = (state.lands_version, len(state.lands), sum(len(s.guests) for s in state.sisters))
-    if kept.table != table:
-        cards = catalogue.cards
-        total = kept.fixed + sum(card_crowns(cards[key], sister, state, catalogue) for key in kept.varying)
-        kept = sister.crowns = Crowns(kept.fixed, kept.varying, table, total)
-    return kept.total
+def crowns(state: State, catalogue: Catalogue) -> dict[str, int]:
+    """Return each sister's crowns (the totals of `crowns_breakdown`), kept on her (`Sister.crowns`) until her
+    court, guests or banner change, or the table changes under a card whose crowns count it."""
+    found: dict[str, int] = {}
+    table = None
+    for sister in state.sisters:
+        kept = sister.crowns
+        if kept is None:
+            kept = sister.crowns = _kept_crowns(sister, state, catalogue)
+        if kept.varying:
+            if table is None:
+                table = (state.lands_version, len(state.lands), sum(len(s.guests) for s in state.sisters))
+            if kept.table != table:
+                cards = catalogue.cards
+                total = kept.fixed + sum(card_crowns(cards[key], sister, state, catalogue) for key in kept.varying)
+                kept = sister.crowns = Crowns(kept.fixed, kept.varying, table, total)
+            found[sister.name] = kept.total
+        else:
+            found[sister.name] = kept.fixed
+    return found
 
 
 def _kept_crowns(sister: Sister, state: State, catalogue: Catalogue) -> Crowns:
-    """Return a sister's crowns from the cards whose crowns count only her court, guests and banner (with her
-    banner's), and the keys of the others (not counted yet)."""
+    """Return a sister's crowns from her banner and the cards whose crowns count only her court, guests and
+    banner, and the keys of the others (not counted yet)."""
     cards = catalogue.cards
-    near = (*sister.court, *sister.guests)
-    varying = tuple(key for key in near if cards[key].ability.counts_table)
-    alone = [key for key in near if not cards[key].ability.counts_table] if varying else near
-    banner = catalogue.banners[sister.banner].crowns if sister.banner else 0
-    return Crowns(_crowns_of(alone, sister, state, catalogue) + banner, varying, None, 0)
+    fixed = catalogue.banners[sister.banner].crowns if sister.banner else 0
+    varying: list[str] = []
+    for key in (*sister.court, *sister.guests):  # as `_crowns_of`, the cards that count the table set aside
+        card = cards[key]
+        ability = card.ability
+        if ability.counts_table:
+            varying.append(key)
+        elif ability.worth or ability.bonuses:
+            fixed += card_crowns(card, sister, state, catalogue)
+        else:
+            fixed += card.crowns or 0
+    return Crowns(fixed, tuple(varying), None, 0)
