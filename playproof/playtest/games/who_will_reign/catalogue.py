@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -115,11 +117,22 @@ _CACHE: dict[tuple[str, float], Catalogue] = {}
 
 def load_catalogue(project: Path) -> Catalogue:
     """Return the catalogue of a project, cached per (workbook path, modification time)."""
-    path = project / "components.xlsx"
-    stamp = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
+    path, resolved = _workbook(project)
+    try:
+        modified = os.stat(path).st_mtime
+    except OSError:  # no workbook: reading it reports that
+        modified = 0.0
+    stamp = (resolved, modified)
     if stamp not in _CACHE:
         _CACHE[stamp] = _read(read_project_workbook(project))
     return _CACHE[stamp]
+
+
+@lru_cache(maxsize=64)
+def _workbook(project: Path) -> tuple[Path, str]:
+    """Return a project's workbook path and its resolved form, worked out once per process (every game asks)."""
+    path = project / "components.xlsx"
+    return path, str(path.resolve())
 
 
 def _sheet(workbook: Workbook, name: str) -> ComponentSet:

@@ -37,13 +37,16 @@ def run(engine: Referee, bits: Bits, events: list[Event], line: int, limit: int)
     game = engine.game
     state, cards = game.state, game.catalogue.cards
     deck, append, play_turn, round_ = state.deck, events.append, engine._play_turn, state.round
+    keys: list[str] | None = None  # the deck's cards in its order (`list(deck)`), kept from draw to draw
     while line < limit and state.phase == PLAY and state.tribute is None and state.round == round_:
         if state.pending_draws:
             if not deck:
                 return line  # `reshuffle`, the loop's offer
-            keys = list(deck)  # the draws `offer` offers, in its order
+            if keys is None:
+                keys = list(deck)  # the draws `offer` offers, in its order
             count = len(keys)
         else:
+            keys = None  # the deck is read again after a turn (its moves are not followed here)
             sister = state.current
             moves, parts, count = turn(game, sister)
         size = count.bit_length()  # k = rng.randrange(count), inlined (simulate.below)
@@ -56,6 +59,8 @@ def run(engine: Referee, bits: Bits, events: list[Event], line: int, limit: int)
             made = quick_event(line, TABLE, "reveal", cards[key].label)  # `reveal CARD`, as `offer` writes it
             game.line = line
             game.draw_offered(key)  # as `WhoWillReign._play_draw`, the card known
+            if key not in deck:  # its last copy: the deck's order is the same without it
+                del keys[k]
             found = game.found
         else:
             verb, _, args = (moves[k] if k < len(moves) else turn_move(moves, parts, k)).partition(" ")
