@@ -91,11 +91,14 @@ class Catalogue:
     def __post_init__(self) -> None:
         """Derive the move texts of the catalogue."""
         object.__setattr__(self, "reveals", {k: f"reveal {c.label}" for k, c in self.cards.items()})
+        object.__setattr__(self, "acquires", {k: f"acquire {c.label}" for k, c in self.cards.items()})
         object.__setattr__(self, "names", {**{k: c.name for k, c in self.cards.items()},
                                            **{k: b.name for k, b in self.banners.items()}})
 
     reveals: dict[str, str] = field(init=False, default_factory=dict)
     """The `reveal CARD` move text of every card, by key (derived)."""
+    acquires: dict[str, str] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """The `acquire CARD` that begins every move acquiring a card, by key (derived)."""
     names: dict[str, str] = field(init=False, default_factory=dict, repr=False, compare=False)
     """The name of every card and banner, by key (derived)."""
     parsed: dict[tuple[bool, str, str], Any] = field(init=False, default_factory=dict, repr=False, compare=False)

@@ -150,7 +150,7 @@ def turn(game: Game, sister: Sister) -> Turn:
             if part is None:
                 card = catalogue.cards[key]
                 if card.kind == COURT:  # the most frequent, made here without a call
-                    part = placements[key] = (f"acquire {card.label}", _court_tails(game, sister, card.ability.expel))
+                    part = placements[key] = (catalogue.acquires[key], _court_tails(game, sister, card.ability.expel))
                 else:
                     part = _placements(game, sister, card)
                     (on_land if card.kind == IMPROVEMENT else placements)[key] = part
