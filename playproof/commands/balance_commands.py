@@ -98,7 +98,7 @@ def simulate(game: str, players: int, games: int, logs: Path | None, bots: str |
     bots = bots or "random"
     from playproof.balance.report import Run, text_lines, write_balance
     from playproof.balance.runner import Plan, engine_class
-    from playproof.playtest.games import find_project
+    from playproof.playtest.games import find_project, game_name
     from playproof.playtest.header import parse_variant
     from playproof.playtest.simulate import write_log
 
@@ -135,7 +135,7 @@ def balance(game: str, players_text: str, games: int, varies: tuple[str, ...], b
     from playproof.balance.report import write_balance
     from playproof.balance.sweep import parse_vary, player_counts, vary_warnings
     from playproof.playtest.engine import example_project
-    from playproof.playtest.games import find_project
+    from playproof.playtest.games import find_project, game_name
     from playproof.playtest.header import parse_variant
 
     options = parse_variant(variant)
@@ -176,13 +176,6 @@ def _sweep(game: str, base: Path | None, varies: list, counts: list[int], games:
                 runs.append(run)
     return runs
 
-
-def game_name(game: str, project: Path | None) -> str:
-    """Return the game's id: a project named by its folder (`simulate examples/my-game`) is known by the folder's
-    name, as its sessions are, never by the path typed (which would also name the logs' files)."""
-    if project is not None and ("/" in game or "\\" in game or Path(game).is_dir()):
-        return project.resolve().name.lower()
-    return game
 
 
 def _path(project: Path | None) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from playproof.balance.stats import GameResult, Summary
 from playproof.insights.arc import Arc, arc_of
@@ -123,7 +123,13 @@ def insights_of(records: list[GameRecord]) -> Insights:
     arcs = [(r.name, arc) for r in records if r.finished and not r.cooperative
             and (arc := arc_of([scores for _, scores in r.rounds], r.winners)) is not None]
     return Insights(groups_of(records), [r.name for r in records if not r.finished],
-                    friction_of(records, rule_sentence), new_players_told(records), pace_of(records), arcs)
+                    friction_of(records, _sentence_in(records)), new_players_told(records), pace_of(records), arcs)
+
+
+def _sentence_in(records: list[GameRecord]) -> Callable[[str], str]:
+    """Return a rule's sentence as the referee of the games gave it, else as its game's rule index says."""
+    given = {rule: text for r in records for rule, text in r.sentences.items()}
+    return lambda rule_id: given.get(rule_id) or rule_sentence(rule_id)
 
 
 @lru_cache(maxsize=512)
@@ -138,4 +144,4 @@ def rule_sentence(rule_id: str) -> str:
         rule = index[rule_id] if rule_id in index else None
     except Exception:  # a rule index that cannot be read leaves the sentence out, never the report
         return ""
-    return (rule.text or rule.summary) if rule is not None else ""
+    return rule.sentence if rule is not None else ""

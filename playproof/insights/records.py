@@ -66,6 +66,8 @@ class GameRecord:
     """Component -> the seats holding it at the end (None when the engine cannot say what players hold)."""
     cooperative: bool = False
     """The players win or lose together (a lost game is finished, with no winner)."""
+    sentences: dict[str, str] = field(default_factory=dict)
+    """Rule id -> its sentence, from the referee that judged the game (a declared game's rows)."""
 
 
 def source_of(name: str) -> str:
@@ -86,7 +88,7 @@ def record_of(report: SessionReport) -> GameRecord:
         rounds=[(label, [scores.get(p, 0) for p in players]) for label, scores in report.rounds],
         taken=dict(report.taken), turns=turns_of(report.timeline), friction=friction_of(report),
         minutes=report.minutes, moves=report.moves, new_players=new_players(report.header.get("New", "")),
-        held=report.held, cooperative=report.cooperative)
+        held=report.held, cooperative=report.cooperative, sentences=dict(report.sentences))
 
 
 def _version(header: dict[str, str]) -> str:

@@ -37,6 +37,13 @@ class Rule:
     text: str = ""
     """The rulebook's own sentence(s) this rule checks, quoted (or, for a declared rule, its sheet and row)."""
 
+    @property
+    def sentence(self) -> str:
+        """The rule as players read it: the rulebook's quote, else the summary (a declared rule's text quotes its
+        sheet row, `Moves!A4: verb=...`, so its summary, which opens with the row's note, is what players read)."""
+        quotes_row = bool(self.section) and self.text.startswith(f"{self.section}:")
+        return self.summary if quotes_row or not self.text else self.text
+
 
 class RuleIndex:
     """Every rule a game's engine checks, by stable id (`<game>/<section>-<slug>`)."""

@@ -13,7 +13,7 @@ Read = Callable[[str], "str | None"]
 Write = Callable[[str], None]
 SHOWN_MOVES = 8
 
-HELP = """Type a log line, e.g. `Ann: play Greed/Lust A Greed` (or just `play ...` for the player to move).
+HELP = """Type a log line, e.g. `{example}` (or just the move, for the player to move).
 Corrections: `undo` (last move), `undo N`, `amend N: Ann: verb args`, `reveal N: a, b`.
 Also: `note TEXT`, `== Round 2 ==`, `-- Scoring --`, `# comment`.
 A rules question or dispute: `? Ben: can I buy after playing?`, about a line `? 14 ...` or a rule `? RULE-ID ...`.
@@ -33,7 +33,17 @@ def prompt_text(recorder: Recorder) -> str:
     shown = " | ".join(moves[:SHOWN_MOVES])
     more = f" | ... {len(moves) - SHOWN_MOVES} more (type `moves`)" if len(moves) > SHOWN_MOVES else ""
     what = f" ({decision.prompt})" if decision.prompt else ""
+    if not moves:  # e.g. the only moves take components the log never named (a refill it skipped)
+        return f"{decision.actor} to decide{what}: no move the referee can list (type the move as played)"
     return f"{decision.actor} to decide{what}: {shown}{more}"
+
+
+def help_text(recorder: Recorder) -> list[str]:
+    """Return the help, its example a legal move of this game now (else one of the seed games' lines)."""
+    decision = recorder.decision()
+    example = f"{decision.actor}: {decision.moves[0]}" if decision is not None and decision.moves else \
+        "Ann: take 2"
+    return HELP.format(example=example).split("\n")
 
 
 def scores_text(recorder: Recorder) -> list[str]:
@@ -80,7 +90,7 @@ def handle(recorder: Recorder, text: str) -> list[str]:
         said = f"`{word}` is a move now: recorded as a move (`end session` finishes the session)"
         return [said] + recorder.enter(text).lines()
     if word in ("help", "?"):
-        return HELP.split("\n")
+        return help_text(recorder)
     if word == "moves":
         decision = recorder.decision()
         return list(decision.moves) if decision else ["the game is over"]

@@ -62,6 +62,8 @@ class SessionReport:
     """Component -> the seats (from 0) holding it at the end (None when the engine cannot say what players hold)."""
     cooperative: bool = False
     """The players win or lose together: a game they lost (no winner) is finished all the same."""
+    sentences: dict[str, str] = field(default_factory=dict)
+    """Rule id -> its sentence (else its summary) from the referee's rule index, for each rule found or asked about."""
 
     def parts(self) -> list[str]:
         """Return the names of the score breakdown's parts (without `total`), in first-seen order."""
@@ -118,7 +120,19 @@ def session_report(result: AuditResult) -> SessionReport:
         problems=problems, moves=sum(1 for e in events if e.kind is EventKind.MOVE),
         minutes=_minutes(log), taken=taken_of(result, events),
         questions=[(e.line, e.actor, e.key, e.target, e.value) for e in log if e.kind is EntryKind.QUESTION],
-        held=_held(result), cooperative=bool(getattr(result.engine, "cooperative", False)))
+        held=_held(result), cooperative=bool(getattr(result.engine, "cooperative", False)),
+        sentences=_sentences(result, {f.rule for f in result.findings + result.slips} |
+                             {e.key for e in log if e.kind is EntryKind.QUESTION and e.key}))
+
+
+def _sentences(result: AuditResult, rules: set[str]) -> dict[str, str]:
+    """Return the sentence (else the summary) of each of these rules in the referee's rule index."""
+    if result.replay is None or not rules:
+        return {}
+    from playproof.playtest.games import rules_of
+
+    index = rules_of(result.replay.engine_cls)
+    return {r: index[r].sentence for r in sorted(rules) if r in index}
 
 
 def _held(result: AuditResult) -> dict[str, list[int]] | None:

@@ -247,3 +247,17 @@ def test_check_of_a_project_of_rules_only_checks_its_rules(tmp_path: Path) -> No
     refused = CliRunner().invoke(cli, ["check", str(broken)])
     assert refused.exit_code == 1 and 'Moves!E5: unknown zone "tablaeu"' in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_rules_of_a_project_named_by_its_path_use_the_folder_name(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from playproof.cli import cli
+
+    project = write_project(tmp_path / "my-game", BASE)
+    by_path = CliRunner().invoke(cli, ["rules", str(project)])
+    assert by_path.exit_code == 0, by_path.output
+    ids = [line.split()[0] for line in by_path.output.splitlines()[1:] if "/" in line.split()[0]]
+    assert ids and all(rule.startswith("my-game/") for rule in ids), ids  # never the path typed
+    by_name = CliRunner().invoke(cli, ["rules", "my-game", "--project", str(project)])
+    assert by_name.output == by_path.output

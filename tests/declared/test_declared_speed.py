@@ -79,7 +79,7 @@ def test_a_counter_set_to_its_own_value_keeps_the_due_answers_and_a_change_drops
 
 def test_a_value_is_kept_while_the_table_is_unchanged(tmp_path: Path) -> None:
     sheets = _sheets("", [("rich", "coins + count(market)")])
-    sheets["Scoring"] = [("part", "expression"), ("rich", "rich")]
+    sheets["Scoring"] = [("part", "expression"), ("rich", "rich if rich > 0 else 0")]  # read twice: not inlined
     engine = declared_engine(write_project(tmp_path / "toy", sheets), "toy")(Setup(("Ann", "Ben")))
     state = engine.state
     assert engine.scores() == {"Ann": 3, "Ben": 0}

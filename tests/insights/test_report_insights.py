@@ -195,3 +195,20 @@ def test_one_session_report_says_its_arc_in_every_format(reports: list[SessionRe
         encoding="utf-8")
     sheet = openpyxl.load_workbook(write_reports([game], "xlsx", tmp_path / "r.xlsx"))["Sessions"]
     assert [c.value for c in sheet[1]][-1] == "Arc" and sheet.cell(2, sheet.max_column).value == game.arc_text()
+
+
+def test_a_declared_games_friction_quotes_its_rows_from_the_project_given(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The project is named with --project (not ./GAME): each rule's sentence comes from the referee that judged
+    the game, in players' words (its summary), never a dump of its sheet row."""
+    from playproof.playtest.declared import declared_engine
+    from playproof.playtest.sources import load_reports
+
+    project = Path(__file__).resolve().parents[2] / "examples" / "declared" / "market-stalls"
+    monkeypatch.chdir(tmp_path)  # no ./market-stalls here
+    found = load_reports([str(project / "playtests" / "evening-mistakes.log")], None, None, project)
+    friction = {f.rule: f for f in insights_of([record_of(r) for r in found]).friction}
+    index = {r.id: r for r in declared_engine(project, "market-stalls").rules}
+    for rule in ("market-stalls/moves-buy-cost", "market-stalls/moves-lay-due", "market-stalls/counters-coins"):
+        assert friction[rule].sentence == index[rule].summary, rule
+        assert not friction[rule].sentence.startswith(index[rule].section)  # not `Moves!A4: verb=buy; ...`

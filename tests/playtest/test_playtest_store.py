@@ -205,6 +205,18 @@ def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
     assert prompt_text(many) == ("Ann to decide (take): take 1 | take 2 | take 3 | take 4 | take 5 | take 6 | "
                                  "take 7 | take 8 | ... 2 more (type `moves`)")
     assert prompt_text(SimpleNamespace(decision=lambda: None)) == "game over (type `end` to finish the session)"
+    none = SimpleNamespace(decision=lambda: Decision("Ben", (), "Ben's turn"))
+    assert prompt_text(none) == "Ben to decide (Ben's turn): no move the referee can list (type the move as played)"
+
+
+def test_help_gives_an_example_of_this_game_now(nim: str, tmp_path: Path) -> None:
+    from playproof.playtest.repl import handle
+
+    recorder = Recorder.start(Store(tmp_path / "s.db"), nim, ["Ann", "Ben"], timed=False)
+    first = handle(recorder, "help")[0]
+    assert first.startswith(f"Type a log line, e.g. `Ann: {recorder.decision().moves[0]}`") and "Greed" not in first
+    recorder.enter("Ann: take 1")
+    assert handle(recorder, "help")[0].startswith("Type a log line, e.g. `Ben: take")
 
 
 def test_lines_added_by_another_process_are_replayed(nim: str, tmp_path: Path) -> None:

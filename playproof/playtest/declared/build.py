@@ -10,6 +10,7 @@ from playproof.errors import Problems
 from playproof.playtest.declared.buildmoves import MovesBuilder
 from playproof.playtest.declared.cells import compiled, expression, template
 from playproof.playtest.declared.expr import Compiled, Fn, Names, memoized
+from playproof.playtest.declared.expr_values import MAX_VALUE_DEPTH, Sharing, expansion
 from playproof.playtest.declared.model import Comp, CounterSpec, Game, PhaseSpec, SetupRow, TurnSpec, ZoneSpec
 from playproof.playtest.declared.rules import rule_index
 from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow, canonical, choice, component_sets,
@@ -18,6 +19,9 @@ from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow,
 
 MAX_PLAYERS = 100
 """The most players a declared game may be for."""
+INLINE = True
+"""Named values reached once by an expression are called directly, not through memoized() (see
+expr_values.inlined_reads). Tests compare with and without."""
 WATCHED = ("end", "end now", "win", "lose")
 """Turn-sheet conditions checked after every move whose answers are kept while what they read is unchanged."""
 
@@ -149,7 +153,7 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
             compiled_values: dict[str, Compiled] | None = None) -> dict[str, Fn]:
     """Compile named values (each may use the others); a cycle among them is an error on each of its rows."""
     table: dict[str, Fn] = {}
-    sharing: dict[str, tuple[str, ...]] = {}  # the values whose answers are kept while the table is unchanged
+    sharing: dict[str, Sharing] = {}  # the values whose answers are kept while the table is unchanged
     for row in rows:
         name = row.text("name")
         if name:
@@ -170,40 +174,102 @@ def _values(rows: list[RawRow], names: Names, problems: Problems,
         table[name] = lambda c: 0
     if compiled_values is not None and not cyclic:
         sharing.update(_steady_values(compiled_values))
+        names.value_reads.update({name: read[2] for name, found in compiled_values.items()
+                                  if (read := reads(found, compiled_values)) is not None})
+        if INLINE:
+            _inline_values(by_name, names, table, compiled_values)
     return table
+
+
+def _inline_values(rows: dict[str, RawRow], names: Names, table: dict[str, Fn],
+                   compiled_values: dict[str, Compiled]) -> None:
+    """Compile the values again, each after those it reads, calling directly the ones reached once (see
+    expr_values.inlined_reads); every expression compiled afterwards does the same. Values read inside one another
+    MAX_VALUE_DEPTH deep or more keep memoized() (which stops them with TooLarge)."""
+    order = _dependency_order({name: set(found.value_counts) for name, found in compiled_values.items()})
+    if order is None:
+        return
+    expansions = names.expansions
+    for name in order:
+        found = compiled_values[name]
+        expansions[name] = {**expansion(found.value_counts, expansions), name: 1}
+    if max(_heights(order, compiled_values).values(), default=0) >= MAX_VALUE_DEPTH:
+        expansions.clear()
+        return
+    for name in order:
+        found = compiled_values[name]
+        if found.value_counts:
+            again = compiled(rows[name], "expression", names, Problems())
+            if again is not None:
+                table[name], compiled_values[name] = again.fn, again
+        if all(n == 1 for n in expansions[name].values()):  # each value it reaches, once: it may be called directly
+            names.inline[name] = table[name]
+
+
+def _dependency_order(graph: dict[str, set[str]]) -> list[str] | None:
+    """Return the names in an order where each comes after those it reads (None when one reads an unknown name)."""
+    order: list[str] = []
+    done: set[str] = set()
+    for start in graph:
+        stack = [(start, iter(sorted(graph[start])))]
+        while stack:
+            name, todo = stack[-1]
+            nxt = next((n for n in todo if n not in done), None)
+            if nxt is None:
+                stack.pop()
+                if name not in done:
+                    done.add(name)
+                    order.append(name)
+            elif nxt not in graph:
+                return None
+            else:
+                stack.append((nxt, iter(sorted(graph[nxt]))))
+    return order
+
+
+def _heights(order: list[str], compiled_values: dict[str, Compiled]) -> dict[str, int]:
+    """Return how many values deep each value's evaluation may go (itself included)."""
+    heights: dict[str, int] = {}
+    for name in order:
+        heights[name] = 1 + max((heights[n] for n in compiled_values[name].value_counts), default=0)
+    return heights
 
 
 MOVE_VARIABLES = frozenset(("move", "amount", "target", "x", "y"))
 """What a value reads of the move it is evaluated for (its card, zones, cell, the number and player it names)."""
 
 
-def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, tuple[str, ...]]:
-    """Return the values that read nothing of a move, each with the changing variables it reads (see memoized)."""
-    found: dict[str, tuple[str, ...]] = {}
+def _steady_values(compiled_values: dict[str, Compiled]) -> dict[str, Sharing]:
+    """Return the values that read nothing of a move, each with the changing variables it reads and whether it
+    depends on whom it is evaluated for (see memoized)."""
+    found: dict[str, Sharing] = {}
     for name, value in compiled_values.items():
         read = reads(value, compiled_values)
         if read is not None and not read[2] & MOVE_VARIABLES:
-            found[name] = tuple(sorted(read[2] - {"player"}))  # whom it is for is part of the key
+            found[name] = (tuple(sorted(read[2] - {"player"})), "player" in read[2])
     return found
 
 
 def reads(found: Compiled, values: dict[str, Compiled]) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """Return what an expression reads, through the values it names: zones, counters and changing variables
-    (None when a value it names is unknown, so nothing can be assumed)."""
+    (None when a value it names is unknown, so nothing can be assumed). `player` is among the variables when the
+    answer depends on whom it is evaluated for: a value read only inside an aggregate over `players` is read for
+    each player in turn, so its own `player` does not count (`max(players, north_mine)`)."""
     zones, counters, variables = set(found.zones), set(found.counters), set(found.reads)
-    todo, seen = list(found.values), set()
+    todo = [(name, name not in found.values_for_all) for name in found.values]
+    seen: set[tuple[str, bool]] = set()
     while todo:
-        name = todo.pop()
-        if name in seen:
+        name, own = todo.pop()
+        if (name, own) in seen:
             continue
-        seen.add(name)
+        seen.add((name, own))
         value = values.get(name)
         if value is None:
             return None
         zones |= value.zones
         counters |= value.counters
-        variables |= value.reads
-        todo.extend(value.values)
+        variables |= value.reads if own else value.reads - {"player"}
+        todo.extend((n, own and n not in value.values_for_all) for n in value.values)
     return frozenset(zones), frozenset(counters), frozenset(variables)
 
 

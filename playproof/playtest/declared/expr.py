@@ -69,7 +69,6 @@ operator (`1 + 1 + ... + 1`) is evaluated in one loop, so cell length alone neve
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from operator import attrgetter, methodcaller
 from typing import Any
@@ -77,8 +76,9 @@ from typing import Any
 from playproof.playtest.declared import expr_functions as funcs
 from playproof.playtest.declared import expr_shapes as shapes
 from playproof.playtest.declared.expr_shapes import COMPARE
-from playproof.playtest.declared.expr_values import (BY, LIMIT, MAX_DIGITS, ExprError, Fn, TooLarge, Unknown, as_number,
-                                                     equal_to_text, memoized, numeric)
+from playproof.playtest.declared.expr_tokens import Token, tokenize
+from playproof.playtest.declared.expr_values import (BY, LIMIT, Counts, ExprError, Fn, TooLarge, Unknown, as_number,
+                                                     equal_to_text, inlined_reads, memoized, numeric)
 
 __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compiled", "ExprError", "Fn", "Names",
            "Part", "Side", "Token", "TooLarge", "Unknown", "as_number", "compile_expr", "memoized", "tokenize"]
@@ -86,10 +86,6 @@ __all__ = ["AGGREGATES", "FUNCTIONS", "LIMIT", "MAX_DEPTH", "VARIABLES", "Compil
 MAX_DEPTH = 64
 """How deeply a cell may nest parentheses, operators and calls."""
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]+(?:\.[0-9]+)?)|(?P<str>'[^']*'|\"[^\"]*\")|(?P<name>[A-Za-z_][A-Za-z0-9_]*"
-                    r"(?:\.[A-Za-z_][A-Za-z0-9_]*)?)|(?P<op>//|==|!=|<=|>=|[-+*/%<>(),]))")
-
-KEYWORDS = frozenset(("and", "or", "not", "if", "else", "true", "false", "of"))
 AGGREGATES = ("count", "sum", "any", "all", "first", "last", "best", "nth", "majority", "adjacent")
 """Functions whose first argument is a zone; the rest are evaluated once per component in it (nth's n once)."""
 FUNCTIONS = ("min", "max", "abs") + AGGREGATES + ("after", "before", "die", "rolled", "option", "word", "contains",
@@ -118,41 +114,6 @@ _POWER: dict[str, int] = {"or": 2, "and": 3, "+": 6, "-": 6, "*": 7, "/": 7, "//
 """Binding power of each binary operator (`not` is 4, unary minus 8)."""
 
 
-@dataclass(frozen=True)
-class Token:
-    kind: str
-    text: str
-    col: int
-    end: int = 0
-    """The column just after the token."""
-
-
-def tokenize(text: str) -> list[Token]:
-    """Split an expression into tokens; anything else is an ExprError with its column."""
-    tokens: list[Token] = []
-    pos = 0
-    while pos < len(text):
-        match = _TOKEN.match(text, pos)
-        if match is None or match.end() == pos:
-            rest = text[pos:]
-            if rest.strip() == "":
-                break
-            bad = len(text) - len(rest.lstrip())
-            char = text[bad]
-            if char in "'\"":
-                raise ExprError(f"the text starting here has no closing {char}", bad + 1)
-            raise ExprError(f"unexpected character {char!r}", bad + 1)
-        kind = match.lastgroup or "op"
-        value = match.group(kind)
-        col = match.start(kind) + 1
-        if kind == "num" and sum(ch.isdigit() for ch in value) > MAX_DIGITS:
-            raise ExprError(f"number too long (more than {MAX_DIGITS} digits)", col)
-        tokens.append(Token("kw" if kind == "name" and value in KEYWORDS else kind, value, col, match.end() + 1))
-        pos = match.end()
-    tokens.append(Token("end", "", len(text) + 1, len(text) + 1))
-    return tokens
-
-
 @dataclass
 class Names:
     """What an expression may name, and how each name is read (filled by the game compiler)."""
@@ -167,6 +128,13 @@ class Names:
     """True when the expression belongs to a move naming a component (`card.x`, bare fields allowed)."""
     card_dotted: bool = False
     """True when `card.x` and `card` may be read but not bare fields (a named value, read by a move's cells)."""
+    inline: dict[str, Fn] = field(default_factory=dict)
+    """Named values an expression may call directly, without memoized() (see expr_values.inlined_reads), except
+    inside an aggregate over players (there each player's answer is kept for the table, and often asked again)."""
+    expansions: dict[str, Counts] = field(default_factory=dict)
+    """Each named value's expansion: the values it reaches (itself included) and how often (at most 2)."""
+    value_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The changing variables each named value reads, through the values it reads (see Compiled.reads)."""
 
 
 @dataclass(frozen=True)
@@ -188,6 +156,8 @@ class Part:
     alternatives: tuple["Part", ...] = ()
     kind: str = ""
     """'and', 'or', 'compare', or '' for any other value."""
+    ops: tuple[str, ...] = ()
+    """A comparison's operators, between its sides."""
 
 
 @dataclass
@@ -205,20 +175,36 @@ class Compiled:
     """The counters it reads (for any player)."""
     reads: set[str] = field(default_factory=set)
     """The variables it reads that change during a game (`current`, `round`, `roll` for the dice functions, `move`
-    for what the move names: its card, cell, zones; `player` for whom it is evaluated for: `player`, `seat`)."""
+    for what the move names: its card, cell, zones; `player` when the answer depends on whom it is evaluated for:
+    `player`, `seat`, a player's own counter or zone, `others`, outside an aggregate over `players`)."""
     overflows: bool = True
     """False when evaluating it cannot raise TooLarge (no arithmetic, named value, aggregate or sum over players)."""
+    value_counts: Counts = field(default_factory=dict)
+    """How many times it names each named value."""
+    values_for_all: set[str] = field(default_factory=set)
+    """The named values it reads only inside aggregates over `players` (for each player in turn: whom the whole is
+    evaluated for does not change them)."""
 
 
 def compile_expr(text: str, names: Names) -> Compiled:
     """Parse and compile an expression once; raise ExprError with the column of the problem."""
-    parser = _Parser(tokenize(text), names, text)
+    tokens = tokenize(text)
+    found = _compile(tokens, names, text, frozenset())
+    inline = inlined_reads(found.value_counts, names.inline, names.expansions)
+    return _compile(tokens, names, text, inline) if inline else found
+
+
+def _compile(tokens: list[Token], names: Names, text: str, inline: frozenset[str]) -> Compiled:
+    """Parse tokens into a Compiled, calling the named values in `inline` directly."""
+    parser = _Parser(tokens, names, text)
+    parser.inline = inline
     fn = parser.expression(0)
     if parser.peek.kind != "end":
         raise ExprError(f"unexpected {parser.peek.text!r}", parser.peek.col)
     root = parser.parts.get(id(fn), Part(text.strip(), fn))
     return Compiled(fn, text, parser.used_values, parser.card_fields, parser.used_zones, tuple(_conjuncts(root)),
-                    parser.used_counters, parser.reads, parser.overflows)
+                    parser.used_counters, parser.reads, parser.overflows, parser.value_counts,
+                    parser.used_values - parser.own_values)
 
 
 def _conjuncts(part: Part) -> list[Part]:
@@ -251,6 +237,19 @@ class _Parser:
         """Whether what was parsed may raise TooLarge (see Compiled.overflows)."""
         self.literals: shapes.Literals = {}
         """The closures of literals (numbers, texts, true, false, -number) and their values."""
+        self.value_counts: Counts = {}
+        """How many times each named value is named."""
+        self.inline: frozenset[str] = frozenset()
+        """The named values called directly (see expr_values.inlined_reads)."""
+        self.for_all = 0
+        """How many aggregates over `players` the parser is inside (names there are read for each player in turn)."""
+        self.own_values: set[str] = set()
+        """The named values read outside aggregates over `players`."""
+
+    def own(self) -> None:
+        """Note a read of whom the expression is evaluated for, unless it is inside an aggregate over `players`."""
+        if not self.for_all:
+            self.reads.add("player")
 
     @property
     def peek(self) -> Token:
@@ -322,7 +321,7 @@ class _Parser:
                 shapes.compare(ops[0], operands[0], operands[1], self.literals) if len(ops) == 1 else
                 shapes.chain([COMPARE[op] for op in ops], operands))
             sides = tuple(Side(t, f, self.literal(a, b)) for f, t, (a, b) in zip(operands, texts, spans))
-            self.parts[id(fn)] = Part(whole, fn, sides, (), "compare")
+            self.parts[id(fn)] = Part(whole, fn, sides, (), "compare", tuple(ops))
             return fn
         self.overflows = True  # a result past 10**15
         return shapes.arithmetic(ops, operands, self.literals)
@@ -434,6 +433,9 @@ class _Parser:
     def over_players(self, name: str, token: Token) -> Fn:
         """Parse `f(players|others[, ...])`: the arguments are evaluated for each player."""
         who = self.take().text
+        if who == "others":
+            self.own()  # all but the player evaluated for
+        self.for_all += who == "players"
         args = []
         while self.peek.text == ",":
             self.take()
@@ -442,6 +444,7 @@ class _Parser:
         low, high = funcs.PLAYER_FUNCTIONS[name]
         if not low <= len(args) <= high:
             raise ExprError(f"{name}() takes {who} and {_count_words(low, high)}", token.col)
+        self.for_all -= who == "players"
         return funcs.per_player(name, who, args)
 
     def aggregate(self, name: str, token: Token) -> Fn:
@@ -454,6 +457,8 @@ class _Parser:
             raise ExprError(f"{name}() needs a zone first, not {zone_token.text!r}"
                             f"{_hint(zone_token.text, self.names.zones)}", zone_token.col)
         self.used_zones.add(zone_token.text)
+        if self.names.zones.get(zone_token.text):
+            self.own()  # each player has one: the player's own
         args, reads = [], self.by_reads
         if name == "nth" and self.peek.text == ",":
             self.take()
@@ -507,26 +512,33 @@ def resolve_name(parser: _Parser, token: Token) -> Fn:
         return lambda c: c.memo.get(BY, "")
     if text in names.counters:
         parser.used_counters.add(text)
+        if names.counters[text]:
+            parser.own()  # each player has one: the player's own
         return methodcaller("counter", text)  # a C call: no Python frame of its own
     if text in names.values:
         parser.used_values.add(text)
+        parser.value_counts[text] = parser.value_counts.get(text, 0) + 1
+        if not parser.for_all:
+            parser.own_values.add(text)
         parser.overflows = True  # values read too deep, or depending on themselves
+        if text in parser.inline and not parser.for_all:  # for each player in turn: each one's answer is kept
+            return names.inline[text]
         return names.values[text]
     if text in VARIABLES:
         if text not in STEADY_VARIABLES:
             parser.reads.add(text)
         elif text != "players":
-            parser.reads.add("player")  # whom it is evaluated for
+            parser.own()  # whom it is evaluated for
         if text == "player":
             return _player
         return methodcaller("variable", text)
     if names.card and text in names.fields:
         parser.card_fields.add(text)
         parser.reads.add("move")
-        return _card_field(text)
+        return funcs.card_field(text)
     if (names.card or names.card_dotted) and text == "card":
         parser.reads.add("move")
-        return _card_name
+        return funcs.card_name
     if (names.card or names.card_dotted) and text in MOVE_ZONES:
         parser.reads.add("move")
         return methodcaller("move_zone", text)
@@ -553,13 +565,6 @@ _item_name = attrgetter("item.name")
 """`item` inside a zone aggregate: the name of the component counted."""
 
 
-def _card_name(c: Any) -> Any:
-    """Return the move's component's name (Unknown when hidden)."""
-    if c.card is None:
-        raise Unknown("card")
-    return c.card.name
-
-
 def _dotted(parser: _Parser, token: Token) -> Fn:
     """Resolve `card.field` (the move's component) or `item.field` (the component counted)."""
     head, _, tail = token.text.partition(".")
@@ -576,14 +581,5 @@ def _dotted(parser: _Parser, token: Token) -> Fn:
         raise ExprError(f"{token.text}: this expression belongs to no move that names a component", token.col)
     parser.card_fields.add(tail)
     parser.reads.add("move")
-    return _card_field(tail)
+    return funcs.card_field(tail)
 
-
-def _card_field(name: str) -> Fn:
-    """Return a reader of the move's component's field (Unknown when the component is hidden)."""
-    def read(c: Any) -> Any:
-        card = c.card
-        if card is None:
-            raise Unknown(name)
-        return card.fields.get(name, 0)
-    return read

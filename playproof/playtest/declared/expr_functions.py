@@ -67,6 +67,23 @@ def rolled(args: list[Fn]) -> Fn:
     return read
 
 
+def card_name(c: Any) -> Any:
+    """Return the move's component's name (`card`; Unknown when hidden)."""
+    if c.card is None:
+        raise Unknown("card")
+    return c.card.name
+
+
+def card_field(name: str) -> Fn:
+    """Return a reader of the move's component's field (`card.x`; Unknown when the component is hidden)."""
+    def read(c: Any) -> Any:
+        card = c.card
+        if card is None:
+            raise Unknown(name)
+        return card.fields.get(name, 0)
+    return read
+
+
 # ---- aggregates over a zone -------------------------------------------------------------------------------
 # Each builder takes the zone, its compiled arguments, and whether they read the pseudo-field `by`.
 

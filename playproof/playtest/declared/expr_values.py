@@ -145,7 +145,12 @@ MAX_VALUE_DEPTH = 100
 _nesting = threading.local()
 
 
-def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ...]] | None = None) -> Fn:
+Sharing = tuple[tuple[str, ...], bool]
+"""How a named value's answer is kept for the table: the changing variables it reads (current, round, roll...), and
+whether it depends on whom it is evaluated for."""
+
+
+def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, Sharing] | None = None) -> Fn:
     """Wrap a named value so it is computed once per evaluation, player, card, item and `by`, via `c.memo`.
 
     `fn` is the value's closure, or the table (name -> closure) that holds it once every value is compiled.
@@ -157,7 +162,9 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
     A value named in `sharing` reads nothing of a move (its card, amount, target, cell or zones): outside an
     aggregate its answer for a player is also kept across evaluations while the table is unchanged
     (`c.shared_values()`: dropped when a zone or counter changes), keyed by the parts of the flow it reads
-    (`sharing[name]`: current, round, roll...). Whether hidden components left it uncertain is kept with it.
+    (`sharing[name]`: current, round, roll...) and, when it depends on whom it is for, the player (a value read only
+    for every player in turn, `max(players, mine)`, is worked out once for all). Whether hidden components left it
+    uncertain is kept with it.
     """
     busy = object()
     table = fn if isinstance(fn, dict) else {name: fn}
@@ -176,7 +183,8 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
             kept = shared_values() if shared_values is not None else None
             if kept is None:
                 return _compute(c, key, memo)
-            shared_key = (name, c.player, c.flow_values(flow)) if flow else key
+            fields, per_player = flow
+            shared_key = (name, c.player if per_player else "", c.flow_values(fields) if fields else ())
             found = kept.get(shared_key)
             if found is not None:
                 if found[1]:
@@ -217,6 +225,35 @@ def memoized(name: str, fn: Fn | dict[str, Fn], sharing: dict[str, tuple[str, ..
             kept[shared_key] = (found, uncertain)
         return found
     return read
+
+
+Counts = dict[str, int]
+"""How many times each named value is reached in an expression's expansion (through the values it reads;
+capped at 2: what matters is whether a value is reached once)."""
+
+
+def expansion(direct: Counts, expansions: dict[str, Counts]) -> Counts:
+    """Return how often each value is reached from an expression reading `direct` (value -> times named), given
+    each value's own expansion (itself included); a value without one counts once."""
+    found: Counts = {}
+    for name, times in direct.items():
+        for reached, n in expansions.get(name, {name: 1}).items():
+            found[reached] = min(2, found.get(reached, 0) + n * times)
+    return found
+
+
+def inlined_reads(direct: Counts, inline: dict[str, Fn], expansions: dict[str, Counts]) -> frozenset[str]:
+    """Return the named values an expression may call directly instead of through memoized().
+
+    A value is called directly (`inline`: compiled so, see build._inline_values) when it and every value it
+    reaches are reached exactly once in the whole expansion of the expression: each is then worked out once
+    per evaluation, player, card, item and `by`, as memoized() would (it never spares more than a second read
+    of the same value). Results and errors are the same; only the memo and the kept table are skipped."""
+    if not direct or not inline:
+        return frozenset()
+    reached = expansion(direct, expansions)
+    return frozenset(name for name in direct if name in inline and
+                     all(reached.get(other) == 1 for other in expansions.get(name, {name: 1})))
 
 
 STEP_LIMIT = 2_000_000

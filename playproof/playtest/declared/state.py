@@ -306,8 +306,7 @@ def _flow_fields(game: Game, read: tuple[frozenset[str], frozenset[str], frozens
     player to move, so whose turn it is counts when it reads a player's own counter or zone, `player` or `seat`)."""
     zones, counters, variables = read
     fields = [FLOW_FIELDS.get(v, "roll") for v in sorted(variables) if v not in MOVE_READS and v != "player"]
-    own = "player" in variables or any(game.counters[c].per_player for c in counters if c in game.counters) or \
-        any(game.zones[z].per_player for z in zones if z in game.zones)
+    own = "player" in variables  # a player's own counter or zone is a read of `player` (expr.Compiled.reads)
     if own and for_current and "current" not in fields:
         fields.append("current")
     return tuple(fields)

@@ -110,7 +110,7 @@ def resolve_engine(game_id: str, project: Path | None = None, engine: str | None
     """Return the referee of a game: --engine, a seed game, a plugin, the project's declared rules, else none."""
     if engine is not None:
         return load_engine_spec(engine)
-    key = game_id.strip().lower()
+    key = game_name(game_id, project).strip().lower()
     if is_known(key):
         return find_engine(key)
     declared = project_engine(project, key) if project is not None else None
@@ -120,6 +120,14 @@ def resolve_engine(game_id: str, project: Path | None = None, engine: str | None
     from playproof.playtest.noreferee import no_referee
 
     return no_referee(game_id)
+
+
+def game_name(game: str, project: Path | None) -> str:
+    """Return a game's id: a project named by its folder (`rules examples/my-game`) is known by the folder's name,
+    as its sessions are, never by the path typed (which would also name rule ids and the logs' files)."""
+    if project is not None and ("/" in game or "\\" in game or Path(game).is_dir()):
+        return project.resolve().name.lower()
+    return game
 
 
 def project_engine(project: Path, game_id: str) -> type[Engine] | None:
@@ -152,8 +160,14 @@ def find_project(game_id: str, near: Path | None = None) -> Path | None:
 
 
 def _is_project(folder: Path) -> bool:
-    """Return True for a folder holding a game project's workbook or layouts."""
-    return folder.is_dir() and any((folder / name).is_file() for name in ("components.xlsx", "layouts.toml"))
+    """Return True for a folder holding a game project's workbook or layouts, or rules sheets as CSV files."""
+    if not folder.is_dir():
+        return False
+    if any((folder / name).is_file() for name in ("components.xlsx", "layouts.toml")):
+        return True
+    from playproof.playtest.declared import has_rules
+
+    return has_rules(folder)
 
 
 def find_rules(game_id: str) -> RuleIndex:

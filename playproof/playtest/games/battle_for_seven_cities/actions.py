@@ -369,14 +369,13 @@ def shows_turn_over(eng: Referee, event: Event) -> bool:
 def timeshift(eng: Referee) -> None:
     """Copy every past city onto its future tile unless a protected city (or its own) stands there."""
     board = eng.s.board
-    cities, copy_all = board.cities, eng.option("shortage") == "copy"
-    for pos in board.ordered("p"):
-        city = cities.get(pos)
-        if city is None:
-            continue  # an empty past tile removes nothing
-        owner, future = city[0], twin(pos)
+    cities, shields, copy_all = board.cities, board.shields, eng.option("shortage") == "copy"
+    # the past tiles with a city, in slot and cell order (an empty past tile removes nothing); copying changes only
+    # future tiles, so the filter, which reads `cities` as it goes, sees the past ones as they were
+    for pos in filter(cities.__contains__, board.ordered("p")):
+        owner, future = cities[pos][0], "f" + pos[1:]  # (twin of a past tile)
         there = cities.get(future)
-        if there is not None and (there[0] == owner or future in board.shields):
+        if there is not None and (there[0] == owner or future in shields):
             continue  # a city of the same owner stays as it is; a protected future city is not replaced
         # every past city is copied ("Each city in the past will now also copy"), with a stand-in token
         # when its owner has none left; variant shortage=skip: such a city is not copied

@@ -222,7 +222,12 @@ class Board:
 
     def cities_around(self, pos: str) -> int:
         """Return how many city tokens stand on the tiles around a tile."""
-        return sum(self.cities[n][1] for n in self.neighbours.get(pos, ()) if n in self.cities)
+        cities, total = self.cities, 0
+        for near in self.neighbours.get(pos, ()):  # (a loop: a generator costs more, asked before every turn)
+            city = cities.get(near)
+            if city is not None:
+                total += city[1]
+        return total
 
     def count(self, player: str, era: str | None = "f", *, water: bool = False) -> int:
         """Return a player's city tokens (in one era, optionally only on water tiles)."""

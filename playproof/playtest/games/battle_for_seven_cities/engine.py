@@ -262,7 +262,10 @@ class BattleEngine(Engine):
     def start_round_draws(self) -> None:
         """Queue the round's draws: every player, in player order, draws 3 cards."""
         s = self.s
-        s.draws_due = [p for p in s.order for _ in range(self.numbers["round_draw"])]
+        each, due = self.numbers["round_draw"], []
+        for player in s.order:
+            due += [player] * each
+        s.draws_due = due
         s.phase = Phase.DRAW
 
     def start_turn(self, index: int) -> None:

@@ -62,10 +62,12 @@ def metropolis_offers(eng: Referee) -> list[str]:
     """Return the other players (in turn order) who could play Metropolis before this turn begins."""
     s = eng.s
     hands, order, turn = s.hands, s.order, s.turn
-    holders = [p for p in order if hands[p].known.get("METROPOLIS", 0) > 0]
-    if not holders:
-        return []  # nobody holds one (the common case)
-    return [p for p in order[turn + 1:] + order[:turn] if p in holders and _metropolis_sites(eng, p)]  # can_offer
+    for player in order:  # (a loop, not a comprehension: asked before every turn, and nobody holds one most often)
+        if hands[player].known.get("METROPOLIS", 0) > 0:
+            break
+    else:
+        return []
+    return [p for p in order[turn + 1:] + order[:turn] if can_offer(eng, p)]
 
 
 def can_offer(eng: Referee, player: str) -> bool:
@@ -206,8 +208,13 @@ def walks_from(eng: Referee, here: str) -> tuple[list[tuple[str, int]], list[lis
     """Return (and remember until a token is laid or the tile gains a neighbour) the steps from a tile
     with their costs, and room for the moves that 0, 1, 2... points pay for (made when first asked)."""
     board = eng.s.board
-    steps = [(MOVE_TEXTS[n], board.travel_cost(n)) for n in board.neighbours[here] if n not in board.wall_tiles]
-    top = max([eng.numbers["time_travel_cost"], *(cost for _, cost in steps), 0])  # these points pay for all
+    rails, tiles, walls = board.rail_tiles, board.tiles, board.wall_tiles
+    steps = [(MOVE_TEXTS[n], 0 if n in rails else tiles[n].travel)  # Board.travel_cost, read once for each step
+             for n in board.neighbours[here] if n not in walls]
+    top = max(eng.numbers["time_travel_cost"], 0)
+    for _, cost in steps:  # these points pay for all
+        if cost > top:
+            top = cost
     found = board.walks[here] = (steps, [None] * (top + 1))
     return found
 
