@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from playproof.errors import PlayproofError
 from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind, Setup, Violation, example_project
-from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, table
+from playproof.playtest.games.seven_wonders_leaders import checks, options, resolve, runs, table
 from playproof.playtest.games.seven_wonders_leaders.city import City, Hand
 from playproof.playtest.games.seven_wonders_leaders.data import Card, GameData, load
 from playproof.playtest.games.seven_wonders_leaders.decide import Decisions
@@ -27,6 +27,8 @@ from playproof.playtest.games.seven_wonders_leaders.state import (
 _AFTER_THE_END = ("coins", "score", "tokens", "science", "winner")
 _MARKER = EventKind.MARKER
 _TURN_VERBS = frozenset(("build", "stage", "discard"))
+_CHANCE = {"leaders": "_table_leaders", "deal": "_table_deal", "draw": "_table_draw"}
+"""The method applying each chance event (by name: bound methods kept on the engine would make a reference cycle)."""
 
 
 class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
@@ -39,6 +41,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
     max_players = 7
     options = OPTIONS
     from playproof.playtest.games.seven_wonders_leaders.heuristic import heuristic  # bots' value of a position
+    random_run = runs.run  # `playproof simulate` plays all but the follow-ups through this (see runs.py)
 
     def __init__(self, setup: Setup) -> None:
         """Load the project's numbers and set up the cities."""
@@ -60,7 +63,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         self.table_texts = self.data.parsed_for(("table", self.seats))
         """The table's deals parsed for these seats: (player, names) by verb and arguments."""
         self.seat = {p: i for i, p in enumerate(self.st.players)}
-        self.chance = {"leaders": self._table_leaders, "deal": self._table_deal, "draw": self._table_draw}
         self.hand_size = self.data.const("hand_size", 7)
         self.picks: dict[int, str] = {}
         self.applied = 0
@@ -78,7 +80,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         twin.picks = dict(self.picks)
         twin.dealer, twin.hand_offer = Dealer(twin), HandOffer(twin)
         twin.sheets = None
-        twin.chance = {verb: getattr(twin, method.__name__) for verb, method in self.chance.items()}
         return twin
 
     def _new_state(self, setup: Setup) -> State:
@@ -232,7 +233,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
                 player, rest = self._split_player(args)
                 names = [n if n == "?" else self.canon.get(n.lower(), n) for n in table.names_list(rest)]
                 found = self.data.remember(self.table_texts, verb, args, (player, names))
-            return self.chance[verb](found[0], list(found[1]))
+            return getattr(self, _CHANCE[verb])(found[0], list(found[1]))
         if verb == "coins":
             return table.check_coins(st, args)
         if verb == "score":
@@ -366,7 +367,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             return self._draft(p, move.name)
         if st.phase == "recruit" and move.verb in ("recruit", "stage", "discard") and not move.for_free_city:
             return self._recruit_choice(p, move)
-        return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({self._phase_name()})")]
+        return [broken("flow-out-of-turn", f"{st.players[p]} cannot {move.verb} now ({st.phase_name()})")]
 
     def _fill_unlogged(self, move: Move) -> None:
         """Deal unseen cards a terse log left out, when a move shows the table went past them."""
@@ -390,13 +391,6 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
             st.drawn = True  # the Free City's draw was not written down
             st.cities[st.controller].hand.cards.append("?")
             self._maybe_resolve()
-
-    def _phase_name(self) -> str:
-        """Return what the game is waiting for, in words."""
-        return {"wonders": "boards are being dealt", "leaders": "Leaders are being dealt",
-                "draft": "the Leader draft", "recruit": f"the Recruitment phase of Age {self.st.age}",
-                "deal": f"Age {self.st.age} cards are being dealt", "turn": f"Age {self.st.age} turn {self.st.turn}",
-                }.get(self.st.phase, self.st.phase)
 
     def _draft(self, p: int, name: str) -> list[Finding]:
         """Keep one Leader from the draft hand."""
@@ -452,12 +446,9 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         elif move.verb == "discard":
             discard_found, payment = checks.check_discard(st, p, move)
             found += discard_found
-        chosen = st.choices
-        chosen[p] = Choice(p, move, payment, city.leader_hand)
-        for i, c in enumerate(st.cities):  # a city that chooses (`State.choosers`) has not chosen yet: wait
-            if i not in chosen and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
-                return found
-        self._maybe_resolve()
+        st.choices[p] = Choice(p, move, payment, city.leader_hand)
+        if st.all_chose():  # (else a city that chooses has not chosen yet: wait)
+            self._maybe_resolve()
         return found
 
     def _turn_choice(self, p: int, move: Move) -> list[Finding]:
@@ -515,7 +506,7 @@ class SevenWondersLeaders(Offers, Decisions, FollowUps, Engine):
         if st.phase == "turn" and st.turn < 7:
             if len(st.choices) < len(st.cities):
                 return  # every city chooses in turns 1-6
-        elif any(i not in st.choices for i in st.choosers()):
+        elif not st.all_chose():
             return
         if st.phase == "turn" and st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
             return

@@ -21,7 +21,6 @@ class FollowUps:
 
     st: State
     data: GameData
-    _phase_name: Callable[[], str]
     _after_resolution: Callable[[], None]
 
     def _follow_up(self, p: int, move: Move) -> list[Finding]:
@@ -31,7 +30,7 @@ class FollowUps:
         actor = st.actor_of(head.city)
         kind = "salvage" if head.kind.startswith("salvage") else head.kind
         if st.players[p] != actor or move.verb != kind:
-            return [broken("flow-out-of-turn", f"{actor} must first {_FOLLOW_UPS[kind]} ({self._phase_name()})")]
+            return [broken("flow-out-of-turn", f"{actor} must first {_FOLLOW_UPS[kind]} ({st.phase_name()})")]
         found = getattr(self, f"_do_{kind}")(head.city, move)
         self._pop_follow_up()
         return found

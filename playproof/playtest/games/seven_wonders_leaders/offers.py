@@ -10,6 +10,7 @@ never needed for them.
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from functools import partial
 from typing import Callable
@@ -21,7 +22,7 @@ from playproof.playtest.games.seven_wonders_leaders.data import GameData
 from playproof.playtest.games.seven_wonders_leaders.decide import present
 from playproof.playtest.games.seven_wonders_leaders.moves import Move, parse_move
 from playproof.playtest.games.seven_wonders_leaders.pricing import Pricer
-from playproof.playtest.games.seven_wonders_leaders.state import Choice, Finding, Payment, State
+from playproof.playtest.games.seven_wonders_leaders.state import NOTHING_PAID, Choice, Finding, Payment, State
 
 make_offer: Callable[[tuple[str, int, Callable[[int], str], Callable[[int, Event], list[Finding]]]], Offer] = \
     partial(tuple.__new__, Offer)
@@ -39,31 +40,36 @@ class Dealer:
     They are worked out again for another deck (a new Age), when the guilds left changed, and after
     a deal or draw went through `apply` (which calls `forget`). A deal of a deck card is applied
     directly (`_table_deal` without its checks, which pass by construction). The offer's `text`
-    and `play` are this object's methods, so no function is made for each deal.
+    and `play` are this object's methods, so no function is made for each deal. The dealer refers
+    to its engine weakly: no reference cycle, so a finished game is freed at once, not by the
+    garbage collector.
     """
 
-    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct", "play")
+    __slots__ = ("engine", "deck", "guilds", "names", "p", "head", "direct")
 
     def __init__(self, engine: Offers) -> None:
         """Start with nothing kept."""
-        self.engine = engine
+        self.engine: Callable[[], Offers] = weakref.ref(engine)  # type: ignore[assignment]
         self.deck: Counter[str] | None = None
         self.guilds, self.names, self.p, self.head, self.direct = 0, [], 0, "", False
-        self.play: Play | None = None
 
     def forget(self) -> None:
         """Work the names out again at the next offer (the deck changed another way)."""
         self.deck = None
 
-    def offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the names for player p: `VERB PLAYER NAME`."""
-        st = self.engine.st
+    def offer(self, verb: str, p: int) -> Offer:
+        """Offer the names for player p: `VERB PLAYER NAME` (`deal` or `draw`)."""
+        return make_offer((TABLE, self.prepare(verb, p), self.text, self.deal))
+
+    def prepare(self, verb: str, p: int) -> int:
+        """Make the names for player p ready (`text`, `deal`) and return how many there are."""
+        st = self.engine().st
         deck = st.deck
         if self.deck is not deck or self.guilds != st.guilds_left:
             self.names = present(deck) + st.guilds_available()
             self.deck, self.guilds = deck, st.guilds_left
-        self.p, self.head, self.direct, self.play = p, f"{verb} {st.players[p]} ", verb == "deal", play
-        return make_offer((TABLE, len(self.names), self.text, self.deal))
+        self.p, self.head, self.direct = p, f"{verb} {st.players[p]} ", verb == "deal"
+        return len(self.names)
 
     def text(self, k: int) -> str:
         """Return the k-th move: `VERB PLAYER NAME`."""
@@ -71,19 +77,22 @@ class Dealer:
 
     def deal(self, k: int, _event: Event) -> list[Finding]:
         """Deal (or draw) the k-th name, then keep the names for the next offer."""
-        engine, deck, names, p = self.engine, self.deck, self.names, self.p
+        engine, deck, names, p = self.engine(), self.deck, self.names, self.p
         st = engine.st
         name = names[k]
         if self.direct and deck is not None and deck[name] > 0:  # `table.deal_cards` and `_table_deal`
-            deck[name] -= 1
+            left = deck[name] = deck[name] - 1
             hand = st.cities[p].hand
             hand.cards.append(name)
-            found: list[Finding] = []
             if len(hand.cards) - hand.hidden_out >= engine.hand_size:
                 engine._maybe_start_turns()
+            elif st.deck is deck:  # (most deals: the names kept as they were, less the last of a card)
+                if not left:
+                    self.names = names[:k] + names[k + 1:]
+                return []
+            found: list[Finding] = []
         else:
-            assert self.play is not None
-            found = self.play(p, [name])
+            found = (engine._table_deal if self.direct else engine._table_draw)(p, [name])
         if st.deck is not deck or deck is None or deck[name] < 0 or name not in deck:  # another Age, or a guild
             self.deck = None
         else:
@@ -97,13 +106,14 @@ class HandOffer:
     """A city's offer of its plays (a hand of Age cards, or of Leaders in Recruitment), one object for the whole game.
 
     The offer's `text` and `play` are this object's methods, so no function is made for each play.
+    The engine is referred to weakly, as by the `Dealer`.
     """
 
     __slots__ = ("engine", "i", "entries", "pr")
 
     def __init__(self, engine: Offers) -> None:
         """Start with no hand."""
-        self.engine = engine
+        self.engine: Callable[[], Offers] = weakref.ref(engine)  # type: ignore[assignment]
         self.i = 0
         self.entries: list[options.Entry] = []
         self.pr: Pricer | None = None
@@ -123,8 +133,8 @@ class HandOffer:
         return head + (self.pr.clauses(cost, colour) or "")
 
     def play(self, _k: int, event: Event) -> list[Finding]:
-        """Record the play chosen (`Offers._play_offered`)."""
-        return self.engine._play_offered(self.i, event)
+        """Record the play chosen (`Offers.play_move`)."""
+        return self.engine().play_move(self.i, event.verb, event.args)
 
 
 class Offers:
@@ -134,6 +144,7 @@ class Offers:
     data: GameData
     hand_size: int
     seats: str
+    sides: str
     texts: dict[str, dict[str, Move]]
     city_names: list[str]
     dealer: Dealer
@@ -141,6 +152,7 @@ class Offers:
     _draft: Callable[[int, str], list[Finding]]
     hand_offer: HandOffer
     decision: Callable[[], Decision | None]
+    round_label: Callable[[], str]
     _table_deal: Play
     _table_draw: Play
     _table_leaders: Play
@@ -177,7 +189,7 @@ class Offers:
         for p in range(len(self.st.players)):  # (the players' cities come first; the Free City is not dealt)
             hand = cities[p].hand
             if len(hand.cards) - hand.hidden_out < size:  # Hand.size()
-                return self._card_offer("deal", p, self._table_deal)
+                return self.dealer.offer("deal", p)
         raise AssertionError("7-wonders-leaders: an Age deal is pending but every hand is full")
 
     def _offer_draft(self) -> Offer:
@@ -198,10 +210,6 @@ class Offers:
         p = next(p for p, h in enumerate(st.draft) if h.size() < limit)
         return self._chance_offer("leaders", p, present(st.box), self._table_leaders)
 
-    def _card_offer(self, verb: str, p: int, play: Play) -> Offer:
-        """Offer the Age cards the table may deal or draw for player p (`decide.present(deck)` and the guilds left)."""
-        return self.dealer.offer(verb, p, play)
-
     def _chance_offer(self, verb: str, p: int, names: list[str], play: Play) -> Offer:
         """Offer the table one of some names for player p: `VERB PLAYER NAME`, applied by `play(p, [NAME])`."""
         head = f"{verb} {self.st.players[p]} "
@@ -211,7 +219,7 @@ class Offers:
         """Offer the Free City's draw (2 players), or the next city's plays of its cards."""
         st = self.st
         if st.two_player and not st.drawn and st.turn < 7 and st.deck_size() > 0:
-            return self._card_offer("draw", st.controller, self._table_draw)
+            return self.dealer.offer("draw", st.controller)
         choices = st.choices
         if st.turn < 7:  # every city chooses, in seat order
             i = 0
@@ -239,17 +247,16 @@ class Offers:
         entries = options.recruit_entries(st, p, pr)
         return self.hand_offer.offer(st.players[p], p, entries, pr)
 
-    def _play_offered(self, i: int, event: Event) -> list[Finding]:
+    def play_move(self, i: int, verb: str, args: str) -> list[Finding]:
         """Record a city's play of a card or Leader as offered: in its hand, affordable, paid as the offer wrote it.
 
         The Free City's plays too: its offer already holds only what its duty allows.
         """
         st = self.st
-        by_args = self.texts.get(event.verb)
-        move = by_args.get(event.args) if by_args is not None else None
+        by_args = self.texts.get(verb)
+        move = by_args.get(args) if by_args is not None else None
         if move is None:
-            move = self.data.remember(self.texts, event.verb, event.args,
-                                      self._canon_move(parse_move(event.verb, event.args, self.city_names)))
+            move = self.data.remember(self.texts, verb, args, self._canon_move(parse_move(verb, args, self.city_names)))
         city = st.cities[i]
         if st.phase == "recruit":
             hand = city.leader_hand
@@ -260,24 +267,42 @@ class Offers:
         return []
 
     def _offered_payment(self, i: int, move: Move) -> Payment:
-        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play)."""
+        """Return what an offered play pays (`checks.check_build`/`check_stage`'s payment of a legal play).
+
+        A payment of a choice is only read once made (`resolve`; `State.copy` copies it), so the
+        payments that buy nothing are shared: one for each sum paid to the bank, one for a chain or
+        an Olympia build.
+        """
         st = self.st
         city = st.cities[i]
         if move.verb == "discard":
-            return Payment()
+            return NOTHING_PAID
         if move.verb == "recruit":  # `_recruit_choice`'s payment: the Leader's price, which the offer checked
-            return Payment(bank=checks.leader_price(st, i, st.data.leaders[move.name]))
+            return _to_bank(checks.leader_price(st, i, st.data.leaders[move.name]))
         if move.verb == "stage":
             cost = city.board.stages[city.next_stage()][0]
         elif move.free:
-            return Payment(olympia=True)
+            return OLYMPIA_PAID
         else:
             play = st.data.card_plays(st.age)[move.name]
             if play.chain_from and not city.owned().isdisjoint(play.chain_from):  # `checks.chain_free`
-                return Payment(chain=True)
+                return CHAIN_PAID
             cost = play.coins_only if play.colour in city.profile.free_colours else play.cost
         if not (move.left or move.right or move.bank):
-            return Payment(bank=cost.coins)
+            return _to_bank(cost.coins)
         mk = market(st, i)
         return Payment(bank=cost.coins + (mk.bank_price or 0) * len(move.bank),
                        left=sum(mk.left_price[r] for r in move.left), right=sum(mk.right_price[r] for r in move.right))
+
+
+CHAIN_PAID = Payment(chain=True)
+OLYMPIA_PAID = Payment(olympia=True)
+_PAID_TO_BANK: dict[int, Payment] = {}
+
+
+def _to_bank(coins: int) -> Payment:
+    """Return the shared payment of some coins to the bank and nothing else."""
+    found = _PAID_TO_BANK.get(coins)
+    if found is None:
+        found = _PAID_TO_BANK[coins] = Payment(bank=coins)
+    return found

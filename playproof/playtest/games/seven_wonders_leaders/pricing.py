@@ -40,19 +40,23 @@ def bounds(own: Supply, mk: Market) -> Bounds:
     left, right = mk.left, mk.right
     sure = tuple(map(add, map(add, own.fixed, left.fixed), right.fixed))
     choices = own.masks + left.masks + right.masks
-    most = sure
-    for mask in choices:  # every choice may give each resource it offers (the units each supply may give)
-        most = tuple(map(add, most, _BITS[mask]))
     bank = mk.bank_price
-    if bank is not None:
-        most = tuple(n + 1 for n in most)
-        choices += (ANY_MASK,)
-    dearest = max(*mk.left_price, *mk.right_price, bank if bank is not None else 0)
+    most = sure
+    if choices or bank is not None:
+        counts = list(sure)
+        for mask in choices:  # every choice may give each resource it offers (the units each supply may give)
+            for r in _OFFERS[mask]:
+                counts[r] += 1
+        if bank is not None:
+            counts = [n + 1 for n in counts]
+            choices += (ANY_MASK,)
+        most = tuple(counts)
+    dearest = max(max(mk.left_price), max(mk.right_price), bank if bank is not None else 0)
     return Bounds(sure, most, choices, dearest)
 
 
-_BITS = tuple(tuple(mask >> r & 1 for r in range(7)) for mask in range(ANY_MASK + 1))
-"""For each choice mask, the resources it offers as seven counts of 0 or 1."""
+_OFFERS = tuple(tuple(r for r in range(7) if mask >> r & 1) for mask in range(ANY_MASK + 1))
+"""For each choice mask, the resources it offers."""
 
 
 class Pricer:
@@ -118,9 +122,12 @@ class Pricer:
                 return True
             self._open()
         prof = self.prof
-        if prof.reduce_list:  # Leaders' wildcards depend on the colour: not remembered by cost
+        if prof.reduce_list:  # Leaders' wildcards depend on the colour: remembered by cost and wildcards
             extra = prof.extra_masks(colour)
-            at = threshold(units, self.fixed, self._bounds(), extra)
+            key = (units, extra)
+            at = self.thresholds.get(key)
+            if at is None:
+                at = self.thresholds[key] = threshold(units, self.fixed, self._bounds(), extra)
         else:
             extra = ()
             at = self.thresholds.get(units)

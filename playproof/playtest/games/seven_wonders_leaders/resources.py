@@ -60,10 +60,9 @@ def _assign(u: int, units: list[int], masks: tuple[int, ...] | list[int], owner:
 def residual(need: Counts, fixed: Counts) -> list[int]:
     """Return the units of need left after fixed production, as resource indices."""
     units: list[int] = []
-    for r in range(7):
-        gap = need[r] - fixed[r]
-        if gap > 0:
-            units += [r] * gap
+    for r, n in enumerate(need):
+        if n > fixed[r]:  # (most counts are 0)
+            units += [r] * (n - fixed[r])
     return units
 
 
@@ -116,6 +115,7 @@ def _leftovers(units: list[int], masks: tuple[int, ...]) -> set[tuple[int, ...]]
         walk(m + 1, left)
 
     walk(0, units)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return _minimal(found)
 
 
@@ -252,6 +252,7 @@ def _buy_fast(units: tuple[int, ...], market: Market) -> Plan | None:
             walk(i + 1, r, spent + bank_price)
 
     walk(0, None, 0)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return best[0]
 
 
@@ -281,4 +282,5 @@ def _buy(units: list[int], market: Market, budget: int) -> Plan | None:
             walk(i + 1, left, right, r, spent + market.bank_price)
 
     walk(0, (), (), None, 0)
+    del walk  # (the recursive function and its closure refer to each other: freed now, not by the collector)
     return best[0]

@@ -14,20 +14,37 @@ LINES = ("military", "treasury", "wonder", "civilian", "science", "commerce", "g
 
 def effect_points(st: State, i: int, effect: Effect) -> int:
     """Return the end-of-game points of one effect (vp, vp_per, vp_per_set)."""
-    points = 0
+    points, counted = _SCORED.get(effect) or _scored(effect)
+    if not counted:
+        return points  # (most effects: points of their own, or none)
     city = st.cities[i]
-    for kind, args in effect:
-        if kind == "vp":
-            points += int(args[0])
-        elif kind == "vp_per":
+    for kind, args in counted:
+        if kind == "vp_per":
             points += int(args[2]) * sum(count_what(c, args[0]) for c in cities_in(st, i, args[1]))
-        elif kind == "vp_per_set":
+        else:  # vp_per_set
             points += int(args[1]) * min(city.colour_count(c) for c in args[0].split("+"))
     return points
 
 
+_SCORED: dict[Effect, tuple[int, Effect]] = {}
+"""Each effect met so far: its `vp` points, and the items whose points depend on the cities (scoring asks for every
+card of every city at every Age's end)."""
+
+
+def _scored(effect: Effect) -> tuple[int, Effect]:
+    """Return (and remember) an effect's own `vp` points and its items counted in the cities."""
+    if len(_SCORED) >= 1 << 14:  # (effects of many workbooks in one process: start again)
+        _SCORED.clear()
+    points = sum(int(args[0]) for kind, args in effect if kind == "vp")
+    found = _SCORED[effect] = (points, tuple(item for item in effect if item[0] in ("vp_per", "vp_per_set")))
+    return found
+
+
 def science_points(counts: list[int], wilds: int, set_value: int) -> tuple[int, int]:
     """Return (best science points, sets) with wild symbols chosen to score the most."""
+    if not wilds:  # (every city without a wild symbol: one way to count)
+        sets = min(counts)
+        return sum(n * n for n in counts) + set_value * sets, sets
     best = (-1, 0)
     for picks in product(range(3), repeat=wilds):
         c = list(counts)
@@ -65,26 +82,39 @@ def _lines(st: State, i: int, copy: Card | None) -> dict[str, int]:
     city = st.cities[i]
     prof = city.profile
     set_value = st.data.const("science_set", 7)
-    bonus = prof.number("science_set_bonus")
+    bonus = prof.numbers.get("science_set_bonus", 0)
     wilds = prof.wild_science + (1 if copy is not None and ("science", ("any",)) in copy.effect else 0)
-    counts = list(prof.science)
-    sources = city.wild_sources() + ([copy.name] if copy is not None else [])
-    picks = [symbol for source, symbol in city.science_picks.items() if source in sources]
-    for symbol in picks:  # wild symbols the log says were chosen
-        counts[symbol] += 1
-    science, sets = science_points(counts, max(0, wilds - len(picks)), set_value + bonus)
-    by_colour = {"blue": 0, "yellow": 0, "purple": 0}
+    counts = prof.science
+    picked = 0
+    if city.science_picks:  # wild symbols the log says were chosen
+        sources = city.wild_sources() + ([copy.name] if copy is not None else [])
+        picks = [symbol for source, symbol in city.science_picks.items() if source in sources]
+        counts, picked = list(counts), len(picks)
+        for symbol in picks:
+            counts[symbol] += 1
+    science, sets = science_points(counts, max(0, wilds - picked), set_value + bonus)
+    civilian = commerce = guilds = 0
+    scored = _SCORED
     for c in city.structures:  # (one pass for the three colours that score)
-        if c.colour in by_colour:
-            by_colour[c.colour] += effect_points(st, i, c.effect)
+        colour = c.colour
+        if colour == "blue" or colour == "yellow" or colour == "purple":
+            points, counted = scored.get(c.effect) or _scored(c.effect)
+            if counted:
+                points = effect_points(st, i, c.effect)
+            if colour == "blue":
+                civilian += points
+            elif colour == "yellow":
+                commerce += points
+            else:
+                guilds += points
     lines = {
         "military": sum(city.tokens),
         "treasury": city.coins // 3,
-        "wonder": sum(effect_points(st, i, e) for e in city.stage_effects()),
-        "civilian": by_colour["blue"],
+        "wonder": sum(effect_points(st, i, e) for e in city.stage_effects()) if city.stages else 0,
+        "civilian": civilian,
         "science": science - bonus * sets,
-        "commerce": by_colour["yellow"],
-        "guilds": by_colour["purple"] + (effect_points(st, i, copy.effect) if copy else 0),
+        "commerce": commerce,
+        "guilds": guilds + (effect_points(st, i, copy.effect) if copy else 0),
         "leaders": _leader_points(st, i) + bonus * sets,
     }
     lines["total"] = sum(lines.values())
@@ -95,5 +125,6 @@ def _leader_points(st: State, i: int) -> int:
     """Return the Leaders line: Leaders' own points and Alexander's military bonus."""
     city = st.cities[i]
     leaders = city.leaders + ([city.courtesan] if city.courtesan else [])
-    victories = count_what(city, "victory")
-    return sum(effect_points(st, i, l.effect) for l in leaders) + city.profile.number("victory_bonus") * victories
+    points = sum(effect_points(st, i, l.effect) for l in leaders) if leaders else 0
+    bonus = city.profile.numbers.get("victory_bonus", 0)
+    return points + bonus * count_what(city, "victory") if bonus else points

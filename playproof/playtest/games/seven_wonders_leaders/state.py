@@ -163,6 +163,23 @@ class State:
                     if not c.free_city and "play_seventh" in c.profile.flags and c.hand.size() > 0]
         return list(range(len(self.cities)))
 
+    def all_chose(self) -> bool:
+        """Return True when every city that chooses now (`choosers`) has chosen."""
+        choices = self.choices
+        if self.phase != "recruit":
+            return all(i in choices for i in self.choosers())
+        for i, c in enumerate(self.cities):  # (`choosers` in Recruitment, stopping at the first still to choose)
+            if i not in choices and not c.free_city and len(c.leader_hand.cards) > c.leader_hand.hidden_out:
+                return False
+        return True
+
+    def phase_name(self) -> str:
+        """Return what the game is waiting for, in words."""
+        return {"wonders": "boards are being dealt", "leaders": "Leaders are being dealt",
+                "draft": "the Leader draft", "recruit": f"the Recruitment phase of Age {self.age}",
+                "deal": f"Age {self.age} cards are being dealt", "turn": f"Age {self.age} turn {self.turn}",
+                }.get(self.phase, self.phase)
+
     def deck_size(self) -> int:
         """Return how many Age cards are still undealt (guilds counted by their quota)."""
         return sum(self.deck.values()) + (self.guilds_left if self.age == 3 else 0)
