@@ -42,7 +42,7 @@ class WhoWillReign(Engine):
     max_players: ClassVar[int] = 4
     from playproof.playtest.games.who_will_reign.heuristic import heuristic  # bots' value of a position
     from playproof.playtest.games.who_will_reign.clone import clone, position_key  # search bots' copies
-    from playproof.playtest.games.who_will_reign.runs import run as random_run  # random play's market refills
+    from playproof.playtest.games.who_will_reign.runs import run as random_run  # random play's turns and draws
     options: ClassVar[Mapping[str, str]] = {
         "no-banners": "first game: play without the Banners",
         "tiebreak": "shared (default: tied sisters share the crown) or stores (most food and gold left wins)",
