@@ -120,7 +120,7 @@ _CACHE: dict[tuple[str, float], Catalogue] = {}
 
 def load_catalogue(project: Path) -> Catalogue:
     """Return the catalogue of a project, cached per (workbook path, modification time)."""
-    path, resolved = _workbook(project)
+    path, resolved = _workbook(project if project.is_absolute() else project.absolute())  # (cwd may change)
     try:
         modified = os.stat(path).st_mtime
     except OSError:  # no workbook: reading it reports that
