@@ -189,6 +189,23 @@ def test_a_game_ending_after_a_round_number(tmp_path: Path) -> None:
     assert findings(audit_text(project, two_rounds + ["Ann: work"])) == [(5, "turn-end", "violation")]
 
 
+def test_a_game_ending_as_a_round_begins_counts_only_the_rounds_played(tmp_path: Path) -> None:
+    """`round > 2` holds as round 3 begins: the game is over after two rounds, and its last round is 2 (reports,
+    the arc of simulated games), though `round` read 3 for the end."""
+    project = game(tmp_path, [("end", "round > 2")])
+    engine = declared_engine(project, project.name)(Setup(("Ann", "Ben"), {}, project=project))
+    labels = [engine.round_label()]
+    for line, actor in enumerate(["Ann", "Ben"] * 2, start=1):
+        engine.apply(Event(line, actor, "work", ""))
+        labels.append(engine.round_label())
+    assert engine.over and engine.state.flow.round == 3
+    assert labels == ["1", "1", "2", "2", "2"]
+    playing = declared_engine(project, project.name)(Setup(("Ann", "Ben"), {}, project=project))
+    playing.apply(Event(1, "Ann", "work", ""))
+    playing.apply(Event(2, "Ben", "work", ""))
+    assert not playing.over and playing.round_label() == "2"  # a round begun in play is that round
+
+
 def test_round_phases_each_together_and_table(tmp_path: Path) -> None:
     moves = [("verb", "actor", "player", "from", "to", "components", "gain", "ends turn", "phase", "due"),
              ("bid", "turn", "no", "", "", "", "points: 1", "yes", "bid", ""),

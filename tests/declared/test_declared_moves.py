@@ -148,6 +148,14 @@ def test_a_skipped_obligation_is_one_finding_where_it_was_owed(tmp_path: Path) -
     result = audit_text(project, skipped)
     assert findings(result) == [(5, "moves-refill-due", "violation")]  # one finding, not one per later move
     assert result.findings[0].message.startswith("the market is refilled at once")
+    noted = [REFILL[0] + ("note",), REFILL[1][:-1] + ("", "Keep three cards in the market: refill it at once."),
+             REFILL[2] + ("",)]
+    said = audit_text(project_of(tmp_path / "noted", noted), skipped).findings[0].message
+    assert said == ("Keep three cards in the market: refill it at once: the table owed refill before this line "
+                    "(Moves!A2)")  # the row's note, not its raw `due` expression
+    bare = [row[:-1] for row in REFILL]
+    said = audit_text(project_of(tmp_path / "bare", bare), skipped).findings[0].message
+    assert said == "the table owed refill before this line: count(market) < 3 and count(deck) > 0 held (Moves!A2)"
 
 
 def test_a_late_obligation_names_what_the_referee_assumed(tmp_path: Path) -> None:

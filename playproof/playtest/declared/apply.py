@@ -24,7 +24,8 @@ def perform(state: State, play: Play) -> None:
         _move(state, play)
     for name, owner, value in found:
         state.set_counter(name, owner, _clamp(state, name, value))
-    _count_use(state, play)
+    if spec.limit is not None:
+        _count_use(state, play)
     if spec.dice:
         state.roll = kept_roll(state.roll, play.faces) or play.faces  # kept dice (`-`) keep their faces
     check_end(state)
@@ -119,24 +120,26 @@ def _clamp(state: State, name: str, value: Any) -> Any:
 def _move(state: State, play: Play) -> None:
     """Move the component(s) from the zones they come from to the zone they go to."""
     spec = play.spec
-    dest_name = play.to_zone
-    dest = state.zone(dest_name, receiver(state, play) or play.mover) if dest_name else None
+    dest_name = play.dest or spec.dest
+    mover = play.mover
+    dest = state.zone(dest_name, (receiver(state, play) if spec.to_player is not None else "") or mover) \
+        if dest_name else None
     by = play.actor if play.actor != TABLE else play.target
     state.touch_zone(dest)
     for name in ((play.source,) if play.source else spec.sources):
-        state.touch_zone(state.zone(name, play.mover))
+        state.touch_zone(state.zone(name, mover))
     if spec.bulk:
         _move_all(state, play, dest_name, dest)
         return
     if not spec.takes_component:
         return
-    source = state.zone(play.source or spec.sources[0], play.mover) if spec.sources else None
+    source = state.zone(play.source or spec.sources[0], mover) if spec.sources else None
     for _ in range(play.hidden):
         _move_hidden(source, dest)
     for comp in play.comps:
         zone_name = holder(state, play, comp) if spec.sources else None
         if zone_name is not None:
-            _take(state, state.zone(zone_name, play.mover), comp.key)
+            _take(state, state.zone(zone_name, mover), comp.key)
         if dest is not None:
             entry = (comp, by)
             dest.items.append(entry)
@@ -230,6 +233,6 @@ def _bookkeeping(state: State, play: Play) -> None:
     if spec.next == "first":  # the player named takes the first-player marker, else the player making the move
         flow.next_first = play.target or (play.actor if play.actor != TABLE else "") or flow.next_first
     actor = play.actor if play.actor != TABLE else flow.current
-    if spec.ends_turn or _ends_now(state, play) or (turn.end_turn == "auto" and turn.actions is not None
-                                                    and flow.actions >= turn.actions and player_move):
+    if spec.ends_turn or (spec.ends_when is not None and _ends_now(state, play)) or \
+            (turn.end_turn == "auto" and turn.actions is not None and flow.actions >= turn.actions and player_move):
         end_turn(state, actor)

@@ -9,8 +9,9 @@ from typing import Any
 from playproof.components.model import ComponentSet
 from playproof.errors import Problems
 from playproof.playtest.declared.cells import compiled, expression, template
-from playproof.playtest.declared.expr import Compiled, ExprError, Names, compile_expr
-from playproof.playtest.declared.model import CounterSpec, MoveSpec, Part, SetupRow, TurnSpec, ZoneSpec
+from playproof.playtest.declared.expr import Compiled, ExprError, Names, compile_expr, tokenize
+from playproof.playtest.declared.expr_shapes import COMPARE
+from playproof.playtest.declared.model import CounterSpec, Lead, MoveSpec, Part, SetupRow, TurnSpec, ZoneSpec
 from playproof.playtest.declared.sheets import RawRow, choice, did_you_mean, name_key, whole
 
 RESERVED_VERBS = ("score", "winner")
@@ -49,6 +50,102 @@ def guards(due: Compiled, names: Names) -> tuple[Any, ...]:
             break
         found.append(part.fn)
     return tuple(found)
+
+
+def flow_first(due: Compiled, names: Names) -> Any:
+    """Return a due condition that asks first its `and` parts reading nothing but the flow and whom it is asked for
+    (`player != current` before `count(play) > 0`), or None when no part moves or the order could matter.
+
+    Asked player by player, a condition's answer is kept until what its evaluation read changes (due.py): asking
+    `player != current` first, the player to move reads no zone, so moves that change zones keep that answer. The
+    order cannot change whether it holds (every part truthy) when no part can grow too large: any other failure is
+    hidden components (Unknown), which make a due condition not hold, whichever part meets them first."""
+    parts: list[tuple[bool, Any]] = []
+    for part in due.conjuncts:
+        try:
+            alone = compile_expr(part.text, names)
+        except ExprError:
+            return None
+        if alone.overflows:
+            return None
+        parts.append((not (alone.values or alone.zones or alone.counters or alone.card_fields or
+                           alone.reads & CANDIDATE_READS), part.fn))
+    order = [fn for flow, fn in parts if flow] + [fn for flow, fn in parts if not flow]
+    if order == [fn for _, fn in parts]:
+        return None
+    return _all_of(tuple(order))
+
+
+def _all_of(parts: tuple[Any, ...]) -> Any:
+    """Return a condition holding when every part holds, asked in order (stopping at the first that does not)."""
+    def holds(c: Any) -> bool:
+        for part in parts:
+            if not part(c):
+                return False
+        return True
+    return holds
+
+
+CANDIDATE_READS = frozenset(("move", "amount", "target", "x", "y"))
+"""What a condition part may not read to be asked once for all the moves a row lists (they differ in these)."""
+
+
+def condition_leads(condition: Compiled, names: Names) -> tuple[Lead, ...]:
+    """Return the leading `and` parts of a move's condition that listing a row's moves can ask once for all of them
+    (legal.py): a part that reads nothing of the move, or `amount OP expression` (either way round) whose other side
+    reads nothing of the move. A part naming a value qualifies only when what the value reads is known (see
+    _fixed)."""
+    found: list[Lead] = []
+    for part in condition.conjuncts:
+        if _fixed(part.text, names):
+            found.append(Lead(part.fn))
+            continue
+        bound = _amount_test(part, names)
+        if bound is None:
+            break
+        found.append(bound)
+    return tuple(found)
+
+
+def _fixed(text: str, names: Names) -> bool:
+    """Return True when an expression reads nothing of the move it is evaluated for: nor do the values it names,
+    each of which must have its reads known (`names.value_reads`, the changing variables each value reads through
+    the values it reads; a value not there may read the move)."""
+    try:
+        alone = compile_expr(text, names)
+    except ExprError:
+        return False
+    if alone.card_fields or alone.reads & CANDIDATE_READS:
+        return False
+    known = names.value_reads
+    return all(value in known and not known[value] & CANDIDATE_READS for value in alone.values)
+
+
+def _amount_test(part: Any, names: Names) -> Lead | None:
+    """Return `amount OP side` (or `side OP amount`) as a Lead, when the other side reads nothing of the move and
+    is no text in quotes (a comparison with a text is built otherwise)."""
+    if part.kind != "compare" or len(part.sides) != 2:
+        return None
+    left, right = part.sides
+    tokens = tokenize(part.text)
+    for amount, other, op in ((left, right, tokens[1].text), (right, left, tokens[-3].text)):
+        if amount.text.strip() == "amount" and _is_amount(names) and op in COMPARE and \
+                not other.text.strip().startswith(("'", '"')) and _fixed(other.text, names):
+            return Lead(other.fn, COMPARE[op], amount is left)
+    return None
+
+
+def _is_amount(names: Names) -> bool:
+    """Return True when the name `amount` reads the number a move states (no counter or value is called so)."""
+    return "amount" not in names.counters and "amount" not in names.values
+
+
+def _quiet(spec: MoveSpec, condition: Compiled | None) -> bool:
+    """Return True when checking a move of the row can raise nothing but through its condition and gains (see
+    MoveSpec.quiet): no `where`; its cost, amount and `to player` cannot grow too large."""
+    gains = {id(fn) for _, fn in spec.gains + spec.sets_gain}
+    return spec.where is None and all(not c.overflows for c in spec.checked
+                                      if c is not condition and id(c.fn) not in gains)
 
 
 def _fold(spec: MoveSpec, at: tuple[str, int], fn: Any) -> None:
@@ -186,8 +283,10 @@ class MovesBuilder:
         spec.sources, spec.dests, spec.condition_parts = sources, dests, condition
         spec.due_compiled = due
         spec.due_guards = guards(due, names) if due is not None else ()
+        spec.due_flow_first = flow_first(due, names) if due is not None and spec.names_player else None
         spec.limit, spec.limit_per = self.limit(row, actor)
         spec.ends_when = self.ends_when(row, names)
+        spec.condition_leads = condition_leads(condition, names) if condition is not None else ()
         spec.reads_card = bool(condition and condition.card_fields)
         spec.count = self.count(row, bulk)
         self.economy(row, spec, names)
@@ -203,6 +302,7 @@ class MovesBuilder:
         spec.dice = self.dice_of(row)
         spec.phrase = self.phrase(row, spec)
         spec.texts = {c: row.text(c) for c in ("where", "condition", "cost", "due", "result", "amount") if row.text(c)}
+        spec.quiet = _quiet(spec, condition)
         self.consistent(row, spec)
         return spec
 

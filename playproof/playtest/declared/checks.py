@@ -31,20 +31,22 @@ def check(state: State, play: Play, line: int, due_now: bool = False, settled: b
     whether there is a violation (a failed condition is not explained).
     """
     found: list[Violation] = []
+    spec = play.spec
     if not settled:
-        ended = _after_end(state, play, line, due_now)
-        if ended:
-            return ended
-        found = _who(state, play, line)
+        if state.flow.over and not (due_now and spec.actor == "table"):
+            return _after_end(state, play, line, due_now)
+        if _who_problem(state, spec, play.actor):  # (the findings are written only when something is wrong)
+            found = _who(state, play, line)
     if play.problem:
         return found + [_move_finding(state, play, play.check, play.problem, line)]
     if play.faces and kept_roll(state.roll, play.faces) is None:
-        return found + [_move_finding(state, play, "dice", f"{play.spec.verb} keeps dice (`-`), but no roll of "
+        return found + [_move_finding(state, play, "dice", f"{spec.verb} keeps dice (`-`), but no roll of "
                                       f"{len(play.faces)} dice was made this turn", line)]
-    if not found and not settled:
+    if not found and not settled and _limit_problem(state, spec, play.actor, play.target):
         found += _turn_limits(state, play, line)
-    found += _components(state, play, line)
-    if any(v.rule.endswith("-cell") for v in found):
+    if spec.takes_component:  # (a move naming no component: nothing to find)
+        found += _components(state, play, line)
+    if found and any(v.rule.endswith("-cell") for v in found):
         return found  # a component cannot go on a taken cell: what else it breaks is beside the point
     return found + check_rest(state, play, line, quick, not found)
 
@@ -57,10 +59,18 @@ def check_components(state: State, play: Play) -> bool:
 def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True) -> list[Violation]:
     """Return the violations of a move's condition, cost and amount, and (when nothing else was wrong: `clean`
     and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`."""
-    found = _condition(state, play, line, quick)
-    paid, cost_found = _cost(state, play, line)
-    play.paid = paid
-    found += cost_found + _amount(state, play, line) + _receiver(state, play, line)
+    spec = play.spec
+    found = _condition(state, play, line, quick) if spec.condition is not None else []
+    if spec.cost is None:
+        paid = play.paid = 0
+    else:
+        paid, cost_found = _cost(state, play, line)
+        play.paid = paid
+        found += cost_found
+    if spec.amount is not None and play.amount is not None:
+        found += _amount(state, play, line)
+    if spec.to_player is not None:
+        found += _receiver(state, play, line)
     if clean and not found:
         found += _counters(state, play, paid, line) + _capacity(state, play, line)
     return found
@@ -96,9 +106,12 @@ def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Viola
     return []
 
 
-def row_allowed(state: State, play: Play, due_now: bool = False) -> bool:
-    """Return True when the end, who moves and the turn's limits allow a move of this row now."""
-    return not _after_end(state, play, 0, due_now) and not _who(state, play, 0) and not _turn_limits(state, play, 0)
+def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False) -> bool:
+    """Return True when the end, who moves and the turn's limits allow a move of this row now, by `actor` naming
+    `target` (what `check` finds first, asked without writing findings)."""
+    if state.flow.over and not (due_now and spec.actor == "table"):
+        return False
+    return not _who_problem(state, spec, actor) and not _limit_problem(state, spec, actor, target)
 
 
 def check_from(state: State, play: Play, line: int) -> list[Violation]:
@@ -158,67 +171,93 @@ def _ctx(state: State, play: Play, comp: Comp | None = None) -> Ctx:
 def _who(state: State, play: Play, line: int) -> list[Violation]:
     """The table makes table moves; a turn move is made by the player whose turn it is."""
     spec, actor, flow = play.spec, play.actor, state.flow
-    if (spec.actor == "table") != (actor == TABLE):
+    problem = _who_problem(state, spec, actor)
+    if not problem:
+        return []
+    if problem == "actor":
         who = "the table" if spec.actor == "table" else "a player"
         return [_move_finding(state, play, "", f"{spec.verb} is made by {who}, not {actor}", line)]
-    if spec.actor != "turn":
-        return []
-    kind = phase_kind(state)
-    if kind == "table":
+    if problem == "table":
         return [_finding(state.game, "turn-order", f"it is the table's {phase_name(state)} phase, not {actor}'s turn",
                          line)]
+    if problem == "done":
+        return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
+                         line)]
+    return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
+
+
+def _who_problem(state: State, spec: MoveSpec, actor: str) -> str:
+    """Return what is wrong with who makes a move of this row ('' nothing): `actor` (a player's move made by the
+    table or the other way round), `table` (the table's phase), `done` (played this phase), `turn` (not theirs)."""
+    if (spec.actor == "table") != (actor == TABLE):
+        return "actor"
+    if spec.actor != "turn":
+        return ""
+    kind = phase_kind(state)
+    if kind == "table":
+        return "table"
     if kind == "together":
-        if actor in flow.done:
-            return [_finding(state.game, "turn-order", f"{actor} has already played this {phase_name(state)} phase",
-                             line)]
-        return []
-    if actor != flow.current:
-        return [_finding(state.game, "turn-order", f"it is {flow.current}'s turn, not {actor}'s", line)]
-    return []
+        return "done" if actor in state.flow.done else ""
+    return "turn" if actor != state.flow.current else ""
 
 
 def _turn_limits(state: State, play: Play, line: int) -> list[Violation]:
     """A move's phase, its limit, and the actions of a turn (the first broken of them: one mistake, one finding)."""
-    spec, flow, turn = play.spec, state.flow, state.game.turn
-    if spec.phase:
-        found = _phase(state, play, line)
-        if found:
-            return found
-    if spec.limit is not None and uses_of(state, spec, play) >= spec.limit:
+    spec, flow = play.spec, state.flow
+    problem = _limit_problem(state, spec, play.actor, play.target)
+    if not problem:
+        return []
+    if problem == "phase":
+        return _phase(state, play, line)
+    if problem == "limit":
         return [_move_finding(state, play, "limit", f"{spec.verb} is allowed {spec.limit} time(s) a "
                               f"{spec.limit_per}", line)]
-    limit = turn.actions
-    if spec.action and limit is not None and spec.actor != "table" and flow.actions >= limit:
-        return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
-                         "turn, the most a turn allows", line)]
-    return []
+    return [_finding(state.game, "turn-actions", f"{play.actor} has made {flow.actions} action(s) this "
+                     "turn, the most a turn allows", line)]
 
 
-def uses_of(state: State, spec: MoveSpec, play: Play) -> int:
-    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player)."""
+def _limit_problem(state: State, spec: MoveSpec, actor: str, target: str) -> str:
+    """Return the first of a move's phase, limit and the turn's actions that a move of this row by `actor` (naming
+    `target`) breaks now: `phase`, `limit`, `actions`; '' for none."""
+    if spec.phase and not _in_phase(state, spec):
+        return "phase"
+    if spec.limit is not None and uses(state, spec, actor, target) >= spec.limit:
+        return "limit"
+    limit = state.game.turn.actions
+    if spec.action and limit is not None and spec.actor != "table" and state.flow.actions >= limit:
+        return "actions"
+    return ""
+
+
+def uses(state: State, spec: MoveSpec, actor: str, target: str = "") -> int:
+    """Return how often a move was made in its limit's span: this turn, this round, or this game (by this player:
+    who makes it, or the player a table move names)."""
     flow = state.flow
     if spec.limit_per == "turn":
         return flow.uses.get(spec.verb, 0) if phase_kind(state) != "together" else 0
-    who = play.actor if play.actor != TABLE else play.target
+    who = actor if actor != TABLE else target
     counts = flow.round_uses if spec.limit_per == "round" else state.game_uses
     return counts.get((spec.verb, who), 0)
+
+
+def _in_phase(state: State, spec: MoveSpec) -> bool:
+    """Return True when a move of a phase may be made now: in its round phase, or not after its turn phase."""
+    turn = state.game.turn
+    if any(p.name == spec.phase for p in turn.round_phases):
+        return phase_name(state) == spec.phase
+    return turn.phases.index(spec.phase) >= state.flow.phase
 
 
 def _phase(state: State, play: Play, line: int) -> list[Violation]:
     """A move of a round phase is made in that phase; a move of a turn phase not after its phase is over."""
     spec, turn = play.spec, state.game.turn
-    rounds = [p.name for p in turn.round_phases]
-    if spec.phase in rounds:
-        now = phase_name(state)
-        if now == spec.phase:
-            return []
-        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
-                              f"is in the {now} phase", line)]
-    phases = turn.phases
-    if phases.index(spec.phase) >= state.flow.phase:
+    if _in_phase(state, spec):
         return []
+    if any(p.name == spec.phase for p in turn.round_phases):
+        return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the round "
+                              f"is in the {phase_name(state)} phase", line)]
     return [_move_finding(state, play, "phase", f"{spec.verb} belongs to the {spec.phase} phase, but the turn is in "
-                          f"the {phases[state.flow.phase]} phase", line)]
+                          f"the {turn.phases[state.flow.phase]} phase", line)]
 
 
 def _components(state: State, play: Play, line: int) -> list[Violation]:
@@ -396,6 +435,8 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     with the whole budget of an evaluation.
     """
     spec = play.spec
+    if not (spec.gains or spec.sets_gain or (spec.pay is not None and paid)):
+        return []  # nothing paid, nothing gained
     payer = play.actor if play.actor != TABLE else play.mover
     deltas: dict[tuple[str, str], Any] = {}
     if spec.pay is not None and paid:
@@ -404,7 +445,11 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
     adds, sets = _plan(state, spec)
     each = _each(play)
     for name, fn, kind, per_player, constant in adds:
-        owner = _owner(state, play, kind, payer)
+        owner = _owner(state, play, kind, payer) if kind else payer
+        if constant is not None and owner != "each":  # a plain number, once per component
+            key = (name, owner if per_player else "")
+            deltas[key] = deltas.get(key, 0) + constant * len(each)
+            continue
         for player in (state.players if owner == "each" else (owner,)):
             key = (name, player if per_player else "")
             for comp in each:
@@ -473,17 +518,21 @@ def _shared(contexts: dict[int, Ctx], state: State, play: Play, comp: Comp | Non
 
 def _capacity(state: State, play: Play, line: int) -> list[Violation]:
     """A zone with a capacity holds no more than it."""
-    spec, dest = play.spec, play.to_zone
-    if dest is None or state.game.zones[dest].capacity is None:
+    spec = play.spec
+    dest = play.dest or spec.dest
+    if dest is None:
         return []
-    capacity = state.game.zones[dest].capacity or 0
+    zone = state.game.zones[dest]
+    if zone.capacity is None:
+        return []
+    capacity = zone.capacity or 0
     if spec.bulk:
         adding = sum(state.zone(z, play.mover).size for z in spec.sources)
     else:
         adding = max(1, len(play.comps) + play.hidden) if spec.takes_component else 0
-    if state.zone(dest, receiver(state, play) or play.mover).size + adding <= capacity:
+    owner = (receiver(state, play) if spec.to_player is not None else "") or play.mover
+    if state.zone(dest, owner).size + adding <= capacity:
         return []
-    zone = state.game.zones[dest]
     text = f"{dest} holds at most {capacity} ({zone.origin})"
     if zone.message is not None:
         text = render(zone.message, _ctx(state, play))

@@ -10,9 +10,9 @@ named it), so nothing later is blamed for it.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
-from playproof.playtest.declared.checks import check, uses_of
+from playproof.playtest.declared.checks import check, uses
 from playproof.playtest.declared.explain import explain
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.flow import check_end, end_phase, phase_done, phase_kind, round_ends
@@ -63,15 +63,18 @@ def _due_targets(state: State, spec: MoveSpec) -> list[str]:
     if spec.names_player and spec.result is None:  # owed to each player for whom it holds, within its limit for them
         if spec.due_guards and CACHE and _guarded(state, spec):
             return []  # a part every player reads alike does not hold: asked once, not once per player
-        return [p for p in state.players if (spec.limit is None or uses_of(state, spec, Play(spec, TABLE, p)) <
-                                             spec.limit) and _holds_for(state, spec, p)]
-    if spec.limit is not None and uses_of(state, spec, Play(spec, TABLE)) >= spec.limit:
+        players = state.players if spec.limit is None else \
+            [p for p in state.players if uses(state, spec, TABLE, p) < spec.limit]
+        if not CACHE or spec.due_reads is None:
+            return [p for p in players if _holds(spec, Ctx(state, p))]
+        return _watched_targets(state, spec, players)
+    if spec.limit is not None and uses(state, spec, TABLE) >= spec.limit:
         return []  # made as often as its limit allows: nothing more is owed
     return [""] if _holds(spec, Ctx(state, flow.current)) else []
 
 
-def _holds_for(state: State, spec: MoveSpec, player: str) -> bool:
-    """Return whether a due condition asked player by player holds for one player.
+def _watched_targets(state: State, spec: MoveSpec, players: Iterable[str]) -> list[str]:
+    """Return the players (of `players`) for whom a due condition asked player by player holds.
 
     Each player's answer is kept with the zones and counters its evaluation read (a Watching context) and the parts
     of the flow the condition reads: while they are the same, it is not asked again (another player's move changes
@@ -79,25 +82,29 @@ def _holds_for(state: State, spec: MoveSpec, player: str) -> bool:
     (`all(players, ...)`) is asked plainly from then on, in every game of these rules: another player's move would
     change its answers, and noting what it reads costs more than it saves (Paper Boats' reveal: 8 % of the audit).
     """
-    if not CACHE or spec.due_reads is None:
-        return _holds(spec, Ctx(state, player))
     name = spec.rule_name or spec.verb
     others = state.game.due_keys.setdefault("<others>", set())
-    if name in others:
-        return _holds(spec, Ctx(state, player))  # it reads other players' zones or counters: asked plainly
     key_of = flow_key_of(state.game, name)
     key = key_of(state) if key_of is not None else None
-    slot = (name, player)
-    kept = state.due_players.get(slot)
-    if kept is not None and kept[0] == key and unchanged(kept[1]):
-        return kept[2]
-    seen: Seen = ([], [], [])
-    holds = _holds(spec, Watching(state, player, seen))
-    if seen[2]:
-        others.add(name)  # any player's move may change its answer for every player: keeping them seldom pays
-    else:
-        state.due_players[slot] = (key, seen, holds)
-    return holds
+    kept_answers = state.due_players
+    found = []
+    for player in players:
+        if name in others:
+            holds = _holds(spec, Ctx(state, player))  # it reads other players' zones or counters: asked plainly
+        else:
+            kept = kept_answers.get((name, player))
+            if kept is not None and kept[0] == key and unchanged(kept[1]):
+                holds = kept[2]
+            else:
+                seen: Seen = ([], [], [])
+                holds = _holds(spec, Watching(state, player, seen))
+                if seen[2]:
+                    others.add(name)  # any player's move may change its answer for every player: seldom pays
+                else:
+                    kept_answers[(name, player)] = (key, seen, holds)
+        if holds:
+            found.append(player)
+    return found
 
 
 def _guarded(state: State, spec: MoveSpec) -> bool:
@@ -123,8 +130,10 @@ def _in_phase(state: State, spec: MoveSpec) -> bool:
 
 
 def _holds(spec: MoveSpec, ctx: Ctx) -> bool:
+    """Return whether a due condition holds (hidden components: not yet); asked in the order that reads least
+    (MoveSpec.due_flow_first, which holds exactly when `due` does)."""
     try:
-        return bool(spec.due(ctx))  # type: ignore[misc]
+        return bool((spec.due_flow_first or spec.due)(ctx))  # type: ignore[misc]
     except Unknown:
         return False
 
@@ -139,11 +148,15 @@ def advance(state: State) -> None:
 
 
 def _advance(state: State) -> None:
-    """End a round whose `round end` holds, and table phases that owe nothing more."""
+    """End a round whose `round end` holds, and table phases that owe nothing more (rules with neither a `round end`
+    nor round phases have nothing to end here)."""
+    turn = state.game.turn
+    if turn.round_end is None and not turn.round_phases:
+        return
     if (round_ends(state) or phase_done(state)) and first_due(state, True) is None:
         end_phase(state)
         state.flow_version += 1
-    for _ in range(len(state.game.turn.round_phases) + 1):
+    for _ in range(len(turn.round_phases) + 1):
         if state.flow.over or phase_kind(state) != "table" or first_due(state) is not None:
             return
         end_phase(state)
@@ -196,6 +209,25 @@ def first_due(state: State, derived_only: bool = False, plain_only: bool = False
     return found
 
 
+def due_now(state: State, derived_only: bool = False) -> Iterator[tuple[MoveSpec, list[str]]]:
+    """Yield each table move that can fall due (only the derived ones, when asked), in the sheet's order, with whom
+    it is due for now (as due_targets says: its kept answer, else the condition asked and its answer kept; what
+    reads the flow looked up once per game, as first_due does)."""
+    cache = state.due_cache
+    for spec, name, key_of in _due_table(state, derived_only, False)[2]:
+        if key_of is False or not CACHE:  # what the condition reads is not known: asked every time
+            yield spec, _due_targets(state, spec)
+            continue
+        key = key_of(state) if key_of is not None else None
+        cached = cache.get(name)
+        if cached is not None and cached[0] == key:
+            yield spec, cached[1]
+            continue
+        targets = _due_targets(state, spec)
+        cache[name] = (key, targets)
+        yield spec, targets
+
+
 DueTable = tuple[tuple, Any, list[tuple[MoveSpec, str, Any]]]
 
 
@@ -217,7 +249,10 @@ def _due_table(state: State, derived_only: bool, plain_only: bool) -> DueTable:
 
 
 def owed_first(state: State, derived_only: bool) -> tuple[MoveSpec, str] | None:
-    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due."""
+    """Return the due move the referee makes first: a derived one, else (unless `derived_only`) the first due.
+    Asked of every line: when nothing at all is due (one kept answer), neither kind is asked on its own."""
+    if not derived_only and first_due(state) is None:
+        return None
     found = first_due(state, True)
     if found is not None or derived_only:
         return found
@@ -320,6 +355,9 @@ def _owed(state: State, spec: MoveSpec, target: str, line: int) -> Violation:
         play = referee_play(state, spec, target)
         text = render(spec.message, Ctx(state, play.mover, play.comp, None, play))
         return Violation(rule, f"{text} (the table owed {spec.verb}{who} before this line)", line)
+    if spec.note:  # the row's sentence says what was owed, in the rulebook's words
+        return Violation(rule, f"{spec.note.rstrip('.')}: the table owed {spec.verb}{who} before this line "
+                         f"({spec.origin})", line)
     return Violation(rule, f"the table owed {spec.verb}{who} before this line: {spec.texts.get('due', '')} held "
                      f"({spec.origin})", line)
 

@@ -7,7 +7,7 @@ compiled from the sheets (build, rules), and the table (state, flow, play, check
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from playproof.playtest.declared import legal
 from playproof.playtest.declared.apply import perform, perform_late
@@ -99,6 +99,10 @@ class DeclaredEngine(Engine):
             return False
         return bool(self.check_move(play, Event(0, play.actor, play.spec.verb, "")))
 
+    def refuser(self) -> Callable[[Play], bool] | None:
+        """Return hook_refuses for the legal-move listing, or None when no subclass overrides `check_move`."""
+        return None if type(self).check_move is DeclaredEngine.check_move else self.hook_refuses
+
     # ---- the contract ---------------------------------------------------------------------------------------
     def apply(self, event: Event) -> list[Violation]:
         """Check a logged line (a move, a marker or a claim), apply it, and return the findings."""
@@ -133,7 +137,7 @@ class DeclaredEngine(Engine):
         spec = play.spec
         if spec.record:  # a record is checked against the table and changes nothing, even after the end
             return found + check_record(self.state, play, event.line)
-        assumed = None if play.problem else late(self.state, play)
+        assumed = None if play.problem or not self.state.assumed else late(self.state, play)
         if assumed is not None:
             checked = [] if assumed == play.comps[0].key else check_from(self.state, play, event.line)
             perform_late(self.state, play, assumed)
@@ -153,7 +157,8 @@ class DeclaredEngine(Engine):
                 return found
             self.state.flow.played_on = True
             return found + checked[:1]
-        checked += self.check_move(play, event) if not checked else []
+        if not checked and type(self).check_move is not DeclaredEngine.check_move:  # a subclass's hook
+            checked += self.check_move(play, event)
         self.perform(play)
         return found + checked
 
@@ -261,7 +266,11 @@ class DeclaredEngine(Engine):
         return float(as_number(self._eval(stated, player))) if stated is not None else super().heuristic(player)
 
     def round_label(self) -> str:
-        return str(self.round_number)
+        """This round; once the game has ended as a new round began (`round > 3`), the last round played."""
+        flow = self.state.flow
+        if flow.over and flow.round_turns == 0 and flow.round > 1:
+            return str(flow.round - 1)
+        return str(flow.round)
 
     def summary(self) -> str:
         """Describe whose turn it is, the counters a player sees and the public shared zones."""

@@ -7,7 +7,7 @@ declares round phases, each phase in order: in an `each` phase every player take
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
@@ -114,13 +114,7 @@ def _seek(state: State) -> None:
     flow, each = state.flow, max(1, state.game.turn.turns_each)
     together = phase_kind(state) == "together"
     laps = state.game.turn.round_end is None and _until(state) is None  # else it goes on until its condition holds
-    skipped: dict[str, bool] = {}  # nothing changes while the flow looks: each player's answer is asked once
-
-    def is_skipped(player: str) -> bool:
-        found = skipped.get(player)
-        if found is None:
-            found = skipped[player] = _skipped(state, player)
-        return found
+    is_skipped = _asked_once(state) if state.game.turn.skip is not None else _never
 
     for _ in range(MAX_SKIPS):
         if flow.pos >= len(flow.order):
@@ -136,6 +130,24 @@ def _seek(state: State) -> None:
             return
         flow.pos += 1
     end_phase(state)
+
+
+def _asked_once(state: State) -> Callable[[str], bool]:
+    """Return whether the Turn sheet's `skip` holds for a player, asked once per player: nothing changes while the
+    flow looks for the next player."""
+    skipped: dict[str, bool] = {}
+
+    def is_skipped(player: str) -> bool:
+        found = skipped.get(player)
+        if found is None:
+            found = skipped[player] = _skipped(state, player)
+        return found
+    return is_skipped
+
+
+def _never(player: str) -> bool:
+    """Nobody is skipped (the Turn sheet has no `skip`)."""
+    return False
 
 
 def start_turn(state: State, player: str) -> None:
@@ -155,7 +167,8 @@ def end_turn(state: State, player: str | None = None) -> None:
     _reset(state, "turn", player)
     flow.turns += 1
     flow.round_turns += 1
-    if round_ends(state) or phase_done(state):
+    turn = state.game.turn
+    if (turn.round_end is not None or turn.round_phases) and (round_ends(state) or phase_done(state)):
         end_phase(state)
         return
     if phase_kind(state) == "together":
@@ -286,10 +299,15 @@ KEEP = True
 def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
     counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
-    name = "<" + key + ">"
-    if not KEEP or name not in state.game.due_readers[2]:
+    keys = state.game.due_keys
+    entry = keys.get(("<kept>", key))
+    if entry is None:  # made once per game: the name the answer is kept by, and what reads the flow it depends on
+        name = "<" + key + ">"
+        known = name in state.game.due_readers[2]
+        entry = keys[("<kept>", key)] = (name, known, flow_key_of(state.game, name) if known else None)
+    name, known, key_of = entry
+    if not KEEP or not known:
         return _holds(fn, state)
-    key_of = flow_key_of(state.game, name)
     now = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == now:

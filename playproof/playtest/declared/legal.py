@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterator, NamedTuple, Protocol
+from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
-from playproof.playtest.declared.due import due_targets, referee_play
+from playproof.playtest.declared.due import due_now, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
 from playproof.playtest.declared.play import Play, play_text
@@ -34,6 +34,9 @@ class Table(Protocol):
     def hook_refuses(self, play: Play) -> bool:
         """Return True when a designer's Python hook finds the move wrong."""
 
+    def refuser(self) -> Callable[[Play], bool] | None:
+        """Return hook_refuses, or None when the engine has no hook (nothing to ask of each move listed)."""
+
     def play_offered(self, play: Play | None, event: Event, owed: bool = True) -> list[Violation]:
         """Apply a move `offer` offered (its event written from its text; None: a move to apply as logged; `owed`
         False: no table move was due when it was offered)."""
@@ -52,7 +55,7 @@ def decision(engine: Table) -> Decision | None:
         return None
     player = flow.current
     moves = tuple(text for spec in engine.game.moves.values() if spec.actor != "table"
-                  for text in legal_texts(state, spec, player, engine.hook_refuses))
+                  for text in legal_texts(state, spec, player, engine.refuser()))
     return Decision(player, moves, f"{player}'s turn")
 
 
@@ -69,8 +72,17 @@ def offer(engine: Table) -> Offer | None:
     if flow.over or phase_kind(state) == "table":
         return None
     player = flow.current
-    return _offer(engine, player, [listed for spec in engine.game.moves.values() if spec.actor != "table"
-                                   for listed in legal_plays(state, spec, player, engine.hook_refuses)], owed)
+    refuses = engine.refuser()
+    listed: list[Listed] = []
+    for spec in engine.game.moves.values():
+        if spec.actor == "table":
+            continue
+        row = _row(state.game, spec)
+        if row.plain and SHORTCUTS and not spec.names_player:  # legal_plays, one generator fewer
+            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row)])
+        else:
+            listed.extend(legal_plays(state, spec, player, refuses))
+    return _offer(engine, player, listed, owed)
 
 
 Listed = tuple[str | None, Play | None]
@@ -122,11 +134,11 @@ def _due_listing(state: State, first_only: bool = False) -> tuple[list[Listed], 
     seen: set[str] = set()
     over = state.flow.over
     game = state.game
-    for spec in game.moves.values():
-        if spec.actor != "table" or spec.due is None or (over and not spec.derived):
+    for spec, targets in due_now(state, derived_only=over):  # after the end only derived moves are owed
+        if not targets:
             continue
         row = _row(game, spec)
-        for target in due_targets(state, spec):
+        for target in targets:
             owed = True
             if spec.derived:
                 _add(found, seen, play_text(referee_play(state, spec, target)), None)
@@ -178,12 +190,18 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
     checked once for the row)."""
     due_now = actor == TABLE
-    if not row_allowed(state, Play(spec, actor, target, turn=state.flow.current), due_now):
+    if not row_allowed(state, spec, actor, target, due_now):
         return
+    bounds: Bounds = ()
+    if spec.condition_leads and spec.quiet and not spec.dice and SHORTCUTS:
+        gate = _gate(state, spec, target or (state.flow.current if due_now else actor))
+        if gate is None:
+            return  # a leading part of the condition fails for every move of the row
+        bounds = gate
     offered = 0
     row = row or _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
-    for play in _candidates(state, spec, actor, target, row):
+    for play in _candidates(state, spec, actor, target, row, bounds):
         if offered >= MAX_OFFERS:
             return
         if row.unchecked and SHORTCUTS:
@@ -197,6 +215,46 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
+
+
+Bounds = tuple[tuple[Callable[[Any, Any], Any], Any, bool], ...]
+"""The `amount OP value` parts leading a row's condition, their other sides worked out: (test, value, amount first)."""
+_UNASKED: Bounds = ()
+
+
+def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
+    """Ask the leading parts of a row's condition that read nothing of the move once for all its moves (see
+    buildmoves.condition_leads): None when one of them fails (no move of the row holds), else the `amount OP value`
+    parts with their values. When one cannot be asked plainly (hidden components, an error, a value too large) the
+    moves are checked one by one, as always (no bounds).
+
+    Each move's condition asks its leading parts first, in order, with the same table and player: a part that
+    fails fails every move, and an `amount` part decides on the number alone. A row is refused this way only when
+    checking its moves can raise nothing else (MoveSpec.quiet), so its moves' verdicts are the same."""
+    ctx = Ctx(state, mover)
+    bounds = []
+    try:
+        for lead in spec.condition_leads:
+            if lead.test is None:
+                if not lead.fn(ctx):
+                    return None if not ctx.uncertain else _UNASKED
+            else:
+                bounds.append((lead.test, lead.fn(ctx), lead.amount_first))
+    except Exception:  # noqa: BLE001  # hidden components, a value too large: each move's check says it, as always
+        return _UNASKED
+    return _UNASKED if ctx.uncertain else tuple(bounds)
+
+
+def _bounded(amount: int, bounds: Bounds) -> bool:
+    """Return True unless a leading `amount OP value` part of the condition fails for this number (a comparison that
+    raises leaves it to the move's check)."""
+    for test, value, amount_first in bounds:
+        try:
+            if not (test(amount, value) if amount_first else test(value, amount)):
+                return False
+        except Exception:  # noqa: BLE001  # the move's check raises it, as always
+            return True
+    return True
 
 
 class Row(NamedTuple):
@@ -219,21 +277,14 @@ class Row(NamedTuple):
     """No other row has the row's verb (a move of another row is never written like one of this row's)."""
 
 
-_ROWS: dict[int, tuple[MoveSpec, Row]] = {}
-"""Each row's Row, by the id of its MoveSpec (kept with it: an id is reused only once that row is gone)."""
-
-
 def _row(game: Game, spec: MoveSpec) -> Row:
-    """Return what listing a row's moves needs to know of it (worked out on first use)."""
-    kept = _ROWS.get(id(spec))
-    if kept is not None and kept[0] is spec:
-        return kept[1]
-    if len(_ROWS) >= 4096:
-        _ROWS.clear()
-    row = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,), _unchecked(game, spec),
-              _placed(spec), spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
-              _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
-    _ROWS[id(spec)] = (spec, row)
+    """Return what listing a row's moves needs to know of it (worked out on first use, kept on the row)."""
+    row = spec.listing
+    if row is None:
+        row = spec.listing = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,),
+                                 _unchecked(game, spec), _placed(spec),
+                                 spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
+                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
     return row
 
 
@@ -286,8 +337,10 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     return known[0]
 
 
-def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row) -> Iterator[Play]:
-    """Yield each distinct move of a row: components, zones, cells and numbers it may name."""
+def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row,
+                bounds: Bounds = ()) -> Iterator[Play]:
+    """Yield each distinct move of a row: components, zones, cells and numbers it may name (none of a number whose
+    `bounds` fail: see _gate)."""
     turn = state.flow.current
     if spec.dice:
         base = Play(spec, actor, target, turn=turn)
@@ -296,6 +349,9 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row)
         return
     mover = target or (turn if actor == TABLE else actor)  # Play.mover
     if not row.numbered and not row.cells and row.dests == (None,):  # one move per choice of components
+        if not spec.takes_component:
+            yield Play(spec, actor, target, [], turn=turn)  # no component to choose: the one move of the row
+            return
         for comps in _component_choices(state, spec, mover):
             yield Play(spec, actor, target, list(comps), turn=turn)
         return
@@ -306,7 +362,7 @@ def _candidates(state: State, spec: MoveSpec, actor: str, target: str, row: Row)
                 if not row.numbered:
                     yield play  # the move states no number: it is the move offered
                     continue
-                amounts = list(_amounts(state, play))
+                amounts = list(_amounts(state, play, bounds))
                 if amounts == [None]:
                     yield play  # the move states no number: it is the move offered
                     continue
@@ -367,9 +423,10 @@ def _states_number(spec: MoveSpec) -> bool:
     return number is not None and not number.group
 
 
-def _amounts(state: State, play: Play) -> Iterator[int | None]:
+def _amounts(state: State, play: Play, bounds: Bounds = ()) -> Iterator[int | None]:
     """Yield the numbers a move may state: none when its phrase lets it leave the number out, what its cost or
-    `amount` says when the phrase needs one, else a player's choice (a bid)."""
+    `amount` says when the phrase needs one, else a player's choice (a bid: those the condition's leading `amount`
+    parts allow, when `bounds` are given)."""
     spec = play.spec
     number = next((part for part in spec.phrase if part.kind == "number"), None)
     if number is None or number.group:
@@ -377,7 +434,7 @@ def _amounts(state: State, play: Play) -> Iterator[int | None]:
         return
     rule = spec.amount if spec.amount is not None else spec.cost
     if rule is None:
-        yield from AMOUNTS
+        yield from (n for n in AMOUNTS if _bounded(n, bounds)) if bounds else AMOUNTS
         return
     try:
         yield int(as_number(rule(Ctx(state, play.mover, play.comp, None, play))))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from playproof.playtest.declared.expr import Fn
 from playproof.playtest.engine import RuleIndex
@@ -98,6 +98,18 @@ class Part:
     """0 for a required word; n for the words of the n-th optional group (`[taking N food]`)."""
 
 
+class Lead(NamedTuple):
+    """A leading `and` part of a move's condition that listing asks once for all the moves of a row (see
+    buildmoves.condition_leads)."""
+
+    fn: Fn
+    """The part (`test` None), or the side of `amount OP side` that is not `amount`."""
+    test: Callable[[Any, Any], Any] | None = None
+    """The comparison of `amount OP side` (expr_shapes.COMPARE), None for a part that reads nothing of the move."""
+    amount_first: bool = True
+    """`amount` is the left side of the comparison."""
+
+
 @dataclass
 class MoveSpec:
     """A move: verb, who makes it, what it moves from where to where, its cost, gains, limits and phase."""
@@ -156,6 +168,9 @@ class MoveSpec:
     """The compiled `due` (what it reads)."""
     due_reads: Any = None
     """(zones, counters, reads the flow) the `due` condition depends on, through its values; None: unknown."""
+    due_flow_first: Fn | None = None
+    """`due` with its parts that read only the flow and whom it is asked for asked first (buildmoves.flow_first), or
+    None: what a player-by-player evaluation reads, so its kept answer lasts longer."""
     due_guards: tuple[Any, ...] = ()
     """The closures of the leading `and` parts of `due` that every player reads alike (buildmoves.guards)."""
     note: str = ""
@@ -175,6 +190,14 @@ class MoveSpec:
     """What `limit` counts in: `turn`, `round` or `game` (a table move's default is the round)."""
     gain_constants: dict[tuple[str, int], Any] = field(default_factory=dict)
     """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
+    listing: Any = None
+    """What listing the row's moves needs to know of it (legal.Row, worked out on first use)."""
+    condition_leads: tuple[Lead, ...] = ()
+    """The leading parts of the condition that listing asks once for a row (buildmoves.condition_leads)."""
+    quiet: bool = False
+    """True when checking a move of the row can raise nothing but through its condition or gains: no `where`, and a
+    cost, amount and `to player` that cannot grow too large (listing may then refuse a row on its condition's
+    leading parts alone, without checking its moves one by one)."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""

@@ -152,7 +152,7 @@ class State:
         of due.first_due, with the due_version it was for."""
         self.due_players = KeptAnswers()
         """Answers of due conditions asked player by player, by (rule name, player): the flow's key, what was read
-        (see Watching) and the answer (see due._holds_for)."""
+        (see Watching) and the answer (see due._watched_targets)."""
         self.due_version = 0
         """Bumped whenever a zone or counter a due condition (or the end) reads changes."""
         self.counters: dict[str, dict[str, Any]] = {
