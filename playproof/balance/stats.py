@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from playproof.insights.arc import ArcTally, arc_of
@@ -30,6 +32,32 @@ class GameResult:
     """Scores by seat at the end of each round (for the arc of the game)."""
     held: dict[str, list[int]] | None = None
     """Component -> the seats holding it at the game's end (None when the engine cannot say what players hold)."""
+
+
+def _tally(counts: Counter[str], won: Counter[str], seats_of: dict[str, list[int]], winners: list[int],
+           share: float) -> None:
+    """Add each component's seats to `counts`, and to `won` the share of each of them that won: the sum of `share`
+    once per winning seat, as `sum()` adds it (an int 0 when none won), read from `_won_shares` by how many won."""
+    won_by = set(winners)
+    sums = _won_shares(share, len(won_by))
+    count_of, won_of = counts.get, won.get
+    if len(won_by) == 1:  # the usual game: one winner, among a component's seats at most once
+        (winner,) = won_by
+        for component, seats in seats_of.items():
+            counts[component] = count_of(component, 0) + len(seats)
+            k = seats.count(winner)
+            won[component] = won_of(component, 0) + (sums[k] if k < 2 else sum(repeat(share, k)))
+        return
+    for component, seats in seats_of.items():
+        counts[component] = count_of(component, 0) + len(seats)
+        k = sum(map(seats.count, won_by))
+        won[component] = won_of(component, 0) + (sums[k] if k < len(sums) else sum(repeat(share, k)))
+
+
+@lru_cache(maxsize=64)
+def _won_shares(share: float, most: int) -> tuple[float, ...]:
+    """Return the sum of k shares for k = 0..most, added one by one as `sum()` adds them (k = 0: the int 0)."""
+    return tuple(sum(repeat(share, k)) for k in range(most + 1))
 
 
 @dataclass
@@ -72,21 +100,19 @@ class Summary:
         share = 1.0 if self.cooperative else 1.0 / len(game.winners) if game.winners else 0.0  # together: each won
         for seat in game.winners:
             self.wins[seat] += share
+        counts, count_of = self.score_counts, self.score_counts.get
         for seat, score in enumerate(game.scores):
             self.scores[seat].add(score)
-            self.score_counts[score] += 1
+            counts[score] = count_of(score, 0) + 1
         self.moves.add(game.moves)
         self.rounds.add(game.rounds)
-        for component, seats in game.taken.items():
-            self.taken[component] += len(seats)
-            self.takers_won[component] += sum(share for s in seats if s in game.winners)
+        if game.taken:
+            _tally(self.taken, self.takers_won, game.taken, game.winners, share)
         if game.by_round:
             self.arc.add(arc_of(game.by_round, game.winners))
         if game.held is not None:
             self.holding_games += 1
-            for component, seats in game.held.items():
-                self.held[component] += len(seats)
-                self.holders_won[component] += sum(share for s in seats if s in game.winners)
+            _tally(self.held, self.holders_won, game.held, game.winners, share)
 
     def merge(self, other: Summary) -> None:
         """Take a later batch's summary into account."""
