@@ -228,16 +228,12 @@ def _taken_in(engine: Engine, players: Sequence[str], played: list[Event]) -> di
             seen.add(key)
             _note_taken(taken, engine.components_of(event), seat)
         return taken
-    kinds = _KINDS
-    if len(kinds) > MOVE_KINDS_KEPT:  # a game of ever new moves (numbers in them) keeps the memory flat
-        kinds.clear()
-    for key in dict.fromkeys(map(_MOVE_KEY, played)):  # each distinct move once, without a loop
-        seat = seats.get(key[0])
+    kind_of = _move_kind
+    for actor, verb, args in dict.fromkeys(map(_MOVE_KEY, played)):  # each distinct move once, without a loop
+        seat = seats.get(actor)
         if seat is None:  # the table's moves take nothing
             continue
-        if (kind := kinds.get(key)) is None:
-            kind = kinds[key] = move_kind(quick_event(0, "", key[1], key[2]))
-        for component in kind:  # _note_taken, inlined: a call per distinct move cost more than its work
+        for component in kind_of(verb, args):  # _note_taken, inlined: a call per distinct move cost more than it did
             if (takers := taken.get(component)) is None:
                 taken[component] = [seat]
             elif seat not in takers:
@@ -248,11 +244,11 @@ def _taken_in(engine: Engine, players: Sequence[str], played: list[Event]) -> di
 _MOVE_KEY = attrgetter("actor", "verb", "args")
 """What tells two moves apart: who made it and what it says."""
 
-_KINDS: dict[tuple[str, str, str], tuple[str, ...]] = {}
-"""A move (actor, verb, args) -> what it takes by default (`move_kind`: its verb and first word), kept from game
-to game (the same players' names play every game of a run)."""
-MOVE_KINDS_KEPT = 20_000
-"""How many moves `_KINDS` keeps before it starts again."""
+
+@lru_cache(maxsize=4096)
+def _move_kind(verb: str, args: str) -> tuple[str, ...]:
+    """Return what a move takes by default (`move_kind`: its verb and first word), kept for the moves seen most."""
+    return move_kind(quick_event(0, "", verb, args))
 
 
 def _note_taken(taken: dict[str, list[int]], components: Iterable[str], seat: int) -> None:

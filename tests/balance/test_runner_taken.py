@@ -62,17 +62,3 @@ def test_a_results_scores_are_the_last_rounds_and_its_winners_have_the_most() ->
     assert result.winners == [s for s, v in enumerate(result.scores) if v == max(result.scores)]
     assert result.moves == len(events) and result.rounds == len(result.by_round) > 10
 
-
-def test_the_kept_move_kinds_start_again_past_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for a handful of moves, the kinds kept from game to game are dropped before a game grows them
-    further, and every game still reads what each seat took from all its moves."""
-    from playproof.balance import runner
-
-    monkeypatch.setattr(runner, "MOVE_KINDS_KEPT", 5)
-    monkeypatch.setattr(runner, "_KINDS", {})
-    for seed in (3, 4, 5):
-        result, events = _play(WWR, 3, seed)
-        expected = _taken(3, events, WWR(Setup(player_names(3), {}, seed)).components_of)
-        assert list(result.taken.items()) == list(expected.items())
-        distinct = {(e.actor, e.verb, e.args) for e in events if e.actor in player_names(3)}
-        assert 5 < len(runner._KINDS) <= len(distinct)  # this game's moves only: the last game's were dropped
