@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
 from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
+from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.due import due_now, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
@@ -193,11 +194,12 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
     if not row_allowed(state, spec, actor, target, due_now):
         return
     bounds: Bounds = ()
+    led = False
     if spec.condition_leads and spec.quiet and not spec.dice and SHORTCUTS:
         gate = _gate(state, spec, target or (state.flow.current if due_now else actor))
         if gate is None:
             return  # a leading part of the condition fails for every move of the row
-        bounds = gate
+        bounds, led = gate
     offered = 0
     row = row or _row(state.game, spec)
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
@@ -207,11 +209,11 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if row.unchecked and SHORTCUTS:
             play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
         elif row.placed and SHORTCUTS and (len(play.comps) < 2 or len(spec.sources) == 1):
-            wrong = bool(check_rest(state, play, 0, quick=True)) if verdicts is None else \
-                _same_verdict(state, play, verdicts, placed=True)
+            wrong = bool(check_rest(state, play, 0, quick=True, led=led)) if verdicts is None else \
+                _same_verdict(state, play, verdicts, placed=True, led=led)
         else:
             wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
-                _same_verdict(state, play, verdicts)
+                _same_verdict(state, play, verdicts, led=led)
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
@@ -219,14 +221,16 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
 
 Bounds = tuple[tuple[Callable[[Any, Any], Any], Any, bool], ...]
 """The `amount OP value` parts leading a row's condition, their other sides worked out: (test, value, amount first)."""
-_UNASKED: Bounds = ()
+_UNASKED: tuple[Bounds, bool] = ((), False)
 
 
-def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
+def _gate(state: State, spec: MoveSpec, mover: str) -> tuple[Bounds, bool] | None:
     """Ask the leading parts of a row's condition that read nothing of the move once for all its moves (see
     buildmoves.condition_leads): None when one of them fails (no move of the row holds), else the `amount OP value`
-    parts with their values. When one cannot be asked plainly (hidden components, an error, a value too large) the
-    moves are checked one by one, as always (no bounds).
+    parts with their values, and whether each move's check may skip the leading parts that read nothing of the move
+    (they held, certain, spending nothing of an evaluation's budget: asked again with the same table and player,
+    they would hold the same way, so only MoveSpec.condition_rest is asked). When one cannot be asked plainly
+    (hidden components, an error, a value too large) the moves are checked one by one, as always (no bounds).
 
     Each move's condition asks its leading parts first, in order, with the same table and player: a part that
     fails fails every move, and an `amount` part decides on the number alone. A row is refused this way only when
@@ -242,7 +246,7 @@ def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
                 bounds.append((lead.test, lead.fn(ctx), lead.amount_first))
     except Exception:  # noqa: BLE001  # hidden components, a value too large: each move's check says it, as always
         return _UNASKED
-    return _UNASKED if ctx.uncertain else tuple(bounds)
+    return _UNASKED if ctx.uncertain else (tuple(bounds), ctx.budget[0] == STEP_LIMIT)
 
 
 def _bounded(amount: int, bounds: Bounds) -> bool:
@@ -321,7 +325,7 @@ def _unchecked(game: Game, spec: MoveSpec) -> bool:
 
 
 def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]],
-                  placed: bool = False) -> bool:
+                  placed: bool = False, led: bool = False) -> bool:
     """Return True when `check` finds a move wrong, for a row whose condition, cost, gains and amount read nothing
     of its components: what they give is worked out once for every move naming as many components, to the same
     zone, cell and amount (and noted on each move, as `check` does). `placed`: the move's components are known to
@@ -331,7 +335,7 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
     known = verdicts.get(key)
     if known is None:
-        known = verdicts[key] = (bool(check_rest(state, play, 0, quick=True)), play.paid, play.changes)
+        known = verdicts[key] = (bool(check_rest(state, play, 0, quick=True, led=led)), play.paid, play.changes)
     else:
         play.paid, play.changes = known[1], known[2]
     return known[0]
