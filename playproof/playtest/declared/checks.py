@@ -75,7 +75,7 @@ def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: 
     if spec.to_player is not None:
         found += _receiver(state, play, line)
     if clean and not found:
-        found += _counters(state, play, paid, line) + _capacity(state, play, line)
+        found += _counters(state, play, paid, line, quick) + _capacity(state, play, line)
     return found
 
 
@@ -428,8 +428,13 @@ def _amount(state: State, play: Play, line: int) -> list[Violation]:
                           f"({spec.texts.get('amount', '')})", line)]
 
 
-def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
-    """Counters a move changes stay within their range."""
+OUT_OF_RANGE = Violation("counters", "a counter would leave its range", 0)
+"""What `_counters` finds, `quick`, for a counter without a message: listing asks only whether a move is wrong."""
+
+
+def _counters(state: State, play: Play, paid: int, line: int, quick: bool = False) -> list[Violation]:
+    """Counters a move changes stay within their range (`quick`: the first counter out of range without a message of
+    its own is OUT_OF_RANGE, its text not written)."""
     found = []
     play.changes = changes(state, play, paid)
     counters = state.game.counters
@@ -438,6 +443,9 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
         if spec.internal or (spec.low is None and spec.high is None) or not isinstance(value, (int, float)):
             continue
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
+            if quick and spec.message is None:
+                found.append(OUT_OF_RANGE)
+                break
             who = f"{owner}'s " if owner else ""
             text = f"{who}{name} would be {value}, outside {counter_range(spec)} ({spec.origin})"
             if spec.message is not None:
