@@ -79,6 +79,16 @@ def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: 
     return found
 
 
+def check_condition(state: State, play: Play, led: bool = False) -> bool:
+    """Return True when a move of a row that pays, gains, states and passes nothing (legal.Row.bare) is wrong: what
+    check_rest finds, quick, is its condition alone (it pays 0 and changes no counter, noted on `play`)."""
+    play.paid = 0
+    if play.spec.condition is not None and _condition(state, play, 0, True, led):
+        return True
+    play.changes = []
+    return False
+
+
 def receiver(state: State, play: Play) -> str:
     """Return whose `to` zone a move puts into: the player its `to player` names, else the move's player ('' when
     `to player` names nobody who plays; the move's player when hidden components decide it)."""

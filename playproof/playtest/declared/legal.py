@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
-from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
+from playproof.playtest.declared.checks import check, check_components, check_condition, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
 from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.due import due_now, referee_play
@@ -209,7 +209,8 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if row.unchecked and SHORTCUTS:
             play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
         elif row.placed and SHORTCUTS and (len(play.comps) < 2 or len(spec.sources) == 1):
-            wrong = bool(check_rest(state, play, 0, quick=True, led=led)) if verdicts is None else \
+            wrong = (check_condition(state, play, led) if row.bare else
+                     bool(check_rest(state, play, 0, quick=True, led=led))) if verdicts is None else \
                 _same_verdict(state, play, verdicts, placed=True, led=led)
         else:
             wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
@@ -279,6 +280,9 @@ class Row(NamedTuple):
     """Two moves the row lists are never written alike (see _plain): their texts need not be compared."""
     own_verb: bool
     """No other row has the row's verb (a move of another row is never written like one of this row's)."""
+    bare: bool
+    """A move of the row pays, gains, states and passes nothing, and puts into no zone with a capacity: check_rest
+    finds its condition alone wrong (checks.check_condition; see _bare)."""
 
 
 def _row(game: Game, spec: MoveSpec) -> Row:
@@ -288,8 +292,16 @@ def _row(game: Game, spec: MoveSpec) -> Row:
         row = spec.listing = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,),
                                  _unchecked(game, spec), _placed(spec),
                                  spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
-                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
+                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1,
+                                 _bare(game, spec))
     return row
+
+
+def _bare(game: Game, spec: MoveSpec) -> bool:
+    """Return True when check_rest can find nothing but the condition wrong with a move of the row: no cost, amount,
+    `to player`, payment or gain (it pays 0 and changes no counter), and no zone it may put into has a capacity."""
+    return spec.cost is None and spec.amount is None and spec.to_player is None and spec.pay is None and \
+        not spec.gains and not spec.sets_gain and all(game.zones[z].capacity is None for z in _dest_zones(spec))
 
 
 def _dest_zones(spec: MoveSpec) -> list[str]:
@@ -335,7 +347,9 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
     known = verdicts.get(key)
     if known is None:
-        known = verdicts[key] = (bool(check_rest(state, play, 0, quick=True, led=led)), play.paid, play.changes)
+        wrong = check_condition(state, play, led) if _row(state.game, play.spec).bare and SHORTCUTS else \
+            bool(check_rest(state, play, 0, quick=True, led=led))
+        known = verdicts[key] = (wrong, play.paid, play.changes)
     else:
         play.paid, play.changes = known[1], known[2]
     return known[0]
