@@ -90,6 +90,7 @@ def test_a_leading_part_that_fails_refuses_the_row_unchecked(tmp_path: Path,
     verbs: list[str] = []
     monkeypatch.setattr(legal, "check_rest", lambda state, play, *a, **k: verbs.append(play.spec.verb) or [])
     monkeypatch.setattr(legal, "check", lambda state, play, *a, **k: verbs.append(play.spec.verb) or [])
+    monkeypatch.setattr(legal, "check_condition", lambda state, play, *a, **k: verbs.append(play.spec.verb) or False)
     engine.offer()
     assert "take" not in verbs and "raise" not in verbs and "bet" in verbs  # `high >= 4`, `high > 0` fail
 

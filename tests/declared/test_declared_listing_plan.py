@@ -106,3 +106,20 @@ def test_a_quick_check_writes_no_text_for_a_counter_out_of_range() -> None:
         assert checks.check_rest(state, play, 0, quick=True) == [checks.OUT_OF_RANGE]
         found = checks.check_rest(state, play, 7)
         assert len(found) == 1 and found[0].line == 7 and f"coins would be {-play.paid}" in found[0].message
+
+
+def test_rows_that_pay_and_gain_nothing_are_checked_by_their_condition_alone() -> None:
+    reef, lantern = _engine("reef-divers").game, _engine("lantern-guild").game
+    assert legal._row(reef, reef.moves["grab"]).bare and legal._row(reef, reef.moves["dive"]).bare
+    assert not legal._row(lantern, lantern.moves["buy"]).bare  # it pays a cost
+    assert not legal._row(lantern, lantern.moves["play"]).bare  # it gains coins
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_play_the_same_checking_every_move_in_full(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine_cls = _engine(game)
+    players = max(engine_cls.min_players, min(3, engine_cls.max_players))
+    bare = [_texts(engine_cls, players, seed) for seed in (1, 2)]
+    for spec in engine_cls.game.moves.values():
+        monkeypatch.setattr(spec, "listing", legal._row(engine_cls.game, spec)._replace(bare=False))
+    assert [_texts(engine_cls, players, seed) for seed in (1, 2)] == bare
