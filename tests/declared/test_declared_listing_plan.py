@@ -123,3 +123,45 @@ def test_games_play_the_same_checking_every_move_in_full(game: str, monkeypatch:
     for spec in engine_cls.game.moves.values():
         monkeypatch.setattr(spec, "listing", legal._row(engine_cls.game, spec)._replace(bare=False))
     assert [_texts(engine_cls, players, seed) for seed in (1, 2)] == bare
+
+
+def test_single_rows_are_the_bare_ones_of_one_roll_or_one_component() -> None:
+    reef, lantern = _engine("reef-divers").game, _engine("lantern-guild").game
+    assert legal._row(reef, reef.moves["dive"]).single and legal._row(reef, reef.moves["grab"]).single
+    assert not legal._row(reef, reef.moves["surface"]).single  # it names no component and rolls no die
+    assert not legal._row(lantern, lantern.moves["play"]).single  # it gains
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_play_the_same_listing_single_rows_move_by_move(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine_cls = _engine(game)
+    players = max(engine_cls.min_players, min(3, engine_cls.max_players))
+    single = [_texts(engine_cls, players, seed) for seed in (1, 2, 3)]
+    for spec in engine_cls.game.moves.values():
+        monkeypatch.setattr(spec, "listing", legal._row(engine_cls.game, spec)._replace(single=False))
+    assert [_texts(engine_cls, players, seed) for seed in (1, 2, 3)] == single
+
+
+def test_a_single_row_lists_what_checking_each_candidate_lists() -> None:
+    engine_cls = _engine("tidepool-tricks")
+    engine = _settled(engine_cls(Setup(player_names(3), {}, 2)))
+    rng = random.Random(5)
+    compared = 0
+    for step in range(40):
+        offer = engine.offer()
+        if offer is None:
+            break
+        state, actor = engine.state, offer.actor
+        for spec in engine.game.moves.values():
+            row = legal._row(engine.game, spec)
+            if not row.single or spec.dice or (spec.actor == "table") != (actor == TABLE):
+                continue
+            fast = [(p.comps, p.paid, p.changes) for p in legal._plays(state, spec, actor, "", None, row)]
+            slow = [(p.comps, p.paid, p.changes) for p in legal._plays(state, spec, actor, "", None,
+                                                                         row._replace(single=False))]
+            assert fast == slow
+            compared += bool(fast)
+        k = rng.randrange(offer.count)
+        verb, _, args = offer.text(k).partition(" ")
+        assert not offer.play(k, quick_event(step + 1000, actor, verb, args))
+    assert compared > 10  # cards in hand that may be played, listed both ways

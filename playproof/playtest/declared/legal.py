@@ -200,8 +200,11 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if gate is None:
             return  # a leading part of the condition fails for every move of the row
         bounds, led = gate
-    offered = 0
     row = row or _row(state.game, spec)
+    if row.single and SHORTCUTS:
+        yield from _single_plays(state, spec, actor, target, refuses, led)
+        return
+    offered = 0
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
     for play in _candidates(state, spec, actor, target, row, bounds):
         if offered >= MAX_OFFERS:
@@ -218,6 +221,57 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
+
+
+def _single_plays(state: State, spec: MoveSpec, actor: str, target: str, refuses: Callable[[Play], bool] | None,
+                  led: bool) -> Iterator[Play]:
+    """Yield the moves of a Row.single row that its condition allows, as _plays does through _candidates and
+    check_condition, in one loop: its one roll, or each design its zones hold (a condition reading no component
+    asked once for them all, as _same_verdict does); only the rest of a led condition (see _gate)."""
+    turn = state.flow.current
+    condition = spec.condition_rest if led and spec.condition_rest is not None else spec.condition
+    if spec.dice:
+        play = Play(spec, actor, target, turn=turn)
+        play.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
+        play.paid = 0
+        if condition is not None and _fails(state, play, condition, None):
+            return
+        play.changes = []
+        if refuses is None or not refuses(play):
+            yield play
+        return
+    mover = target or (turn if actor == TABLE else actor)
+    sets, seen, offered = spec.sets, set(), 0
+    verdict: bool | None = None  # a condition reading no component: asked for the first design only
+    for name in spec.sources:
+        for comp, _ in state.zone(name, mover).items:
+            key = comp.key
+            if key in seen or comp.set not in sets:
+                continue
+            seen.add(key)
+            if offered >= MAX_OFFERS:
+                return
+            play = Play(spec, actor, target, [comp], turn=turn)
+            play.paid = 0
+            if condition is not None:
+                wrong = verdict if verdict is not None else _fails(state, play, condition, comp)
+                if spec.card_free:
+                    verdict = wrong
+                if wrong:
+                    continue
+            play.changes = []
+            if refuses is None or not refuses(play):
+                offered += 1
+                yield play
+
+
+def _fails(state: State, play: Play, condition: Callable[[Any], Any], comp: Comp | None) -> bool:
+    """Return True when a move's condition does not hold for it, or may not (what checks._condition finds, quick)."""
+    ctx = Ctx(state, play.mover, comp, None, play)
+    try:
+        return not condition(ctx) or ctx.uncertain
+    except Unknown:
+        return True
 
 
 Bounds = tuple[tuple[Callable[[Any, Any], Any], Any, bool], ...]
@@ -283,6 +337,9 @@ class Row(NamedTuple):
     bare: bool
     """A move of the row pays, gains, states and passes nothing, and puts into no zone with a capacity: check_rest
     finds its condition alone wrong (checks.check_condition; see _bare)."""
+    single: bool
+    """A bare row without `where` whose move is one roll naming no component, or one component from where it is,
+    naming no number, cell or zone to put into: listed by _single_plays."""
 
 
 def _row(game: Game, spec: MoveSpec) -> Row:
@@ -293,7 +350,11 @@ def _row(game: Game, spec: MoveSpec) -> Row:
                                  _unchecked(game, spec), _placed(spec),
                                  spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
                                  _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1,
-                                 _bare(game, spec))
+                                 _bare(game, spec), False)
+        single = row.bare and row.placed and not row.numbered and not row.cells and row.dests == (None,) and \
+            ((bool(spec.dice) and not spec.takes_component) or
+             (not spec.dice and spec.takes_component and spec.count == (1, 1)))
+        row = spec.listing = row._replace(single=single)
     return row
 
 
