@@ -128,7 +128,8 @@ def test_games_play_the_same_checking_every_move_in_full(game: str, monkeypatch:
 def test_single_rows_are_the_bare_ones_of_one_roll_or_one_component() -> None:
     reef, lantern = _engine("reef-divers").game, _engine("lantern-guild").game
     assert legal._row(reef, reef.moves["dive"]).single and legal._row(reef, reef.moves["grab"]).single
-    assert not legal._row(reef, reef.moves["surface"]).single  # it names no component and rolls no die
+    assert legal._row(reef, reef.moves["surface"]).single  # unchecked: its one move
+    assert not legal._row(lantern, lantern.moves["refill"]).single  # the row holds at most four: capacity
     assert not legal._row(lantern, lantern.moves["play"]).single  # it gains
 
 

@@ -226,13 +226,14 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
 def _single_plays(state: State, spec: MoveSpec, actor: str, target: str, refuses: Callable[[Play], bool] | None,
                   led: bool) -> Iterator[Play]:
     """Yield the moves of a Row.single row that its condition allows, as _plays does through _candidates and
-    check_condition, in one loop: its one roll, or each design its zones hold (a condition reading no component
-    asked once for them all, as _same_verdict does); only the rest of a led condition (see _gate)."""
+    check_condition, in one loop: its one roll or one move, or each design its zones hold (a condition reading no
+    component asked once for them all, as _same_verdict does); only the rest of a led condition (see _gate)."""
     turn = state.flow.current
     condition = spec.condition_rest if led and spec.condition_rest is not None else spec.condition
-    if spec.dice:
-        play = Play(spec, actor, target, turn=turn)
-        play.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
+    if not spec.takes_component:  # one roll, or the row's one move
+        play = Play(spec, actor, target, [], turn=turn)
+        if spec.dice:
+            play.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
         play.paid = 0
         if condition is not None and _fails(state, play, condition, None):
             return
@@ -338,8 +339,8 @@ class Row(NamedTuple):
     """A move of the row pays, gains, states and passes nothing, and puts into no zone with a capacity: check_rest
     finds its condition alone wrong (checks.check_condition; see _bare)."""
     single: bool
-    """A bare row without `where` whose move is one roll naming no component, or one component from where it is,
-    naming no number, cell or zone to put into: listed by _single_plays."""
+    """A row naming no zone to put into that is unchecked (its one move), or bare, without `where`, its move one roll
+    naming no component or one component from where it is, naming no number or cell: listed by _single_plays."""
 
 
 def _row(game: Game, spec: MoveSpec) -> Row:
@@ -351,9 +352,10 @@ def _row(game: Game, spec: MoveSpec) -> Row:
                                  spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
                                  _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1,
                                  _bare(game, spec), False)
-        single = row.bare and row.placed and not row.numbered and not row.cells and row.dests == (None,) and \
-            ((bool(spec.dice) and not spec.takes_component) or
-             (not spec.dice and spec.takes_component and spec.count == (1, 1)))
+        single = row.dests == (None,) and (row.unchecked or row.bare and row.placed and not row.numbered and
+                                           not row.cells and ((bool(spec.dice) and not spec.takes_component) or
+                                                              (not spec.dice and spec.takes_component and
+                                                               spec.count == (1, 1))))
         row = spec.listing = row._replace(single=single)
     return row
 
