@@ -119,9 +119,14 @@ def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Viola
     return []
 
 
-def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False) -> bool:
+def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False,
+                mover_known: bool = False) -> bool:
     """Return True when the end, who moves and the turn's limits allow a move of this row now, by `actor` naming
-    `target` (what `check` finds first, asked without writing findings)."""
+    `target` (what `check` finds first, asked without writing findings). `mover_known`: the game is not over and
+    `actor` is the player whose turn it is, in a phase played turn by turn, and the row is a player's: only the
+    turn's limits are left to ask."""
+    if mover_known:
+        return not _limit_problem(state, spec, actor, target)
     if state.flow.over and not (due_now and spec.actor == "table"):
         return False
     return not _who_problem(state, spec, actor) and not _limit_problem(state, spec, actor, target)

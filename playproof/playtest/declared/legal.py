@@ -75,12 +75,14 @@ def offer(engine: Table) -> Offer | None:
     player = flow.current
     refuses = engine.refuser()
     listed: list[Listed] = []
+    by_turn = phase_kind(state) != "together"  # (not "table": see above) the player to move is `player`
     for spec in engine.game.moves.values():
         if spec.actor == "table":
             continue
         row = _row(state.game, spec)
         if row.plain and SHORTCUTS and not spec.names_player:  # legal_plays, one generator fewer
-            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row)])
+            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row,
+                                                           by_turn and spec.actor == "turn")])
         else:
             listed.extend(legal_plays(state, spec, player, refuses))
     return _offer(engine, player, listed, owed)
@@ -186,12 +188,12 @@ def legal_plays(state: State, spec: MoveSpec, actor: str,
                 yield text, play
 
 
-def _plays(state: State, spec: MoveSpec, actor: str, target: str,
-           refuses: Callable[[Play], bool] | None = None, row: Row | None = None) -> Iterator[Play]:
+def _plays(state: State, spec: MoveSpec, actor: str, target: str, refuses: Callable[[Play], bool] | None = None,
+           row: Row | None = None, mover_known: bool = False) -> Iterator[Play]:
     """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
-    checked once for the row)."""
+    checked once for the row; `mover_known`: see checks.row_allowed)."""
     due_now = actor == TABLE
-    if not row_allowed(state, spec, actor, target, due_now):
+    if not row_allowed(state, spec, actor, target, due_now, mover_known and SHORTCUTS):
         return
     bounds: Bounds = ()
     led = False
