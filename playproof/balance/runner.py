@@ -12,6 +12,7 @@ import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -19,10 +20,10 @@ from playproof.balance.bots import Bot, RandomBot, seat_bots
 from playproof.balance.stats import GameResult, Summary
 from playproof.errors import PlayproofError
 from playproof.limits import MAX_GAMES, MAX_PLAYERS, check_at_most
-from playproof.playtest.engine import Engine, Event, Setup, player_range
+from playproof.playtest.engine import Engine, Event, Setup, move_kind, player_range
 from playproof.playtest.holdings import held_by_seat
 from playproof.playtest.simulate import (MAX_EVENTS, GameStuck, SimulationError, collecting_less, game_log,
-                                        player_names, random_moves, write_log)
+                                        player_names, quick_event, random_moves, write_log)
 
 BATCH = 50
 """Games per batch: a worker's unit of work (big enough to amortize sending it, small enough to spread)."""
@@ -140,7 +141,7 @@ def play_game(engine_cls: type[Engine], setup: Setup, bots: list[Bot], rng: rand
                 del recent[:LAST_MOVES]
         seat = seats.get(actor)
         if seat is not None:
-            _note_taken(taken, engine, event, seat)
+            _note_taken(taken, engine.components_of(event), seat)
         if events is not None:
             events.append(event)
         if found := (engine.apply(event) if play is None else play(event)):
@@ -181,10 +182,12 @@ def _random_game(engine: Engine, setup: Setup, rng: random.Random, index: int, e
 def _finished(engine: Engine, players: tuple[str, ...], index: int, moves: int, taken: dict[str, list[int]],
               labels: set[str], by_round: list[list[int]]) -> GameResult:
     """Return a finished game's result, with the scores of each round (the last one's now) for its arc."""
-    by_round.append(_seat_scores(engine, players))
-    result = _result(index, engine, players, moves, len(labels - {""}) or 1, taken)
-    result.by_round = by_round if labels - {""} else []  # an engine without rounds gives no arc
-    return result
+    final = _seat_scores(engine, players)
+    by_round.append(final)
+    winners = set(engine.winners())
+    rounds = len(labels - {""})
+    return GameResult(index, list(final), [s for s, p in enumerate(players) if p in winners], moves, rounds or 1, taken,
+                      held=held_by_seat(engine, players), by_round=by_round if rounds else [])  # no rounds: no arc
 
 
 def _seat_scores(engine: Engine, players: tuple[str, ...]) -> list[int]:
@@ -213,34 +216,41 @@ def _split(move: str) -> tuple[str, str]:
 
 def _taken_in(engine: Engine, players: Sequence[str], played: list[Event]) -> dict[str, list[int]]:
     """Return what each seat took in a game's moves: `components_of` asked once per distinct move of a seat (it
-    reads the move, not the table), in the order the moves were made."""
+    reads the move, not the table), in the order the moves were first made."""
     seats = {name: seat for seat, name in enumerate(players)}
     taken: dict[str, list[int]] = {}
-    seen: set[tuple[str, str, str]] = set()
-    for event in played:
-        seat = seats.get(event.actor)
-        if seat is None or (key := (event.actor, event.verb, event.args)) in seen:
-            continue  # the table's moves take nothing; a seat's move made before noted what it takes
-        seen.add(key)
-        _note_taken(taken, engine, event, seat)
+    if type(engine).components_of is not Engine.components_of:
+        seen: set[tuple[str, str, str]] = set()
+        for event in played:
+            seat = seats.get(event.actor)
+            if seat is None or (key := (event.actor, event.verb, event.args)) in seen:
+                continue  # the table's moves take nothing; a seat's move made before noted what it takes
+            seen.add(key)
+            _note_taken(taken, engine.components_of(event), seat)
+        return taken
+    for actor, verb, args in dict.fromkeys(map(_MOVE_KEY, played)):  # each distinct move once, without a loop
+        seat = seats.get(actor)
+        if seat is not None:  # the table's moves take nothing
+            _note_taken(taken, _move_kind(verb, args), seat)
     return taken
 
 
-def _note_taken(taken: dict[str, list[int]], engine: Engine, event: Event, seat: int) -> None:
-    """Remember that a seat took each component of a move (once per game)."""
-    for component in engine.components_of(event):
+_MOVE_KEY = attrgetter("actor", "verb", "args")
+"""What tells two moves apart: who made it and what it says."""
+
+
+@lru_cache(maxsize=4096)
+def _move_kind(verb: str, args: str) -> tuple[str, ...]:
+    """Return what a move takes by default (`move_kind`: its verb and first word), kept for the moves seen most."""
+    return move_kind(quick_event(0, "", verb, args))
+
+
+def _note_taken(taken: dict[str, list[int]], components: Iterable[str], seat: int) -> None:
+    """Remember that a seat took each of some components (once per game)."""
+    for component in components:
         seats = taken.setdefault(component, [])
         if seat not in seats:
             seats.append(seat)
-
-
-def _result(index: int, engine: Engine, players: tuple[str, ...], moves: int, rounds: int,
-            taken: dict[str, list[int]]) -> GameResult:
-    """Return a finished game's result by seat."""
-    scores = engine.scores()
-    winners = set(engine.winners())
-    return GameResult(index, [scores.get(p, 0) for p in players], [s for s, p in enumerate(players) if p in winners],
-                      moves, rounds, taken, held=held_by_seat(engine, players))
 
 
 def run_batch(plan: Plan, start: int, count: int) -> Summary:

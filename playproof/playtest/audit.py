@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from playproof.errors import Location, PlayproofError, Problem, Severity
 from playproof.playtest.engine import Engine, Event, EventKind, Status, Violation
 from playproof.playtest.holdings import holdings_of
 from playproof.playtest.logmodel import Entry, EntryKind, Log
 from playproof.playtest.logparse import read_log
+from playproof.playtest.markers import MarkerCheck, has_round_markers
 from playproof.playtest.projectfind import ProjectNotFound
 from playproof.playtest.versioncheck import version_warning
 from playproof.playtest.replay import Corrections, EngineFailure, Replay, RoundScores, amended_event, \
@@ -170,9 +171,11 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
         return result
     try:
         by_round = RoundScores() if rounds else None
+        markers = MarkerCheck(log.name) if has_round_markers(log) else None
         fixes = corrections_of(log)
         engine, found = run(replay.engine_cls, replay.setup, events_of(log, fixes=fixes), log.name,
-                            by_round.observe if by_round else None)
+                            _observer(by_round, markers))
+        result.problems += markers.problems if markers is not None else []
         if by_round is not None:
             by_round.close(engine)  # the last round's scores before the engine finishes the game
         found += _finish(engine, log.name)
@@ -184,6 +187,17 @@ def audit_log(log: Log, game: str | None = None, base: Path | None = None, stric
     except PlayproofError as exc:  # an engine failure, or an engine refusing the header's setup
         result.problems.append(problem_of(exc, log.name))
     return _strict(result) if strict else result
+
+
+def _observer(by_round: RoundScores | None, markers: MarkerCheck | None) -> Callable[[Engine, Event], None] | None:
+    """Return what watches the replay after each event: the scores by round, the round markers, both or none."""
+    if by_round is None or markers is None:
+        return by_round.observe if by_round is not None else markers.observe if markers is not None else None
+
+    def both(engine: Engine, event: Event) -> None:
+        by_round.observe(engine, event)
+        markers.observe(engine, event)
+    return both
 
 
 def _finish(engine: Engine, name: str) -> list[Violation]:

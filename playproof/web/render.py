@@ -135,7 +135,8 @@ def state_html(view: View) -> str:
     timer = (f'<span id="timer" class="timer" data-turn="{max(0.0, view.elapsed_now - view.last_elapsed):.1f}">'
              f'{elapsed_text(view.elapsed_now - view.last_elapsed)}</span>') if view.timed and not view.ended else ""
     scores = " · ".join(f"{esc(p)} {s}" for p, s in view.scores)
-    round_ = f'<span class="round">{esc(view.round)}</span>' if view.round else ""
+    said = view.round and not view.summary.lower().startswith(view.round.lower())  # a summary may open with it
+    round_ = f'<span class="round">{esc(view.round)}</span>' if said else ""
     problem = f'<p class="error">{esc(view.problem)}</p>' if view.problem else ""
     return (f'<div class="who"><span class="actor">{who}</span>{timer}</div>{round_}'
             f'<div class="summary">{esc(view.summary)}</div><div class="scores">{scores}</div>{problem}')

@@ -53,7 +53,7 @@ def test_the_who_will_reign_copy_knows_every_field_that_changes_in_place() -> No
     shared = {Game: {"catalogue", "banners_in_play", "replace_when_full", "line"},
               State: {"phase", "active", "first", "round", "income_taken", "out_of_turn", "late",
                       "pending_draws", "lands_version"},
-              Sister: {"name", "food", "gold", "banner", "powers", "version"},
+              Sister: {"name", "food", "gold", "banner", "powers", "crowns", "version"},
               Land: {"key", "land", "base"}, Tribute: {"moon", "resource", "owed", "paid"}}
     for cls, values in shared.items():
         assert {f.name for f in fields(cls)} == values | set(wwr.COPIED[cls]), cls.__name__
@@ -64,7 +64,7 @@ def _table(engine: Engine) -> object:
     state = copy.deepcopy(engine.game.state)
     state.lands_version, state.by_name = 0, {}
     for sister in state.sisters:
-        sister.version, sister.powers = 0, None
+        sister.version, sister.powers, sister.crowns = 0, None, None
     return state
 
 
@@ -108,7 +108,7 @@ def test_the_who_will_reign_key_reads_every_field_that_decides_the_future() -> N
     # a new field must be read by position_key, or named here as remembering only the past
     past = {Game: {"catalogue", "found", "line", "moves_cache", "court_tails", "guest_moves", "land_moves",
                    "banners_cache"}, State: {"lands_version", "by_name", "outputs"},
-            Sister: {"powers", "version"}}
+            Sister: {"powers", "crowns", "version"}}
     source = inspect.getsource(wwr.position_key)
     for cls in (Game, State, Sister, Land, Tribute):
         read = {f.name for f in fields(cls) if f"{f.name}" in source}

@@ -159,6 +159,25 @@ def test_the_catalogue_is_cached_per_path_and_mtime() -> None:
     assert load_catalogue(EXAMPLE) is load_catalogue(EXAMPLE)
 
 
+def test_a_relative_project_is_the_one_in_the_folder_run_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = []
+    for folder in ("a", "b"):  # the same workbook, modified at the same time, in two folders
+        (tmp_path / folder / "wwr").mkdir(parents=True)
+        shutil.copy2(EXAMPLE / "components.xlsx", tmp_path / folder / "wwr" / "components.xlsx")
+        monkeypatch.chdir(tmp_path / folder)
+        found.append(load_catalogue(Path("wwr")))
+    assert found[0] is not found[1]
+
+
+def test_an_edited_workbook_is_read_again(tmp_path: Path) -> None:
+    project = _copy_example(tmp_path)
+    before = load_catalogue(project)
+    assert load_catalogue(project) is before
+    _edit(project, "Court Cards", "Fireworks", "crowns", 9)
+    after = load_catalogue(project)
+    assert after is not before and after.cards["fireworks"].crowns == 9 != before.cards["fireworks"].crowns
+
+
 def test_a_broken_effect_is_reported_at_its_cell(tmp_path: Path) -> None:
     project = _copy_example(tmp_path)
     _edit(project, "Court Cards", "Astronomer", "effect", "worth 0 when dark")

@@ -322,3 +322,17 @@ def test_every_seed_game_offers_its_moves_and_records_them(app: object, game: st
         assert offered, game
         status, answer = post(client, session, html.unescape(offered[0]))
         assert status == 200 and answer["verdict"] == [f"✓ line {answer['line']}"], (game, offered[0], answer)
+
+
+def test_the_round_is_said_once_when_the_summary_opens_with_it() -> None:
+    from playproof.web.render import state_html
+    from playproof.web.tables import View
+
+    def view(round_: str, summary: str) -> View:
+        return View(1, "lake", "Lantern Lake", "Ann, Ben", (), "Ben", "Ben's turn", (), round_, summary,
+                    (("Ann", 0), ("Ben", 0)), None, False, 0.0, 0.0)
+
+    declared = state_html(view("round 1", "round 1, Ben to play"))
+    assert declared.count("round 1") == 1 and 'class="round"' not in declared
+    seed = state_html(view("Round 2", "Ann holds 3 cards"))
+    assert '<span class="round">Round 2</span>' in seed

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -89,9 +91,16 @@ class Catalogue:
     def __post_init__(self) -> None:
         """Derive the move texts of the catalogue."""
         object.__setattr__(self, "reveals", {k: f"reveal {c.label}" for k, c in self.cards.items()})
+        object.__setattr__(self, "acquires", {k: f"acquire {c.label}" for k, c in self.cards.items()})
+        object.__setattr__(self, "names", {**{k: c.name for k, c in self.cards.items()},
+                                           **{k: b.name for k, b in self.banners.items()}})
 
     reveals: dict[str, str] = field(init=False, default_factory=dict)
     """The `reveal CARD` move text of every card, by key (derived)."""
+    acquires: dict[str, str] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """The `acquire CARD` that begins every move acquiring a card, by key (derived)."""
+    names: dict[str, str] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """The name of every card and banner, by key (derived)."""
     parsed: dict[tuple[bool, str, str], Any] = field(init=False, default_factory=dict, repr=False, compare=False)
     """Moves already parsed against this catalogue, by (by table, verb, args): replays repeat them."""
     texts: dict[str, Any] = field(init=False, default_factory=dict, repr=False, compare=False)
@@ -111,11 +120,22 @@ _CACHE: dict[tuple[str, float], Catalogue] = {}
 
 def load_catalogue(project: Path) -> Catalogue:
     """Return the catalogue of a project, cached per (workbook path, modification time)."""
-    path = project / "components.xlsx"
-    stamp = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
+    path, resolved = _workbook(project if project.is_absolute() else project.absolute())  # (cwd may change)
+    try:
+        modified = os.stat(path).st_mtime
+    except OSError:  # no workbook: reading it reports that
+        modified = 0.0
+    stamp = (resolved, modified)
     if stamp not in _CACHE:
         _CACHE[stamp] = _read(read_project_workbook(project))
     return _CACHE[stamp]
+
+
+@lru_cache(maxsize=64)
+def _workbook(project: Path) -> tuple[Path, str]:
+    """Return a project's workbook path and its resolved form, worked out once per process (every game asks)."""
+    path = project / "components.xlsx"
+    return path, str(path.resolve())
 
 
 def _sheet(workbook: Workbook, name: str) -> ComponentSet:

@@ -15,7 +15,7 @@ from playproof.playtest.games.who_will_reign.game import Game
 from playproof.playtest.games.who_will_reign.legal import decision, offer
 from playproof.playtest.games.who_will_reign.moves import Move, MoveError, parse_move
 from playproof.playtest.games.who_will_reign.rules import GAME_ID, RULES
-from playproof.playtest.games.who_will_reign.scoring import crowns_breakdown
+from playproof.playtest.games.who_will_reign.scoring import crowns, crowns_breakdown
 from playproof.playtest.games.who_will_reign.state import LAY, MARKET, OVER, PLAY, UNKNOWN, Sister, new_state
 
 UNDETERMINED_RULE = {"pay": "moons-tribute", "stock": "table-resources", "score": "end-crowns",
@@ -42,6 +42,7 @@ class WhoWillReign(Engine):
     max_players: ClassVar[int] = 4
     from playproof.playtest.games.who_will_reign.heuristic import heuristic  # bots' value of a position
     from playproof.playtest.games.who_will_reign.clone import clone, position_key  # search bots' copies
+    from playproof.playtest.games.who_will_reign.runs import run as random_run  # random play's turns and draws
     options: ClassVar[Mapping[str, str]] = {
         "no-banners": "first game: play without the Banners",
         "tiebreak": "shared (default: tied sisters share the crown) or stores (most food and gold left wins)",
@@ -128,8 +129,8 @@ class WhoWillReign(Engine):
         return self.game.state.phase == OVER
 
     def scores(self) -> dict[str, int]:
-        """Return each sister's crowns now."""
-        return {p: parts["total"] for p, parts in self.score_breakdown().items()}
+        """Return each sister's crowns now (the totals of `score_breakdown`, most of them kept between calls)."""
+        return crowns(self.game.state, self.game.catalogue)
 
     def score_breakdown(self) -> dict[str, dict[str, int]]:
         """Return each sister's crowns split into court, banner and guests."""
@@ -138,8 +139,7 @@ class WhoWillReign(Engine):
 
     def holdings(self) -> dict[str, list[str]]:
         """Return each sister's court cards, the guests at her court and her banner (for holders' win rates)."""
-        cards, banners = self.game.catalogue.cards, self.game.catalogue.banners
-        named = {**{k: c.name for k, c in cards.items()}, **{k: b.name for k, b in banners.items()}}
+        named = self.game.catalogue.names
         return {s.name: [named.get(key, key) for key in (*s.court, *s.guests, *([s.banner] if s.banner else []))]
                 for s in self.game.state.sisters}
 

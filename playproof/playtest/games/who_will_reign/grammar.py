@@ -24,6 +24,8 @@ PATHS = ("might", "culture", "wisdom", "bounty")
 RESOURCES = ("food", "gold")
 LANDS = ("farm", "village")
 SELECTORS = ("guest", "guest-all", "improved", "paths", "farm", "village")
+TABLE_SELECTORS = ("guest-all", "improved", "farm", "village")
+"""The selectors that count something beyond the owner's court, guests and banner (as does every `PATH+board`)."""
 
 
 class GrammarError(ValueError):
@@ -60,6 +62,13 @@ class Ability:
     discounts: tuple[tuple[str, int], ...] = ()
     sweep: int | None = None
     expel: bool = False
+    counts_table: bool = field(init=False, default=False, compare=False, repr=False)
+    """True when its crowns count something beyond its owner's court, guests and banner: the land or every
+    sister's guests (derived from the bonuses)."""
+
+    def __post_init__(self) -> None:
+        """Derive whether the crowns count the table."""
+        object.__setattr__(self, "counts_table", any(b.per in TABLE_SELECTORS or "+" in b.per for b in self.bonuses))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def decision(game: Game) -> Decision | None:
 
 def _turn_moves(game: Game, sister: Sister) -> list[str]:
     """Every move the active sister may make now."""
-    moves, parts, _ = _turn(game, sister)
+    moves, parts, _ = turn(game, sister)
     return moves + [head + tail for head, tails in parts for tail in tails]
 
 
@@ -47,22 +47,23 @@ def offer(game: Game, play_turn: Play | None = None, play_draw: Play | None = No
         keys, reveals = list(state.deck), game.catalogue.reveals
         return _offer(Offer, (TABLE, len(keys), lambda k: reveals[keys[k]], play_draw))
     sister = state.current
-    moves, parts, count = _turn(game, sister)
+    moves, parts, count = turn(game, sister)
     if not parts:
         return _offer(Offer, (sister.name, count, moves.__getitem__, play_turn))
 
-    def text(k: int) -> str:
-        """The k-th move of `_turn_moves`, made alone."""
-        if k < len(moves):
-            return moves[k]
-        k -= len(moves)
-        for head, tails in parts:
-            if k < len(tails):
-                return head + tails[k]
-            k -= len(tails)
-        raise IndexError(k)
+    return _offer(Offer, (sister.name, count, lambda k: turn_move(moves, parts, k), play_turn))
 
-    return _offer(Offer, (sister.name, count, text, play_turn))
+
+def turn_move(moves: list[str], parts: list[Part], k: int) -> str:
+    """Return the k-th move of a turn (`_turn_moves`) from its parts (`turn`), made alone."""
+    if k < len(moves):
+        return moves[k]
+    k -= len(moves)
+    for head, tails in parts:
+        if k < len(tails):
+            return head + tails[k]
+        k -= len(tails)
+    raise IndexError(k)
 
 
 _RESHUFFLE = ("reshuffle",)
@@ -106,7 +107,7 @@ def _draws(game: Game) -> Decision:
     return Decision(TABLE, tuple(reveals[k] for k in state.deck), "draw a market card")
 
 
-def _turn(game: Game, sister: Sister) -> Turn:
+def turn(game: Game, sister: Sister) -> Turn:
     """Every move the active sister may make now: the moves without a card, each affordable market card's
     acquisitions as (head, tails) (a move is head + tail), and how many moves there are in all."""
     state, catalogue = game.state, game.catalogue
@@ -149,7 +150,7 @@ def _turn(game: Game, sister: Sister) -> Turn:
             if part is None:
                 card = catalogue.cards[key]
                 if card.kind == COURT:  # the most frequent, made here without a call
-                    part = placements[key] = (f"acquire {card.label}", _court_tails(game, sister, card.ability.expel))
+                    part = placements[key] = (catalogue.acquires[key], _court_tails(game, sister, card.ability.expel))
                 else:
                     part = _placements(game, sister, card)
                     (on_land if card.kind == IMPROVEMENT else placements)[key] = part
@@ -199,9 +200,9 @@ def _holds_paths(held: dict[str, int], needed: tuple[tuple[str, int], ...]) -> b
 
 
 def _placements(game: Game, sister: Sister, card: Card) -> Part:
-    """Every placement of an acquired improvement or guest (boards, sisters) as (head, tails); `_turn` makes a
+    """Every placement of an acquired improvement or guest (boards, sisters) as (head, tails); `turn` makes a
     court card's (`acquire CARD` and `_court_tails`) itself."""
-    if card.kind == IMPROVEMENT:  # the same for every sister, kept by `_turn` while the land holds
+    if card.kind == IMPROVEMENT:  # the same for every sister, kept by `turn` while the land holds
         return "", [f"acquire {card.label} on {game.catalogue.boards[b.key].name.replace(' ', '-')}"
                     for b in game.state.lands.values()
                     if b.land == card.land and card.output >= top_output(b, game.catalogue)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from playproof.playtest.games.who_will_reign.catalogue import Card, Catalogue
-from playproof.playtest.games.who_will_reign.grammar import Bonus, Cond
-from playproof.playtest.games.who_will_reign.state import Powers, Sister, State, top_output, top_path
+from playproof.playtest.games.who_will_reign.grammar import Cond
+from playproof.playtest.games.who_will_reign.state import Crowns, Powers, Sister, State, top_output, top_path
 
 
 TAX_FOOD = "tax food"
@@ -91,15 +91,31 @@ def _count(selector: str, sister: Sister, state: State, catalogue: Catalogue) ->
         return len(sister.guests)
     if selector == "guest-all":
         return sum(len(s.guests) for s in state.sisters)
-    if selector == "improved":
-        return sum(1 for b in state.lands.values() if b.stack)
+    if selector == "improved" or selector == "farm" or selector == "village":
+        return _on_land(selector, state, catalogue)
+    held = powers(sister, catalogue).paths  # court cards by path ("": cards of no path)
     if selector == "paths":
-        return len({catalogue.cards[k].path for k in sister.court} - {""})
-    if selector in ("farm", "village"):
-        return len(state.lands_of(selector))
+        return sum(1 for path in held if path)
     path, _, board = selector.partition("+")
-    on_board = sum(1 for b in state.lands.values() if top_path(b, catalogue) == path) if board else 0
-    return sum(1 for key in sister.court if catalogue.cards[key].path == path) + on_board
+    return held.get(path, 0) + (_on_land(path, state, catalogue) if board else 0)
+
+
+def _on_land(selector: str, state: State, catalogue: Catalogue) -> int:
+    """Return how many land boards a selector counts: `improved` ones, `farm` or `village` ones, or those whose top
+    improvement is of a path (kept while the land does not change)."""
+    stamp = (state.lands_version, len(state.lands))
+    key = "boards " + selector
+    cached = state.outputs.get(key)
+    if cached is None or cached[0] != stamp:
+        boards = state.lands.values()
+        if selector == "improved":
+            count = sum(1 for b in boards if b.stack)
+        elif selector == "farm" or selector == "village":
+            count = sum(1 for b in boards if b.land == selector)
+        else:
+            count = sum(1 for b in boards if top_path(b, catalogue) == selector)
+        cached = state.outputs[key] = (stamp, count)
+    return cached[1]
 
 
 def _holds(cond: Cond, sister: Sister) -> bool:
@@ -111,20 +127,19 @@ def _holds(cond: Cond, sister: Sister) -> bool:
     return bool(sister.guests)
 
 
-def _bonus(bonus: Bonus, sister: Sister, state: State, catalogue: Catalogue) -> int:
-    """Return the crowns one bonus clause gives."""
-    if bonus.per:
-        return bonus.amount * _count(bonus.per, sister, state, catalogue)
-    return bonus.amount if bonus.cond and _holds(bonus.cond, sister) else 0
-
-
 def card_crowns(card: Card, sister: Sister, state: State, catalogue: Catalogue) -> int:
     """Return the crowns a card near a sister's court is worth (`worth` clauses override)."""
-    for value, cond in card.ability.worth:
+    ability = card.ability
+    for value, cond in ability.worth:
         if _holds(cond, sister):
             return value
-    base = card.crowns or 0
-    return base + sum(_bonus(b, sister, state, catalogue) for b in card.ability.bonuses)
+    total = card.crowns or 0
+    for bonus in ability.bonuses:  # plus N per SEL, or plus N if COND
+        if bonus.per:
+            total += bonus.amount * _count(bonus.per, sister, state, catalogue)
+        elif bonus.cond is not None and _holds(bonus.cond, sister):
+            total += bonus.amount
+    return total
 
 
 def _crowns_of(keys: Iterable[str], sister: Sister, state: State, catalogue: Catalogue) -> int:
@@ -147,3 +162,43 @@ def crowns_breakdown(sister: Sister, state: State, catalogue: Catalogue) -> dict
     guests = _crowns_of(sister.guests, sister, state, catalogue)
     banner = catalogue.banners[sister.banner].crowns if sister.banner else 0
     return {"court": court, "banner": banner, "guests": guests, "total": court + banner + guests}
+
+
+def crowns(state: State, catalogue: Catalogue) -> dict[str, int]:
+    """Return each sister's crowns (the totals of `crowns_breakdown`), kept on her (`Sister.crowns`) until her
+    court, guests or banner change, or the table changes under a card whose crowns count it."""
+    found: dict[str, int] = {}
+    table = None
+    for sister in state.sisters:
+        kept = sister.crowns
+        if kept is None:
+            kept = sister.crowns = _kept_crowns(sister, state, catalogue)
+        if kept.varying:
+            if table is None:
+                table = (state.lands_version, len(state.lands), sum(len(s.guests) for s in state.sisters))
+            if kept.table != table:
+                cards = catalogue.cards
+                total = kept.fixed + sum(card_crowns(cards[key], sister, state, catalogue) for key in kept.varying)
+                kept = sister.crowns = Crowns(kept.fixed, kept.varying, table, total)
+            found[sister.name] = kept.total
+        else:
+            found[sister.name] = kept.fixed
+    return found
+
+
+def _kept_crowns(sister: Sister, state: State, catalogue: Catalogue) -> Crowns:
+    """Return a sister's crowns from her banner and the cards whose crowns count only her court, guests and
+    banner, and the keys of the others (not counted yet)."""
+    cards = catalogue.cards
+    fixed = catalogue.banners[sister.banner].crowns if sister.banner else 0
+    varying: list[str] = []
+    for key in (*sister.court, *sister.guests):  # as `_crowns_of`, the cards that count the table set aside
+        card = cards[key]
+        ability = card.ability
+        if ability.counts_table:
+            varying.append(key)
+        elif ability.worth or ability.bonuses:
+            fixed += card_crowns(card, sister, state, catalogue)
+        else:
+            fixed += card.crowns or 0
+    return Crowns(fixed, tuple(varying), None, 0)

@@ -28,10 +28,13 @@ class Sister:
     """Her abilities summed up; reset to None whenever her court, guests or banner change."""
     version: int = 0
     """Counts changes of her court, guests or banner (keys caches of derived move lists)."""
+    crowns: Crowns | None = None
+    """Her crowns as far as her court, guests and banner alone decide them; reset with `powers`."""
 
     def changed(self) -> None:
         """Forget what was derived from the court, guests or banner after one of them changed."""
         self.powers = None
+        self.crowns = None
         self.version += 1
 
 
@@ -45,6 +48,18 @@ class Powers(NamedTuple):
     discounts: dict[str, int]
     paths: dict[str, int]
     """Court cards held per path."""
+
+
+class Crowns(NamedTuple):
+    """A sister's crowns split by what decides them: her court, guests and banner alone (`fixed`), or also the
+    table (`varying`: the cards whose crowns count the land or every sister's guests)."""
+
+    fixed: int
+    varying: tuple[str, ...]
+    table: tuple[int, int, int] | None
+    """The table `total` was counted for: the lands' version, their number, every sister's guests in all."""
+    total: int
+    """All her crowns: `fixed` and the varying cards' (when `varying` is empty: `fixed`)."""
 
 
 @dataclass
@@ -93,8 +108,8 @@ class State:
     lands_version: int = 0
     """Counts changes of the improvements on the land (keys caches of derived move lists)."""
     outputs: dict[str, tuple[tuple[int, int], int]] = field(default_factory=dict)
-    """What each kind of land produces (and what taxing costs), with the lands' version and board count it was
-    counted for (derived)."""
+    """What each kind of land produces (and what taxing costs, and the boards a crown bonus counts), with the lands'
+    version and board count it was counted for (derived)."""
 
     @property
     def current(self) -> Sister:
