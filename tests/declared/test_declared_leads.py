@@ -70,10 +70,10 @@ def test_a_bid_checks_only_the_numbers_its_bounds_allow(tmp_path: Path, monkeypa
     asked: list[int | None] = []
     real = checks.check_rest
 
-    def counted(state, play, line, quick=False, clean=True):  # type: ignore[no-untyped-def]
+    def counted(state, play, line, quick=False, clean=True, led=False):  # type: ignore[no-untyped-def]
         if play.spec.verb == "bid":
             asked.append(play.amount)
-        return real(state, play, line, quick, clean)
+        return real(state, play, line, quick, clean, led)
 
     monkeypatch.setattr(legal, "check_rest", counted)
     offer = engine.offer()
@@ -90,6 +90,7 @@ def test_a_leading_part_that_fails_refuses_the_row_unchecked(tmp_path: Path,
     verbs: list[str] = []
     monkeypatch.setattr(legal, "check_rest", lambda state, play, *a, **k: verbs.append(play.spec.verb) or [])
     monkeypatch.setattr(legal, "check", lambda state, play, *a, **k: verbs.append(play.spec.verb) or [])
+    monkeypatch.setattr(legal, "check_condition", lambda state, play, *a, **k: verbs.append(play.spec.verb) or False)
     engine.offer()
     assert "take" not in verbs and "raise" not in verbs and "bet" in verbs  # `high >= 4`, `high > 0` fail
 
@@ -108,9 +109,10 @@ def test_a_leading_part_left_uncertain_by_hidden_components_is_asked_move_by_mov
                                             "amount > high", "", "", "", "yes"), sheets["Moves"][-1]]
     engine = declared_engine(write_project(tmp_path / "hidden", sheets), "hidden")(Setup(player_names(2), {}, 1))
     bid = engine.game.moves["bid"]
-    assert len(legal._gate(engine.state, bid, engine.players[0]) or ()) == 1  # asked: `amount > 0`
+    bounds, led = legal._gate(engine.state, bid, engine.players[0]) or ((), False)
+    assert len(bounds) == 1 and not led  # asked: `amount > 0`; the count visits the deck: each move asks it again
     engine.state.zones["deck"][""].unknown = 1  # a hidden move left the deck uncertain
-    assert legal._gate(engine.state, bid, engine.players[0]) == ()  # unasked: each move's check says it
+    assert legal._gate(engine.state, bid, engine.players[0]) == ((), False)  # unasked: each move's check says it
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

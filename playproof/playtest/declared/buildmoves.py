@@ -107,6 +107,20 @@ def condition_leads(condition: Compiled, names: Names) -> tuple[Lead, ...]:
     return tuple(found)
 
 
+def condition_rest(condition: Compiled, leads: tuple[Lead, ...]) -> Any:
+    """Return a condition's `and` parts after its leading parts that read nothing of the move (the first leads up to
+    an `amount` test), asked in order: what a listed move's condition still has to ask once listing found those
+    parts hold (legal._gate). None when no lead is such a part."""
+    plain = 0
+    for lead in leads:
+        if lead.test is not None:
+            break
+        plain += 1
+    if not plain:
+        return None
+    return _all_of(tuple(part.fn for part in condition.conjuncts[plain:]))
+
+
 def _fixed(text: str, names: Names) -> bool:
     """Return True when an expression reads nothing of the move it is evaluated for: nor do the values it names,
     each of which must have its reads known (`names.value_reads`, the changing variables each value reads through
@@ -138,6 +152,26 @@ def _amount_test(part: Any, names: Names) -> Lead | None:
 def _is_amount(names: Names) -> bool:
     """Return True when the name `amount` reads the number a move states (no counter or value is called so)."""
     return "amount" not in names.counters and "amount" not in names.values
+
+
+def by_card(spec: MoveSpec, names: Names) -> frozenset[int]:
+    """Return the ids of the closures of a row's cost and gains that read nothing but the move's component: every
+    name in them is `card`, `card.<field>` or a field (no function, counter, value, zone, variable or player), so
+    their value for a design is the same all game long."""
+    economy = {id(spec.cost)} | {id(fn) for _, fn in spec.gains + spec.sets_gain}
+    found = set()
+    for compiled_ in spec.checked:
+        if id(compiled_.fn) not in economy or compiled_.values or compiled_.zones or compiled_.counters or \
+                compiled_.reads - {"move"} or not compiled_.card_fields:
+            continue
+        try:
+            tokens = tokenize(compiled_.text)
+        except ExprError:
+            continue
+        if all(t.kind != "name" or t.text == "card" or t.text.startswith("card.") or
+               (names.card and t.text in names.fields) for t in tokens):
+            found.add(id(compiled_.fn))
+    return frozenset(found)
 
 
 def _quiet(spec: MoveSpec, condition: Compiled | None) -> bool:
@@ -287,9 +321,11 @@ class MovesBuilder:
         spec.limit, spec.limit_per = self.limit(row, actor)
         spec.ends_when = self.ends_when(row, names)
         spec.condition_leads = condition_leads(condition, names) if condition is not None else ()
+        spec.condition_rest = condition_rest(condition, spec.condition_leads) if condition is not None else None
         spec.reads_card = bool(condition and condition.card_fields)
         spec.count = self.count(row, bulk)
         self.economy(row, spec, names)
+        spec.by_card = by_card(spec, names)
         spec.derived = choice(row, "derived", problems) == "yes"
         spec.record = choice(row, "record", problems) == "yes"
         amount = compiled(row, "amount", names, problems)

@@ -56,11 +56,14 @@ def check_components(state: State, play: Play) -> bool:
     return bool(play.problem) or bool(_components(state, play, 0))
 
 
-def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True) -> list[Violation]:
+def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: bool = True,
+               led: bool = False) -> list[Violation]:
     """Return the violations of a move's condition, cost and amount, and (when nothing else was wrong: `clean`
-    and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`."""
+    and none of these) of counters' ranges and zones' capacity; note what it pays and changes on `play`. `led`
+    (with `quick`): the condition's leading parts that read nothing of the move were found to hold, with this
+    table and player, spending nothing of an evaluation's budget (legal._gate): only the rest is asked."""
     spec = play.spec
-    found = _condition(state, play, line, quick) if spec.condition is not None else []
+    found = _condition(state, play, line, quick, led) if spec.condition is not None else []
     if spec.cost is None:
         paid = play.paid = 0
     else:
@@ -72,8 +75,18 @@ def check_rest(state: State, play: Play, line: int, quick: bool = False, clean: 
     if spec.to_player is not None:
         found += _receiver(state, play, line)
     if clean and not found:
-        found += _counters(state, play, paid, line) + _capacity(state, play, line)
+        found += _counters(state, play, paid, line, quick) + _capacity(state, play, line)
     return found
+
+
+def check_condition(state: State, play: Play, led: bool = False) -> bool:
+    """Return True when a move of a row that pays, gains, states and passes nothing (legal.Row.bare) is wrong: what
+    check_rest finds, quick, is its condition alone (it pays 0 and changes no counter, noted on `play`)."""
+    play.paid = 0
+    if play.spec.condition is not None and _condition(state, play, 0, True, led):
+        return True
+    play.changes = []
+    return False
 
 
 def receiver(state: State, play: Play) -> str:
@@ -106,9 +119,14 @@ def _after_end(state: State, play: Play, line: int, due_now: bool) -> list[Viola
     return []
 
 
-def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False) -> bool:
+def row_allowed(state: State, spec: MoveSpec, actor: str, target: str = "", due_now: bool = False,
+                mover_known: bool = False) -> bool:
     """Return True when the end, who moves and the turn's limits allow a move of this row now, by `actor` naming
-    `target` (what `check` finds first, asked without writing findings)."""
+    `target` (what `check` finds first, asked without writing findings). `mover_known`: the game is not over and
+    `actor` is the player whose turn it is, in a phase played turn by turn, and the row is a player's: only the
+    turn's limits are left to ask."""
+    if mover_known:
+        return not _limit_problem(state, spec, actor, target)
     if state.flow.over and not (due_now and spec.actor == "table"):
         return False
     return not _who_problem(state, spec, actor) and not _limit_problem(state, spec, actor, target)
@@ -348,15 +366,17 @@ def _holds(fn: Any, ctx: Ctx) -> bool:
         return True
 
 
-def _condition(state: State, play: Play, line: int, quick: bool = False) -> list[Violation]:
-    """A move's condition holds, for each component it takes (undetermined when hidden components decide it)."""
+def _condition(state: State, play: Play, line: int, quick: bool = False, led: bool = False) -> list[Violation]:
+    """A move's condition holds, for each component it takes (undetermined when hidden components decide it). `led`
+    and `quick`: only the parts after its leading ones are asked (see check_rest)."""
     spec = play.spec
     if spec.condition is None:
         return []
+    condition = spec.condition_rest if led and quick and spec.condition_rest is not None else spec.condition
     for comp in (play.comps if spec.reads_card and len(play.comps) > 1 else [play.comp]):
         ctx = _ctx(state, play, comp)
         try:
-            holds = spec.condition(ctx)
+            holds = condition(ctx)
             if holds and not ctx.uncertain:
                 continue
             status = Status.UNDETERMINED if ctx.uncertain else Status.VIOLATION
@@ -383,7 +403,7 @@ def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
     if spec.cost is None:
         return 0, []
     try:
-        cost = sum(int(as_number(spec.cost(_ctx(state, play, comp)))) for comp in _each(play))
+        cost = sum(card_value(state, play, spec.cost, comp) for comp in _each(play))
     except Unknown:
         if play.amount is None:
             return 0, []
@@ -393,6 +413,19 @@ def _cost(state: State, play: Play, line: int) -> tuple[int, list[Violation]]:
         return cost, []
     what = " ".join(c.name for c in play.comps) if play.comps else spec.verb
     return play.amount, [_move_finding(state, play, "cost", f"{what} costs {cost}, not {play.amount}", line)]
+
+
+def card_value(state: State, play: Play, fn: Any, comp: Comp | None) -> int:
+    """Return a cost's or gain's whole number for one component of a move; one that reads nothing but the component
+    (MoveSpec.by_card) is worked out once per design (an error is raised each time, as it is not kept)."""
+    spec = play.spec
+    if comp is None or id(fn) not in spec.by_card:
+        return int(as_number(fn(_ctx(state, play, comp))))
+    key = (id(fn), comp.key)
+    value = spec.card_values.get(key)
+    if value is None:
+        value = spec.card_values[key] = int(as_number(fn(_ctx(state, play, comp))))
+    return value
 
 
 def _amount(state: State, play: Play, line: int) -> list[Violation]:
@@ -410,8 +443,13 @@ def _amount(state: State, play: Play, line: int) -> list[Violation]:
                           f"({spec.texts.get('amount', '')})", line)]
 
 
-def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]:
-    """Counters a move changes stay within their range."""
+OUT_OF_RANGE = Violation("counters", "a counter would leave its range", 0)
+"""What `_counters` finds, `quick`, for a counter without a message: listing asks only whether a move is wrong."""
+
+
+def _counters(state: State, play: Play, paid: int, line: int, quick: bool = False) -> list[Violation]:
+    """Counters a move changes stay within their range (`quick`: the first counter out of range without a message of
+    its own is OUT_OF_RANGE, its text not written)."""
     found = []
     play.changes = changes(state, play, paid)
     counters = state.game.counters
@@ -420,6 +458,9 @@ def _counters(state: State, play: Play, paid: int, line: int) -> list[Violation]
         if spec.internal or (spec.low is None and spec.high is None) or not isinstance(value, (int, float)):
             continue
         if (spec.low is not None and value < spec.low) or (spec.high is not None and value > spec.high):
+            if quick and spec.message is None:
+                found.append(OUT_OF_RANGE)
+                break
             who = f"{owner}'s " if owner else ""
             text = f"{who}{name} would be {value}, outside {counter_range(spec)} ({spec.origin})"
             if spec.message is not None:
@@ -443,7 +484,7 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
         deltas[(spec.pay, state.counter_owner(spec.pay, payer))] = -paid
     contexts: dict[int, Ctx] = {}
     adds, sets = _plan(state, spec)
-    each = _each(play)
+    each, by_card = _each(play), spec.by_card
     for name, fn, kind, per_player, constant in adds:
         owner = _owner(state, play, kind, payer) if kind else payer
         if constant is not None and owner != "each":  # a plain number, once per component
@@ -457,8 +498,9 @@ def changes(state: State, play: Play, paid: int) -> list[tuple[str, str, Any]]:
                     gain = constant
                 else:
                     try:
-                        gain = int(as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
-                                                else _shared(contexts, state, play, comp))))
+                        gain = card_value(state, play, fn, comp) if by_card and id(fn) in by_card else \
+                            int(as_number(fn(_ctx(state, play, comp).for_player(player) if owner == "each"
+                                             else _shared(contexts, state, play, comp))))
                     except Unknown:
                         gain = 0
                 deltas[key] = deltas.get(key, 0) + gain

@@ -184,7 +184,7 @@ class DeclaredEngine(Engine):
             version = state.flow_version
             found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform) \
                 if owed else []
-            read = self._read(event)
+            read = self._read(event, copy=False)  # compared only: `play` is what is applied
             if state.flow_version != version or read is None or state.assumed or not same_move(read, play):
                 return self._logged(event, found)
             self.perform(play)
@@ -192,17 +192,18 @@ class DeclaredEngine(Engine):
         except TooLarge as exc:
             return [self.violation("moves-verbs", f"a value grew too large to evaluate ({exc})", event)]
 
-    def _read(self, event: Event) -> Play | None:
+    def _read(self, event: Event, copy: bool = True) -> Play | None:
         """Read a line by the first row of its verb whose words fit (the first row's reading when none does).
 
         A reading depends only on the players, the line and whose turn it is: it is kept (game.readings, at most
-        READINGS of them) and each use gets a fresh copy.
+        READINGS of them) and each use gets a fresh copy (`copy` False: the kept reading itself, only to be
+        compared, never checked or applied).
         """
         key = (self.players, event.verb, event.actor, event.args, self.turn_player)
         readings = self.game.readings
         kept = readings.get(key, readings)
         if kept is not readings:
-            return None if kept is None else fresh_play(kept)
+            return None if kept is None else fresh_play(kept) if copy else kept
         first: Play | None = None
         for spec in self.game.rows_of(event.verb):
             play = parse_play(self.game, self.players, spec, event.actor, event.args, self.turn_player)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterator, NamedTuple, Protocol
 
-from playproof.playtest.declared.checks import check, check_components, check_rest, row_allowed
+from playproof.playtest.declared.checks import check, check_components, check_condition, check_rest, row_allowed
 from playproof.playtest.declared.expr import TooLarge, Unknown, as_number
+from playproof.playtest.declared.expr_values import STEP_LIMIT
 from playproof.playtest.declared.due import due_now, referee_play
 from playproof.playtest.declared.flow import phase_kind
 from playproof.playtest.declared.model import Comp, Game, MoveSpec
@@ -74,12 +75,14 @@ def offer(engine: Table) -> Offer | None:
     player = flow.current
     refuses = engine.refuser()
     listed: list[Listed] = []
+    by_turn = phase_kind(state) != "together"  # (not "table": see above) the player to move is `player`
     for spec in engine.game.moves.values():
         if spec.actor == "table":
             continue
         row = _row(state.game, spec)
         if row.plain and SHORTCUTS and not spec.names_player:  # legal_plays, one generator fewer
-            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row)])
+            listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row,
+                                                           by_turn and spec.actor == "turn")])
         else:
             listed.extend(legal_plays(state, spec, player, refuses))
     return _offer(engine, player, listed, owed)
@@ -185,21 +188,25 @@ def legal_plays(state: State, spec: MoveSpec, actor: str,
                 yield text, play
 
 
-def _plays(state: State, spec: MoveSpec, actor: str, target: str,
-           refuses: Callable[[Play], bool] | None = None, row: Row | None = None) -> Iterator[Play]:
+def _plays(state: State, spec: MoveSpec, actor: str, target: str, refuses: Callable[[Play], bool] | None = None,
+           row: Row | None = None, mover_known: bool = False) -> Iterator[Play]:
     """Yield a row's candidate moves that the referee accepts (who moves and the turn's limits are
-    checked once for the row)."""
+    checked once for the row; `mover_known`: see checks.row_allowed)."""
     due_now = actor == TABLE
-    if not row_allowed(state, spec, actor, target, due_now):
+    if not row_allowed(state, spec, actor, target, due_now, mover_known and SHORTCUTS):
         return
     bounds: Bounds = ()
+    led = False
     if spec.condition_leads and spec.quiet and not spec.dice and SHORTCUTS:
         gate = _gate(state, spec, target or (state.flow.current if due_now else actor))
         if gate is None:
             return  # a leading part of the condition fails for every move of the row
-        bounds = gate
-    offered = 0
+        bounds, led = gate
     row = row or _row(state.game, spec)
+    if row.single and SHORTCUTS:
+        yield from _single_plays(state, spec, actor, target, refuses, led)
+        return
+    offered = 0
     verdicts: dict[tuple, tuple[bool, int | None, list | None]] | None = {} if spec.card_free else None
     for play in _candidates(state, spec, actor, target, row, bounds):
         if offered >= MAX_OFFERS:
@@ -207,26 +214,81 @@ def _plays(state: State, spec: MoveSpec, actor: str, target: str,
         if row.unchecked and SHORTCUTS:
             play.paid, play.changes, wrong = 0, [], False  # what `check` finds and notes on such a move
         elif row.placed and SHORTCUTS and (len(play.comps) < 2 or len(spec.sources) == 1):
-            wrong = bool(check_rest(state, play, 0, quick=True)) if verdicts is None else \
-                _same_verdict(state, play, verdicts, placed=True)
+            wrong = (check_condition(state, play, led) if row.bare else
+                     bool(check_rest(state, play, 0, quick=True, led=led))) if verdicts is None else \
+                _same_verdict(state, play, verdicts, placed=True, led=led)
         else:
             wrong = check(state, play, 0, due_now=due_now, settled=True, quick=True) if verdicts is None else \
-                _same_verdict(state, play, verdicts)
+                _same_verdict(state, play, verdicts, led=led)
         if not wrong and (refuses is None or not refuses(play)):
             offered += 1
             yield play
 
 
+def _single_plays(state: State, spec: MoveSpec, actor: str, target: str, refuses: Callable[[Play], bool] | None,
+                  led: bool) -> Iterator[Play]:
+    """Yield the moves of a Row.single row that its condition allows, as _plays does through _candidates and
+    check_condition, in one loop: its one roll or one move, or each design its zones hold (a condition reading no
+    component asked once for them all, as _same_verdict does); only the rest of a led condition (see _gate)."""
+    turn = state.flow.current
+    condition = spec.condition_rest if led and spec.condition_rest is not None else spec.condition
+    if not spec.takes_component:  # one roll, or the row's one move
+        play = Play(spec, actor, target, [], turn=turn)
+        if spec.dice:
+            play.faces = tuple(state.rng.choice(state.game.dice[d]) for d in spec.dice)  # chance: one roll offered
+        play.paid = 0
+        if condition is not None and _fails(state, play, condition, None):
+            return
+        play.changes = []
+        if refuses is None or not refuses(play):
+            yield play
+        return
+    mover = target or (turn if actor == TABLE else actor)
+    sets, seen, offered = spec.sets, set(), 0
+    verdict: bool | None = None  # a condition reading no component: asked for the first design only
+    for name in spec.sources:
+        for comp, _ in state.zone(name, mover).items:
+            key = comp.key
+            if key in seen or comp.set not in sets:
+                continue
+            seen.add(key)
+            if offered >= MAX_OFFERS:
+                return
+            play = Play(spec, actor, target, [comp], turn=turn)
+            play.paid = 0
+            if condition is not None:
+                wrong = verdict if verdict is not None else _fails(state, play, condition, comp)
+                if spec.card_free:
+                    verdict = wrong
+                if wrong:
+                    continue
+            play.changes = []
+            if refuses is None or not refuses(play):
+                offered += 1
+                yield play
+
+
+def _fails(state: State, play: Play, condition: Callable[[Any], Any], comp: Comp | None) -> bool:
+    """Return True when a move's condition does not hold for it, or may not (what checks._condition finds, quick)."""
+    ctx = Ctx(state, play.mover, comp, None, play)
+    try:
+        return not condition(ctx) or ctx.uncertain
+    except Unknown:
+        return True
+
+
 Bounds = tuple[tuple[Callable[[Any, Any], Any], Any, bool], ...]
 """The `amount OP value` parts leading a row's condition, their other sides worked out: (test, value, amount first)."""
-_UNASKED: Bounds = ()
+_UNASKED: tuple[Bounds, bool] = ((), False)
 
 
-def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
+def _gate(state: State, spec: MoveSpec, mover: str) -> tuple[Bounds, bool] | None:
     """Ask the leading parts of a row's condition that read nothing of the move once for all its moves (see
     buildmoves.condition_leads): None when one of them fails (no move of the row holds), else the `amount OP value`
-    parts with their values. When one cannot be asked plainly (hidden components, an error, a value too large) the
-    moves are checked one by one, as always (no bounds).
+    parts with their values, and whether each move's check may skip the leading parts that read nothing of the move
+    (they held, certain, spending nothing of an evaluation's budget: asked again with the same table and player,
+    they would hold the same way, so only MoveSpec.condition_rest is asked). When one cannot be asked plainly
+    (hidden components, an error, a value too large) the moves are checked one by one, as always (no bounds).
 
     Each move's condition asks its leading parts first, in order, with the same table and player: a part that
     fails fails every move, and an `amount` part decides on the number alone. A row is refused this way only when
@@ -242,7 +304,7 @@ def _gate(state: State, spec: MoveSpec, mover: str) -> Bounds | None:
                 bounds.append((lead.test, lead.fn(ctx), lead.amount_first))
     except Exception:  # noqa: BLE001  # hidden components, a value too large: each move's check says it, as always
         return _UNASKED
-    return _UNASKED if ctx.uncertain else tuple(bounds)
+    return _UNASKED if ctx.uncertain else (tuple(bounds), ctx.budget[0] == STEP_LIMIT)
 
 
 def _bounded(amount: int, bounds: Bounds) -> bool:
@@ -275,6 +337,12 @@ class Row(NamedTuple):
     """Two moves the row lists are never written alike (see _plain): their texts need not be compared."""
     own_verb: bool
     """No other row has the row's verb (a move of another row is never written like one of this row's)."""
+    bare: bool
+    """A move of the row pays, gains, states and passes nothing, and puts into no zone with a capacity: check_rest
+    finds its condition alone wrong (checks.check_condition; see _bare)."""
+    single: bool
+    """A row naming no zone to put into that is unchecked (its one move), or bare, without `where`, its move one roll
+    naming no component or one component from where it is, naming no number or cell: listed by _single_plays."""
 
 
 def _row(game: Game, spec: MoveSpec) -> Row:
@@ -284,8 +352,21 @@ def _row(game: Game, spec: MoveSpec) -> Row:
         row = spec.listing = Row(_states_number(spec), spec.dests if len(spec.dests) > 1 else (None,),
                                  _unchecked(game, spec), _placed(spec),
                                  spec.takes_component and any(game.zones[z].grid for z in _dest_zones(spec)),
-                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1)
+                                 _plain(game, spec), sum(other.verb == spec.verb for other in game.moves.values()) == 1,
+                                 _bare(game, spec), False)
+        single = row.dests == (None,) and (row.unchecked or row.bare and row.placed and not row.numbered and
+                                           not row.cells and ((bool(spec.dice) and not spec.takes_component) or
+                                                              (not spec.dice and spec.takes_component and
+                                                               spec.count == (1, 1))))
+        row = spec.listing = row._replace(single=single)
     return row
+
+
+def _bare(game: Game, spec: MoveSpec) -> bool:
+    """Return True when check_rest can find nothing but the condition wrong with a move of the row: no cost, amount,
+    `to player`, payment or gain (it pays 0 and changes no counter), and no zone it may put into has a capacity."""
+    return spec.cost is None and spec.amount is None and spec.to_player is None and spec.pay is None and \
+        not spec.gains and not spec.sets_gain and all(game.zones[z].capacity is None for z in _dest_zones(spec))
 
 
 def _dest_zones(spec: MoveSpec) -> list[str]:
@@ -321,7 +402,7 @@ def _unchecked(game: Game, spec: MoveSpec) -> bool:
 
 
 def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, int | None, list | None]],
-                  placed: bool = False) -> bool:
+                  placed: bool = False, led: bool = False) -> bool:
     """Return True when `check` finds a move wrong, for a row whose condition, cost, gains and amount read nothing
     of its components: what they give is worked out once for every move naming as many components, to the same
     zone, cell and amount (and noted on each move, as `check` does). `placed`: the move's components are known to
@@ -331,7 +412,9 @@ def _same_verdict(state: State, play: Play, verdicts: dict[tuple, tuple[bool, in
     key = (play.dest, play.cell, play.amount, len(play.comps), play.hidden)
     known = verdicts.get(key)
     if known is None:
-        known = verdicts[key] = (bool(check_rest(state, play, 0, quick=True)), play.paid, play.changes)
+        wrong = check_condition(state, play, led) if _row(state.game, play.spec).bare and SHORTCUTS else \
+            bool(check_rest(state, play, 0, quick=True, led=led))
+        known = verdicts[key] = (wrong, play.paid, play.changes)
     else:
         play.paid, play.changes = known[1], known[2]
     return known[0]

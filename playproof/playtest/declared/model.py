@@ -194,10 +194,18 @@ class MoveSpec:
     """What listing the row's moves needs to know of it (legal.Row, worked out on first use)."""
     condition_leads: tuple[Lead, ...] = ()
     """The leading parts of the condition that listing asks once for a row (buildmoves.condition_leads)."""
+    condition_rest: Fn | None = None
+    """The condition's parts after its leading parts that read nothing of the move (buildmoves.condition_rest): all
+    a listed move's condition asks once listing found those hold for the row (None: no such lead)."""
     quiet: bool = False
     """True when checking a move of the row can raise nothing but through its condition or gains: no `where`, and a
     cost, amount and `to player` that cannot grow too large (listing may then refuse a row on its condition's
     leading parts alone, without checking its moves one by one)."""
+    by_card: frozenset[int] = frozenset()
+    """The cost and gains (by id of their closure) that read nothing but the move's component: its name and fields,
+    numbers and operators (buildmoves.by_card). Their value for a design is worked out once (`card_values`)."""
+    card_values: dict[tuple[int, str], Any] = field(default_factory=dict)
+    """The values of `by_card` expressions, by (id of the closure, component key): checks.card_value fills it."""
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
