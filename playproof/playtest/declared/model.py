@@ -192,6 +192,9 @@ class MoveSpec:
     """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
     listing: Any = None
     """What listing the row's moves needs to know of it (legal.Row, worked out on first use)."""
+    applying: Any = None
+    """How a move of the row is applied without the generic steps it needs none of (apply.Plan, worked out on first
+    use; False: the row is applied the generic way)."""
     condition_leads: tuple[Lead, ...] = ()
     """The leading parts of the condition that listing asks once for a row (buildmoves.condition_leads)."""
     condition_rest: Fn | None = None
