@@ -295,6 +295,9 @@ class Game(ReadOnly):
     due.first_due's kept answers depend on."""
     """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
     answer depends on (state.due_readers, filled on first use)."""
+    player_rows: Any = None
+    """The Moves rows a player makes, each with what listing needs to know of it (legal.offer, filled on first
+    use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
     """The Moves rows of each verb (filled on first use)."""
     """The table moves that can fall due (filled on first use)."""
