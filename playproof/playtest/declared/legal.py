@@ -70,12 +70,13 @@ def offer(engine: Table) -> Offer | None:
     if due:
         return _offer(engine, TABLE, due, owed)
     flow = state.flow
-    if flow.over or phase_kind(state) == "table":
+    kind = phase_kind(state)
+    if flow.over or kind == "table":
         return None
     player = flow.current
     refuses = engine.refuser()
     listed: list[Listed] = []
-    by_turn = phase_kind(state) != "together"  # (not "table": see above) the player to move is `player`
+    by_turn = kind != "together"  # (not "table": see above) the player to move is `player`
     game = engine.game
     rows = game.player_rows
     if rows is None:

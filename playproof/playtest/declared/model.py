@@ -212,11 +212,11 @@ class MoveSpec:
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
+    takes_component: bool = field(init=False, repr=False, compare=False)
+    """True when the move names components: it has sets and is no bulk move (worked out as the row is made)."""
 
-    @property
-    def takes_component(self) -> bool:
-        """True when the move names components."""
-        return bool(self.sets) and not self.bulk
+    def __post_init__(self) -> None:
+        self.takes_component = bool(self.sets) and not self.bulk
 
 
 @dataclass(frozen=True)
