@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from playproof.playtest.declared.checks import changes, holder, owed_zone, receiver
 from playproof.playtest.declared.flow import check_end, end_turn, lead_from, phase_kind
 from playproof.playtest.declared.play import Play, kept_roll
 from playproof.playtest.declared.expr import Unknown
+from playproof.playtest.declared.model import Game, MoveSpec
 from playproof.playtest.declared.state import Ctx, State, ZoneState
 from playproof.playtest.engine import TABLE
+
+
+PLANS = True
+"""Apply a checked move by its row's plan (see Plan; tests compare the games played with and without)."""
 
 
 def perform(state: State, play: Play) -> None:
     """Apply a move as written, then end the game and pass the turn as the Turn sheet says."""
     spec = play.spec
+    plan = spec.applying
+    if plan is None:
+        plan = spec.applying = _plan(state.game, spec)
+    if plan and PLANS and _planned(state, play, plan):
+        return
     out_of_turn = spec.actor == "turn" and not _in_turn(state, play.actor)
     unreadable = bool(play.problem) and not play.check  # what the line means is unknown: nothing moves
     found = play.changes  # found by the check, on the table before the move (gains read it as it was)
@@ -36,6 +46,98 @@ def perform(state: State, play: Play) -> None:
     _bookkeeping(state, play)
     if state.flow.round != round_before:
         check_end(state, at_round_start=True)
+
+
+class Plan(NamedTuple):
+    """How a move of a row is applied, worked out once for the row (see _plan): what perform and _bookkeeping do for
+    it without asking of each move what the row has not (bulk moves, `to player`, a grid, several `from` zones, a
+    `next` player, an `ends turn` condition)."""
+
+    source: str | None
+    """The one zone the move takes from (None: none)."""
+    dest: str | None
+    """The zone it puts into (None: none)."""
+    takes: bool
+    """It moves one component (MoveSpec.takes_component; the row names at most one: see _planned)."""
+    in_turn: bool
+    """It is a turn move: made out of turn, it neither counts against nor passes the turn."""
+    counted: bool
+    """Its limit counts per round or per game (_count_use)."""
+    player_move: bool
+    """It is an action of a player (counts against the turn's actions)."""
+    phase: int | None
+    """The turn phase it enters (None: none)."""
+    ends: bool
+    """It ends the turn (`ends turn` yes)."""
+    auto: bool
+    """The turn ends by itself after the Turn sheet's `actions` (and it is a player's action)."""
+
+
+def _plan(game: Game, spec: MoveSpec) -> Plan | bool:
+    """Return how a row's moves are applied by _planned, or False when a move of the row may need a generic step: a
+    bulk move, `to player`, several `from` zones, a grid to put on, a `next` player or an `ends turn` condition."""
+    if spec.bulk or spec.to_player is not None or len(spec.sources) > 1 or spec.ends_when is not None or \
+            spec.next in ("player", "first") or len(spec.dests) > 1 or (spec.dest and game.zones[spec.dest].grid):
+        return False
+    turn = game.turn
+    player_move = spec.action and spec.actor != "table"
+    return Plan(spec.sources[0] if spec.sources else None, spec.dest or None, spec.takes_component,
+                spec.actor == "turn", spec.limit is not None and spec.limit_per != "turn", player_move,
+                turn.phases.index(spec.phase) if spec.phase and spec.phase in turn.phases else None, spec.ends_turn,
+                turn.end_turn == "auto" and turn.actions is not None and player_move)
+
+
+def _planned(state: State, play: Play, plan: Plan) -> bool:
+    """Apply a move as perform does, by its row's plan, and return True; False (nothing done) when the move itself
+    needs a generic step: it was not checked (what it changes is not known), its line has a problem, or it names
+    hidden components, a zone or a cell, or a component not where it comes from."""
+    changes = play.changes
+    if changes is None or play.problem or play.hidden or play.source is not None or play.dest is not None or \
+            play.cell is not None:
+        return False
+    mover = play.mover
+    source = state.zone(plan.source, mover) if plan.source is not None else None
+    position = -1
+    if plan.takes:
+        if len(play.comps) != 1 or source is None:
+            return False
+        position = source.index(play.comps[0].key)
+        if position < 0:
+            return False
+    elif play.comps:
+        return False
+    actor = play.actor
+    out_of_turn = plan.in_turn and not _in_turn(state, actor)
+    dest = state.zone(plan.dest, mover) if plan.dest is not None else None
+    state.touch_zone(dest)
+    state.touch_zone(source)
+    if plan.takes and source is not None:
+        source.remove_at(position)
+        if dest is not None:
+            dest.items.append((play.comps[0], actor if actor != TABLE else play.target))
+    for name, owner, value in changes:
+        state.set_counter(name, owner, _clamp(state, name, value))
+    if plan.counted:
+        _count_use(state, play)
+    if play.spec.dice:
+        state.roll = kept_roll(state.roll, play.faces) or play.faces
+    check_end(state)
+    if out_of_turn:
+        return True
+    flow = state.flow
+    round_before = flow.round
+    flow.started = flow.started or actor != TABLE
+    verb = play.spec.verb
+    flow.uses[verb] = flow.uses.get(verb, 0) + 1
+    if plan.player_move:
+        flow.actions += 1
+    if plan.phase is not None:
+        flow.phase = max(flow.phase, plan.phase)
+    if plan.ends or (plan.auto and flow.actions >= state.game.turn.actions):  # type: ignore[operator]
+        end_turn(state, actor if actor != TABLE else flow.current)
+    if flow.round != round_before:
+        check_end(state, at_round_start=True)
+    return True
 
 
 def _count_use(state: State, play: Play) -> None:

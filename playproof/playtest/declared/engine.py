@@ -23,6 +23,8 @@ from playproof.playtest.engine import TABLE, Decision, Engine, Event, EventKind,
 
 READINGS = 4096
 """Log lines whose reading a game keeps (see DeclaredEngine._read)."""
+_UNREAD = object()
+"""A line not read yet (see DeclaredEngine.play_offered)."""
 
 
 def fresh_play(play: Play) -> Play:
@@ -184,7 +186,10 @@ class DeclaredEngine(Engine):
             version = state.flow_version
             found = settle(state, event.line, event.verb if event.actor == TABLE else None, self.perform) \
                 if owed else []
-            read = self._read(event, copy=False)  # compared only: `play` is what is applied
+            read = self.game.readings.get((self.players, event.verb, event.actor, event.args, state.flow.current),
+                                          _UNREAD)  # _read's kept reading, looked up here: compared only
+            if read is _UNREAD:
+                read = self._read(event, copy=False)
             if state.flow_version != version or read is None or state.assumed or not same_move(read, play):
                 return self._logged(event, found)
             self.perform(play)

@@ -70,19 +70,22 @@ def offer(engine: Table) -> Offer | None:
     if due:
         return _offer(engine, TABLE, due, owed)
     flow = state.flow
-    if flow.over or phase_kind(state) == "table":
+    kind = phase_kind(state)
+    if flow.over or kind == "table":
         return None
     player = flow.current
     refuses = engine.refuser()
     listed: list[Listed] = []
-    by_turn = phase_kind(state) != "together"  # (not "table": see above) the player to move is `player`
-    for spec in engine.game.moves.values():
-        if spec.actor == "table":
-            continue
-        row = _row(state.game, spec)
+    by_turn = kind != "together"  # (not "table": see above) the player to move is `player`
+    game = engine.game
+    rows = game.player_rows
+    if rows is None:
+        rows = game.player_rows = [(spec, _row(game, spec), spec.actor == "turn") for spec in game.moves.values()
+                                   if spec.actor != "table"]
+    for spec, row, turn_move in rows:
         if row.plain and SHORTCUTS and not spec.names_player:  # legal_plays, one generator fewer
             listed.extend([(None, play) for play in _plays(state, spec, player, "", refuses, row,
-                                                           by_turn and spec.actor == "turn")])
+                                                           by_turn and turn_move)])
         else:
             listed.extend(legal_plays(state, spec, player, refuses))
     return _offer(engine, player, listed, owed)

@@ -192,6 +192,9 @@ class MoveSpec:
     """Gains that are plain numbers, by (`add` or `set`, its index): their values (checks.changes reads them)."""
     listing: Any = None
     """What listing the row's moves needs to know of it (legal.Row, worked out on first use)."""
+    applying: Any = None
+    """How a move of the row is applied without the generic steps it needs none of (apply.Plan, worked out on first
+    use; False: the row is applied the generic way)."""
     condition_leads: tuple[Lead, ...] = ()
     """The leading parts of the condition that listing asks once for a row (buildmoves.condition_leads)."""
     condition_rest: Fn | None = None
@@ -209,11 +212,11 @@ class MoveSpec:
     gain_owner: dict[tuple[str, int], str] = field(default_factory=dict)
     """Whose counter a gain changes, by (`add` or `set`, its index): `target` (the player the move names),
     `current`, or `each` (every player, the gain evaluated for each: `each food: 2`); absent: who moves."""
+    takes_component: bool = field(init=False, repr=False, compare=False)
+    """True when the move names components: it has sets and is no bulk move (worked out as the row is made)."""
 
-    @property
-    def takes_component(self) -> bool:
-        """True when the move names components."""
-        return bool(self.sets) and not self.bulk
+    def __post_init__(self) -> None:
+        self.takes_component = bool(self.sets) and not self.bulk
 
 
 @dataclass(frozen=True)
@@ -292,6 +295,9 @@ class Game(ReadOnly):
     due.first_due's kept answers depend on."""
     """Which due conditions (by rule name) read each zone and each counter, and the parts of the flow each one's
     answer depends on (state.due_readers, filled on first use)."""
+    player_rows: Any = None
+    """The Moves rows a player makes, each with what listing needs to know of it (legal.offer, filled on first
+    use)."""
     verb_rows: dict[str, list[MoveSpec]] = field(default_factory=dict)
     """The Moves rows of each verb (filled on first use)."""
     """The table moves that can fall due (filled on first use)."""

@@ -522,6 +522,17 @@ def _cell_part(c: Ctx, index: int) -> Any:
     return "" if cell is None else cell[index]
 
 
+def _roll_total(roll: tuple[Any, ...]) -> Any:
+    """Return the sum of the number faces of a roll (what `roll` reads), added in a loop while they are whole
+    numbers (a roll of other faces is summed as before: the same total, the same type)."""
+    total = 0
+    for face in roll:
+        if type(face) is not int:
+            return sum(face for face in roll if isinstance(face, (int, float)))
+        total += face
+    return total
+
+
 _VARIABLES: dict[str, Callable[[Ctx], Any]] = {
     "player": attrgetter("player"),
     "players": lambda c: len(c.state.players),
@@ -529,7 +540,7 @@ _VARIABLES: dict[str, Callable[[Ctx], Any]] = {
     "current": attrgetter("state.flow.current"),
     "amount": lambda c: (c.move.amount or 0) if c.move is not None else 0,
     "target": lambda c: c.move.target if c.move is not None else "",
-    "roll": lambda c: sum(face for face in c.state.roll if isinstance(face, (int, float))),
+    "roll": lambda c: _roll_total(c.state.roll),
     "x": lambda c: _cell_part(c, 0),
     "y": lambda c: _cell_part(c, 1),
     "round": attrgetter("state.flow.round"),
