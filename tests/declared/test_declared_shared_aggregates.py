@@ -14,10 +14,9 @@ from playproof.playtest.audit import audit_log
 from playproof.playtest.declared import declared_engine, expr_functions
 from playproof.playtest.declared.state import Ctx
 from playproof.playtest.engine import Event, Setup
-from playproof.playtest.games.who_will_reign import WhoWillReign
 from playproof.playtest.logparse import parse_log
-from playproof.playtest.simulate import game_log, play_random_game, player_names, simulate_games
-from wwr_translate import translate
+from playproof.playtest.simulate import simulate_games
+from wwr_translate import one_move_less, random_logs
 
 WWR = EXAMPLES / "who-will-reign-declared"
 
@@ -46,24 +45,6 @@ def test_the_same_any_of_a_zone_in_six_values_looks_at_the_row_once(monkeypatch:
     assert len(alone) - len(shared) == 5  # six `any(row, item == 'Flood Moon')`: one looks, five read its answer
 
 
-def _wwr_logs(count: int) -> list[str]:
-    """Return random Who Will Reign? games in the declared game's words, and each with a line left out (findings)."""
-    logs = []
-    for seed in range(count):
-        setup = Setup(player_names(2 + seed % 3), {}, seed, None)
-        _, played = play_random_game(WhoWillReign, setup, random.Random(seed))
-        logs.append(translate(game_log(WhoWillReign, setup, played))[0])
-    return logs + [_less(text, seed) for seed, text in enumerate(logs)]
-
-
-def _less(text: str, seed: int) -> str:
-    """Return a log with one of its moves left out (its table owes, or a player played out of turn)."""
-    lines = text.split("\n")
-    moves = [i for i, line in enumerate(lines) if ": " in line and not line.startswith("[")]
-    del lines[random.Random(seed).choice(moves)]
-    return "\n".join(lines)
-
-
 def _audits(logs: list[str]) -> list[tuple[list[str], dict[str, int]]]:
     """Return each log's findings and final scores."""
     found = []
@@ -75,12 +56,12 @@ def _audits(logs: list[str]) -> list[tuple[list[str], dict[str, int]]]:
 
 
 def test_verdicts_and_scores_are_the_same_with_and_without_sharing(monkeypatch: pytest.MonkeyPatch) -> None:
-    logs = _wwr_logs(8)
+    logs = random_logs(8)
     for folder in sorted(p for p in EXAMPLES.iterdir() if (p / "layouts.toml").is_file()):
         engine = declared_engine(folder, folder.name)
         played = [g.log.replace("\n\n", f'\n[Project "{folder}"]\n\n', 1)
                   for g in simulate_games(engine, 2 if folder.name == "lantern-guild" else 3, 2, 5)]
-        logs += played + [_less(text, seed) for seed, text in enumerate(played)]
+        logs += played + [one_move_less(text, seed) for seed, text in enumerate(played)]
     shared = _audits(logs)
     monkeypatch.setattr(expr_functions, "SHARING", False)
     assert shared == _audits(logs)

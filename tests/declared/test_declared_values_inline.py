@@ -19,11 +19,10 @@ from playproof.playtest.declared.expr import Names, compile_expr, memoized
 from playproof.playtest.declared.expr_values import expansion, inlined_reads
 from playproof.playtest.declared.state import Ctx
 from playproof.playtest.engine import Event, Setup
-from playproof.playtest.games.who_will_reign import WhoWillReign
 from playproof.playtest.logparse import parse_log
-from playproof.playtest.simulate import game_log, play_random_game, player_names, simulate_games
+from playproof.playtest.simulate import simulate_games
 from test_declared_expr import Ctx as StandIn
-from wwr_translate import translate
+from wwr_translate import one_move_less, random_logs
 
 WWR = EXAMPLES / "who-will-reign-declared"
 
@@ -125,23 +124,6 @@ def test_values_read_more_than_100_deep_are_still_too_large(tmp_path: Path) -> N
     assert len(found) == 1 and "more than 100 deep" in found[0]
 
 
-def _wwr_logs(count: int) -> list[str]:
-    """Return random Who Will Reign? games in the declared game's words, and each with a line left out."""
-    logs = []
-    for seed in range(count):
-        setup = Setup(player_names(2 + seed % 3), {}, seed, None)
-        _, played = play_random_game(WhoWillReign, setup, random.Random(seed))
-        logs.append(translate(game_log(WhoWillReign, setup, played))[0])
-    return logs + [_less(text, seed) for seed, text in enumerate(logs)]
-
-
-def _less(text: str, seed: int) -> str:
-    """Return a log with one of its moves left out (its table owes, or a player played out of turn)."""
-    lines = text.split("\n")
-    del lines[random.Random(seed).choice([i for i, line in enumerate(lines) if ": " in line and line[0] != "["])]
-    return "\n".join(lines)
-
-
 def _everything(logs: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[Any]]:
     """Return random games of every example (compiled afresh) and each log's findings and final scores."""
     monkeypatch.setattr("playproof.playtest.declared._CACHE", {})
@@ -150,7 +132,7 @@ def _everything(logs: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[
         engine = declared_engine(folder, folder.name)
         games = [g.log.replace("\n\n", f'\n[Project "{folder}"]\n\n', 1)
                  for g in simulate_games(engine, 2 if folder.name == "lantern-guild" else 3, 2, 5)]
-        played += games + [_less(text, seed) for seed, text in enumerate(games)]
+        played += games + [one_move_less(text, seed) for seed, text in enumerate(games)]
     audits = []
     for i, text in enumerate(logs + played):
         result = audit_log(parse_log(text, f"g{i}.log"))
@@ -160,7 +142,7 @@ def _everything(logs: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[
 
 
 def test_games_verdicts_and_scores_are_the_same_with_and_without_inlining(monkeypatch: pytest.MonkeyPatch) -> None:
-    logs = _wwr_logs(8)
+    logs = random_logs(8)
     inlined = _everything(logs, monkeypatch)
     monkeypatch.setattr(build, "INLINE", False)
     assert inlined == _everything(logs, monkeypatch)

@@ -119,3 +119,29 @@ def back_translate(text: str) -> str:
         else:
             out.append(line)
     return "\n".join(o.rstrip() for o in out) + "\n"
+
+
+def random_logs(count: int) -> list[str]:
+    """Return random Who Will Reign? games in the declared game's words, and each with a move left out."""
+    import random
+
+    from playproof.playtest.engine import Setup
+    from playproof.playtest.games.who_will_reign import WhoWillReign
+    from playproof.playtest.simulate import game_log, play_random_game, player_names
+
+    logs = []
+    for seed in range(count):
+        setup = Setup(player_names(2 + seed % 3), {}, seed, None)
+        _, played = play_random_game(WhoWillReign, setup, random.Random(seed))
+        logs.append(translate(game_log(WhoWillReign, setup, played))[0])
+    return logs + [one_move_less(text, seed) for seed, text in enumerate(logs)]
+
+
+def one_move_less(text: str, seed: int) -> str:
+    """Return a log with one of its moves left out (its table owes, or a player played out of turn)."""
+    import random
+
+    lines = text.split("\n")
+    moves = [i for i, line in enumerate(lines) if ": " in line and not line.startswith("[")]
+    del lines[random.Random(seed).choice(moves)]
+    return "\n".join(lines)

@@ -14,27 +14,13 @@ from playproof.playtest import simulate
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games import available_engines
 from playproof.playtest.games.seven_wonders_leaders import runs
+from run_variants import run_variants
 from playproof.playtest.simulate import SimulationError, play_random_game, player_names
 
 ENGINE = available_engines()["7-wonders-leaders"]
 
 
-class OffersOnly(ENGINE):  # type: ignore[misc, valid-type]
-    """The same engine with no random run: every move comes from `offer()` and its `play`."""
-
-    random_run = None
-
-
-class Counted(ENGINE):  # type: ignore[misc, valid-type]
-    """The same engine counting the moves its random runs play."""
-
-    played = 0
-
-    def random_run(self, bits: simulate.Bits, events: list[Event], line: int, limit: int) -> int:
-        """Play a run and count its moves."""
-        done = runs.run(self, bits, events, line, limit)
-        Counted.played += done - line
-        return done
+OffersOnly, Counted = run_variants(ENGINE, runs.run)
 
 
 GAMES = [(2, 5, ""), (3, 8, "extra-purchases=true"), (4, 21, "late-discards=true"), (5, 4, "sides=B"),
