@@ -31,3 +31,19 @@ def run_variants(engine: type[Engine], run: Run) -> tuple[type[Engine], type[Eng
             return done
 
     return OffersOnly, Counted
+
+
+def play_both(engine: type[Engine], run: Run, players: int, seed: int,
+              option: str) -> tuple[Engine, list[Event], Engine, list[Event], int]:
+    """Play one seed with the engine's random runs and with offers only; return each game and its events, and how
+    many moves the runs played (`option`: one variant option `name=value`, or '')."""
+    import random
+
+    from playproof.playtest.engine import Setup
+    from playproof.playtest.simulate import play_random_game, player_names
+
+    offers_only, counted = run_variants(engine, run)
+    setup = Setup(player_names(players), dict([option.split("=")]) if option else {}, seed)
+    ran, ran_events = play_random_game(counted, setup, random.Random(seed))
+    offered, offered_events = play_random_game(offers_only, setup, random.Random(seed))
+    return ran, ran_events, offered, offered_events, counted.played  # type: ignore[attr-defined]

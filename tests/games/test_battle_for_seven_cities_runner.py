@@ -10,13 +10,10 @@ from playproof.playtest import simulate
 from playproof.playtest.engine import PLAIN_EVENT, Event, Setup
 from playproof.playtest.games import available_engines
 from playproof.playtest.games.battle_for_seven_cities import runner
-from run_variants import run_variants
+from run_variants import play_both
 from playproof.playtest.simulate import SimulationError, play_random_game, player_names
 
 ENGINE = available_engines()["battle-for-seven-cities"]
-
-
-OffersOnly, Counted = run_variants(ENGINE, runner.run)
 
 
 GAMES = [(2, 5, ""), (3, 8, "tokens=connected"), (4, 21, "expedition=twin"), (5, 4, "recycle=unshielded"),
@@ -26,13 +23,9 @@ GAMES = [(2, 5, ""), (3, 8, "tokens=connected"), (4, 21, "expedition=twin"), (5,
 @pytest.mark.parametrize("players,seed,option", GAMES)
 def test_runs_play_the_game_the_offers_play(players: int, seed: int, option: str) -> None:
     """The same seed, with and without the engine's random runs: the same events, the same final state."""
-    options = dict([option.split("=")]) if option else {}
-    setup = Setup(player_names(players), options, seed)
-    Counted.played = 0
-    ran, ran_events = play_random_game(Counted, setup, random.Random(seed))
-    offered, offered_events = play_random_game(OffersOnly, setup, random.Random(seed))
+    ran, ran_events, offered, offered_events, played = play_both(ENGINE, runner.run, players, seed, option)
     assert ran_events == offered_events
-    assert Counted.played > 0.9 * len(ran_events)  # the runs played nearly all of it
+    assert played > 0.9 * len(ran_events)  # the runs played nearly all of it
     assert ran.scores() == offered.scores() and ran.winners() == offered.winners()
     assert ran.s.hands == offered.s.hands and ran.s.deck == offered.s.deck and ran.s.blue == offered.s.blue
 

@@ -14,13 +14,13 @@ from playproof.playtest import simulate
 from playproof.playtest.engine import Event, Setup
 from playproof.playtest.games import available_engines
 from playproof.playtest.games.seven_wonders_leaders import runs
-from run_variants import run_variants
+from run_variants import play_both, run_variants
 from playproof.playtest.simulate import SimulationError, play_random_game, player_names
 
 ENGINE = available_engines()["7-wonders-leaders"]
 
 
-OffersOnly, Counted = run_variants(ENGINE, runs.run)
+OffersOnly = run_variants(ENGINE, runs.run)[0]
 
 
 GAMES = [(2, 5, ""), (3, 8, "extra-purchases=true"), (4, 21, "late-discards=true"), (5, 4, "sides=B"),
@@ -30,16 +30,12 @@ GAMES = [(2, 5, ""), (3, 8, "extra-purchases=true"), (4, 21, "late-discards=true
 @pytest.mark.parametrize("players,seed,option", GAMES)
 def test_runs_play_the_game_the_offers_play(players: int, seed: int, option: str) -> None:
     """The same seed, with and without the engine's random runs: the same events, scores and final cities."""
-    options = dict([option.split("=")]) if option else {}
-    setup = Setup(player_names(players), options, seed)
-    Counted.played = 0
-    ran, ran_events = play_random_game(Counted, setup, random.Random(seed))
-    offered, offered_events = play_random_game(OffersOnly, setup, random.Random(seed))
+    ran, ran_events, offered, offered_events, played = play_both(ENGINE, runs.run, players, seed, option)
     assert ran_events == offered_events
     if players > 2:  # all but the boards and follow-ups (none in the 2-player game)
-        assert Counted.played > 0.9 * len(ran_events)
+        assert played > 0.9 * len(ran_events)
     else:
-        assert Counted.played == 0
+        assert played == 0
     assert ran.score_breakdown() == offered.score_breakdown() and ran.winners() == offered.winners()
     assert ran.summary() == offered.summary() and ran.st.discard == offered.st.discard
 
