@@ -66,3 +66,31 @@ def findings(result: AuditResult) -> list[tuple[int, str, str]]:
     return [(f.line - 4, f.rule.split("/", 1)[1], f.status.value) for f in result.findings]
 
 
+
+
+def shortcuts_agree(engine: object, seed: int, monkeypatch: object, steps: int = 100_000) -> int:
+    """Play a random game listing moves with the listing's shortcuts, and at each step a clone listing them with
+    every move checked: the same moves listed, no finding for either, the same table after; return the steps."""
+    import random
+
+    from playproof.playtest.declared import legal
+    from playproof.playtest.engine import Event
+
+    rng = random.Random(seed)
+    for step in range(steps):
+        twin = engine.clone()  # type: ignore[attr-defined]
+        monkeypatch.setattr(legal, "SHORTCUTS", False)  # type: ignore[attr-defined]
+        checked = twin.offer()
+        monkeypatch.setattr(legal, "SHORTCUTS", True)  # type: ignore[attr-defined]
+        offer = engine.offer()  # type: ignore[attr-defined]
+        if offer is None:
+            assert checked is None
+            return step
+        assert checked is not None and checked.count == offer.count
+        assert [offer.text(k) for k in range(offer.count)] == [checked.text(k) for k in range(checked.count)]
+        k = rng.randrange(offer.count)
+        verb, _, args = offer.text(k).partition(" ")
+        event = Event(step + 1, offer.actor, verb, args)
+        assert offer.play(k, event) == checked.play(k, event) == []
+        assert engine.state.counters == twin.state.counters and engine.summary() == twin.summary()  # type: ignore
+    return steps

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from declared_helpers import BASE, EXAMPLES, with_rows, write_project
+from declared_helpers import BASE, EXAMPLES, shortcuts_agree, with_rows, write_project
 
 from playproof.playtest.declared import declared_engine, legal
 from playproof.playtest.declared.engine import DeclaredEngine
@@ -118,23 +118,7 @@ def test_moves_listed_with_shortcuts_are_the_moves_checking_lists(game: str, tmp
     for seed in range(2 if game != "picky" else 8):
         setup = Setup(player_names(_players(engine_cls)), {}, seed)
         engine = engine_cls(setup)
-        rng = random.Random(seed)
-        while True:
-            twin = engine.clone()
-            monkeypatch.setattr(legal, "SHORTCUTS", False)
-            checked = twin.offer()
-            monkeypatch.setattr(legal, "SHORTCUTS", True)
-            offer = engine.offer()
-            if offer is None:
-                assert checked is None
-                break
-            assert checked is not None and checked.count == offer.count
-            assert [offer.text(k) for k in range(offer.count)] == [checked.text(k) for k in range(checked.count)]
-            k = rng.randrange(offer.count)
-            verb, _, args = offer.text(k).partition(" ")
-            event = Event(engine.turns + 1, offer.actor, verb, args)
-            assert offer.play(k, event) == checked.play(k, event) == []  # type: ignore[misc]
-            assert engine.state.counters == twin.state.counters and engine.summary() == twin.summary()
+        assert shortcuts_agree(engine, seed, monkeypatch) > 0
 
 
 def test_a_line_that_is_not_the_move_offered_is_checked_in_full(tmp_path: Path) -> None:
