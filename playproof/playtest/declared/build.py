@@ -41,6 +41,7 @@ def build_game(workbook: Workbook, game_id: str, problems: Problems) -> Game:
     counters = {c.name: c for c in (_counter(r, names, problems) for r in counter_rows) if c}
     turn = _turn(rows["Turn"], names, problems)
     turn.reads = {k: r for k, found in turn.reads.items() if (r := reads(found, compiled_values)) is not None}
+    turn.part_reads = _part_reads(turn.alternatives, compiled_values)
     _phases(rows["Phases"], turn, names, problems)
     dice = _dice(rows["Dice"], problems)
     ctx = MovesBuilder(sets, zones, counters, names, turn, dice, problems)
@@ -410,3 +411,26 @@ def _turn_key(turn: TurnSpec, key: str, row: RawRow, names: Names, problems: Pro
         setattr(turn, key.replace(" ", "_"), found.fn if found else None)
         if found is not None and key in WATCHED:
             turn.reads[key] = found
+            turn.alternatives[key] = _alternatives(found, row, names)
+
+
+def _alternatives(found: Compiled, row: RawRow, names: Names) -> tuple[Compiled, ...]:
+    """Return the top-level `or` parts of a condition, each compiled on its own (none when it is no `or`, or a
+    part does not compile alone)."""
+    root = found.conjuncts[0] if len(found.conjuncts) == 1 else None
+    if root is None or root.kind != "or":
+        return ()
+    parts = tuple(compiled(row, "value", names, Problems(), part.text) for part in root.alternatives)
+    return tuple(p for p in parts if p is not None) if all(parts) else ()
+
+
+def _part_reads(alternatives: dict[str, tuple[Compiled, ...]],
+                values: dict[str, Compiled]) -> dict[str, tuple[tuple[Fn, Any], ...]]:
+    """Return each condition's `or` parts with what each reads, for the conditions whose every part's reads are
+    known (see reads)."""
+    found = {}
+    for key, parts in alternatives.items():
+        read = [reads(part, values) for part in parts]
+        if parts and all(r is not None for r in read):
+            found[key] = tuple((part.fn, r) for part, r in zip(parts, read))
+    return found

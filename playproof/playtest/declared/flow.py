@@ -12,7 +12,7 @@ from typing import Any, Callable
 from playproof.errors import PlayproofError
 from playproof.playtest.declared.expr import Unknown, as_number
 from playproof.playtest.declared.model import Game, PhaseSpec
-from playproof.playtest.declared.state import Ctx, State, flow_key_of
+from playproof.playtest.declared.state import Ctx, State, flow_key_of, part_name
 
 MAX_SKIPS = 1000
 """Turns passed over in a row before the flow stops looking (every player skipped: the round ends)."""
@@ -294,12 +294,20 @@ def check_end(state: State, at_round_start: bool = False) -> None:
 
 KEEP = True
 """Reuse the end's answer while what it reads is unchanged (tests compare with and without)."""
+PARTS = True
+"""Keep the answer of each top-level `or` part of the end on its own (tests compare with and without)."""
 
 
 def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
     counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
     keys = state.game.due_keys
+    if PARTS and KEEP:
+        parts = keys.get(("<parts>", key))
+        if parts is None:
+            parts = keys[("<parts>", key)] = _parts_of(state.game, key)
+        if parts:
+            return _kept_parts(state, parts)
     entry = keys.get(("<kept>", key))
     if entry is None:  # made once per game: the name the answer is kept by, and what reads the flow it depends on
         name = "<" + key + ">"
@@ -315,6 +323,44 @@ def _kept(state: State, key: str, fn: Any) -> bool:
     holds = _holds(fn, state)
     state.due_cache[name] = (now, [""] if holds else [])
     return holds
+
+
+PartEntry = tuple[str, Any, Any]
+"""A top-level `or` part: the name its answer is kept by, what reads the flow it depends on, its closure."""
+
+
+def _parts_of(game: Game, key: str) -> tuple[PartEntry, ...]:
+    """Return the top-level `or` parts of `end`, `end now`, `win` or `lose` whose answers are kept on their own
+    (none: the condition is no `or`, or what a part reads is not known). Made once per game."""
+    parts = game.turn.part_reads.get(key, ())
+    return tuple((part_name(key, i), flow_key_of(game, part_name(key, i)), fn) for i, (fn, _) in enumerate(parts))
+
+
+NOT_KNOWN = object()
+"""A part's kept answer when it reads a hidden component (the whole condition then does not hold: not yet)."""
+
+
+def _kept_parts(state: State, parts: tuple[PartEntry, ...]) -> bool:
+    """Return whether a condition `a or b or ...` holds, asking its parts in order as `or` does and reusing each
+    part's answer while what that part reads is unchanged (a part that reads a hidden component: not yet)."""
+    cache, ctx = state.due_cache, None
+    for name, key_of, fn in parts:
+        now = key_of(state) if key_of is not None else None
+        cached = cache.get(name)
+        if cached is not None and cached[0] == now:
+            answer = cached[1]
+        else:
+            ctx = ctx or Ctx(state, state.flow.current)
+            try:
+                answer = bool(fn(ctx))
+            except Unknown:
+                answer = NOT_KNOWN
+            cache[name] = (now, answer)
+        if answer is NOT_KNOWN:
+            return False
+        if answer:
+            return True
+    return False
 
 
 def _holds(fn: Any, state: State) -> bool:

@@ -263,6 +263,11 @@ class TurnSpec:
     reads: dict[str, Any] = field(default_factory=dict)
     """What `end`, `win` and `lose` read (zones, counters, changing variables; see build.reads), when known: their
     answers are kept while that is unchanged (flow.check_end)."""
+    alternatives: dict[str, Any] = field(default_factory=dict)
+    """The top-level `or` parts of `end`, `end now`, `win` and `lose`, each compiled on its own (build time)."""
+    part_reads: dict[str, tuple[tuple[Fn, Any], ...]] = field(default_factory=dict)
+    """Each top-level `or` part's closure and what it reads, when every part's reads are known: each part's answer
+    is kept on its own, dropped only when what that part reads changes (flow._kept_parts)."""
 
 
 @dataclass

@@ -266,10 +266,23 @@ def due_readers(game: Game) -> Readers:
         for counter in read[1]:
             counters.setdefault(counter, []).append(name)
         flows[name] = _flow_fields(game, read, True)
+    for key, parts in game.turn.part_reads.items():  # each top-level `or` part of one, kept on its own
+        for index, (_, read) in enumerate(parts):
+            name = part_name(key, index)
+            for zone in read[0]:
+                zones.setdefault(zone, []).append(name)
+            for counter in read[1]:
+                counters.setdefault(counter, []).append(name)
+            flows[name] = _flow_fields(game, read, True)
     return {k: tuple(v) for k, v in zones.items()}, {k: tuple(v) for k, v in counters.items()}, flows
 
 
 KeyOf = Callable[["State"], Any]
+
+
+def part_name(key: str, index: int) -> str:
+    """Return the name a top-level `or` part of `end`, `end now`, `win` or `lose` is kept by (`<end 0>`)."""
+    return f"<{key} {index}>"
 
 
 def flow_key_of(game: Game, name: str) -> KeyOf | None:
