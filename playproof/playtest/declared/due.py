@@ -83,8 +83,11 @@ def _watched_targets(state: State, spec: MoveSpec, players: Iterable[str]) -> li
     change its answers, and noting what it reads costs more than it saves (Paper Boats' reveal: 8 % of the audit).
     """
     name = spec.rule_name or spec.verb
-    others = state.game.due_keys.setdefault("<others>", set())
-    key_of = flow_key_of(state.game, name)
+    keys = state.game.due_keys
+    others = keys.get("<others>")
+    if others is None:
+        others = keys["<others>"] = set()
+    key_of = keys[name] if name in keys else flow_key_of(state.game, name)
     key = key_of(state) if key_of is not None else None
     kept_answers = state.due_players
     found = []

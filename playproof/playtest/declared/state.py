@@ -463,8 +463,12 @@ class Watching(Ctx):
 
     __slots__ = ("seen",)
 
-    def __init__(self, state: State, player: str, seen: Seen) -> None:
-        Ctx.__init__(self, state, player)
+    def __init__(self, state: State, player: str, seen: Seen) -> None:  # Ctx.__init__ with no move, inlined
+        self.state, self.player, self.card, self.engine, self.move = state, player, None, None, None
+        self.item = None
+        self.uncertain = False
+        self.memo = {}
+        self.budget = [STEP_LIMIT]
         self.seen = seen
 
     def _watched(self, name: str) -> ZoneState:
