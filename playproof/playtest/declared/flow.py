@@ -300,27 +300,23 @@ PARTS = True
 
 def _kept(state: State, key: str, fn: Any) -> bool:
     """Return whether `end`, `win` or `lose` holds, reusing the answer while what it reads is unchanged (the zones and
-    counters it reads drop it from state.due_cache; the parts of the flow it reads are its key)."""
+    counters it reads drop it from state.due_cache; the parts of the flow it reads are its key). When it is asked
+    again, each of its top-level `or` parts whose own reads are unchanged answers as before (see _kept_parts)."""
     keys = state.game.due_keys
-    if PARTS and KEEP:
-        parts = keys.get(("<parts>", key))
-        if parts is None:
-            parts = keys[("<parts>", key)] = _parts_of(state.game, key)
-        if parts:
-            return _kept_parts(state, parts)
     entry = keys.get(("<kept>", key))
-    if entry is None:  # made once per game: the name the answer is kept by, and what reads the flow it depends on
+    if entry is None:  # made once per game: the name the answer is kept by, what reads the flow it depends on, parts
         name = "<" + key + ">"
         known = name in state.game.due_readers[2]
-        entry = keys[("<kept>", key)] = (name, known, flow_key_of(state.game, name) if known else None)
-    name, known, key_of = entry
+        entry = keys[("<kept>", key)] = (name, known, flow_key_of(state.game, name) if known else None,
+                                         _parts_of(state.game, key) if known else ())
+    name, known, key_of, parts = entry
     if not KEEP or not known:
         return _holds(fn, state)
     now = key_of(state) if key_of is not None else None
     cached = state.due_cache.get(name)
     if cached is not None and cached[0] == now:
         return bool(cached[1])
-    holds = _holds(fn, state)
+    holds = _kept_parts(state, parts) if parts and PARTS else _holds(fn, state)
     state.due_cache[name] = (now, [""] if holds else [])
     return holds
 
