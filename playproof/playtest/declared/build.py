@@ -11,7 +11,7 @@ from playproof.playtest.declared.buildmoves import MovesBuilder
 from playproof.playtest.declared.cells import compiled, expression, template
 from playproof.playtest.declared.expr import Compiled, Fn, Names, memoized
 from playproof.playtest.declared.expr_values import MAX_VALUE_DEPTH, Sharing, expansion
-from playproof.playtest.declared.model import Comp, CounterSpec, Game, PhaseSpec, SetupRow, TurnSpec, ZoneSpec
+from playproof.playtest.declared.model import Comp, CounterSpec, Game, PhaseSpec, TurnSpec, ZoneSpec
 from playproof.playtest.declared.rules import rule_index
 from playproof.playtest.declared.sheets import (TURN_CHOICES, TURN_KEYS, RawRow, canonical, choice, component_sets,
                                                 did_you_mean, name_key, read_rules, whole)
