@@ -33,7 +33,7 @@ def prompt_text(recorder: Recorder) -> str:
     shown = " | ".join(moves[:SHOWN_MOVES])
     more = f" | ... {len(moves) - SHOWN_MOVES} more (type `moves`)" if len(moves) > SHOWN_MOVES else ""
     what = f" ({decision.prompt})" if decision.prompt else ""
-    if not moves and getattr(getattr(recorder, "engine", None), "checks_rules", True):
+    if not moves and recorder.engine.checks_rules:
         # a referee with nothing to list: e.g. the only moves take components the log never named (a skipped refill)
         return f"{decision.actor} to decide{what}: no move the referee can list (type the move as played)"
     return f"{decision.actor} to decide{what}: {shown}{more}"

@@ -205,7 +205,8 @@ def test_prompt_shows_a_few_moves_and_how_to_see_all() -> None:
     assert prompt_text(many) == ("Ann to decide (take): take 1 | take 2 | take 3 | take 4 | take 5 | take 6 | "
                                  "take 7 | take 8 | ... 2 more (type `moves`)")
     assert prompt_text(SimpleNamespace(decision=lambda: None)) == "game over (type `end` to finish the session)"
-    none = SimpleNamespace(decision=lambda: Decision("Ben", (), "Ben's turn"))
+    none = SimpleNamespace(decision=lambda: Decision("Ben", (), "Ben's turn"),
+                           engine=SimpleNamespace(checks_rules=True))  # a referee with nothing to list
     assert prompt_text(none) == "Ben to decide (Ben's turn): no move the referee can list (type the move as played)"
 
 
