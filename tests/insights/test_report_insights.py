@@ -212,3 +212,20 @@ def test_a_declared_games_friction_quotes_its_rows_from_the_project_given(tmp_pa
     for rule in ("market-stalls/moves-buy-cost", "market-stalls/moves-lay-due", "market-stalls/counters-coins"):
         assert friction[rule].sentence == index[rule].summary, rule
         assert not friction[rule].sentence.startswith(index[rule].section)  # not `Moves!A4: verb=buy; ...`
+
+
+def test_pdf_columns_beside_sentences_keep_rule_ids_whole() -> None:
+    """The friction table's rule ids are never broken inside a word: beside a column of sentences (which wrap
+    between words) a column of up to half the page keeps its natural width, while the sentences keep a quarter."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from playproof.output.reports import charts, pdf_report
+
+    charts.register_fonts()
+    head = ["Rule", "Violations", "Corrected", "Questions", "Sessions", "Rule's sentence"]
+    rows = [["market-stalls/zones-spread-capacity", "1", "0", "0", "1", "spread holds at most 4 components."],
+            ["market-stalls/moves-buy-condition", "1", "0", "0", "1", "buy is allowed only when its condition holds."]]
+    shares = pdf_report._widths(head, rows, frozenset({5}))
+    longest = stringWidth(rows[0][0], pdf_report.BODY.fontName, pdf_report.BODY.fontSize) + 2 * pdf_report.PAD
+    assert shares[0] * pdf_report.WIDTH >= longest and shares[5] >= 0.25
+    assert sum(shares) == pytest.approx(1.0)

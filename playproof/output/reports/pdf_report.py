@@ -162,17 +162,21 @@ def insight_flowables(tables: list[InsightTable]) -> list[Flowable]:
     for found in tables:
         rows, cut = found.shown()
         story += [p(found.title + (f" ({cut})" if cut else ""), H3), p(found.note, SMALL),
-                  table(found.head, list(rows), _widths(found.head, rows), set(found.numeric))]
+                  table(found.head, list(rows), _widths(found.head, rows, found.wide), set(found.numeric))]
     return story
 
 
-def _widths(head: list[str], rows: list[list[str]]) -> list[float]:
+def _widths(head: list[str], rows: list[list[str]], wide: frozenset[int] = frozenset()) -> list[float]:
     """Return column widths as shares of the page: a column whose text fits in a third of the page gets its
-    natural width (headers and rule ids unbroken), the others share the rest by their length."""
+    natural width (headers and rule ids unbroken), the others share the rest by their length. Beside columns of
+    sentences (`wide`, which wrap between words), a column of up to half the page keeps its natural width too, as
+    long as the sentences keep a quarter of the page: a long rule id is never broken inside a word."""
     natural = [max([stringWidth(head[i], SMALL.fontName, SMALL.fontSize)]
                    + [stringWidth(r[i], BODY.fontName, BODY.fontSize) for r in rows]) + 2 * PAD + 2
                for i in range(len(head))]
-    fixed = {i: w for i, w in enumerate(natural) if w <= WIDTH / 3}
+    whole = {i: w for i, w in enumerate(natural) if i not in wide and w <= WIDTH / 2}
+    fixed = whole if wide and WIDTH - sum(whole.values()) >= 0.25 * WIDTH else \
+        {i: w for i, w in enumerate(natural) if w <= WIDTH / 3}
     rest = WIDTH - sum(fixed.values())
     flexible = {i: w for i, w in enumerate(natural) if i not in fixed}
     if rest <= 0 or (flexible and rest < 0.25 * WIDTH):  # too many columns: share the page by natural width,
