@@ -576,6 +576,19 @@ DRIFT["Moves"] = with_notes(DRIFT["Moves"], {
     "pass": "Pass: you are out of this auction.",
     "win": "The last player in pays their bid (nothing if nobody bid) and takes the lot."})
 
+LANTERN["Moves"] = with_notes(LANTERN["Moves"], {
+    "refill": "Keep four cards face up in the market row: refill it from the pile at once.",
+    "tidy": "When your turn is over, the cards you played go to your discard pile.",
+    "reshuffle": "When you must draw and your deck is empty, shuffle your discard pile into a new deck.",
+    "draw": "When your turn is over, draw up to five cards.",
+    "play": "In the play phase, play cards from your hand for their coins.",
+    "buy": "In the buy phase, buy one card from the market row for its cost; it goes to your discard pile.",
+    "end": "End your turn."})
+STALLS["Moves"] = with_notes(STALLS["Moves"], {
+    "lay": "Keep four goods in the spread: lay one from the sack at once.",
+    "take": "Take a good from the spread into your stall; a stall holds at most three of each good.",
+    "buy": "Buy cloth from the spread for its points in coins.",
+    "pass": "Pass: take a coin (you may hold at most nine)."})
 GAMES.update({"reef-divers": REEF, "paper-boats": BOATS, "driftwood-auction": DRIFT})
 
 CARD_LAYOUT = '''
