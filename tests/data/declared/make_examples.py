@@ -675,11 +675,23 @@ def write_workbook(path: Path, book: dict) -> None:
     workbook.save(path)
 
 
+COIN_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+<circle cx="50" cy="50" r="44" fill="#f2c230" stroke="#a67c00" stroke-width="6"/>\
+<circle cx="50" cy="50" r="30" fill="none" stroke="#a67c00" stroke-width="3"/>
+</svg>
+"""
+ASSETS = {"lantern-guild": {"coin.svg": COIN_SVG}}
+"""Icons a game's layouts name (`:coin:`), written into its assets/ folder."""
+
+
 def main() -> None:
     for game_id, book in GAMES.items():
         folder = ROOT / "examples" / "declared" / game_id
         folder.mkdir(parents=True, exist_ok=True)
         write_workbook(folder / "components.xlsx", book)
+        for name, text in ASSETS.get(game_id, {}).items():
+            (folder / "assets").mkdir(exist_ok=True)
+            (folder / "assets" / name).write_text(text, encoding="utf-8")
         if game_id != "who-will-reign-declared":  # its components print from examples/who-will-reign
             (folder / "playtests").mkdir(exist_ok=True)
             (folder / "layouts.toml").write_text(layouts(game_id, book), encoding="utf-8")
